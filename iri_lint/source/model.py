@@ -1,0 +1,58 @@
+"""What the source layer hands to the engine: one string literal, its value and where each character came from."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+class UseContext(enum.Enum):
+    """How the program uses the literal; decides fix safety (DESIGN.md, RFC 3987 sec. 5.1)."""
+
+    DEREFERENCED = "dereferenced"  # passed to an API that fetches it (urlopen, requests.get, ...)
+    IDENTIFIER = "identifier"  # compared or used as a name (namespace, dict key, ==)
+    UNKNOWN = "unknown"  # may be either: treat as identifier for safety
+
+
+class Reason(enum.Enum):
+    """Why the literal is a candidate IRI (DESIGN.md "Which literals are IRIs")."""
+
+    ABSOLUTE = "absolute"  # whole literal is scheme://... or a registered scheme:...
+    URL_API = "url-api"  # argument of a known URL-taking API
+    URL_NAME = "url-name"  # keyword argument / assignment target named like url/uri/href
+
+
+@dataclass(frozen=True, slots=True)
+class SourcePos:
+    """1-based line, 0-based column in code points (flake8 convention)."""
+
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class Literal:
+    """A candidate IRI literal found in Python source.
+
+    ``value`` is the run-time string, except that every template placeholder is replaced by
+    ``HOLE`` characters; ``holes`` lists those spans (value code point offsets). Findings that
+    touch a hole are dropped by the engine: a placeholder stands for valid content.
+    """
+
+    value: str
+    reason: Reason
+    context: UseContext
+    kind: str  # "IRI" (absolute only) or "IRI-reference" (URL contexts check relative refs too)
+    start: SourcePos  # where the literal's first token starts
+    end: SourcePos  # where its last token ends
+    holes: tuple[tuple[int, int], ...] = ()
+    api: str | None = None  # qualified name of the URL API it is passed to, if any
+    uri_only_api: bool = False  # that API takes only URIs (urlopen, http.client): IRI4xx mapping
+    # value offset -> source position; offset len(value) maps to just after the last character
+    position_of: Callable[[int], SourcePos] | None = field(default=None, repr=False)
+    # value offsets whose source text is an escape sequence (so a fix there rewrites the escape)
+    is_fstring: bool = False
+
+
+HOLE = "0"  # stands for a placeholder: valid in scheme (not first), userinfo, host, port, path, query, fragment
