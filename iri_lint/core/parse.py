@@ -1,0 +1,454 @@
+"""Linear-time scanner for RFC 3987 sec. 2.2 IRI references, with exact spans and every error.
+
+Valid input takes a fast path: one split and one possessive regex per component (no backtracking
+on input). Only a component that fails its regex is scanned character by character to name each
+problem. Bidi formatting characters are ``ucschar`` and so pass the ABNF; sec. 4.1 forbids them,
+and the bidi rules (not the parser) report them.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from . import errors as E
+from .chars import (
+    ALPHA,
+    DIGIT,
+    HEXDIG,
+    IPRIVATE_CLASS,
+    SCHEME_CHARS,
+    SUB_DELIMS,
+    TAG_CLASS,
+    UCSCHAR_CLASS,
+    UNRESERVED,
+    Group,
+    char_label,
+    group,
+)
+from .errors import IRISyntaxError
+
+KINDS = ("IRI-reference", "IRI", "absolute-IRI", "irelative-ref")
+
+
+class Profile(enum.StrEnum):
+    """Which grammar to apply (RFC 3986, RFC 3987, 3987bis, or a 3987bis sec. 6 preprocessing)."""
+
+    URI = "uri"
+    IRI = "iri"
+    IRI_BIS = "iri-3987bis"
+    LEIRI = "leiri"
+    WEB_ADDRESS = "web-address"
+
+
+class HostKind(enum.StrEnum):
+    """RFC 3986 sec. 3.2.2 host forms."""
+
+    REG_NAME = "reg-name"
+    IPV4 = "ipv4"
+    IPV6 = "ipv6"
+    IPVFUTURE = "ipvfuture"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Half-open code point range [start, end) in the IRI text."""
+
+    start: int
+    end: int
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+
+@dataclass(frozen=True, slots=True)
+class Preprocessing:
+    """One change a 3987bis sec. 6 preprocessing made: at ``position`` of the original text."""
+
+    position: int
+    char: str
+    action: str  # "percent-encode" | "strip" | "convert"
+    replacement: str
+
+
+@dataclass(frozen=True, eq=False)
+class IRIReference:
+    """A scanned IRI reference: its components as spans over ``text``, and its syntax errors.
+
+    For the ``leiri`` and ``web-address`` profiles ``text`` is the preprocessed string,
+    ``original`` the input, and errors point into ``original``.
+    """
+
+    text: str
+    kind: str = "IRI-reference"
+    profile: Profile = Profile.IRI
+    scheme: Span | None = None
+    authority: Span | None = None
+    userinfo: Span | None = None
+    host: Span | None = None
+    host_kind: HostKind | None = None
+    port: Span | None = None
+    path: Span = Span(0, 0)
+    query: Span | None = None
+    fragment: Span | None = None
+    errors: tuple[IRISyntaxError, ...] = ()
+    original: str | None = None
+    preprocessing: tuple[Preprocessing, ...] = field(default=())
+
+    COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+
+    @property
+    def is_valid(self) -> bool:
+        return not self.errors
+
+    @property
+    def is_absolute(self) -> bool:
+        return self.scheme is not None
+
+    def get(self, name: str) -> str | None:
+        """The text of component ``name`` (see COMPONENTS), or None when absent."""
+        span = getattr(self, name)
+        return None if span is None else self.text[span.start : span.end]
+
+    @cached_property
+    def segments(self) -> tuple[Span, ...]:
+        """Path segments (RFC 3986 sec. 3.3), without the "/" separators."""
+        out = []
+        start, end = self.path.start, self.path.end
+        if start < end and self.text[start] == "/":
+            start += 1
+        elif start == end:
+            return ()
+        while True:
+            slash = self.text.find("/", start, end)
+            if slash < 0:
+                out.append(Span(start, end))
+                return tuple(out)
+            out.append(Span(start, slash))
+            start = slash + 1
+
+    def components(self) -> dict[str, str | None]:
+        """Every component's text, by name."""
+        return {name: self.get(name) for name in self.COMPONENTS}
+
+
+# ---------------------------------------------------------------- fast-path regexes
+
+_PCT = "%[0-9A-Fa-f]{2}"
+_SUB = re.escape("".join(sorted(SUB_DELIMS)))
+_SCHEME_PREFIX = re.compile(r"[^:/?#]*+:")
+_TAIL = re.compile(
+    r"(?://(?P<a>[^/?#]*+))?(?P<p>[^?#]*+)(?:\?(?P<q>[^#]*+))?(?:#(?P<f>.*+))?", re.S
+)
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+")
+_PORT = re.compile(r"[0-9]*+")
+_DEC_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])"
+_IPV4 = re.compile(rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}")
+_H16 = re.compile(r"[0-9A-Fa-f]{1,4}")
+_IPVFUTURE = re.compile(rf"[vV][0-9A-Fa-f]++\.(?:[A-Za-z0-9\-._~:]|[{_SUB}])++")
+
+
+def _component_regexes(profile: Profile) -> dict[str, re.Pattern[str]]:
+    ucs = "" if profile is Profile.URI else UCSCHAR_CLASS
+    priv = ""
+    if profile is not Profile.URI:
+        priv = IPRIVATE_CLASS + (TAG_CLASS if profile is Profile.IRI_BIS else "")
+    unres = r"A-Za-z0-9\-._~" + ucs
+
+    def rx(extra: str) -> re.Pattern[str]:
+        return re.compile(rf"(?:[{unres}{_SUB}{extra}]|{_PCT})*+")
+
+    return {
+        "userinfo": rx(":"),
+        "host": rx(""),
+        "path": rx(":@/"),
+        "query": rx(":@/?" + priv),
+        "fragment": rx(":@/?"),
+    }
+
+
+_REGEXES = {p: _component_regexes(p) for p in (Profile.URI, Profile.IRI, Profile.IRI_BIS)}
+
+# ASCII characters each component allows besides pct-encoded (RFC 3987 sec. 2.2)
+_ALLOWED_ASCII = {
+    "userinfo": UNRESERVED | SUB_DELIMS | {":"},
+    "host": UNRESERVED | SUB_DELIMS,
+    "path": UNRESERVED | SUB_DELIMS | {":", "@", "/"},
+    "query": UNRESERVED | SUB_DELIMS | {":", "@", "/", "?"},
+    "fragment": UNRESERVED | SUB_DELIMS | {":", "@", "/", "?"},
+}
+
+_GROUP_ERRORS: dict[Group, tuple[str, str]] = {
+    Group.SPACE: (E.SPACE, "spaces are not allowed in IRIs (3987bis sec. 6.3); percent-encode it as %20"),
+    Group.DELIM: (E.DELIMITER, "this delimiter is not allowed in IRIs (3987bis sec. 6.3); percent-encode it"),
+    Group.UNWISE: (E.UNWISE, "this character is not allowed in IRIs (3987bis sec. 6.3); percent-encode it"),
+    Group.CONTROL: (E.CONTROL, "control characters are not allowed in IRIs (3987bis sec. 6.3); remove it"),
+    Group.SPECIAL: (E.SPECIAL, "specials U+FFF0-FFFD are not allowed in IRIs (3987bis sec. 6.3)"),
+    Group.NONCHAR: (E.NONCHARACTER, "non-characters are not allowed in IRIs (3987bis sec. 6.3)"),
+    Group.SURROGATE: (E.SURROGATE, "a lone surrogate is not a character (3987bis sec. 6.3)"),
+}
+
+
+def _error(code: str, pos: int, message: str, component: str | None, end: int | None = None) -> IRISyntaxError:
+    return IRISyntaxError(code, pos, message, end=end, component=component)
+
+
+def _char_error(text: str, i: int, component: str, profile: Profile) -> IRISyntaxError:
+    """Classify one character that ``component`` does not allow."""
+    c = text[i]
+    g = group(c)
+    label = char_label(c)
+    if g in _GROUP_ERRORS:
+        code, why = _GROUP_ERRORS[g]
+        return _error(code, i, f"{label} in {component}: {why}", component)
+    if g is Group.IPRIVATE or g is Group.TAG:
+        if profile is Profile.URI:
+            return _error(E.NON_ASCII_IN_URI, i, f"{label} in {component}: URIs are ASCII only "
+                          "(RFC 3986 sec. 2); percent-encode it as UTF-8", component)
+        if g is Group.TAG:
+            where = "outside the query (3987bis sec. 2.2)" if profile is Profile.IRI_BIS else "(RFC 3987 sec. 2.2)"
+            return _error(E.TAG, i, f"{label} in {component}: tag characters are not allowed {where}", component)
+        return _error(E.PRIVATE_USE, i, f"{label} in {component}: private-use characters are allowed "
+                      "only in the query (RFC 3987 sec. 2.2); percent-encode it", component)
+    if g is Group.UCSCHAR:
+        if profile is Profile.URI:
+            return _error(E.NON_ASCII_IN_URI, i, f"{label} in {component}: URIs are ASCII only "
+                          "(RFC 3986 sec. 2); percent-encode it as UTF-8", component)
+        code = {"scheme": E.SCHEME, "port": E.PORT}.get(component, E.COMPONENT_CHAR)
+        return _error(code, i, f"{label} is not allowed in the {component} (RFC 3987 sec. 2.2)", component)
+    # a legal ASCII character in the wrong component: '[' in a path, '@' in a host, '#' twice ...
+    if component == "scheme":
+        return _error(E.SCHEME, i, f"{label} is not allowed in a scheme: ALPHA *( ALPHA / DIGIT / "
+                      '"+" / "-" / "." ) (RFC 3986 sec. 3.1)', component)
+    if component == "port":
+        return _error(E.PORT, i, f"{label} is not allowed in a port, which is digits only "
+                      "(RFC 3986 sec. 3.2.3)", component)
+    hint = "; percent-encode it" if c not in "%" else ""
+    return _error(E.COMPONENT_CHAR, i, f"{label} is not allowed in the {component} "
+                  f"(RFC 3987 sec. 2.2){hint}", component)
+
+
+def _scan_component(text: str, start: int, end: int, component: str, profile: Profile,
+                    out: list[IRISyntaxError]) -> None:
+    """Slow path: name every bad character and malformed '%' of one component."""
+    allowed = _ALLOWED_ASCII[component]
+    priv_ok = component == "query" and profile is not Profile.URI
+    i = start
+    while i < end:
+        c = text[i]
+        if c == "%":
+            if i + 2 < end and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG:
+                i += 3
+                continue
+            bad_end = i + 1
+            while bad_end < min(end, i + 3) and text[bad_end] in HEXDIG:
+                bad_end += 1
+            out.append(_error(E.PERCENT, i, "'%' must be followed by two hex digits (pct-encoded, "
+                              "RFC 3986 sec. 2.1); write a literal '%' as %25", component, bad_end))
+            i += 1
+            continue
+        if c in allowed:
+            i += 1
+            continue
+        if c >= "\x80":
+            g = group(c)
+            if g is Group.UCSCHAR and profile is not Profile.URI:
+                i += 1
+                continue
+            if priv_ok and (g is Group.IPRIVATE or (g is Group.TAG and profile is Profile.IRI_BIS)):
+                i += 1
+                continue
+        out.append(_char_error(text, i, component, profile))
+        i += 1
+
+
+def _scan_chars(text: str, start: int, end: int, allowed: frozenset[str], component: str,
+                profile: Profile, out: list[IRISyntaxError]) -> None:
+    """Report every character of [start, end) outside ``allowed`` (scheme, port)."""
+    for i in range(start, end):
+        if text[i] not in allowed:
+            out.append(_char_error(text, i, component, profile))
+
+
+def _is_ipv6(s: str) -> bool:
+    """RFC 3986 sec. 3.2.2 IPv6address, checked by counting groups (linear)."""
+    if ":::" in s or s.count("::") > 1:
+        return False
+    if "::" in s:
+        head, tail = s.split("::", 1)
+        groups = (head.split(":") if head else []) + (tail.split(":") if tail else [])
+        compressed = True
+        if not tail and head and "." in head:
+            return False  # an IPv4 part must come last
+    else:
+        groups = s.split(":")
+        compressed = False
+    count = len(groups)
+    if groups and "." in groups[-1]:
+        if not _IPV4.fullmatch(groups[-1]):
+            return False
+        groups = groups[:-1]
+        count += 1
+    if not all(_H16.fullmatch(g) for g in groups):
+        return False
+    return count <= 7 if compressed else count == 8
+
+
+def _check_ip_literal(text: str, start: int, end: int, out: list[IRISyntaxError]) -> HostKind:
+    """RFC 3986 sec. 3.2.2 IP-literal = "[" ( IPv6address / IPvFuture ) "]"."""
+    inner = text[start + 1 : end - 1]
+    if inner[:1] in ("v", "V"):
+        if not _IPVFUTURE.fullmatch(inner):
+            out.append(_error(E.IP_LITERAL, start, f"[{inner}] is not a valid IPvFuture literal: "
+                              '"v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) (RFC 3986 sec. 3.2.2)',
+                              "host", end))
+        return HostKind.IPVFUTURE
+    if "%" in inner:
+        out.append(_error(E.IP_LITERAL, start + 1 + inner.index("%"), "IPv6 zone identifiers "
+                          "(RFC 6874) are not part of RFC 3987; remove the zone", "host", end - 1))
+    elif not _is_ipv6(inner):
+        out.append(_error(E.IP_LITERAL, start, f"[{inner}] is not a valid IPv6 address "
+                          "(RFC 3986 sec. 3.2.2)", "host", end))
+    return HostKind.IPV6
+
+
+def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
+    """Scan ``text`` as ``kind`` under ``profile``; never raises for bad input, collects all errors."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
+    profile = Profile(profile)
+    if profile in (Profile.LEIRI, Profile.WEB_ADDRESS):
+        from .preprocess import preprocess
+
+        processed, notes, origin = preprocess(text, profile)
+        ref = _scan(processed, kind, Profile.IRI_BIS)
+        errs = tuple(
+            IRISyntaxError(e.code, origin[e.position], e.message, end=origin[max(e.end - 1, e.position)] + 1,
+                           component=e.component)
+            for e in ref.errors
+        )
+        return _replace(ref, profile=profile, errors=errs, original=text, preprocessing=tuple(notes))
+    return _scan(text, kind, profile)
+
+
+def _replace(ref: IRIReference, **changes: object) -> IRIReference:
+    values = {name: getattr(ref, name) for name in ref.__dataclass_fields__}
+    values.update(changes)
+    return IRIReference(**values)  # type: ignore[arg-type]
+
+
+def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
+    rx = _REGEXES[profile]
+    errs: list[IRISyntaxError] = []
+    scheme: Span | None = None
+    pos = 0
+
+    m = _SCHEME_PREFIX.match(text)
+    if m is not None:
+        colon = m.end() - 1
+        if kind == "irelative-ref":
+            errs.append(_error(E.COMPONENT_CHAR, colon, "':' is not allowed in the first segment of a "
+                               "relative reference, which would read as a scheme (RFC 3986 sec. 4.2); "
+                               "write './' before it", "path"))
+        else:
+            scheme = Span(0, colon)
+            pos = m.end()
+            if colon == 0:
+                errs.append(_error(E.SCHEME, 0, "empty scheme before ':' (RFC 3986 sec. 3.1)", "scheme"))
+            elif not _SCHEME.fullmatch(text, 0, colon):
+                if text[0] not in ALPHA:
+                    errs.append(_error(E.SCHEME, 0, f"a scheme must start with a letter, not "
+                                       f"{char_label(text[0])} (RFC 3986 sec. 3.1)", "scheme"))
+                    _scan_chars(text, 1, colon, SCHEME_CHARS, "scheme", profile, errs)
+                else:
+                    _scan_chars(text, 0, colon, SCHEME_CHARS, "scheme", profile, errs)
+    if scheme is None and kind in ("IRI", "absolute-IRI"):
+        errs.append(_error(E.MISSING_SCHEME, 0, f"an {kind} needs a scheme such as 'https:' "
+                           "(RFC 3987 sec. 2.2); this is a relative reference", "scheme"))
+
+    t = _TAIL.match(text, pos)
+    assert t is not None  # the tail pattern matches any string
+    authority = userinfo = host = port = None
+    host_kind = None
+    if t.start("a") >= 0:
+        authority = Span(t.start("a"), t.end("a"))
+        a_start, a_end = authority.start, authority.end
+        at = text.rfind("@", a_start, a_end)
+        h_start = a_start
+        if at >= 0:
+            userinfo = Span(a_start, at)
+            h_start = at + 1
+            if not rx["userinfo"].fullmatch(text, a_start, at):
+                _scan_component(text, a_start, at, "userinfo", profile, errs)
+        if text.startswith("[", h_start, a_end):
+            close = text.find("]", h_start, a_end)
+            if close < 0:
+                errs.append(_error(E.IP_LITERAL, h_start, "'[' opens an IP literal that is never closed "
+                                   "with ']' (RFC 3986 sec. 3.2.2)", "host", a_end))
+                host = Span(h_start, a_end)
+                host_kind = HostKind.IPV6
+            else:
+                host = Span(h_start, close + 1)
+                host_kind = _check_ip_literal(text, h_start, close + 1, errs)
+                if close + 1 < a_end:
+                    if text[close + 1] == ":":
+                        port = Span(close + 2, a_end)
+                    else:
+                        errs.append(_error(E.COMPONENT_CHAR, close + 1, f"{char_label(text[close + 1])} "
+                                           "after an IP literal: only ':' and a port may follow "
+                                           "(RFC 3986 sec. 3.2)", "host"))
+        else:
+            colon = text.find(":", h_start, a_end)
+            h_end = a_end if colon < 0 else colon
+            host = Span(h_start, h_end)
+            if colon >= 0:
+                port = Span(colon + 1, a_end)
+            if _IPV4.fullmatch(text, h_start, h_end):
+                host_kind = HostKind.IPV4
+            else:
+                host_kind = HostKind.REG_NAME
+                if not rx["host"].fullmatch(text, h_start, h_end):
+                    _scan_component(text, h_start, h_end, "host", profile, errs)
+        if port is not None and not _PORT.fullmatch(text, port.start, port.end):
+            _scan_chars(text, port.start, port.end, DIGIT, "port", profile, errs)
+
+    path = Span(t.start("p"), t.end("p"))
+    if not rx["path"].fullmatch(text, path.start, path.end):
+        _scan_component(text, path.start, path.end, "path", profile, errs)
+    query = fragment = None
+    if t.start("q") >= 0:
+        query = Span(t.start("q"), t.end("q"))
+        if not rx["query"].fullmatch(text, query.start, query.end):
+            _scan_component(text, query.start, query.end, "query", profile, errs)
+    if t.start("f") >= 0:
+        fragment = Span(t.start("f"), t.end("f"))
+        if kind == "absolute-IRI":
+            errs.append(_error(E.FRAGMENT_NOT_ALLOWED, fragment.start - 1, "an absolute-IRI has no "
+                               "fragment (RFC 3987 sec. 2.2); remove '#...'", "fragment", fragment.end))
+        if not rx["fragment"].fullmatch(text, fragment.start, fragment.end):
+            _scan_component(text, fragment.start, fragment.end, "fragment", profile, errs)
+
+    if len(errs) > 1:
+        errs.sort(key=lambda e: e.position)
+    return IRIReference(text, kind, profile, scheme, authority, userinfo, host, host_kind, port, path,
+                        query, fragment, tuple(errs))
+
+
+def parse(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
+    """Parse ``text`` as an IRI of ``kind``; raise IRISyntaxError for its first problem."""
+    ref = scan(text, kind, profile)
+    if ref.errors:
+        raise ref.errors[0]
+    return ref
+
+
+def validate(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> list[IRISyntaxError]:
+    """Every syntax problem of ``text``, in order of position (empty when valid)."""
+    return list(scan(text, kind, profile).errors)
+
+
+def is_valid(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> bool:
+    """Whether ``text`` matches the grammar of ``kind`` under ``profile``."""
+    return not scan(text, kind, profile).errors
