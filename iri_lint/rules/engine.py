@@ -1,0 +1,161 @@
+"""check(): run the analyses a selection needs on one IRI, and turn their results into findings."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from ..core.parse import IRIReference, Profile, scan
+from .catalog import DEFAULT_CODES, RULES, RULES_BY_CODE
+from .model import Edit, Finding, Fix, UseContext, fix_safety
+
+
+@dataclass(frozen=True, slots=True)
+class Raw:
+    """An analysis result before it becomes a Finding: code, span, message, optional value edits."""
+
+    code: str
+    start: int
+    end: int
+    message: str
+    edits: tuple[Edit, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """What an analysis may know besides the parsed IRI."""
+
+    ref: IRIReference
+    context: UseContext
+    uri_only_api: bool
+    enabled: frozenset[str]
+
+
+Analysis = Callable[[Ctx], Iterable[Raw]]
+
+
+def _sanitize(message: str) -> str:
+    """Messages are one line and never carry invisible or reordering characters themselves."""
+    out = []
+    for c in message:
+        if c in "\r\n":
+            out.append(" ")
+        elif unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp") or (
+            c != " " and unicodedata.category(c) == "Zs"
+        ):
+            out.append(f"<U+{ord(c):04X}>")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def _apply(text: str, edits: tuple[Edit, ...]) -> str:
+    out, pos = [], 0
+    for e in sorted(edits, key=lambda e: e.start):
+        out.append(text[pos : e.start])
+        out.append(e.replacement)
+        pos = e.end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _finding(raw: Raw, ctx: Ctx) -> Finding:
+    rule = RULES_BY_CODE[raw.code]
+    fix = None
+    if raw.edits is not None and rule.fix_level is not None:
+        value = _apply(ctx.ref.text, raw.edits)
+        fix = Fix(raw.edits, value, rule.fix_level, fix_safety(rule.fix_level, ctx.context),
+                  rule.fix_text)
+    return Finding(rule.code, rule.name, _sanitize(raw.message), raw.start, raw.end, rule.severity, fix)
+
+
+def select_codes(select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
+                 extend_select: Iterable[str] | None = None) -> frozenset[str]:
+    """Rule codes enabled by flake8-style prefixes ("IRI", "IRI2", "IRI301", or rule names)."""
+
+    def expand(items: Iterable[str]) -> set[str]:
+        out: set[str] = set()
+        for item in items:
+            item = item.strip()
+            if not item:
+                continue
+            by_name = {r.code for r in RULES if r.name == item}
+            out |= by_name or {r.code for r in RULES if r.code.startswith(item.upper())}
+        return out
+
+    codes = set(DEFAULT_CODES) if select is None else expand(select)
+    if extend_select:
+        codes |= expand(extend_select)
+    if ignore:
+        codes -= expand(ignore)
+    return frozenset(codes)
+
+
+_ANALYSES: list[tuple[frozenset[str], Analysis]] = []
+
+
+def analysis(*codes: str) -> Callable[[Analysis], Analysis]:
+    """Register an analysis with the codes it can produce; it runs only when one is enabled."""
+
+    def deco(fn: Analysis) -> Analysis:
+        unknown = set(codes) - set(RULES_BY_CODE)
+        if unknown:
+            raise ValueError(f"analysis {fn.__name__} names unknown codes {sorted(unknown)}")
+        _ANALYSES.append((frozenset(codes), fn))
+        return fn
+
+    return deco
+
+
+def _overlaps_hole(start: int, end: int, holes: tuple[tuple[int, int], ...]) -> bool:
+    # a finding at a hole's edge may be caused by the placeholder's unknown content
+    return any(start <= h_end and h_start <= max(end, start + 1) for h_start, h_end in holes)
+
+
+def check(text: str, *, kind: str = "IRI-reference", profile: str | Profile = "iri",
+          context: UseContext | str | None = None, select: Iterable[str] | None = None,
+          ignore: Iterable[str] | None = None, holes: tuple[tuple[int, int], ...] = (),
+          uri_only_api: bool = False) -> list[Finding]:
+    """Every finding of the enabled rules for ``text``, in order of position."""
+    enabled = select_codes(select, ignore)
+    ref = scan(text, kind, profile)
+    ctx = Ctx(ref, UseContext(context) if context is not None else UseContext.UNKNOWN,
+              uri_only_api, enabled)
+    return list(_run(ctx, holes))
+
+
+def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
+              enabled: frozenset[str] = DEFAULT_CODES, holes: tuple[tuple[int, int], ...] = (),
+              uri_only_api: bool = False) -> list[Finding]:
+    """check() for an already scanned IRI (the linter's hot path)."""
+    return list(_run(Ctx(ref, context, uri_only_api, enabled), holes))
+
+
+def _run(ctx: Ctx, holes: tuple[tuple[int, int], ...]) -> Iterator[Finding]:
+    from . import checks  # noqa: F401  (registers the analyses)
+
+    raws: list[Raw] = []
+    for codes, fn in _ANALYSES:
+        if codes & ctx.enabled:
+            raws.extend(r for r in fn(ctx) if r.code in ctx.enabled)
+    if holes:
+        raws = [r for r in raws if not _overlaps_hole(r.start, r.end, holes)]
+    raws.sort(key=lambda r: (r.start, r.code))
+    seen: set[tuple[str, int]] = set()
+    for r in raws:
+        if (r.code, r.start) in seen:
+            continue
+        seen.add((r.code, r.start))
+        yield _finding(r, ctx)
+
+
+def apply_fixes(text: str, fixes: Iterable[Fix]) -> str:
+    """Apply the edits of several fixes to ``text``; an edit overlapping an earlier one is skipped."""
+    chosen: list[Edit] = []
+    for fix in fixes:
+        edits = sorted(fix.edits, key=lambda e: e.start)
+        if all(e.end <= c.start or c.end <= e.start for e in edits for c in chosen if
+               not (e.start == e.end == c.start == c.end)):
+            chosen.extend(edits)
+    return _apply(text, tuple(chosen))

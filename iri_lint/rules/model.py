@@ -1,0 +1,140 @@
+"""Rules as data, and the findings and fixes they produce."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Severity(enum.StrEnum):
+    """How bad a finding is; maps to flake8 / SARIF / LSP levels."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+class FixLevel(enum.StrEnum):
+    """The rung of the comparison ladder (RFC 3987 sec. 5.3) that proves a fix keeps the IRI's meaning."""
+
+    SOURCE = "source"  # the value is unchanged: only its escaping in the source changes
+    SYNTAX = "syntax"  # syntax-based normalization, sec. 5.3.2
+    SCHEME = "scheme"  # scheme-based normalization, sec. 5.3.3
+    URI = "uri"  # maps to the same URI, sec. 3.1
+    NONE = "none"  # no rung proves it: the identifier changes
+
+
+class FixSafety(enum.StrEnum):
+    """Whether ``--fix`` applies the fix on its own (DESIGN.md "Fix safety")."""
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+
+
+class UseContext(enum.StrEnum):
+    """How the program uses the literal (RFC 3987 sec. 5.1): decides fix safety."""
+
+    DEREFERENCED = "dereferenced"
+    IDENTIFIER = "identifier"
+    UNKNOWN = "unknown"
+
+
+def fix_safety(level: FixLevel, context: UseContext) -> FixSafety:
+    """Safe when nothing changes, or when a dereferenced IRI keeps its resource (DESIGN.md)."""
+    if level is FixLevel.SOURCE:
+        return FixSafety.SAFE
+    if level is not FixLevel.NONE and context is UseContext.DEREFERENCED:
+        return FixSafety.SAFE
+    return FixSafety.UNSAFE
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace value code points [start, end) with ``replacement``."""
+
+    start: int
+    end: int
+    replacement: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A proposed change to the literal's value, with the ladder level that proves it."""
+
+    edits: tuple[Edit, ...]
+    value: str  # the whole value after the edits
+    level: FixLevel
+    safety: FixSafety
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem in one IRI: value offsets [start, end)."""
+
+    code: str
+    name: str
+    message: str
+    start: int
+    end: int
+    severity: Severity
+    fix: Fix | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A rule's own example: ``text`` (with optional kind/context) and, for invalid ones, the fix."""
+
+    text: str
+    fixed: str | None = None  # expected fix value, for invalid examples that have a fix
+    kind: str = "IRI-reference"
+    context: UseContext = UseContext.UNKNOWN
+    profile: str = "iri"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Everything the engine and the docs know about one rule."""
+
+    code: str
+    name: str
+    summary: str
+    section: str  # the RFC section it enforces, e.g. "RFC 3987 sec. 4.1"
+    severity: Severity
+    default: bool
+    why: str
+    fix_level: FixLevel | None  # None: no fix is offered
+    fix_text: str  # how to fix it, in words
+    valid: tuple[Example, ...] = field(default=())
+    invalid: tuple[Example, ...] = field(default=())
+
+    @property
+    def family(self) -> str:
+        return FAMILIES[self.code[3]]
+
+    @property
+    def fix_safety_text(self) -> str:
+        """The fix's safety, derived from its ladder level."""
+        if self.fix_level is None:
+            return "No automatic fix."
+        return {
+            FixLevel.SOURCE: "Safe: the value is unchanged.",
+            FixLevel.SYNTAX: "Safe where the IRI is dereferenced (equal under syntax-based "
+            "normalization, RFC 3987 sec. 5.3.2); unsafe where it may be an identifier.",
+            FixLevel.SCHEME: "Safe where the IRI is dereferenced (equal under scheme-based "
+            "normalization, RFC 3987 sec. 5.3.3); unsafe where it may be an identifier.",
+            FixLevel.URI: "Safe where the IRI is dereferenced (it maps to the same URI, RFC 3987 "
+            "sec. 3.1); unsafe where it may be an identifier.",
+            FixLevel.NONE: "Unsafe: no rung of the comparison ladder proves the new IRI is "
+            "equivalent; applied only with --unsafe-fixes.",
+        }[self.fix_level]
+
+
+FAMILIES = {
+    "1": "syntax",
+    "2": "bidi",
+    "3": "normalization",
+    "4": "mapping",
+    "5": "security",
+    "6": "scheme",
+}

@@ -1,0 +1,75 @@
+"""Every rule carries its own documentation and examples, and the examples hold (Fixit style)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from iri_lint.core import errors as E
+from iri_lint.rules import catalog
+from iri_lint.rules.engine import apply_fixes, check, select_codes
+from iri_lint.rules.model import FixSafety, UseContext
+
+RULES = catalog.RULES
+
+
+def test_codes_unique_well_formed_and_grouped() -> None:
+    codes = [r.code for r in RULES]
+    assert len(codes) == len(set(codes))
+    names = [r.name for r in RULES]
+    assert len(names) == len(set(names))
+    for r in RULES:
+        assert re.fullmatch(r"IRI[1-6]\d\d", r.code), r.code
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", r.name), r.name
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+def test_rule_is_documented(rule: catalog.Rule) -> None:
+    for attr in ("summary", "section", "why", "fix_text"):
+        assert getattr(rule, attr).strip(), f"{rule.code} lacks {attr}"
+    assert re.search(r"(RFC|UTS|3987bis)", rule.section), rule.section
+    assert rule.valid, f"{rule.code} has no valid example"
+    assert rule.invalid or rule.code == "IRI404", f"{rule.code} has no invalid example"
+
+
+def test_parser_codes_are_all_rules() -> None:
+    assert set(E.SYNTAX_CODES) <= set(catalog.RULES_BY_CODE)
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+def test_valid_examples_are_quiet(rule: catalog.Rule) -> None:
+    for ex in rule.valid:
+        got = check(ex.text, kind=ex.kind, profile=ex.profile, context=ex.context, select=[rule.code])
+        assert got == [], (ex.text, got)
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+def test_invalid_examples_fire_with_expected_fix(rule: catalog.Rule) -> None:
+    for ex in rule.invalid:
+        got = check(ex.text, kind=ex.kind, profile=ex.profile, context=ex.context, select=[rule.code])
+        assert got, f"{rule.code} did not fire on {ex.text!r}"
+        assert all(f.code == rule.code for f in got)
+        if ex.fixed is not None:
+            fixes = [f.fix for f in got if f.fix is not None]
+            assert fixes, f"{rule.code} offered no fix for {ex.text!r}"
+            assert apply_fixes(ex.text, fixes) == ex.fixed
+            assert fixes[0].level == rule.fix_level
+            expected = FixSafety.SAFE if (ex.context is UseContext.DEREFERENCED
+                                          and rule.fix_level.value != "none") else FixSafety.UNSAFE
+            assert fixes[0].safety == expected
+
+
+def test_messages_never_carry_invisible_characters() -> None:
+    for text in ("https://example.com/\u202eabc", "https://example.com/a\u200bb",
+                 "https://example.com/a\tb\x00"):
+        for f in check(text, select=["IRI"]):
+            assert f.message.isprintable(), f.message
+            assert "\n" not in f.message
+
+
+def test_selection_prefixes_and_names() -> None:
+    assert "IRI206" not in select_codes()
+    assert "IRI206" in select_codes(["IRI2"])
+    assert select_codes(["IRI"], ["IRI3"]) & {r.code for r in RULES if r.code.startswith("IRI3")} == set()
+    assert select_codes(["space-in-iri"]) == {"IRI101"}
