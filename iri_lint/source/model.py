@@ -5,6 +5,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from iri_lint.source.locate import Locator
 
 
 class UseContext(enum.Enum):
@@ -53,6 +57,8 @@ class Literal:
     position_of: Callable[[int], SourcePos] | None = field(default=None, repr=False)
     # value offsets whose source text is an escape sequence (so a fix there rewrites the escape)
     is_fstring: bool = False
+    # lazy source mapping behind position_of; also gives absolute file offsets for fixes
+    locator: Locator | None = field(default=None, repr=False, compare=False)
 
 
 HOLE = "0"  # stands for a placeholder: valid in scheme (not first), userinfo, host, port, path, query, fragment

@@ -1,0 +1,205 @@
+"""Which literals are IRIs: value tests, URL-taking APIs and URL-like names (DESIGN.md)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from iri_lint.data.schemes import REGISTERED
+from iri_lint.source.model import UseContext
+
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")
+# substrings that only regexes (or Windows paths) contain; none is valid in an IRI anyway
+_REGEX_MARKERS = (
+    "\\d", "\\w", "\\s", "\\S", "\\W", "\\D", "\\b", "\\.", "\\/", "\\?", "\\+", "\\*",
+    "(?", "[^", ".*", ".+", "[a-z", "[A-Z", "[0-9", "]+", "]*", "]{", ")?", ")*", ")+",
+)  # fmt: skip
+_IRI_DELIMS = frozenset(":/?#=&.%@")
+
+
+@dataclass(frozen=True, slots=True)
+class UrlApi:
+    """A function or method whose arguments are URLs."""
+
+    name: str  # qualified; "()" marks a call result, e.g. "requests.Session().get"
+    args: tuple[int, ...] = (0,)  # positional indexes that hold URLs
+    keywords: tuple[str, ...] = ("url",)
+    context: UseContext = UseContext.DEREFERENCED
+    uri_only: bool = False  # raises UnicodeEncodeError on non-ASCII (IRI4xx)
+    relative: bool = True  # relative references are checked (a URL context)
+
+
+def _http_client(prefix: str, methods: tuple[str, ...], *, url_arg: int = 0) -> list[UrlApi]:
+    args = (url_arg,)
+    return [UrlApi(f"{prefix}.{m}", args) for m in methods]
+
+
+_VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
+_REQUEST = ("request",)
+
+
+def _client_family(prefix: str) -> list[UrlApi]:
+    return [
+        *_http_client(prefix, _VERBS),
+        *_http_client(prefix, (*_REQUEST, "stream"), url_arg=1),
+    ]
+
+
+DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
+    # uri_only: http.client and urllib.request encode the request line as ASCII
+    UrlApi("urllib.request.urlopen", uri_only=True),
+    UrlApi("urllib.request.Request", uri_only=True),
+    UrlApi("urllib.request.urlretrieve", uri_only=True),
+    UrlApi("urllib.request.build_opener().open", keywords=("fullurl",), uri_only=True),
+    UrlApi("urllib.parse.urljoin", (0, 1), ("base", "url"), UseContext.UNKNOWN),
+    UrlApi("urllib.parse.urlsplit", keywords=("url",), context=UseContext.UNKNOWN),
+    UrlApi("urllib.parse.urlparse", keywords=("url",), context=UseContext.UNKNOWN),
+    *[
+        UrlApi(f"http.client.{cls}().{m}", (1,), ("url",), uri_only=True)
+        for cls in ("HTTPConnection", "HTTPSConnection")
+        for m in ("request", "putrequest")
+    ],
+    *[UrlApi(f"webbrowser.{m}") for m in ("open", "open_new", "open_new_tab")],
+    *_client_family("requests"),
+    *_client_family("requests.Session()"),
+    *_client_family("requests.session()"),
+    *_client_family("httpx"),
+    *_client_family("httpx.Client()"),
+    *_client_family("httpx.AsyncClient()"),
+    *_client_family("aiohttp.ClientSession()"),
+    UrlApi("aiohttp.ClientSession().ws_connect"),
+    UrlApi("urllib3.request", (1,)),
+    UrlApi("urllib3.PoolManager().request", (1,)),
+    UrlApi("urllib3.PoolManager().urlopen", (1,)),
+    UrlApi("urllib3.PoolManager().request_encode_url", (1,)),
+    UrlApi("scrapy.Request"),
+    UrlApi("scrapy.http.Request"),
+    UrlApi("django.http.HttpResponseRedirect", keywords=("redirect_to",)),
+    UrlApi("django.http.HttpResponsePermanentRedirect", keywords=("redirect_to",)),
+    # identifiers: namespaces are compared as strings (RFC 3987 5.1); absolute only
+    *[
+        UrlApi(name, context=UseContext.IDENTIFIER, relative=False, keywords=("value",))
+        for name in (
+            "rdflib.Namespace",
+            "rdflib.namespace.Namespace",
+            "rdflib.URIRef",
+            "rdflib.term.URIRef",
+            "rdflib.namespace.DefinedNamespace",
+        )
+    ],
+    *[
+        UrlApi(f"{et}.register_namespace", (1,), ("uri",), UseContext.IDENTIFIER, relative=False)
+        for et in ("xml.etree.ElementTree", "xml.etree.cElementTree", "lxml.etree")
+    ],
+)
+
+REGEX_FUNCTIONS = frozenset(
+    f"{mod}.{fn}"
+    for mod in ("re", "regex")
+    for fn in (
+        "compile", "match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer",
+    )
+)  # fmt: skip
+
+# str methods whose arguments are pieces of strings, never whole IRIs
+PIECE_METHODS = frozenset(
+    (
+        "startswith", "endswith", "find", "rfind", "index", "rindex", "split", "rsplit",
+        "replace", "strip", "lstrip", "rstrip", "removeprefix", "removesuffix",
+        "partition", "rpartition", "count", "mount", "join", "lower", "upper",
+    )
+)  # fmt: skip
+
+
+def parse_extra_api(spec: str) -> UrlApi:
+    """Parse a user API spec ``qualified.name[:argindex[,argindex]]`` into a UrlApi."""
+    name, _, idx = spec.partition(":")
+    args = tuple(int(x) for x in idx.split(",") if x.strip()) if idx else (0,)
+    return UrlApi(name.strip(), args, ("url",), UseContext.UNKNOWN)
+
+
+def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
+    """Whether an identifier is named like a URL (``BASE_URL``, ``apiUrl``, ``href``, ``urls``)."""
+    low = name.lower()
+    if low.endswith("s") and len(low) > 1:
+        if _suffix_match(name[:-1], low[:-1], suffixes):
+            return True
+    return _suffix_match(name, low, suffixes)
+
+
+def _suffix_match(name: str, low: str, suffixes: tuple[str, ...]) -> bool:
+    for s in suffixes:
+        if low.endswith(s):
+            k = len(low) - len(s)
+            # a word boundary: whole name, snake_case, or camelCase (not "curl")
+            if k == 0 or name[k - 1] in "_." or (name[k].isupper() and not name[k - 1].isupper()):
+                return True
+            if name[k:].isupper() and name[:k].islower():  # homepageURL
+                return True
+    return False
+
+
+def scheme_of(value: str) -> str | None:
+    """The scheme (lowercase) if the value starts with ``scheme:``, else None."""
+    m = _SCHEME.match(value)
+    return m.group()[:-1].lower() if m else None
+
+
+def is_absolute_candidate(value: str) -> bool:
+    """Rule 1: the whole literal is an absolute IRI (not a label, CURIE, host:port or path)."""
+    m = _SCHEME.match(value)
+    if m is None:
+        return False
+    e = m.end()
+    scheme = value[: e - 1]
+    if len(scheme) < 2:  # C:\\ and other drive letters
+        return False
+    if value.startswith("//", e):
+        return len(value) > e + 2 and not value[e + 2].isspace()
+    if e >= len(value) or value[e].isspace() or value[e] == ":":
+        return False  # "Label: text", "scheme:" alone, "std::string"
+    return scheme.lower() in REGISTERED
+
+
+def looks_like_regex(value: str) -> bool:
+    """Whether the value reads as a regular expression."""
+    if value.startswith("^") or (value.endswith("$") and not value.endswith("\\$")):
+        return True
+    return any(marker in value for marker in _REGEX_MARKERS)
+
+
+def looks_like_prose(value: str, *, url_context: bool) -> bool:
+    """Whether whitespace makes this text rather than one IRI with a bad character."""
+    if not any(c.isspace() for c in value):
+        return False
+    words = value.split()
+    if not words:
+        return True
+    if not url_context:
+        # outside URL contexts only trailing whitespace is a plausible typo in an IRI
+        return len(words) > 1 or value[0].isspace()
+    if len(words) >= 4:
+        return True
+    return len(words) > 1 and not any(c in _IRI_DELIMS for c in words[0])
+
+
+def is_delimited(value: str) -> bool:
+    """``<iri>`` and Clark notation ``{namespace}local`` are not IRIs themselves."""
+    if value.startswith("<") and value.endswith(">"):
+        return True
+    if value.startswith("{"):
+        close = value.find("}")
+        return close > 0 and ":" in value[1:close]
+    return False
+
+
+def is_bare_prefix(value: str) -> bool:
+    """A scheme prefix with nothing after it: ``http:``, ``https://``, ``://``."""
+    v = value.strip()
+    if v in ("", ":", "//", "://", "/"):
+        return v != "/"
+    m = _SCHEME.match(v)
+    if m is None:
+        return v.startswith("://")
+    rest = v[m.end() :]
+    return rest in ("", "/", "//")

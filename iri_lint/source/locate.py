@@ -1,0 +1,221 @@
+"""Find a literal's string tokens from its ast node and map value offsets to source positions."""
+
+from __future__ import annotations
+
+import ast
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from itertools import accumulate
+
+from iri_lint.source.decode import Decoded, DecodeError, decode_string
+from iri_lint.source.model import HOLE, SourcePos
+
+_LINE_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+class LocateError(ValueError):
+    """The source text does not hold the literal the ast node describes."""
+
+
+def split_lines(text: str) -> list[str]:
+    """Split like Python's tokenizer (only \\n, \\r\\n, \\r end a line), keeping the endings."""
+    return _LINE_RE.findall(text)
+
+
+class SourceFile:
+    """The lines of one file, with lazily built offset tables (built only when a finding needs them)."""
+
+    __slots__ = ("_offsets", "_text", "bom", "lines")
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.bom = bool(lines) and lines[0].startswith("\ufeff")
+        self._offsets: list[int] | None = None
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The whole file text (lines joined; a BOM, if present in the lines, is kept)."""
+        if self._text is None:
+            self._text = "".join(self.lines)
+        return self._text
+
+    @property
+    def line_offsets(self) -> list[int]:
+        """Absolute offset of the start of each line (index 0 is line 1)."""
+        if self._offsets is None:
+            self._offsets = [0, *accumulate(map(len, self.lines))]
+        return self._offsets
+
+    def char_col(self, line: int, byte_col: int) -> int:
+        """Convert an ast UTF-8 byte column on a 1-based line to a code point column."""
+        text = self._line_text(line)
+        if text.isascii():
+            return byte_col
+        return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
+
+    def offset(self, line: int, col: int) -> int:
+        """Absolute offset of a (1-based line, code point column) position."""
+        base = self.line_offsets[line - 1]
+        return base + col + (1 if line == 1 and self.bom else 0)
+
+    def position(self, offset: int) -> SourcePos:
+        """The (line, column) of an absolute offset; never line 0."""
+        offsets = self.line_offsets
+        k = max(bisect_right(offsets, offset) - 1, 0)
+        k = min(k, max(len(self.lines) - 1, 0))
+        col = offset - offsets[k]
+        if k == 0 and self.bom:
+            col = max(col - 1, 0)
+        return SourcePos(k + 1, col)
+
+    def _line_text(self, line: int) -> str:
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        return text[1:] if line == 1 and self.bom else text
+
+
+@dataclass(slots=True)
+class SourceMap:
+    """A literal's tokens and, per decoded value character, its absolute source span."""
+
+    value: str  # decoded value; f-string replacement fields are HOLE
+    starts: list[int]
+    ends: list[int]
+    pieces: list[Decoded]  # offsets in these are absolute too
+    piece_of: list[int]  # per value character: index of its piece
+    holes: list[tuple[int, int]]  # f-string replacement fields (value spans)
+    start: int  # absolute offset of the first token
+    end: int  # absolute offset just past the last token
+
+    def start_of(self, i: int) -> int:
+        """Absolute offset where value index ``i`` starts (``len(value)`` -> after the last char)."""
+        if i < len(self.starts):
+            return self.starts[i]
+        if self.ends:
+            return self.ends[-1]
+        return self.pieces[0].body_start if self.pieces else self.start
+
+
+def expected_value(node: ast.expr) -> str | None:
+    """The value the decoder must reproduce for a Constant/JoinedStr node (fields as HOLE)."""
+    if isinstance(node, ast.Constant):
+        v = node.value
+        if isinstance(v, str):
+            return v
+        if isinstance(v, bytes):
+            return v.decode("latin-1")
+        return None
+    if isinstance(node, ast.JoinedStr):
+        parts = []
+        for part in node.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                parts.append(part.value)
+            else:
+                parts.append(HOLE)
+        return "".join(parts)
+    return None
+
+
+def locate(node: ast.expr, source: SourceFile) -> SourceMap:
+    """Find and decode the string token(s) of a Constant/JoinedStr node."""
+    if node.end_lineno is None or node.end_col_offset is None:
+        raise LocateError("node has no end position")
+    start = source.offset(node.lineno, source.char_col(node.lineno, node.col_offset))
+    end = source.offset(node.end_lineno, source.char_col(node.end_lineno, node.end_col_offset))
+    text = source.text
+    pieces: list[Decoded] = []
+    i = start
+    try:
+        while True:
+            i = _skip_gap(text, i, end)
+            if i >= end:
+                break
+            d = decode_string(text, i)
+            pieces.append(d)
+            i = d.end
+    except DecodeError as exc:
+        raise LocateError(str(exc)) from exc
+    if not pieces:
+        raise LocateError("no string token in the node's span")
+    starts: list[int] = []
+    ends: list[int] = []
+    piece_of: list[int] = []
+    holes: list[tuple[int, int]] = []
+    for k, d in enumerate(pieces):
+        base = len(starts)
+        holes.extend((a + base, b + base) for a, b in d.holes)
+        starts.extend(d.starts)
+        ends.extend(d.ends)
+        piece_of.extend([k] * len(d.starts))
+    value = "".join(d.value for d in pieces)
+    if value != expected_value(node):
+        raise LocateError("decoded tokens do not match the node's value")
+    return SourceMap(value, starts, ends, pieces, piece_of, holes, pieces[0].token_start, i)
+
+
+def _skip_gap(text: str, i: int, end: int) -> int:
+    """Skip whitespace, comments and line continuations between implicitly joined pieces."""
+    while i < end:
+        c = text[i]
+        if c in " \t\f\r\n":
+            i += 1
+        elif c == "\\":
+            i += 1
+        elif c == "#":
+            nl = text.find("\n", i, end)
+            cr = text.find("\r", i, end)
+            stops = [p for p in (nl, cr) if p >= 0]
+            i = min(stops) if stops else end
+        elif c in "()":  # a parenthesised piece inside the span
+            i += 1
+        else:
+            break
+    return i
+
+
+class Locator:
+    """Lazily maps offsets of a literal's checked value to source positions and file offsets."""
+
+    __slots__ = ("_failed", "_map", "index_map", "node", "source")
+
+    def __init__(
+        self, node: ast.expr, source: SourceFile, index_map: list[int] | None = None
+    ) -> None:
+        self.node = node
+        self.source = source
+        # checked-value index -> decoded-value index (templates collapse placeholders to HOLE)
+        self.index_map = index_map
+        self._map: SourceMap | None = None
+        self._failed = False
+
+    def source_map(self) -> SourceMap | None:
+        """The decoded tokens, or None if the source does not match the tree."""
+        if self._map is None and not self._failed:
+            try:
+                self._map = locate(self.node, self.source)
+            except LocateError:
+                self._failed = True
+        return self._map
+
+    def raw_index(self, i: int) -> int:
+        """Decoded-value index of checked-value index ``i``."""
+        m = self.index_map
+        if m is None:
+            return i
+        return m[min(max(i, 0), len(m) - 1)]
+
+    def offset(self, i: int) -> int:
+        """Absolute file offset of checked-value index ``i``."""
+        sm = self.source_map()
+        if sm is None:
+            return self._fallback_offset()
+        return sm.start_of(self.raw_index(i))
+
+    def position(self, i: int) -> SourcePos:
+        """Source (line, column) of checked-value index ``i``."""
+        return self.source.position(self.offset(i))
+
+    def _fallback_offset(self) -> int:
+        node = self.node
+        return self.source.offset(node.lineno, self.source.char_col(node.lineno, node.col_offset))

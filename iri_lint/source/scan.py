@@ -1,0 +1,463 @@
+"""One cheap pass over a module's ast tree that yields the candidate IRI literals."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from iri_lint.data.schemes import REGISTERED
+from iri_lint.source.candidates import (
+    _SCHEME,
+    DEFAULT_URL_APIS,
+    PIECE_METHODS,
+    REGEX_FUNCTIONS,
+    UrlApi,
+    is_absolute_candidate,
+    is_bare_prefix,
+    is_delimited,
+    is_url_name,
+    looks_like_prose,
+    looks_like_regex,
+    parse_extra_api,
+)
+from iri_lint.source.locate import Locator, SourceFile
+from iri_lint.source.model import HOLE, Literal, Reason, SourcePos, UseContext
+from iri_lint.source.templates import apply_templates
+
+
+@dataclass(frozen=True, slots=True)
+class ScanOptions:
+    """What counts as a candidate literal (all have quiet defaults)."""
+
+    url_names: tuple[str, ...] = ("url", "uri", "href")
+    extra_url_apis: tuple[str, ...] = ()  # "pkg.mod.func" or "pkg.mod.Class().method:1"
+    include_bytes: bool = False
+    include_docstrings: bool = False
+    prefilter: bool = True  # skip files whose text cannot hold a candidate
+
+
+DEFAULT_OPTIONS = ScanOptions()
+
+
+class _Ctx:
+    """How the parent expression uses a string child."""
+
+    __slots__ = ("api", "excluded", "fmt", "pct", "reason", "use")
+
+    def __init__(
+        self,
+        reason: Reason | None = None,
+        use: UseContext = UseContext.UNKNOWN,
+        api: UrlApi | None = None,
+        *,
+        excluded: bool = False,
+        pct: bool = False,
+        fmt: bool = False,
+    ) -> None:
+        self.reason = reason
+        self.use = use
+        self.api = api
+        self.excluded = excluded
+        self.pct = pct
+        self.fmt = fmt
+
+    def with_template(self, *, pct: bool = False, fmt: bool = False) -> _Ctx:
+        return _Ctx(self.reason, self.use, self.api, excluded=self.excluded, pct=pct, fmt=fmt)
+
+
+_EXCLUDED = _Ctx(excluded=True)
+_IDENTIFIER = _Ctx(use=UseContext.IDENTIFIER)
+_PCT = _Ctx(pct=True)
+_FMT = _Ctx(fmt=True)
+_SKIP_FIELDS = frozenset(
+    ("ctx", "op", "ops", "type_comment", "kind", "id", "arg", "name", "asname", "module",
+     "level", "conversion", "is_async", "attr", "names", "type_ignores")
+)  # fmt: skip
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_STR = (str, bytes)
+_BASE_MARKERS = (
+    "://", "urllib", "requests", "httpx", "aiohttp", "webbrowser", "http.client", "HTTPConnection",
+    "rdflib", "etree", "scrapy", "HttpResponse", "urllib3",
+)  # fmt: skip
+_QUOTED_SCHEME = re.compile(r"[\"']([A-Za-z][A-Za-z0-9+.\-]*+):")
+
+
+def _fields(t: type) -> tuple[str, ...]:
+    f = _FIELDS.get(t)
+    if f is None:
+        f = _FIELDS[t] = tuple(x for x in t._fields if x not in _SKIP_FIELDS)  # type: ignore[attr-defined]
+    return f
+
+
+def find_literals(
+    tree: ast.AST, lines: Sequence[str], *, options: ScanOptions | None = None
+) -> Iterator[Literal]:
+    """Yield the candidate IRI literals of a module, in source order."""
+    opts = options or DEFAULT_OPTIONS
+    line_list = list(lines)
+    if opts.prefilter and not could_hold_candidates("".join(line_list), opts):
+        return iter(())
+    return _Scanner(SourceFile(line_list), opts).run(tree)
+
+
+def could_hold_candidates(text: str, options: ScanOptions = DEFAULT_OPTIONS) -> bool:
+    """Cheap text test: False means the file has no candidate literal."""
+    if any(marker in text for marker in _BASE_MARKERS):
+        return True
+    for m in _QUOTED_SCHEME.finditer(text):
+        if m.group(1).lower() in REGISTERED:
+            return True
+    low = text.lower()
+    names = (*options.url_names, *(api.rsplit(".", 1)[-1] for api in options.extra_url_apis))
+    return any(name.lower().split(":")[0] in low for name in names)
+
+
+class _Scanner:
+    __slots__ = ("aliases", "apis", "ctx", "opts", "source", "url_names")
+
+    def __init__(self, source: SourceFile, opts: ScanOptions) -> None:
+        self.source = source
+        self.opts = opts
+        self.url_names = tuple(n.lower() for n in opts.url_names)
+        apis = list(DEFAULT_URL_APIS) + [parse_extra_api(s) for s in opts.extra_url_apis]
+        self.apis = {api.name: api for api in apis}
+        self.aliases: dict[str, str] = {}  # local dotted name -> qualified name
+        self.ctx: dict[int, _Ctx] = {}  # id(expr) -> how its parent uses it
+
+    def run(self, tree: ast.AST) -> Iterator[Literal]:
+        stack: list[ast.AST] = [tree]
+        pop = stack.pop
+        push = stack.append
+        Constant, JoinedStr = ast.Constant, ast.JoinedStr
+        handlers = _HANDLERS
+        while stack:
+            node = pop()
+            t = type(node)
+            if t is Constant:
+                lit = self._constant(node)  # type: ignore[arg-type]
+                if lit is not None:
+                    yield lit
+                continue
+            if t is JoinedStr:
+                lit = self._fstring(node)  # type: ignore[arg-type]
+                if lit is not None:
+                    yield lit
+                for part in reversed(node.values):  # type: ignore[attr-defined]
+                    if type(part) is ast.FormattedValue:
+                        push(part.value)
+                continue
+            h = handlers.get(t)
+            if h is not None:
+                h(self, node)
+            children: list[ast.AST] = []
+            for f in _fields(t):
+                v = getattr(node, f, None)
+                if v.__class__ is list:
+                    children.extend(x for x in v if isinstance(x, ast.AST))
+                elif isinstance(v, ast.AST):
+                    children.append(v)
+            if children:
+                children.reverse()
+                stack.extend(children)
+
+    # -- names ---------------------------------------------------------------------------
+
+    def dotted(self, node: ast.expr) -> str | None:
+        """``a.b.c`` for a Name/Attribute chain, with ``()`` for calls; None otherwise."""
+        parts: list[str] = []
+        while True:
+            t = type(node)
+            if t is ast.Attribute:
+                parts.append(node.attr)  # type: ignore[attr-defined]
+                node = node.value  # type: ignore[attr-defined]
+            elif t is ast.Name:
+                parts.append(node.id)  # type: ignore[attr-defined]
+                break
+            elif t is ast.Call:
+                inner = self.qualname(node.func)  # type: ignore[attr-defined]
+                if inner is None:
+                    return None
+                parts.append(inner + "()")
+                break
+            else:
+                return None
+        parts.reverse()
+        return ".".join(parts)
+
+    def qualname(self, node: ast.expr) -> str | None:
+        """Resolve a callee through the module's imports and simple assignments."""
+        d = self.dotted(node)
+        if d is None:
+            return None
+        aliases = self.aliases
+        if d in aliases:
+            return aliases[d]
+        # longest dotted prefix that is an alias: "ur.urlopen", "self.session.get"
+        cut = len(d)
+        while True:
+            cut = d.rfind(".", 0, cut)
+            if cut <= 0:
+                return d if "()" in d else None
+            head = d[:cut]
+            if head in aliases:
+                return aliases[head] + d[cut:]
+
+    def is_url_name(self, name: str | None) -> bool:
+        return name is not None and is_url_name(name.rsplit(".", 1)[-1], self.url_names)
+
+    # -- marking -------------------------------------------------------------------------
+
+    def mark(self, node: ast.expr | None, ctx: _Ctx) -> None:
+        """Record how a child expression is used (strings, templates, conditionals)."""
+        if node is None:
+            return
+        t = type(node)
+        if t is ast.Constant or t is ast.JoinedStr:
+            old = self.ctx.get(id(node))
+            if old is None or (old.reason is None and not old.excluded):
+                self.ctx[id(node)] = ctx
+        elif t is ast.BinOp or t is ast.Call:
+            self.ctx.setdefault(id(node), ctx)
+        elif t is ast.IfExp:
+            self.mark(node.body, ctx)  # type: ignore[attr-defined]
+            self.mark(node.orelse, ctx)  # type: ignore[attr-defined]
+
+    def mark_url_value(self, value: ast.expr | None, ctx: _Ctx) -> None:
+        """A URL-named target: its value, or each element of a literal collection."""
+        if value is None:
+            return
+        if type(value) in (ast.List, ast.Tuple, ast.Set):
+            for elt in value.elts:  # type: ignore[attr-defined]
+                self.mark(elt, ctx)
+        else:
+            self.mark(value, ctx)
+
+    # -- leaves --------------------------------------------------------------------------
+
+    def _constant(self, node: ast.Constant) -> Literal | None:
+        v = node.value
+        ctx = self.ctx.pop(id(node), None)
+        if v.__class__ is not str:
+            if v.__class__ is not bytes or not self.opts.include_bytes:
+                return None
+            v = v.decode("latin-1")
+        if ctx is None:
+            if ":" not in v or _SCHEME.match(v) is None:
+                return None
+            ctx = _NO_CTX
+        elif ctx.excluded:
+            return None
+        return self._candidate(node, v, (), ctx)
+
+    def _fstring(self, node: ast.JoinedStr) -> Literal | None:
+        ctx = self.ctx.pop(id(node), None)
+        parts: list[str] = []
+        holes: list[tuple[int, int]] = []
+        n = 0
+        for part in node.values:
+            if type(part) is ast.Constant and isinstance(part.value, str):
+                parts.append(part.value)
+                n += len(part.value)
+            else:
+                parts.append(HOLE)
+                holes.append((n, n + 1))
+                n += 1
+        value = "".join(parts)
+        if ctx is None:
+            if _SCHEME.match(value) is None:
+                return None
+            ctx = _NO_CTX
+        elif ctx.excluded:
+            return None
+        return self._candidate(node, value, holes, ctx)
+
+    def _candidate(
+        self, node: ast.expr, raw: str, holes: Sequence[tuple[int, int]], ctx: _Ctx
+    ) -> Literal | None:
+        api = ctx.api
+        url_ctx = ctx.reason is not None and (api is None or api.relative)
+        if not raw or looks_like_regex(raw) or is_delimited(raw):
+            return None
+        tpl = apply_templates(raw, holes, percent_template=ctx.pct, format_template=ctx.fmt)
+        value = tpl.value
+        if is_bare_prefix(value) or looks_like_prose(value, url_context=url_ctx):
+            return None
+        if not url_ctx and not is_absolute_candidate(value):
+            return None
+        reason = ctx.reason if ctx.reason is not None else Reason.ABSOLUTE
+        source = self.source
+        locator = Locator(node, source, tpl.index_map)
+        start = SourcePos(node.lineno, source.char_col(node.lineno, node.col_offset))
+        end_line = node.end_lineno or node.lineno
+        end = SourcePos(end_line, source.char_col(end_line, node.end_col_offset or 0))
+        return Literal(
+            value=value,
+            reason=reason,
+            context=ctx.use,
+            kind="IRI-reference" if url_ctx else "IRI",
+            start=start,
+            end=end,
+            holes=tpl.holes,
+            api=api.name if api is not None else None,
+            uri_only_api=api.uri_only if api is not None else False,
+            position_of=locator.position,
+            is_fstring=type(node) is ast.JoinedStr,
+            locator=locator,
+        )
+
+
+_NO_CTX = _Ctx()
+
+
+# -- handlers for parent nodes -------------------------------------------------------------
+
+
+def _import(s: _Scanner, node: ast.Import) -> None:
+    for a in node.names:
+        if a.asname:
+            s.aliases[a.asname] = a.name
+        else:
+            top = a.name.split(".", 1)[0]
+            s.aliases[top] = top
+
+
+def _import_from(s: _Scanner, node: ast.ImportFrom) -> None:
+    if node.level or not node.module:
+        return
+    for a in node.names:
+        s.aliases[a.asname or a.name] = f"{node.module}.{a.name}"
+
+
+def _call(s: _Scanner, node: ast.Call) -> None:
+    func = node.func
+    own = s.ctx.pop(id(node), None)
+    if type(func) is ast.Attribute:
+        attr = func.attr
+        if attr in PIECE_METHODS:
+            for arg in node.args:
+                s.mark(arg, _EXCLUDED)
+        elif attr == "format":
+            s.mark(func.value, own.with_template(fmt=True) if own else _FMT)
+    qual = s.qualname(func)
+    if qual is not None:
+        if qual in REGEX_FUNCTIONS:
+            if node.args:
+                s.mark(node.args[0], _EXCLUDED)
+            for kw in node.keywords:
+                if kw.arg == "pattern":
+                    s.mark(kw.value, _EXCLUDED)
+        api = s.apis.get(qual)
+        if api is not None:
+            ctx = _Ctx(Reason.URL_API, api.context, api)
+            for i in api.args:
+                if i < len(node.args):
+                    s.mark(node.args[i], ctx)
+            for kw in node.keywords:
+                if kw.arg in api.keywords:
+                    s.mark(kw.value, ctx)
+    for kw in node.keywords:
+        if kw.arg is not None and s.is_url_name(kw.arg):
+            s.mark_url_value(kw.value, _Ctx(Reason.URL_NAME))
+
+
+def _assign_target(s: _Scanner, target: ast.expr, value: ast.expr | None) -> None:
+    name = s.dotted(target)
+    if name is None:
+        return
+    if s.is_url_name(name):
+        s.mark_url_value(value, _Ctx(Reason.URL_NAME))
+    if type(value) is ast.Call:
+        qual = s.qualname(value.func)
+        if qual is not None:
+            s.aliases[name] = qual + "()"
+
+
+def _assign(s: _Scanner, node: ast.Assign) -> None:
+    for target in node.targets:
+        _assign_target(s, target, node.value)
+
+
+def _ann_assign(s: _Scanner, node: ast.AnnAssign) -> None:
+    _assign_target(s, node.target, node.value)
+
+
+def _with(s: _Scanner, node: ast.With | ast.AsyncWith) -> None:
+    for item in node.items:
+        if item.optional_vars is not None and type(item.context_expr) is ast.Call:
+            name = s.dotted(item.optional_vars)
+            qual = s.qualname(item.context_expr.func)
+            if name is not None and qual is not None:
+                s.aliases[name] = qual + "()"
+
+
+def _dict(s: _Scanner, node: ast.Dict) -> None:
+    for key, value in zip(node.keys, node.values, strict=True):
+        if type(key) is ast.Constant and isinstance(key.value, str):
+            s.mark(key, _IDENTIFIER)
+            if s.is_url_name(key.value) and key.value.isidentifier():
+                s.mark_url_value(value, _Ctx(Reason.URL_NAME))
+
+
+def _compare(s: _Scanner, node: ast.Compare) -> None:
+    left = node.left
+    for op, right in zip(node.ops, node.comparators, strict=True):
+        t = type(op)
+        if t is ast.Eq or t is ast.NotEq:
+            s.mark(left, _IDENTIFIER)
+            s.mark(right, _IDENTIFIER)
+        elif t is ast.In or t is ast.NotIn:
+            s.mark(left, _EXCLUDED)  # "://" in url: a piece
+            if type(right) in (ast.Tuple, ast.List, ast.Set):
+                for elt in right.elts:  # type: ignore[attr-defined]
+                    s.mark(elt, _IDENTIFIER)
+            else:
+                s.mark(right, _EXCLUDED)
+        left = right
+
+
+def _binop(s: _Scanner, node: ast.BinOp) -> None:
+    own = s.ctx.pop(id(node), None)
+    t = type(node.op)
+    if t is ast.Add:
+        s.mark(node.left, _EXCLUDED)
+        s.mark(node.right, _EXCLUDED)
+    elif t is ast.Mod:
+        s.mark(node.left, own.with_template(pct=True) if own else _PCT)
+        s.mark(node.right, _EXCLUDED)
+
+
+def _expr(s: _Scanner, node: ast.Expr) -> None:
+    # docstrings and bare string statements are prose
+    if not s.opts.include_docstrings and type(node.value) in (ast.Constant, ast.JoinedStr):
+        s.mark(node.value, _EXCLUDED)
+
+
+def _function(s: _Scanner, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = list(zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True))
+    pairs += [(arg, d) for arg, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d]
+    for arg, default in pairs:
+        if s.is_url_name(arg.arg):
+            s.mark_url_value(default, _Ctx(Reason.URL_NAME))
+
+
+_HANDLERS: dict[type, Callable[[_Scanner, Any], None]] = {
+    ast.Import: _import,
+    ast.ImportFrom: _import_from,
+    ast.Call: _call,
+    ast.Assign: _assign,
+    ast.AnnAssign: _ann_assign,
+    ast.With: _with,
+    ast.AsyncWith: _with,
+    ast.Dict: _dict,
+    ast.Compare: _compare,
+    ast.BinOp: _binop,
+    ast.Expr: _expr,
+    ast.FunctionDef: _function,
+    ast.AsyncFunctionDef: _function,
+    ast.Lambda: _function,
+}
