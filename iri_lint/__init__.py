@@ -5,8 +5,13 @@ from .core import (
     IRIReference,
     IRISyntaxError,
     MappingError,
+    Normalization,
     Profile,
+    Step,
+    equivalent,
     is_valid,
+    normalize,
+    normalize_trace,
     parse,
     resolve,
     scan,
@@ -17,5 +22,23 @@ from .core import (
 
 __version__ = "0.1.0"
 
-__all__ = ["IDNAError", "IRIReference", "IRISyntaxError", "MappingError", "Profile", "__version__",
-           "is_valid", "parse", "resolve", "scan", "to_iri", "to_uri", "validate"]
+__all__ = [
+    "IDNAError",
+    "IRIReference",
+    "IRISyntaxError",
+    "MappingError",
+    "Normalization",
+    "Profile",
+    "Step",
+    "__version__",
+    "equivalent",
+    "is_valid",
+    "normalize",
+    "normalize_trace",
+    "parse",
+    "resolve",
+    "scan",
+    "to_iri",
+    "to_uri",
+    "validate",
+]
