@@ -177,15 +177,31 @@ def _skip_gap(text: str, i: int, end: int) -> int:
 class Locator:
     """Lazily maps offsets of a literal's checked value to source positions and file offsets."""
 
-    __slots__ = ("_failed", "_map", "index_map", "node", "source")
+    __slots__ = (
+        "_failed",
+        "_map",
+        "format_template",
+        "index_map",
+        "node",
+        "percent_template",
+        "source",
+    )
 
     def __init__(
-        self, node: ast.expr, source: SourceFile, index_map: list[int] | None = None
+        self,
+        node: ast.expr,
+        source: SourceFile,
+        index_map: list[int] | None = None,
+        *,
+        percent_template: bool = False,
+        format_template: bool = False,
     ) -> None:
         self.node = node
         self.source = source
         # checked-value index -> decoded-value index (templates collapse placeholders to HOLE)
         self.index_map = index_map
+        self.percent_template = percent_template  # how the checked value was derived
+        self.format_template = format_template
         self._map: SourceMap | None = None
         self._failed = False
 

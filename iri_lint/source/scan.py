@@ -289,7 +289,9 @@ class _Scanner:
             return None
         reason = ctx.reason if ctx.reason is not None else Reason.ABSOLUTE
         source = self.source
-        locator = Locator(node, source, tpl.index_map)
+        locator = Locator(
+            node, source, tpl.index_map, percent_template=ctx.pct, format_template=ctx.fmt
+        )
         start = SourcePos(node.lineno, source.char_col(node.lineno, node.col_offset))
         end_line = node.end_lineno or node.lineno
         end = SourcePos(end_line, source.char_col(end_line, node.end_col_offset or 0))

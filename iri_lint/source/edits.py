@@ -1,0 +1,197 @@
+"""Turn an edit of a literal's checked value into minimal source edits, and verify them."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from iri_lint.source.decode import Decoded
+from iri_lint.source.locate import Locator, SourceMap, expected_value
+from iri_lint.source.model import Literal
+from iri_lint.source.templates import apply_templates
+
+_SHORT_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+@dataclass(frozen=True, slots=True)
+class SourceEdit:
+    """Replace ``text[start:end]`` of the file (absolute code point offsets) by ``new``."""
+
+    start: int
+    end: int
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a value edit cannot be written into this literal's source."""
+
+    reason: str
+
+
+def edit_literal(
+    lit: Literal, start: int, end: int, replacement: str
+) -> list[SourceEdit] | Refusal:
+    """Source edits that change ``lit.value[start:end]`` to ``replacement`` and nothing else."""
+    loc = lit.locator
+    if loc is None:
+        return Refusal("literal has no source locator")
+    sm = loc.source_map()
+    if sm is None:
+        return Refusal("the literal's source does not match its value")
+    if not 0 <= start <= end <= len(lit.value):
+        return Refusal("edit out of range")
+    for a, b in lit.holes:
+        overlaps = a < end and start < b if end > start else a < start < b
+        if overlaps:
+            return Refusal("edit touches a template placeholder")
+    raw = _raw_range(loc, start, end)
+    if raw is None:
+        return Refusal("edit touches template escapes")
+    if loc.percent_template:
+        replacement = replacement.replace("%", "%%")
+    if loc.format_template:
+        replacement = replacement.replace("{", "{{").replace("}", "}}")
+    return _source_edits(sm, raw[0], raw[1], replacement)
+
+
+def _raw_range(loc: Locator, start: int, end: int) -> tuple[int, int] | None:
+    """Decoded-value range of a checked-value range, if it maps one to one (no %% or {{)."""
+    for k in range(start, end):
+        if loc.raw_index(k + 1) != loc.raw_index(k) + 1:
+            return None
+    return loc.raw_index(start), loc.raw_index(end)
+
+
+def _source_edits(sm: SourceMap, rs: int, re_: int, replacement: str) -> list[SourceEdit] | Refusal:
+    if rs == re_:
+        if not sm.pieces:
+            return Refusal("no string token")
+        k = sm.piece_of[rs] if rs < len(sm.piece_of) else len(sm.pieces) - 1
+        piece = sm.pieces[k]
+        at = sm.start_of(rs) if rs < len(sm.starts) else piece.body_end
+        return _one(piece, at, at, replacement)
+    # split by piece; equal lengths keep characters aligned with their pieces
+    groups: list[tuple[int, int, int]] = []  # piece, raw start, raw end
+    for i in range(rs, re_):
+        k = sm.piece_of[i]
+        if groups and groups[-1][0] == k:
+            groups[-1] = (k, groups[-1][1], i + 1)
+        else:
+            groups.append((k, i, i + 1))
+    edits: list[SourceEdit] = []
+    pos = 0
+    for n, (k, a, b) in enumerate(groups):
+        if len(replacement) == re_ - rs:
+            part = replacement[pos : pos + b - a]
+            pos += b - a
+        else:
+            part = replacement if n == 0 else ""
+        result = _one(sm.pieces[k], sm.starts[a], sm.ends[b - 1], part)
+        if isinstance(result, Refusal):
+            return result
+        edits.extend(result)
+    return edits
+
+
+def _one(piece: Decoded, a: int, b: int, text: str) -> list[SourceEdit] | Refusal:
+    escaped = escape_for(piece, text)
+    if isinstance(escaped, Refusal):
+        return escaped
+    return [SourceEdit(a, b, escaped)]
+
+
+def escape_for(piece: Decoded, text: str) -> str | Refusal:
+    """Write ``text`` as source for the body of ``piece`` (its quote, prefix and kind)."""
+    q = piece.quote[0]
+    triple = len(piece.quote) == 3
+    if piece.is_raw:
+        for c in text:
+            if c == q or c == "\\" or (c in "\r\n" and not triple) or not c.isprintable():
+                return Refusal(f"a raw string cannot hold {c!r}")
+        out = text
+    else:
+        parts = []
+        for c in text:
+            if c in _SHORT_ESCAPES:
+                parts.append(_SHORT_ESCAPES[c])
+            elif c == q:
+                parts.append("\\" + c)
+            elif piece.is_bytes and ord(c) > 0x7F:
+                if ord(c) > 0xFF:
+                    return Refusal(f"a bytes literal cannot hold {c!r}")
+                parts.append(f"\\x{ord(c):02x}")
+            elif not c.isprintable():
+                o = ord(c)
+                parts.append(
+                    f"\\x{o:02x}" if o < 0x100 else f"\\u{o:04x}" if o < 0x10000 else f"\\U{o:08x}"
+                )
+            else:
+                parts.append(c)
+        out = "".join(parts)
+    if piece.is_fstring:
+        out = out.replace("{", "{{").replace("}", "}}")
+    return out
+
+
+def apply_edits(text: str, edits: Sequence[SourceEdit]) -> str:
+    """Apply non-overlapping source edits to the file text."""
+    out = text
+    for e in sorted(edits, key=lambda e: e.start, reverse=True):
+        out = out[: e.start] + e.new + out[e.end :]
+    return out
+
+
+def verify_edit(old_text: str, new_text: str, lit: Literal, expected: str) -> bool:
+    """Re-parse ``new_text`` and check the literal's checked value is exactly ``expected``."""
+    loc = lit.locator
+    if loc is None:
+        return False
+    try:
+        tree = ast.parse(new_text)
+    except (SyntaxError, ValueError):
+        return False
+    old = loc.node
+    for node in ast.walk(tree):
+        if (
+            type(node) in (ast.Constant, ast.JoinedStr)
+            and getattr(node, "lineno", None) == old.lineno
+            and node.col_offset == old.col_offset  # type: ignore[attr-defined]
+        ):
+            raw = expected_value(node)  # type: ignore[arg-type]
+            if raw is None:
+                return False
+            holes = [(i, i + 1) for i, p in enumerate(_parts(node)) if p]
+            got = apply_templates(
+                raw,
+                holes,
+                percent_template=loc.percent_template,
+                format_template=loc.format_template,
+            ).value
+            return got == expected and _same_outside(old_text, new_text, loc)
+    return False
+
+
+def _parts(node: ast.AST) -> list[bool]:
+    """Per decoded value character: whether it is an f-string replacement field."""
+    if not isinstance(node, ast.JoinedStr):
+        return [False] * len(expected_value(node) or "")  # type: ignore[arg-type]
+    flags: list[bool] = []
+    for part in node.values:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            flags.extend([False] * len(part.value))
+        else:
+            flags.append(True)
+    return flags
+
+
+def _same_outside(old_text: str, new_text: str, loc: Locator) -> bool:
+    """Text before and after the literal is unchanged."""
+    sm = loc.source_map()
+    if sm is None:
+        return False
+    tail = len(old_text) - sm.end
+    return new_text[: sm.start] == old_text[: sm.start] and new_text[len(new_text) - tail :] == (
+        old_text[sm.end :]
+    )
