@@ -7,6 +7,7 @@ Ranges are taken from the ABNF of RFC 3987 sec. 2.2 (``ucschar``, ``iprivate``) 
 from __future__ import annotations
 
 import enum
+import functools
 import unicodedata
 
 # RFC 3987 sec. 2.2 ucschar
@@ -133,6 +134,7 @@ IPRIVATE_CLASS = _regex_class(IPRIVATE_RANGES)
 TAG_CLASS = _regex_class((TAG_RANGE,))
 
 
+@functools.lru_cache(maxsize=4096)
 def char_label(c: str) -> str:
     """'U+0041 LATIN CAPITAL LETTER A'; unnamed code points get Unicode's code point label."""
     cp = ord(c)

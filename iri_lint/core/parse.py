@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass, field
-from functools import cached_property
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from . import errors as E
 from .chars import (
@@ -73,31 +73,107 @@ class Preprocessing:
     replacement: str
 
 
-@dataclass(frozen=True, eq=False)
+_SPAN_NAMES = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+_MATCH_GROUPS = (("scheme", "s"), ("authority", "a"), ("userinfo", "u"), ("host", "h"), ("port", "o"),
+                 ("query", "q"), ("fragment", "f"))
+
+
 class IRIReference:
-    """A scanned IRI reference: its components as spans over ``text``, and its syntax errors.
+    """A scanned IRI reference (RFC 3987 sec. 2.2): components as spans over ``text``, and errors.
 
     For the ``leiri`` and ``web-address`` profiles ``text`` is the preprocessed string,
-    ``original`` the input, and errors point into ``original``.
+    ``original`` the input, and errors point into ``original``. Treat instances as immutable;
+    spans of a valid input are computed on first access.
     """
 
-    text: str
-    kind: str = "IRI-reference"
-    profile: Profile = Profile.IRI
-    scheme: Span | None = None
-    authority: Span | None = None
-    userinfo: Span | None = None
-    host: Span | None = None
-    host_kind: HostKind | None = None
-    port: Span | None = None
-    path: Span = Span(0, 0)
-    query: Span | None = None
-    fragment: Span | None = None
+    COMPONENTS = _SPAN_NAMES
+    # class-level defaults keep the fast path's construction to four attribute stores
     errors: tuple[IRISyntaxError, ...] = ()
     original: str | None = None
-    preprocessing: tuple[Preprocessing, ...] = field(default=())
+    preprocessing: tuple[Preprocessing, ...] = ()
+    _m: re.Match[str] | None = None
+    _spans: dict[str, Span | None] | None = None
+    _host_kind: HostKind | None = None
+    _segments: tuple[Span, ...] | None = None
 
-    COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+    def __init__(self, text: str, kind: str = "IRI-reference", profile: Profile = Profile.IRI,
+                 scheme: Span | None = None, authority: Span | None = None,
+                 userinfo: Span | None = None, host: Span | None = None,
+                 host_kind: HostKind | None = None, port: Span | None = None,
+                 path: Span = Span(0, 0), query: Span | None = None,
+                 fragment: Span | None = None, errors: tuple[IRISyntaxError, ...] = (),
+                 original: str | None = None,
+                 preprocessing: tuple[Preprocessing, ...] = ()) -> None:
+        self.text = text
+        self.kind = kind
+        self.profile = profile
+        self.errors = errors
+        self.original = original
+        self.preprocessing = preprocessing
+        self._spans = {
+            "scheme": scheme, "authority": authority, "userinfo": userinfo, "host": host,
+            "port": port, "path": path, "query": query, "fragment": fragment}
+        self._host_kind = host_kind
+
+    def _all_spans(self) -> dict[str, Span | None]:
+        spans = self._spans
+        if spans is None:
+            m = self._m
+            assert m is not None
+            spans = {}
+            for name, g in _MATCH_GROUPS:
+                s, e = m.span(g)
+                spans[name] = None if s < 0 else Span(s, e)
+            s, e = m.span("pa")
+            if s < 0:
+                s, e = m.span("pb")
+            spans["path"] = Span(s, e)
+            self._spans = spans
+        return spans
+
+    @property
+    def scheme(self) -> Span | None:
+        return self._all_spans()["scheme"]
+
+    @property
+    def authority(self) -> Span | None:
+        return self._all_spans()["authority"]
+
+    @property
+    def userinfo(self) -> Span | None:
+        return self._all_spans()["userinfo"]
+
+    @property
+    def host(self) -> Span | None:
+        return self._all_spans()["host"]
+
+    @property
+    def port(self) -> Span | None:
+        return self._all_spans()["port"]
+
+    @property
+    def path(self) -> Span:
+        path = self._all_spans()["path"]
+        assert path is not None
+        return path
+
+    @property
+    def query(self) -> Span | None:
+        return self._all_spans()["query"]
+
+    @property
+    def fragment(self) -> Span | None:
+        return self._all_spans()["fragment"]
+
+    @property
+    def host_kind(self) -> HostKind | None:
+        """RFC 3986 sec. 3.2.2 form of the host: reg-name, IPv4, IPv6 or IPvFuture."""
+        if self._host_kind is None and self._m is not None:
+            host = self.host
+            if host is not None:
+                ipv4 = _IPV4.fullmatch(self.text, host.start, host.end)
+                self._host_kind = HostKind.IPV4 if ipv4 else HostKind.REG_NAME
+        return self._host_kind
 
     @property
     def is_valid(self) -> bool:
@@ -109,67 +185,116 @@ class IRIReference:
 
     def get(self, name: str) -> str | None:
         """The text of component ``name`` (see COMPONENTS), or None when absent."""
-        span = getattr(self, name)
+        span = self._all_spans()[name]
         return None if span is None else self.text[span.start : span.end]
 
-    @cached_property
+    @property
     def segments(self) -> tuple[Span, ...]:
         """Path segments (RFC 3986 sec. 3.3), without the "/" separators."""
-        out = []
-        start, end = self.path.start, self.path.end
-        if start < end and self.text[start] == "/":
-            start += 1
-        elif start == end:
-            return ()
-        while True:
-            slash = self.text.find("/", start, end)
-            if slash < 0:
-                out.append(Span(start, end))
-                return tuple(out)
-            out.append(Span(start, slash))
-            start = slash + 1
+        if self._segments is None:
+            self._segments = _segments(self.text, self.path)
+        return self._segments
 
     def components(self) -> dict[str, str | None]:
         """Every component's text, by name."""
         return {name: self.get(name) for name in self.COMPONENTS}
 
+    def __repr__(self) -> str:
+        return (f"IRIReference({self.text!r}, kind={self.kind!r}, profile={self.profile.value!r}, "
+                f"errors={len(self.errors)})")
 
-# ---------------------------------------------------------------- fast-path regexes
 
-_PCT = "%[0-9A-Fa-f]{2}"
+class _MatchedReference(IRIReference):
+    """Fast path: a valid reference whose spans are read from the fast regex on first access."""
+
+    def __init__(self, text: str, kind: str, profile: Profile, m: re.Match[str]) -> None:
+        self.text = text
+        self.kind = kind
+        self.profile = profile
+        self._m = m
+
+
+def _segments(text: str, path: Span) -> tuple[Span, ...]:
+    """RFC 3986 sec. 3.3 segments of ``path``: "/"-separated, the leading "/" dropped."""
+    out = []
+    start, end = path.start, path.end
+    if start < end and text[start] == "/":
+        start += 1
+    elif start == end:
+        return ()
+    while True:
+        slash = text.find("/", start, end)
+        if slash < 0:
+            out.append(Span(start, end))
+            return tuple(out)
+        out.append(Span(start, slash))
+        start = slash + 1
+
+
+# ---------------------------------------------------------------- regexes (all possessive)
+
 _SUB = re.escape("".join(sorted(SUB_DELIMS)))
 _SCHEME_PREFIX = re.compile(r"[^:/?#]*+:")
 _TAIL = re.compile(
-    r"(?://(?P<a>[^/?#]*+))?(?P<p>[^?#]*+)(?:\?(?P<q>[^#]*+))?(?:#(?P<f>.*+))?", re.S
+    r"(?://(?P<a>[^/?#]*+))?+(?P<p>[^?#]*+)(?:\?(?P<q>[^#]*+))?+(?:#(?P<f>.*+))?+", re.S
 )
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+")
 _PORT = re.compile(r"[0-9]*+")
 _DEC_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])"
 _IPV4 = re.compile(rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}")
 _H16 = re.compile(r"[0-9A-Fa-f]{1,4}")
-_IPVFUTURE = re.compile(rf"[vV][0-9A-Fa-f]++\.(?:[A-Za-z0-9\-._~:]|[{_SUB}])++")
+_IPVFUTURE = re.compile(rf"[vV][0-9A-Fa-f]++\.[A-Za-z0-9\-._~:{_SUB}]++")
 
 
-def _component_regexes(profile: Profile) -> dict[str, re.Pattern[str]]:
+def _classes(profile: Profile) -> tuple[str, str]:
+    """Regex class bodies for iunreserved / sub-delims, and iprivate (RFC 3987 sec. 2.2)."""
     ucs = "" if profile is Profile.URI else UCSCHAR_CLASS
     priv = ""
     if profile is not Profile.URI:
         priv = IPRIVATE_CLASS + (TAG_CLASS if profile is Profile.IRI_BIS else "")
-    unres = r"A-Za-z0-9\-._~" + ucs
+    return rf"A-Za-z0-9\-._~{_SUB}{ucs}", priv
 
-    def rx(extra: str) -> re.Pattern[str]:
-        return re.compile(rf"(?:[{unres}{_SUB}{extra}]|{_PCT})*+")
 
+def _run(body: str) -> str:
+    """``*( [body] / pct-encoded )`` unrolled as ``[body]*+ (%XX [body]*+)*+``: no backtracking."""
+    return rf"[{body}]*+(?:%[0-9A-Fa-f]{{2}}[{body}]*+)*+"
+
+
+def _component_regexes(profile: Profile) -> dict[str, re.Pattern[str]]:
+    unres, priv = _classes(profile)
     return {
-        "userinfo": rx(":"),
-        "host": rx(""),
-        "path": rx(":@/"),
-        "query": rx(":@/?" + priv),
-        "fragment": rx(":@/?"),
+        "userinfo": re.compile(_run(unres + ":")),
+        "host": re.compile(_run(unres)),
+        "path": re.compile(_run(unres + ":@/")),
+        "query": re.compile(_run(unres + ":@/?" + priv)),
+        "fragment": re.compile(_run(unres + ":@/?")),
     }
 
 
-_REGEXES = {p: _component_regexes(p) for p in (Profile.URI, Profile.IRI, Profile.IRI_BIS)}
+def _fast_regex(profile: Profile) -> re.Pattern[str]:
+    """One deterministic regex for a whole IRI-reference without IP literal (RFC 3987 sec. 2.2).
+
+    Every repetition and option is possessive, so it never backtracks beyond a fixed number of
+    alternatives; a match is a valid reference, a non-match goes to the slow scanner.
+    """
+    unres, priv = _classes(profile)
+    path = _run(unres + ":@/")
+    return re.compile(
+        rf"(?:(?P<s>[A-Za-z][A-Za-z0-9+.\-]*+):)?+"
+        rf"(?://(?P<a>(?:(?P<u>{_run(unres + ':')})@)?+(?P<h>{_run(unres)})(?::(?P<o>[0-9]*+))?+)"
+        rf"(?P<pa>(?:/{path})?+)"
+        rf"|(?!//)(?P<pb>(?(s){path}|{_run(unres + '@')}(?:/{path})?+)))"
+        rf"(?:\?(?P<q>{_run(unres + ':@/?' + priv)}))?+"
+        rf"(?:\#(?P<f>{_run(unres + ':@/?')}))?+"
+    )
+
+
+_BASE_PROFILES = (Profile.URI, Profile.IRI, Profile.IRI_BIS)
+_REGEXES = {p: _component_regexes(p) for p in _BASE_PROFILES}
+_FastEntry = tuple[Callable[[str], "re.Match[str] | None"], Profile]
+_FAST: dict[str | Profile, _FastEntry] = {p.value: (_fast_regex(p).fullmatch, p) for p in _BASE_PROFILES}
+_IRI = Profile.IRI
+_FAST_IRI = _FAST["iri"]
 
 # ASCII characters each component allows besides pct-encoded (RFC 3987 sec. 2.2)
 _ALLOWED_ASCII = {
@@ -195,44 +320,51 @@ def _error(code: str, pos: int, message: str, component: str | None, end: int | 
     return IRISyntaxError(code, pos, message, end=end, component=component)
 
 
-def _char_error(text: str, i: int, component: str, profile: Profile) -> IRISyntaxError:
-    """Classify one character that ``component`` does not allow."""
+def _group_error(text: str, i: int, component: str, profile: Profile) -> IRISyntaxError | None:
+    """The error for a character of a 3987bis sec. 6.3 group (or non-ASCII in a URI), else None."""
     c = text[i]
     g = group(c)
-    label = char_label(c)
     if g in _GROUP_ERRORS:
         code, why = _GROUP_ERRORS[g]
-        return _error(code, i, f"{label} in {component}: {why}", component)
-    if g is Group.IPRIVATE or g is Group.TAG:
-        if profile is Profile.URI:
-            return _error(E.NON_ASCII_IN_URI, i, f"{label} in {component}: URIs are ASCII only "
-                          "(RFC 3986 sec. 2); percent-encode it as UTF-8", component)
-        if g is Group.TAG:
-            where = "outside the query (3987bis sec. 2.2)" if profile is Profile.IRI_BIS else "(RFC 3987 sec. 2.2)"
-            return _error(E.TAG, i, f"{label} in {component}: tag characters are not allowed {where}", component)
+        return _error(code, i, f"{char_label(c)} in {component}: {why}", component)
+    if c < "\x80":
+        return None
+    label = char_label(c)
+    if profile is Profile.URI:
+        return _error(E.NON_ASCII_IN_URI, i, f"{label} in {component}: URIs are ASCII only "
+                      "(RFC 3986 sec. 2); percent-encode it as UTF-8", component)
+    if g is Group.TAG:
+        where = "outside the query (3987bis sec. 2.2)" if profile is Profile.IRI_BIS else "(RFC 3987 sec. 2.2)"
+        return _error(E.TAG, i, f"{label} in {component}: tag characters are not allowed {where}", component)
+    if g is Group.IPRIVATE:
         return _error(E.PRIVATE_USE, i, f"{label} in {component}: private-use characters are allowed "
                       "only in the query (RFC 3987 sec. 2.2); percent-encode it", component)
-    if g is Group.UCSCHAR:
-        if profile is Profile.URI:
-            return _error(E.NON_ASCII_IN_URI, i, f"{label} in {component}: URIs are ASCII only "
-                          "(RFC 3986 sec. 2); percent-encode it as UTF-8", component)
-        code = {"scheme": E.SCHEME, "port": E.PORT}.get(component, E.COMPONENT_CHAR)
-        return _error(code, i, f"{label} is not allowed in the {component} (RFC 3987 sec. 2.2)", component)
-    # a legal ASCII character in the wrong component: '[' in a path, '@' in a host, '#' twice ...
+    return None
+
+
+def _char_error(text: str, i: int, component: str, profile: Profile) -> IRISyntaxError:
+    """Classify one character that ``component`` does not allow (RFC 3987 sec. 2.2, 3987bis 6.3)."""
+    err = _group_error(text, i, component, profile)
+    if err is not None:
+        return err
+    label = char_label(text[i])
+    # an otherwise legal character in the wrong component: '[' in a path, '@' in a host, 'é' in a port
     if component == "scheme":
+        if i == 0 and text[i] in SCHEME_CHARS:
+            return _error(E.SCHEME, i, f"a scheme must start with a letter, not {label} "
+                          "(RFC 3986 sec. 3.1)", component)
         return _error(E.SCHEME, i, f"{label} is not allowed in a scheme: ALPHA *( ALPHA / DIGIT / "
                       '"+" / "-" / "." ) (RFC 3986 sec. 3.1)', component)
     if component == "port":
         return _error(E.PORT, i, f"{label} is not allowed in a port, which is digits only "
                       "(RFC 3986 sec. 3.2.3)", component)
-    hint = "; percent-encode it" if c not in "%" else ""
     return _error(E.COMPONENT_CHAR, i, f"{label} is not allowed in the {component} "
-                  f"(RFC 3987 sec. 2.2){hint}", component)
+                  "(RFC 3987 sec. 2.2); percent-encode it", component)
 
 
 def _scan_component(text: str, start: int, end: int, component: str, profile: Profile,
                     out: list[IRISyntaxError]) -> None:
-    """Slow path: name every bad character and malformed '%' of one component."""
+    """Slow path: name every bad character and malformed '%' of one component (RFC 3987 sec. 2.2)."""
     allowed = _ALLOWED_ASCII[component]
     priv_ok = component == "query" and profile is not Profile.URI
     i = start
@@ -296,18 +428,36 @@ def _is_ipv6(s: str) -> bool:
     return count <= 7 if compressed else count == 8
 
 
-def _check_ip_literal(text: str, start: int, end: int, out: list[IRISyntaxError]) -> HostKind:
-    """RFC 3986 sec. 3.2.2 IP-literal = "[" ( IPv6address / IPvFuture ) "]"."""
-    inner = text[start + 1 : end - 1]
+def _check_ip_literal(text: str, start: int, end: int, closed: bool, profile: Profile,
+                      out: list[IRISyntaxError]) -> HostKind:
+    """RFC 3986 sec. 3.2.2 IP-literal = "[" ( IPv6address / IPvFuture ) "]".
+
+    Characters of a 3987bis sec. 6.3 group inside get their own code; the literal as a whole
+    (without them) gets IRI113 when it is still not an IPv6address or IPvFuture.
+    """
+    inner_end = end - 1 if closed else end
+    kept = []
+    for i in range(start + 1, inner_end):
+        err = _group_error(text, i, "host", profile)
+        if err is None:
+            kept.append(text[i])
+        else:
+            out.append(err)
+    inner = "".join(kept)
+    if not closed:
+        out.append(_error(E.IP_LITERAL, start, "'[' opens an IP literal that is never closed "
+                          "with ']' (RFC 3986 sec. 3.2.2)", "host", end))
+        return HostKind.IPV6
     if inner[:1] in ("v", "V"):
         if not _IPVFUTURE.fullmatch(inner):
             out.append(_error(E.IP_LITERAL, start, f"[{inner}] is not a valid IPvFuture literal: "
                               '"v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) (RFC 3986 sec. 3.2.2)',
                               "host", end))
         return HostKind.IPVFUTURE
-    if "%" in inner:
-        out.append(_error(E.IP_LITERAL, start + 1 + inner.index("%"), "IPv6 zone identifiers "
-                          "(RFC 6874) are not part of RFC 3987; remove the zone", "host", end - 1))
+    if "%" in inner and _is_ipv6(inner[: inner.index("%")]):
+        pct = text.index("%", start, end)
+        out.append(_error(E.IP_LITERAL, pct, "IPv6 zone identifiers (RFC 6874) are not part of "
+                          "RFC 3987 sec. 2.2; remove the zone", "host", end - 1))
     elif not _is_ipv6(inner):
         out.append(_error(E.IP_LITERAL, start, f"[{inner}] is not a valid IPv6 address "
                           "(RFC 3986 sec. 3.2.2)", "host", end))
@@ -315,7 +465,16 @@ def _check_ip_literal(text: str, start: int, end: int, out: list[IRISyntaxError]
 
 
 def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
-    """Scan ``text`` as ``kind`` under ``profile``; never raises for bad input, collects all errors."""
+    """Scan ``text`` as ``kind`` (RFC 3987 sec. 2.2) under ``profile``; collect all errors, never raise."""
+    entry = _FAST_IRI if profile is _IRI else _FAST.get(profile)
+    if entry is not None:
+        m = entry[0](text)
+        # kind checks need only the scheme and fragment of a match
+        if m is not None and (kind == "IRI-reference" or (
+            kind in KINDS and (m.start("s") >= 0) is (kind != "irelative-ref")
+            and (kind != "absolute-IRI" or m.start("f") < 0)
+        )):
+            return _MatchedReference(text, kind, entry[1], m)
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
     profile = Profile(profile)
@@ -329,17 +488,14 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
                            component=e.component)
             for e in ref.errors
         )
-        return _replace(ref, profile=profile, errors=errs, original=text, preprocessing=tuple(notes))
+        return IRIReference(processed, kind, profile, ref.scheme, ref.authority, ref.userinfo,
+                            ref.host, ref.host_kind, ref.port, ref.path, ref.query, ref.fragment,
+                            errs, text, tuple(notes))
     return _scan(text, kind, profile)
 
 
-def _replace(ref: IRIReference, **changes: object) -> IRIReference:
-    values = {name: getattr(ref, name) for name in ref.__dataclass_fields__}
-    values.update(changes)
-    return IRIReference(**values)  # type: ignore[arg-type]
-
-
 def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
+    """The slow scanner: components by RFC 3986 appendix B splitting, then every error named."""
     rx = _REGEXES[profile]
     errs: list[IRISyntaxError] = []
     scheme: Span | None = None
@@ -349,9 +505,15 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
     if m is not None:
         colon = m.end() - 1
         if kind == "irelative-ref":
-            errs.append(_error(E.COMPONENT_CHAR, colon, "':' is not allowed in the first segment of a "
-                               "relative reference, which would read as a scheme (RFC 3986 sec. 4.2); "
-                               "write './' before it", "path"))
+            # ipath-noscheme: no ':' anywhere in the first segment (RFC 3986 sec. 4.2)
+            first_end = colon
+            while first_end < len(text) and text[first_end] not in "/?#":
+                first_end += 1
+            for i in range(colon, first_end):
+                if text[i] == ":":
+                    errs.append(_error(E.COMPONENT_CHAR, i, "':' is not allowed in the first segment "
+                                       "of a relative reference, which would read as a scheme "
+                                       "(RFC 3986 sec. 4.2); write './' before it", "path"))
         else:
             scheme = Span(0, colon)
             pos = m.end()
@@ -359,11 +521,8 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
                 errs.append(_error(E.SCHEME, 0, "empty scheme before ':' (RFC 3986 sec. 3.1)", "scheme"))
             elif not _SCHEME.fullmatch(text, 0, colon):
                 if text[0] not in ALPHA:
-                    errs.append(_error(E.SCHEME, 0, f"a scheme must start with a letter, not "
-                                       f"{char_label(text[0])} (RFC 3986 sec. 3.1)", "scheme"))
-                    _scan_chars(text, 1, colon, SCHEME_CHARS, "scheme", profile, errs)
-                else:
-                    _scan_chars(text, 0, colon, SCHEME_CHARS, "scheme", profile, errs)
+                    errs.append(_char_error(text, 0, "scheme", profile))
+                _scan_chars(text, 1, colon, SCHEME_CHARS, "scheme", profile, errs)
     if scheme is None and kind in ("IRI", "absolute-IRI"):
         errs.append(_error(E.MISSING_SCHEME, 0, f"an {kind} needs a scheme such as 'https:' "
                            "(RFC 3987 sec. 2.2); this is a relative reference", "scheme"))
@@ -385,20 +544,27 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
         if text.startswith("[", h_start, a_end):
             close = text.find("]", h_start, a_end)
             if close < 0:
-                errs.append(_error(E.IP_LITERAL, h_start, "'[' opens an IP literal that is never closed "
-                                   "with ']' (RFC 3986 sec. 3.2.2)", "host", a_end))
                 host = Span(h_start, a_end)
-                host_kind = HostKind.IPV6
+                host_kind = _check_ip_literal(text, h_start, a_end, False, profile, errs)
             else:
                 host = Span(h_start, close + 1)
-                host_kind = _check_ip_literal(text, h_start, close + 1, errs)
+                host_kind = _check_ip_literal(text, h_start, close + 1, True, profile, errs)
                 if close + 1 < a_end:
-                    if text[close + 1] == ":":
-                        port = Span(close + 2, a_end)
-                    else:
-                        errs.append(_error(E.COMPONENT_CHAR, close + 1, f"{char_label(text[close + 1])} "
-                                           "after an IP literal: only ':' and a port may follow "
-                                           "(RFC 3986 sec. 3.2)", "host"))
+                    colon = text.find(":", close + 1, a_end)
+                    junk_end = a_end if colon < 0 else colon
+                    if colon >= 0:
+                        port = Span(colon + 1, a_end)
+                    if junk_end > close + 1:
+                        # anything between ']' and ':' port: one error, plus group characters
+                        first = _group_error(text, close + 1, "host", profile)
+                        errs.append(first or _error(
+                            E.COMPONENT_CHAR, close + 1, f"{char_label(text[close + 1])} after an IP "
+                            "literal: only ':' and a port may follow (RFC 3986 sec. 3.2)", "host",
+                            junk_end))
+                        for i in range(close + 2, junk_end):
+                            err = _group_error(text, i, "host", profile)
+                            if err is not None:
+                                errs.append(err)
         else:
             colon = text.find(":", h_start, a_end)
             h_end = a_end if colon < 0 else colon
@@ -437,7 +603,7 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
 
 
 def parse(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
-    """Parse ``text`` as an IRI of ``kind``; raise IRISyntaxError for its first problem."""
+    """Parse ``text`` as an IRI of ``kind`` (RFC 3987 sec. 2.2); raise IRISyntaxError for its first problem."""
     ref = scan(text, kind, profile)
     if ref.errors:
         raise ref.errors[0]
@@ -445,10 +611,10 @@ def parse(text: str, kind: str = "IRI-reference", profile: str | Profile = Profi
 
 
 def validate(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> list[IRISyntaxError]:
-    """Every syntax problem of ``text``, in order of position (empty when valid)."""
+    """Every syntax problem of ``text`` (RFC 3987 sec. 2.2), in order of position (empty when valid)."""
     return list(scan(text, kind, profile).errors)
 
 
 def is_valid(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> bool:
-    """Whether ``text`` matches the grammar of ``kind`` under ``profile``."""
+    """Whether ``text`` matches the RFC 3987 sec. 2.2 grammar of ``kind`` under ``profile``."""
     return not scan(text, kind, profile).errors

@@ -42,13 +42,17 @@ def preprocess(text: str, profile: Profile) -> tuple[str, list[Preprocessing], l
         while end > start and text[end - 1] in _WEB_TRIM:
             end -= 1
         trailing = [Preprocessing(i, text[i], "strip", "") for i in range(end, len(text))]
+    kept: list[int] = []  # sec. 6.2 step 2 strips before step 4 looks at what follows a '%'
+    for i in range(start, end):
+        if web and text[i] in _WEB_STRIP:
+            notes.append(Preprocessing(i, text[i], "strip", ""))
+        else:
+            kept.append(i)
     in_hier = True  # before the first '?' or '#': backslashes are path separators (sec. 6.2 step 5)
     in_fragment = False
-    for i in range(start, end):
+    n = len(kept)
+    for k, i in enumerate(kept):
         c = text[i]
-        if web and c in _WEB_STRIP:
-            notes.append(Preprocessing(i, c, "strip", ""))
-            continue
         rep = c
         action = ""
         if c == "?" and in_hier:
@@ -60,7 +64,8 @@ def preprocess(text: str, profile: Profile) -> tuple[str, list[Preprocessing], l
             in_fragment = True
         elif web and c == "\\" and in_hier:
             rep, action = "/", "convert"
-        elif web and c == "%" and not (i + 2 < end and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG):
+        elif web and c == "%" and not (k + 2 < n and text[kept[k + 1]] in HEXDIG
+                                       and text[kept[k + 2]] in HEXDIG):
             rep, action = "%25", "percent-encode"  # sec. 6.2 step 4
         elif c >= "\x80" or not (c.isalnum() or c in "-._~:/?#[]@!$&'()*+,;=%"):
             if group(c) in _ENCODED_GROUPS and _in_leiri_ucschar(c):
@@ -71,5 +76,6 @@ def preprocess(text: str, profile: Profile) -> tuple[str, list[Preprocessing], l
         origin.extend([i] * len(rep))
     if web:
         notes.extend(trailing)
+        notes.sort(key=lambda note: note.position)
     origin.append(end)  # one past the end, for spans ending at the end
     return "".join(out), notes, origin
