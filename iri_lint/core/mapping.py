@@ -74,7 +74,7 @@ SCHEMES: dict[str, SchemeInfo] = {
 }
 
 # Label separators that UTS #46 maps to U+002E (IDNA2003 / RFC 3490 sec. 3.1)
-_DOTS = frozenset(".\u3002\uff0e\uff61")
+DOTS = frozenset(".\u3002\uff0e\uff61")
 # RFC 3987 sec. 6.1 b: look-alikes of space that are ucschar but invisible
 _INVISIBLE = frozenset("\u200b\u2060\ufeff")
 _SEPARATOR_CATEGORIES = frozenset({"Zs", "Zl", "Zp"})
@@ -131,7 +131,7 @@ def _idna_host(text: str, start: int, end: int) -> str:
     out: list[str] = []
     label_start = start
     for i in range(start, end + 1):
-        if i < end and text[i] not in _DOTS:
+        if i < end and text[i] not in DOTS:
             continue
         label = text[label_start:i]
         if label.isascii():

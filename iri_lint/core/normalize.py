@@ -42,7 +42,7 @@ from typing import Literal
 import idna as _idna
 
 from .chars import Group, group
-from .mapping import SCHEMES, decode_octets, is_appropriate, is_dns_scheme, is_triplet, pct
+from .mapping import DOTS, SCHEMES, decode_octets, is_appropriate, is_dns_scheme, is_triplet, pct
 from .parse import HostKind, IRIReference, Span, scan
 from .resolve import remove_dot_segments
 
@@ -300,19 +300,22 @@ def _display_label(label: str) -> str | None:
 
 def _idn_host(text: str, ref: IRIReference) -> list[_RawEdit]:
     """RFC 3987 sec. 5.3.3: IDN labels after UTS #46 mapping, ``xn--`` shown as Unicode."""
+    # edits stay sorted: a label edit always ends before its separator edit
     if ref.host is None or ref.host_kind is not HostKind.REG_NAME or not is_dns_scheme(ref.get("scheme")):
         return []
     edits: list[_RawEdit] = []
     start, end = ref.host.start, ref.host.end
     label_start = start
     for i in range(start, end + 1):
-        if i < end and text[i] != ".":
+        if i < end and text[i] not in DOTS:
             continue
         label = text[label_start:i]
         if not label.isascii() or label[:4].lower() == "xn--":
             new = _display_label(label)
             if new is not None and new != label and "." not in new:
                 edits.append((label_start, i, new))
+        if i < end and text[i] != ".":
+            edits.append((i, i + 1, "."))  # UTS #46 maps the ideographic full stops to "."
         label_start = i + 1
     return edits
 
