@@ -1,0 +1,839 @@
+"""The scanner against the ABNF of RFC 3987 sec. 2.2 (and 3987bis-06 sec. 2.2, 6), production by production."""
+
+from __future__ import annotations
+
+import pytest
+
+from iri_lint.core import (
+    HostKind,
+    IRIReference,
+    IRISyntaxError,
+    Profile,
+    Span,
+    is_valid,
+    parse,
+    scan,
+    validate,
+)
+from iri_lint.core import errors as E
+from iri_lint.core.parse import _scan
+
+KINDS = ("IRI-reference", "IRI", "absolute-IRI", "irelative-ref")
+PROFILES = ("uri", "iri", "iri-3987bis", "leiri", "web-address")
+
+
+def codes(text: str, kind: str = "IRI-reference", profile: str = "iri") -> list[tuple[str, int]]:
+    """(code, position) of every error, in order."""
+    return [(e.code, e.position) for e in scan(text, kind, profile).errors]
+
+
+def comps(text: str, kind: str = "IRI-reference", profile: str = "iri") -> dict[str, str | None]:
+    ref = scan(text, kind, profile)
+    assert ref.errors == (), ref.errors
+    return ref.components()
+
+
+def check_spans(ref: IRIReference) -> None:
+    """Every span's text is its component; fast and slow scanners agree."""
+    for name in IRIReference.COMPONENTS:
+        span = getattr(ref, name)
+        if span is not None:
+            assert isinstance(span, Span)
+            assert 0 <= span.start <= span.end <= len(ref.text)
+            assert ref.text[span.start : span.end] == ref.get(name)
+
+
+# ---------------------------------------------------------------- scheme (RFC 3986 sec. 3.1)
+
+@pytest.mark.parametrize("text", ["a:", "a:b", "A:b", "z0+-.:x", "http:", "HTTP://x", "a1:b",
+                                  "x-y.z+w:q", "urn:isbn:0451450523", "mailto:a@b.c"])
+def test_valid_schemes(text: str) -> None:
+    ref = parse(text, "IRI")
+    assert ref.get("scheme") == text.split(":")[0]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("1a:b", [(E.SCHEME, 0)]),
+    ("+a:b", [(E.SCHEME, 0)]),
+    ("-a:b", [(E.SCHEME, 0)]),
+    (".a:b", [(E.SCHEME, 0)]),
+    (":b", [(E.SCHEME, 0)]),
+    ("a_b:c", [(E.SCHEME, 1)]),
+    ("a~b:c", [(E.SCHEME, 1)]),
+    ("a%41:c", [(E.SCHEME, 1)]),
+    ("a!b:c", [(E.SCHEME, 1)]),
+    ("a@b:c", [(E.SCHEME, 1)]),
+    ("a[b]:c", [(E.SCHEME, 1), (E.SCHEME, 3)]),
+    ("1_:x", [(E.SCHEME, 0), (E.SCHEME, 1)]),
+    ("ht tp://x", [(E.SPACE, 2)]),
+    (" http://x", [(E.SPACE, 0)]),
+    ("<http://x", [(E.DELIMITER, 0)]),
+    ("\\a:b", [(E.UNWISE, 0)]),
+    ("\x00a:b", [(E.CONTROL, 0)]),
+    ("h\ttp:x", [(E.CONTROL, 1)]),
+    ("é:x", [(E.SCHEME, 0)]),
+    ("hé:x", [(E.SCHEME, 1)]),
+    ("h\ue000:x", [(E.PRIVATE_USE, 1)]),
+    ("h\U000e0041:x", [(E.TAG, 1)]),
+    ("h\ud800:x", [(E.SURROGATE, 1)]),
+    ("h\ufffe:x", [(E.NONCHARACTER, 1)]),
+    ("h\ufff9:x", [(E.SPECIAL, 1)]),
+])
+def test_bad_schemes(text: str, expected: list[tuple[str, int]]) -> None:
+    assert codes(text) == expected
+    assert codes(text, "IRI") == expected
+
+
+def test_non_ascii_scheme_in_uri_profile() -> None:
+    assert codes("hé:x", profile="uri") == [(E.NON_ASCII_IN_URI, 1)]
+
+
+def test_scheme_must_start_with_letter_message() -> None:
+    err = validate("1a:b")[0]
+    assert "start with a letter" in err.message
+    assert err.component == "scheme"
+
+
+# ---------------------------------------------------------------- kinds
+
+@pytest.mark.parametrize(("text", "kind", "ok"), [
+    ("http://a/b?c#d", "IRI-reference", True),
+    ("http://a/b?c#d", "IRI", True),
+    ("http://a/b?c#d", "absolute-IRI", False),
+    ("http://a/b?c#d", "irelative-ref", False),
+    ("http://a/b?c", "absolute-IRI", True),
+    ("http://a/b#", "absolute-IRI", False),
+    ("http://a/b#", "IRI", True),
+    ("//a/b?c#d", "irelative-ref", True),
+    ("//a/b?c#d", "IRI-reference", True),
+    ("//a/b?c#d", "IRI", False),
+    ("//a/b?c#d", "absolute-IRI", False),
+    ("", "IRI-reference", True),
+    ("", "irelative-ref", True),
+    ("", "IRI", False),
+    ("", "absolute-IRI", False),
+    ("#f", "irelative-ref", True),
+    ("?q", "irelative-ref", True),
+    ("a:b", "irelative-ref", False),
+    ("./a:b", "irelative-ref", True),
+    ("a/b:c", "irelative-ref", True),
+    ("a:b", "IRI", True),
+    ("a:b", "absolute-IRI", True),
+])
+def test_kinds(text: str, kind: str, ok: bool) -> None:
+    for profile in ("uri", "iri", "iri-3987bis"):
+        assert is_valid(text, kind, profile) is ok, (text, kind, profile)
+
+
+def test_missing_scheme_code() -> None:
+    assert codes("//a/b", "IRI") == [(E.MISSING_SCHEME, 0)]
+    assert codes("a/b", "absolute-IRI") == [(E.MISSING_SCHEME, 0)]
+    assert codes("", "IRI") == [(E.MISSING_SCHEME, 0)]
+
+
+def test_fragment_not_allowed_in_absolute_iri() -> None:
+    errs = validate("http://a/b#frag", "absolute-IRI")
+    assert [(e.code, e.position, e.end) for e in errs] == [(E.FRAGMENT_NOT_ALLOWED, 10, 15)]
+    assert codes("a:#", "absolute-IRI") == [(E.FRAGMENT_NOT_ALLOWED, 2)]
+    # both problems of the fragment are reported
+    assert codes("a:#x y", "absolute-IRI") == [(E.FRAGMENT_NOT_ALLOWED, 2), (E.SPACE, 4)]
+
+
+def test_relative_ref_colon_in_first_segment() -> None:
+    assert codes("a:b", "irelative-ref") == [(E.COMPONENT_CHAR, 1)]
+    # every colon of the first segment, none after it
+    assert codes("a:b:c/d:e", "irelative-ref") == [(E.COMPONENT_CHAR, 1), (E.COMPONENT_CHAR, 3)]
+    assert codes(":", "irelative-ref") == [(E.COMPONENT_CHAR, 0)]
+    assert codes("http://x", "irelative-ref") == [(E.COMPONENT_CHAR, 4)]
+    assert codes("a?b:c", "irelative-ref") == []
+    assert codes("a#b:c", "irelative-ref") == []
+    assert codes("/a:b", "irelative-ref") == []
+    assert codes("@a:b", "irelative-ref") == [(E.COMPONENT_CHAR, 2)]
+
+
+def test_unknown_kind() -> None:
+    with pytest.raises(ValueError, match="unknown kind"):
+        scan("a:b", "URI")
+    with pytest.raises(ValueError, match="unknown kind"):
+        scan("http://[::1]/", "iri")
+
+
+def test_unknown_profile() -> None:
+    with pytest.raises(ValueError):
+        scan("a:b", profile="nope")
+
+
+# ---------------------------------------------------------------- authority (RFC 3986 sec. 3.2)
+
+@pytest.mark.parametrize(("text", "userinfo", "host", "port"), [
+    ("http://", None, "", None),
+    ("http://a", None, "a", None),
+    ("http://a:", None, "a", ""),
+    ("http://a:0", None, "a", "0"),
+    ("http://a:65536", None, "a", "65536"),
+    ("http://a:0000080", None, "a", "0000080"),
+    ("http://@a", "", "a", None),
+    ("http://@", "", "", None),
+    ("http://:", None, "", ""),
+    ("http://u@", "u", "", None),
+    ("http://u:p@h:1", "u:p", "h", "1"),
+    ("http://u:p:q@h", "u:p:q", "h", None),
+    ("http://::@h", "::", "h", None),
+    ("http://%41%42@h", "%41%42", "h", None),
+    ("http://!$&'()*+,;=@!$&'()*+,;=", "!$&'()*+,;=", "!$&'()*+,;=", None),
+    ("http://-._~@-._~", "-._~", "-._~", None),
+    ("http://ü@ü:1", "ü", "ü", "1"),
+    ("http://%C3%BC.example", None, "%C3%BC.example", None),
+    ("http://[::1]", None, "[::1]", None),
+    ("http://[::1]:", None, "[::1]", ""),
+    ("http://[::1]:8080", None, "[::1]", "8080"),
+    ("http://u@[::1]:8080", "u", "[::1]", "8080"),
+    ("//h", None, "h", None),
+    ("//", None, "", None),
+    ("///", None, "", None),
+    ("file:///x", None, "", None),
+])
+def test_authority_parts(text: str, userinfo: str | None, host: str, port: str | None) -> None:
+    ref = parse(text)
+    assert ref.get("userinfo") == userinfo
+    assert ref.get("host") == host
+    assert ref.get("port") == port
+    check_spans(ref)
+    assert ref.authority is not None
+    assert text[ref.authority.start - 2 : ref.authority.start] == "//"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("http://1.2.3.4/", HostKind.IPV4),
+    ("http://0.0.0.0", HostKind.IPV4),
+    ("http://255.255.255.255", HostKind.IPV4),
+    ("http://249.250.199.100", HostKind.IPV4),
+    ("http://256.1.1.1/", HostKind.REG_NAME),
+    ("http://1.2.3.256/", HostKind.REG_NAME),
+    ("http://01.2.3.4/", HostKind.REG_NAME),
+    ("http://1.2.3/", HostKind.REG_NAME),
+    ("http://1.2.3.4.5/", HostKind.REG_NAME),
+    ("http://1.2.3.4./", HostKind.REG_NAME),
+    ("http://1..3.4/", HostKind.REG_NAME),
+    ("http://example.com", HostKind.REG_NAME),
+    ("http://", HostKind.REG_NAME),
+    ("http://%31.2.3.4", HostKind.REG_NAME),
+    ("http://[::1]", HostKind.IPV6),
+    ("http://[v1.x]", HostKind.IPVFUTURE),
+    ("http://[V1.x]", HostKind.IPVFUTURE),
+])
+def test_host_kinds(text: str, kind: HostKind) -> None:
+    ref = parse(text)
+    assert ref.host_kind is kind
+    assert _scan(text, "IRI-reference", Profile.IRI).host_kind is kind
+
+
+def test_no_authority_no_host_kind() -> None:
+    ref = parse("a:b")
+    assert ref.host is None and ref.host_kind is None and ref.authority is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("http://a:b", [(E.PORT, 9)]),
+    ("http://a:1b2", [(E.PORT, 10)]),
+    ("http://a:80:80", [(E.PORT, 11)]),
+    ("http://a:-1", [(E.PORT, 9)]),
+    ("http://a:+1", [(E.PORT, 9)]),
+    ("http://a:%31", [(E.PORT, 9)]),
+    ("http://a:8 0", [(E.SPACE, 10)]),
+    ("http://a:٣", [(E.PORT, 9)]),
+    ("http://[::1]:x", [(E.PORT, 13)]),
+    ("http://a:1\ue000", [(E.PRIVATE_USE, 10)]),
+])
+def test_bad_ports(text: str, expected: list[tuple[str, int]]) -> None:
+    assert codes(text) == expected
+
+
+def test_non_ascii_port_in_uri_profile() -> None:
+    assert codes("http://a:٣", profile="uri") == [(E.NON_ASCII_IN_URI, 9)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("http://a b", [(E.SPACE, 8)]),
+    ("http://a_b", []),
+    ("http://a@b@c", [(E.COMPONENT_CHAR, 8)]),
+    ("http://a[b", [(E.COMPONENT_CHAR, 8)]),
+    ("http://a]b", [(E.COMPONENT_CHAR, 8)]),
+    ("http://a[b]", [(E.COMPONENT_CHAR, 8), (E.COMPONENT_CHAR, 10)]),
+    ("http://u[@h", [(E.COMPONENT_CHAR, 8)]),
+    ("http://u p@h p", [(E.SPACE, 8), (E.SPACE, 12)]),
+    ("http://a<b>", [(E.DELIMITER, 8), (E.DELIMITER, 10)]),
+    ('http://a"', [(E.DELIMITER, 8)]),
+    ("http://a{|}\\^`", [(E.UNWISE, i) for i in range(8, 14)]),
+    ("http://\x7f", [(E.CONTROL, 7)]),
+    ("http://a\ue000", [(E.PRIVATE_USE, 8)]),
+    ("http://\ue000@a", [(E.PRIVATE_USE, 7)]),
+    ("http://a%", [(E.PERCENT, 8)]),
+    ("http://a%2", [(E.PERCENT, 8)]),
+    ("http://a%zz", [(E.PERCENT, 8)]),
+    ("http://u%@a", [(E.PERCENT, 8)]),
+])
+def test_bad_hosts_and_userinfo(text: str, expected: list[tuple[str, int]]) -> None:
+    assert codes(text) == expected
+
+
+def test_userinfo_and_host_components_named() -> None:
+    errs = validate("http://u p@h p")
+    assert [e.component for e in errs] == ["userinfo", "host"]
+
+
+# ---------------------------------------------------------------- IP-literal (RFC 3986 sec. 3.2.2)
+
+VALID_IPV6 = [
+    # 6( h16 ":" ) ls32
+    "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:1.2.3.4", "ffff:FFFF:0:00:000:0000:aBcD:1",
+    # "::" 5( h16 ":" ) ls32
+    "::2:3:4:5:6:7:8", "::2:3:4:5:6:1.2.3.4",
+    # [ h16 ] "::" 4( h16 ":" ) ls32
+    "1::3:4:5:6:7:8", "::3:4:5:6:7:8", "1::3:4:5:6:1.2.3.4",
+    # [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+    "1:2::4:5:6:7:8", "1:2::4:5:6:1.2.3.4", "::4:5:6:7:8",
+    # [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+    "1:2:3::5:6:7:8", "1:2:3::5:6:1.2.3.4", "::5:6:7:8",
+    # [ *3( h16 ":" ) h16 ] "::" h16 ":" ls32
+    "1:2:3:4::6:7:8", "1:2:3:4::6:1.2.3.4", "::6:7:8",
+    # [ *4( h16 ":" ) h16 ] "::" ls32
+    "1:2:3:4:5::7:8", "1:2:3:4:5::1.2.3.4", "::7:8", "::1.2.3.4", "::ffff:192.168.0.1",
+    # [ *5( h16 ":" ) h16 ] "::" h16
+    "1:2:3:4:5:6::8", "::8", "::1", "1::8",
+    # [ *6( h16 ":" ) h16 ] "::"
+    "1:2:3:4:5:6:7::", "1::", "::", "fe80::",
+    "::255.255.255.255", "::0.0.0.0", "2001:db8::ff00:42:8329",
+]
+
+INVALID_IPV6 = [
+    "", ":", ":::", "1:::2", "::1::", "1::2::3", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9",
+    "1:2:3:4:5:6:7:8::", "::1:2:3:4:5:6:7:8", "1:2:3:4::5:6:7:8", "12345::", "::12345",
+    "1:2:3:4:5:6:7:12345", "g::", "::g", ":1::", "::1:", "1:", ":1", "1:2:3:4:5:6:7:8:",
+    "::256.1.1.1", "::1.2.3.256", "::01.2.3.4", "::1.2.3", "::1.2.3.4.5", "::x1.2.3.4",
+    "::1.2.3.4:1", "1.2.3.4::", "1.2.3.4::1", "::1.2.3.4:5:6", "1:2:3:4:5:6:7:1.2.3.4",
+    "1:2:3:4:5:6::1.2.3.4", "1::2:3:4:5:6:1.2.3.4", "::ffff:1.2.3.4.", "::1 ", "::-1",
+    "1:2:3:4:5:6:1.2.3.4:8", "::a.b.c.d", "::+1", "1::2:3:4:5:6:7:8",
+]
+
+
+@pytest.mark.parametrize("addr", VALID_IPV6)
+def test_valid_ipv6(addr: str) -> None:
+    for profile in ("uri", "iri", "iri-3987bis"):
+        ref = parse(f"http://[{addr}]:80/p", profile=profile)
+        assert ref.host_kind is HostKind.IPV6
+        assert ref.get("host") == f"[{addr}]"
+        assert ref.get("port") == "80"
+        assert ref.get("path") == "/p"
+
+
+@pytest.mark.parametrize("addr", [a for a in INVALID_IPV6 if " " not in a])
+def test_invalid_ipv6(addr: str) -> None:
+    assert codes(f"http://[{addr}]/") == [(E.IP_LITERAL, 7)]
+    err = validate(f"http://[{addr}]/")[0]
+    assert err.end == 7 + len(addr) + 2 and err.component == "host"
+
+
+@pytest.mark.parametrize("lit", ["v1.x", "V1.x", "vF.a:b", "v1a2B.-._~!$&'()*+,;=:", "vA.1", "v0.0"])
+def test_valid_ipvfuture(lit: str) -> None:
+    ref = parse(f"http://[{lit}]:1/")
+    assert ref.host_kind is HostKind.IPVFUTURE and ref.get("host") == f"[{lit}]"
+
+
+@pytest.mark.parametrize("lit", ["v", "v1", "v1.", "v.x", "vg.x", "v1.x/", "v1.%41", "v1.é", "w1.x",
+                                 "v1.x[", "v1x", "v1.x?"])
+def test_invalid_ipvfuture(lit: str) -> None:
+    assert codes(f"http://[{lit}]") in ([(E.IP_LITERAL, 7)], [(E.IP_LITERAL, 7), (E.COMPONENT_CHAR, 8 + len(lit))]), lit
+
+
+def test_ip_literal_cut_by_delimiters() -> None:
+    # '/', '?', '#' end the authority, '@' ends the userinfo (RFC 3986 sec. 3.2)
+    assert codes("http://[v1.x/]/") == [(E.IP_LITERAL, 7), (E.COMPONENT_CHAR, 13)]
+    assert codes("http://[::1?]") == [(E.IP_LITERAL, 7), (E.COMPONENT_CHAR, 12)]
+    assert codes("http://[v1.x@]/") == [(E.COMPONENT_CHAR, 7), (E.COMPONENT_CHAR, 13)]
+
+
+def test_ipvfuture_non_ascii_in_uri_profile() -> None:
+    assert codes("http://[v1.é]/", profile="uri") == [(E.NON_ASCII_IN_URI, 11), (E.IP_LITERAL, 7)][::-1]
+
+
+def test_zone_id_rejected() -> None:
+    assert codes("http://[fe80::1%25eth0]/") == [(E.IP_LITERAL, 15)]
+    assert codes("http://[fe80::1%eth0]/") == [(E.IP_LITERAL, 15)]
+    assert "zone" in validate("http://[fe80::1%25eth0]/")[0].message
+    # '%' in something that is not an IPv6 address: a plain malformed literal
+    assert codes("http://[x%25]/") == [(E.IP_LITERAL, 7)]
+
+
+def test_ip_literal_structure_errors() -> None:
+    assert codes("http://[::1") == [(E.IP_LITERAL, 7)]
+    assert codes("http://[::1/x") == [(E.IP_LITERAL, 7)]
+    assert codes("http://[") == [(E.IP_LITERAL, 7)]
+    assert codes("http://[]") == [(E.IP_LITERAL, 7)]
+    assert codes("http://[::1]x") == [(E.COMPONENT_CHAR, 12)]
+    assert codes("http://[::1]x:80") == [(E.COMPONENT_CHAR, 12)]
+    assert parse_ok_port("http://[::1]x:80") == "80"
+    assert codes("http://[::1]]") == [(E.COMPONENT_CHAR, 12)]
+    assert codes("http://x[::1]") == [(E.COMPONENT_CHAR, 8), (E.PORT, 10), (E.PORT, 12)]
+    assert codes("http://[::1]@x") == [(E.COMPONENT_CHAR, 7), (E.COMPONENT_CHAR, 11)]
+    # text before the first ':' is a scheme for the kinds that allow one
+    assert codes("[::1]") == [(E.SCHEME, 0), (E.COMPONENT_CHAR, 4)]
+    assert codes("[::1]", "irelative-ref") == [
+        (E.COMPONENT_CHAR, 0), (E.COMPONENT_CHAR, 1), (E.COMPONENT_CHAR, 2), (E.COMPONENT_CHAR, 4)]
+    assert codes("a:[::1]") == [(E.COMPONENT_CHAR, 2), (E.COMPONENT_CHAR, 6)]
+
+
+def parse_ok_port(text: str) -> str | None:
+    return scan(text).get("port")
+
+
+def test_group_characters_inside_ip_literals_keep_their_code() -> None:
+    assert codes("http://[::1 ]/") == [(E.SPACE, 11)]
+    assert codes("http://[:: 1]/") == [(E.SPACE, 10)]
+    # IRI113 only when the literal is still malformed without the group characters
+    assert codes("http://[1 2::]/") == [(E.SPACE, 9)]
+    assert codes("http://[1 2:::]/") == [(E.IP_LITERAL, 7), (E.SPACE, 9)]
+    assert codes("http://[::1\x00") == [(E.IP_LITERAL, 7), (E.CONTROL, 11)]
+    assert codes("http://[v1.<>]/") == [(E.IP_LITERAL, 7), (E.DELIMITER, 11), (E.DELIMITER, 12)]
+    assert codes("http://[::1]{}:1") == [(E.UNWISE, 12), (E.UNWISE, 13)]
+    assert codes("http://[::é]/") == [(E.IP_LITERAL, 7)]
+    assert codes("http://[::é]/", profile="uri") == [(E.NON_ASCII_IN_URI, 10)]
+    assert codes("http://[::1é]/", profile="uri") == [(E.NON_ASCII_IN_URI, 11)]
+    assert codes("http://[::1é]/") == [(E.IP_LITERAL, 7)]
+
+
+# ---------------------------------------------------------------- paths (RFC 3986 sec. 3.3)
+
+@pytest.mark.parametrize(("text", "path", "segments"), [
+    # ipath-abempty
+    ("http://h", "", []),
+    ("http://h/", "/", [""]),
+    ("http://h//", "//", ["", ""]),
+    ("http://h/a/b/", "/a/b/", ["a", "b", ""]),
+    ("http://h//a", "//a", ["", "a"]),
+    ("http://h/a:b@c", "/a:b@c", ["a:b@c"]),
+    # ipath-absolute
+    ("a:/", "/", [""]),
+    ("a:/b", "/b", ["b"]),
+    ("a:/b//c", "/b//c", ["b", "", "c"]),
+    ("/", "/", [""]),
+    ("/a:b", "/a:b", ["a:b"]),
+    # ipath-rootless
+    ("a:b", "b", ["b"]),
+    ("a:b/c", "b/c", ["b", "c"]),
+    ("a::", ":", [":"]),
+    ("a:b:c", "b:c", ["b:c"]),
+    ("a:@", "@", ["@"]),
+    # ipath-noscheme
+    ("b", "b", ["b"]),
+    ("b/c:d", "b/c:d", ["b", "c:d"]),
+    ("@x:y/", None, None),
+    (".", ".", ["."]),
+    ("..", "..", [".."]),
+    ("../a", "../a", ["..", "a"]),
+    ("./a:b", "./a:b", [".", "a:b"]),
+    ("%41:b", None, None),
+    # ipath-empty
+    ("a:", "", []),
+    ("", "", []),
+    ("?q", "", []),
+    ("#f", "", []),
+    ("a:?q", "", []),
+])
+def test_paths(text: str, path: str | None, segments: list[str] | None) -> None:
+    ref = scan(text)
+    if path is None:  # a colon in a first segment makes it a (bad) scheme
+        assert ref.errors
+        return
+    assert ref.errors == ()
+    assert ref.get("path") == path
+    assert [text[s.start : s.end] for s in ref.segments] == segments
+    check_spans(ref)
+
+
+def test_double_slash_after_scheme_is_authority() -> None:
+    ref = parse("a://b/c")
+    assert ref.get("authority") == "b" and ref.get("path") == "/c"
+    ref = parse("a:///c")
+    assert ref.get("authority") == "" and ref.get("path") == "/c"
+    ref = parse("a:/b//c")
+    assert ref.authority is None and ref.get("path") == "/b//c"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("a:b c", [(E.SPACE, 3)]),
+    ("/a b/c d", [(E.SPACE, 2), (E.SPACE, 6)]),
+    ("a:[", [(E.COMPONENT_CHAR, 2)]),
+    ("a:]", [(E.COMPONENT_CHAR, 2)]),
+    ("a:<b>", [(E.DELIMITER, 2), (E.DELIMITER, 4)]),
+    ('a:"', [(E.DELIMITER, 2)]),
+    ("a:\\", [(E.UNWISE, 2)]),
+    ("a:^", [(E.UNWISE, 2)]),
+    ("a:`", [(E.UNWISE, 2)]),
+    ("a:{", [(E.UNWISE, 2)]),
+    ("a:|", [(E.UNWISE, 2)]),
+    ("a:}", [(E.UNWISE, 2)]),
+    ("a:\x00", [(E.CONTROL, 2)]),
+    ("a:\x1f", [(E.CONTROL, 2)]),
+    ("a:\x7f", [(E.CONTROL, 2)]),
+    ("a:\n", [(E.CONTROL, 2)]),
+    ("a:\x80", [(E.CONTROL, 2)]),
+    ("a:\x9f", [(E.CONTROL, 2)]),
+    ("a:\ue000", [(E.PRIVATE_USE, 2)]),
+    ("a:\U000e0001", [(E.TAG, 2)]),
+    ("a:\ufffd", [(E.SPECIAL, 2)]),
+    ("a:\ufdd0", [(E.NONCHARACTER, 2)]),
+    ("a:\udfff", [(E.SURROGATE, 2)]),
+    ("c:\\windows", [(E.UNWISE, 2)]),
+])
+def test_bad_path_characters(text: str, expected: list[tuple[str, int]]) -> None:
+    assert codes(text) == expected
+
+
+# ---------------------------------------------------------------- query and fragment
+
+def test_query_and_fragment_components() -> None:
+    assert comps("a:b?c/d?e:@#f/g?h:@") == {
+        "scheme": "a", "authority": None, "userinfo": None, "host": None, "port": None,
+        "path": "b", "query": "c/d?e:@", "fragment": "f/g?h:@"}
+    assert comps("a:?") ["query"] == ""
+    assert comps("a:#")["fragment"] == ""
+    assert comps("a:?#")["query"] == ""
+    assert comps("a:#?")["fragment"] == "?"
+    assert comps("a:?#")["fragment"] == ""
+    assert comps("a:?a?b")["query"] == "a?b"
+    assert comps("a:b?#c")["fragment"] == "c"
+
+
+def test_hash_inside_fragment() -> None:
+    assert codes("a:#b#c") == [(E.COMPONENT_CHAR, 4)]
+    assert codes("a:##") == [(E.COMPONENT_CHAR, 3)]
+
+
+@pytest.mark.parametrize("c", ["[", "]"])
+def test_brackets_in_query_and_fragment(c: str) -> None:
+    assert codes(f"a:?{c}") == [(E.COMPONENT_CHAR, 3)]
+    assert codes(f"a:#{c}") == [(E.COMPONENT_CHAR, 3)]
+
+
+@pytest.mark.parametrize("cp", [0xE000, 0xF8FF, 0xF0000, 0xFFFFD, 0x100000, 0x10FFFD])
+def test_iprivate_only_in_query(cp: int) -> None:
+    c = chr(cp)
+    for profile in ("iri", "iri-3987bis"):
+        assert is_valid(f"a:?{c}", profile=profile)
+        assert codes(f"a:#{c}", profile=profile) == [(E.PRIVATE_USE, 3)]
+        assert codes(f"a:{c}", profile=profile) == [(E.PRIVATE_USE, 2)]
+        assert codes(f"//{c}", profile=profile) == [(E.PRIVATE_USE, 2)]
+        assert codes(f"//{c}@h", profile=profile) == [(E.PRIVATE_USE, 2)]
+    assert codes(f"a:?{c}", profile="uri") == [(E.NON_ASCII_IN_URI, 3)]
+
+
+@pytest.mark.parametrize("cp", [0xE0000, 0xE0001, 0xE007F, 0xE0FFF])
+def test_tags_in_query_only_in_3987bis(cp: int) -> None:
+    c = chr(cp)
+    assert is_valid(f"a:?{c}", profile="iri-3987bis")
+    assert codes(f"a:?{c}", profile="iri") == [(E.TAG, 3)]
+    assert codes(f"a:#{c}", profile="iri-3987bis") == [(E.TAG, 3)]
+    assert codes(f"a:{c}", profile="iri-3987bis") == [(E.TAG, 2)]
+    assert codes(f"//{c}", profile="iri-3987bis") == [(E.TAG, 2)]
+    assert codes(f"a:?{c}", profile="uri") == [(E.NON_ASCII_IN_URI, 3)]
+
+
+def test_tag_neighbours() -> None:
+    assert codes("a:?\U000e1000", profile="iri") == []  # first ucschar after the tags
+    assert codes("a:\U000e1000") == []
+    assert codes("a:?\U000dfffd") == []
+    assert codes("a:?\U000dfffe") == [(E.NONCHARACTER, 3)]
+
+
+# ---------------------------------------------------------------- pct-encoded (RFC 3986 sec. 2.1)
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("a:%", [(E.PERCENT, 2, 3)]),
+    ("a:%4", [(E.PERCENT, 2, 4)]),
+    ("a:%4G", [(E.PERCENT, 2, 4)]),
+    ("a:%G4", [(E.PERCENT, 2, 3)]),
+    ("a:%%41", [(E.PERCENT, 2, 3)]),
+    ("a:%%", [(E.PERCENT, 2, 3), (E.PERCENT, 3, 4)]),
+    ("a:%4%41", [(E.PERCENT, 2, 4)]),
+    ("a:b%", [(E.PERCENT, 3, 4)]),
+    ("a:b%?", [(E.PERCENT, 3, 4)]),
+    ("a:b%4?x", [(E.PERCENT, 3, 5)]),
+    ("a:?%", [(E.PERCENT, 3, 4)]),
+    ("a:#%", [(E.PERCENT, 3, 4)]),
+    ("a:#%a", [(E.PERCENT, 3, 5)]),
+    ("//%/", [(E.PERCENT, 2, 3)]),
+    ("//%@h", [(E.PERCENT, 2, 3)]),
+    ("%", [(E.PERCENT, 0, 1)]),
+    ("%2", [(E.PERCENT, 0, 2)]),
+    ("a:%é1", [(E.PERCENT, 2, 3)]),
+    ("a:% 1", [(E.PERCENT, 2, 3), (E.SPACE, 3, 4)]),
+])
+def test_bad_percent(text: str, expected: list[tuple[str, int, int]]) -> None:
+    assert [(e.code, e.position, e.end) for e in validate(text)] == expected
+
+
+@pytest.mark.parametrize("text", ["a:%41", "a:%aF", "a:%00", "a:%ff%FF", "%41:x", "//%41/%42?%43#%44",
+                                  "a:%25", "//u%3A@h%2E", "a:%20"])
+def test_good_percent(text: str) -> None:
+    if text.startswith("%41:"):
+        assert codes(text) == [(E.SCHEME, 0)]
+        assert codes("./" + text) == []
+    else:
+        assert codes(text) == []
+
+
+def test_percent_does_not_cross_components() -> None:
+    # "%4" then "?": the hex digits must be in the same component
+    assert codes("a:%4?1") == [(E.PERCENT, 2)]
+    assert codes("a:%?41") == [(E.PERCENT, 2)]
+    assert codes("//h%/41") == [(E.PERCENT, 3)]
+
+
+# ---------------------------------------------------------------- profiles
+
+def test_uri_profile_rejects_all_non_ascii() -> None:
+    assert codes("http://ü/ü?ü#ü", profile="uri") == [
+        (E.NON_ASCII_IN_URI, 7), (E.NON_ASCII_IN_URI, 9), (E.NON_ASCII_IN_URI, 11),
+        (E.NON_ASCII_IN_URI, 13)]
+    assert codes("http://u\u00e9@h", profile="uri") == [(E.NON_ASCII_IN_URI, 8)]
+    # group characters keep their group code in the uri profile too
+    assert codes("a:\x85\ufffd\ufdd0\ud800", profile="uri") == [
+        (E.CONTROL, 2), (E.SPECIAL, 3), (E.NONCHARACTER, 4), (E.SURROGATE, 5)]
+    assert is_valid("http://%C3%BC/", profile="uri")
+
+
+def test_iri_profile_accepts_ucschar_everywhere_but_scheme_and_port() -> None:
+    ref = parse("http://ü@ü/ü/ü?ü#ü")
+    assert ref.get("userinfo") == "ü" and ref.get("fragment") == "ü"
+
+
+def test_profile_enum_and_string_agree() -> None:
+    for p in Profile:
+        assert scan("a:b", profile=p).profile is p
+        assert scan("a:b", profile=p.value).profile is p
+        assert scan("a:b c", profile=p.value).profile is p
+
+
+def test_bidi_formatting_is_ucschar() -> None:
+    # RFC 3987 sec. 4.1 forbids them, but the ABNF accepts them; the bidi rules report them
+    for c in "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2069\u061c":
+        assert is_valid(f"http://a/{c}", profile="iri")
+        assert codes(f"a:{c}", profile="uri") == [(E.NON_ASCII_IN_URI, 2)]
+
+
+def test_leiri_reports_at_original_positions() -> None:
+    ref = scan("http://a/b c<d>?\ue000#é\x01", profile="leiri")
+    assert ref.errors == ()
+    assert ref.original == "http://a/b c<d>?\ue000#é\x01"
+    assert ref.text == "http://a/b%20c%3Cd%3E?%EE%80%80#é%01"
+    assert [(p.position, p.char, p.action, p.replacement) for p in ref.preprocessing] == [
+        (10, " ", "percent-encode", "%20"), (12, "<", "percent-encode", "%3C"),
+        (14, ">", "percent-encode", "%3E"), (16, "\ue000", "percent-encode", "%EE%80%80"),
+        (19, "\x01", "percent-encode", "%01")]
+    assert ref.get("query") == "%EE%80%80"
+    assert ref.profile is Profile.LEIRI
+
+
+def test_leiri_keeps_grammar_errors_at_original_positions() -> None:
+    ref = scan("a b:x y%zz", profile="leiri")
+    # the space in the scheme is percent-encoded, and a '%' cannot be in a scheme
+    assert [(e.code, e.position) for e in ref.errors][0] == (E.SCHEME, 1)
+    assert (E.PERCENT, 7) in [(e.code, e.position) for e in ref.errors]
+    # surrogates and U+FFFE/FFFF are not leiri-ucschar: still errors, at original positions
+    ref = scan("a:b \ud800 \uffff", profile="leiri")
+    assert [(e.code, e.position) for e in ref.errors] == [(E.SURROGATE, 4), (E.NONCHARACTER, 6)]
+    assert [p.position for p in ref.preprocessing] == [3, 5]
+
+
+def test_leiri_does_not_fix_percent() -> None:
+    assert [(e.code, e.position) for e in scan("a:%zz é%", profile="leiri").errors] == [
+        (E.PERCENT, 2), (E.PERCENT, 7)]
+
+
+def test_web_address_preprocessing() -> None:
+    text = " \thttp:\\\\a\tb\\c d%zz?x\\y#f#g\n "
+    ref = scan(text, profile="web-address")
+    assert ref.errors == ()
+    assert ref.text == "http://ab/c%20d%25zz?x%5Cy#f%23g"
+    actions = [(p.position, p.action) for p in ref.preprocessing]
+    assert actions == [(0, "strip"), (1, "strip"), (7, "convert"), (8, "convert"), (10, "strip"),
+                       (12, "convert"), (14, "percent-encode"), (16, "percent-encode"),
+                       (21, "percent-encode"), (25, "percent-encode"), (27, "strip"),
+                       (28, "strip")]
+    assert ref.get("host") == "ab"
+    assert ref.original == text
+
+
+def test_web_address_percent_after_stripping() -> None:
+    # sec. 6.2: strip (step 2) happens before '%' repair (step 4)
+    ref = scan("a:%4\n1", profile="web-address")
+    assert ref.text == "a:%41" and ref.errors == ()
+    ref = scan("a:%4", profile="web-address")
+    assert ref.text == "a:%254"
+
+
+def test_web_address_error_positions_in_original() -> None:
+    ref = scan("  a:\ud800", profile="web-address")
+    assert [(e.code, e.position) for e in ref.errors] == [(E.SURROGATE, 4)]
+    ref = scan("\t[::1]:x", profile="web-address")
+    assert [(e.code, e.position) for e in ref.errors] == [(E.SCHEME, 1), (E.COMPONENT_CHAR, 5)]
+
+
+def test_web_address_kinds() -> None:
+    assert scan(" //a ", "IRI", "web-address").errors[0].code == E.MISSING_SCHEME
+    assert not scan(" a:b#c ", "absolute-IRI", "web-address").is_valid
+
+
+# ---------------------------------------------------------------- errors: all of them, in order
+
+def test_all_errors_in_position_order() -> None:
+    text = "ht~tp://u ser@ho<st:8x/pa th%?q\ue000 \x7f#f#\ue000"
+    got = codes(text)
+    assert got == [
+        (E.SCHEME, 2), (E.SPACE, 9), (E.DELIMITER, 16), (E.PORT, 21), (E.SPACE, 25),
+        (E.PERCENT, 28), (E.SPACE, 32), (E.CONTROL, 33), (E.COMPONENT_CHAR, 36),
+        (E.PRIVATE_USE, 37)]
+    assert [e.position for e in validate(text)] == sorted(e.position for e in validate(text))
+
+
+def test_parse_raises_first_error() -> None:
+    with pytest.raises(IRISyntaxError) as info:
+        parse("http://a b/c d")
+    err = info.value
+    assert isinstance(err, ValueError)
+    assert (err.code, err.position, err.end, err.component) == (E.SPACE, 8, 9, "host")
+    assert err.message.startswith("U+0020 SPACE")
+    assert str(err).startswith("IRI101 at 8: U+0020 SPACE")
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("a: ", "U+0020 SPACE"),
+    ("a:<", "U+003C LESS-THAN SIGN"),
+    ("a:\x00", "U+0000 <control-0000>"),
+    ("a:\x85", "U+0085 <control-0085>"),
+    ("a:\ue000", "U+E000 <private-use-E000>"),
+    ("a:\ud800", "U+D800 <surrogate-D800>"),
+    ("a:\ufdd0", "U+FDD0 <noncharacter-FDD0>"),
+    ("a:\U0010ffff", "U+10FFFF <noncharacter-10FFFF>"),
+    ("a:\U000e0041", "U+E0041 TAG LATIN CAPITAL LETTER A"),
+    ("a:\ufffd", "U+FFFD REPLACEMENT CHARACTER"),
+    ("a:\\", "U+005C REVERSE SOLIDUS"),
+    ("a:[", "U+005B LEFT SQUARE BRACKET"),
+    ("é:", "U+00E9 LATIN SMALL LETTER E WITH ACUTE"),
+])
+def test_messages_name_the_character(text: str, label: str) -> None:
+    err = validate(text)[0]
+    assert label in err.message
+    assert "RFC" in err.message or "3987bis" in err.message
+
+
+def test_error_ends() -> None:
+    assert [(e.position, e.end) for e in validate("a:x y")] == [(3, 4)]
+    assert validate("http://[::1")[0].end == 11
+
+
+def test_validate_and_is_valid() -> None:
+    assert validate("http://a/") == []
+    assert is_valid("http://a/")
+    assert not is_valid("http://a /")
+
+
+# ---------------------------------------------------------------- RFC 3987 / 3986 worked examples
+
+@pytest.mark.parametrize("text", [
+    "http://r\u00e9sum\u00e9.example.org",
+    "http://www.example.org/red%09ros\u00e9#red",
+    "http://example.com/\U00010300\U00010301\U00010302",
+    "http://www.example.org/r\u00e9sum\u00e9.html",
+    "http://www.example.org/D%C3%BCrst",
+    "http://www.example.org/D\u00fcrst",
+    "http://xn--99zt52a.example.org/%e2%80%ae",
+    "http://\u7d0d\u8c46.example.org/%E2%80%AE",
+    "http://www.example.org/%C3%BC",
+    "http://www.example.org/r%C3%A9sum%C3%A9.html",
+    "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82",
+    "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+    "http://www.ietf.org/rfc/rfc2396.txt",
+    "ldap://[2001:db8::7]/c=GB?objectClass?one",
+    "mailto:John.Doe@example.com",
+    "news:comp.infosystems.www.servers.unix",
+    "tel:+1-816-555-1212",
+    "telnet://192.0.2.16:80/",
+    "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    "foo://example.com:8042/over/there?name=ferret#nose",
+    "urn:example:animal:ferret:nose",
+    "http://example.com/\u05d0\u05d1\u05d2/\u05d3\u05d4\u05d5/?\u05d6\u05d7\u05d8=\u05d9\u05db\u05dc",
+    "http://ab.CDEFGH.ij/kl/mn/op.html",
+    "http://AB.CD.ef/gh/IJ/kl.html",
+    "http://ab.cd.EF/GH/ij/kl.html",
+    "http://\u0661\u0662\u0663.\u0664\u0665\u0666.\u0667\u0668\u0669/",
+    "http://www.example.org/%7Euser",
+    "example://a/b/c/%7Bfoo%7D",
+    "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+    "http://example.com:/",
+    "http://example.com:80/",
+    "http://www.example.org/~user",
+    "http://example.org/~user",
+    "http://example.com/?",
+    "http://example.com/#",
+    "http://example.org/ros\u00e9",
+    "http://www.example.org/r%E9sum%E9.html",
+])
+def test_rfc_examples_are_iris(text: str) -> None:
+    ref = parse(text, "IRI")
+    check_spans(ref)
+
+
+RFC3986_RELATIVE = ["g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", "g?y#s", ";x",
+                    "g;x", "g;x?y#s", "", ".", "./", "..", "../", "../g", "../..", "../../",
+                    "../../g", "../../../g", "../../../../g", "/./g", "/../g", "g.", ".g", "g..",
+                    "..g", "./../g", "./g/.", "g/./h", "g/../h", "g;x=1/./y", "g;x=1/../y",
+                    "g?y/./x", "g?y/../x", "g#s/./x", "g#s/../x", "http:g"]
+
+
+@pytest.mark.parametrize("text", RFC3986_RELATIVE)
+def test_rfc3986_reference_examples(text: str) -> None:
+    for profile in ("uri", "iri", "iri-3987bis"):
+        ref = parse(text, profile=profile)
+        check_spans(ref)
+    if ":" in text.split("/")[0].split("?")[0].split("#")[0]:
+        assert not is_valid(text, "irelative-ref")
+    else:
+        assert is_valid(text, "irelative-ref")
+
+
+def test_foo_example_components() -> None:
+    ref = parse("foo://example.com:8042/over/there?name=ferret#nose")
+    assert ref.components() == {
+        "scheme": "foo", "authority": "example.com:8042", "userinfo": None,
+        "host": "example.com", "port": "8042", "path": "/over/there", "query": "name=ferret",
+        "fragment": "nose"}
+    assert ref.is_absolute and ref.is_valid
+    assert ref.scheme == Span(0, 3) and len(ref.scheme) == 3
+    assert ref.path == Span(22, 33)
+    assert [ref.text[s.start : s.end] for s in ref.segments] == ["over", "there"]
+
+
+# ---------------------------------------------------------------- fast path == slow path
+
+@pytest.mark.parametrize("text", [
+    "http://a/b?c#d", "a:b", "//x", "", "a:", "?", "#", "http://u:p@h:80/p?q#f", "x:/a//b",
+    "mailto:a@b", "http://ü/é?\ue000", "./a:b", "@@", "a:::", "%41", "a:%41/%42", "//@", "//:",
+    "http://1.2.3.4:5/", "http://256.0.0.1/",
+])
+def test_fast_and_slow_agree(text: str) -> None:
+    for profile in (Profile.URI, Profile.IRI, Profile.IRI_BIS):
+        for kind in KINDS:
+            fast = scan(text, kind, profile)
+            slow = _scan(text, kind, profile)
+            assert fast.components() == slow.components()
+            assert [(e.code, e.position) for e in fast.errors] == [
+                (e.code, e.position) for e in slow.errors]
+            assert fast.host_kind == slow.host_kind
+            assert fast.segments == slow.segments
+            assert fast.kind == kind and fast.profile is profile
+
+
+def test_repr() -> None:
+    assert "IRIReference('a:b'" in repr(scan("a:b"))
