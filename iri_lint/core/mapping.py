@@ -9,14 +9,17 @@ Choices where the RFCs leave room (SHOULD / MAY), each documented where it is ma
   (default) raises, as 3.1 says a conversion that does not convert them SHOULD fail;
   ``encode_ascii="encode"`` percent-encodes them as the MAY of 3.1 and 3987bis 3.3 allow.
   ``#``, ``%``, ``[`` and ``]`` are never converted (3.1 MUST NOT).
+  Characters outside ``ucschar`` and ``iprivate`` (non-characters, specials, C1 controls) fail
+  like the ASCII ones; the 3987bis tag characters (its ``iprivate`` of the query) are mapped.
 - Host: percent-encoded by default (3987bis 3.4.1 SHOULD). ``idna=True`` applies the MAY of
   3.1 / 3987bis 3.4.2 for schemes in :data:`SCHEMES` that use DNS names: UTS #46 mapping
   (non-transitional, STD3 rules as 3.1 asks for UseSTD3ASCIIRules) and IDNA2008 ToASCII via
   the ``idna`` package, label by label. A failure fails the whole conversion (3987bis 3.4.2;
   we never substitute an invalid host name).
 - ``to_iri`` re-encodes, besides what sec. 2.2 and 4.1 forbid, the sec. 6.1 look-alikes of
-  space: Unicode separators (Zs, Zl, Zp) and the invisible U+200B, U+2060 and U+FEFF; the bidi
-  controls include the isolates and ALM added to Unicode after RFC 3987 (``chars.BIDI_CONTROLS``).
+  space: Unicode separators (Zs, Zl, Zp) and the invisible or display-changing characters that
+  Nameprep prohibits (RFC 3491 sec. 5: C.2.2 without ZWJ/ZWNJ, C.7, C.8); the bidi controls
+  include the isolates and ALM added to Unicode after RFC 3987 (``chars.BIDI_CONTROLS``).
   Private-use characters are appropriate only in the query (sec. 2.2, ``iprivate``).
 - ``to_iri(decode_idna=True)`` applies 3987bis 3.7 step 6 (a SHOULD there, a MAY in RFC 3987
   3.2.1); off by default, as in RFC 3987, so that ``to_uri(to_iri(u)) == u`` holds.
@@ -75,8 +78,15 @@ SCHEMES: dict[str, SchemeInfo] = {
 
 # Label separators that UTS #46 maps to U+002E (IDNA2003 / RFC 3490 sec. 3.1)
 DOTS = frozenset(".\u3002\uff0e\uff61")
-# RFC 3987 sec. 6.1 b: look-alikes of space that are ucschar but invisible
-_INVISIBLE = frozenset("\u200b\u2060\ufeff")
+# RFC 3987 sec. 6.1 b: invisible or display-changing characters that Nameprep prohibits
+# (RFC 3491 sec. 5 / RFC 3454 tables C.2.2, C.7, C.8), beyond the separators. ZWJ and ZWNJ
+# (also in C.2.2) are kept: words of Persian and Indic scripts need them.
+_INVISIBLE = frozenset(
+    "\u0340\u0341\u06dd\u070f\u180e\u200b\u2060\u2061\u2062\u2063\ufeff"
+    + "".join(map(chr, range(0x206A, 0x2070)))  # C.8 deprecated format characters
+    + "".join(map(chr, range(0x2FF0, 0x2FFC)))  # C.7 ideographic description characters
+    + "".join(map(chr, range(0x1D173, 0x1D17B)))  # C.2.2 musical format characters
+)
 _SEPARATOR_CATEGORIES = frozenset({"Zs", "Zl", "Zp"})
 _URI_ASCII = frozenset(chr(c) for c in range(0x21, 0x7F)) - NOT_ALLOWED_ASCII  # incl. % # [ ]
 

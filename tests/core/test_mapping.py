@@ -147,6 +147,9 @@ def test_to_uri_non_iri_characters() -> None:
     ("http://a/%E2%81%A6", "http://a/%E2%81%A6"),  # LRI
     ("http://a/%C2%A0%E3%80%80", "http://a/%C2%A0%E3%80%80"),  # look-alikes of space
     ("http://a/%C2%85", "http://a/%C2%85"),  # C1 control
+    ("http://a/%E2%81%A0%EF%BB%BF%E2%80%8B", "http://a/%E2%81%A0%EF%BB%BF%E2%80%8B"),  # invisible
+    ("http://a/%CD%80%E2%BF%B0", "http://a/%CD%80%E2%BF%B0"),  # RFC 3491 C.8, C.7
+    ("http://a/%D9%85%E2%80%8C%D9%85", "http://a/\u0645\u200c\u0645"),  # ZWNJ is kept
     ("http://a/%EF%BF%BE", "http://a/%EF%BF%BE"),  # non-character
     ("http://a/%EF%BF%BD", "http://a/%EF%BF%BD"),  # specials
     ("http://a/%F3%A0%80%81", "http://a/%F3%A0%80%81"),  # tag
