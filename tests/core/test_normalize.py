@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from iri_lint import equivalent, normalize, normalize_trace, to_iri, to_uri
-from iri_lint.core import is_valid
+from iri_lint.core import is_valid, scan
 from iri_lint.core.normalize import STEP_NAMES, Normalization
 
 # ---------------------------------------------------------------- worked examples of sec. 5
@@ -265,6 +265,31 @@ def test_levels_are_monotone(x: str, y: str) -> None:
     # and with the normal forms, which are the interesting pairs
     n = normalize(x)
     assert equivalent(x, n, level="syntax") and equivalent(x, n, level="scheme")
+    # the scheme level only adds steps on top of the syntax level: monotone by construction
+    assert normalize(n, level="scheme") == normalize(x, level="scheme")
+
+
+@settings(max_examples=300)
+@given(iris(), st.randoms(use_true_random=False))
+def test_syntax_variants_are_equivalent(x: str, rnd: object) -> None:
+    """Variants made by 5.3.2 operations (hex case, encoding unreserved, scheme case) are equal."""
+    import random
+
+    assert isinstance(rnd, random.Random)
+    ref = scan(x)
+    out = []
+    for i, c in enumerate(x):
+        in_scheme = ref.scheme is not None and i < ref.scheme.end
+        if in_scheme and rnd.random() < 0.5:
+            out.append(c.swapcase())
+        elif not in_scheme and c.isascii() and c.isalnum() and rnd.random() < 0.2 \
+                and ref.path.start <= i < ref.path.end and "%" not in x[max(i - 2, 0) : i]:
+            out.append(f"%{ord(c):02x}")
+        else:
+            out.append(c)
+    y = "".join(out)
+    assert equivalent(x, y, level="syntax")
+    assert equivalent(x, y, level="scheme")
 
 
 @settings(max_examples=300)
