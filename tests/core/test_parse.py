@@ -837,3 +837,280 @@ def test_fast_and_slow_agree(text: str) -> None:
 
 def test_repr() -> None:
     assert "IRIReference('a:b'" in repr(scan("a:b"))
+
+
+# ---------------------------------------------------------------- property-based (hypothesis)
+
+from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from iri_lint.core.chars import IPRIVATE_RANGES, UCSCHAR_RANGES  # noqa: E402
+
+_ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_DIGIT = "0123456789"
+_HEX = "0123456789ABCDEFabcdef"
+_SUBDELIMS = "!$&'()*+,;="
+
+ucschar = st.one_of(*[st.integers(lo, hi) for lo, hi in UCSCHAR_RANGES]).map(chr)
+iprivate = st.one_of(*[st.integers(lo, hi) for lo, hi in IPRIVATE_RANGES]).map(chr)
+pct = st.tuples(st.sampled_from(_HEX), st.sampled_from(_HEX)).map(lambda t: "%" + "".join(t))
+iunreserved = st.one_of(st.sampled_from(_ALPHA + _DIGIT + "-._~"), ucschar)
+sub_delim = st.sampled_from(_SUBDELIMS)
+
+
+def run_of(*parts: st.SearchStrategy[str], min_size: int = 0) -> st.SearchStrategy[str]:
+    return st.lists(st.one_of(*parts), min_size=min_size, max_size=8).map("".join)
+
+
+scheme_st = st.tuples(st.sampled_from(_ALPHA),
+                      st.text(_ALPHA + _DIGIT + "+-.", max_size=6)).map("".join)
+userinfo_st = run_of(iunreserved, pct, sub_delim, st.just(":"))
+reg_name_st = run_of(iunreserved, pct, sub_delim)
+dec_octet = st.integers(0, 255).map(str)
+ipv4_st = st.lists(dec_octet, min_size=4, max_size=4).map(".".join)
+h16 = st.text(_HEX, min_size=1, max_size=4)
+
+
+@st.composite
+def ipv6_st(draw: st.DrawFn) -> str:
+    ls32 = draw(st.booleans())
+    total = 8
+    if draw(st.booleans()):  # no compression
+        groups = draw(st.lists(h16, min_size=total, max_size=total))
+        if ls32:
+            return ":".join(groups[:6]) + ":" + draw(ipv4_st)
+        return ":".join(groups)
+    room = 6 if ls32 else 7  # "::" stands for at least one group
+    before = draw(st.integers(0, room))
+    after = draw(st.integers(0, room - before))
+    head = ":".join(draw(st.lists(h16, min_size=before, max_size=before)))
+    tail_groups = draw(st.lists(h16, min_size=after, max_size=after))
+    if ls32:
+        tail_groups.append(draw(ipv4_st))
+    return head + "::" + ":".join(tail_groups)
+
+
+ipvfuture_st = st.tuples(st.sampled_from("vV"), st.text(_HEX, min_size=1, max_size=3),
+                         st.text(_ALPHA + _DIGIT + "-._~:" + _SUBDELIMS, min_size=1, max_size=6)
+                         ).map(lambda t: f"{t[0]}{t[1]}.{t[2]}")
+host_st = st.one_of(reg_name_st, ipv4_st, ipv6_st().map(lambda a: f"[{a}]"),
+                    ipvfuture_st.map(lambda a: f"[{a}]"))
+ipchar = st.one_of(iunreserved, pct, sub_delim, st.sampled_from(":@"))
+segment = run_of(ipchar)
+segment_nz = run_of(ipchar, min_size=1)
+segment_nz_nc = run_of(iunreserved, pct, sub_delim, st.just("@"), min_size=1)
+query_st = run_of(ipchar, iprivate, st.sampled_from("/?"))
+fragment_st = run_of(ipchar, st.sampled_from("/?"))
+
+
+@st.composite
+def iri_reference(draw: st.DrawFn, relative: bool | None = None) -> tuple[str, dict[str, str | None]]:
+    """An IRI-reference built from the RFC 3987 sec. 2.2 grammar, with its expected components."""
+    c: dict[str, str | None] = dict.fromkeys(IRIReference.COMPONENTS)
+    if relative is None:
+        relative = draw(st.booleans())
+    out = ""
+    if not relative:
+        c["scheme"] = draw(scheme_st)
+        out = c["scheme"] + ":"
+    form = draw(st.sampled_from(["authority", "absolute", "rootless", "empty"]))
+    if form == "authority":
+        auth = ""
+        if draw(st.booleans()):
+            c["userinfo"] = draw(userinfo_st)
+            auth += c["userinfo"] + "@"
+        c["host"] = draw(host_st)
+        auth += c["host"]
+        if draw(st.booleans()):
+            c["port"] = draw(st.text(_DIGIT, max_size=5))
+            auth += ":" + c["port"]
+        c["authority"] = auth
+        path = "".join("/" + s for s in draw(st.lists(segment, max_size=4)))
+        out += "//" + auth
+    elif form == "absolute":
+        path = "/"
+        if draw(st.booleans()):
+            path += draw(segment_nz) + "".join("/" + s for s in draw(st.lists(segment, max_size=3)))
+    elif form == "rootless":
+        first = draw(segment_nz_nc if relative else segment_nz)
+        path = first + "".join("/" + s for s in draw(st.lists(segment, max_size=3)))
+    else:
+        path = ""
+    c["path"] = path
+    out += path
+    if draw(st.booleans()):
+        c["query"] = draw(query_st)
+        out += "?" + c["query"]
+    if draw(st.booleans()):
+        c["fragment"] = draw(fragment_st)
+        out += "#" + c["fragment"]
+    return out, c
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(iri_reference())
+def test_generated_references_are_accepted(case: tuple[str, dict[str, str | None]]) -> None:
+    text, expected = case
+    ref = scan(text)
+    assert ref.errors == (), (text, ref.errors)
+    assert ref.components() == expected
+    check_spans(ref)
+    absolute = expected["scheme"] is not None
+    assert is_valid(text, "IRI") is absolute
+    assert is_valid(text, "irelative-ref") is not absolute
+    assert is_valid(text, "absolute-IRI") is (absolute and expected["fragment"] is None)
+    slow = _scan(text, "IRI-reference", Profile.IRI)
+    assert slow.components() == expected and slow.errors == ()
+    assert slow.host_kind == ref.host_kind
+    host = expected["host"]
+    if host is not None:
+        if host.startswith("[v") or host.startswith("[V"):
+            assert ref.host_kind is HostKind.IPVFUTURE
+        elif host.startswith("["):
+            assert ref.host_kind is HostKind.IPV6
+    # under the 3987bis profile the same strings are valid; under uri only the ASCII ones
+    assert scan(text, profile="iri-3987bis").components() == expected
+    assert is_valid(text, profile="uri") is text.isascii()
+
+
+# characters that no component allows, in every profile, and that change no structure
+BAD_CHARS = st.one_of(
+    st.sampled_from(' <>"\\^`{|}\x00\x1f\x7f\x80\x9f\ud800\udfff\ufdd0\ufdef\ufff0\ufffd\ufffe\uffff'),
+    st.sampled_from([chr(0x1FFFE), chr(0x10FFFF), chr(0xE0000), chr(0xE0FFF), chr(0xFFFFF)]),
+    st.integers(0xD800, 0xDFFF).map(chr),
+    st.integers(0xFFF0, 0xFFFD).map(chr),
+    st.integers(0, 0x1F).map(chr),
+)
+
+
+def group_code(c: str) -> str:
+    from iri_lint.core.chars import Group, group
+    return {
+        Group.SPACE: E.SPACE, Group.DELIM: E.DELIMITER, Group.UNWISE: E.UNWISE,
+        Group.CONTROL: E.CONTROL, Group.SPECIAL: E.SPECIAL, Group.NONCHAR: E.NONCHARACTER,
+        Group.SURROGATE: E.SURROGATE, Group.TAG: E.TAG,
+    }[group(c)]
+
+
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@given(iri_reference(), BAD_CHARS, st.data())
+def test_inserted_bad_character_is_reported_exactly(case: tuple[str, dict[str, str | None]],
+                                                    bad: str, data: st.DataObject) -> None:
+    text = case[0]
+    pos = data.draw(st.integers(0, len(text)))
+    # do not split a pct-encoded triple, nor the "//" that opens an authority
+    assume("%" not in text[max(0, pos - 2) : pos])
+    assume(text[max(0, pos - 1) : pos + 1] != "//" and not text.startswith("//", pos))
+    broken = text[:pos] + bad + text[pos:]
+    for profile in ("iri", "iri-3987bis", "uri"):
+        errs = [(e.code, e.position) for e in scan(broken, profile=profile).errors]
+        code = group_code(bad)
+        if profile == "iri-3987bis" and code == E.TAG:
+            continue  # tags are iprivate in a 3987bis query
+        if profile == "uri":
+            # the URI grammar has no tags: any non-ASCII but the 6.3 groups is IRI115 there
+            code = E.NON_ASCII_IN_URI if code == E.TAG else code
+            errs = [e for e in errs if e[0] != E.NON_ASCII_IN_URI or e[1] == pos]
+        assert errs == [(code, pos)], (broken, profile)
+
+
+@settings(max_examples=300)
+@given(iri_reference(), st.sampled_from("\ue000\U000f0000\U0010fffd"), st.data())
+def test_private_use_outside_query(case: tuple[str, dict[str, str | None]], priv: str,
+                                   data: st.DataObject) -> None:
+    text, comp = case
+    q = text.find("?") if comp["query"] is not None else -1
+    f = text.find("#") if comp["fragment"] is not None else -1
+    limit = len(text) if f < 0 else f
+    pos = data.draw(st.integers(0, len(text)))
+    assume("%" not in text[max(0, pos - 2) : pos])
+    assume(text[max(0, pos - 1) : pos + 1] != "//" and not text.startswith("//", pos))
+    broken = text[:pos] + priv + text[pos:]
+    in_query = 0 <= q < pos <= limit
+    errs = [(e.code, e.position) for e in scan(broken).errors]
+    assert errs == ([] if in_query else [(E.PRIVATE_USE, pos)]), broken
+
+
+_ALPHABET = "a1:/?#[]@%.vV-_~!=é \\<\ue000\ud800\U000e0001FfG"
+
+
+@settings(max_examples=1500)
+@given(st.text(_ALPHABET, max_size=24), st.sampled_from(KINDS),
+       st.sampled_from([Profile.URI, Profile.IRI, Profile.IRI_BIS]))
+def test_fast_path_agrees_with_slow_scanner(text: str, kind: str, profile: Profile) -> None:
+    fast = scan(text, kind, profile)
+    slow = _scan(text, kind, profile)
+    assert fast.components() == slow.components()
+    assert [(e.code, e.position, e.end) for e in fast.errors] == [
+        (e.code, e.position, e.end) for e in slow.errors]
+    assert fast.host_kind == slow.host_kind
+    positions = [e.position for e in fast.errors]
+    assert positions == sorted(positions)
+    for e in fast.errors:
+        assert 0 <= e.position < max(len(text), 1) and e.position < e.end <= len(text) + 1
+        assert e.code in E.SYNTAX_CODES
+    check_spans(fast)
+
+
+@settings(max_examples=500)
+@given(st.text(_ALPHABET + "\t\n\r\x01 ", max_size=24), st.sampled_from(["leiri", "web-address"]))
+def test_preprocessing_profiles_point_into_the_original(text: str, profile: str) -> None:
+    ref = scan(text, profile=profile)
+    assert ref.original == text
+    for e in ref.errors:
+        assert 0 <= e.position < len(text)
+        assert e.position < e.end <= len(text)
+    for note in ref.preprocessing:
+        assert text[note.position] == note.char
+    # whatever the preprocessing encoded is gone from the errors
+    encoded = {n.position for n in ref.preprocessing}
+    assert not encoded & {e.position for e in ref.errors if e.code in (E.SPACE, E.DELIMITER)}
+    check_spans(ref)
+
+
+# ---------------------------------------------------------------- hostile inputs (no clocks)
+
+N = 200_000
+
+
+@pytest.mark.parametrize(("piece", "prefix"), [
+    ("%41", "a:"), ("%41", "http://"), (":", ""), (":", "a:"), ("@", "//"), ("@", ""),
+    ("[", ""), ("[", "//"), (".", "//"), ("/", "a:"), ("/", ""), ("%", ""), ("%4", "a:"),
+    ("a", "http://"), ("é", "http://"), ("1.", "//"), ("::", "//["), ("?", "a:?"), ("#", "a:#"),
+    ("%41", "%"), ("a:", ""), ("//", ""), (" ", "a:"),
+])
+def test_hostile_inputs_finish(piece: str, prefix: str) -> None:
+    text = prefix + piece * (N // len(piece))
+    ref = scan(text)
+    assert ref.text == text
+    assert len(ref.errors) <= len(text)
+    check_spans(ref)
+
+
+def test_hostile_error_counts_are_exact() -> None:
+    n = 50_000
+    assert len(scan("a:" + "%" * n).errors) == n
+    assert len(scan("a:" + " " * n).errors) == n
+    assert len(scan("[" * n).errors) == n  # '[' as a scheme start, then n-1 in the path
+    assert len(scan("a:" + "[" * n).errors) == n
+    assert len(scan("//" + "@" * n).errors) == n - 1  # the last '@' ends the userinfo
+    ref = scan("//[" + "1" * n)
+    assert [(e.code, e.position) for e in ref.errors] == [(E.IP_LITERAL, 2)]
+    assert scan("//" + "a" * n + ":" + "1" * n).is_valid
+    assert len(scan("a:" + "%4" * n).errors) == n
+
+
+def test_hostile_ipv6_is_linear() -> None:
+    n = 50_000
+    assert not is_valid("//[" + "1:" * n + "]")
+    assert not is_valid("//[" + ":" * n + "]")
+    assert not is_valid("//[" + "1::" * n + "]")
+    assert not is_valid("//[v" + "1" * n + "]")
+    assert is_valid("//[v" + "1" * n + ".x]")
+
+
+@pytest.mark.parametrize("profile", ["leiri", "web-address"])
+def test_hostile_preprocessing(profile: str) -> None:
+    n = 50_000
+    ref = scan("a:" + " " * n + "%" * n, profile=profile)
+    assert len(ref.preprocessing) >= n
