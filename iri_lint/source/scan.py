@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -78,11 +79,21 @@ _SKIP_FIELDS = frozenset(
 )  # fmt: skip
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _STR = (str, bytes)
-_BASE_MARKERS = (
-    "://", "urllib", "requests", "httpx", "aiohttp", "webbrowser", "http.client", "HTTPConnection",
-    "rdflib", "etree", "scrapy", "HttpResponse", "urllib3",
-)  # fmt: skip
-_QUOTED_SCHEME = re.compile(r"[\"']([A-Za-z][A-Za-z0-9+.\-]*+):")
+_MARKER_CACHE: dict[ScanOptions, re.Pattern[str]] = {}
+_SCHEME_MARK = re.compile(r"://|[\"'][A-Za-z][A-Za-z0-9+.\-]*+:")
+# a name bound to one of these modules marks the lines that use it
+_API_ROOTS = frozenset(api.name.split(".", 1)[0] for api in DEFAULT_URL_APIS)
+_IMPORTS = (ast.Import, ast.ImportFrom)
+_ROOTS_RE = "|".join(sorted(_API_ROOTS))
+_IMPORT_MARKS = (
+    re.compile(rf"import[ \t]++(?:{_ROOTS_RE})\b"),
+    re.compile(rf"from[ \t]++(?:{_ROOTS_RE})\b"),
+)
+_NESTING = (ast.Try, ast.If, *([ast.TryStar] if hasattr(ast, "TryStar") else []))
+_STMTS = frozenset(
+    c for c in vars(ast).values() if isinstance(c, type) and issubclass(c, ast.stmt)
+)
+_DECORATED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def _fields(t: type) -> tuple[str, ...]:
@@ -97,26 +108,54 @@ def find_literals(
 ) -> Iterator[Literal]:
     """Yield the candidate IRI literals of a module, in source order."""
     opts = options or DEFAULT_OPTIONS
-    line_list = list(lines)
-    if opts.prefilter and not could_hold_candidates("".join(line_list), opts):
-        return iter(())
-    return _Scanner(SourceFile(line_list), opts).run(tree)
+    source = SourceFile(list(lines))
+    scanner = _Scanner(source, opts)
+    if opts.prefilter:
+        scanner.marked = marked_lines(source, opts)
+        if not scanner.marked:
+            return iter(())
+    return scanner.run(tree)
 
 
 def could_hold_candidates(text: str, options: ScanOptions = DEFAULT_OPTIONS) -> bool:
     """Cheap text test: False means the file has no candidate literal."""
-    if any(marker in text for marker in _BASE_MARKERS):
-        return True
-    for m in _QUOTED_SCHEME.finditer(text):
-        if m.group(1).lower() in REGISTERED:
-            return True
-    low = text.lower()
-    names = (*options.url_names, *(api.rsplit(".", 1)[-1] for api in options.extra_url_apis))
-    return any(name.lower().split(":")[0] in low for name in names)
+    return bool(marked_lines(SourceFile([text]), options))
+
+
+def _name_regex(options: ScanOptions) -> re.Pattern[str]:
+    """URL-like names (on lowercased text): url, uri, href and configured ones, plurals too."""
+    pat = _MARKER_CACHE.get(options)
+    if pat is None:
+        names = {n.lower() for n in options.url_names}
+        for spec in options.extra_url_apis:
+            names.add(spec.split(":")[0].rsplit(".", 1)[-1].lower())
+        pat = re.compile(r"(?:" + "|".join(sorted(map(re.escape, names))) + r")s?\b")
+        _MARKER_CACHE[options] = pat
+    return pat
+
+
+def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] = ()) -> list[int]:
+    """Sorted 1-based lines holding text that a candidate or a URL context needs."""
+    text = source.text
+    offsets = source.line_offsets
+    starts: list[int] = []
+    if extra:
+        pat = re.compile(r"\b(?:" + "|".join(map(re.escape, extra)) + r")\b")
+        starts.extend(m.start() for m in pat.finditer(text))
+    else:
+        for m in _SCHEME_MARK.finditer(text):
+            g = m.group()
+            # not "Label:" text
+            if g == "://" or g[1:-1].lower() in REGISTERED or text.startswith("//", m.end()):
+                starts.append(m.start())
+        for pat in _IMPORT_MARKS:  # function-level imports of URL API modules
+            starts.extend(m.start() for m in pat.finditer(text))
+        starts.extend(m.start() for m in _name_regex(options).finditer(text.lower()))
+    return sorted({bisect_right(offsets, i) for i in starts})
 
 
 class _Scanner:
-    __slots__ = ("aliases", "apis", "ctx", "opts", "source", "url_names")
+    __slots__ = ("aliases", "apis", "ctx", "extra", "marked", "opts", "source", "stale", "url_names")
 
     def __init__(self, source: SourceFile, opts: ScanOptions) -> None:
         self.source = source
@@ -126,13 +165,59 @@ class _Scanner:
         self.apis = {api.name: api for api in apis}
         self.aliases: dict[str, str] = {}  # local dotted name -> qualified name
         self.ctx: dict[int, _Ctx] = {}  # id(expr) -> how its parent uses it
+        self.marked: list[int] | None = None  # lines worth walking (None: walk everything)
+        self.extra: list[str] = []  # local names bound to URL APIs (their lines are marked too)
+        self.stale = False
+
+    def bind(self, name: str, qual: str) -> None:
+        """Record an alias; names bound to URL APIs make their later lines worth walking."""
+        if qual.split(".", 1)[0] in _API_ROOTS and self.aliases.get(name) != qual:
+            word = name.rsplit(".", 1)[-1]
+            if word not in self.extra:
+                self.extra.append(word)
+                self.stale = self.marked is not None
+        self.aliases[name] = qual
+
+    def worth_walking(self, node: ast.stmt) -> bool:
+        """Whether a statement spans a marked line (decorators included)."""
+        marked = self.marked
+        if marked is None:
+            return True
+        if self.stale:
+            self.stale = False
+            more = marked_lines(self.source, self.opts, self.extra)
+            self.extra = []
+            self.marked = marked = sorted(set(marked).union(more))
+        first = node.lineno
+        if type(node) in _DECORATED and node.decorator_list:  # type: ignore[attr-defined]
+            first = min(first, *(d.lineno for d in node.decorator_list))  # type: ignore[attr-defined]
+        i = bisect_left(marked, first)
+        return i < len(marked) and marked[i] <= (node.end_lineno or first)
+
+    def prepass(self, tree: ast.AST) -> None:
+        """Bind module-level imports (also under try/if) before pruning by marked lines."""
+        body = list(getattr(tree, "body", ()))
+        while body:
+            node = body.pop()
+            if type(node) is ast.Import:
+                _import(self, node)  # type: ignore[arg-type]
+            elif type(node) is ast.ImportFrom:
+                _import_from(self, node)  # type: ignore[arg-type]
+            elif isinstance(node, _NESTING):
+                for f in ("body", "orelse", "finalbody", "handlers"):
+                    body.extend(getattr(node, f, ()))
+            elif type(node) is ast.ExceptHandler:
+                body.extend(node.body)  # type: ignore[attr-defined]
 
     def run(self, tree: ast.AST) -> Iterator[Literal]:
+        if self.marked is not None:
+            self.prepass(tree)
         stack: list[ast.AST] = [tree]
         pop = stack.pop
         push = stack.append
         Constant, JoinedStr = ast.Constant, ast.JoinedStr
         handlers = _HANDLERS
+        stmts = _STMTS
         while stack:
             node = pop()
             t = type(node)
@@ -148,6 +233,8 @@ class _Scanner:
                 for part in reversed(node.values):  # type: ignore[attr-defined]
                     if type(part) is ast.FormattedValue:
                         push(part.value)
+                continue
+            if t in stmts and t not in _IMPORTS and not self.worth_walking(node):  # type: ignore[arg-type]
                 continue
             h = handlers.get(t)
             if h is not None:
@@ -320,17 +407,17 @@ _NO_CTX = _Ctx()
 def _import(s: _Scanner, node: ast.Import) -> None:
     for a in node.names:
         if a.asname:
-            s.aliases[a.asname] = a.name
+            s.bind(a.asname, a.name)
         else:
             top = a.name.split(".", 1)[0]
-            s.aliases[top] = top
+            s.bind(top, top)
 
 
 def _import_from(s: _Scanner, node: ast.ImportFrom) -> None:
     if node.level or not node.module:
         return
     for a in node.names:
-        s.aliases[a.asname or a.name] = f"{node.module}.{a.name}"
+        s.bind(a.asname or a.name, f"{node.module}.{a.name}")
 
 
 def _call(s: _Scanner, node: ast.Call) -> None:
@@ -374,7 +461,7 @@ def _assign_target(s: _Scanner, target: ast.expr, value: ast.expr | None) -> Non
     if type(value) is ast.Call:
         qual = s.qualname(value.func)
         if qual is not None:
-            s.aliases[name] = qual + "()"
+            s.bind(name, qual + "()")
 
 
 def _assign(s: _Scanner, node: ast.Assign) -> None:
@@ -392,7 +479,7 @@ def _with(s: _Scanner, node: ast.With | ast.AsyncWith) -> None:
             name = s.dotted(item.optional_vars)
             qual = s.qualname(item.context_expr.func)
             if name is not None and qual is not None:
-                s.aliases[name] = qual + "()"
+                s.bind(name, qual + "()")
 
 
 def _dict(s: _Scanner, node: ast.Dict) -> None:
