@@ -14,6 +14,12 @@ _ENCODE_WHY = (
 )
 
 RULES: tuple[Rule, ...] = (
+    Rule("IRI100", "not-analysed", "iri-lint could not analyse this file", "RFC 3987 sec. 2.2", W, True,
+         "A file that iri-lint cannot analyse (it is nested too deeply, or the engine met a case it "
+         "does not handle) gets this one finding instead of a crashed flake8 run, so the problem is "
+         "visible and the rest of the project is still checked.",
+         None, "Report the file to the iri-lint developers; silence it with `# noqa: IRI100`.",
+         valid=(Ex("https://example.com/"),)),
     # ------------------------------------------------------------------ IRI1xx syntax
     Rule("IRI101", "space-in-iri", "Space character in an IRI", "RFC 3987 sec. 2.2; 3987bis sec. 6.3",
          E, True,
@@ -294,7 +300,7 @@ RULES: tuple[Rule, ...] = (
     Rule("IRI405", "percent-encoded-text", "Percent-encoded UTF-8 text that reads better as an IRI",
          "RFC 3987 sec. 3.2", INFO, False,
          "IRIs exist so that people can read them; `%E6%97%A5%E6%9C%AC` is `日本`.",
-         FixLevel.URI, "Use the IRI form (URI-to-IRI conversion, sec. 3.2).",
+         FixLevel.SYNTAX, "Use the IRI form (URI-to-IRI conversion, sec. 3.2).",
          valid=(Ex("https://example.com/a%2Fb"),),
          invalid=(Ex("https://example.com/%E6%97%A5%E6%9C%AC", "https://example.com/\u65e5\u672c",
                      context=DEREF),)),

@@ -6,7 +6,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from ..core import errors as E
-from ..core.chars import HEXDIG, char_label, is_ucschar
+from ..core.chars import HEXDIG, char_label
 from ..data.schemes import REGISTERED
 from .engine import Ctx, Raw, analysis
 from .model import Edit
@@ -117,7 +117,7 @@ def _utf8_problems(octets: bytes) -> Iterator[tuple[int, int, str]]:
             k += 1
 
 
-@analysis("IRI401", "IRI402", "IRI405")
+@analysis("IRI401", "IRI402")
 def percent_octets(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 3.2, 6.4, 8: percent-encoded octets that are not UTF-8, or smuggle delimiters."""
     text = ctx.ref.text
@@ -138,14 +138,6 @@ def percent_octets(ctx: Ctx) -> Iterator[Raw]:
                 yield Raw("IRI401", s, e, f"{hexes} is not UTF-8, so this IRI has no IRI form "
                           "(RFC 3987 sec. 6.4); percent-encode the UTF-8 octets of the intended "
                           "character instead (e.g. %C3%A9 for U+00E9)")
-        if not problems and "IRI405" in ctx.enabled:
-            decoded = octets.decode("utf-8")
-            if all(c.isascii() or is_ucschar(c) for c in decoded) and not decoded.isascii():
-                # keep ASCII octets encoded: only non-ASCII characters are decoded (sec. 3.2 step 1)
-                rep = "".join(c if not c.isascii() else _pct(c) for c in decoded)
-                yield Raw("IRI405", start, end, f"{text[start:end]} is the UTF-8 of "
-                          f"{decoded!r}; the IRI can show it as text (RFC 3987 sec. 3.2)",
-                          (Edit(start, end, rep),))
 
 
 # ------------------------------------------------------------------ IRI6xx: scheme checks
@@ -221,3 +213,125 @@ def scheme_checks(ctx: Ctx) -> Iterator[Raw]:
             and not ref.errors:
         yield Raw("IRI604", ref.scheme.start, ref.scheme.end, f"scheme '{scheme}' is not in the "
                   "IANA URI scheme registry")
+
+
+# ------------------------------------------------------------------ IRI2xx: bidi (sec. 4)
+
+_BIDI_CODES = {"formatting-char": "IRI201", "isolate-char": "IRI202", "percent-encoded-control": "IRI203",
+               "mixed-direction": "IRI204", "rtl-edge": "IRI205", "digit-component": "IRI206"}
+
+
+@analysis(*_BIDI_CODES.values())
+def bidi(ctx: Ctx) -> Iterator[Raw]:
+    """Sec. 4.1 forbidden characters and the sec. 4.2 structure rules, per component."""
+    from ..core.bidi import bidi_problems, encode_component
+
+    for p in bidi_problems(ctx.ref, advisory="IRI206" in ctx.enabled):
+        code = _BIDI_CODES[p.kind]
+        edits = None
+        if code in ("IRI201", "IRI202"):
+            edits = (Edit(p.span.start, p.span.end, ""),)
+        elif code in ("IRI204", "IRI205"):
+            start, end, rep = encode_component(ctx.ref, p.component)
+            edits = (Edit(start, end, rep),)
+        yield Raw(code, p.span.start, p.span.end, p.message, edits)
+
+
+# ------------------------------------------------------------------ IRI3xx, IRI405: the ladder's steps
+
+_STEP_CODES = {"case-scheme": "IRI303", "case-host": "IRI304", "percent-hex-case": "IRI305",
+               "percent-unreserved": "IRI306", "dot-segments": "IRI307", "default-port": "IRI308",
+               "empty-port": "IRI309", "empty-path": "IRI310", "percent-nonascii": "IRI405"}
+_STEP_MESSAGES = {
+    "IRI303": "scheme {old!r} is not lowercase; the normal form is {new!r} (RFC 3987 sec. 5.3.2.1)",
+    "IRI304": "host {old!r} is not lowercase; the normal form is {new!r} (RFC 3987 sec. 5.3.2.1)",
+    "IRI305": "percent-encoding {old!r} has lowercase hex digits; write {new!r} (RFC 3987 sec. 5.3.2.1)",
+    "IRI306": "{old!r} percent-encodes unreserved characters; write {new!r} (RFC 3987 sec. 5.3.2.3)",
+    "IRI307": "path has dot-segments; {old!r} resolves to {new!r} (RFC 3986 sec. 5.2.4)",
+    "IRI308": "{old!r} is the scheme's default port; remove it (RFC 3987 sec. 5.3.3)",
+    "IRI309": "empty port {old!r}; remove the ':' (RFC 3987 sec. 5.3.3)",
+    "IRI310": "empty path after the host; the normal form has '/' (RFC 3987 sec. 5.3.3)",
+    "IRI311": "ACE label {old!r} reads as {new!r}; IRIs can show it in Unicode (RFC 3987 sec. 5.3.3)",
+    "IRI312": "host label {old!r} is not in its IDNA-mapped form {new!r} (RFC 3987 sec. 5.3.3, UTS #46)",
+    "IRI405": "{old} is the UTF-8 of {new!r}; the IRI can show it as text (RFC 3987 sec. 3.2)",
+}
+_LADDER_CODES = frozenset(_STEP_CODES.values()) | {"IRI311", "IRI312"}
+
+
+@analysis(*_LADDER_CODES)
+def ladder(ctx: Ctx) -> Iterator[Raw]:
+    """Sec. 5.3.2 and 5.3.3: one finding per change a normalization step makes; the fix is its output."""
+    from ..core.normalize import normalize_trace
+
+    ref = ctx.ref
+    if ref.errors or ref.scheme is None or ref.original is not None:
+        return
+    scheme_level = bool(ctx.enabled & {"IRI308", "IRI309", "IRI310", "IRI311", "IRI312"})
+    trace = normalize_trace(ref.text, level="scheme" if scheme_level else "syntax")
+    text = ref.text
+    for step in trace.steps:
+        for e in step.edits:
+            start, end = e.source.start, e.source.end
+            old = text[start:end]
+            code = _STEP_CODES.get(step.name)
+            if step.name == "idn-host":
+                code = "IRI311" if old[:4].lower() == "xn--" else "IRI312"
+            if code is None or code not in ctx.enabled:
+                continue
+            if code == "IRI405" and "%" not in old:
+                continue  # encoding of literal characters: other rules report those characters
+            message = _STEP_MESSAGES[code].format(old=old, new=e.replacement)
+            yield Raw(code, start, max(end, start + 1) if end > start else start, message,
+                      (Edit(start, end, e.replacement),))
+
+
+# ------------------------------------------------------------------ IRI403-404: IDNA and URI-only APIs
+
+
+@analysis("IRI403")
+def idna_hosts(ctx: Ctx) -> Iterator[Raw]:
+    """3987bis sec. 3.4.2: each non-ASCII or ``xn--`` label of a DNS host must pass IDNA2008 + UTS #46."""
+    import idna as _idna
+
+    from ..core.mapping import is_dns_scheme
+    from ..core.parse import HostKind
+
+    ref = ctx.ref
+    if ref.host is None or ref.host_kind is not HostKind.REG_NAME or not is_dns_scheme(ref.get("scheme")):
+        return
+    host = ref.get("host") or ""
+    if host.isascii() and "xn--" not in host.lower():
+        return
+    pos = ref.host.start
+    for label in host.replace("\u3002", ".").replace("\uff0e", ".").replace("\uff61", ".").split("."):
+        if label and (not label.isascii() or label[:4].lower() == "xn--") and "%" not in label:
+            try:
+                if label.isascii():
+                    _idna.decode(label)
+                else:
+                    _idna.encode(label, uts46=True, std3_rules=True, transitional=False)
+            except (_idna.IDNAError, UnicodeError, ValueError) as exc:
+                yield Raw("IRI403", pos, pos + len(label), f"host label {label!r} fails IDNA: "
+                          f"{exc or type(exc).__name__} (3987bis sec. 3.4.2)")
+        pos += len(label) + 1
+
+
+@analysis("IRI404")
+def uri_only_api(ctx: Ctx) -> Iterator[Raw]:
+    """Sec. 3.1: an API that encodes the request as ASCII needs the IRI mapped to its URI first."""
+    from ..core.mapping import MappingError, to_uri
+
+    text = ctx.ref.text
+    if not ctx.uri_only_api or text.isascii() or ctx.ref.errors:
+        return
+    try:
+        uri = to_uri(text, idna=True, encode_ascii="encode")
+    except MappingError:
+        try:
+            uri = to_uri(text, encode_ascii="encode")
+        except MappingError:
+            return
+    first = next(i for i, c in enumerate(text) if not c.isascii())
+    yield Raw("IRI404", first, first + 1, f"this API sends only ASCII and raises UnicodeEncodeError on "
+              f"{char_label(text[first])}; pass the mapped URI {uri!r} (RFC 3987 sec. 3.1)",
+              (Edit(0, len(text), uri),))

@@ -30,7 +30,8 @@ def test_rule_is_documented(rule: catalog.Rule) -> None:
         assert getattr(rule, attr).strip(), f"{rule.code} lacks {attr}"
     assert re.search(r"(RFC|UTS|3987bis)", rule.section), rule.section
     assert rule.valid, f"{rule.code} has no valid example"
-    assert rule.invalid or rule.code == "IRI404", f"{rule.code} has no invalid example"
+    # IRI404 needs a calling context and IRI100 an engine failure: both are tested end to end
+    assert rule.invalid or rule.code in ("IRI100", "IRI404"), f"{rule.code} has no invalid example"
 
 
 def test_parser_codes_are_all_rules() -> None:

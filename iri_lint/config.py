@@ -1,0 +1,164 @@
+"""One option model for the flake8 plugin (``--iri-*``) and the CLI (``[tool.iri-lint]``)."""
+
+from __future__ import annotations
+
+import fnmatch
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from .core.parse import Profile
+
+
+class ConfigError(ValueError):
+    """A configuration value or key is not valid; the message names it."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """Documentation of one option: its key, flake8 flag, type and meaning."""
+
+    key: str
+    flag: str
+    kind: str
+    default: object
+    help: str
+
+
+DEFAULT_URL_NAMES = ("url", "uri", "href")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every setting iri-lint reads; defaults are the documented ones."""
+
+    select: tuple[str, ...] | None = None  # None: the default rule set
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    profile: str = Profile.IRI.value
+    url_names: tuple[str, ...] = DEFAULT_URL_NAMES
+    extra_url_apis: tuple[str, ...] = ()
+    text_mode: bool = False
+    include_bytes: bool = False
+    exclude: tuple[str, ...] = ()
+    extend_exclude: tuple[str, ...] = ()
+
+    def codes_for(self, path: str | None) -> frozenset[str]:
+        """The enabled rule codes for one file, after per-file ignores."""
+        from .rules.engine import select_codes
+
+        ignore = list(self.ignore)
+        if path is not None:
+            posix = Path(path).as_posix()
+            for pattern, codes in self.per_file_ignores:
+                if fnmatch.fnmatch(posix, pattern) or fnmatch.fnmatch(Path(path).name, pattern):
+                    ignore.extend(codes)
+        return select_codes(self.select, ignore, self.extend_select)
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("select", "--iri-select", "list of codes", None,
+           "Rule codes or prefixes to enable instead of the default set (CLI and pyproject only; "
+           "under flake8 use flake8's own --select/--extend-select)."),
+    Option("ignore", "--iri-ignore", "list of codes", (), "Rule codes or prefixes to disable."),
+    Option("extend-select", "--iri-extend-select", "list of codes", (),
+           "Rule codes or prefixes to enable on top of the selection (e.g. opt-in rules)."),
+    Option("per-file-ignores", "--iri-per-file-ignores", "mapping of glob to codes", (),
+           "Codes to ignore in files matching a glob, e.g. tests/* = IRI1 (real bad IRIs in tests are "
+           "usually deliberate)."),
+    Option("profile", "--iri-profile", "uri | iri | iri-3987bis | leiri | web-address", "iri",
+           "The grammar literals are checked against."),
+    Option("url-names", "--iri-url-names", "list of names", DEFAULT_URL_NAMES,
+           "Name suffixes (of keyword arguments and assignment targets) that mark a URL context, "
+           "where relative references are checked too."),
+    Option("extra-url-apis", "--iri-extra-url-apis", "list of qualified names", (),
+           "More functions whose first argument is a URL, e.g. mylib.fetch."),
+    Option("text-mode", "--iri-text-mode", "bool", False,
+           "Also find IRIs inside docstrings and prose (RFC 3987 sec. 7.3). Opt-in."),
+    Option("include-bytes", "--iri-include-bytes", "bool", False, "Also check bytes literals."),
+    Option("exclude", "--exclude", "list of globs", (),
+           "Paths to skip instead of the defaults (.git, virtualenvs, build folders)."),
+    Option("extend-exclude", "--extend-exclude", "list of globs", (), "Paths to skip on top of exclude."),
+)
+_KEYS = {o.key: o for o in OPTIONS}
+
+
+def _as_tuple(key: str, value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(v.strip() for v in value.replace("\n", ",").split(",") if v.strip())
+    if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise ConfigError(f"[tool.iri-lint] {key}: expected a list of strings, got {value!r}")
+
+
+def from_mapping(data: dict[str, Any], base: Config | None = None) -> Config:
+    """Build a Config from ``[tool.iri-lint]``-style keys; unknown keys are an error naming the key."""
+    cfg = base or Config()
+    changes: dict[str, Any] = {}
+    for key, value in data.items():
+        norm = key.replace("_", "-")
+        if norm not in _KEYS:
+            known = ", ".join(sorted(_KEYS))
+            raise ConfigError(f"[tool.iri-lint] unknown key {key!r}; known keys: {known}")
+        attr = norm.replace("-", "_")
+        if norm in ("text-mode", "include-bytes"):
+            if not isinstance(value, bool):
+                raise ConfigError(f"[tool.iri-lint] {key}: expected true or false, got {value!r}")
+            changes[attr] = value
+        elif norm == "profile":
+            try:
+                changes[attr] = Profile(value).value
+            except ValueError:
+                raise ConfigError(f"[tool.iri-lint] profile: {value!r} is not one of "
+                                  f"{', '.join(p.value for p in Profile)}") from None
+        elif norm == "per-file-ignores":
+            changes[attr] = _per_file(value)
+        else:
+            changes[attr] = _as_tuple(key, value)
+    return replace(cfg, **changes)
+
+
+def _per_file(value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    if isinstance(value, dict):
+        return tuple((str(k), _as_tuple("per-file-ignores", v)) for k, v in value.items())
+    if isinstance(value, str):  # flake8 style: "pattern:codes" lines
+        out = []
+        for line in value.replace(",\n", "\n").splitlines():
+            if ":" in line:
+                pat, codes = line.split(":", 1)
+                out.append((pat.strip(), _as_tuple("per-file-ignores", codes.replace(" ", ","))))
+        return tuple(out)
+    raise ConfigError(f"[tool.iri-lint] per-file-ignores: expected a table, got {value!r}")
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest pyproject.toml at or above ``start``."""
+    start = start.resolve()
+    for folder in (start, *start.parents) if start.is_dir() else start.parents:
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load(start: Path | None = None) -> tuple[Config, Path | None]:
+    """Read ``[tool.iri-lint]`` from the nearest pyproject.toml (defaults when there is none)."""
+    path = find_pyproject(start or Path.cwd())
+    if path is None:
+        return Config(), None
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    section = data.get("tool", {}).get("iri-lint", {})
+    if not isinstance(section, dict):
+        raise ConfigError(f"{path}: [tool.iri-lint] must be a table")
+    return from_mapping(section), path
+
+
+def config_field_names() -> list[str]:
+    """Config attributes, for the docs test that every option is documented."""
+    return [f.name for f in fields(Config)]
+

@@ -1,0 +1,153 @@
+"""The pipeline both front ends share: source -> literals -> check() -> findings at source positions."""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .config import Config
+from .core.parse import scan
+from .rules.engine import check_ref
+from .rules.model import Finding, UseContext
+from .source.model import Literal, SourcePos
+from .source.scan import ScanOptions, find_literals
+
+# flake8.defaults.NOQA_INLINE_REGEXP (a test keeps the two identical; importing flake8 costs start-up)
+NOQA_INLINE = re.compile(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))?", re.I)
+_SPLIT_CODES = re.compile(r"[,\s]")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFinding:
+    """A finding placed in a file: 1-based lines, 0-based code point columns (flake8 convention)."""
+
+    finding: Finding
+    literal: Literal
+    start: SourcePos
+    end: SourcePos
+
+    @property
+    def code(self) -> str:
+        return self.finding.code
+
+    @property
+    def line(self) -> int:
+        return self.start.line
+
+    @property
+    def col(self) -> int:
+        return self.start.col
+
+
+class SourceError(Exception):
+    """A file that cannot be linted (syntax error, undecodable); message says why, with position."""
+
+    def __init__(self, message: str, line: int = 1, col: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
+        self.col = col
+
+
+def scan_options(config: Config) -> ScanOptions:
+    """The source layer's options from the shared option model."""
+    return ScanOptions(url_names=tuple(config.url_names), extra_url_apis=tuple(config.extra_url_apis),
+                       include_bytes=config.include_bytes, include_docstrings=config.text_mode)
+
+
+def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str | None = None,
+              options: ScanOptions | None = None) -> Iterator[SourceFinding]:
+    """Findings for an already parsed module (the flake8 plugin's entry: flake8 hands us both)."""
+    enabled = config.codes_for(path)
+    if not enabled:
+        return
+    opts = options or scan_options(config)
+    for lit in find_literals(tree, list(lines), options=opts):
+        ref = scan(lit.value, lit.kind, config.profile)
+        context = UseContext(lit.context.value)
+        findings = check_ref(ref, context=context, enabled=enabled, holes=lit.holes,
+                             uri_only_api=lit.uri_only_api)
+        if not findings:
+            continue
+        assert lit.position_of is not None
+        for f in findings:
+            start = lit.position_of(f.start)
+            end = lit.position_of(f.end) if f.end > f.start else start
+            yield SourceFinding(f, lit, start, end)
+
+
+def decode_source(data: bytes) -> str:
+    """Bytes of a Python file -> text, honouring a BOM and a PEP 263 cookie."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        text = data.decode(encoding)
+    except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
+        raise SourceError(f"cannot decode file: {exc}") from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def parse_source(text: str, filename: str = "<unknown>") -> ast.Module:
+    """ast.parse with a SourceError (line, col, message) instead of a traceback."""
+    try:
+        return ast.parse(text, filename)
+    except SyntaxError as exc:
+        raise SourceError(f"syntax error: {exc.msg}", exc.lineno or 1, max((exc.offset or 1) - 1, 0)) from None
+    except (ValueError, RecursionError, MemoryError) as exc:
+        raise SourceError(f"cannot parse file: {exc}") from None
+
+
+def noqa_lines(text: str) -> dict[int, str]:
+    """flake8's noqa mapping: each line -> the joined text of its logical line (processor.py)."""
+    lines = text.splitlines(keepends=True)
+    out: dict[int, str] = {}
+    lo, hi = len(lines) + 2, -1
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type in (tokenize.ENDMARKER, tokenize.DEDENT):
+                continue
+            lo, hi = min(lo, tok.start[0]), max(hi, tok.end[0])
+            if tok.type in (tokenize.NL, tokenize.NEWLINE):
+                joined = "".join(lines[lo - 1 : hi])
+                out.update(dict.fromkeys(range(lo, hi + 1), joined))
+                lo, hi = len(lines) + 2, -1
+    except (tokenize.TokenError, SyntaxError):
+        return {}
+    return out
+
+
+def is_noqa(code: str, line_text: str | None) -> bool:
+    """Whether ``# noqa`` / ``# noqa: CODES`` on the line silences ``code`` (flake8 semantics)."""
+    if not line_text:
+        return False
+    m = NOQA_INLINE.search(line_text)
+    if m is None:
+        return False
+    codes_str = m.group("codes")
+    if codes_str is None:
+        return True
+    codes = {c.strip() for c in _SPLIT_CODES.split(codes_str) if c.strip()}
+    return code in codes or code.startswith(tuple(codes))
+
+
+def lint_text(text: str, config: Config, *, path: str | None = None,
+              honour_noqa: bool = True) -> list[SourceFinding]:
+    """Lint one module's text; raises SourceError for a file that does not parse."""
+    if not _may_have_iris(text, config):
+        return []
+    tree = parse_source(text, path or "<unknown>")
+    lines = text.splitlines(keepends=True)
+    found = list(lint_tree(tree, lines, config, path=path))
+    if found and honour_noqa and "noqa" in text.lower():
+        mapping = noqa_lines(text)
+        found = [f for f in found if not is_noqa(f.code, mapping.get(f.line))]
+    found.sort(key=lambda f: (f.line, f.col, f.code))
+    return found
+
+
+def _may_have_iris(text: str, config: Config) -> bool:
+    """Cheap pre-filter: a file with no ':' at all has no scheme, and no URL context is cheaper."""
+    return ":" in text or "url" in text.lower() or "uri" in text.lower() or "href" in text.lower() \
+        or bool(config.extra_url_apis)
