@@ -38,6 +38,7 @@ KINDS = (
 
 _RTL = frozenset(("R", "AL"))
 _DIGIT_CLASSES = frozenset(("EN", "AN"))
+_MAX_SHOWN = 200  # characters of the displayed IRI a message shows
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +131,11 @@ def visible(text: str) -> str:
     return "".join(f"⟨U+{ord(c):04X}⟩" if _is_hidden(c) else c for c in text)
 
 
+def _short(text: str, limit: int = 60) -> str:
+    """``text`` for a message: invisible characters marked, long text cut."""
+    return visible(text if len(text) <= limit else text[:limit] + "…")
+
+
 def display_order(text: str) -> str:
     """How ``text`` is displayed in a left-to-right embedding (RFC 3987 sec. 4.1), left to right.
 
@@ -184,6 +190,9 @@ def _direction_summary(text: str, start: int, end: int) -> tuple[int, int, bool]
             i += 3
             continue
         c = text[i]
+        if c in BIDI_CONTROLS:
+            i += 1  # reported on their own; RLM is R and ALM is AL
+            continue
         if c.isascii():
             if c.isalpha():
                 if ltr < 0:
@@ -290,7 +299,10 @@ def bidi_problems(ref: IRIReference, *, advisory: bool = False) -> list[BidiProb
     def display() -> str:
         nonlocal shown
         if shown is None:
+            # bounded, so that many problems in a long IRI do not make quadratic output
             shown = display_order(text)
+            if len(shown) > _MAX_SHOWN:
+                shown = shown[:_MAX_SHOWN] + "…"
         return shown
 
     summaries = [_direction_summary(text, c.span.start, c.span.end) for c in components]
@@ -300,7 +312,7 @@ def bidi_problems(ref: IRIReference, *, advisory: bool = False) -> list[BidiProb
         if rtl >= 0 and ltr >= 0:
             out.append(BidiProblem(
                 "mixed-direction", comp.span, comp.span,
-                f"{name} {visible(comp.text)!r} mixes right-to-left ({char_label(text[rtl])}) and "
+                f"{name} {_short(comp.text)!r} mixes right-to-left ({char_label(text[rtl])}) and "
                 f"left-to-right ({char_label(text[ltr])}) characters (RFC 3987 sec. 4.2 rule 1); "
                 f"displayed as {display()!r}; percent-encode the whole {name}"))
         elif rtl >= 0:
@@ -311,7 +323,7 @@ def bidi_problems(ref: IRIReference, *, advisory: bool = False) -> list[BidiProb
                 side = "ends" if at_end else "starts"
                 out.append(BidiProblem(
                     "rtl-edge", edge, comp.span,
-                    f"right-to-left {name} {visible(comp.text)!r} {side} with "
+                    f"right-to-left {name} {_short(comp.text)!r} {side} with "
                     f"{_edge_what(text[edge.start:edge.end])}, not a right-to-left character "
                     f"(RFC 3987 sec. 4.2 rule 2, Examples 8-9); displayed as {display()!r}; "
                     f"percent-encode the whole {name}"))
@@ -336,25 +348,37 @@ def _percent_controls(ref: IRIReference, components: list[Component], whole: Spa
 def _digit_components(ref: IRIReference, components: list[Component],
                       summaries: list[tuple[int, int, bool]], display: Callable[[], str],
                       out: list[BidiProblem]) -> None:
-    """RFC 3987 sec. 4.4 Example 10: an all-digit component next to an rtl one."""
+    """RFC 3987 sec. 4.4 Example 10: an all-digit component after right-to-left text.
+
+    Digits take the direction of the last strong character before them (UAX #9 W2, W7), so
+    only an rtl context moves them; "ab.123.CDE" is displayed as written.
+    """
     text = ref.text
-    items = [(c.span, s[0] >= 0, s[2]) for c, s in zip(components, summaries, strict=True)]
+    spans = [c.span for c, s in zip(components, summaries, strict=True) if s[2]]
     port = ref.port
     if port is not None and len(port) and text[port.start : port.end].isdigit():
         # the port is all digits too: "ab.CDE:8080/" displays as "ab.8080:EDC/"
-        items.append((port, False, True))
-        items.sort(key=lambda t: t[0].start)
-    for k, (span, _, digits) in enumerate(items):
-        if not digits:
-            continue
-        # adjacent: one delimiter between the two components
-        if any(0 <= j < len(items) and items[j][1]
-               and (items[j][0].end + 1 == span.start or span.end + 1 == items[j][0].start)
-               for j in (k - 1, k + 1)):
+        spans.append(port)
+        spans.sort(key=lambda sp: sp.start)
+    i = 0
+    rtl_before = False
+    for span in spans:
+        for c in text[i : span.start]:
+            if c.isascii():
+                if c.isalpha():
+                    rtl_before = False
+            else:
+                cls = ucd.bidirectional(c)
+                if cls in _RTL:
+                    rtl_before = True
+                elif cls == "L":
+                    rtl_before = False
+        i = span.start
+        if rtl_before:
             out.append(BidiProblem(
                 "digit-component", span, span,
-                f"the all-digit component {text[span.start:span.end]!r} next to a right-to-left "
-                "one may be displayed out of place (RFC 3987 sec. 4.4 Example 10); "
+                f"the all-digit component {text[span.start:span.end]!r} after right-to-left "
+                "text is displayed out of place (RFC 3987 sec. 4.4 Example 10); "
                 f"displayed as {display()!r}"))
 
 

@@ -1,0 +1,333 @@
+"""RFC 3987 sec. 4: bidi formatting characters (4.1), component rules (4.2), the examples of 4.4."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from iri_lint.core.bidi import (
+    BidiProblem,
+    bidi_components,
+    bidi_problems,
+    display_order,
+    encode_component,
+    visible,
+)
+from iri_lint.core.chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES
+from iri_lint.core.parse import Span, scan
+
+# The RFC writes rtl letters as uppercase ASCII ("Bidi Notation"). The tests use real letters;
+# these maps only check that the transcriptions below are the RFC's examples.
+HEBREW = dict(zip("ABCDEFGHIJKLMNOPQRSTUV", "אבגדהוזחטיכלמנסעפצקרשת", strict=True))
+ARABIC = dict(zip("ABCDEFGHIJKLMNOPQRSTUV", "ابتثجحخدذرزسشصضطظعغفقك", strict=True))
+
+
+def notation(s: str, letters: dict[str, str]) -> str:
+    return "".join(letters.get(c, c) for c in s)
+
+
+def problems(text: str, *, advisory: bool = False) -> list[BidiProblem]:
+    return bidi_problems(scan(text), advisory=advisory)
+
+
+def kinds(text: str, *, advisory: bool = False) -> list[str]:
+    return [p.kind for p in problems(text, advisory=advisory)]
+
+
+# sec. 4.4: (number, RFC logical, RFC visual, Hebrew logical, Hebrew visual)
+ALLOWED = [
+    (1, "http://ab.CDEFGH.ij/kl/mn/op.html", "http://ab.HGFEDC.ij/kl/mn/op.html",
+     "http://ab.גדהוזח.ij/kl/mn/op.html", "http://ab.חזוהדג.ij/kl/mn/op.html"),
+    (2, "http://ab.CDE.FGH/ij/kl/mn/op.html", "http://ab.HGF.EDC/ij/kl/mn/op.html",
+     "http://ab.גדה.וזח/ij/kl/mn/op.html", "http://ab.חזו.הדג/ij/kl/mn/op.html"),
+    (3, "http://AB.CD.EF/GH/IJ/KL?MN=OP;QR=ST#UV", "http://VU#TS=RQ;PO=NM?LK/JI/HG/FE.DC.BA",
+     "http://אב.גד.הו/זח/טי/כל?מנ=סע;פצ=קר#שת", "http://תש#רק=צפ;עס=נמ?לכ/יט/חז/וה.דג.בא"),
+    (4, "http://AB.CD.ef/gh/IJ/KL.html", "http://DC.BA.ef/gh/LK/JI.html",
+     "http://אב.גד.ef/gh/טי/כל.html", "http://דג.בא.ef/gh/לכ/יט.html"),
+    (5, "http://ab.cd.EF/GH/ij/kl.html", "http://ab.cd.HG/FE/ij/kl.html",
+     "http://ab.cd.הו/זח/ij/kl.html", "http://ab.cd.חז/וה/ij/kl.html"),
+    (6, "http://ab.CD.EF/GH/IJ/kl.html", "http://ab.JI/HG/FE.DC/kl.html",
+     "http://ab.גד.הו/זח/טי/kl.html", "http://ab.יט/חז/וה.דג/kl.html"),
+    (7, "http://ab.CDE123FGH.ij/kl/mn/op.html", "http://ab.HGF123EDC.ij/kl/mn/op.html",
+     "http://ab.גדה123וזח.ij/kl/mn/op.html", "http://ab.חזו123הדג.ij/kl/mn/op.html"),
+    (10, "http://ab.CDEFGH.123/kl/mn/op.html", "http://ab.123.HGFEDC/kl/mn/op.html",
+     "http://ab.גדהוזח.123/kl/mn/op.html", "http://ab.123.חזוהדג/kl/mn/op.html"),
+]
+EXAMPLE_8 = "http://ab.cd.ef/זח1/2טי/כל.html"
+EXAMPLE_9 = "http://ab.cd.ef/זח%31/%32טי/כל.html"
+EXAMPLE_9_ARABIC = "http://ab.cd.ef/خد%31/%32ذر/زس.html"
+
+
+def test_transcriptions_are_the_rfc_examples() -> None:
+    for _, logical, visual, heb, heb_visual in ALLOWED:
+        assert notation(logical, HEBREW) == heb
+        assert notation(visual, HEBREW) == heb_visual
+    assert notation("http://ab.cd.ef/GH1/2IJ/KL.html", HEBREW) == EXAMPLE_8
+    assert notation("http://ab.cd.ef/GH%31/%32IJ/KL.html", HEBREW) == EXAMPLE_9
+    assert notation("http://ab.cd.ef/GH%31/%32IJ/KL.html", ARABIC) == EXAMPLE_9_ARABIC
+
+
+@pytest.mark.parametrize(("number", "logical", "visual", "heb", "heb_visual"), ALLOWED)
+def test_allowed_examples_have_no_problem(number: int, logical: str, visual: str, heb: str,
+                                          heb_visual: str) -> None:
+    assert scan(heb).is_valid
+    assert problems(heb) == []
+    arabic = notation(logical, ARABIC)
+    assert problems(arabic) == []
+    if number != 10:  # Example 10 is allowed, and only an advisory
+        assert problems(heb, advisory=True) == []
+
+
+@pytest.mark.parametrize(("number", "logical", "visual", "heb", "heb_visual"), ALLOWED)
+def test_display_order_matches_the_rfc(number: int, logical: str, visual: str, heb: str,
+                                       heb_visual: str) -> None:
+    assert display_order(heb) == heb_visual
+    assert display_order(notation(logical, ARABIC)) == notation(visual, ARABIC)
+
+
+def test_example_8_digits_at_the_edges() -> None:
+    found = problems(EXAMPLE_8)
+    assert [(p.kind, p.span, p.component) for p in found] == [
+        ("rtl-edge", Span(18, 19), Span(16, 19)),  # "1" ends "זח1"
+        ("rtl-edge", Span(20, 21), Span(20, 23)),  # "2" starts "2טי"
+    ]
+    assert display_order(EXAMPLE_8) == notation("http://ab.cd.ef/LK/JI1/2HG.html", HEBREW)
+    assert "1/2" in found[0].message  # the message shows the display, where "1/2" reads as a fraction
+    assert "digits 1" in found[0].message and "ends" in found[0].message
+    assert "digits 2" in found[1].message and "starts" in found[1].message
+
+
+@pytest.mark.parametrize("text", [EXAMPLE_9, EXAMPLE_9_ARABIC])
+def test_example_9_percent_escapes_at_the_edges(text: str) -> None:
+    found = problems(text)
+    assert [(p.kind, text[p.span.start:p.span.end]) for p in found] == [
+        ("rtl-edge", "%31"), ("rtl-edge", "%32")]
+    assert all("percent-escape" in p.message for p in found)
+
+
+def test_example_9_display_follows_the_current_bidi_algorithm() -> None:
+    # The RFC's visual forms of Example 9 predate UBA 6.3 (ET next to EN is resolved before
+    # neutrals now), so the displayed order differs from the RFC's; it is still scrambled.
+    assert display_order(EXAMPLE_9) == "http://ab.cd.ef/לכ/יט%32/%31חז.html"
+    assert display_order(EXAMPLE_9_ARABIC) == notation("http://ab.cd.ef/LK/JI32%/31%HG.html", ARABIC)
+
+
+def test_example_10_is_advisory_only() -> None:
+    heb = ALLOWED[-1][3]
+    assert problems(heb) == []
+    found = problems(heb, advisory=True)
+    assert [(p.kind, heb[p.span.start:p.span.end]) for p in found] == [("digit-component", "123")]
+    assert "http://ab.123." in found[0].message
+
+
+def test_port_next_to_an_rtl_label_is_advisory() -> None:
+    text = "http://ab.גדה:8080/x"
+    assert display_order(text) == "http://ab.8080:הדג/x"
+    assert kinds(text) == []
+    assert kinds(text, advisory=True) == ["digit-component"]
+
+
+def test_digit_component_after_ltr_is_displayed_in_place() -> None:
+    # digits take the direction of the strong character before them (UAX #9 W2, W7)
+    assert display_order("http://ab.cd.123/גד/kl") == "http://ab.cd.123/דג/kl"
+    assert kinds("http://ab.cd.123/גד/kl", advisory=True) == []
+    assert kinds("http://example.com/2024/01/post", advisory=True) == []
+
+
+def test_digit_components_after_rtl_move() -> None:
+    text = "http://ab.גד/12//34/kl"
+    assert display_order(text) == "http://ab.34//12/דג/kl"
+    found = problems(text, advisory=True)
+    assert [text[p.span.start:p.span.end] for p in found] == ["12", "34"]
+    assert kinds("http://x/גד.1", advisory=True) == ["digit-component"]
+
+
+# ------------------------------------------------------------------ sec. 4.1
+
+
+@pytest.mark.parametrize("c", sorted(BIDI_FORMATTING))
+def test_formatting_characters_are_forbidden(c: str) -> None:
+    text = f"http://example.com/a{c}b"
+    found = problems(text)
+    assert [(p.kind, p.span) for p in found] == [("formatting-char", Span(20, 21))]
+    assert found[0].component == Span(19, 22)
+    assert f"U+{ord(c):04X}" in found[0].message
+    assert c not in found[0].message
+
+
+@pytest.mark.parametrize("c", sorted(BIDI_ISOLATES))
+def test_isolates_and_alm_are_reported(c: str) -> None:
+    found = problems(f"http://example.com/?q={c}x")
+    assert [p.kind for p in found] == ["isolate-char"]
+    assert c not in found[0].message
+
+
+def test_trojan_source_spoof_is_shown_with_markers() -> None:
+    # RLO turns "moc.elpmaxe" around: the reader sees "example.com"
+    text = "http://evil.test/\u202emoc.elpmaxe"
+    shown = display_order(text)
+    assert "⟨U+202E⟩" in shown and "\u202e" not in shown
+    assert "example.com" in shown
+    assert [p.kind for p in problems(text)] == ["formatting-char"]
+
+
+def test_control_in_scheme_or_port_gets_the_whole_text_as_component() -> None:
+    text = "ht\u200etp://x/"
+    found = problems(text)
+    assert found[0].component == Span(0, len(text))
+
+
+@pytest.mark.parametrize(("text", "char"), [
+    ("http://xn--99zt52a.example.org/%E2%80%AE", "U+202E"),  # RFC 3987 sec. 3.2.1, example 3
+    ("http://example.org/?q=%e2%80%8f", "U+200F"),
+    ("http://example.org/%D8%9C", "U+061C"),
+    ("http://example.org/a%E2%81%A6b", "U+2066"),
+])
+def test_percent_encoded_controls(text: str, char: str) -> None:
+    found = problems(text)
+    assert [p.kind for p in found] == ["percent-encoded-control"]
+    assert char in found[0].message
+    assert text[found[0].span.start:found[0].span.end].upper().startswith(("%E2", "%D8"))
+
+
+def test_percent_encoded_non_controls_are_fine() -> None:
+    assert kinds("http://example.org/%E2%80%AF%E2%80%8B%25E2%80%AE") == []
+
+
+def test_every_control_encoded() -> None:
+    for c in BIDI_CONTROLS:
+        enc = "".join(f"%{b:02X}" for b in c.encode())
+        assert kinds(f"http://x/{enc}") == ["percent-encoded-control"]
+
+
+# ------------------------------------------------------------------ sec. 4.2 rules
+
+
+def test_mixed_direction() -> None:
+    text = "http://example.com/שלוםworld"
+    found = problems(text)
+    assert [(p.kind, p.span) for p in found] == [("mixed-direction", Span(19, 28))]
+    assert "U+05E9 HEBREW LETTER SHIN" in found[0].message
+    assert "U+0077 LATIN SMALL LETTER W" in found[0].message
+
+
+def test_one_problem_per_component_mixed_wins() -> None:
+    assert kinds("http://example.com/1שלוםworld") == ["mixed-direction"]
+
+
+def test_hex_letters_of_escapes_are_not_ltr() -> None:
+    # %D7%90 is ALEF encoded; its hex digits are not Latin letters of the component
+    assert kinds("http://example.com/א%D7%90ב") == []
+
+
+def test_query_names_and_values_are_components() -> None:
+    assert kinds("http://example.com/?lang=he&q=שלום") == []
+    assert kinds("http://example.com/?q=שלום1") == ["rtl-edge"]
+
+
+def test_extension_is_its_own_component() -> None:
+    assert kinds("http://example.com/שלום.html") == []
+    assert kinds("http://example.com/שלום.html", advisory=True) == []
+
+
+def test_trailing_mark_belongs_to_its_letter() -> None:
+    assert kinds("http://example.com/שָׁלוֹם/בְּ") == []
+
+
+def test_arabic_indic_digits_at_edge() -> None:
+    assert kinds("http://example.com/مرحبا١") == ["rtl-edge"]
+
+
+def test_punctuation_at_edge() -> None:
+    found = problems("http://example.com/-שלום")
+    assert [p.kind for p in found] == ["rtl-edge"]
+    assert "U+002D HYPHEN-MINUS" in found[0].message
+
+
+def test_userinfo_and_fragment() -> None:
+    assert kinds("http://שלום@example.com/#שלום") == []
+    assert kinds("http://user1@example.com/#שלום2") == ["rtl-edge"]
+
+
+# ------------------------------------------------------------------ components
+
+
+def test_components() -> None:
+    ref = scan("http://u:p@ab.cd:80/x/foo.html/.htaccess/v./a.b.c?a=1&b=2;c=3=4#frag")
+    assert [(c.kind, c.text) for c in bidi_components(ref)] == [
+        ("userinfo", "u:p"), ("label", "ab"), ("label", "cd"), ("segment", "x"),
+        ("segment", "foo"), ("extension", "html"), ("segment", ".htaccess"), ("segment", "v."),
+        ("segment", "a.b"), ("extension", "c"), ("query-name", "a"), ("query-value", "1"),
+        ("query-name", "b"), ("query-value", "2"), ("query-name", "c"), ("query-value", "3"),
+        ("query-value", "4"), ("fragment", "frag"),
+    ]
+    for c in bidi_components(ref):
+        assert ref.text[c.span.start:c.span.end] == c.text
+
+
+def test_ip_hosts_have_no_labels() -> None:
+    assert [c.kind for c in bidi_components(scan("http://[::1]/a"))] == ["segment"]
+    assert [c.kind for c in bidi_components(scan("http://127.0.0.1/a"))] == ["segment"]
+
+
+# ------------------------------------------------------------------ fix
+
+
+def test_encode_component_fixes_example_8() -> None:
+    ref = scan(EXAMPLE_8)
+    found = bidi_problems(ref)
+    start, end, replacement = encode_component(ref, found[0].component)
+    assert (start, end) == (16, 19)
+    assert replacement == "%D7%96%D7%971"
+    fixed = ref.text[:start] + replacement + ref.text[end:]
+    assert [p.component for p in bidi_problems(scan(fixed))] == [Span(30, 33)]
+
+
+def test_encode_component_keeps_the_uri() -> None:
+    mapping = pytest.importorskip("iri_lint.core.mapping")
+    for text in (EXAMPLE_8, EXAMPLE_9, "http://example.com/?q=שלוםworld", "http://x/a\u202eb"):
+        ref = scan(text)
+        for comp in bidi_components(ref):
+            start, end, repl = encode_component(ref, comp)
+            fixed = text[:start] + repl + text[end:]
+            assert mapping.to_uri(fixed) == mapping.to_uri(text)
+
+
+def test_encode_component_accepts_a_component() -> None:
+    ref = scan("http://x/אב?q=1")
+    comp = bidi_components(ref)[1]
+    assert encode_component(ref, comp) == (9, 11, "%D7%90%D7%91")
+
+
+# ------------------------------------------------------------------ properties
+
+_ALPHABET = st.sampled_from([*"ab1/.?=&#%:@-", "%31", "%E2%80%AE", *sorted(BIDI_CONTROLS),
+                             *"אבשלوםمر١\u05b0\u200b\u0301"])
+
+
+@given(st.lists(_ALPHABET, max_size=30).map("".join))
+def test_messages_never_contain_invisible_characters(tail: str) -> None:
+    for p in problems("http://ab.cd/" + tail, advisory=True):
+        assert visible(p.message) == p.message
+        assert "\n" not in p.message
+        assert 0 <= p.span.start < p.span.end
+        assert p.component.start <= p.span.start and p.span.end <= p.component.end
+
+
+@given(st.text(st.characters(max_codepoint=127, exclude_characters="%"), max_size=60))
+def test_ascii_without_escapes_has_no_bidi_problem(text: str) -> None:
+    assert bidi_problems(scan(text), advisory=True) == []
+    assert display_order(text) == visible(text)
+
+
+def test_linear_time() -> None:
+    unit = "שלום1/"
+    text = "http://example.com/" + unit * 20000
+    t0 = time.perf_counter()
+    found = problems(text, advisory=True)
+    elapsed = time.perf_counter() - t0
+    assert len(found) == 20000
+    assert elapsed < 5
