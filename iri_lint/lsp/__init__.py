@@ -1,0 +1,1 @@
+"""The iri-lint language server (``iri-lint server``; needs the ``lsp`` extra: pygls, lsprotocol)."""

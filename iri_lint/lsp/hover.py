@@ -1,0 +1,103 @@
+"""Hover text for an IRI literal: what ``iri-lint inspect`` shows, briefly."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from iri_lint.config import Config
+from iri_lint.lint import SourceFinding, parse_source, scan_options
+from iri_lint.source.model import Literal, SourcePos
+from iri_lint.source.scan import find_literals
+
+from .diagnostics import rule_url
+from .positions import source_offset
+
+
+def literal_at(text: str, offset: int, config: Config) -> Literal | None:
+    """The candidate IRI literal whose source span holds ``offset`` (raises SourceError if unparsable)."""
+    tree = parse_source(text)
+    lines = text.splitlines(keepends=True)
+    for lit in find_literals(tree, lines, options=scan_options(config)):
+        start = _offset(text, lit, lit.start.line, lit.start.col)
+        end = _offset(text, lit, lit.end.line, lit.end.col)
+        if start <= offset <= end:
+            return lit
+    return None
+
+
+def _offset(text: str, lit: Literal, line: int, col: int) -> int:
+    if lit.locator is not None:
+        return lit.locator.source.offset(line, col)
+    return source_offset(text, SourcePos(line, col))
+
+
+def _optional(module: str, name: str) -> Callable[..., str] | None:
+    """A core function that may not have landed yet (the hover degrades without it)."""
+    try:
+        mod = __import__(f"iri_lint.core.{module}", fromlist=[name])
+        fn: Callable[..., str] = getattr(mod, name)
+        return fn
+    except (ImportError, AttributeError):
+        return None
+
+
+def _visible(text: str) -> str:
+    vis = _optional("bidi", "visible")
+    if vis is not None:
+        return vis(text)
+    return "".join(c if c.isprintable() else f"⟨U+{ord(c):04X}⟩" for c in text)
+
+
+def _code(text: str) -> str:
+    """Markdown inline code for any text (backticks and invisible characters made safe)."""
+    shown = _visible(text)
+    fence = "``" if "`" in shown else "`"
+    pad = " " if shown.startswith("`") or shown.endswith("`") else ""
+    return f"{fence}{pad}{shown}{pad}{fence}"
+
+
+def _has_rtl(text: str) -> bool:
+    import unicodedata
+
+    return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+
+
+def _try(fn: Callable[..., str] | None, value: str, **kwargs: object) -> str | None:
+    if fn is None:
+        return None
+    try:
+        return fn(value, **kwargs)
+    except Exception as exc:  # the core raises MappingError, IRISyntaxError, IDNAError...
+        return f"(none: {exc})"
+
+
+def hover_markdown(lit: Literal, findings: Sequence[SourceFinding] = ()) -> str:
+    """Markdown for a hover: the literal's value, URI form, normal form, displayed order, findings."""
+    value = lit.value
+    rows: list[str] = []
+    if lit.holes:  # template: placeholders stand for valid content, derived forms would mislead
+        parts, pos = [], 0
+        for a, b in lit.holes:
+            parts.append(value[pos:a])
+            parts.append("…")
+            pos = b
+        parts.append(value[pos:])
+        rows.append(f"**IRI template** {_code(''.join(parts))}")
+    else:
+        rows.append(f"**IRI** {_code(value)}")
+        uri = _try(_optional("mapping", "to_uri"), value, encode_ascii="encode")
+        if uri is not None and uri != value:
+            rows.append(f"URI form (RFC 3987 sec. 3.1): {_code(uri)}")
+        norm = _try(_optional("normalize", "normalize"), value)
+        if norm is not None and norm != value:
+            rows.append(f"Normalized (sec. 5.3.2): {_code(norm)}")
+        if _has_rtl(value):
+            shown = _try(_optional("bidi", "display_order"), value)
+            if shown is not None:
+                rows.append(f"Displayed as (sec. 4.1): {_code(shown)}")
+    context = lit.context.value + (f" by `{lit.api}`" if lit.api else "")
+    rows.append(f"Used as: {context}")
+    for sf in findings:
+        f = sf.finding
+        rows.append(f"[{f.code}]({rule_url(f.code)}) {f.name}: {f.message}")
+    return "\n\n".join(rows)
