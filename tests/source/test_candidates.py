@@ -1,0 +1,207 @@
+"""Which literals are candidates: real-world traps stay quiet, URL contexts are found."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from iri_lint.source.model import HOLE, Literal, Reason, UseContext
+from iri_lint.source.scan import ScanOptions, find_literals
+from iri_lint.source.templates import apply_templates
+
+
+def scan(src: str, **opts: object) -> list[Literal]:
+    src = textwrap.dedent(src)
+    return list(find_literals(ast.parse(src), src.splitlines(True), options=ScanOptions(**opts)))  # type: ignore[arg-type]
+
+
+NOT_CANDIDATES = [
+    'logger.info("INFO: Spider opened")',
+    'x = "Example: see below"',
+    'p = "rdf:type"',
+    'name = "admin:index"',
+    'proxy = "localhost:3128"',
+    'path = "C:\\\\x\\\\y"',
+    't = "12:30"',
+    's = "std::string"',
+    'x = "http://"',
+    'x = "mailto:"',
+    'x = "://"',
+    'if url.startswith("http://example.com/"): pass',
+    'session.mount("https://", adapter)',
+    'u = "http://example.com/" + path',
+    'u = base + "http://x.org/"',
+    'if "://" in value: pass',
+    'pat = re.compile(r"https?://[^/]+/(?P<id>\\d+)")',
+    'x = "^http://.*$"',
+    'ns = "{http://www.w3.org/1999/xhtml}body"',
+    'd = "<http://example.org/a>"',
+    'msg = "see http://example.com/ for details"',
+    'msg = "http://example.com/ is our homepage"',
+    'x = b"http://bytes.example/"',
+    'def f():\n    """Fetch http://example.com/ docs."""',
+    '"http://bare.example/ string statement"',
+    'x = "Note: something"',
+]
+
+
+@pytest.mark.parametrize("src", NOT_CANDIDATES)
+def test_traps_are_not_candidates(src: str) -> None:
+    assert scan("import re\n" + src) == []
+
+
+def test_absolute_literals() -> None:
+    lits = scan(
+        """
+        NS = "http://purl.org/dc/terms/"
+        mail = "mailto:a@example.com"
+        u = "urn:isbn:0451450523"
+        custom = "x-app://open/thing"
+        """
+    )
+    assert [(lit.value, lit.reason, lit.kind) for lit in lits] == [
+        ("http://purl.org/dc/terms/", Reason.ABSOLUTE, "IRI"),
+        ("mailto:a@example.com", Reason.ABSOLUTE, "IRI"),
+        ("urn:isbn:0451450523", Reason.ABSOLUTE, "IRI"),
+        ("x-app://open/thing", Reason.ABSOLUTE, "IRI"),
+    ]
+
+
+def test_url_apis_through_imports() -> None:
+    lits = scan(
+        """
+        import requests as rq
+        from urllib.request import urlopen as uo
+        import urllib.parse
+        import webbrowser
+        rq.get("/users?id=1")
+        uo("http://bücher.example/")
+        urllib.parse.urljoin("http://a/b/", "../c d")
+        webbrowser.open("https://docs.example/")
+        s = rq.Session()
+        s.post("/p a")
+        with rq.Session() as sess:
+            sess.request("GET", "/r")
+        """
+    )
+    got = [(lit.value, lit.reason, lit.context, lit.api, lit.uri_only_api) for lit in lits]
+    assert got == [
+        ("/users?id=1", Reason.URL_API, UseContext.DEREFERENCED, "requests.get", False),
+        ("http://bücher.example/", Reason.URL_API, UseContext.DEREFERENCED,
+         "urllib.request.urlopen", True),
+        ("http://a/b/", Reason.URL_API, UseContext.UNKNOWN, "urllib.parse.urljoin", False),
+        ("../c d", Reason.URL_API, UseContext.UNKNOWN, "urllib.parse.urljoin", False),
+        ("https://docs.example/", Reason.URL_API, UseContext.DEREFERENCED, "webbrowser.open",
+         False),
+        ("/p a", Reason.URL_API, UseContext.DEREFERENCED, "requests.Session().post", False),
+        ("/r", Reason.URL_API, UseContext.DEREFERENCED, "requests.Session().request", False),
+    ]  # fmt: skip
+    assert all(lit.kind == "IRI-reference" for lit in lits)
+
+
+def test_unimported_names_are_not_apis() -> None:
+    assert scan('get("/users")\nrequests.get("/x")') == []
+
+
+def test_url_names() -> None:
+    lits = scan(
+        """
+        BASE_URL = "https://api.example.com/v1/"
+        self.api_url = "/relative"
+        homepage_uri: str = "http://a b"
+        apiHref = "#top"
+        start_urls = ["http://a.example/", "/b"]
+        setup(url="/x", download_url="/y")
+        def f(callback_url="/cb"): pass
+        d = {"homepage_url": "/home"}
+        curl = "/not-a-url-name"
+        link = "/too-noisy"
+        """
+    )
+    assert [lit.value for lit in lits] == [
+        "https://api.example.com/v1/", "/relative", "http://a b", "#top",
+        "http://a.example/", "/b", "/x", "/y", "/cb", "/home",
+    ]  # fmt: skip
+    assert {lit.reason for lit in lits} == {Reason.URL_NAME}
+
+
+def test_identifier_contexts() -> None:
+    lits = scan(
+        """
+        if x == "http://id.example/ns#": pass
+        d = {"http://purl.org/dc/terms/": 1}
+        ok = u in ("http://a.example/", "http://b.example/")
+        from rdflib import Namespace
+        EX = Namespace("http://example.org/ns#")
+        """
+    )
+    assert [lit.context for lit in lits] == [UseContext.IDENTIFIER] * 5
+    assert lits[-1].api == "rdflib.Namespace"
+
+
+def test_templates() -> None:
+    lits = scan(
+        """
+        a = "http://%s:%d/x" % (h, p)
+        b = f"http://{host}:{port}/y"
+        c = "http://{}:{}/z".format(h, p)
+        d = "https://api.example/{+path}{?q,x}"
+        e = "http://${HOST}/{{ page }}/<int:id>"
+        g = "http://x/a%2Fb%s"
+        """
+    )
+    assert [lit.value for lit in lits] == [
+        f"http://{HOLE}:{HOLE}/x",
+        f"http://{HOLE}:{HOLE}/y",
+        f"http://{HOLE}:{HOLE}/z",
+        f"https://api.example/{HOLE}{HOLE}",
+        f"http://{HOLE}/{HOLE}/{HOLE}",
+        f"http://x/a%2Fb{HOLE}",
+    ]
+    for lit in lits:
+        for a, b in lit.holes:
+            assert lit.value[a:b] == HOLE
+
+
+def test_percent_template_semantics() -> None:
+    t = apply_templates("http://x/100%%/%2F", percent_template=True)
+    assert t.value == f"http://x/100%/{HOLE}"
+    assert apply_templates("http://x/%2F%s").value == f"http://x/%2F{HOLE}"
+
+
+def test_template_positions_point_at_placeholders() -> None:
+    src = 'url = "http://%s/a b" % host\n'
+    (lit,) = scan(src)
+    assert lit.position_of is not None
+    hole = lit.holes[0][0]
+    pos = lit.position_of(hole)
+    assert src[pos.col : pos.col + 2] == "%s"
+    space = lit.value.index(" ")
+    assert src[lit.position_of(space).col] == " "
+
+
+def test_url_context_space_is_candidate_but_prose_is_not() -> None:
+    assert [lit.value for lit in scan('requests_url = "http://a b"')] == ["http://a b"]
+    assert scan('help_url = "Visit the site for more help"') == []
+
+
+def test_options() -> None:
+    assert [lit.value for lit in scan('x = b"http://b.example/"', include_bytes=True)] == [
+        "http://b.example/"
+    ]
+    src = "import mylib\nmylib.fetch('/rel')\n"
+    assert scan(src) == []
+    assert [lit.value for lit in scan(src, extra_url_apis=("mylib.fetch",))] == ["/rel"]
+    assert [lit.value for lit in scan("endpoint = '/e'", url_names=("endpoint",))] == ["/e"]
+
+
+def test_giant_implicit_concatenation_no_recursion() -> None:
+    pieces = "\n".join(f'    "piece{i} "' for i in range(5000))
+    src = f'x = (\n    "http://example.com/"\n{pieces}\n)\n'
+    assert scan(src) == []  # prose (spaces) outside URL contexts; and no RecursionError
+    src = f'url = (\n    "http://example.com/"\n{pieces.replace(" ", "")}\n)\n'
+    (lit,) = scan(src)
+    assert lit.position_of is not None
+    assert lit.position_of(len(lit.value) - 1).line == 5002
