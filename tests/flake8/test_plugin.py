@@ -1,0 +1,104 @@
+"""End to end: real flake8 in a subprocess over annotated fixtures (bugbear style)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+FIXTURES = Path(__file__).parent / "fixtures"
+EXPECT = re.compile(r"expect: ((?:IRI\d{3}:\d+[ ,]*)+)")
+
+
+def expected(path: Path) -> set[tuple[int, int, str]]:
+    out = set()
+    data = path.read_bytes().decode("latin-1" if "latin" in path.name else "utf-8-sig")
+    for lineno, line in enumerate(data.splitlines(), 1):
+        m = EXPECT.search(line)
+        if m:
+            for item in re.findall(r"IRI\d{3}:\d+", m.group(1)):
+                code, col = item.split(":")
+                out.add((lineno, int(col), code))
+    return out
+
+
+def flake8(*args: str, stdin: str | None = None, cwd: Path = FIXTURES) -> subprocess.CompletedProcess[str]:
+    """flake8 with its default selection (opt-in IRI rules stay quiet, as for users)."""
+    return subprocess.run([sys.executable, "-m", "flake8", "--isolated", *args], cwd=cwd,
+                          capture_output=True, text=True, input=stdin, timeout=120)
+
+
+def reported(output: str) -> dict[str, set[tuple[int, int, str]]]:
+    out: dict[str, set[tuple[int, int, str]]] = {}
+    for line in output.splitlines():
+        m = re.match(r"(.*?):(\d+):(\d+): (IRI\d{3}) ", line)
+        if m is None:
+            assert re.match(r".*?:\d+:\d+: [A-Z]+\d+ ", line), f"unexpected output line: {line}"
+            continue  # pycodestyle / pyflakes findings on the fixtures
+        out.setdefault(Path(m.group(1)).name, set()).add((int(m.group(2)), int(m.group(3)), m.group(4)))
+    return out
+
+
+@pytest.mark.parametrize("name", ["basic.py", "latin1.py", "bom_crlf.py"])
+def test_annotated_fixture(name: str) -> None:
+    res = flake8(name)
+    assert "Traceback" not in res.stderr, res.stderr
+    assert reported(res.stdout).get(name, set()) == expected(FIXTURES / name), res.stdout
+
+
+def test_jobs_two_matches_serial() -> None:
+    files = ["basic.py", "latin1.py", "bom_crlf.py"]
+    serial = flake8("--jobs=1", *files)
+    parallel = flake8("--jobs=2", *files)
+    assert "Traceback" not in parallel.stderr, parallel.stderr
+    assert reported(parallel.stdout) == reported(serial.stdout)
+    assert reported(parallel.stdout)["basic.py"] == expected(FIXTURES / "basic.py")
+
+
+def test_stdin() -> None:
+    src = (FIXTURES / "basic.py").read_text(encoding="utf-8")
+    res = flake8("--stdin-display-name", "basic.py", "-", stdin=src)
+    assert reported(res.stdout)["basic.py"] == expected(FIXTURES / "basic.py")
+
+
+def test_syntax_error_file_is_reported_by_flake8_not_crashed() -> None:
+    res = subprocess.run([sys.executable, "-m", "flake8", "broken.py"], cwd=FIXTURES,
+                         capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in res.stderr
+    assert "E999" in res.stdout
+
+
+def test_opt_in_rules_are_quiet_until_selected() -> None:
+    res = subprocess.run([sys.executable, "-m", "flake8", "basic.py"], cwd=FIXTURES,
+                         capture_output=True, text=True, timeout=60)
+    assert "IRI303" not in res.stdout
+    res = subprocess.run([sys.executable, "-m", "flake8", "--extend-select", "IRI303", "basic.py"],
+                         cwd=FIXTURES, capture_output=True, text=True, timeout=60)
+    assert re.search(r"basic.py:\d+:\d+: IRI303 ", res.stdout), res.stdout
+
+
+def test_noqa_regex_is_flake8s() -> None:
+    from flake8.defaults import NOQA_INLINE_REGEXP
+
+    from iri_lint.lint import NOQA_INLINE
+
+    assert NOQA_INLINE.pattern == NOQA_INLINE_REGEXP.pattern
+    assert NOQA_INLINE.flags == NOQA_INLINE_REGEXP.flags
+
+
+# the character each annotated code must point at: keeps the fixtures' columns honest
+MARKS = {"IRI110": "%", "IRI103": "|", "IRI101": " ", "IRI404": "例", "IRI201": "\\", "IRI603": "h",
+         "IRI601": "h", "IRI205": "1"}
+
+
+@pytest.mark.parametrize("name", ["basic.py", "latin1.py", "bom_crlf.py"])
+def test_annotations_point_at_the_character(name: str) -> None:
+    data = (FIXTURES / name).read_bytes().decode("latin-1" if "latin" in name else "utf-8-sig")
+    lines = data.splitlines()
+    for lineno, col, code in expected(FIXTURES / name):
+        assert lines[lineno - 1][col - 1] == MARKS[code], (name, lineno, col, code)
