@@ -200,14 +200,14 @@ class _Scanner:
         while body:
             node = body.pop()
             if type(node) is ast.Import:
-                _import(self, node)  # type: ignore[arg-type]
+                _import(self, node)
             elif type(node) is ast.ImportFrom:
-                _import_from(self, node)  # type: ignore[arg-type]
+                _import_from(self, node)
             elif isinstance(node, _NESTING):
                 for f in ("body", "orelse", "finalbody", "handlers"):
                     body.extend(getattr(node, f, ()))
             elif type(node) is ast.ExceptHandler:
-                body.extend(node.body)  # type: ignore[attr-defined]
+                body.extend(node.body)
 
     def run(self, tree: ast.AST) -> Iterator[Literal]:
         if self.marked is not None:
