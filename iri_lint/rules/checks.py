@@ -24,19 +24,36 @@ _REMOVE = frozenset({E.CONTROL, E.SPECIAL, E.TAG, E.NONCHARACTER, E.SURROGATE})
 
 @analysis(*E.SYNTAX_CODES)
 def syntax(ctx: Ctx) -> Iterator[Raw]:
-    """RFC 3987 sec. 2.2 / 3987bis sec. 6.3: one finding per syntax error, fixes where obvious."""
+    """RFC 3987 sec. 2.2 / 3987bis sec. 6.3: one finding per run of adjacent errors of one kind."""
     text = ctx.ref.text
-    for err in ctx.ref.errors:
-        edits = None
-        if err.position < len(text) and ctx.ref.original is None:
+    errs = ctx.ref.errors
+    i = 0
+    while i < len(errs):
+        first = errs[i]
+        j = i + 1
+        while (j < len(errs) and errs[j].code == first.code and errs[j].position == errs[j - 1].end
+               and errs[j].component == first.component):
+            j += 1
+        run = errs[i:j]
+        i = j
+        edits: list[Edit] | None = [] if ctx.ref.original is None else None
+        for err in run:
+            if edits is None or err.position >= len(text):
+                edits = None
+                break
             c = text[err.position]
             if err.code in _ENCODE:
-                edits = (Edit(err.position, err.position + 1, _pct(c)),)
+                edits.append(Edit(err.position, err.position + 1, _pct(c)))
             elif err.code in _REMOVE:
-                edits = (Edit(err.position, err.position + 1, ""),)
+                edits.append(Edit(err.position, err.position + 1, ""))
             elif err.code == E.PERCENT:
-                edits = (Edit(err.position, err.position + 1, "%25"),)
-        yield Raw(err.code, err.position, err.end, err.message, edits)
+                edits.append(Edit(err.position, err.position + 1, "%25"))
+            else:
+                edits = None
+                break
+        more = f"; {len(run) - 1} more such character{'s' if len(run) > 2 else ''} follow" if len(run) > 1 else ""
+        yield Raw(first.code, first.position, run[-1].end, first.message + more,
+                  tuple(edits) if edits else None)
 
 
 # ------------------------------------------------------------------ IRI301-302: Unicode forms
