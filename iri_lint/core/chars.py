@@ -62,6 +62,8 @@ class Group(enum.Enum):
     NONCHAR = "noncharacter"
     SURROGATE = "surrogate"
 
+    __hash__ = object.__hash__  # members compare by identity; skip Enum's Python-level hash
+
 
 def _in_ranges(cp: int, ranges: tuple[tuple[int, int], ...]) -> bool:
     return any(lo <= cp <= hi for lo, hi in ranges)

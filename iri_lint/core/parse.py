@@ -92,6 +92,7 @@ class IRIReference:
     original: str | None = None
     preprocessing: tuple[Preprocessing, ...] = ()
     _m: re.Match[str] | None = None
+    _raw: tuple[tuple[int, int] | None, ...] | None = None
     _spans: dict[str, Span | None] | None = None
     _host_kind: HostKind | None = None
     _segments: tuple[Span, ...] | None = None
@@ -117,6 +118,9 @@ class IRIReference:
 
     def _all_spans(self) -> dict[str, Span | None]:
         spans = self._spans
+        if spans is None and self._raw is not None:
+            spans = self._spans = {name: None if r is None else Span(r[0], r[1])
+                                   for name, r in zip(_SPAN_NAMES, self._raw, strict=True)}
         if spans is None:
             m = self._m
             assert m is not None
@@ -214,6 +218,20 @@ class _MatchedReference(IRIReference):
         self._m = m
 
 
+class _RawReference(IRIReference):
+    """Slow path: spans kept as (start, end) pairs until first access."""
+
+    def __init__(self, text: str, kind: str, profile: Profile,
+                 raw: tuple[tuple[int, int] | None, ...], host_kind: HostKind | None,
+                 errors: tuple[IRISyntaxError, ...]) -> None:
+        self.text = text
+        self.kind = kind
+        self.profile = profile
+        self._raw = raw
+        self._host_kind = host_kind
+        self.errors = errors
+
+
 def _segments(text: str, path: Span) -> tuple[Span, ...]:
     """RFC 3986 sec. 3.3 segments of ``path``: "/"-separated, the leading "/" dropped."""
     out = []
@@ -295,6 +313,8 @@ _FastEntry = tuple[Callable[[str], "re.Match[str] | None"], Profile]
 _FAST: dict[str | Profile, _FastEntry] = {p.value: (_fast_regex(p).fullmatch, p) for p in _BASE_PROFILES}
 _IRI = Profile.IRI
 _FAST_IRI = _FAST["iri"]
+
+_IP_SAFE = UNRESERVED | SUB_DELIMS | {":"}  # never a 3987bis sec. 6.3 group
 
 # ASCII characters each component allows besides pct-encoded (RFC 3987 sec. 2.2)
 _ALLOWED_ASCII = {
@@ -438,6 +458,9 @@ def _check_ip_literal(text: str, start: int, end: int, closed: bool, profile: Pr
     inner_end = end - 1 if closed else end
     kept = []
     for i in range(start + 1, inner_end):
+        if text[i] in _IP_SAFE:
+            kept.append(text[i])
+            continue
         err = _group_error(text, i, "host", profile)
         if err is None:
             kept.append(text[i])
@@ -477,7 +500,7 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
             return _MatchedReference(text, kind, entry[1], m)
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
-    profile = Profile(profile)
+    profile = Profile(profile) if entry is None else entry[1]
     if profile in (Profile.LEIRI, Profile.WEB_ADDRESS):
         from .preprocess import preprocess
 
@@ -498,7 +521,7 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
     """The slow scanner: components by RFC 3986 appendix B splitting, then every error named."""
     rx = _REGEXES[profile]
     errs: list[IRISyntaxError] = []
-    scheme: Span | None = None
+    scheme: tuple[int, int] | None = None
     pos = 0
 
     m = _SCHEME_PREFIX.match(text)
@@ -515,7 +538,7 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
                                        "of a relative reference, which would read as a scheme "
                                        "(RFC 3986 sec. 4.2); write './' before it", "path"))
         else:
-            scheme = Span(0, colon)
+            scheme = (0, colon)
             pos = m.end()
             if colon == 0:
                 errs.append(_error(E.SCHEME, 0, "empty scheme before ':' (RFC 3986 sec. 3.1)", "scheme"))
@@ -529,31 +552,32 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
 
     t = _TAIL.match(text, pos)
     assert t is not None  # the tail pattern matches any string
-    authority = userinfo = host = port = None
+    authority: tuple[int, int] | None = None
+    userinfo = host = port = authority
     host_kind = None
     if t.start("a") >= 0:
-        authority = Span(t.start("a"), t.end("a"))
-        a_start, a_end = authority.start, authority.end
+        authority = (t.start("a"), t.end("a"))
+        a_start, a_end = authority
         at = text.rfind("@", a_start, a_end)
         h_start = a_start
         if at >= 0:
-            userinfo = Span(a_start, at)
+            userinfo = (a_start, at)
             h_start = at + 1
             if not rx["userinfo"].fullmatch(text, a_start, at):
                 _scan_component(text, a_start, at, "userinfo", profile, errs)
         if text.startswith("[", h_start, a_end):
             close = text.find("]", h_start, a_end)
             if close < 0:
-                host = Span(h_start, a_end)
+                host = (h_start, a_end)
                 host_kind = _check_ip_literal(text, h_start, a_end, False, profile, errs)
             else:
-                host = Span(h_start, close + 1)
+                host = (h_start, close + 1)
                 host_kind = _check_ip_literal(text, h_start, close + 1, True, profile, errs)
                 if close + 1 < a_end:
                     colon = text.find(":", close + 1, a_end)
                     junk_end = a_end if colon < 0 else colon
                     if colon >= 0:
-                        port = Span(colon + 1, a_end)
+                        port = (colon + 1, a_end)
                     if junk_end > close + 1:
                         # anything between ']' and ':' port: one error, plus group characters
                         first = _group_error(text, close + 1, "host", profile)
@@ -568,38 +592,39 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
         else:
             colon = text.find(":", h_start, a_end)
             h_end = a_end if colon < 0 else colon
-            host = Span(h_start, h_end)
+            host = (h_start, h_end)
             if colon >= 0:
-                port = Span(colon + 1, a_end)
+                port = (colon + 1, a_end)
             if _IPV4.fullmatch(text, h_start, h_end):
                 host_kind = HostKind.IPV4
             else:
                 host_kind = HostKind.REG_NAME
                 if not rx["host"].fullmatch(text, h_start, h_end):
                     _scan_component(text, h_start, h_end, "host", profile, errs)
-        if port is not None and not _PORT.fullmatch(text, port.start, port.end):
-            _scan_chars(text, port.start, port.end, DIGIT, "port", profile, errs)
+        if port is not None and not _PORT.fullmatch(text, port[0], port[1]):
+            _scan_chars(text, port[0], port[1], DIGIT, "port", profile, errs)
 
-    path = Span(t.start("p"), t.end("p"))
-    if not rx["path"].fullmatch(text, path.start, path.end):
-        _scan_component(text, path.start, path.end, "path", profile, errs)
-    query = fragment = None
+    path = (t.start("p"), t.end("p"))
+    if not rx["path"].fullmatch(text, path[0], path[1]):
+        _scan_component(text, path[0], path[1], "path", profile, errs)
+    query: tuple[int, int] | None = None
+    fragment = query
     if t.start("q") >= 0:
-        query = Span(t.start("q"), t.end("q"))
-        if not rx["query"].fullmatch(text, query.start, query.end):
-            _scan_component(text, query.start, query.end, "query", profile, errs)
+        query = (t.start("q"), t.end("q"))
+        if not rx["query"].fullmatch(text, query[0], query[1]):
+            _scan_component(text, query[0], query[1], "query", profile, errs)
     if t.start("f") >= 0:
-        fragment = Span(t.start("f"), t.end("f"))
+        fragment = (t.start("f"), t.end("f"))
         if kind == "absolute-IRI":
-            errs.append(_error(E.FRAGMENT_NOT_ALLOWED, fragment.start - 1, "an absolute-IRI has no "
-                               "fragment (RFC 3987 sec. 2.2); remove '#...'", "fragment", fragment.end))
-        if not rx["fragment"].fullmatch(text, fragment.start, fragment.end):
-            _scan_component(text, fragment.start, fragment.end, "fragment", profile, errs)
+            errs.append(_error(E.FRAGMENT_NOT_ALLOWED, fragment[0] - 1, "an absolute-IRI has no "
+                               "fragment (RFC 3987 sec. 2.2); remove '#...'", "fragment", fragment[1]))
+        if not rx["fragment"].fullmatch(text, fragment[0], fragment[1]):
+            _scan_component(text, fragment[0], fragment[1], "fragment", profile, errs)
 
     if len(errs) > 1:
         errs.sort(key=lambda e: e.position)
-    return IRIReference(text, kind, profile, scheme, authority, userinfo, host, host_kind, port, path,
-                        query, fragment, tuple(errs))
+    return _RawReference(text, kind, profile, (scheme, authority, userinfo, host, port, path, query,
+                                               fragment), host_kind, tuple(errs))
 
 
 def parse(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
