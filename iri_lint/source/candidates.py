@@ -176,8 +176,14 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
     if not words:
         return True
     if not url_context:
-        # outside URL contexts only trailing whitespace is a plausible typo in an IRI
-        return len(words) > 1 or value[0].isspace()
+        # outside URL contexts: trailing whitespace, or "scheme://host/my file.pdf" (one inner space
+        # before a word that carries IRI delimiters) is a broken IRI; anything wordier is prose
+        if value[0].isspace() or len(words) > 2:
+            return True
+        if len(words) == 1:
+            return False
+        return not ("://" in words[0] and value.count(" ") == 1 and "\n" not in value
+                    and any(c in "/.?=&#%" for c in words[1].rstrip(".")))
     if len(words) >= 4:
         return True
     return len(words) > 1 and not any(c in _IRI_DELIMS for c in words[0])

@@ -205,3 +205,21 @@ def test_giant_implicit_concatenation_no_recursion() -> None:
     (lit,) = scan(src)
     assert lit.position_of is not None
     assert lit.position_of(len(lit.value) - 1).line == 5002
+
+
+@pytest.mark.parametrize(
+    ("value", "prose"),
+    [
+        ("https://example.com/my file.pdf", False),
+        ("https://example.com/a b/c", False),
+        ("http://example.com is down", True),
+        ("http://localhost:8000 (default)", True),
+        ("https://github.com/x/y.git master", True),
+        ("see http://example.com/a b", True),
+        ("http://example.com/ for details.", True),
+    ],
+)
+def test_one_inner_space_before_a_path_word_is_a_broken_iri(value: str, prose: bool) -> None:
+    from iri_lint.source.candidates import looks_like_prose
+
+    assert looks_like_prose(value, url_context=False) is prose
