@@ -106,6 +106,8 @@ def noqa_edit(text: str, offset: int, code: str) -> SourceEdit | None:
     tokens: list[tokenize.TokenInfo] = []
     try:
         for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.ERRORTOKEN:
+                return None  # e.g. an unterminated string: no safe place for a comment
             if tok.type == tokenize.NEWLINE or tok.type == tokenize.ENDMARKER:
                 if tokens and at(tokens[0].start) <= offset <= at(tok.start):
                     return _noqa_in(tokens, at, code)
