@@ -117,9 +117,12 @@ def is_default_ignorable(c: str) -> bool:
         return False
     cat = ucd.category(c)
     if cat == "Cf":
-        # prepended concatenation marks (U+0600 ...) are Cf but visible; interlinear annotation
-        # characters U+FFF9-FFFB are specials, reported by the parser
-        return ucd.grapheme_cluster_break(c) != "Prepend" and not 0xFFF9 <= ord(c) <= 0xFFFB
+        # Unicode leaves out the visible ones: prepended concatenation marks (U+0600 ...), the
+        # Egyptian hieroglyph format controls, and the interlinear annotation characters
+        # U+FFF9-FFFB (specials, which the parser reports)
+        return (ucd.grapheme_cluster_break(c) != "Prepend"
+                and ucd.block(c) != "Egyptian Hieroglyph Format Controls"
+                and not 0xFFF9 <= ord(c) <= 0xFFFB)
     if cat == "Mn" and "VARIATION SELECTOR" in ucd.name(c, ""):
         return True
     return cat in ("Mn", "Lo") and _uts46(c) == ""
@@ -292,7 +295,9 @@ def security_problems(ref: IRIReference) -> list[SecurityProblem]:
     for comp in components:
         if comp.text.isascii() or comp.span in confusable:
             continue
-        letters = _letters(text, comp.span.start, comp.span.end)
+        # characters reported on their own (look-alikes, invisibles) say nothing about scripts
+        letters = [x for x in _letters(text, comp.span.start, comp.span.end)
+                   if x[0] not in flagged]
         pos = _mixed_script(letters)
         if pos is not None:
             name = _KIND_NAMES[comp.kind]

@@ -1,0 +1,326 @@
+"""Spoofing risks: RFC 3987 sec. 6.1, 7.5, 8; 3987bis sec. 9; UTS #39; RFC 3986 sec. 3.2.1."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from iri_lint.core import security
+from iri_lint.core.bidi import visible
+from iri_lint.core.parse import Span, scan
+from iri_lint.core.security import (
+    SecurityProblem,
+    icu_available,
+    is_default_ignorable,
+    security_problems,
+)
+
+
+@pytest.fixture(params=["icu", "no-icu"])
+def icu_mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Run a test with ICU, and with ``import icu`` failing (the core without the extra)."""
+    if request.param == "icu":
+        pytest.importorskip("icu")
+    else:
+        monkeypatch.setitem(sys.modules, "icu", None)  # makes "import icu" raise ImportError
+    security._clear_caches()
+    yield request.param
+    monkeypatch.undo()
+    security._clear_caches()
+
+
+@pytest.fixture
+def no_icu(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setitem(sys.modules, "icu", None)
+    security._clear_caches()
+    yield
+    monkeypatch.undo()
+    security._clear_caches()
+
+
+def found(text: str) -> list[SecurityProblem]:
+    return security_problems(scan(text))
+
+
+def kinds(text: str) -> list[str]:
+    return [p.kind for p in found(text)]
+
+
+def test_icu_switch(icu_mode: str) -> None:
+    assert icu_available() == (icu_mode == "icu")
+    assert (security.skeleton("p\u0430ypal") == "paypal") == (icu_mode == "icu")
+
+
+# ------------------------------------------------------------------ confusable-host
+
+
+@pytest.mark.parametrize("text", [
+    "http://p\u0430ypal.com/",  # Cyrillic a
+    "http://g\u03bf\u03bfgle.com/",  # Greek omicron
+    "https://\u0430pple.com/login",
+])
+def test_mixed_latin_confusable_host(icu_mode: str, text: str) -> None:
+    problems = found(text)
+    assert [p.kind for p in problems] == ["confusable-host"]
+    assert problems[0].span == Span(text.index("//") + 2, text.index(".com"))
+    assert "CYRILLIC" in problems[0].message or "GREEK" in problems[0].message
+
+
+def test_confusable_suggests_the_ascii_look_alike() -> None:
+    pytest.importorskip("icu")
+    (p,) = found("http://p\u0430ypal.com/")
+    assert p.replacement == "paypal"
+    assert "'paypal'" in p.message
+
+
+def test_whole_script_confusable_needs_icu(icu_mode: str) -> None:
+    # all Cyrillic: "раура1" reads as "paypal"; only the UTS #39 skeleton sees it
+    text = "http://\u0440\u0430\u0443\u0440\u04301.com/"
+    assert kinds(text) == (["confusable-host"] if icu_mode == "icu" else [])
+
+
+@pytest.mark.parametrize("text", [
+    "http://müller.de/", "http://пример.рф/", "http://例え.テスト/", "http://ελληνικά.gr/",
+    "http://xn--mller-kva.de/",
+])
+def test_real_idn_hosts_are_not_confusable(icu_mode: str, text: str) -> None:
+    assert kinds(text) == []
+
+
+# ------------------------------------------------------------------ mixed-script
+
+
+@pytest.mark.parametrize("text", [
+    "http://example.com/東京タワーとうきょうTokyo",  # Japanese: Han + Hiragana + Katakana + Latin
+    "http://example.com/ㄅㄆ漢字abc",  # Chinese: Bopomofo + Han + Latin
+    "http://example.com/한국어漢字abc",  # Korean: Hangul + Han + Latin
+    "http://example.com/Москва-2024",  # digits and '-' are Common
+    "http://example.com/café",  # decomposed? no: precomposed Latin
+    "http://example.com/cafe\u0301",  # combining acute (Inherited) on Latin
+    "http://example.com/Москва.html",  # the extension is its own component
+    "http://example.com/?city=Москва&lang=ru",  # query names and values are components
+    "http://example.com/%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0",  # hex digits are not letters
+    "http://example.com/Москва%20город",
+])
+def test_single_script_or_allowed_combinations(icu_mode: str, text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize(("text", "at", "scripts"), [
+    ("http://example.com/Москва-city", "c", "Cyrillic and Latin"),
+    ("http://example.com/東京とうきょう한국", "한", "Han and Hiragana and Hangul"),
+    ("http://example.com/abcαβγ", "α", "Latin and Greek"),
+    ("http://example.com/#שלוםworld", "w", "Hebrew and Latin"),
+])
+def test_mixed_script(icu_mode: str, text: str, at: str, scripts: str) -> None:
+    problems = found(text)
+    assert [p.kind for p in problems] == ["mixed-script"]
+    assert problems[0].span.start == text.index(at, 19)
+    assert scripts in problems[0].message
+
+
+def test_confusable_label_is_not_also_mixed_script(icu_mode: str) -> None:
+    assert kinds("http://p\u0430ypal.com/p\u0430ypal") == ["confusable-host", "mixed-script"]
+
+
+# ------------------------------------------------------------------ fullwidth (6.1)
+
+
+def test_fullwidth_latin_run(icu_mode: str) -> None:
+    text = "http://ｅｘａｍｐｌｅ.com/ｆｏｏ"
+    problems = found(text)
+    assert [(p.kind, p.replacement) for p in problems] == [
+        ("fullwidth", "example"), ("fullwidth", "foo")]
+    assert problems[0].span == Span(7, 14)
+
+
+def test_halfwidth_katakana(icu_mode: str) -> None:
+    (p,) = found("http://example.jp/ﾃｽﾄ")
+    assert (p.kind, p.replacement) == ("fullwidth", "テスト")
+    assert "U+FF83 HALFWIDTH KATAKANA LETTER TE" in p.message
+
+
+# ------------------------------------------------------------------ delimiter-lookalike (6.1 b)
+
+
+@pytest.mark.parametrize(("c", "delim"), [
+    ("\uff0f", "/"), ("\uff1a", ":"), ("\uff0e", "."), ("\u3002", "."), ("\uff61", "."),
+    ("\ufe56", "?"), ("\uff03", "#"), ("\uff20", "@"), ("\uff05", "%"), ("\u037e", ";"),
+    ("\u2024", "."),
+])
+def test_delimiter_lookalikes_without_confusables_data(icu_mode: str, c: str, delim: str) -> None:
+    text = f"http://example.com/a{c}b"
+    problems = found(text)
+    assert [(p.kind, p.span, p.replacement) for p in problems] == [
+        ("delimiter-lookalike", Span(20, 21), delim)]
+    assert c not in problems[0].message or c.isprintable()
+
+
+@pytest.mark.parametrize(("c", "delim"), [("\u2215", "/"), ("\u2044", "/"), ("\u0589", ":"),
+                                          ("\ua789", ":")])
+def test_delimiter_lookalikes_from_uts39(c: str, delim: str) -> None:
+    pytest.importorskip("icu")
+    text = f"http://example.com{c}evil.example/"
+    problems = found(text)
+    assert [(p.kind, p.replacement) for p in problems] == [("delimiter-lookalike", delim)]
+
+
+def test_space_lookalikes_suggest_percent_encoding(icu_mode: str) -> None:
+    for c in ("\u00a0", "\u3000", "\u2002"):
+        (p,) = found(f"http://example.com/a{c}b")
+        assert (p.kind, p.replacement) == ("delimiter-lookalike", "%20")
+        assert "U+0020 SPACE" in p.message
+
+
+# ------------------------------------------------------------------ invisible
+
+
+@pytest.mark.parametrize("c", ["\u200b", "\u00ad", "\u2060", "\ufe0f", "\ufeff", "\u3164",
+                               "\U000e0100", "\u034f", "\u180e"])
+def test_invisible(icu_mode: str, c: str) -> None:
+    text = f"http://example.com/a{c}b"
+    problems = found(text)
+    assert [(p.kind, p.span, p.replacement) for p in problems] == [
+        ("invisible", Span(20, 21), "")]
+    assert c not in problems[0].message
+    assert f"U+{ord(c):04X}" in problems[0].message
+
+
+def test_invisible_runs_are_merged(icu_mode: str) -> None:
+    (p,) = found("http://example.com/a\u200b\u200b\u2060b")
+    assert p.span == Span(20, 23)
+
+
+def test_invisible_in_host(icu_mode: str) -> None:
+    # the label's only non-ASCII character is reported as invisible, not also as confusable
+    assert kinds("http://pay\u200bpal.com/") == ["invisible"]
+
+
+@pytest.mark.parametrize("text", [
+    "http://example.in/\u0915\u094d\u200c\u0937",  # ZWNJ after a virama (RFC 5892 A.1)
+    "http://example.in/\u0915\u094d\u200d\u0937",  # ZWJ after a virama (A.2)
+    "http://example.ir/\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian "می‌خواهم"
+])
+def test_joiners_in_contexts_idna_allows(icu_mode: str, text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_joiners_elsewhere_are_invisible(icu_mode: str) -> None:
+    assert kinds("http://example.com/ab\u200cc") == ["invisible"]
+    assert kinds("http://example.com/ab\u200dc") == ["invisible"]
+
+
+def test_bidi_controls_are_left_to_the_bidi_checks(icu_mode: str) -> None:
+    assert kinds("http://example.com/a\u202eb\u200e") == []
+
+
+try:
+    import icu as ICU  # imported before any test hides it
+except ImportError:  # pragma: no cover
+    ICU = None
+
+
+@pytest.mark.skipif(ICU is None, reason="needs icu")
+def test_fallback_default_ignorable_agrees_with_icu(no_icu: None) -> None:
+    import unicodedataplus as ucd
+
+    icu = ICU
+
+    missed, extra = [], []
+    for cp in range(0x80, 0x110000):
+        c = chr(cp)
+        if ucd.category(c) == "Cn" or 0xD800 <= cp <= 0xDFFF:
+            continue  # the fallback knows assigned characters only
+        ours = is_default_ignorable(c)
+        theirs = icu.Char.hasBinaryProperty(c, icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT)
+        if ours and not theirs:
+            extra.append(cp)
+        elif theirs and not ours:
+            missed.append(cp)
+    assert extra == []
+    # U+FFF9-FFFB are specials (the parser's business); Unicode versions may differ a little
+    assert len(missed) <= 8, [hex(cp) for cp in missed]
+
+
+# ------------------------------------------------------------------ userinfo-password
+
+
+def test_password_span_and_message() -> None:
+    text = "https://alice:s3cr3t@example.com/"
+    (p,) = found(text)
+    assert p.kind == "userinfo-password"
+    assert text[p.span.start:p.span.end] == "s3cr3t"
+    assert p.component == Span(8, 20)
+    assert "s3cr3t" not in p.message
+    assert "3.2.1" in p.message
+
+
+@pytest.mark.parametrize("text", ["https://alice@example.com/", "https://alice:@example.com/",
+                                  "https://example.com/a:b@c", "mailto:a:b@example.com"])
+def test_no_password(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_password_with_non_ascii() -> None:
+    assert kinds("http://ünïcode:pässwörd@example.com/") == ["userinfo-password"]
+
+
+# ------------------------------------------------------------------ properties and speed
+
+_ASCII_IRI = st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7e), max_size=80)
+
+
+@given(_ASCII_IRI)
+def test_ascii_iris_only_ever_have_passwords(text: str) -> None:
+    assert {p.kind for p in found(text)} <= {"userinfo-password"}
+
+
+_MIXED = st.sampled_from([*"ab1/.?#@:%=&", "p\u0430", "\u03bf", "\uff0f", "\u2215", "\u200b",
+                          "\u200c", "\u094d", "\u0915", "東", "タ", "한", "ｆ", "ﾃ", "\u00a0",
+                          "\u202e", "\ufe0f", "ש"])
+
+
+@given(st.lists(_MIXED, max_size=25).map("".join))
+def test_messages_are_one_visible_line(tail: str) -> None:
+    text = "http://u:pw@" + tail
+    for p in found(text):
+        assert visible(p.message) == p.message
+        assert "\n" not in p.message
+        assert 0 <= p.span.start < p.span.end <= len(text)
+        assert p.component.start <= p.span.start and p.span.end <= p.component.end
+
+
+@given(st.lists(_MIXED, max_size=25).map("".join))
+def test_same_kinds_of_character_findings_without_icu_are_a_subset(tail: str) -> None:
+    # ICU only adds detection; the fallback never reports what ICU would not
+    text = "http://example.com/" + tail
+    with_icu = {(p.kind, p.span) for p in found(text) if p.kind in ("fullwidth", "invisible")}
+    sys.modules["icu"] = None  # type: ignore[assignment]
+    security._clear_caches()
+    try:
+        without = {(p.kind, p.span) for p in found(text) if p.kind in ("fullwidth", "invisible")}
+    finally:
+        del sys.modules["icu"]
+        security._clear_caches()
+    assert without <= with_icu
+
+
+def test_ascii_fast_path_is_fast() -> None:
+    text = "https://example.com/" + "a/b?c=d&" * 50_000
+    t0 = time.perf_counter()
+    for _ in range(10):
+        assert found(text) == []
+    assert time.perf_counter() - t0 < 1
+
+
+def test_linear_time(icu_mode: str) -> None:
+    text = "http://example.com/" + "Москва-city\u200b\uff0f/" * 5000
+    t0 = time.perf_counter()
+    problems = found(text)
+    assert len(problems) == 15000
+    assert time.perf_counter() - t0 < 5
