@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,45 @@ async def test_excluded_files_get_no_diagnostics(client: LanguageClient, workspa
     (workspace / "pyproject.toml").write_text('[tool.iri-lint]\nextend-exclude = ["pkg"]\n', encoding="utf-8")
     assert await open_doc(client, (workspace / "pkg" / "mod.py").as_uri(), TEXT) == []
     assert codes(await open_doc(client, (workspace / "top.py").as_uri(), TEXT)) == ["IRI110"]
+
+
+async def test_utf8_positions_when_the_client_prefers_them(client: LanguageClient, workspace: Path) -> None:
+    # Neovim offers utf-8 first: the server takes it, and columns count bytes
+    text = 'E = "😀"; u = "http://example.com/%zz"\n'
+    diags = await open_doc(client, (workspace / "top.py").as_uri(), text)
+    start = diags[0].range.start
+    assert (start.line, start.character) == (0, len(text[: text.index("%")].encode("utf-8")))
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def patient_client(lsp_client: LanguageClient, workspace: Path):  # type: ignore[no-untyped-def]
+    accept_registrations(lsp_client)
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"), root_uri=workspace.as_uri(),
+        initialization_options={"debounce": 400}))  # ms; overrides the command line's 20
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_changes_are_debounced(patient_client: LanguageClient, workspace: Path) -> None:
+    client = patient_client
+    published: list[types.PublishDiagnosticsParams] = []
+    features = client.protocol.fm._features  # count publications: wrap pytest-lsp's own handler
+    original = features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS]
+
+    def counting(params: types.PublishDiagnosticsParams) -> None:
+        published.append(params)
+        original(params)
+
+    features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = counting
+    uri = (workspace / "top.py").as_uri()
+    await open_doc(client, uri, TEXT)  # opening lints at once, without waiting
+    published.clear()
+    before = client.diagnostics[uri]
+    for version in range(2, 7):  # five quick edits: one lint, of the last version
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=TEXT + "#" * version)]))
+    await next_diagnostics(client, uri, before)
+    await asyncio.sleep(0.6)
+    assert [p.version for p in published] == [6]
