@@ -1,0 +1,419 @@
+"""iri-lint's benchmark suite: one command, ratios against baselines measured in the same run.
+
+    python benchmarks/run.py            # stdlib + pinned PyPI packages, 5 interleaved rounds
+    python benchmarks/run.py --quick    # a slice of the stdlib (+ requests if installed), 3 rounds
+    python benchmarks/run.py --profile  # where lint_text spends its time (cProfile)
+
+Measures: ``ast.parse`` of every file (the floor), ``lint_text`` over every file in one process,
+``iri-lint check`` (subprocess), flake8 without vs with the plugin (two venvs under
+``benchmarks/.envs/``, since flake8 runs every installed plugin whatever ``--select`` says),
+start-up of ``iri-lint check one_file.py`` vs ``python -c pass``, hostile literals at growing
+sizes through ``lint_text``, and the validator benchmark (``benchmarks/validator.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import cProfile
+import importlib.metadata
+import io
+import os
+import pstats
+import shutil
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
+
+from iri_lint.config import Config  # noqa: E402
+from iri_lint.lint import SourceError, decode_source, lint_text  # noqa: E402
+
+CORPUS = HERE / ".corpus"
+ENVS = HERE / ".envs"
+# Large, URL-heavy, pure-Python packages, pinned so that numbers compare across runs.
+PACKAGES = {"django": "5.1.4", "requests": "2.32.3", "rdflib": "7.1.1", "scrapy": "2.12.0", "sphinx": "8.1.3"}
+QUICK_STDLIB = ("email", "http", "urllib", "xml", "json", "logging", "xmlrpc", "wsgiref", "html")
+GOALS = {
+    "flake8": 1.05, "flake8_max": 1.10, "floor": 1.5, "startup": 5.0, "validator": 2.0, "hostile_ms": 50.0,
+}
+
+
+# ---------------------------------------------------------------------------- corpus
+def stdlib_files(quick: bool) -> list[Path]:
+    root = Path(sysconfig.get_paths()["stdlib"])
+    if quick:
+        files = [p for d in QUICK_STDLIB for p in (root / d).rglob("*.py")]
+        files += [root / f"{m}.py" for m in ("urllib", "webbrowser", "mimetypes", "smtplib", "ftplib")
+                  if (root / f"{m}.py").exists()]
+    else:
+        files = list(root.rglob("*.py"))
+    return sorted(p for p in files if "site-packages" not in p.parts and "dist-packages" not in p.parts)
+
+
+def download_package(name: str, version: str) -> Path:
+    """The pinned wheel's .py files, unpacked once into benchmarks/.corpus/NAME-VERSION."""
+    dest = CORPUS / f"{name}-{version}"
+    if (dest / ".complete").exists():
+        return dest
+    wheels = CORPUS / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary", ":all:",
+                    "-d", str(wheels), f"{name}=={version}"], check=True)
+    wheel = next(p for p in wheels.glob("*.whl")
+                 if p.name.lower().replace("_", "-").startswith(f"{name.lower()}-{version}-"))
+    shutil.rmtree(dest, ignore_errors=True)
+    with zipfile.ZipFile(wheel) as zf:
+        for member in zf.namelist():
+            if member.endswith(".py") and ".dist-info/" not in member:
+                zf.extract(member, dest)
+    (dest / ".complete").write_text(wheel.name)
+    return dest
+
+
+def installed_package(name: str) -> list[Path]:
+    try:
+        dist = importlib.metadata.distribution(name)
+    except importlib.metadata.PackageNotFoundError:
+        return []
+    return sorted(Path(str(dist.locate_file(f))) for f in dist.files or () if str(f).endswith(".py"))
+
+
+@dataclass
+class Corpus:
+    files: list[Path]
+    texts: list[str]
+    lines: int
+    sources: dict[str, int] = field(default_factory=dict)  # origin -> number of files
+
+
+def build_corpus(quick: bool, packages: bool) -> Corpus:
+    """Every file that decodes and parses (flake8 and the floor must see the same files)."""
+    groups: dict[str, list[Path]] = {"stdlib": stdlib_files(quick)}
+    if quick:
+        if req := installed_package("requests"):
+            groups["requests (installed)"] = req
+    elif packages:
+        for name, version in PACKAGES.items():
+            groups[f"{name}=={version}"] = sorted(download_package(name, version).rglob("*.py"))
+    corpus = Corpus([], [], 0)
+    for origin, paths in groups.items():
+        kept = 0
+        for path in paths:
+            try:
+                text = decode_source(path.read_bytes())
+                ast.parse(text, str(path))
+            except (SourceError, SyntaxError, ValueError, RecursionError, OSError):
+                continue
+            corpus.files.append(path)
+            corpus.texts.append(text)
+            corpus.lines += text.count("\n")
+            kept += 1
+        corpus.sources[origin] = kept
+    return corpus
+
+
+# ---------------------------------------------------------------------------- flake8 environments
+def flake8_env(name: str, with_plugin: bool) -> Path:
+    """A venv with the same flake8 as ours, with or without iri-lint (editable, so it tracks the tree)."""
+    version = importlib.metadata.version("flake8")
+    env = ENVS / name
+    stamp = env / ".stamp"
+    want = f"flake8=={version} plugin={with_plugin}"
+    if stamp.exists() and stamp.read_text() == want:
+        return env / "bin" / "flake8"
+    shutil.rmtree(env, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
+    pip = [str(env / "bin" / "python"), "-m", "pip", "install", "-q", f"flake8=={version}"]
+    proc = subprocess.run(pip + (["-e", str(ROOT)] if with_plugin else []), capture_output=True, text=True)
+    if proc.returncode:
+        raise RuntimeError(f"creating {env} failed:\n{proc.stdout}{proc.stderr}")
+    stamp.write_text(want)
+    return env / "bin" / "flake8"
+
+
+def iri_lint_command() -> list[str] | None:
+    """How to run ``iri-lint`` from this interpreter's environment, if its CLI exists yet."""
+    import importlib.util
+
+    if importlib.util.find_spec("iri_lint.cli") is None:
+        return None
+    script = Path(sys.executable).parent / "iri-lint"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "iri_lint.cli"]
+
+
+# ---------------------------------------------------------------------------- timing
+def run_quiet(cmd: Sequence[str]) -> float:
+    t0 = time.perf_counter()
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - t0
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"{cmd[0]} exited {proc.returncode}: {proc.stderr[-2000:]}")
+    if "Traceback" in proc.stderr:
+        raise RuntimeError(f"{cmd[0]} printed a traceback: {proc.stderr[-2000:]}")
+    return elapsed
+
+
+def floor_pass(files: list[Path]) -> float:
+    t0 = time.perf_counter()
+    for p in files:
+        ast.parse(decode_source(p.read_bytes()), str(p))
+    return time.perf_counter() - t0
+
+
+def lint_pass(files: list[Path], config: Config) -> float:
+    t0 = time.perf_counter()
+    for p in files:
+        try:
+            lint_text(decode_source(p.read_bytes()), config, path=str(p))
+        except SourceError:
+            pass
+    return time.perf_counter() - t0
+
+
+def interleaved(tasks: dict[str, Callable[[], float]], rounds: int) -> dict[str, list[float]]:
+    """Each round runs every task once, in rotating order, so drift hits all of them alike."""
+    times: dict[str, list[float]] = {k: [] for k in tasks}
+    names = list(tasks)
+    for r in range(rounds):
+        order = names[r % len(names):] + names[: r % len(names)]
+        for name in order:
+            times[name].append(tasks[name]())
+        print(f"  round {r + 1}/{rounds}: " + ", ".join(f"{n} {times[n][-1]:.2f}s" for n in names), flush=True)
+    return times
+
+
+def ratio(times: dict[str, list[float]], a: str, b: str) -> float:
+    """Median of per-round ratios a/b: robust to rounds slowed down for everyone."""
+    return statistics.median(x / y for x, y in zip(times[a], times[b], strict=True))
+
+
+def startup(cmd: list[str], n: int) -> float:
+    return min(run_quiet(cmd) for _ in range(n))
+
+
+# ---------------------------------------------------------------------------- hostile inputs
+def _repeat(piece: str, n: int) -> str:
+    return piece * max(1, n // len(piece))  # whole pieces: never cut an escape in half
+
+
+HOSTILE: dict[str, Callable[[int], str]] = {
+    "long path": lambda n: f'URL = "http://example.com/{_repeat("a", n)}"\n',
+    "'%' run": lambda n: f'URL = "http://example.com/{_repeat("%", n)}"\n',
+    "space run": lambda n: f'URL = "http://example.com/{_repeat(" ", n)}"\n',
+    "non-ASCII run": lambda n: f'URL = "http://example.com/{_repeat("é", n)}"\n',
+    "mixed bidi": lambda n: f'URL = "http://example.com/{_repeat("אa", n)}"\n',
+    "long host": lambda n: f'URL = "http://{_repeat("a", n)}.com/"\n',
+    "host labels": lambda n: f'URL = "http://{_repeat("a.", n)}com/"\n',
+    "escapes in source": lambda n: f'URL = "http://example.com/{_repeat(chr(92) + "u00e9", n)}"\n',
+    "'@:[' soup": lambda n: f'URL = "http://{_repeat("@:[", n)}"\n',
+    "many literals": lambda n: "".join(f'U{i} = "http://example.com/{i} x"\n' for i in range(n // 30)),
+    "implicit concat": lambda n: "URL = (\n" + "".join('    "http://e.com/a b"\n' for _ in range(n // 20)) + ")\n",
+}
+
+
+def hostile(sizes: tuple[int, ...]) -> list[tuple[str, list[float]]]:
+    config = Config()
+    rows = []
+    for label, make in HOSTILE.items():
+        row = []
+        for n in sizes:
+            text = make(n)
+            best = float("inf")
+            for _ in range(3 if n <= 100_000 else 1):
+                t0 = time.perf_counter()
+                try:
+                    lint_text(text, config)
+                except SourceError:
+                    pass
+                best = min(best, time.perf_counter() - t0)
+            row.append(best)
+        rows.append((label, row))
+    return rows
+
+
+# ---------------------------------------------------------------------------- validator
+def validator_bench(texts: list[str], rounds: int) -> tuple[int, dict[str, float]]:
+    import validator  # benchmarks/validator.py
+
+    literals: list[str] = []
+    for text in texts:
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and validator.URL_LIKE.fullmatch(node.value):
+                literals.append(node.value)
+    return len(literals), validator.throughput(literals, rounds=rounds)
+
+
+# ---------------------------------------------------------------------------- profile
+AREAS = (("iri_lint/source", "source layer (literal finding, positions)"), ("iri_lint/core", "core (scan, bidi, ...)"),
+         ("iri_lint/rules", "rules"), ("iri_lint/lint.py", "lint pipeline"), ("iri_lint", "iri_lint other"))
+
+
+def profile(corpus: Corpus) -> None:
+    config = Config()
+    prof = cProfile.Profile()
+    prof.enable()
+    for path, text in zip(corpus.files, corpus.texts, strict=True):
+        try:
+            lint_text(text, config, path=str(path))
+        except SourceError:
+            pass
+    prof.disable()
+    stats = pstats.Stats(prof)
+    raw = stats.stats  # type: ignore[attr-defined]
+    total = sum(v[2] for v in raw.values())
+    by_area: dict[str, float] = {}
+    for (filename, _line, func), (_cc, _nc, tt, _ct, _callers) in raw.items():
+        fn = filename.replace(os.sep, "/")
+        if func == "<built-in method builtins.compile>":
+            area = "ast.parse (compile)"
+        else:
+            area = next((label for key, label in AREAS if key in fn), None) or (
+                "re (regex engine)" if "method 'match'" in func or "method 'search'" in func
+                or "method 'finditer'" in func or "method 'fullmatch'" in func or fn.endswith("/re/__init__.py")
+                else "ast module (walk, nodes)" if fn.endswith("/ast.py") else "other")
+        by_area[area] = by_area.get(area, 0.0) + tt
+    print(f"\nwhere lint_text spends its time ({len(corpus.files)} files, {total:.2f}s under cProfile):")
+    for area, t in sorted(by_area.items(), key=lambda kv: -kv[1]):
+        print(f"  {area:45} {t / total:6.1%}")
+    print("\ntop 20 functions by own time:")
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).strip_dirs().sort_stats("tottime").print_stats(20)
+    print("\n".join(line for line in out.getvalue().splitlines() if line.strip())[-4000:])
+
+
+# ---------------------------------------------------------------------------- report
+@dataclass
+class Row:
+    measure: str
+    value: str
+    goal: str
+    ok: bool | None  # None: informational
+
+
+def verdict(ok: bool | None) -> str:
+    return "" if ok is None else "ok" if ok else "MISSED"
+
+
+def print_table(rows: list[Row]) -> None:
+    w = max(len(r.measure) for r in rows)
+    print(f"\n{'measure':{w}}  {'ratio':>12}  {'goal':>14}  status")
+    print(f"{'-' * w}  {'-' * 12}  {'-' * 14}  ------")
+    for r in rows:
+        print(f"{r.measure:{w}}  {r.value:>12}  {r.goal:>14}  {verdict(r.ok)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="iri-lint benchmarks (ratios against same-run baselines)")
+    ap.add_argument("--quick", action="store_true", help="small corpus, 3 rounds (CI, tox -e bench)")
+    ap.add_argument("--rounds", type=int, help="interleaved rounds (default 5, quick 3)")
+    ap.add_argument("--profile", action="store_true", help="only profile lint_text over the corpus")
+    ap.add_argument("--no-flake8", action="store_true", help="skip the flake8 comparison")
+    ap.add_argument("--no-packages", action="store_true", help="stdlib only (no PyPI download)")
+    ap.add_argument("--strict", action="store_true", help="exit 1 when a goal is missed")
+    args = ap.parse_args(argv)
+    rounds = args.rounds or (3 if args.quick else 5)
+
+    corpus = build_corpus(args.quick, not args.no_packages)
+    print(f"corpus: {len(corpus.files)} files, {corpus.lines:,} lines ("
+          + ", ".join(f"{k}: {v}" for k, v in corpus.sources.items()) + ")")
+    if args.profile:
+        profile(corpus)
+        return 0
+
+    config = Config()
+    files = corpus.files
+    tasks: dict[str, Callable[[], float]] = {
+        "ast floor": lambda: floor_pass(files),
+        "lint_text": lambda: lint_pass(files, config),
+    }
+    cli = iri_lint_command()
+    with tempfile.TemporaryDirectory() as tmp:
+        listing = Path(tmp) / "files.txt"
+        listing.write_text("\n".join(map(str, files)))
+        if cli:
+            tasks["iri-lint check"] = lambda: run_quiet([*cli, "check", "--exit-zero", *map(str, files)])
+        if not args.no_flake8:
+            print("preparing flake8 environments under benchmarks/.envs/ ...", flush=True)
+            plain, with_iri = flake8_env("flake8-plain", False), flake8_env("flake8-iri", True)
+            flake8_args = ["--exit-zero", *map(str, files)]
+            tasks["flake8"] = lambda: run_quiet([str(plain), *flake8_args])
+            tasks["flake8 + IRI"] = lambda: run_quiet([str(with_iri), *flake8_args])
+        print(f"timing {len(tasks)} tasks x {rounds} rounds, interleaved:", flush=True)
+        times = interleaved(tasks, rounds)
+
+        one = Path(tmp) / "one_file.py"
+        one.write_text('import urllib.request\nurllib.request.urlopen("https://example.com/a b")\n')
+        n_start = 5 if args.quick else 15
+        bare = startup([sys.executable, "-c", "pass"], n_start)
+        if cli:
+            start_cmd, start_label = [*cli, "check", "--exit-zero", str(one)], "start-up: iri-lint check one_file.py"
+        else:
+            start_cmd = [sys.executable, "-c", f"from iri_lint.lint import lint_text; from iri_lint.config import "
+                         f"Config; lint_text(open({str(one)!r}).read(), Config())"]
+            start_label = "start-up: import + lint one file (no CLI yet)"
+        ours = startup(start_cmd, n_start)
+
+    sizes = (1_000, 10_000, 100_000) if args.quick else (1_000, 10_000, 100_000, 1_000_000)
+    print("hostile inputs ...", flush=True)
+    host = hostile(sizes)
+    print("validator ...", flush=True)
+    n_lit, val = validator_bench(corpus.texts, rounds=5 if args.quick else 15)
+
+    med = {k: statistics.median(v) for k, v in times.items()}
+    rows: list[Row] = []
+    if "flake8" in times:
+        r = ratio(times, "flake8 + IRI", "flake8")
+        rows.append(Row("flake8 + IRI / flake8 (overhead)", f"{r:.3f}x", f"<= {GOALS['flake8']}x",
+                        r <= GOALS["flake8"]))
+        rows.append(Row("flake8 / ast floor (for scale)", f"{ratio(times, 'flake8', 'ast floor'):.2f}x", "", None))
+    r = ratio(times, "lint_text", "ast floor")
+    rows.append(Row("lint_text (1 process) / ast floor", f"{r:.3f}x", f"<= {GOALS['floor']}x", r <= GOALS["floor"]))
+    if "iri-lint check" in times:
+        r = ratio(times, "iri-lint check", "ast floor")
+        rows.append(Row("iri-lint check / ast floor", f"{r:.3f}x", f"<= {GOALS['floor']}x", r <= GOALS["floor"]))
+    else:
+        rows.append(Row("iri-lint check / ast floor", "n/a", "(no CLI yet)", None))
+    rows.append(Row(start_label + " / python -c pass", f"{ours / bare:.2f}x", f"<= {GOALS['startup']}x",
+                    ours / bare <= GOALS["startup"]))
+    if "rfc3987.match" in val:
+        r = val["rfc3987.match"] / val["iri_lint.scan"]
+        rows.append(Row(f"validator speed-up over rfc3987 ({n_lit} literals)", f"{r:.2f}x",
+                        f">= {GOALS['validator']}x", r >= GOALS["validator"]))
+    if "rfc3986" in val:
+        rows.append(Row("validator speed-up over rfc3986", f"{val['rfc3986'] / val['iri_lint.scan']:.2f}x", "", None))
+    i100k = sizes.index(100_000)
+    worst = max(host, key=lambda hr: hr[1][i100k])
+    rows.append(Row(f"hostile 100k literal, worst ({worst[0]}) ms", f"{worst[1][i100k] * 1e3:.1f}",
+                    f"<= {GOALS['hostile_ms']:.0f} ms", worst[1][i100k] * 1e3 <= GOALS["hostile_ms"]))
+    growth = max(b / a for _label, row in host for a, b in zip(row[1:], row[2:], strict=False))
+    rows.append(Row("hostile growth per 10x size, worst", f"{growth:.1f}x", "~10x (linear)", growth <= 15))
+
+    print(f"\nmedian seconds per round, for context ({len(files)} files, {corpus.lines:,} lines):")
+    for k, v in med.items():
+        print(f"  {k:16} {v:8.3f}s  = {v / med['ast floor']:.2f}x the ast floor")
+    print(f"  start-up: python -c pass {bare * 1e3:.0f} ms, ours {ours * 1e3:.0f} ms")
+    print(f"\nvalidator (µs per literal): " + ", ".join(f"{k} {v:.2f}" for k, v in val.items()))
+    print(f"\n{'hostile input (lint_text)':26}" + "".join(f"{n:>11,}" for n in sizes) + "   growth per 10x")
+    for label, row in host:
+        g = " ".join(f"{b / a:5.1f}x" for a, b in zip(row, row[1:], strict=False))
+        print(f"{label:26}" + "".join(f"{t * 1e3:9.1f}ms" for t in row) + f"   {g}")
+    print_table(rows)
+    missed = [r for r in rows if r.ok is False]
+    return 1 if args.strict and missed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
