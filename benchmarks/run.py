@@ -18,6 +18,7 @@ import ast
 import cProfile
 import importlib.metadata
 import io
+import itertools
 import os
 import pstats
 import shutil
@@ -398,17 +399,17 @@ def main(argv: list[str] | None = None) -> int:
     worst = max(host, key=lambda hr: hr[1][i100k])
     rows.append(Row(f"hostile 100k literal, worst ({worst[0]}) ms", f"{worst[1][i100k] * 1e3:.1f}",
                     f"<= {GOALS['hostile_ms']:.0f} ms", worst[1][i100k] * 1e3 <= GOALS["hostile_ms"]))
-    growth = max(b / a for _label, row in host for a, b in zip(row[1:], row[2:], strict=False))
+    growth = max(b / a for _label, row in host for a, b in itertools.pairwise(row[1:]))
     rows.append(Row("hostile growth per 10x size, worst", f"{growth:.1f}x", "~10x (linear)", growth <= 15))
 
     print(f"\nmedian seconds per round, for context ({len(files)} files, {corpus.lines:,} lines):")
     for k, v in med.items():
         print(f"  {k:16} {v:8.3f}s  = {v / med['ast floor']:.2f}x the ast floor")
     print(f"  start-up: python -c pass {bare * 1e3:.0f} ms, ours {ours * 1e3:.0f} ms")
-    print(f"\nvalidator (µs per literal): " + ", ".join(f"{k} {v:.2f}" for k, v in val.items()))
+    print("\nvalidator (µs per literal): " + ", ".join(f"{k} {v:.2f}" for k, v in val.items()))
     print(f"\n{'hostile input (lint_text)':26}" + "".join(f"{n:>11,}" for n in sizes) + "   growth per 10x")
     for label, row in host:
-        g = " ".join(f"{b / a:5.1f}x" for a, b in zip(row, row[1:], strict=False))
+        g = " ".join(f"{b / a:5.1f}x" for a, b in itertools.pairwise(row))
         print(f"{label:26}" + "".join(f"{t * 1e3:9.1f}ms" for t in row) + f"   {g}")
     print_table(rows)
     missed = [r for r in rows if r.ok is False]
