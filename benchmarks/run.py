@@ -1,7 +1,7 @@
 """iri-lint's benchmark suite: one command, ratios against baselines measured in the same run.
 
     python benchmarks/run.py            # stdlib + pinned PyPI packages, 5 interleaved rounds
-    python benchmarks/run.py --quick    # a slice of the stdlib (+ requests if installed), 3 rounds
+    python benchmarks/run.py --quick    # a slice of the stdlib (+ rdflib if installed), 3 rounds
     python benchmarks/run.py --profile  # where lint_text spends its time (cProfile)
 
 Measures: ``ast.parse`` of every file (the floor), ``lint_text`` over every file in one process,
@@ -103,8 +103,8 @@ def build_corpus(quick: bool, packages: bool) -> Corpus:
     """Every file that decodes and parses (flake8 and the floor must see the same files)."""
     groups: dict[str, list[Path]] = {"stdlib": stdlib_files(quick)}
     if quick:
-        if req := installed_package("requests"):
-            groups["requests (installed)"] = req
+        if pinned := installed_package("rdflib"):  # the test extra's pinned real code
+            groups["rdflib (installed)"] = pinned
     elif packages:
         for name, version in PACKAGES.items():
             groups[f"{name}=={version}"] = sorted(download_package(name, version).rglob("*.py"))
