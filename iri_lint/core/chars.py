@@ -10,6 +10,8 @@ import enum
 import functools
 import unicodedata
 
+import unicodedataplus  # one Unicode version for names, as for the bidi and script data
+
 # RFC 3987 sec. 2.2 ucschar
 UCSCHAR_RANGES: tuple[tuple[int, int], ...] = (
     (0xA0, 0xD7FF),
@@ -140,7 +142,7 @@ TAG_CLASS = _regex_class((TAG_RANGE,))
 def char_label(c: str) -> str:
     """'U+0041 LATIN CAPITAL LETTER A'; unnamed code points get Unicode's code point label."""
     cp = ord(c)
-    name = unicodedata.name(c, "")
+    name = unicodedataplus.name(c, "")
     if not name:
         g = group(c)
         kind = {
@@ -149,7 +151,7 @@ def char_label(c: str) -> str:
             Group.NONCHAR: "noncharacter",
             Group.IPRIVATE: "private-use",
         }.get(g, "reserved")
-        if kind == "reserved" and unicodedata.category(c) == "Co":
+        if kind == "reserved" and unicodedataplus.category(c) == "Co":
             kind = "private-use"
         name = f"<{kind}-{cp:04X}>"
     return f"U+{cp:04X} {name}"

@@ -62,6 +62,9 @@ class Span:
     def __len__(self) -> int:
         return self.end - self.start
 
+    def __bool__(self) -> bool:
+        return True  # an empty component is present: test ``is not None``, never truthiness
+
 
 @dataclass(frozen=True, slots=True)
 class Preprocessing:

@@ -305,12 +305,12 @@ RULES: tuple[Rule, ...] = (
          invalid=(Ex("https://example.com/%E6%97%A5%E6%9C%AC", "https://example.com/\u65e5\u672c",
                      context=DEREF),)),
     # ------------------------------------------------------------------ IRI5xx security
-    Rule("IRI501", "mixed-script", "Component mixes scripts", "RFC 3987 sec. 8; UTS #39", W, True,
-         "Characters from several scripts in one component (outside the combinations UTS #39 allows "
-         "for Japanese, Chinese and Korean) are a sign of a spoofing attempt.",
-         None, "Use characters of one script per component.",
-         valid=(Ex("https://example.com/\u65e5\u672c\u3054"),),
-         invalid=(Ex("https://example.com/p\u0430ypal"),)),
+    Rule("IRI501", "mixed-script-host", "Host label mixes scripts", "RFC 3987 sec. 8; UTS #39", W, True,
+         "Characters from several scripts in one host label (outside the combinations UTS #39 allows "
+         "for Japanese, Chinese and Korean) are the classic sign of a spoofed domain name.",
+         None, "Use characters of one script per label.",
+         valid=(Ex("https://日本ご.example/"), Ex("https://example.com/pаypal")),
+         invalid=(Ex("https://аβc.example/"),)),
     Rule("IRI502", "confusable-host", "Host label looks like an ASCII label", "RFC 3987 sec. 8; UTS #39",
          E, True,
          "A host label whose characters are confusable with ASCII letters (Cyrillic `а` in "
@@ -347,6 +347,13 @@ RULES: tuple[Rule, ...] = (
          valid=(Ex("https://user@example.com/"),),
          invalid=(Ex("https://user:secret@example.com/"),)),
     # ------------------------------------------------------------------ IRI6xx scheme
+    Rule("IRI507", "mixed-script-component", "Path, query or fragment component mixes scripts",
+         "RFC 3987 sec. 8; UTS #39", INFO, False,
+         "Outside the host, mixed scripts are rarely an attack and common in real links (a Latin word "
+         "in a Cyrillic article title), but can still hide a look-alike. Opt-in.",
+         None, "Use characters of one script per component.",
+         valid=(Ex("https://example.com/日本ご"),),
+         invalid=(Ex("https://example.com/pаypal"),)),
     Rule("IRI601", "missing-host", "http(s), ws(s) or ftp IRI without a host", "RFC 9110 sec. 4.2; "
          "RFC 3987 sec. 6.4", E, True,
          "These schemes require an authority with a non-empty host; `http:/example.com` and "

@@ -352,3 +352,26 @@ def uri_only_api(ctx: Ctx) -> Iterator[Raw]:
     yield Raw("IRI404", first, first + 1, f"this API sends only ASCII and raises UnicodeEncodeError on "
               f"{char_label(text[first])}; pass the mapped URI {uri!r} (RFC 3987 sec. 3.1)",
               (Edit(0, len(text), uri),))
+
+
+# ------------------------------------------------------------------ IRI5xx: security (sec. 7.5, 8; UTS #39)
+
+_SECURITY_CODES = {"mixed-script": "IRI501", "confusable-host": "IRI502", "fullwidth": "IRI503",
+                   "delimiter-lookalike": "IRI504", "invisible": "IRI505", "userinfo-password": "IRI506"}
+
+
+@analysis(*_SECURITY_CODES.values(), "IRI507")
+def security(ctx: Ctx) -> Iterator[Raw]:
+    """Spoofing and leaks: mixed scripts, confusables, width forms, look-alikes, invisibles, passwords."""
+    from ..core.security import security_problems
+
+    ref = ctx.ref
+    if ref.text.isascii() and (ref.userinfo is None or ":" not in (ref.get("userinfo") or "")):
+        return
+    host = ref.host
+    for p in security_problems(ref):
+        code = _SECURITY_CODES[p.kind]
+        if code == "IRI501" and not (host is not None and host.start <= p.span.start < host.end):
+            code = "IRI507"  # outside the host: common on real links (e.g. Wikipedia titles), opt-in
+        edits = None if p.replacement is None else (Edit(p.span.start, p.span.end, p.replacement),)
+        yield Raw(code, p.span.start, p.span.end, p.message, edits)
