@@ -1,0 +1,1 @@
+"""A tiny shop client with the kinds of IRI mistakes real code has."""

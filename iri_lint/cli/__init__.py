@@ -1,0 +1,149 @@
+"""The ``iri-lint`` command: check, fix, explain, rules, inspect.
+
+Exit codes: 0 nothing to report, 1 findings (or files that could not be checked), 2 usage,
+configuration or internal error. Start-up stays cheap: heavy modules load only when needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+FORMATS = ("text", "json", "sarif", "github")
+
+
+def _version() -> str:
+    import unicodedata
+
+    import idna
+    import idna.idnadata
+
+    from .. import __version__
+
+    idna_unicode = getattr(idna.idnadata, "__version__", "unknown")
+    return (f"iri-lint {__version__} (Python {sys.version.split()[0]}, Unicode {unicodedata.unidata_version}, "
+            f"idna {idna.__version__} with Unicode {idna_unicode})")
+
+
+class _Version(argparse.Action):
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        print(_version())
+        parser.exit()
+
+
+def _csv(value: str) -> list[str]:
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="iri-lint", description="Find URIs and IRIs in Python source and check them against RFC 3987.",
+        epilog="Exit codes: 0 clean, 1 findings, 2 usage or internal error.")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="print the version and the Unicode and IDNA data versions, then exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = sub.add_parser("check", help="check files and folders (- for stdin)",
+                           description="Check Python files for IRI problems. Exit codes: 0 clean, "
+                           "1 findings, 2 usage or internal error.")
+    fix = sub.add_parser("fix", help="same as check --fix")
+    for p in (check, fix):
+        _check_options(p)
+    fix.set_defaults(fix=True)
+
+    explain = sub.add_parser("explain", help="show a rule's page")
+    explain.add_argument("rule", help="rule code (IRI201) or name (bidi-formatting-character)")
+    sub.add_parser("rules", help="list every rule: code, name, family, default, fix safety")
+
+    insp = sub.add_parser("inspect", help="show what an IRI means: components, findings, mappings, "
+                          "normal forms, bidi display")
+    insp.add_argument("iri", help="the IRI (quote it for the shell)")
+    insp.add_argument("--profile", default="iri", choices=["uri", "iri", "iri-3987bis", "leiri", "web-address"])
+    insp.add_argument("--context", default="unknown", choices=["unknown", "identifier", "dereferenced"],
+                      help="how the IRI is used: decides whether fixes are safe")
+    insp.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def _check_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or folders (default: .)")
+    g = p.add_argument_group("rule selection (command line overrides [tool.iri-lint])")
+    g.add_argument("--select", type=_csv, help="codes or prefixes to enable instead of the defaults")
+    g.add_argument("--ignore", type=_csv, help="codes or prefixes to disable")
+    g.add_argument("--extend-select", type=_csv, help="codes or prefixes to enable on top (opt-in rules)")
+    g.add_argument("--profile", choices=["uri", "iri", "iri-3987bis", "leiri", "web-address"])
+    g.add_argument("--exclude", type=_csv, help="globs to skip instead of the defaults")
+    g.add_argument("--extend-exclude", type=_csv, help="globs to skip on top of the excludes")
+    g.add_argument("--config", metavar="PYPROJECT", help="read [tool.iri-lint] from this file")
+    g.add_argument("--isolated", action="store_true", help="ignore pyproject.toml")
+    f = p.add_argument_group("fixes")
+    f.add_argument("--fix", action="store_true", help="apply safe fixes")
+    f.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
+    f.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of writing them")
+    f.add_argument("--add-noqa", action="store_true", help="add `# noqa: CODE` to every line with a finding")
+    o = p.add_argument_group("output")
+    o.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    o.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE")
+    o.add_argument("--show-source", action=argparse.BooleanOptionalAction, default=None,
+                   help="show each finding's line with a caret (default: on a terminal)")
+    o.add_argument("--statistics", action="store_true", help="print counts per rule")
+    o.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    o.add_argument("--baseline", metavar="FILE",
+                   help="report only findings not in FILE; writes FILE when it does not exist")
+    o.add_argument("--update-baseline", action="store_true", help="with --baseline: rewrite FILE")
+    o.add_argument("--stdin-filename", metavar="PATH", help="the path to report (and match configuration) for -")
+    o.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: CPU count)")
+    o.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``iri-lint`` script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command in ("check", "fix"):
+            from .check import run_check
+
+            return run_check(args, parser)
+        if args.command == "explain":
+            from .explain import find_rule, write_explain
+
+            rule = find_rule(args.rule)
+            if rule is None:
+                print(f"iri-lint: unknown rule {args.rule!r}; `iri-lint rules` lists them", file=sys.stderr)
+                return EXIT_ERROR
+            write_explain(sys.stdout, rule)
+            return EXIT_OK
+        if args.command == "rules":
+            from .explain import write_rules
+
+            write_rules(sys.stdout)
+            return EXIT_OK
+        if args.command == "inspect":
+            from .inspect import describe, write_inspect
+
+            write_inspect(sys.stdout, describe(args.iri, profile=args.profile, context=args.context),
+                          as_json=args.json)
+            return EXIT_OK
+        parser.print_help()
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("iri-lint: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # output closed early (e.g. `| head`): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except Exception as exc:  # never a traceback for the user; IRI_LINT_DEBUG=1 shows it
+        if os.environ.get("IRI_LINT_DEBUG"):
+            raise
+        print(f"iri-lint: internal error: {type(exc).__name__}: {exc} (set IRI_LINT_DEBUG=1 for a traceback)",
+              file=sys.stderr)
+        return EXIT_ERROR
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,78 @@
+"""Baselines: remember today's findings by a fingerprint that survives line moves; report only new ones.
+
+A fingerprint hashes the file's path (relative to the baseline file), the rule code, the literal's
+value and the occurrence index of that (path, code, value) triple in the file. Moving code around,
+adding lines or fixing other findings keeps it; copying a bad literal somewhere else adds a new one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+from .run import Record
+
+VERSION = 1
+
+
+def _rel(path: str, base: Path) -> str:
+    try:
+        rel = os.path.relpath(os.path.abspath(path), base)
+    except ValueError:  # another drive on Windows
+        rel = os.path.abspath(path)
+    return Path(rel).as_posix()
+
+
+def fingerprints(records: Iterable[Record], base: Path) -> list[str]:
+    """One fingerprint per record, in order."""
+    seen: Counter[tuple[str, str, str]] = Counter()
+    out = []
+    for r in records:
+        key = (_rel(r.path, base), r.code, r.value)
+        index = seen[key]
+        seen[key] += 1
+        payload = "\0".join((*key, str(index)))
+        out.append(hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:32])
+    return out
+
+
+class BaselineError(ValueError):
+    pass
+
+
+def load(path: Path) -> set[str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("version") != VERSION:
+            raise BaselineError(f"{path}: unsupported baseline version {data.get('version')!r}")
+        return set(data["fingerprints"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        if isinstance(exc, BaselineError):
+            raise
+        raise BaselineError(f"{path}: not an iri-lint baseline ({exc})") from None
+
+
+def save(path: Path, records: list[Record]) -> None:
+    """Write the baseline (sorted, one entry per finding with its code and path for humans)."""
+    fps = fingerprints(records, path.resolve().parent)
+    entries = {fp: {"path": _rel(r.path, path.resolve().parent), "code": r.code, "value": r.value}
+               for fp, r in zip(fps, records, strict=True)}
+    doc = {"version": VERSION, "tool": "iri-lint",
+           "fingerprints": dict(sorted(entries.items(), key=lambda kv: (kv[1]["path"], kv[1]["code"], kv[0])))}
+    from ..fix import write_atomic
+
+    text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+    if path.exists():
+        write_atomic(path, text.encode("utf-8"))
+    else:
+        path.write_text(text, encoding="utf-8")
+
+
+def new_only(records: list[Record], known: set[str], baseline_path: Path) -> list[Record]:
+    """The records whose fingerprint is not in the baseline."""
+    fps = fingerprints(records, baseline_path.resolve().parent)
+    return [r for r, fp in zip(records, fps, strict=True) if fp not in known]

@@ -1,0 +1,197 @@
+"""``iri-lint check``: configuration, file discovery, running, filtering (baseline), reporting."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from ..config import Config, ConfigError, from_mapping, load
+from . import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
+from .discover import DEFAULT_EXCLUDE, iter_files
+from .run import FileResult, Job, Record, run_jobs
+
+
+def _err(message: str) -> int:
+    print(f"iri-lint: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def load_config(args: argparse.Namespace) -> tuple[Config, Path | None]:
+    """pyproject's [tool.iri-lint] (unless --isolated), then the command line on top."""
+    if args.isolated:
+        cfg, path = Config(), None
+    elif args.config:
+        import tomllib
+
+        path = Path(args.config)
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{path}: {exc}") from None
+        cfg = from_mapping(data.get("tool", {}).get("iri-lint", {}))
+    else:
+        first = next((p for p in args.paths if p != "-"), ".")
+        cfg, path = load(Path(first).absolute())
+    changes: dict[str, object] = {}
+    if args.select is not None:
+        changes["select"] = tuple(args.select)
+    if args.ignore is not None:
+        changes["ignore"] = tuple(args.ignore)
+    if args.extend_select:
+        changes["extend_select"] = cfg.extend_select + tuple(args.extend_select)
+    if args.profile:
+        changes["profile"] = args.profile
+    if args.exclude is not None:
+        changes["exclude"] = tuple(args.exclude)
+    if args.extend_exclude:
+        changes["extend_exclude"] = cfg.extend_exclude + tuple(args.extend_exclude)
+    cfg = dataclasses.replace(cfg, **changes)  # type: ignore[arg-type]
+    _validate_codes(cfg)
+    return cfg, path
+
+
+def _validate_codes(cfg: Config) -> None:
+    from ..rules.catalog import RULES
+
+    codes = [r.code for r in RULES]
+    for key in ("select", "ignore", "extend_select"):
+        for c in getattr(cfg, key) or ():
+            if not any(code.startswith(c.upper()) for code in codes):
+                raise ConfigError(f"--{key.replace('_', '-')}: {c!r} matches no rule (`iri-lint rules` lists them)")
+
+
+def _excludes(cfg: Config) -> tuple[str, ...]:
+    return (cfg.exclude or DEFAULT_EXCLUDE) + cfg.extend_exclude
+
+
+def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.unsafe_fixes and not (args.fix or args.diff):
+        args.fix = True  # --unsafe-fixes alone means: fix, unsafe ones included
+    if args.update_baseline and not args.baseline:
+        return _err("--update-baseline needs --baseline FILE")
+    if args.diff and args.add_noqa:
+        return _err("--diff and --add-noqa cannot be combined")
+    try:
+        cfg, cfg_path = load_config(args)
+    except ConfigError as exc:
+        return _err(str(exc))
+    root = cfg_path.parent if cfg_path is not None else Path.cwd()
+    stdin_data = None
+    if "-" in args.paths:
+        if len(args.paths) > 1:
+            return _err("- (stdin) cannot be combined with other paths")
+        stdin_data = sys.stdin.buffer.read()
+    missing = [p for p in args.paths if p != "-" and not os.path.exists(p)]
+    if missing:
+        return _err(f"no such file or folder: {', '.join(missing)}")
+    fixing = bool(args.fix or args.diff)
+    jobs = []
+    for path in iter_files(args.paths, _excludes(cfg)):
+        shown = (args.stdin_filename or "-") if path == "-" else path
+        jobs.append(Job(shown, cfg, fix=fixing, unsafe=args.unsafe_fixes, write=not args.diff, diff=args.diff,
+                        add_noqa=args.add_noqa, data=stdin_data if path == "-" else None,
+                        lint_path=_lint_path(shown, root)))
+    progress = sys.stderr.isatty() and not args.no_progress
+    results = list(run_jobs(jobs, progress=progress, workers=args.jobs))
+    records = [r for res in results for r in res.records]
+
+    if args.baseline:
+        from .baseline import BaselineError, load, new_only, save
+
+        bpath = Path(args.baseline)
+        if args.update_baseline or not bpath.exists():
+            save(bpath, records)
+            print(f"iri-lint: wrote {len(records)} finding(s) to baseline {bpath}", file=sys.stderr)
+            records = []
+        else:
+            try:
+                records = new_only(records, load(bpath), bpath)
+            except BaselineError as exc:
+                return _err(str(exc))
+    return _report(args, results, records)
+
+
+def _lint_path(shown: str, root: Path) -> str:
+    """The path per-file-ignores patterns are matched against: relative to the pyproject's folder."""
+    if shown == "-":
+        return shown
+    try:
+        return Path(os.path.abspath(shown)).relative_to(root.absolute()).as_posix()
+    except ValueError:
+        return shown
+
+
+def _report(args: argparse.Namespace, results: list[FileResult], records: list[Record]) -> int:
+    out: TextIO
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    try:
+        _write(args, out, results, records)
+    finally:
+        if args.output:
+            out.close()
+    problems = [res.problem for res in results if res.problem is not None]
+    diffs = any(res.diff for res in results)
+    if args.exit_zero:
+        return EXIT_OK
+    return EXIT_FINDINGS if records or problems or diffs else EXIT_OK
+
+
+def _write(args: argparse.Namespace, out: TextIO, results: list[FileResult], records: list[Record]) -> None:
+    from .report import problem_line, write_github, write_json, write_statistics, write_text
+
+    for res in results:
+        if res.problem is not None and args.format != "github":
+            print(problem_line(res.problem), file=sys.stderr)
+        if res.new_bytes is not None and not args.diff:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(res.new_bytes)  # stdin with --fix: the fixed source on stdout
+            sys.stdout.flush()
+    if args.diff:
+        for res in results:
+            out.write(res.diff)
+        _summary(args, results, records)
+        return
+    fixed_stdin = any(res.new_bytes is not None for res in results)
+    if args.format == "json":
+        write_json(out, results, records)
+    elif args.format == "sarif":
+        from .sarif import write_sarif
+
+        write_sarif(out, results, records)
+    elif args.format == "github":
+        write_github(out, results, records)
+    elif not fixed_stdin:
+        tty = out.isatty()
+        show = args.show_source if args.show_source is not None else tty
+        color = tty and not os.environ.get("NO_COLOR")
+        write_text(out, results, records, show_source=show, show_fixes=bool(args.fix), color=color)
+    if args.statistics:
+        write_statistics(out if args.format == "text" else sys.stderr, records)
+    if args.format == "text":
+        _summary(args, results, records)
+
+
+def _summary(args: argparse.Namespace, results: list[FileResult], records: list[Record]) -> None:
+    """One line on stderr: what was found, fixed, and what --fix/--unsafe-fixes would still do."""
+    fixed = sum(len(res.applied) for res in results)
+    noqa = sum(res.noqa_added for res in results)
+    safe = sum(1 for r in records if r.fix is not None and r.fix.status == "available" and r.fix.safety == "safe")
+    unsafe = sum(1 for r in records if r.fix is not None and r.fix.status == "unsafe")
+    parts = []
+    if fixed:
+        verb = "Would fix" if args.diff else "Fixed"
+        parts.append(f"{verb} {fixed} finding(s) in {sum(1 for r in results if r.applied)} file(s)")
+    if noqa:
+        parts.append(f"added {noqa} noqa code(s)")
+    if records or not parts:
+        parts.append(f"{len(records)} finding(s) {'remain' if fixed else 'found'}")
+    if safe:
+        parts.append(f"{safe} fixable with --fix")
+    if unsafe:
+        parts.append(f"{unsafe} more with --unsafe-fixes")
+    if (records or fixed or noqa) and (sys.stderr.isatty() or args.fix or args.diff or args.add_noqa):
+        print("iri-lint: " + "; ".join(parts) + ".", file=sys.stderr)

@@ -1,0 +1,83 @@
+"""``--add-noqa``: silence every current finding with a ``# noqa: CODE`` comment on its logical line."""
+
+from __future__ import annotations
+
+import io
+import tokenize
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..lint import NOQA_INLINE
+
+
+@dataclass(slots=True)
+class _Logical:
+    first: int
+    last: int
+    end: tuple[int, int] = (0, 0)  # after the last token (a trailing comment included)
+    comments: list[tokenize.TokenInfo] = field(default_factory=list)
+
+
+def _logical_lines(text: str) -> list[_Logical] | None:
+    out: list[_Logical] = []
+    cur: _Logical | None = None
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
+                if cur is not None:
+                    out.append(cur)
+                cur = None
+            elif tok.type in (tokenize.NL, tokenize.INDENT, tokenize.DEDENT):
+                continue
+            else:
+                if cur is None:
+                    cur = _Logical(tok.start[0], tok.end[0])
+                cur.last = tok.end[0]
+                cur.end = tok.end
+                if tok.type == tokenize.COMMENT:
+                    cur.comments.append(tok)
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    return out
+
+
+def add_noqa(text: str, findings: Iterable[tuple[int, int, str]]) -> tuple[str, int]:
+    """``text`` with noqa comments for ``(line, col, code)`` findings; and how many codes were added."""
+    logical = _logical_lines(text)
+    if logical is None:
+        return text, 0
+    wanted: dict[int, list[str]] = {}
+    for line, _col, code in findings:
+        for i, ll in enumerate(logical):
+            if ll.first <= line <= ll.last:
+                codes = wanted.setdefault(i, [])
+                if code not in codes:
+                    codes.append(code)
+                break
+    starts = [0]
+    for ln in io.StringIO(text):
+        starts.append(starts[-1] + len(ln))
+    edits: list[tuple[int, str]] = []
+    added = 0
+    for i, codes in wanted.items():
+        ll = logical[i]
+        existing = next((c for c in ll.comments if NOQA_INLINE.search(c.string)), None)
+        if existing is not None:
+            m = NOQA_INLINE.search(existing.string)
+            assert m is not None
+            if m.group("codes") is None:
+                continue  # a bare noqa already silences everything
+            listed = m.group("codes").rstrip(", \t")
+            have = set(listed.replace(",", " ").split())
+            new = [c for c in codes if c not in have]
+            if new:
+                at = starts[existing.start[0] - 1] + existing.start[1] + m.start("codes") + len(listed)
+                edits.append((at, "".join(f", {c}" for c in new)))
+                added += len(new)
+            continue
+        at = starts[ll.end[0] - 1] + ll.end[1]
+        edits.append((at, f"  # noqa: {', '.join(codes)}"))
+        added += len(codes)
+    for at, insert in sorted(edits, reverse=True):
+        text = text[:at] + insert + text[at:]
+    return text, added

@@ -1,0 +1,259 @@
+"""Checking (and fixing) files: one picklable job in, one picklable result out, in parallel for many files."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..config import Config
+from ..lint import SourceError, SourceFinding, lint_text
+
+MAX_BYTES = 8 * 1024 * 1024  # larger "Python files" are generated data; say so instead of hanging
+PARALLEL_THRESHOLD = 20  # below this, starting worker processes costs more than it saves
+
+
+@dataclass(frozen=True, slots=True)
+class FixInfo:
+    """A finding's fix and what became of it."""
+
+    description: str
+    safety: str  # "safe" | "unsafe"
+    level: str  # ladder level proving it (rules.model.FixLevel)
+    value: str  # the literal's whole value after the fix
+    edits: tuple[tuple[int, int, str], ...]  # value offsets [start, end) -> replacement
+    status: str  # "applied" | "available" | "unsafe" | "refused"
+    reason: str = ""  # why it was not applied
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One finding, flattened for reporting (and for crossing a process boundary)."""
+
+    path: str
+    line: int  # 1-based
+    col: int  # 0-based code points (flake8's plugin convention; reporters add 1)
+    end_line: int
+    end_col: int
+    code: str
+    name: str
+    message: str
+    severity: str
+    value: str  # the literal's checked value: part of the baseline fingerprint
+    source_line: str  # the line's text, for excerpts
+    fix: FixInfo | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A file that could not be checked: where and why."""
+
+    path: str
+    line: int
+    col: int
+    message: str
+
+
+@dataclass(slots=True)
+class FileResult:
+    path: str
+    records: list[Record] = field(default_factory=list)
+    applied: list[Record] = field(default_factory=list)  # fixes applied (positions before the fix)
+    problem: Problem | None = None
+    diff: str = ""
+    new_bytes: bytes | None = None  # stdin with --fix: the fixed text to print
+    noqa_added: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    path: str  # as shown in output
+    config: Config
+    fix: bool = False
+    unsafe: bool = False
+    write: bool = True  # False with --diff
+    diff: bool = False
+    add_noqa: bool = False
+    data: bytes | None = None  # stdin contents
+    lint_path: str | None = None  # path matched by per-file-ignores (relative to the pyproject)
+
+
+def _record(path: str, sf: SourceFinding, lines: Sequence[str], status: str = "available",
+            reason: str = "") -> Record:
+    f = sf.finding
+    fix = None
+    if f.fix is not None:
+        st = status
+        if st == "available" and f.fix.safety == "unsafe":
+            st = "unsafe"
+        fix = FixInfo(f.fix.description, str(f.fix.safety), str(f.fix.level), f.fix.value,
+                      tuple((e.start, e.end, e.replacement) for e in f.fix.edits), st, reason)
+    text = lines[sf.line - 1].rstrip("\r\n") if 0 < sf.line <= len(lines) else ""
+    return Record(path, sf.line, sf.col, sf.end.line, sf.end.col, f.code, f.name, f.message,
+                  str(f.severity), sf.literal.value, text, fix)
+
+
+def _problem(path: str, exc: SourceError) -> Problem:
+    return Problem(path, exc.line, exc.col, str(exc))
+
+
+def _read(job: Job) -> bytes | Problem:
+    if job.data is not None:
+        data = job.data
+    else:
+        try:
+            size = os.stat(job.path).st_size
+            if size > MAX_BYTES:
+                return Problem(job.path, 1, 0, f"file too large to check ({size} bytes > {MAX_BYTES})")
+            with open(job.path, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            return Problem(job.path, 1, 0, f"cannot read file: {exc.strerror or exc}")
+    if b"\0" in data[:8192]:
+        return Problem(job.path, 1, 0, "binary file (NUL byte), not Python source")
+    return data
+
+
+def check_file(job: Job) -> FileResult:
+    """Check one file; with ``job.fix`` fix it too. Never raises for a bad file."""
+    try:
+        return _check_file(job)
+    except RecursionError:
+        return FileResult(job.path, problem=Problem(job.path, 1, 0, "nesting too deep to analyse"))
+    except Exception as exc:  # an engine bug must not hide the other files' results
+        return FileResult(job.path, problem=Problem(
+            job.path, 1, 0, f"internal error: {type(exc).__name__}: {exc} (please report it)"))
+
+
+def _check_file(job: Job) -> FileResult:
+    from ..fix import SourceFile
+
+    result = FileResult(job.path)
+    data = _read(job)
+    if isinstance(data, Problem):
+        result.problem = data
+        return result
+    try:
+        source = SourceFile.from_bytes(data)
+    except SourceError as exc:
+        result.problem = _problem(job.path, exc)
+        return result
+    cfg = job.config
+
+    def lint(text: str) -> list[SourceFinding]:
+        return lint_text(text, cfg, path=job.lint_path or job.path)
+
+    if not (job.fix or job.add_noqa):
+        try:
+            found = lint(source.text)
+        except SourceError as exc:
+            result.problem = _problem(job.path, exc)
+            return result
+        lines = source.text.splitlines(keepends=True) if found else []
+        result.records = [_record(job.path, sf, lines) for sf in found]
+        return result
+    return _fix_file(job, source, lint, result)
+
+
+def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding]],
+              result: FileResult) -> FileResult:
+    from ..fix import SourceFile, fix_text, write_atomic
+
+    assert isinstance(source, SourceFile)
+    text = source.text
+    if job.fix:
+        run = fix_text(text, lint, unsafe=job.unsafe, can_hold=source.can_hold)
+        if run.error is not None:
+            result.problem = _problem(job.path, run.error)
+            return result
+        old_lines = text.splitlines(keepends=True)
+        result.applied = [_record(job.path, a.finding, old_lines, "applied") for a in run.applied]
+        new_text = run.text
+        lines = new_text.splitlines(keepends=True)
+        records = []
+        for i, sf in enumerate(run.remaining):
+            reason = run.not_applied.get(i, "")
+            status = "unsafe" if reason.startswith("unsafe") else "refused" if reason else "available"
+            records.append(_record(job.path, sf, lines, status, reason))
+        result.records = records
+    else:
+        new_text = text
+        try:
+            result.records = [_record(job.path, sf, new_text.splitlines(keepends=True))
+                              for sf in lint(new_text)]
+        except SourceError as exc:
+            result.problem = _problem(job.path, exc)
+            return result
+    if job.add_noqa and result.records:
+        from .noqa import add_noqa
+
+        new_text, result.noqa_added = add_noqa(new_text, [(r.line, r.col, r.code) for r in result.records])
+        if result.noqa_added:
+            lines = new_text.splitlines(keepends=True)
+            result.records = [_record(job.path, sf, lines) for sf in lint(new_text)]
+    if new_text == text:
+        return result
+    new_bytes = source.encode(new_text)
+    if job.diff:
+        result.diff = unified_diff(job.path, text, new_text)
+    if job.data is not None:
+        result.new_bytes = new_bytes
+    elif job.write:
+        write_atomic(Path(job.path), new_bytes)
+    return result
+
+
+def unified_diff(path: str, old: str, new: str) -> str:
+    """A ``git diff``-style patch of one file (keeps CRLF line ends as they are)."""
+    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+                                 fromfile=f"a/{path}", tofile=f"b/{path}")
+    out = []
+    for line in lines:
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def run_jobs(jobs: Sequence[Job], *, progress: bool = False, workers: int | None = None) -> Iterator[FileResult]:
+    """Results of all jobs, in input order; processes when there are many files."""
+    n = len(jobs)
+    bar = Progress(n) if progress and n > PARALLEL_THRESHOLD else None
+    workers = workers if workers is not None else min(os.cpu_count() or 1, 8)
+    if n <= PARALLEL_THRESHOLD or workers < 2:
+        for job in jobs:
+            yield check_file(job)
+            if bar:
+                bar.step()
+    else:
+        chunk = max(1, min(64, n // (workers * 8)))
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for res in pool.map(check_file, jobs, chunksize=chunk):
+                yield res
+                if bar:
+                    bar.step()
+    if bar:
+        bar.close()
+
+
+class Progress:
+    """A plain progress bar on stderr (only used when stderr is a terminal)."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done, self.last = total, 0, -1
+
+    def step(self) -> None:
+        self.done += 1
+        filled = self.WIDTH * self.done // self.total
+        if filled != self.last or self.done == self.total:
+            self.last = filled
+            sys.stderr.write(f"\r[{'#' * filled}{' ' * (self.WIDTH - filled)}] {self.done}/{self.total} files")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\r" + " " * (self.WIDTH + 30) + "\r")
+        sys.stderr.flush()

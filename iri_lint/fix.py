@@ -1,0 +1,220 @@
+"""Apply fixes to a file: re-verified, repeated until stable, written atomically.
+
+Everything here works on the file's decoded text; :class:`SourceFile` remembers how to turn it back
+into the same bytes (encoding from the BOM or PEP 263 cookie, the BOM itself; newlines are never
+translated, so CRLF files stay CRLF).
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import itertools
+import os
+import signal
+import stat
+import tempfile
+import threading
+import tokenize
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .lint import SourceError, SourceFinding
+from .rules.model import FixSafety
+from .source.edits import Refusal, SourceEdit, apply_edits, edit_literal, verify_edit
+
+MAX_PASSES = 10
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A Python file's text and what it takes to write it back byte for byte."""
+
+    text: str
+    encoding: str  # codec name as tokenize reports it ("utf-8", "iso-8859-1", "utf-8-sig", ...)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> SourceFile:
+        """Decode per PEP 263 / BOM; raises SourceError when the bytes cannot be decoded."""
+        try:
+            encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+            text = data.decode(encoding)  # "utf-8-sig" drops the BOM and encode() puts it back
+        except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
+            raise SourceError(f"cannot decode file: {exc}") from None
+        return cls(text, encoding)
+
+    def encode(self, text: str) -> bytes:
+        """``text`` in this file's encoding (and BOM); UnicodeEncodeError if it cannot hold it."""
+        return text.encode(self.encoding)
+
+    def can_hold(self, text: str) -> bool:
+        try:
+            text.encode(self.encoding)
+        except UnicodeEncodeError:
+            return False
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A fix that was applied, where its finding was when it was applied."""
+
+    finding: SourceFinding
+    description: str
+
+
+@dataclass(slots=True)
+class FixRun:
+    """The outcome of :func:`fix_text`."""
+
+    text: str
+    applied: list[Applied] = field(default_factory=list)
+    remaining: list[SourceFinding] = field(default_factory=list)
+    # why the fix of a remaining finding was not applied, by index in ``remaining``
+    not_applied: dict[int, str] = field(default_factory=dict)
+    error: SourceError | None = None
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.applied)
+
+
+def source_edits(text: str, sf: SourceFinding, can_hold: Callable[[str], bool] | None = None
+                 ) -> list[SourceEdit] | str:
+    """The source edits for ``sf``'s fix, verified by re-parsing; or why they cannot be made."""
+    fix = sf.finding.fix
+    if fix is None or not fix.edits:
+        return "no fix"
+    edits: list[SourceEdit] = []
+    for e in fix.edits:
+        got = edit_literal(sf.literal, e.start, e.end, e.replacement)
+        if isinstance(got, Refusal):
+            return got.reason
+        edits.extend(got)
+    edits.sort(key=lambda e: (e.start, e.end))
+    if any(a.end > b.start for a, b in itertools.pairwise(edits)):
+        return "the fix's edits overlap"
+    if can_hold is not None and not all(can_hold(e.new) for e in edits):
+        return "the file's encoding cannot hold the new characters"
+    if not verify_edit(text, apply_edits(text, edits), sf.literal, fix.value):
+        return "re-parsing the edited file did not give the intended value"
+    return edits
+
+
+def _overlaps(edits: Sequence[SourceEdit], chosen: Sequence[SourceEdit]) -> bool:
+    return any((a.start < b.end and b.start < a.end) or a.start == b.start for a in edits for b in chosen)
+
+
+def _parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
+def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: bool = False,
+             can_hold: Callable[[str], bool] | None = None, max_passes: int = MAX_PASSES) -> FixRun:
+    """Apply fixes (safe ones; all with ``unsafe``) pass after pass until nothing changes.
+
+    Each pass re-lints the current text, takes at most one fix per literal (a fix's value assumes the
+    literal as it was linted), verifies each by re-parsing, and checks the whole file still parses.
+    The returned ``remaining`` findings are those of the final text, so their positions are exact.
+    """
+    run = FixRun(text)
+    seen = {text}
+    for _ in range(max_passes + 1):
+        try:
+            findings = lint(run.text)
+        except SourceError as exc:  # only possible on the first pass: edits are verified to parse
+            run.error = exc
+            return run
+        chosen: list[SourceEdit] = []
+        picked: list[SourceFinding] = []
+        done: set[int] = set()
+        reasons: dict[int, str] = {}
+        for i, sf in enumerate(findings):
+            fix = sf.finding.fix
+            if fix is None:
+                continue
+            if fix.safety is FixSafety.UNSAFE and not unsafe:
+                reasons[i] = "unsafe fix (use --unsafe-fixes)"
+                continue
+            if id(sf.literal) in done:
+                reasons[i] = "another fix changed this literal first; run again"
+                continue
+            got = source_edits(run.text, sf, can_hold)
+            if isinstance(got, str):
+                reasons[i] = f"fix refused: {got}"
+                continue
+            if _overlaps(got, chosen):
+                reasons[i] = "overlaps another fix; run again"
+                continue
+            chosen.extend(got)
+            picked.append(sf)
+            done.add(id(sf.literal))
+        new = apply_edits(run.text, chosen) if chosen else run.text
+        if chosen and not _parses(new):  # each edit parsed alone; together they must too
+            chosen, picked, new = [], [], run.text
+        if not chosen or new in seen or len(seen) > max_passes:
+            run.remaining, run.not_applied = findings, reasons
+            return run
+        seen.add(new)
+        run.applied.extend(Applied(sf, sf.finding.fix.description if sf.finding.fix else "") for sf in picked)
+        run.text = new
+    return run  # pragma: no cover  (the loop always returns)
+
+
+# ------------------------------------------------------------------ atomic writing
+
+
+@contextlib.contextmanager
+def deferred_sigint() -> Iterator[None]:
+    """Hold back SIGINT until the block ends (main thread only; elsewhere a no-op)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[object] = []
+    previous = signal.signal(signal.SIGINT, lambda *args: received.append(args))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if received:
+            raise KeyboardInterrupt
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path``'s contents with ``data``: a temporary file in the same folder, then rename.
+
+    The file keeps its permission bits; a symlink stays a symlink (its target is rewritten). An
+    interrupt at any point leaves either the old file or the new one, never a mix; the temporary file
+    is removed on every error we can catch.
+    """
+    target = path.resolve()
+    mode = stat.S_IMODE(os.stat(target).st_mode)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".iri-lint-tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        with deferred_sigint():
+            os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def fix_file(path: Path, lint: Callable[[str], list[SourceFinding]], *, unsafe: bool = False,
+             write: bool = True) -> tuple[SourceFile, FixRun]:
+    """Fix one file on disk (``write=False``: compute only). Bytes outside the edits never change."""
+    source = SourceFile.from_bytes(path.read_bytes())
+    run = fix_text(source.text, lint, unsafe=unsafe, can_hold=source.can_hold)
+    if write and run.changed:
+        write_atomic(path, source.encode(run.text))
+    return source, run
