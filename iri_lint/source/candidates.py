@@ -13,6 +13,10 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")
 _REGEX_MARKERS = (
     "\\d", "\\w", "\\s", "\\S", "\\W", "\\D", "\\b", "\\.", "\\/", "\\?", "\\+", "\\*",
     "(?", "[^", ".*", ".+", "[a-z", "[A-Z", "[0-9", "]+", "]*", "]{", ")?", ")*", ")+",
+    # replacement templates of re.sub / Match.expand
+    "\\1", "\\2", "\\3", "\\4", "\\5", "\\6", "\\7", "\\8", "\\9", "\\g<",
+    # markup: an attribute assignment (a quote is never valid in an IRI)
+    '="', "='",
 )  # fmt: skip
 _IRI_DELIMS = frozenset(":/?#=&.%@")
 

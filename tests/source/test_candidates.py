@@ -223,3 +223,17 @@ def test_one_inner_space_before_a_path_word_is_a_broken_iri(value: str, prose: b
     from iri_lint.source.candidates import looks_like_prose
 
     assert looks_like_prose(value, url_context=False) is prose
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        'm.expand(r"ssh://\\1\\2/\\3")',
+        're.sub(p, r"https://\\g<host>/", s)',
+        'href = " href=\\"#%s-%d\\"" % (s, i)',
+        "link_url = '<a href=\"http://x/\">'",
+    ],
+)
+def test_regex_templates_and_markup_are_not_iris(src: str) -> None:
+    tree = ast.parse(src)
+    assert list(find_literals(tree, src.splitlines(keepends=True))) == []
