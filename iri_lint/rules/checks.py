@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ..core import errors as E
 from ..core.chars import HEXDIG, char_label
+from ..core.schemes import SCHEME_TYPOS
 from ..data.schemes import REGISTERED
 from .engine import Ctx, Raw, analysis
 from .model import Edit
@@ -160,30 +161,6 @@ def percent_octets(ctx: Ctx) -> Iterator[Raw]:
 # ------------------------------------------------------------------ IRI6xx: scheme checks
 
 HOST_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
-_COMMON = ("http", "https", "ftp", "ws", "wss", "mailto", "file")
-
-
-def _typos(word: str) -> Iterator[str]:
-    """Every string one edit (insert, delete, substitute, transpose) away from ``word``."""
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    for i in range(len(word) + 1):
-        for c in letters:
-            yield word[:i] + c + word[i:]
-        if i < len(word):
-            yield word[:i] + word[i + 1 :]
-            for c in letters:
-                yield word[:i] + c + word[i + 1 :]
-        if i < len(word) - 1:
-            yield word[:i] + word[i + 1] + word[i] + word[i + 2 :]
-
-
-SCHEME_TYPOS: dict[str, str] = {}
-for _good in _COMMON:
-    for _bad in _typos(_good):
-        if _bad not in REGISTERED and _bad not in _COMMON and len(_bad) > 1:
-            SCHEME_TYPOS.setdefault(_bad, _good)
-for _good in ("http", "https"):
-    SCHEME_TYPOS.setdefault(_good + _good[-1], _good)  # "httpp", "httpss"
 
 
 @analysis("IRI601", "IRI602", "IRI603", "IRI604")

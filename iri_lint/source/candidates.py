@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from iri_lint.data.schemes import REGISTERED
 from iri_lint.source.model import UseContext
 
+from ..core.schemes import SCHEME_TYPOS
+
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")
 # substrings that only regexes (or Windows paths) contain; none is valid in an IRI anyway
 _REGEX_MARKERS = (
@@ -163,6 +165,19 @@ def is_absolute_candidate(value: str) -> bool:
     if e >= len(value) or value[e].isspace() or value[e] == ":":
         return False  # "Label: text", "scheme:" alone, "std::string"
     return scheme.lower() in REGISTERED
+
+
+def is_route_name(value: str) -> bool:
+    """``admin:index``, ``app:view``: a named route (Django accepts them for ``*_url``), not an IRI.
+
+    In a URL context, ``name:...`` without ``//`` whose scheme is neither registered nor a likely
+    typo of a common scheme is a route or CURIE.
+    """
+    m = _SCHEME.match(value)
+    if m is None or value.startswith("//", m.end()):
+        return False
+    scheme = value[: m.end() - 1].lower()
+    return scheme not in REGISTERED and scheme not in SCHEME_TYPOS
 
 
 def looks_like_regex(value: str) -> bool:

@@ -20,6 +20,7 @@ from iri_lint.source.candidates import (
     is_bare_prefix,
     is_delimited,
     is_url_name,
+    is_route_name,
     looks_like_prose,
     looks_like_regex,
     parse_extra_api,
@@ -373,6 +374,8 @@ class _Scanner:
         if is_bare_prefix(value) or looks_like_prose(value, url_context=url_ctx):
             return None
         if not url_ctx and not is_absolute_candidate(value):
+            return None
+        if url_ctx and is_route_name(value):
             return None
         reason = ctx.reason if ctx.reason is not None else Reason.ABSOLUTE
         source = self.source

@@ -237,3 +237,17 @@ def test_one_inner_space_before_a_path_word_is_a_broken_iri(value: str, prose: b
 def test_regex_templates_and_markup_are_not_iris(src: str) -> None:
     tree = ast.parse(src)
     assert list(find_literals(tree, src.splitlines(keepends=True))) == []
+
+
+@pytest.mark.parametrize(
+    ("src", "found"),
+    [
+        ('login_url = "admin:login"', False),
+        ('changelist_url = "admin:%s_%s_changelist" % (a, b)', False),
+        ('next_url = "htps:/example.com"', True),  # typo of a common scheme: still checked
+        ('api_url = "mailto:someone@example.com"', True),
+    ],
+)
+def test_route_names_in_url_contexts(src: str, found: bool) -> None:
+    tree = ast.parse(src)
+    assert bool(list(find_literals(tree, src.splitlines(keepends=True)))) is found
