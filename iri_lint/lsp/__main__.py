@@ -1,5 +1,5 @@
 """``python -m iri_lint.lsp``: run the language server."""
 
-from iri_lint.lsp.server import main
+from iri_lint.lsp import serve
 
-raise SystemExit(main())
+raise SystemExit(serve())

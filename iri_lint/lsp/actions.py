@@ -6,68 +6,26 @@ Pure functions over document text (no LSP types), so they are tested without a s
 from __future__ import annotations
 
 import io
-import itertools
 import tokenize
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from iri_lint.config import Config
-from iri_lint.lint import NOQA_INLINE, SourceError, SourceFinding, lint_text
-from iri_lint.rules.model import FixSafety
-from iri_lint.source.edits import Refusal, SourceEdit, apply_edits, edit_literal, verify_edit
+from iri_lint.fix import fix_text, source_edits
+from iri_lint.lint import NOQA_INLINE, SourceFinding, lint_text
+from iri_lint.source.edits import SourceEdit
 
-MAX_FIX_PASSES = 10
 NOQA = "noqa"  # spelled apart so linters do not read the template as a directive
 
 
 def fix_edits(text: str, sf: SourceFinding) -> list[SourceEdit] | None:
-    """The source edits that apply ``sf``'s fix, checked by re-parsing; None if it has none or they fail."""
-    fix = sf.finding.fix
-    if fix is None or not fix.edits:
-        return None
-    edits: list[SourceEdit] = []
-    for e in fix.edits:
-        got = edit_literal(sf.literal, e.start, e.end, e.replacement)
-        if isinstance(got, Refusal):
-            return None
-        edits.extend(got)
-    edits.sort(key=lambda e: e.start)
-    if any(a.end > b.start for a, b in itertools.pairwise(edits)):
-        return None
-    if not verify_edit(text, apply_edits(text, edits), sf.literal, fix.value):
-        return None
-    return edits
+    """The verified source edits of ``sf``'s fix (shared with ``iri-lint fix``); None if it has none."""
+    got = source_edits(text, sf)
+    return None if isinstance(got, str) else got
 
 
-def _overlaps(edits: Sequence[SourceEdit], others: Sequence[SourceEdit]) -> bool:
-    return any((a.start < b.end and b.start < a.end) or a.start == b.start for a in edits for b in others)
-
-
-def fix_all(text: str, lint: Callable[[str], list[SourceFinding]],
-            accept: Callable[[SourceFinding], bool] | None = None) -> str:
-    """Apply every accepted fix (default: the safe ones), re-linting between passes; the new text.
-
-    One fix per literal per pass: a fix's value assumes the literal as it was when linted.
-    """
-    accept = accept or (lambda sf: sf.finding.fix is not None and sf.finding.fix.safety is FixSafety.SAFE)
-    for _ in range(MAX_FIX_PASSES):
-        try:
-            findings = lint(text)
-        except SourceError:
-            break
-        chosen: list[SourceEdit] = []
-        done: set[int] = set()
-        for sf in findings:
-            if id(sf.literal) in done or not accept(sf):
-                continue
-            edits = fix_edits(text, sf)
-            if edits is None or _overlaps(edits, chosen):
-                continue
-            chosen.extend(edits)
-            done.add(id(sf.literal))
-        if not chosen:
-            break
-        text = apply_edits(text, chosen)
-    return text
+def fix_all(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: bool = False) -> str:
+    """``text`` with every safe fix (all fixes with ``unsafe``) applied, exactly as ``iri-lint fix`` does."""
+    return fix_text(text, lint, unsafe=unsafe).text
 
 
 def fix_all_safe(text: str, config: Config, path: str | None = None) -> str:

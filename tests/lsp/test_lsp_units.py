@@ -105,7 +105,7 @@ def test_fix_all_safe_applies_only_safe_fixes_in_passes() -> None:
 
 
 def test_fix_all_with_unsafe_fixes() -> None:
-    fixed = fix_all(SAMPLE, lambda t: lint_text(t, CONFIG), accept=lambda sf: sf.finding.fix is not None)
+    fixed = fix_all(SAMPLE, lambda t: lint_text(t, CONFIG), unsafe=True)
     assert 'X = "http://example.com/ab%25zz"' in fixed
     assert lint_text(fixed, CONFIG) == []
 
@@ -135,3 +135,14 @@ def test_hover_hides_invisible_characters() -> None:
     assert lit is not None
     md = hover_markdown(lit)
     assert "\u202e" not in md and "⟨U+202E⟩" in md
+
+
+def test_serve_without_the_lsp_extra(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    from iri_lint.lsp import serve
+
+    monkeypatch.delitem(sys.modules, "iri_lint.lsp.server", raising=False)
+    monkeypatch.setitem(sys.modules, "pygls.lsp.server", None)  # as if pygls were not installed
+    assert serve([]) == 2
+    assert "pip install 'iri-lint[lsp]'" in capsys.readouterr().err
