@@ -1,0 +1,178 @@
+"""End-to-end behaviour of ``iri-lint check``: output format, exit codes, configuration, bad input."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import EXAMPLES, ROOT, run_cli
+
+LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>IRI\d{3}) (?P<msg>.+)$")
+
+
+def test_examples_report_several_families(cli) -> None:  # type: ignore[no-untyped-def]
+    r = cli("check", "--exit-zero", str(EXAMPLES))
+    assert r.code == 0
+    lines = r.out.splitlines()
+    assert lines and all(LINE.match(line) for line in lines), r.out
+    families = {LINE.match(line)["code"][3] for line in lines}  # type: ignore[index]
+    assert {"1", "2", "3", "4", "5", "6"} <= families
+    # per-file-ignores from examples/pyproject.toml: IRI1xx is silenced in shop/tests
+    assert not any("/tests/" in line and " IRI1" in line for line in lines)
+    assert any("/tests/" in line for line in lines)
+
+
+def test_exit_codes(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    clean = tmp_path / "clean.py"
+    clean.write_text('URL = "https://example.com/"\n')
+    bad = tmp_path / "bad.py"
+    bad.write_text('URL = "https://example.com/a b"\n')
+    assert cli("check", str(clean)).code == 0
+    r = cli("check", str(bad))
+    assert r.code == 1 and r.out == f"{bad}:1:29: IRI101 " + r.out.split(" IRI101 ", 1)[1]
+    assert cli("check", "--exit-zero", str(bad)).code == 0
+    assert cli("check", str(tmp_path / "missing.py")).code == 2
+    assert cli("check", "--select", "XYZ9", str(clean)).code == 2
+    assert cli("explain", "IRI999").code == 2
+    with pytest.raises(SystemExit) as exc:
+        cli("check", "--format", "xml", str(clean))
+    assert exc.value.code == 2
+
+
+def test_select_ignore_extend_select(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text('import requests\nrequests.get("https://example.com:443/")\nURL = "https://example.com/a b"\n')
+    codes = lambda r: sorted(LINE.match(x)["code"] for x in r.out.splitlines())  # type: ignore[index]  # noqa: E731
+    assert codes(cli("check", "--isolated", str(f))) == ["IRI101"]
+    assert codes(cli("check", "--isolated", "--extend-select", "IRI308", str(f))) == ["IRI101", "IRI308"]
+    assert codes(cli("check", "--isolated", "--select", "IRI3", str(f))) == ["IRI308"]
+    assert codes(cli("check", "--isolated", "--ignore", "IRI1", str(f))) == []
+
+
+def test_pyproject_config_and_unknown_key(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "pyproject.toml").write_text('[tool.iri-lint]\nignore = ["IRI101"]\n')
+    f = tmp_path / "m.py"
+    f.write_text('URL = "https://example.com/a b"\n')
+    assert cli("check", str(f)).code == 0
+    assert cli("check", "--ignore", "IRI5", str(f)).code == 1  # command line wins
+    (tmp_path / "pyproject.toml").write_text('[tool.iri-lint]\nignores = ["IRI101"]\n')
+    r = cli("check", str(f))
+    assert r.code == 2 and "'ignores'" in r.err
+
+
+def test_noqa_is_honoured(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text('A_URL = "https://example.com/a b"  # noqa: IRI101\nB_URL = "https://example.com/a b"  # noqa\n'
+                 'C_URL = "https://example.com/a b"  # noqa: IRI5\n')
+    r = cli("check", str(f))
+    assert [LINE.match(x)["line"] for x in r.out.splitlines()] == ["3"]  # type: ignore[index]
+
+
+def test_stdin(tmp_path: Path) -> None:
+    p = run_cli("check", "-", "--stdin-filename", "pkg/mod.py", stdin=b'URL = "https://example.com/a b"\n')
+    assert p.returncode == 1
+    assert p.stdout.decode().startswith("pkg/mod.py:1:29: IRI101 ")
+    p = run_cli("check", "--fix", "--unsafe-fixes", "-", stdin=b'URL = "https://example.com/a b"\n')
+    assert p.stdout == b'URL = "https://example.com/a%20b"\n'
+
+
+def test_default_excludes_and_configured_excludes(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    bad = 'URL = "https://example.com/a b"\n'
+    for folder in (".git", ".venv", "build", "node_modules", "pkg.egg-info", "__pycache__"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "m.py").write_text(bad)
+    env = tmp_path / "myenv"
+    env.mkdir()
+    (env / "pyvenv.cfg").write_text("home = /usr\n")
+    (env / "m.py").write_text(bad)
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "m.py").write_text(bad)
+    (tmp_path / "src" / "gen.py").write_text(bad)
+    (tmp_path / "notes.txt").write_text(bad)
+    r = cli("check", "--isolated", str(tmp_path))
+    assert sorted(x.split(":")[0] for x in r.out.splitlines()) == [str(tmp_path / "src" / "gen.py"),
+                                                                    str(tmp_path / "src" / "m.py")]
+    r = cli("check", "--isolated", "--extend-exclude", "gen.py", str(tmp_path))
+    assert [x.split(":")[0] for x in r.out.splitlines()] == [str(tmp_path / "src" / "m.py")]
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"def f(:\n    pass\n", "syntax error"),
+    (b"# -*- coding: utf-8 -*-\nU = '\xff\xfe'\n", "cannot decode"),
+    (b"\x00\x01\x02binary\x00", "binary file"),
+    (b"# coding: klingon\nU = 1\n", "cannot decode"),
+])
+def test_bad_input_is_one_line_on_stderr(tmp_path: Path, content: bytes, message: str) -> None:
+    f = tmp_path / "m.py"
+    f.write_bytes(content)
+    ok = tmp_path / "ok.py"
+    ok.write_text('URL = "https://example.com/a b"\n')
+    p = run_cli("check", "--isolated", str(f), str(ok))
+    err = p.stderr.decode()
+    assert p.returncode == 1
+    assert "Traceback" not in err
+    lines = [x for x in err.splitlines() if not x.startswith("iri-lint:")]
+    assert len(lines) == 1 and re.match(rf"^{re.escape(str(f))}:\d+:\d+: error: ", lines[0]), err
+    assert message in lines[0]
+    assert "IRI101" in p.stdout.decode()  # the other file is still checked
+
+
+def test_huge_file_is_skipped_with_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli) -> None:  # type: ignore[no-untyped-def]
+    from iri_lint.cli import run
+
+    monkeypatch.setattr(run, "MAX_BYTES", 100)
+    f = tmp_path / "big.py"
+    f.write_text("x = 1\n" * 100)
+    r = cli("check", str(f))
+    assert r.code == 1 and "file too large" in r.err
+
+
+def test_many_files_in_parallel_match_serial(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    for i in range(30):
+        (tmp_path / f"m{i:02}.py").write_text(f'URL = "https://example.com/{i} b"\nV = "http://x.org/\\u202e"\n')
+    parallel = cli("check", "--isolated", "--jobs", "2", str(tmp_path))
+    serial = cli("check", "--isolated", "--jobs", "1", str(tmp_path))
+    assert parallel.out == serial.out and parallel.out.count("\n") == 60
+
+
+def test_agrees_with_flake8_line_for_line() -> None:
+    """The same findings as the flake8 plugin, to the column, on the example project."""
+    if shutil.which("flake8") is None and not (Path(sys.executable).parent / "flake8").exists():
+        pytest.skip("flake8 not installed")
+    ours = run_cli("check", "--exit-zero", "examples", "--extend-select", "IRI308", cwd=ROOT).stdout.decode()
+    theirs = subprocess.run(
+        [sys.executable, "-m", "flake8", "--isolated", "--extend-select", "IRI308",
+         "--per-file-ignores", "examples/shop/tests/*:IRI1", "examples"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
+    theirs_iri = [x for x in theirs.splitlines() if re.match(r"^[^:]+:\d+:\d+: IRI", x)]
+    assert sorted(ours.splitlines()) == sorted(theirs_iri)
+    assert len(ours.splitlines()) >= 10
+
+
+def test_github_annotations(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text('URL = "https://example.com/a b"\n')
+    r = cli("check", "--isolated", "--format", "github", str(f))
+    assert re.fullmatch(r"::error file=[^,]+,line=1,col=29,endLine=1,endColumn=30,title=IRI101 space-in-iri::"
+                        r"IRI101 .+\n", r.out)
+
+
+def test_statistics(cli) -> None:  # type: ignore[no-untyped-def]
+    r = cli("check", "--exit-zero", "--statistics", str(EXAMPLES))
+    stats = [x for x in r.out.splitlines() if not LINE.match(x)]
+    assert stats and all(re.match(r"^\s+\d+  IRI\d{3}  (\[\*\]|   ) [a-z0-9-]+$", x) for x in stats), stats
+
+
+def test_show_source_excerpt_and_caret(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text('URL = "https://例え.jp/a b"\n')
+    r = cli("check", "--isolated", "--show-source", str(f))
+    lines = r.out.splitlines()
+    assert lines[1] == '    URL = "https://例え.jp/a b"'
+    # 例え are two cells wide each: the caret sits under the space
+    assert lines[2] == "    " + " " * (len('URL = "https://') + 4 + len(".jp/a")) + "^"

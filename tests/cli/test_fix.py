@@ -1,0 +1,198 @@
+"""``--fix``: only the finding's characters change; encodings, BOM, newlines, mode survive; idempotent."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from iri_lint import fix as fixmod
+from iri_lint.config import Config
+from iri_lint.fix import SourceFile, fix_text, write_atomic
+from iri_lint.lint import lint_text
+
+URLOPEN = "import urllib.request\nurllib.request.urlopen({lit})\n"
+
+
+def _fix(cli, path: Path, *extra: str):  # type: ignore[no-untyped-def]
+    return cli("check", "--isolated", "--fix", *extra, str(path))
+
+
+def _assert_only_span_changed(old: bytes, new: bytes, old_part: bytes, new_part: bytes) -> None:
+    i = old.index(old_part)
+    assert new == old[:i] + new_part + old[i + len(old_part):]
+
+
+def test_safe_fix_is_applied_and_second_run_changes_nothing(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    old = URLOPEN.format(lit='"https://example.com/caf\u00e9"').encode()
+    f.write_bytes(old)
+    r = _fix(cli, f)
+    assert r.code == 0, r.out + r.err
+    assert "fixed (safe)" in r.out
+    _assert_only_span_changed(old, f.read_bytes(), "caf\u00e9".encode(), b"caf%C3%A9")
+    again = f.read_bytes()
+    r2 = _fix(cli, f)
+    assert r2.code == 0 and r2.out == "" and f.read_bytes() == again
+
+
+def test_unsafe_fix_needs_the_flag(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text('URL = "https://example.com/a b"\n')
+    r = _fix(cli, f)
+    assert r.code == 1 and "unsafe fix not applied (use --unsafe-fixes)" in r.out
+    assert f.read_text() == 'URL = "https://example.com/a b"\n'
+    assert _fix(cli, f, "--unsafe-fixes").code == 0
+    assert f.read_text() == 'URL = "https://example.com/a%20b"\n'
+
+
+def test_crlf_and_bom_are_kept(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    old = b"\xef\xbb\xbf" + URLOPEN.format(lit='"https://example.com/\u00e9"').replace("\n", "\r\n").encode()
+    f.write_bytes(old)
+    assert _fix(cli, f).code == 0
+    _assert_only_span_changed(old, f.read_bytes(), "\u00e9".encode(), b"%C3%A9")
+    assert f.read_bytes().startswith(b"\xef\xbb\xbf") and f.read_bytes().count(b"\r\n") == 2
+
+
+def test_latin1_cookie_is_kept(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    src = "# -*- coding: latin-1 -*-\n" + URLOPEN.format(lit='"https://example.com/caf\u00e9"') + \
+        'URL = "https://example.com/\u00e9 b"\n'
+    old = src.encode("latin-1")
+    f.write_bytes(old)
+    assert _fix(cli, f, "--unsafe-fixes").code == 0
+    new = f.read_bytes()
+    assert new.decode("latin-1") == src.replace("caf\u00e9", "caf%C3%A9").replace("\u00e9 b", "\u00e9%20b")
+    assert b"\xe9%20b" in new  # still one latin-1 byte, not UTF-8
+
+
+def test_raw_fstring_concatenation_and_escapes(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    src = textwrap.dedent('''\
+        import requests
+        RAW_URL = r"https://example.com/a b"
+        def get(term):
+            return requests.get(f"https://example.com/s?q={term}&v=a b&x={{literal}}")
+        CAT_URL = ("https://example.com/"
+                   'x y')
+        ESC_URL = "https://example.com/\\u0061 b\\t"
+        ''')
+    f.write_text(src)
+    assert _fix(cli, f, "--unsafe-fixes").code in (0, 1)
+    new = f.read_text()
+    assert 'RAW_URL = r"https://example.com/a%20b"' in new
+    assert 'f"https://example.com/s?q={term}&v=a%20b&x={{literal}}"' in new
+    assert "'x%20y')" in new and '("https://example.com/"\n' in new
+    assert "\\u0061%20b" in new  # the untouched escape stays as written
+
+
+def test_fix_text_is_stable_and_reports_refusals() -> None:
+    src = 'import requests\nrequests.get("https://example.com/a b")\n'
+
+    def lint(t: str):  # type: ignore[no-untyped-def]
+        return lint_text(t, Config())
+
+    run = fix_text(src, lint, unsafe=True)
+    assert run.changed and run.remaining == []
+    assert fix_text(run.text, lint, unsafe=True).changed is False
+    refused = fix_text(src, lint, unsafe=True, can_hold=lambda s: "%" not in s)
+    assert not refused.changed and "encoding cannot hold" in refused.not_applied[0]
+
+
+def test_mode_and_symlink_are_kept(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text('URL = "https://example.com/a b"\n')
+    f.chmod(0o754)
+    link = tmp_path / "link.py"
+    link.symlink_to(f)
+    assert _fix(cli, link, "--unsafe-fixes").code == 0
+    assert link.is_symlink() and "a%20b" in f.read_text()
+    assert stat.S_IMODE(f.stat().st_mode) == 0o754
+
+
+def test_diff_does_not_write(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text('URL = "https://example.com/a b"\n')
+    r = cli("check", "--isolated", "--diff", "--unsafe-fixes", str(f))
+    assert r.code == 1
+    assert '-URL = "https://example.com/a b"\n+URL = "https://example.com/a%20b"\n' in r.out
+    assert f.read_text() == 'URL = "https://example.com/a b"\n'
+
+
+def test_json_reports_applied_and_skipped_fixes(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text(URLOPEN.format(lit='"https://example.com/\u00e9"') + 'URL = "https://example.com/a b"\n')
+    doc = json.loads(cli("check", "--isolated", "--fix", "--format", "json", str(f)).out)
+    assert [x["fix"]["status"] for x in doc["fixed"]] == ["applied"]
+    assert [(x["code"], x["fix"]["status"]) for x in doc["findings"]] == [("IRI101", "unsafe")]
+
+
+# ------------------------------------------------------------------ interruption
+
+
+def test_interrupt_during_write_keeps_the_original(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    f = tmp_path / "m.py"
+    f.write_bytes(b"original\n")
+
+    def boom(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fixmod.os, "fsync", boom)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(f, b"new contents\n")
+    assert f.read_bytes() == b"original\n"
+    assert os.listdir(tmp_path) == ["m.py"]  # the temporary file is gone
+
+
+def test_sigint_during_replace_is_deferred(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    f = tmp_path / "m.py"
+    f.write_bytes(b"original\n")
+    real_replace = os.replace
+
+    def replace_with_signal(a: str, b: str) -> None:
+        os.kill(os.getpid(), signal.SIGINT)  # arrives mid-replace: must not cut it short
+        real_replace(a, b)
+
+    monkeypatch.setattr(fixmod.os, "replace", replace_with_signal)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(f, b"new\n")
+    assert f.read_bytes() == b"new\n"
+    assert os.listdir(tmp_path) == ["m.py"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
+def test_killed_writer_leaves_the_original_intact(tmp_path: Path, sig: int) -> None:
+    f = tmp_path / "m.py"
+    f.write_bytes(b"original\n")
+    script = textwrap.dedent(f"""
+        import os, sys, time
+        from pathlib import Path
+        from iri_lint import fix
+        def slow_fsync(fd):
+            print("writing", flush=True)
+            time.sleep(30)
+        fix.os.fsync = slow_fsync
+        fix.write_atomic(Path({str(f)!r}), b"half" * 100000)
+    """)
+    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.stdout is not None
+    assert p.stdout.readline() == b"writing\n"
+    p.send_signal(sig)
+    p.wait(timeout=30)
+    assert f.read_bytes() == b"original\n"
+    if sig == signal.SIGINT:
+        assert os.listdir(tmp_path) == ["m.py"]
+
+
+def test_source_file_round_trips_bytes() -> None:
+    for data in (b"\xef\xbb\xbfx = 1\r\n", "# coding: latin-1\nx = '\u00e9'\n".encode("latin-1"), b"x = 1\r"):
+        sf = SourceFile.from_bytes(data)
+        assert sf.encode(sf.text) == data
