@@ -36,7 +36,32 @@ _API = {
     "UseContext": ".rules.model",
 }
 
-__all__ = ["__version__", *sorted(_API)]
+__all__ = [
+    "Finding",
+    "Fix",
+    "IDNAError",
+    "IRIReference",
+    "IRISyntaxError",
+    "MappingError",
+    "Normalization",
+    "Profile",
+    "Step",
+    "UseContext",
+    "__version__",
+    "apply_fixes",
+    "check",
+    "equivalent",
+    "is_valid",
+    "normalize",
+    "normalize_trace",
+    "parse",
+    "remove_dot_segments",
+    "resolve",
+    "scan",
+    "to_iri",
+    "to_uri",
+    "validate",
+]
 
 if TYPE_CHECKING:
     from .core.errors import IRISyntaxError

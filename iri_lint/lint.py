@@ -13,6 +13,7 @@ from .config import Config
 from .core.parse import scan
 from .rules.engine import check_ref
 from .rules.model import Finding, UseContext
+from .source.locate import split_lines
 from .source.model import Literal, SourcePos
 from .source.scan import ScanOptions, find_literals
 
@@ -101,7 +102,7 @@ def parse_source(text: str, filename: str = "<unknown>") -> ast.Module:
 
 def noqa_lines(text: str) -> dict[int, str]:
     """flake8's noqa mapping: each line -> the joined text of its logical line (processor.py)."""
-    lines = text.splitlines(keepends=True)
+    lines = split_lines(text)
     out: dict[int, str] = {}
     lo, hi = len(lines) + 2, -1
     try:
@@ -138,7 +139,7 @@ def lint_text(text: str, config: Config, *, path: str | None = None,
     if not _may_have_iris(text, config):
         return []
     tree = parse_source(text, path or "<unknown>")
-    lines = text.splitlines(keepends=True)
+    lines = split_lines(text)  # where Python splits: not at U+2028, form feed, ... (str.splitlines would)
     found = list(lint_tree(tree, lines, config, path=path))
     if found and honour_noqa and "noqa" in text.lower():
         mapping = noqa_lines(text)

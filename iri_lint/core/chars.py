@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import unicodedata
 
 import unicodedataplus  # one Unicode version for names, as for the bidi and script data
 

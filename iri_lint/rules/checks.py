@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator
+from typing import Literal
 
 from ..core import errors as E
 from ..core.chars import HEXDIG, char_label
@@ -66,7 +67,8 @@ def unicode_forms(ctx: Ctx) -> Iterator[Raw]:
     text = ctx.ref.text
     if text.isascii():
         return
-    for code, form in (("IRI301", "NFC"), ("IRI302", "NFKC")):
+    forms: tuple[tuple[str, Literal["NFC", "NFKC"]], ...] = (("IRI301", "NFC"), ("IRI302", "NFKC"))
+    for code, form in forms:
         if code not in ctx.enabled or unicodedata.is_normalized(form, text):
             continue
         normal = unicodedata.normalize(form, text)
@@ -141,11 +143,10 @@ def percent_octets(ctx: Ctx) -> Iterator[Raw]:
     text = ctx.ref.text
     if "%" not in text:
         return
-    for start, end, octets in pct_runs(text):
+    for start, _end, octets in pct_runs(text):
         if octets.isascii():
             continue
-        problems = list(_utf8_problems(octets))
-        for k0, k1, what in problems:
+        for k0, k1, what in _utf8_problems(octets):
             s, e = start + 3 * k0, start + 3 * k1
             hexes = text[s:e]
             if what == "overlong":
@@ -196,14 +197,14 @@ def scheme_checks(ctx: Ctx) -> Iterator[Raw]:
         if port > 65535:
             yield Raw("IRI602", ref.port.start, ref.port.end, f"port {port} is above 65535 and "
                       "cannot be connected to")
-    good = SCHEME_TYPOS.get(low)
-    if good is not None:
+    typo_of = SCHEME_TYPOS.get(low)
+    if typo_of is not None:
         yield Raw("IRI603", ref.scheme.start, ref.scheme.end, f"'{scheme}:' looks like a typo of "
-                  f"'{good}:'", (Edit(ref.scheme.start, ref.scheme.end, good),))
+                  f"'{typo_of}:'", (Edit(ref.scheme.start, ref.scheme.end, typo_of),))
     elif low in ("http", "https") and text.startswith("\\\\", after):
         yield Raw("IRI603", ref.scheme.end, after + 2, f"'{scheme}:\\\\' uses backslashes; write "
                   f"'{low}://'", (Edit(after, after + 2, "//"),))
-    if ref.scheme.end > 0 and low not in REGISTERED and good is None and scheme.isascii() \
+    if ref.scheme.end > 0 and low not in REGISTERED and typo_of is None and scheme.isascii() \
             and not ref.errors:
         yield Raw("IRI604", ref.scheme.start, ref.scheme.end, f"scheme '{scheme}' is not in the "
                   "IANA URI scheme registry")

@@ -1,0 +1,40 @@
+"""The shared pipeline: positions survive characters str.splitlines treats as line breaks."""
+
+from __future__ import annotations
+
+import pytest
+
+from iri_lint.config import Config
+from iri_lint.lint import SourceError, decode_source, is_noqa, lint_text
+
+
+@pytest.mark.parametrize("sep", ["\u2028", "\u2029", "\x0c", "\x1c", "\x85"])
+def test_unicode_line_separators_do_not_shift_or_drop_findings(sep: str) -> None:
+    text = f's = """a{sep}b"""\ny = "http://example.com/%zz"\n'
+    found = lint_text(text, Config())
+    assert [(f.code, f.line, f.col) for f in found] == [("IRI110", 2, 24)]
+
+
+def test_noqa_follows_flake8() -> None:
+    assert is_noqa("IRI110", "x  # noqa")
+    assert is_noqa("IRI110", "x  # noqa: IRI1")
+    assert is_noqa("IRI110", "x  # NOQA:IRI110,E501")
+    assert not is_noqa("IRI110", "x  # noqa: IRI2")
+    assert not is_noqa("IRI110", "x")
+
+
+def test_noqa_covers_every_line_of_a_multiline_string_token_as_in_flake8() -> None:
+    text = 'x = "http://example.com/%zz\\\nabc"  # noqa: IRI110\n'
+    assert lint_text(text, Config(), honour_noqa=False)[0].line == 1
+    assert lint_text(text, Config()) == []
+    # an NL inside brackets ends flake8's noqa range: the comment after ")" does not reach line 2
+    text = 'x = (\n    "http://example.com/%zz"\n)  # noqa: IRI110\n'
+    assert [f.line for f in lint_text(text, Config())] == [2]
+
+
+def test_bad_files_raise_a_clear_error() -> None:
+    with pytest.raises(SourceError, match="syntax error"):
+        lint_text('x = "http://a b/"\ndef (:\n', Config())
+    with pytest.raises(SourceError, match="cannot decode"):
+        decode_source(b"# -*- coding: utf-8 -*-\nx = '\xff\xfe'\n")
+    assert decode_source(b"\xef\xbb\xbfx = 1\r\n") == "x = 1\r\n"
