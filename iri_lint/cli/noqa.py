@@ -1,4 +1,9 @@
-"""``--add-noqa``: silence every current finding with a ``# noqa: CODE`` comment on its logical line."""
+"""``--add-noqa``: silence every current finding with a ``# noqa: CODE`` comment flake8 will see.
+
+flake8 searches for noqa in the lines between two NL/NEWLINE tokens (so a multi-line string shares
+one comment, but each physical line of a parenthesised expression needs its own): the same groups
+``lint.noqa_lines`` uses. The comment goes after the group's last token.
+"""
 
 from __future__ import annotations
 
@@ -23,11 +28,11 @@ def _logical_lines(text: str) -> list[_Logical] | None:
     cur: _Logical | None = None
     try:
         for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
+            if tok.type in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER):
                 if cur is not None:
                     out.append(cur)
                 cur = None
-            elif tok.type in (tokenize.NL, tokenize.INDENT, tokenize.DEDENT):
+            elif tok.type in (tokenize.INDENT, tokenize.DEDENT):
                 continue
             else:
                 if cur is None:

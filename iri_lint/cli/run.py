@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import difflib
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..config import Config
-from ..lint import SourceError, SourceFinding, lint_text
+from ..lint import SourceError, SourceFinding, decode_source, lint_text
 
 MAX_BYTES = 8 * 1024 * 1024  # larger "Python files" are generated data; say so instead of hanging
 PARALLEL_THRESHOLD = 20  # below this, starting worker processes costs more than it saves
@@ -130,31 +128,28 @@ def check_file(job: Job) -> FileResult:
 
 
 def _check_file(job: Job) -> FileResult:
-    from ..fix import SourceFile
-
     result = FileResult(job.path)
     data = _read(job)
     if isinstance(data, Problem):
         result.problem = data
-        return result
-    try:
-        source = SourceFile.from_bytes(data)
-    except SourceError as exc:
-        result.problem = _problem(job.path, exc)
         return result
     cfg = job.config
 
     def lint(text: str) -> list[SourceFinding]:
         return lint_text(text, cfg, path=job.lint_path or job.path)
 
-    if not (job.fix or job.add_noqa):
-        try:
-            found = lint(source.text)
-        except SourceError as exc:
-            result.problem = _problem(job.path, exc)
+    try:
+        if not (job.fix or job.add_noqa):  # the common case: no need for the fixing machinery
+            text = decode_source(data)
+            found = lint(text)
+            lines = text.splitlines(keepends=True) if found else []
+            result.records = [_record(job.path, sf, lines) for sf in found]
             return result
-        lines = source.text.splitlines(keepends=True) if found else []
-        result.records = [_record(job.path, sf, lines) for sf in found]
+        from ..fix import SourceFile
+
+        source = SourceFile.from_bytes(data)
+    except SourceError as exc:
+        result.problem = _problem(job.path, exc)
         return result
     return _fix_file(job, source, lint, result)
 
@@ -209,6 +204,8 @@ def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding
 
 def unified_diff(path: str, old: str, new: str) -> str:
     """A ``git diff``-style patch of one file (keeps CRLF line ends as they are)."""
+    import difflib
+
     lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
                                  fromfile=f"a/{path}", tofile=f"b/{path}")
     out = []
@@ -228,6 +225,8 @@ def run_jobs(jobs: Sequence[Job], *, progress: bool = False, workers: int | None
             if bar:
                 bar.step()
     else:
+        from concurrent.futures import ProcessPoolExecutor
+
         chunk = max(1, min(64, n // (workers * 8)))
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for res in pool.map(check_file, jobs, chunksize=chunk):

@@ -1,0 +1,165 @@
+"""Machine outputs (json, sarif), baselines, --add-noqa, explain, rules, inspect, --version."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import unicodedata
+from pathlib import Path
+
+import idna
+import pytest
+
+from iri_lint.rules.catalog import RULES
+
+from .conftest import EXAMPLES
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    dest = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, dest)
+    return dest
+
+
+def test_json_fields(cli, project: Path) -> None:  # type: ignore[no-untyped-def]
+    doc = json.loads(cli("check", "--exit-zero", "--format", "json", str(project)).out)
+    assert doc["errors"] == [] and doc["fixed"] == []
+    item = doc["findings"][0]
+    assert set(item) == {"path", "code", "name", "message", "severity", "start", "end", "value", "url", "fix"}
+    assert item["start"]["line"] >= 1 and item["start"]["column"] >= 1
+    assert item["url"].endswith(f"/docs/rules/{item['code']}.md")
+    fixes = [x["fix"] for x in doc["findings"] if x["fix"]]
+    assert fixes and all({"edits", "safety", "status", "level", "value", "description"} <= set(f) for f in fixes)
+
+
+def _sarif(cli, project: Path, monkeypatch: pytest.MonkeyPatch) -> dict:  # type: ignore[no-untyped-def, type-arg]
+    monkeypatch.chdir(project)
+    return json.loads(cli("check", "--exit-zero", "--format", "sarif", ".").out)  # type: ignore[no-any-return]
+
+
+def test_sarif_structure(cli, project: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    doc = _sarif(cli, project, monkeypatch)
+    run = doc["runs"][0]
+    assert doc["version"] == "2.1.0" and run["columnKind"] == "unicodeCodePoints"
+    assert [r["id"] for r in run["tool"]["driver"]["rules"]] == [r.code for r in RULES]
+    uris = {res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for res in run["results"]}
+    assert "shop/client.py" in uris and not any(u.startswith(("/", "file:")) for u in uris)
+    for res in run["results"]:
+        assert run["tool"]["driver"]["rules"][res["ruleIndex"]]["id"] == res["ruleId"]
+        assert len(res["partialFingerprints"]["iriLint/v1"]) == 32
+
+
+def test_sarif_validates_against_the_schema(cli, project: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    jsonschema = pytest.importorskip("jsonschema")
+    schema_file = DATA / "sarif-schema-2.1.0.json"
+    if not schema_file.exists():
+        pytest.skip("SARIF schema not shipped")
+    schema = json.loads(schema_file.read_text(encoding="utf-8"))
+    doc = _sarif(cli, project, monkeypatch)
+    cls = jsonschema.validators.validator_for(schema)
+    cls(schema, format_checker=cls.FORMAT_CHECKER).validate(doc)
+    # and the same after fixing (applied fixes are reported as results of kind "pass")
+    fixed = json.loads(cli("check", "--exit-zero", "--fix", "--format", "sarif", ".").out)
+    assert any(r.get("kind") == "pass" for r in fixed["runs"][0]["results"])
+    cls(schema, format_checker=cls.FORMAT_CHECKER).validate(fixed)
+
+
+def test_baseline_reports_only_new_findings(cli, project: Path) -> None:  # type: ignore[no-untyped-def]
+    base = project / "iri-baseline.json"
+    r = cli("check", "--baseline", str(base), str(project))
+    assert r.code == 0 and base.exists() and "wrote" in r.err
+    assert cli("check", "--baseline", str(base), str(project)).code == 0
+    # moving code down keeps fingerprints; a new bad literal is reported
+    client = project / "shop" / "client.py"
+    client.write_text('"""Moved."""\n\n\n' + client.read_text() + 'EXTRA_URL = "https://example.com/x y"\n')
+    r = cli("check", "--baseline", str(base), str(project))
+    assert r.code == 1 and r.out.count("\n") == 1 and "IRI101" in r.out
+    # a copy of an existing bad literal is new too (occurrence index)
+    client.write_text(client.read_text() + 'CLONE = "htps://example.com/status"\n')
+    assert cli("check", "--baseline", str(base), str(project)).out.count("\n") == 2
+    assert cli("check", "--baseline", str(base), "--update-baseline", str(project)).code == 0
+    assert cli("check", "--baseline", str(base), str(project)).code == 0
+
+
+def test_baseline_fingerprints_ignore_line_numbers() -> None:
+    from iri_lint.cli.baseline import fingerprints
+    from iri_lint.cli.run import Record
+
+    def rec(line: int, value: str = "http://x y") -> Record:
+        return Record("a.py", line, 0, line, 1, "IRI101", "space-in-iri", "m", "error", value, "")
+
+    base = Path.cwd()
+    assert fingerprints([rec(1)], base) == fingerprints([rec(90)], base)
+    a, b = fingerprints([rec(1), rec(2)], base)
+    assert a != b
+    assert fingerprints([rec(1, "http://x z")], base) != fingerprints([rec(1)], base)
+
+
+def test_add_noqa(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    before = (
+        'A_URL = "https://example.com/a b"\n'
+        'B_URL = ("https://example.com/|"\n'
+        '         "x")\n'
+        "D_URL = \"\"\"https://example.com/\n"
+        "e f\"\"\"\n"
+        'C_URL = "https://example.com/c d"  # noqa: E501\n'
+    )
+    after = (
+        'A_URL = "https://example.com/a b"  # noqa: IRI101\n'
+        'B_URL = ("https://example.com/|"  # noqa: IRI103\n'  # flake8 reads each bracketed line alone
+        '         "x")\n'
+        "D_URL = \"\"\"https://example.com/\n"
+        "e f\"\"\"  # noqa: IRI104, IRI101\n"  # a multi-line string shares one comment
+        'C_URL = "https://example.com/c d"  # noqa: E501, IRI101\n'
+    )
+    f.write_text(before)
+    r = cli("check", "--isolated", "--add-noqa", str(f))
+    assert r.code == 0, r.out
+    assert f.read_text() == after
+    assert cli("check", "--isolated", str(f)).code == 0
+    assert cli("check", "--isolated", "--add-noqa", str(f)).code == 0
+    assert f.read_text() == after
+
+
+def test_explain_by_code_and_name(cli) -> None:  # type: ignore[no-untyped-def]
+    by_code = cli("explain", "IRI201")
+    by_name = cli("explain", "bidi-formatting-character")
+    assert by_code.code == 0 and by_code.out == by_name.out
+    for part in ("IRI201 bidi-formatting-character", "RFC 3987 sec. 4.1", "Why", "How to fix", "Fix safety"):
+        assert part in by_code.out
+    assert "\\u202e" in by_code.out.lower() or "\\u200f" in by_code.out.lower()  # invisible chars shown
+
+
+def test_rules_table(cli) -> None:  # type: ignore[no-untyped-def]
+    out = cli("rules").out.splitlines()
+    assert out[0].split() == ["code", "name", "family", "default", "fix"]
+    assert len(out) == len(RULES) + 1
+    assert any(line.startswith("IRI201") and "bidi" in line for line in out)
+
+
+def test_inspect(cli) -> None:  # type: ignore[no-untyped-def]
+    r = cli("inspect", "HTTPS://例え.jp:443/a%7e")
+    assert r.code == 0
+    for part in ("Components", "host", "IRI303", "to_uri", "xn--r8jz45g.jp", "%E4%BE%8B", "syntax",
+                 "https://例え.jp/a~"):
+        assert part in r.out
+    data = json.loads(cli("inspect", "--json", "http://example.org/ابت/123/").out)
+    assert data["bidi"]["displayed"] != data["bidi"]["logical"]
+    assert data["to_uri"]["value"] == "http://example.org/%D8%A7%D8%A8%D8%AA/123/"
+
+
+def test_version_prints_data_versions(cli) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit) as exc:
+        cli("--version")
+    assert exc.value.code == 0
+
+
+def test_version_text() -> None:
+    from iri_lint.cli import _version
+
+    text = _version()
+    assert f"Unicode {unicodedata.unidata_version}" in text and f"idna {idna.__version__}" in text
