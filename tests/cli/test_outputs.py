@@ -61,6 +61,10 @@ def test_sarif_validates_against_the_schema(cli, project: Path, monkeypatch: pyt
     doc = _sarif(cli, project, monkeypatch)
     cls = jsonschema.validators.validator_for(schema)
     cls(schema, format_checker=cls.FORMAT_CHECKER).validate(doc)
+    broken = json.loads(json.dumps(doc))
+    broken["runs"][0]["columnKind"] = "bytes"
+    with pytest.raises(jsonschema.ValidationError):
+        cls(schema).validate(broken)  # the schema really constrains what we emit
     # and the same after fixing (applied fixes are reported as results of kind "pass")
     fixed = json.loads(cli("check", "--exit-zero", "--fix", "--format", "sarif", ".").out)
     assert any(r.get("kind") == "pass" for r in fixed["runs"][0]["results"])
