@@ -176,3 +176,21 @@ def test_show_source_excerpt_and_caret(cli, tmp_path: Path) -> None:  # type: ig
     assert lines[1] == '    URL = "https://例え.jp/a b"'
     # 例え are two cells wide each: the caret sits under the space
     assert lines[2] == "    " + " " * (len('URL = "https://') + 4 + len(".jp/a")) + "^"
+
+
+def test_fix_subcommand_is_check_fix(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text('URL = "https://example.com/a b"\n')
+    assert cli("fix", "--isolated", "--unsafe-fixes", str(f)).code == 0
+    assert f.read_text() == 'URL = "https://example.com/a%20b"\n'
+
+
+def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    from iri_lint.cli.run import Progress
+
+    bar = Progress(3)
+    for _ in range(3):
+        bar.step()
+    bar.close()
+    cap = capsys.readouterr()
+    assert cap.out == "" and "3/3 files" in cap.err
