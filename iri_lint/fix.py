@@ -147,7 +147,7 @@ def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: b
                 continue
             got = source_edits(run.text, sf, can_hold)
             if isinstance(got, str):
-                reasons[i] = f"fix refused: {got}"
+                reasons[i] = f"refused: {got}"
                 continue
             if _overlaps(got, chosen):
                 reasons[i] = "overlaps another fix; run again"

@@ -30,7 +30,7 @@ def _fix_note(r: Record) -> str:
         return f"fix ({fix.safety}): {fix.description}"
     if fix.status == "unsafe":
         return f"unsafe fix not applied (use --unsafe-fixes): {fix.description}"
-    return f"fix not applied: {fix.reason}"
+    return f"fix not applied, {fix.reason}"
 
 
 def _width(text: str) -> int:
