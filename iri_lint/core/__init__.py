@@ -1,10 +1,31 @@
-"""The IRI engine: pure Python + idna + Unicode data. Never imports libcst or flake8."""
+"""The IRI engine: pure Python + idna + Unicode data. Never imports libcst or flake8.
 
+Names are imported on first use (PEP 562): the linter's start-up pays only for what it runs.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# eager: every user needs the parser, and the function ``parse`` must shadow the submodule ``parse``
 from .errors import IRISyntaxError
-from .mapping import IDNAError, MappingError, to_iri, to_uri
-from .normalize import Edit, Normalization, Step, equivalent, normalize, normalize_trace
 from .parse import HostKind, IRIReference, Profile, Span, is_valid, parse, scan, validate
-from .resolve import remove_dot_segments, resolve
+
+_API = {
+    "IDNAError": ".mapping",
+    "MappingError": ".mapping",
+    "to_iri": ".mapping",
+    "to_uri": ".mapping",
+    "Edit": ".normalize",
+    "Normalization": ".normalize",
+    "Step": ".normalize",
+    "equivalent": ".normalize",
+    "normalize": ".normalize",
+    "normalize_trace": ".normalize",
+    "remove_dot_segments": ".resolve",
+    "resolve": ".resolve",
+}
 
 __all__ = [
     "Edit",
@@ -29,3 +50,21 @@ __all__ = [
     "to_uri",
     "validate",
 ]
+
+if TYPE_CHECKING:
+    from .mapping import IDNAError, MappingError, to_iri, to_uri
+    from .normalize import Edit, Normalization, Step, equivalent, normalize, normalize_trace
+    from .resolve import remove_dot_segments, resolve
+
+
+def __getattr__(name: str) -> Any:
+    module = _API.get(name)
+    if module is None:
+        raise AttributeError(f"module 'iri_lint.core' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
