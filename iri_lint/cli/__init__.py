@@ -57,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     explain = sub.add_parser("explain", help="show a rule's page")
     explain.add_argument("rule", help="rule code (IRI201) or name (bidi-formatting-character)")
     sub.add_parser("rules", help="list every rule: code, name, family, default, fix safety")
+    sub.add_parser("server", help="run the language server (LSP over stdio; needs iri-lint[lsp])")
 
     insp = sub.add_parser("inspect", help="show what an IRI means: components, findings, mappings, "
                           "normal forms, bidi display")
@@ -101,6 +102,11 @@ def _check_options(p: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``iri-lint`` script."""
+    rest = list(sys.argv[1:] if argv is None else argv)
+    if rest[:1] == ["server"]:  # the server parses its own options (--tcp, --debounce, ...)
+        from ..lsp import serve
+
+        return serve(rest[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

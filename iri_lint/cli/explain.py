@@ -23,7 +23,7 @@ def _shown(text: str) -> str:
 
 
 def write_explain(out: TextIO, rule: Rule) -> None:
-    from .report import rule_url
+    from ..rules.model import rule_url
 
     default = "on by default" if rule.default else "opt-in (enable with --extend-select)"
     out.write(f"{rule.code} {rule.name}: {rule.summary}\n\n")

@@ -8,13 +8,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
+from ..rules.model import rule_url
 from .run import FileResult, Problem, Record
-
-DOCS_URL = "https://github.com/iri-lint/iri-lint/blob/main/docs/rules/{code}.md"
-
-
-def rule_url(code: str) -> str:
-    return DOCS_URL.format(code=code)
 
 
 def problem_line(p: Problem) -> str:

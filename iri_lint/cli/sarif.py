@@ -11,8 +11,8 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..rules.catalog import RULES
+from ..rules.model import rule_url
 from .baseline import fingerprints
-from .report import rule_url
 from .run import FileResult, Record
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -7,21 +7,16 @@ from lsprotocol import types
 from iri_lint.lint import SourceError, SourceFinding
 from iri_lint.rules.model import Severity
 
+from ..rules.model import rule_url
 from .positions import LineIndex, finding_offsets
 
 SOURCE = "iri-lint"
-RULE_DOCS = "https://iri-lint.readthedocs.io/en/latest/rules/{code}/"
 
 SEVERITY = {
     Severity.ERROR: types.DiagnosticSeverity.Error,
     Severity.WARNING: types.DiagnosticSeverity.Warning,
     Severity.INFO: types.DiagnosticSeverity.Information,
 }
-
-
-def rule_url(code: str) -> str:
-    """The documentation page of a rule."""
-    return RULE_DOCS.format(code=code)
 
 
 def to_diagnostic(sf: SourceFinding, index: LineIndex) -> types.Diagnostic:

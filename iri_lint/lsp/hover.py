@@ -9,7 +9,7 @@ from iri_lint.lint import SourceFinding, parse_source, scan_options
 from iri_lint.source.model import Literal, SourcePos
 from iri_lint.source.scan import find_literals
 
-from .diagnostics import rule_url
+from ..rules.model import rule_url
 from .positions import source_offset
 
 

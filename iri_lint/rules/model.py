@@ -109,6 +109,10 @@ class Rule:
     invalid: tuple[Example, ...] = field(default=())
 
     @property
+    def url(self) -> str:
+        return rule_url(self.code)
+
+    @property
     def family(self) -> str:
         return FAMILIES[self.code[3]]
 
@@ -128,6 +132,15 @@ class Rule:
             FixLevel.NONE: "Unsafe: no rung of the comparison ladder proves the new IRI is "
             "equivalent; applied only with --unsafe-fixes.",
         }[self.fix_level]
+
+
+# where each rule's page is published (docs/rules/<code>.md, built by mkdocs)
+DOCS_URL = "https://iri-lint.readthedocs.io/en/latest/rules/{code}/"
+
+
+def rule_url(code: str) -> str:
+    """The published documentation page of a rule."""
+    return DOCS_URL.format(code=code)
 
 
 FAMILIES = {
