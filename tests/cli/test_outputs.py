@@ -11,6 +11,7 @@ import idna
 import pytest
 
 from iri_lint.rules.catalog import RULES
+from iri_lint.rules.model import rule_url
 
 from .conftest import EXAMPLES
 
@@ -30,7 +31,7 @@ def test_json_fields(cli, project: Path) -> None:  # type: ignore[no-untyped-def
     item = doc["findings"][0]
     assert set(item) == {"path", "code", "name", "message", "severity", "start", "end", "value", "url", "fix"}
     assert item["start"]["line"] >= 1 and item["start"]["column"] >= 1
-    assert item["url"].endswith(f"/docs/rules/{item['code']}.md")
+    assert item["url"] == rule_url(item["code"])
     fixes = [x["fix"] for x in doc["findings"] if x["fix"]]
     assert fixes and all({"edits", "safety", "status", "level", "value", "description"} <= set(f) for f in fixes)
 

@@ -8,9 +8,10 @@ from lsprotocol import types
 from iri_lint.config import Config
 from iri_lint.lint import lint_text
 from iri_lint.lsp.actions import fix_all, fix_all_safe, fix_edits, minimal_edit, noqa_edit
-from iri_lint.lsp.diagnostics import RULE_DOCS, rule_url
 from iri_lint.lsp.hover import hover_markdown, literal_at
 from iri_lint.lsp.positions import UTF8, UTF16, UTF32, LineIndex, finding_offsets, units
+from iri_lint.rules.model import DOCS_URL as RULE_DOCS
+from iri_lint.rules.model import rule_url
 from iri_lint.source.edits import apply_edits
 
 
