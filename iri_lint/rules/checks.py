@@ -314,22 +314,51 @@ def idna_hosts(ctx: Ctx) -> Iterator[Raw]:
 @analysis("IRI404")
 def uri_only_api(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 3.1: an API that encodes the request as ASCII needs the IRI mapped to its URI first."""
-    from ..core.mapping import MappingError, to_uri
+    from ..core.mapping import MappingError, is_dns_scheme, to_uri
+    from ..core.parse import HostKind
 
-    text = ctx.ref.text
-    if not ctx.uri_only_api or text.isascii() or ctx.ref.errors:
+    ref = ctx.ref
+    text = ref.text
+    if not ctx.uri_only_api or text.isascii() or ref.errors:
         return
-    try:
-        uri = to_uri(text, idna=True, encode_ascii="encode")
-    except MappingError:
-        try:
-            uri = to_uri(text, encode_ascii="encode")
+    edits: list[Edit] = []
+    host = ref.host if ref.host_kind is HostKind.REG_NAME and is_dns_scheme(ref.get("scheme")) else None
+    if host is not None and not text[host.start : host.end].isascii():
+        try:  # 3987bis sec. 3.4.2: the host by IDNA, so that DNS can resolve it
+            mapped = to_uri("http://" + text[host.start : host.end], idna=True)
+            edits.append(Edit(host.start, host.end, mapped[len("http://"):]))
         except MappingError:
-            return
-    first = next(i for i, c in enumerate(text) if not c.isascii())
+            host = None
+    # everywhere else (and in a host IDNA rejects) each non-ASCII run becomes its UTF-8 octets
+    i = 0
+    while i < len(text):
+        if text[i].isascii() or (host is not None and host.start <= i < host.end and edits):
+            i += 1
+            continue
+        j = i
+        while j < len(text) and not text[j].isascii() and not (
+            host is not None and edits and host.start <= j < host.end
+        ):
+            j += 1
+        edits.append(Edit(i, j, _pct_run(text[i:j])))
+        i = j
+    first = next(k for k, c in enumerate(text) if not c.isascii())
+    uri = "".join(_apply_sorted(text, edits))
     yield Raw("IRI404", first, first + 1, f"this API sends only ASCII and raises UnicodeEncodeError on "
-              f"{char_label(text[first])}; pass the mapped URI {uri!r} (RFC 3987 sec. 3.1)",
-              (Edit(0, len(text), uri),))
+              f"{char_label(text[first])}; pass the mapped URI {uri!r} (RFC 3987 sec. 3.1)", tuple(edits))
+
+
+def _pct_run(s: str) -> str:
+    return "".join(_pct(c) for c in s)
+
+
+def _apply_sorted(text: str, edits: list[Edit]) -> Iterator[str]:
+    pos = 0
+    for e in sorted(edits, key=lambda e: e.start):
+        yield text[pos : e.start]
+        yield e.replacement
+        pos = e.end
+    yield text[pos:]
 
 
 # ------------------------------------------------------------------ IRI5xx: security (sec. 7.5, 8; UTS #39)

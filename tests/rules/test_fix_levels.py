@@ -66,3 +66,12 @@ def test_uri_only_api_gets_the_mapped_uri() -> None:
     assert got[0].fix is not None and got[0].fix.value == "https://xn--bcher-kva.example/stra%C3%9Fe"
     assert got[0].fix.safety is FixSafety.SAFE
     assert check("https://bücher.example/straße", select=["IRI404"], uri_only_api=False) == []
+
+
+def test_uri_only_fix_edits_only_what_the_mapping_changes() -> None:
+    text = "http://bücher.example/a/straße?q=日本"
+    [f] = check(text, select=["IRI404"], uri_only_api=True, context="dereferenced")
+    assert f.fix is not None
+    assert f.fix.value == to_uri(text, idna=True)
+    assert all(not text[e.start : e.end].isascii() or e.start == 7 for e in f.fix.edits)
+    assert [text[e.start : e.end] for e in f.fix.edits] == ["bücher.example", "ß", "日本"]
