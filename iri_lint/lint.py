@@ -4,22 +4,18 @@ from __future__ import annotations
 
 import ast
 import io
-import re
 import tokenize
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .config import Config
 from .core.parse import scan
+from .noqa import is_noqa, noqa_lines
 from .rules.engine import check_ref
 from .rules.model import Finding, UseContext
 from .source.locate import split_lines
 from .source.model import Literal, SourcePos
 from .source.scan import ScanOptions, find_literals
-
-# flake8.defaults.NOQA_INLINE_REGEXP (a test keeps the two identical; importing flake8 costs start-up)
-NOQA_INLINE = re.compile(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))?", re.I)
-_SPLIT_CODES = re.compile(r"[,\s]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,39 +94,6 @@ def parse_source(text: str, filename: str = "<unknown>") -> ast.Module:
         raise SourceError(f"syntax error: {exc.msg}", exc.lineno or 1, max((exc.offset or 1) - 1, 0)) from None
     except (ValueError, RecursionError, MemoryError) as exc:
         raise SourceError(f"cannot parse file: {exc}") from None
-
-
-def noqa_lines(text: str) -> dict[int, str]:
-    """flake8's noqa mapping: each line -> the joined text of its logical line (processor.py)."""
-    lines = split_lines(text)
-    out: dict[int, str] = {}
-    lo, hi = len(lines) + 2, -1
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.type in (tokenize.ENDMARKER, tokenize.DEDENT):
-                continue
-            lo, hi = min(lo, tok.start[0]), max(hi, tok.end[0])
-            if tok.type in (tokenize.NL, tokenize.NEWLINE):
-                joined = "".join(lines[lo - 1 : hi])
-                out.update(dict.fromkeys(range(lo, hi + 1), joined))
-                lo, hi = len(lines) + 2, -1
-    except (tokenize.TokenError, SyntaxError):
-        return {}
-    return out
-
-
-def is_noqa(code: str, line_text: str | None) -> bool:
-    """Whether ``# noqa`` / ``# noqa: CODES`` on the line silences ``code`` (flake8 semantics)."""
-    if not line_text:
-        return False
-    m = NOQA_INLINE.search(line_text)
-    if m is None:
-        return False
-    codes_str = m.group("codes")
-    if codes_str is None:
-        return True
-    codes = {c.strip() for c in _SPLIT_CODES.split(codes_str) if c.strip()}
-    return code in codes or code.startswith(tuple(codes))
 
 
 def lint_text(text: str, config: Config, *, path: str | None = None,

@@ -184,7 +184,7 @@ def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding
             result.problem = _problem(job.path, exc)
             return result
     if job.add_noqa and result.records:
-        from .noqa import add_noqa
+        from ..noqa import add_noqa
 
         new_text, result.noqa_added = add_noqa(new_text, [(r.line, r.col, r.code) for r in result.records])
         if result.noqa_added:

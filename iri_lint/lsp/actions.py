@@ -5,16 +5,13 @@ Pure functions over document text (no LSP types), so they are tested without a s
 
 from __future__ import annotations
 
-import io
-import tokenize
 from collections.abc import Callable
 
 from iri_lint.config import Config
 from iri_lint.fix import fix_text, source_edits
-from iri_lint.lint import NOQA_INLINE, SourceFinding, lint_text
+from iri_lint.lint import SourceFinding, lint_text
+from iri_lint.noqa import add_noqa
 from iri_lint.source.edits import SourceEdit
-
-NOQA = "noqa"  # spelled apart so linters do not read the template as a directive
 
 
 def fix_edits(text: str, sf: SourceFinding) -> list[SourceEdit] | None:
@@ -48,52 +45,7 @@ def minimal_edit(old: str, new: str) -> SourceEdit | None:
 
 
 def noqa_edit(text: str, offset: int, code: str) -> SourceEdit | None:
-    """Silence ``code`` on the logical line holding ``offset``: add ``# noqa: CODE`` or merge into one.
-
-    The comment goes after the last token of the logical line (flake8 reads noqa comments anywhere in
-    the logical line), so it never lands inside a multi-line string. None: already silenced, or the
-    text does not tokenize.
-    """
-    line_starts = [0]
-    for line in io.StringIO(text):
-        line_starts.append(line_starts[-1] + len(line))
-
-    def at(rc: tuple[int, int]) -> int:
-        return line_starts[min(rc[0] - 1, len(line_starts) - 1)] + rc[1]
-
-    tokens: list[tokenize.TokenInfo] = []
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.type == tokenize.ERRORTOKEN:
-                return None  # e.g. an unterminated string: no safe place for a comment
-            if tok.type == tokenize.NEWLINE or tok.type == tokenize.ENDMARKER:
-                if tokens and at(tokens[0].start) <= offset <= at(tok.start):
-                    return _noqa_in(tokens, at, code)
-                tokens = []
-            elif tok.type in (tokenize.NL, tokenize.INDENT, tokenize.DEDENT):
-                continue
-            else:
-                tokens.append(tok)
-    except (tokenize.TokenError, SyntaxError):
-        return None
-    return None
-
-
-def _noqa_in(tokens: list[tokenize.TokenInfo], at: Callable[[tuple[int, int]], int], code: str) -> SourceEdit | None:
-    for tok in tokens:
-        if tok.type != tokenize.COMMENT:
-            continue
-        m = NOQA_INLINE.search(tok.string)
-        if m is None:
-            continue
-        codes = m.group("codes")
-        if codes is None:
-            return None  # a bare noqa comment silences everything already
-        listed = codes.rstrip(", \t")
-        if code in {c for c in listed.replace(",", " ").split()}:
-            return None
-        insert = at(tok.start) + m.start("codes") + len(listed)
-        return SourceEdit(insert, insert, f", {code}")
-    last = tokens[-1]
-    end = at(last.start) + len(last.string.rstrip()) if last.type == tokenize.COMMENT else at(last.end)
-    return SourceEdit(end, end, f"  # {NOQA}: {code}")
+    """Silence ``code`` where flake8 will see it (the shared ``--add-noqa`` logic); None if nothing to add."""
+    line = text.count("\n", 0, offset) + 1  # tokenize's line numbers
+    new, added = add_noqa(text, [(line, 0, code)])
+    return minimal_edit(text, new) if added else None

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from iri_lint.config import Config
-from iri_lint.lint import SourceError, decode_source, is_noqa, lint_text
+from iri_lint.lint import SourceError, decode_source, lint_text
+from iri_lint.noqa import is_noqa
 
 
 @pytest.mark.parametrize("sep", ["\u2028", "\u2029", "\x0c", "\x1c", "\x85"])

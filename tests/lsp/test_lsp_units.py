@@ -78,9 +78,10 @@ def test_noqa_already_silenced() -> None:
     assert noqa('x = "http://a/%zz"  # noqa: IRI110\n', "%zz") is None
 
 
-def test_noqa_goes_after_the_logical_line_not_into_a_string() -> None:
+def test_noqa_goes_where_flake8_reads_it_never_into_a_string() -> None:
+    # flake8 joins the lines of a multi-line string token, but an NL inside brackets ends the group
     text = 'x = f("""http://a/%zz\nmore""",\n      1)\ny = 2\n'
-    assert noqa(text, "%zz") == 'x = f("""http://a/%zz\nmore""",\n      1)  # noqa: IRI110\ny = 2\n'
+    assert noqa(text, "%zz") == 'x = f("""http://a/%zz\nmore""",  # noqa: IRI110\n      1)\ny = 2\n'
 
 
 def test_noqa_on_untokenizable_text() -> None:

@@ -1,4 +1,4 @@
-"""``--add-noqa``: silence every current finding with a ``# noqa: CODE`` comment flake8 will see.
+"""``# noqa`` exactly as flake8 reads it: which comments silence what, and adding them (``--add-noqa``).
 
 flake8 searches for noqa in the lines between two NL/NEWLINE tokens (so a multi-line string shares
 one comment, but each physical line of a parenthesised expression needs its own): the same groups
@@ -8,11 +8,49 @@ one comment, but each physical line of a parenthesised expression needs its own)
 from __future__ import annotations
 
 import io
+import re
 import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..lint import NOQA_INLINE
+from .source.locate import split_lines
+
+# flake8.defaults.NOQA_INLINE_REGEXP (a test keeps the two identical; importing flake8 costs start-up)
+NOQA_INLINE = re.compile(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))?", re.I)
+_SPLIT_CODES = re.compile(r"[,\s]")
+
+
+def noqa_lines(text: str) -> dict[int, str]:
+    """flake8's noqa mapping: each line -> the joined text of its logical line (processor.py)."""
+    lines = split_lines(text)
+    out: dict[int, str] = {}
+    lo, hi = len(lines) + 2, -1
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type in (tokenize.ENDMARKER, tokenize.DEDENT):
+                continue
+            lo, hi = min(lo, tok.start[0]), max(hi, tok.end[0])
+            if tok.type in (tokenize.NL, tokenize.NEWLINE):
+                joined = "".join(lines[lo - 1 : hi])
+                out.update(dict.fromkeys(range(lo, hi + 1), joined))
+                lo, hi = len(lines) + 2, -1
+    except (tokenize.TokenError, SyntaxError):
+        return {}
+    return out
+
+
+def is_noqa(code: str, line_text: str | None) -> bool:
+    """Whether ``# noqa`` / ``# noqa: CODES`` on the line silences ``code`` (flake8 semantics)."""
+    if not line_text:
+        return False
+    m = NOQA_INLINE.search(line_text)
+    if m is None:
+        return False
+    codes_str = m.group("codes")
+    if codes_str is None:
+        return True
+    codes = {c.strip() for c in _SPLIT_CODES.split(codes_str) if c.strip()}
+    return code in codes or code.startswith(tuple(codes))
 
 
 @dataclass(slots=True)
@@ -34,6 +72,8 @@ def _logical_lines(text: str) -> list[_Logical] | None:
                 cur = None
             elif tok.type in (tokenize.INDENT, tokenize.DEDENT):
                 continue
+            elif tok.type == tokenize.ERRORTOKEN:
+                return None  # e.g. an unterminated string (3.11 yields it instead of raising)
             else:
                 if cur is None:
                     cur = _Logical(tok.start[0], tok.end[0])
@@ -41,6 +81,8 @@ def _logical_lines(text: str) -> list[_Logical] | None:
                 cur.end = tok.end
                 if tok.type == tokenize.COMMENT:
                     cur.comments.append(tok)
+                    # a comment token keeps trailing blanks: insert before them
+                    cur.end = (tok.start[0], tok.start[1] + len(tok.string.rstrip()))
     except (tokenize.TokenError, SyntaxError):
         return None
     return out
