@@ -428,9 +428,13 @@ def _scan_component(text: str, start: int, end: int, component: str, profile: Pr
             bad_end = i + 1
             while bad_end < min(end, i + 3) and text[bad_end] in HEXDIG:
                 bad_end += 1
-            out.append(_error(E.PERCENT, i, "'%' must be followed by two hex digits (pct-encoded, "
-                              "RFC 3986 sec. 2.1); write a literal '%' as %25", component, bad_end))
-            i += 1
+            if bad_end == i + 1:  # "%%%": one error for the run of bare '%'
+                while bad_end < end and text[bad_end] == "%" and not _is_pct(text, bad_end, end):
+                    bad_end += 1
+            out.append(_run_error(_error(E.PERCENT, i, "'%' must be followed by two hex digits (pct-encoded, "
+                                         "RFC 3986 sec. 2.1); write a literal '%' as %25", component, bad_end),
+                                  text))
+            i = bad_end if text[i:bad_end] == "%" * (bad_end - i) else i + 1
             continue
         if c in allowed:
             i += 1
@@ -443,16 +447,59 @@ def _scan_component(text: str, start: int, end: int, component: str, profile: Pr
             if priv_ok and (g is Group.IPRIVATE or (g is Group.TAG and profile is Profile.IRI_BIS)):
                 i += 1
                 continue
-        out.append(_char_error(text, i, component, profile))
-        i += 1
+        j = _run_end(text, i, end, allowed, priv_ok)
+        out.append(_run_error(_char_error(text, i, component, profile), text, j))
+        i = j
+
+
+# groups whose every member gets the group's code wherever it stands (3987bis sec. 6.3)
+_GROUP_CODED = frozenset({Group.SPACE, Group.DELIM, Group.UNWISE, Group.CONTROL, Group.SPECIAL,
+                          Group.NONCHAR, Group.SURROGATE})
+
+
+def _run_end(text: str, i: int, end: int, allowed: frozenset[str], priv_ok: bool) -> int:
+    """End of the run of bad characters at ``i`` that share one error: same character, or same group."""
+    c = text[i]
+    g = group(c)
+    j = i + 1
+    if g in _GROUP_CODED:
+        while j < end and text[j] not in allowed and text[j] != "%" and group(text[j]) is g:
+            j += 1
+    else:
+        while j < end and text[j] == c and not (priv_ok and g is Group.IPRIVATE):
+            j += 1
+    return j
+
+
+def _is_pct(text: str, i: int, end: int) -> bool:
+    return i + 2 < end and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG
+
+
+def _run_error(err: IRISyntaxError, text: str, end: int | None = None) -> IRISyntaxError:
+    """One error for a run of the same bad character: its span covers the run (linear, and readable)."""
+    if end is not None:
+        err.end = end
+    n = err.end - err.position
+    if n > 1:
+        same = text[err.position : err.end] == text[err.position] * n
+        err.message += f"; {n} in a row" if same else f"; {n} such characters in a row"
+    return err
 
 
 def _scan_chars(text: str, start: int, end: int, allowed: frozenset[str], component: str,
                 profile: Profile, out: list[IRISyntaxError]) -> None:
-    """Report every character of [start, end) outside ``allowed`` (scheme, port)."""
-    for i in range(start, end):
-        if text[i] not in allowed:
-            out.append(_char_error(text, i, component, profile))
+    """Report every character of [start, end) outside ``allowed`` (scheme, port); runs as one error."""
+    i = start
+    while i < end:
+        c = text[i]
+        if c in allowed:
+            i += 1
+            continue
+        j = i + 1
+        while j < end and text[j] == c:
+            j += 1
+        out.append(_run_error(_char_error(text, i, component, profile), text, j))
+        i = j
 
 
 def _is_ipv6(s: str) -> bool:

@@ -43,13 +43,15 @@ def syntax(ctx: Ctx) -> Iterator[Raw]:
             if edits is None or err.position >= len(text):
                 edits = None
                 break
-            c = text[err.position]
+            span = text[err.position : err.end]
+            if err.code == E.PERCENT and span != "%" * len(span):
+                span = "%"  # a malformed '%' spans its partial hex digits: only the '%' changes
             if err.code in _ENCODE:
-                edits.append(Edit(err.position, err.position + 1, _pct(c)))
+                edits.append(Edit(err.position, err.position + len(span), "".join(map(_pct, span))))
             elif err.code in _REMOVE:
-                edits.append(Edit(err.position, err.position + 1, ""))
+                edits.append(Edit(err.position, err.position + len(span), ""))
             elif err.code == E.PERCENT:
-                edits.append(Edit(err.position, err.position + 1, "%25"))
+                edits.append(Edit(err.position, err.position + len(span), "%25" * len(span)))
             else:
                 edits = None
                 break

@@ -37,6 +37,8 @@ Analysis = Callable[[Ctx], Iterable[Raw]]
 
 def _sanitize(message: str) -> str:
     """Messages are one line and never carry invisible or reordering characters themselves."""
+    if message.isprintable():  # exactly: no Cc, Cf, Cs, Co, Cn, nor separators other than space
+        return message
     out = []
     for c in message:
         if c in "\r\n":
@@ -143,11 +145,27 @@ def _run(ctx: Ctx, holes: tuple[tuple[int, int], ...]) -> Iterator[Finding]:
         raws = [r for r in raws if not _overlaps_hole(r.start, r.end, holes)]
     raws.sort(key=lambda r: (r.start, r.code))
     seen: set[tuple[str, int]] = set()
+    per_code: dict[str, int] = {}
+    kept: list[Raw] = []
     for r in raws:
         if (r.code, r.start) in seen:
             continue
         seen.add((r.code, r.start))
+        per_code[r.code] = per_code.get(r.code, 0) + 1
+        if per_code[r.code] <= MAX_PER_CODE:
+            kept.append(r)
+    for r in kept:
+        more = per_code[r.code] - MAX_PER_CODE
+        if more > 0 and r is _last_of(kept, r.code):
+            r = Raw(r.code, r.start, r.end, f"{r.message} (and {more} more {r.code} in this IRI)", r.edits)
         yield _finding(r, ctx)
+
+
+MAX_PER_CODE = 100  # findings of one rule in one IRI; a hostile literal must not flood the report
+
+
+def _last_of(raws: list[Raw], code: str) -> Raw:
+    return next(r for r in reversed(raws) if r.code == code)
 
 
 def apply_fixes(text: str, fixes: Iterable[Fix]) -> str:

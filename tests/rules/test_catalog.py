@@ -74,3 +74,11 @@ def test_selection_prefixes_and_names() -> None:
     assert "IRI206" in select_codes(["IRI2"])
     assert select_codes(["IRI"], ["IRI3"]) & {r.code for r in RULES if r.code.startswith("IRI3")} == set()
     assert select_codes(["space-in-iri"]) == {"IRI101"}
+
+
+def test_a_flood_of_findings_is_capped_per_rule() -> None:
+    from iri_lint.rules.engine import MAX_PER_CODE
+
+    got = check("http://x/" + "[a" * 2000, select=["IRI114"])
+    assert len(got) == MAX_PER_CODE
+    assert got[-1].message.endswith(f"(and {2000 - MAX_PER_CODE} more IRI114 in this IRI)")
