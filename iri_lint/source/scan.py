@@ -156,7 +156,8 @@ def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] 
 
 
 class _Scanner:
-    __slots__ = ("aliases", "apis", "ctx", "extra", "marked", "opts", "source", "stale", "url_names")
+    __slots__ = ("aliases", "api_prefixes", "apis", "ctx", "extra", "marked", "opts", "source", "stale",
+                 "url_names")
 
     def __init__(self, source: SourceFile, opts: ScanOptions) -> None:
         self.source = source
@@ -164,6 +165,11 @@ class _Scanner:
         self.url_names = tuple(n.lower() for n in opts.url_names)
         apis = list(DEFAULT_URL_APIS) + [parse_extra_api(s) for s in opts.extra_url_apis]
         self.apis = {api.name: api for api in apis}
+        # "requests", "requests.Session", "urllib.request", ...: the names that can lead to a URL API
+        self.api_prefixes = frozenset(
+            ".".join(parts[:k]) for api in apis for parts in [api.name.replace("()", "").split(".")]
+            for k in range(1, len(parts) + 1)
+        )
         self.aliases: dict[str, str] = {}  # local dotted name -> qualified name
         self.ctx: dict[int, _Ctx] = {}  # id(expr) -> how its parent uses it
         self.marked: list[int] | None = None  # lines worth walking (None: walk everything)
@@ -172,7 +178,7 @@ class _Scanner:
 
     def bind(self, name: str, qual: str) -> None:
         """Record an alias; names bound to URL APIs make their later lines worth walking."""
-        if qual.split(".", 1)[0] in _API_ROOTS and self.aliases.get(name) != qual:
+        if qual.replace("()", "") in self.api_prefixes and self.aliases.get(name) != qual:
             word = name.rsplit(".", 1)[-1]
             if word not in self.extra:
                 self.extra.append(word)
