@@ -252,7 +252,7 @@ def _edge_what(s: str) -> str:
     return char_label(s[0])
 
 
-_KIND_NAMES = {
+COMPONENT_NAMES = {  # how messages name the components of sec. 4.2
     "userinfo": "userinfo",
     "label": "host label",
     "segment": "path segment",
@@ -307,7 +307,7 @@ def bidi_problems(ref: IRIReference, *, advisory: bool = False) -> list[BidiProb
 
     summaries = [_direction_summary(text, c.span.start, c.span.end) for c in components]
     for comp, (rtl, ltr, _) in zip(components, summaries, strict=True):
-        name = _KIND_NAMES[comp.kind]
+        name = COMPONENT_NAMES[comp.kind]
         s, e = comp.span.start, comp.span.end
         if rtl >= 0 and ltr >= 0:
             out.append(BidiProblem(

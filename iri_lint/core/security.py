@@ -18,7 +18,7 @@ from typing import Any
 import unicodedataplus as ucd
 from idna.core import IDNAError, uts46_remap, valid_contextj
 
-from .bidi import Component, bidi_components, visible
+from .bidi import COMPONENT_NAMES, Component, bidi_components, visible
 from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII, char_label
 from .parse import HostKind, IRIReference, Span
 
@@ -231,15 +231,6 @@ def _script_names(letters: list[tuple[int, frozenset[str]]]) -> list[str]:
 
 # ------------------------------------------------------------------ the checks
 
-_KIND_NAMES = {
-    "userinfo": "userinfo",
-    "label": "host label",
-    "segment": "path segment",
-    "extension": "file extension",
-    "query-name": "query name",
-    "query-value": "query value",
-    "fragment": "fragment",
-}
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -300,7 +291,7 @@ def security_problems(ref: IRIReference) -> list[SecurityProblem]:
                    if x[0] not in flagged]
         pos = _mixed_script(letters)
         if pos is not None:
-            name = _KIND_NAMES[comp.kind]
+            name = COMPONENT_NAMES[comp.kind]
             out.append(SecurityProblem(
                 "mixed-script", Span(pos, pos + 1), comp.span,
                 f"{name} {_short(comp.text)!r} mixes the {' and '.join(_script_names(letters))} "
