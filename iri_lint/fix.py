@@ -115,6 +115,38 @@ def _parses(text: str) -> bool:
     return True
 
 
+# --- libcst cross-check (begin)
+def _cst_objections(new: str, chosen: Sequence[SourceEdit],
+                    by_fix: Sequence[tuple[int, SourceFinding, list[SourceEdit]]]) -> set[int]:
+    """Indexes of fixes whose literal libcst finds, in ``new``, with another value than intended.
+
+    ``ast`` already accepted each fix (:func:`source_edits`); libcst (imported only here, so only
+    when a file is being changed) parses ``new`` once and may object. It cannot tell for some
+    literals (``{x=}`` fields) or files (too deep to parse): that is no objection.
+    """
+    from .source.cst import CstUnavailable, cst_strings, verdict
+
+    try:
+        strings = cst_strings(new)
+    except CstUnavailable:
+        return set()
+    rejected: set[int] = set()
+    for i, sf, edits in by_fix:
+        loc, fix = sf.literal.locator, sf.finding.fix
+        sm = loc.source_map() if loc is not None else None
+        if loc is None or sm is None or fix is None:  # source_edits refuses these; be safe anyway
+            rejected.add(i)
+            continue
+        shift = sum(len(e.new) - (e.end - e.start) for e in chosen if e.end <= sm.start)
+        own = sum(len(e.new) - (e.end - e.start) for e in edits)
+        ok = verdict(strings, sm.start + shift, sm.end + shift + own, fix.value,
+                     percent_template=loc.percent_template, format_template=loc.format_template)
+        if ok is False:
+            rejected.add(i)
+    return rejected
+# --- libcst cross-check (end)
+
+
 def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: bool = False,
              can_hold: Callable[[str], bool] | None = None, max_passes: int = MAX_PASSES) -> FixRun:
     """Apply fixes (safe ones; all with ``unsafe``) pass after pass until nothing changes.
@@ -133,6 +165,7 @@ def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: b
             return run
         chosen: list[SourceEdit] = []
         picked: list[SourceFinding] = []
+        by_fix: list[tuple[int, SourceFinding, list[SourceEdit]]] = []  # for the libcst cross-check
         done: set[int] = set()
         reasons: dict[int, str] = {}
         for i, sf in enumerate(findings):
@@ -154,10 +187,22 @@ def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: b
                 continue
             chosen.extend(got)
             picked.append(sf)
+            by_fix.append((i, sf, got))
             done.add(id(sf.literal))
         new = apply_edits(run.text, chosen) if chosen else run.text
         if chosen and not _parses(new):  # each edit parsed alone; together they must too
             chosen, picked, new = [], [], run.text
+        # --- libcst cross-check (begin): a second, independent parser must not disagree
+        if chosen:
+            rejected = _cst_objections(new, chosen, by_fix)
+            if rejected:
+                for i in rejected:
+                    reasons[i] = "refused: libcst re-parsing the edited file disagrees with the intended value"
+                kept = [(sf, got) for i, sf, got in by_fix if i not in rejected]
+                picked = [sf for sf, _ in kept]
+                chosen = [e for _, got in kept for e in got]
+                new = apply_edits(run.text, chosen) if chosen else run.text
+        # --- libcst cross-check (end)
         if not chosen or new in seen or len(seen) > max_passes:
             run.remaining, run.not_applied = findings, reasons
             return run
