@@ -312,15 +312,48 @@ def _fast_regex(profile: Profile) -> re.Pattern[str]:
     Every repetition and option is possessive, so it never backtracks beyond a fixed number of
     alternatives; a match is a valid reference, a non-match goes to the slow scanner.
     """
-    path = _run(_cls(profile, ":@/"))
+    path = _run(_ascii_cls(profile, ":@/"))
     return re.compile(
         rf"(?:(?P<s>[A-Za-z][A-Za-z0-9+.\-]*+):)?+"
-        rf"(?://(?P<a>(?:(?P<u>{_run(_cls(profile, ':'))})@)?+(?P<h>{_run(_cls(profile))})(?::(?P<o>[0-9]*+))?+)"
+        rf"(?://(?P<a>(?:(?P<u>{_run(_ascii_cls(profile, ':'))})@)?+(?P<h>{_run(_ascii_cls(profile))})"
+        rf"(?::(?P<o>[0-9]*+))?+)"
         rf"(?P<pa>(?:/{path})?+)"
-        rf"|(?!//)(?P<pb>(?(s){path}|{_run(_cls(profile, '@'))}(?:/{path})?+)))"
-        rf"(?:\?(?P<q>{_run(_cls(profile, ':@/?', private=True))}))?+"
-        rf"(?:\#(?P<f>{_run(_cls(profile, ':@/?'))}))?+"
+        rf"|(?!//)(?P<pb>(?(s){path}|{_run(_ascii_cls(profile, '@'))}(?:/{path})?+)))"
+        rf"(?:\?(?P<q>{_run(_ascii_cls(profile, ':@/?'))}))?+"
+        rf"(?:\#(?P<f>{_run(_ascii_cls(profile, ':@/?'))}))?+"
     )
+
+
+def _ascii_cls(profile: Profile, extra: str = "") -> str:
+    """The fast path's class: the component's ASCII characters, plus any non-ASCII for IRI profiles.
+
+    Non-ASCII text is then checked once against ``_NOT_UCSCHAR`` (see ``scan``). A tiny class keeps
+    compiling cheap and matching one bitmap lookup per character.
+    """
+    allowed = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~") | SUB_DELIMS | set(extra)
+    if profile is Profile.URI:
+        return re.escape("".join(sorted(allowed)))
+    return "^" + re.escape("".join(chr(c) for c in range(128) if chr(c) not in allowed))
+
+
+# any non-ASCII code point that is not ucschar: such text leaves the fast path (private use may
+# still be fine in a query; the exact scanner decides)
+_NOT_UCSCHAR = re.compile("[" + "".join(
+    f"\\U{lo:08X}-\\U{hi:08X}" for lo, hi in (
+        (0x80, 0x9F), (0xD800, 0xF8FF), (0xFDD0, 0xFDEF), (0xFFF0, 0xFFFF),
+        *(((p << 16) | 0xFFFE, (p << 16) | 0xFFFF) for p in range(1, 14)), (0xE0000, 0xE0FFF),
+        (0xEFFFE, 0x10FFFF),
+    )
+) + "]")
+# the BMP part alone: a bitmap with no range tail, one lookup per character
+_NOT_UCSCHAR_BMP = re.compile("[\\x80-\\x9f\\ud800-\\uf8ff\\ufdd0-\\ufdef\\ufff0-\\uffff]")
+
+
+def _all_ucschar(text: str) -> bool:
+    """Whether every non-ASCII character of ``text`` is ucschar (RFC 3987 sec. 2.2)."""
+    if _NOT_UCSCHAR_BMP.search(text) is not None:
+        return False
+    return max(text) <= "\uffff" or _NOT_UCSCHAR.search(text) is None
 
 
 _BASE_PROFILES = {p.value: p for p in (Profile.URI, Profile.IRI, Profile.IRI_BIS)}
@@ -570,6 +603,8 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
     entry = _FAST.get(profile) or _fast_entry(profile)
     if entry is not None:
         m = entry[0](text)
+        if m is not None and not text.isascii() and not _all_ucschar(text):
+            m = None  # only ucschar may stand outside ASCII on the fast path
         # kind checks need only the scheme and fragment of a match
         if m is not None and (kind == "IRI-reference" or (
             kind in KINDS and (m.start("s") >= 0) is (kind != "irelative-ref")
