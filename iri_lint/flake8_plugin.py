@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from . import __version__
 from .config import DEFAULT_URL_NAMES, Config
 from .rules.catalog import RULES
+from .rules.engine import select_codes
 
 
 def _csv(value: Any) -> tuple[str, ...]:
@@ -25,6 +26,7 @@ class Plugin:
     name = "iri-lint"
     version = __version__
     config: ClassVar[Config] = Config()
+    text_codes: ClassVar[frozenset[str] | None] = None  # underlying rules run on IRIs in prose
 
     def __init__(self, tree: ast.AST, lines: list[str], filename: str = "-") -> None:
         self.tree = tree
@@ -51,22 +53,40 @@ class Plugin:
 
     @classmethod
     def parse_options(cls, options: Any) -> None:
-        """Runs in every process (flake8 re-parses options in --jobs workers), so no parent state."""
+        """Runs in every process (flake8 re-parses options in --jobs workers), so no parent state.
+
+        Text mode (RFC 3987 sec. 7.3) runs when ``--iri-text-mode`` is given (which also adds
+        ``IRI7`` to flake8's extend-select, before flake8 builds its decision engine) or when the
+        user's ``--select``/``--extend-select`` names an IRI7 code: the plugin cannot see flake8's
+        decision, and extracting IRIs from every docstring costs time, so it never guesses.
+        """
+        text_mode = bool(options.iri_text_mode)
+        select = _csv(getattr(options, "select", None))
+        extend = _csv(getattr(options, "extend_select", None))
+        if text_mode and not any(s.upper().startswith("IRI7") for s in extend):
+            options.extend_select = [*extend, "IRI7"]
+        text_mode = text_mode or any(s.upper().startswith("IRI7") for s in (*select, *extend))
         cls.config = Config(
-            select=tuple(r.code for r in RULES),  # flake8 itself applies --select/--ignore/noqa
+            # flake8 itself applies --select/--ignore/noqa; IRI7 codes only when text mode is on
+            select=tuple(r.code for r in RULES if not r.code.startswith("IRI7")),
             profile=options.iri_profile,
             url_names=_csv(options.iri_url_names) or DEFAULT_URL_NAMES,
             extra_url_apis=_csv(options.iri_extra_url_apis),
-            text_mode=bool(options.iri_text_mode),
+            text_mode=text_mode,
             include_bytes=bool(options.iri_include_bytes),
         )
+        # in prose, only the underlying rules the user enabled run (flake8's own selection, IRI codes)
+        ignore = (*_csv(getattr(options, "ignore", None)), *_csv(getattr(options, "extend_ignore", None)))
+        cls.text_codes = select_codes(select or None, [i for i in ignore if i.upper().startswith("IRI")],
+                                      extend) if text_mode else None
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         """Yield flake8 results; a literal that breaks the engine is reported, never raised."""
         from .lint import lint_tree
 
         try:
-            found = list(lint_tree(self.tree, self.lines, self.config, path=self.filename))
+            found = list(lint_tree(self.tree, self.lines, self.config, path=self.filename,
+                                   text_codes=self.text_codes))
         except RecursionError:
             yield 1, 0, "IRI100 iri-lint could not analyse this file: nesting too deep", type(self)
             return

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from .config import Config
 from .core.parse import scan
 from .noqa import is_noqa, noqa_lines
-from .rules.engine import check_ref
+from .rules.engine import TEXT_CODES, check_ref, text_finding
 from .rules.model import Finding, UseContext
 from .source.locate import split_lines
 from .source.model import Literal, SourcePos
 from .source.scan import ScanOptions, find_literals
+from .source.text import is_embedded
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,24 +50,33 @@ class SourceError(Exception):
         self.col = col
 
 
-def scan_options(config: Config) -> ScanOptions:
-    """The source layer's options from the shared option model."""
+def scan_options(config: Config, enabled: frozenset[str] | None = None) -> ScanOptions:
+    """The source layer's options; text extraction only when an IRI7 code is enabled (sec. 7.3)."""
+    codes = config.codes_for(None) if enabled is None else enabled
     return ScanOptions(url_names=tuple(config.url_names), extra_url_apis=tuple(config.extra_url_apis),
-                       include_bytes=config.include_bytes, include_docstrings=config.text_mode)
+                       include_bytes=config.include_bytes, include_docstrings=bool(codes & TEXT_CODES))
 
 
 def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str | None = None,
-              options: ScanOptions | None = None) -> Iterator[SourceFinding]:
-    """Findings for an already parsed module (the flake8 plugin's entry: flake8 hands us both)."""
+              options: ScanOptions | None = None,
+              text_codes: frozenset[str] | None = None) -> Iterator[SourceFinding]:
+    """Findings for an already parsed module (the flake8 plugin's entry: flake8 hands us both).
+
+    ``text_codes``: the underlying rules run on IRIs found in prose (default: the enabled ones).
+    """
     enabled = config.codes_for(path)
     if not enabled:
         return
-    opts = options or scan_options(config)
+    opts = options or scan_options(config, enabled)
+    in_text = (enabled if text_codes is None else text_codes) - TEXT_CODES
     for lit in find_literals(tree, list(lines), options=opts):
         ref = scan(lit.value, lit.kind, config.profile)
         context = UseContext(lit.context.value)
-        findings = check_ref(ref, context=context, enabled=enabled, holes=lit.holes,
-                             uri_only_api=lit.uri_only_api)
+        embedded = is_embedded(lit)
+        findings = check_ref(ref, context=context, enabled=in_text if embedded else enabled,
+                             holes=lit.holes, uri_only_api=lit.uri_only_api)
+        if embedded:
+            findings = [t for t in (text_finding(f, enabled) for f in findings) if t is not None]
         if not findings:
             continue
         assert lit.position_of is not None

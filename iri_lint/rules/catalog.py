@@ -13,6 +13,18 @@ _ENCODE_WHY = (
     "why: {reason} Software that receives such a string may cut it, reject it, or map it differently."
 )
 
+_TEXT_WHY = (
+    "Text mode (opt-in) finds IRIs inside docstrings and prose the way mail readers and documentation "
+    "tools do (RFC 3987 sec. 7.3; RFC 3986 appendix C: inside `<...>` or double quotes, or a bare "
+    "`scheme://...` or registered `scheme:...` token ending at whitespace, without trailing sentence "
+    "punctuation), and checks each one with the enabled IRI{digit}xx {family} rules. A reader who copies "
+    "or clicks such a link gets a broken or misleading one. The finding names the underlying rule, "
+    "`in text: IRI{digit}xx name: message`; ignoring that rule silences it in text too. Severity: "
+    "warning (info for normalization), since documentation is not executed."
+)
+_TEXT_FIX = ("Correct the IRI in the text as the underlying rule says; iri-lint never edits prose, so "
+             "there is no automatic fix.")
+
 RULES: tuple[Rule, ...] = (
     Rule("IRI100", "not-analysed", "iri-lint could not analyse this file", "RFC 3987 sec. 2.2", W, True,
          "A file that iri-lint cannot analyse (it is nested too deeply, or the engine met a case it "
@@ -383,6 +395,44 @@ RULES: tuple[Rule, ...] = (
          None, "Use a registered scheme or register yours.",
          valid=(Ex("https://example.com/"),),
          invalid=(Ex("notascheme://example.com/"),)),
+    # ------------------------------------------------------------------ IRI7xx text (RFC 3987 sec. 7.3)
+    # Examples are docstring text: the catalog tests lint them as a module docstring.
+    Rule("IRI710", "text-iri-syntax", "An IRI in a docstring or prose is not valid (an IRI1xx finding)",
+         "RFC 3987 sec. 7.3; RFC 3986 appendix C", W, False,
+         _TEXT_WHY.format(family="syntax", digit="1"),
+         None, _TEXT_FIX,
+         valid=(Ex("See <https://example.com/a%20b> for details."),),
+         invalid=(Ex("<https://example.com/a b>"),)),
+    Rule("IRI720", "text-iri-bidi", "An IRI in a docstring or prose has a bidi problem (an IRI2xx finding)",
+         "RFC 3987 sec. 7.3; RFC 3986 appendix C", W, False,
+         _TEXT_WHY.format(family="bidi", digit="2"),
+         None, _TEXT_FIX,
+         valid=(Ex("Docs: https://example.com/abc."),),
+         invalid=(Ex("Docs: https://example.com/\u202eabc."),)),
+    Rule("IRI730", "text-iri-normalization", "An IRI in a docstring or prose is not normalized (an IRI3xx finding)",
+         "RFC 3987 sec. 7.3; RFC 3986 appendix C", INFO, False,
+         _TEXT_WHY.format(family="normalization", digit="3"),
+         None, _TEXT_FIX,
+         valid=(Ex("See https://example.com/caf\u00e9."),),
+         invalid=(Ex("See https://example.com/cafe\u0301."),)),
+    Rule("IRI740", "text-iri-mapping", "An IRI in a docstring or prose does not map to a URI (an IRI4xx finding)",
+         "RFC 3987 sec. 7.3; RFC 3986 appendix C", W, False,
+         _TEXT_WHY.format(family="mapping", digit="4"),
+         None, _TEXT_FIX,
+         valid=(Ex("Page (https://example.com/caf%C3%A9)."),),
+         invalid=(Ex("Old page (https://example.com/caf%E9)."),)),
+    Rule("IRI750", "text-iri-security", "An IRI in a docstring or prose is deceptive (an IRI5xx finding)",
+         "RFC 3987 sec. 7.3; RFC 3986 appendix C", W, False,
+         _TEXT_WHY.format(family="security", digit="5"),
+         None, _TEXT_FIX,
+         valid=(Ex("Log in at \"https://paypal.com/\"."),),
+         invalid=(Ex("Log in at \"https://p\u0430ypal.com/\"."),)),
+    Rule("IRI760", "text-iri-scheme", "An IRI in a docstring or prose breaks its scheme's rules (an IRI6xx finding)",
+         "RFC 3987 sec. 7.3; RFC 3986 appendix C", W, False,
+         _TEXT_WHY.format(family="scheme", digit="6"),
+         None, _TEXT_FIX,
+         valid=(Ex("Mirror: https://example.com/files, see also mailto:ops@example.com."),),
+         invalid=(Ex("Mirror: htps://example.com/files, see also mailto:ops@example.com."),)),
 )
 
 RULES_BY_CODE: dict[str, Rule] = {r.code: r for r in RULES}

@@ -161,6 +161,23 @@ def _run(ctx: Ctx, holes: tuple[tuple[int, int], ...]) -> Iterator[Finding]:
         yield _finding(r, ctx)
 
 
+def text_code(code: str) -> str:
+    """The text-mode code (IRI7x0) that reports ``code``'s family inside prose (RFC 3987 sec. 7.3)."""
+    return f"IRI7{code[3]}0"
+
+
+TEXT_CODES: frozenset[str] = frozenset(r.code for r in RULES if r.code.startswith("IRI7"))
+
+
+def text_finding(f: Finding, enabled: frozenset[str]) -> Finding | None:
+    """A finding on an IRI inside prose, reported under its family's IRI7x0 code (or None if off)."""
+    rule = RULES_BY_CODE.get(text_code(f.code))
+    if rule is None or rule.code not in enabled:
+        return None
+    return Finding(rule.code, rule.name, _sanitize(f"in text: {f.code} {f.name}: {f.message}"),
+                   f.start, f.end, rule.severity, None)
+
+
 MAX_PER_CODE = 100  # findings of one rule in one IRI; a hostile literal must not flood the report
 
 

@@ -150,4 +150,5 @@ FAMILIES = {
     "4": "mapping",
     "5": "security",
     "6": "scheme",
+    "7": "text",
 }

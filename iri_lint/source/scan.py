@@ -71,6 +71,7 @@ class _Ctx:
 
 
 _EXCLUDED = _Ctx(excluded=True)
+_TEXT = _Ctx(excluded=True)  # prose: never one IRI, but text mode extracts the IRIs inside it
 _IDENTIFIER = _Ctx(use=UseContext.IDENTIFIER)
 _PCT = _Ctx(pct=True)
 _FMT = _Ctx(fmt=True)
@@ -115,7 +116,17 @@ def find_literals(
         scanner.marked = marked_lines(source, opts)
         if not scanner.marked:
             return iter(())
-    return scanner.run(tree)
+    if scanner.texts is None:
+        return scanner.run(tree)
+    return _with_texts(scanner, tree)
+
+
+def _with_texts(scanner: _Scanner, tree: ast.AST) -> Iterator[Literal]:
+    """Text mode: the scan's literals and the IRIs found in prose, in source order."""
+    found = list(scanner.run(tree))
+    found.extend(scanner.texts or ())
+    found.sort(key=lambda lit: (lit.start.line, lit.start.col))
+    return iter(found)
 
 
 def could_hold_candidates(text: str, options: ScanOptions = DEFAULT_OPTIONS) -> bool:
@@ -157,7 +168,7 @@ def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] 
 
 class _Scanner:
     __slots__ = ("aliases", "api_prefixes", "apis", "ctx", "extra", "marked", "opts", "source", "stale",
-                 "url_names")
+                 "texts", "url_names")
 
     def __init__(self, source: SourceFile, opts: ScanOptions) -> None:
         self.source = source
@@ -175,6 +186,8 @@ class _Scanner:
         self.marked: list[int] | None = None  # lines worth walking (None: walk everything)
         self.extra: list[str] = []  # local names bound to URL APIs (their lines are marked too)
         self.stale = False
+        # text mode (RFC 3987 sec. 7.3): IRIs found inside prose, merged into the output at the end
+        self.texts: list[Literal] | None = [] if opts.include_docstrings else None
 
     def bind(self, name: str, qual: str) -> None:
         """Record an alias; names bound to URL APIs make their later lines worth walking."""
@@ -329,6 +342,15 @@ class _Scanner:
         else:
             self.mark(value, ctx)
 
+    def _text(self, node: ast.expr, raw: str, holes: Sequence[tuple[int, int]], ctx: _Ctx) -> None:
+        """Text mode: collect the IRIs inside a docstring or prose literal (RFC 3987 sec. 7.3)."""
+        if self.texts is None or ":" not in raw:
+            return
+        from iri_lint.source.text import embedded_literals
+
+        self.texts.extend(embedded_literals(node, self.source, raw, holes, percent_template=ctx.pct,
+                                            format_template=ctx.fmt))
+
     # -- leaves --------------------------------------------------------------------------
 
     def _constant(self, node: ast.Constant) -> Literal | None:
@@ -343,6 +365,8 @@ class _Scanner:
                 return None
             ctx = _NO_CTX
         elif ctx.excluded:
+            if ctx is _TEXT:
+                self._text(node, v, (), ctx)
             return None
         return self._candidate(node, v, (), ctx)
 
@@ -365,6 +389,8 @@ class _Scanner:
                 return None
             ctx = _NO_CTX
         elif ctx.excluded:
+            if ctx is _TEXT:
+                self._text(node, value, holes, ctx)
             return None
         return self._candidate(node, value, holes, ctx)
 
@@ -377,7 +403,11 @@ class _Scanner:
             return None
         tpl = apply_templates(raw, holes, percent_template=ctx.pct, format_template=ctx.fmt)
         value = tpl.value
-        if is_bare_prefix(value) or looks_like_prose(value, url_context=url_ctx):
+        if is_bare_prefix(value):
+            return None
+        if looks_like_prose(value, url_context=url_ctx):
+            if self.texts is not None:
+                self._text(node, raw, holes, ctx)
             return None
         if not url_ctx and not is_absolute_candidate(value):
             return None
@@ -528,9 +558,9 @@ def _binop(s: _Scanner, node: ast.BinOp) -> None:
 
 
 def _expr(s: _Scanner, node: ast.Expr) -> None:
-    # docstrings and bare string statements are prose
-    if not s.opts.include_docstrings and type(node.value) in (ast.Constant, ast.JoinedStr):
-        s.mark(node.value, _EXCLUDED)
+    # docstrings and bare string statements are prose (text mode looks inside them)
+    if type(node.value) in (ast.Constant, ast.JoinedStr):
+        s.mark(node.value, _TEXT if s.opts.include_docstrings else _EXCLUDED)
 
 
 def _function(s: _Scanner, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:

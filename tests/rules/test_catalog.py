@@ -12,6 +12,9 @@ from iri_lint.rules.engine import apply_fixes, check, select_codes
 from iri_lint.rules.model import FixSafety, UseContext
 
 RULES = catalog.RULES
+# IRI7xx (text mode) examples are docstring text: exercised through the source path below
+CHECKED = tuple(r for r in RULES if not r.code.startswith("IRI7"))
+TEXT_RULES = tuple(r for r in RULES if r.code.startswith("IRI7"))
 
 
 def test_codes_unique_well_formed_and_grouped() -> None:
@@ -20,7 +23,7 @@ def test_codes_unique_well_formed_and_grouped() -> None:
     names = [r.name for r in RULES]
     assert len(names) == len(set(names))
     for r in RULES:
-        assert re.fullmatch(r"IRI[1-6]\d\d", r.code), r.code
+        assert re.fullmatch(r"IRI[1-7]\d\d", r.code), r.code
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", r.name), r.name
 
 
@@ -38,14 +41,14 @@ def test_parser_codes_are_all_rules() -> None:
     assert set(E.SYNTAX_CODES) <= set(catalog.RULES_BY_CODE)
 
 
-@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+@pytest.mark.parametrize("rule", CHECKED, ids=lambda r: r.code)
 def test_valid_examples_are_quiet(rule: catalog.Rule) -> None:
     for ex in rule.valid:
         got = check(ex.text, kind=ex.kind, profile=ex.profile, context=ex.context, select=[rule.code])
         assert got == [], (ex.text, got)
 
 
-@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+@pytest.mark.parametrize("rule", CHECKED, ids=lambda r: r.code)
 def test_invalid_examples_fire_with_expected_fix(rule: catalog.Rule) -> None:
     for ex in rule.invalid:
         got = check(ex.text, kind=ex.kind, profile=ex.profile, context=ex.context, select=[rule.code])
@@ -82,3 +85,34 @@ def test_a_flood_of_findings_is_capped_per_rule() -> None:
     got = check("http://x/" + "[a" * 2000, select=["IRI114"])
     assert len(got) == MAX_PER_CODE
     assert got[-1].message.endswith(f"(and {2000 - MAX_PER_CODE} more IRI114 in this IRI)")
+
+
+def _docstring_module(text: str) -> str:
+    return '"""' + text + '"""\n'
+
+
+@pytest.mark.parametrize("rule", TEXT_RULES, ids=lambda r: r.code)
+def test_text_rule_examples_through_the_source_path(rule: catalog.Rule) -> None:
+    from iri_lint.config import Config
+    from iri_lint.lint import lint_text
+    from iri_lint.source.text import extract
+
+    assert rule.fix_level is None and not rule.default
+    cfg = Config(extend_select=(rule.code,))
+    for ex in rule.valid:
+        assert lint_text(_docstring_module(ex.text), cfg) == [], ex.text
+        assert lint_text(_docstring_module(ex.text), Config()) == [], ex.text
+    for ex in rule.invalid:
+        got = lint_text(_docstring_module(ex.text), cfg)
+        assert got, f"{rule.code} did not fire on {ex.text!r}"
+        assert {f.code for f in got} == {rule.code}
+        # the column is where the underlying rule points inside the extracted IRI, after '"""'
+        family = "IRI" + rule.code[4]
+        want = set()
+        for sp in extract(ex.text):
+            for f in check(ex.text[sp.start:sp.end], kind="IRI"):
+                if f.code.startswith(family):
+                    want.add((1, 3 + sp.start + f.start, f"in text: {f.code} {f.name}: {f.message}"))
+        assert {(f.line, f.col, f.finding.message) for f in got} == want
+        assert all(f.finding.fix is None for f in got)
+        assert lint_text(_docstring_module(ex.text), Config()) == []  # opt-in
