@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .config import Config
 from .core.parse import scan
 from .noqa import is_noqa, noqa_lines
-from .rules.engine import TEXT_CODES, check_ref, text_finding
+from .rules.engine import TEXT_CODES, check_ref, text_finding, text_rules
 from .rules.model import Finding, UseContext
 from .source.locate import split_lines
 from .source.model import Literal, SourcePos
@@ -68,7 +68,7 @@ def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str 
     if not enabled:
         return
     opts = options or scan_options(config, enabled)
-    in_text = (enabled if text_codes is None else text_codes) - TEXT_CODES
+    in_text = text_rules(enabled if text_codes is None else text_codes, enabled, config.ignore)
     for lit in find_literals(tree, list(lines), options=opts):
         ref = scan(lit.value, lit.kind, config.profile)
         context = UseContext(lit.context.value)

@@ -169,6 +169,18 @@ def text_code(code: str) -> str:
 TEXT_CODES: frozenset[str] = frozenset(r.code for r in RULES if r.code.startswith("IRI7"))
 
 
+def text_rules(base: frozenset[str], enabled: frozenset[str], ignore: Iterable[str] = ()) -> frozenset[str]:
+    """The rules run on IRIs found in prose: the enabled ones; a text family selected on its own
+    (``--select IRI710``) brings its family's default rules, less what ``ignore`` names."""
+    out = set(base - TEXT_CODES)
+    ignored = select_codes(list(ignore)) if ignore else frozenset()
+    for code in enabled & TEXT_CODES:
+        family = code[4]  # IRI710 -> "1": the IRI1xx rules
+        if not any(c[3] == family for c in out):
+            out |= {c for c in DEFAULT_CODES if c[3] == family} - ignored
+    return frozenset(out)
+
+
 def text_finding(f: Finding, enabled: frozenset[str]) -> Finding | None:
     """A finding on an IRI inside prose, reported under its family's IRI7x0 code (or None if off)."""
     rule = RULES_BY_CODE.get(text_code(f.code))

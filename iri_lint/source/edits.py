@@ -110,6 +110,8 @@ def escape_for(piece: Decoded, text: str) -> str | Refusal:
         for c in text:
             if c == q or c == "\\" or (c in "\r\n" and not triple) or not c.isprintable():
                 return Refusal(f"a raw string cannot hold {c!r}")
+            if piece.is_bytes and ord(c) > 0x7F:
+                return Refusal(f"a raw bytes literal cannot hold {c!r}")
         out = text
     else:
         parts = []

@@ -101,3 +101,12 @@ def test_insertion_and_verify_rejects_wrong_value() -> None:
     assert verify_edit(src, out, lit, "http://ex.com/")
     assert not verify_edit(src, out, lit, "http://ex.com")
     assert not verify_edit(src, "url = (\n", lit, "http://ex.com/")
+
+
+def test_raw_bytes_literal_refuses_non_ascii() -> None:
+    from iri_lint.source.decode import decode_string
+    from iri_lint.source.edits import escape_for
+
+    assert isinstance(escape_for(decode_string("rb'x'"), "\u00a1"), Refusal)  # found by hypothesis
+    assert escape_for(decode_string("b'x'"), "\u00a1") == "\\xa1"
+    assert escape_for(decode_string("rb'x'"), "ab") == "ab"

@@ -108,7 +108,9 @@ def test_underlying_selection_applies() -> None:
     src = '"""See <https://example.com/a b> and <https://exa mple.com/%zz>."""\n'
     assert {c for _, _, c in cols(src)} == {"IRI710"}
     assert cols(src, Config(extend_select=("IRI7",), ignore=("IRI101",))) == [(1, src.index("%zz"), "IRI710")]
-    assert cols(src, Config(select=("IRI710",))) == []  # no underlying rule enabled
+    # a text family selected on its own brings its family's default rules
+    assert {c for _, _, c in cols(src, Config(select=("IRI710",)))} == {"IRI710"}
+    assert cols(src, Config(select=("IRI720",))) == []  # the bidi family has nothing to say here
     assert cols(src, Config(text_mode=True)) == cols(src)
     assert cols(src, Config(extend_select=("IRI7",), ignore=("IRI7",))) == []
 
@@ -182,3 +184,13 @@ def test_flake8_end_to_end(tmp_path: Path) -> None:
     out = run("--extend-select", "IRI710").splitlines()
     assert len(out) == 1 and out[0].startswith(space)
     assert run("--extend-select", "IRI7", "--extend-ignore", "IRI101").splitlines()[0].startswith(typo)
+
+
+def test_a_text_family_selected_alone_brings_its_default_rules() -> None:
+    from iri_lint.config import Config
+    from iri_lint.lint import lint_text
+
+    src = 'def f():\n    """See <http://example.com/a b/c> for details."""\n'
+    assert [f.code for f in lint_text(src, Config(select=("IRI710",)))] == ["IRI710"]
+    assert lint_text(src, Config(select=("IRI710",), ignore=("IRI101",))) == []
+    assert lint_text(src, Config()) == []
