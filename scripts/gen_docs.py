@@ -49,8 +49,10 @@ def show(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def example_code(ex: Example, value: str) -> str:
+def example_code(ex: Example, value: str, code: str = "") -> str:
     """One line of Python that uses ``value`` the way the example's context says."""
+    if code.startswith("IRI7"):  # text mode: the example is prose in a docstring
+        return f'def f():\n    """{value}"""'
     if ex.context is UseContext.DEREFERENCED:
         return f"urlopen({show(value)})"
     if ex.kind != "IRI-reference" or ex.profile != "iri":
@@ -95,15 +97,15 @@ def rule_page(rule: Rule) -> str:
     if rule.invalid:
         lines += ["## Example", "", "```python"]
         for ex in rule.invalid:
-            lines.append(f"{example_code(ex, ex.text)}  # {rule.code}")
+            lines.append(f"{example_code(ex, ex.text, rule.code)}  # {rule.code}")
         lines += ["```", ""]
     fixed = [ex for ex in rule.invalid if ex.fixed is not None]
     lines += ["Use instead:" if fixed else "Valid:", "", "```python"]
-    lines += [example_code(ex, ex.fixed or "") for ex in fixed]
-    lines += [example_code(ex, ex.text) for ex in rule.valid if not fixed]
+    lines += [example_code(ex, ex.fixed or "", rule.code) for ex in fixed]
+    lines += [example_code(ex, ex.text, rule.code) for ex in rule.valid if not fixed]
     lines += ["```", ""]
     if fixed and rule.valid:
-        lines += ["Also valid:", "", "```python", *(example_code(ex, ex.text) for ex in rule.valid), "```", ""]
+        lines += ["Also valid:", "", "```python", *(example_code(ex, ex.text, rule.code) for ex in rule.valid), "```", ""]
     lines += ["## Fix", "", rule.fix_text, ""]
     lines += ["## Fix safety", "", rule.fix_safety_text, ""]
     if rule.fix_level is not None:
