@@ -105,7 +105,8 @@ def rule_page(rule: Rule) -> str:
     lines += [example_code(ex, ex.text, rule.code) for ex in rule.valid if not fixed]
     lines += ["```", ""]
     if fixed and rule.valid:
-        lines += ["Also valid:", "", "```python", *(example_code(ex, ex.text, rule.code) for ex in rule.valid), "```", ""]
+        also = [example_code(ex, ex.text, rule.code) for ex in rule.valid]
+        lines += ["Also valid:", "", "```python", *also, "```", ""]
     lines += ["## Fix", "", rule.fix_text, ""]
     lines += ["## Fix safety", "", rule.fix_safety_text, ""]
     if rule.fix_level is not None:
