@@ -12,7 +12,7 @@ from .config import Config
 from .core.parse import scan
 from .noqa import is_noqa, noqa_lines
 from .rules.engine import TEXT_CODES, check_ref, text_finding, text_rules
-from .rules.model import Finding, UseContext
+from .rules.model import Finding
 from .source.locate import split_lines
 from .source.model import Literal, SourcePos
 from .source.scan import ScanOptions, find_literals
@@ -71,7 +71,7 @@ def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str 
     in_text = text_rules(enabled if text_codes is None else text_codes, enabled, config.ignore)
     for lit in find_literals(tree, list(lines), options=opts):
         ref = scan(lit.value, lit.kind, config.profile)
-        context = UseContext(lit.context.value)
+        context = lit.context
         embedded = is_embedded(lit)
         findings = check_ref(ref, context=context, enabled=in_text if embedded else enabled,
                              holes=lit.holes, uri_only_api=lit.uri_only_api)

@@ -7,16 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from iri_lint.rules.model import UseContext as UseContext  # re-exported: how the literal is used
+
 if TYPE_CHECKING:
     from iri_lint.source.locate import Locator
-
-
-class UseContext(enum.Enum):
-    """How the program uses the literal; decides fix safety (DESIGN.md, RFC 3987 sec. 5.1)."""
-
-    DEREFERENCED = "dereferenced"  # passed to an API that fetches it (urlopen, requests.get, ...)
-    IDENTIFIER = "identifier"  # compared or used as a name (namespace, dict key, ==)
-    UNKNOWN = "unknown"  # may be either: treat as identifier for safety
 
 
 class Reason(enum.Enum):
