@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import unicodedataplus as ucd
 from bidi import get_display
 
-from .chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, HEXDIG, char_label
+from .chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, char_label, is_pct_triplet, pct_encode
 from .parse import HostKind, IRIReference, Span
 
 __all__ = [
@@ -156,7 +156,7 @@ def display_order(text: str) -> str:
 def _pct_controls() -> re.Pattern[str]:
     """UTF-8 percent-encodings of the bidi controls; lead bytes never start mid-character."""
     alts = sorted(
-        "".join(f"%{b:02X}" for b in c.encode("utf-8")) for c in BIDI_CONTROLS
+        pct_encode(c) for c in BIDI_CONTROLS
     )
     return re.compile("|".join(re.escape(a) for a in alts), re.IGNORECASE)
 
@@ -175,17 +175,13 @@ def _component_at(components: list[Component], pos: int, whole: Span) -> Span:
     return whole
 
 
-def _is_pct(text: str, i: int, end: int) -> bool:
-    return text[i] == "%" and i + 2 < end and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG
-
-
 def _direction_summary(text: str, start: int, end: int) -> tuple[int, int, bool]:
     """(first rtl index or -1, first ltr index or -1, all digits) of [start, end), escapes skipped."""
     rtl = ltr = -1
     digits = True
     i = start
     while i < end:
-        if _is_pct(text, i, end):
+        if is_pct_triplet(text, i, end):
             digits = False
             i += 3
             continue
@@ -224,7 +220,7 @@ def _edge(text: str, start: int, end: int, *, at_end: bool) -> Span | None:
             return None
         j = i
         while j > start:
-            if j - 3 >= start and _is_pct(text, j - 3, end):
+            if j - 3 >= start and is_pct_triplet(text, j - 3, end):
                 j -= 3
             elif text[j - 1].isascii() and text[j - 1].isdigit():
                 j -= 1
@@ -235,7 +231,7 @@ def _edge(text: str, start: int, end: int, *, at_end: bool) -> Span | None:
         return None
     j = start
     while j < end:
-        if _is_pct(text, j, end):
+        if is_pct_triplet(text, j, end):
             j += 3
         elif text[j].isascii() and text[j].isdigit():
             j += 1
@@ -394,7 +390,7 @@ def encode_component(ref: IRIReference, component: Component | Span) -> tuple[in
     span = component.span if isinstance(component, Component) else component
     value = ref.text[span.start : span.end]
     encoded = "".join(
-        c if c.isascii() else "".join(f"%{b:02X}" for b in c.encode("utf-8", "surrogatepass"))
+        c if c.isascii() else pct_encode(c, errors="surrogatepass")
         for c in value
     )
     return span.start, span.end, encoded

@@ -127,6 +127,16 @@ def group(c: str) -> Group:
     return Group.UCSCHAR
 
 
+def pct_encode(s: str, *, errors: str = "strict") -> str:
+    """Each character as its UTF-8 octets, ``%HH`` with uppercase hex (RFC 3987 sec. 3.1 step 2)."""
+    return "".join(f"%{b:02X}" for b in s.encode("utf-8", errors))
+
+
+def is_pct_triplet(text: str, i: int, end: int) -> bool:
+    """Whether ``text[i:i+3]`` is a pct-encoded triplet within ``end`` (RFC 3986 sec. 2.1)."""
+    return i + 2 < end and text[i] == "%" and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG
+
+
 def _regex_class(ranges: tuple[tuple[int, int], ...]) -> str:
     """A regex character-class body for code point ranges."""
     return "".join(f"\\U{lo:08X}-\\U{hi:08X}" for lo, hi in ranges)

@@ -33,7 +33,16 @@ from typing import Literal
 
 import idna as _idna
 
-from .chars import BIDI_CONTROLS, HEXDIG, NOT_ALLOWED_ASCII, UNRESERVED, Group, char_label, group
+from .chars import (
+    BIDI_CONTROLS,
+    NOT_ALLOWED_ASCII,
+    UNRESERVED,
+    Group,
+    char_label,
+    group,
+    is_pct_triplet,
+    pct_encode,
+)
 from .parse import HostKind, scan
 
 __all__ = ["SCHEMES", "IDNAError", "MappingError", "SchemeInfo", "to_iri", "to_uri"]
@@ -110,11 +119,6 @@ class IDNAError(MappingError):
         self.reason = reason
 
 
-def pct(c: str) -> str:
-    """Percent-encode one character as UTF-8 with uppercase hex (RFC 3987 sec. 3.1 step 2)."""
-    return "".join(f"%{b:02X}" for b in c.encode("utf-8"))
-
-
 def is_dns_scheme(scheme: str | None) -> bool:
     """Whether reg-names of ``scheme`` are DNS names (RFC 3987 sec. 3.1, 3987bis 3.4.2)."""
     info = SCHEMES.get(scheme.lower()) if scheme else None
@@ -171,7 +175,7 @@ def _pct_decode_utf8(s: str) -> str | None:
     out = bytearray()
     i, n = 0, len(s)
     while i < n:
-        if is_triplet(s, i, n):
+        if is_pct_triplet(s, i, n):
             out.append(int(s[i + 1 : i + 3], 16))
             i += 3
         else:
@@ -235,7 +239,7 @@ def _encode_range(text: str, start: int, end: int, encode_ascii: str, offset: in
                 why = "is not an IRI character (RFC 3987 sec. 2.2); pass encode_ascii='encode' to encode it"
             raise MappingError(f"{char_label(c)} at {i + offset} {why}", position=i + offset, char=c)
         out.append(text[run:i])
-        out.append(pct(c))
+        out.append(pct_encode(c))
         run = i + 1
     out.append(text[run:end])
     return "".join(out)
@@ -283,7 +287,7 @@ def decode_octets(octets: list[int], *, in_query: bool) -> str:
             if is_appropriate(c, in_query=in_query):
                 out.append(c)
             else:
-                out.append(pct(c))  # step 4: re-encoded, uppercase hex
+                out.append(pct_encode(c))  # step 4: re-encoded, uppercase hex
             i += length
         else:
             out.append(f"%{octets[i]:02X}")  # step 3: not strictly legal UTF-8
@@ -291,22 +295,17 @@ def decode_octets(octets: list[int], *, in_query: bool) -> str:
     return "".join(out)
 
 
-def is_triplet(text: str, i: int, end: int) -> bool:
-    """Whether ``text[i:i+3]`` is a pct-encoded triplet within ``end`` (RFC 3986 sec. 2.1)."""
-    return i + 2 < end and text[i] == "%" and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG
-
-
 def _to_iri_range(text: str, start: int, end: int, in_query: bool, out: list[str]) -> None:
     """Steps 2-5 of RFC 3987 sec. 3.2 on ``text[start:end]``."""
     i = start
     run = start
     while i < end:
-        if not is_triplet(text, i, end):
+        if not is_pct_triplet(text, i, end):
             i += 1
             continue
         out.append(text[run:i])
         octets: list[int] = []
-        while is_triplet(text, i, end):
+        while is_pct_triplet(text, i, end):
             b = int(text[i + 1 : i + 3], 16)
             if b < 0x80:
                 if octets:

@@ -41,8 +41,8 @@ from typing import Literal
 
 import idna as _idna
 
-from .chars import Group, group
-from .mapping import DOTS, SCHEMES, decode_octets, is_appropriate, is_dns_scheme, is_triplet, pct
+from .chars import Group, group, is_pct_triplet, pct_encode
+from .mapping import DOTS, SCHEMES, decode_octets, is_appropriate, is_dns_scheme
 from .parse import HostKind, IRIReference, Span, scan
 from .resolve import remove_dot_segments
 
@@ -137,7 +137,7 @@ def _has_malformed_percent(text: str) -> bool:
     i = text.find("%")
     n = len(text)
     while i >= 0:
-        if not is_triplet(text, i, n):
+        if not is_pct_triplet(text, i, n):
             return True
         i = text.find("%", i + 3)
     return False
@@ -149,7 +149,7 @@ def _triplets(text: str) -> list[int]:
     n = len(text)
     i = text.find("%")
     while i >= 0:
-        if is_triplet(text, i, n):
+        if is_pct_triplet(text, i, n):
             out.append(i)
             i = text.find("%", i + 3)
         else:
@@ -202,10 +202,10 @@ def _percent_nonascii(text: str, ref: IRIReference) -> list[_RawEdit]:
     scheme_end = ref.scheme.end if ref.scheme is not None else 0
     while i < n:
         c = text[i]
-        if c == "%" and is_triplet(text, i, n) and text[i + 1] in "89ABCDEFabcdef":
+        if c == "%" and is_pct_triplet(text, i, n) and text[i + 1] in "89ABCDEFabcdef":
             start = i
             octets: list[int] = []
-            while is_triplet(text, i, n) and text[i + 1] in "89ABCDEFabcdef":
+            while is_pct_triplet(text, i, n) and text[i + 1] in "89ABCDEFabcdef":
                 octets.append(int(text[i + 1 : i + 3], 16))
                 i += 3
             in_query = q is not None and q.start <= start < q.end
@@ -216,7 +216,7 @@ def _percent_nonascii(text: str, ref: IRIReference) -> list[_RawEdit]:
         if c >= "\x80" and i >= scheme_end:
             in_query = q is not None and q.start <= i < q.end
             if not is_appropriate(c, in_query=in_query) and group(c) is not Group.SURROGATE:
-                edits.append((i, i + 1, pct(c)))  # as to_uri would (sec. 3.1)
+                edits.append((i, i + 1, pct_encode(c)))  # as to_uri would (sec. 3.1)
         i += 1
     return _merge(edits)
 
@@ -228,7 +228,7 @@ def _case_host(text: str, ref: IRIReference) -> list[_RawEdit]:
     edits: list[_RawEdit] = []
     i, end = ref.host.start, ref.host.end
     while i < end:
-        if is_triplet(text, i, end):
+        if is_pct_triplet(text, i, end):
             i += 3
             continue
         c = text[i]

@@ -27,6 +27,7 @@ from .chars import (
     Group,
     char_label,
     group,
+    is_pct_triplet,
 )
 from .errors import IRISyntaxError
 
@@ -462,7 +463,7 @@ def _scan_component(text: str, start: int, end: int, component: str, profile: Pr
             while bad_end < min(end, i + 3) and text[bad_end] in HEXDIG:
                 bad_end += 1
             if bad_end == i + 1:  # "%%%": one error for the run of bare '%'
-                while bad_end < end and text[bad_end] == "%" and not _is_pct(text, bad_end, end):
+                while bad_end < end and text[bad_end] == "%" and not is_pct_triplet(text, bad_end, end):
                     bad_end += 1
             out.append(_run_error(_error(E.PERCENT, i, "'%' must be followed by two hex digits (pct-encoded, "
                                          "RFC 3986 sec. 2.1); write a literal '%' as %25", component, bad_end),
@@ -502,10 +503,6 @@ def _run_end(text: str, i: int, end: int, allowed: frozenset[str], priv_ok: bool
         while j < end and text[j] == c and not (priv_ok and g is Group.IPRIVATE):
             j += 1
     return j
-
-
-def _is_pct(text: str, i: int, end: int) -> bool:
-    return i + 2 < end and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG
 
 
 def _run_error(err: IRISyntaxError, text: str, end: int | None = None) -> IRISyntaxError:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .chars import HEXDIG, Group, group
+from .chars import HEXDIG, Group, group, pct_encode
 
 if TYPE_CHECKING:
     from .parse import Preprocessing, Profile
@@ -20,10 +20,6 @@ _WEB_STRIP = "\t\r\n"  # sec. 6.2 step 2: href-strip is left open by the draft; 
 def _in_leiri_ucschar(c: str) -> bool:
     cp = ord(c)
     return cp not in (0xFFFE, 0xFFFF) and not 0xD800 <= cp <= 0xDFFF
-
-
-def _pct(c: str) -> str:
-    return "".join(f"%{b:02X}" for b in c.encode("utf-8"))
 
 
 def preprocess(text: str, profile: Profile) -> tuple[str, list[Preprocessing], list[int]]:
@@ -69,7 +65,7 @@ def preprocess(text: str, profile: Profile) -> tuple[str, list[Preprocessing], l
             rep, action = "%25", "percent-encode"  # sec. 6.2 step 4
         elif c >= "\x80" or not (c.isalnum() or c in "-._~:/?#[]@!$&'()*+,;=%"):
             if group(c) in _ENCODED_GROUPS and _in_leiri_ucschar(c):
-                rep, action = _pct(c), "percent-encode"
+                rep, action = pct_encode(c), "percent-encode"
         if action:
             notes.append(Preprocessing(i, c, action, rep))
         out.append(rep)

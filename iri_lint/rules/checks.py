@@ -7,16 +7,11 @@ from collections.abc import Iterator
 from typing import Literal
 
 from ..core import errors as E
-from ..core.chars import HEXDIG, char_label
+from ..core.chars import HEXDIG, char_label, pct_encode
 from ..core.schemes import SCHEME_TYPOS
 from ..data.schemes import REGISTERED
 from .engine import Ctx, Raw, analysis
 from .model import Edit
-
-
-def _pct(c: str) -> str:
-    return "".join(f"%{b:02X}" for b in c.encode("utf-8", "surrogatepass"))
-
 
 # ------------------------------------------------------------------ IRI1xx: the parser's errors
 
@@ -47,7 +42,7 @@ def syntax(ctx: Ctx) -> Iterator[Raw]:
             if err.code == E.PERCENT and span != "%" * len(span):
                 span = "%"  # a malformed '%' spans its partial hex digits: only the '%' changes
             if err.code in _ENCODE:
-                edits.append(Edit(err.position, err.position + len(span), "".join(map(_pct, span))))
+                edits.append(Edit(err.position, err.position + len(span), pct_encode(span)))
             elif err.code in _REMOVE:
                 edits.append(Edit(err.position, err.position + len(span), ""))
             elif err.code == E.PERCENT:
@@ -342,16 +337,12 @@ def uri_only_api(ctx: Ctx) -> Iterator[Raw]:
             host is not None and edits and host.start <= j < host.end
         ):
             j += 1
-        edits.append(Edit(i, j, _pct_run(text[i:j])))
+        edits.append(Edit(i, j, pct_encode(text[i:j])))
         i = j
     first = next(k for k, c in enumerate(text) if not c.isascii())
     uri = "".join(_apply_sorted(text, edits))
     yield Raw("IRI404", first, first + 1, f"this API sends only ASCII and raises UnicodeEncodeError on "
               f"{char_label(text[first])}; pass the mapped URI {uri!r} (RFC 3987 sec. 3.1)", tuple(edits))
-
-
-def _pct_run(s: str) -> str:
-    return "".join(_pct(c) for c in s)
 
 
 def _apply_sorted(text: str, edits: list[Edit]) -> Iterator[str]:
