@@ -13,9 +13,9 @@ from .core.parse import scan
 from .noqa import is_noqa, noqa_lines
 from .rules.engine import TEXT_CODES, check_ref, text_finding, text_rules
 from .rules.model import Finding
-from .source.locate import split_lines
+from .source.locate import SourceFile, split_lines
 from .source.model import Literal, SourcePos
-from .source.scan import ScanOptions, find_literals
+from .source.scan import ScanOptions, find_literals, marked_lines
 from .source.text import is_embedded
 
 
@@ -58,8 +58,8 @@ def scan_options(config: Config, enabled: frozenset[str] | None = None) -> ScanO
 
 
 def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str | None = None,
-              options: ScanOptions | None = None,
-              text_codes: frozenset[str] | None = None) -> Iterator[SourceFinding]:
+              options: ScanOptions | None = None, text_codes: frozenset[str] | None = None,
+              marked: list[int] | None = None) -> Iterator[SourceFinding]:
     """Findings for an already parsed module (the flake8 plugin's entry: flake8 hands us both).
 
     ``text_codes``: the underlying rules run on IRIs found in prose (default: the enabled ones).
@@ -69,7 +69,7 @@ def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str 
         return
     opts = options or scan_options(config, enabled)
     in_text = text_rules(enabled if text_codes is None else text_codes, enabled, config.ignore)
-    for lit in find_literals(tree, list(lines), options=opts):
+    for lit in find_literals(tree, list(lines), options=opts, marked=marked):
         ref = scan(lit.value, lit.kind, config.profile)
         context = lit.context
         embedded = is_embedded(lit)
@@ -108,20 +108,22 @@ def parse_source(text: str, filename: str = "<unknown>") -> ast.Module:
 
 def lint_text(text: str, config: Config, *, path: str | None = None,
               honour_noqa: bool = True) -> list[SourceFinding]:
-    """Lint one module's text; raises SourceError for a file that does not parse."""
-    if not _may_have_iris(text, config):
+    """Lint one module's text; raises SourceError for a file that does not parse.
+
+    A file whose text cannot hold a candidate (no ``://``, no quoted registered scheme, no URL name
+    or URL API) is not parsed at all: most files end here, at a fraction of ``ast.parse``.
+    """
+    lines = split_lines(text)  # where Python splits: not at U+2028, form feed, ... (str.splitlines would)
+    enabled = config.codes_for(path)
+    opts = scan_options(config, enabled)
+    marked = marked_lines(SourceFile(lines), opts) if opts.prefilter else None
+    if not enabled or marked == []:
         return []
     tree = parse_source(text, path or "<unknown>")
-    lines = split_lines(text)  # where Python splits: not at U+2028, form feed, ... (str.splitlines would)
-    found = list(lint_tree(tree, lines, config, path=path))
+    found = list(lint_tree(tree, lines, config, path=path, options=opts, marked=marked))
     if found and honour_noqa and "noqa" in text.lower():
         mapping = noqa_lines(text)
         found = [f for f in found if not is_noqa(f.code, mapping.get(f.line))]
     found.sort(key=lambda f: (f.line, f.col, f.code))
     return found
 
-
-def _may_have_iris(text: str, config: Config) -> bool:
-    """Cheap pre-filter: a file with no ':' at all has no scheme, and no URL context is cheaper."""
-    return ":" in text or "url" in text.lower() or "uri" in text.lower() or "href" in text.lower() \
-        or bool(config.extra_url_apis)

@@ -106,14 +106,18 @@ def _fields(t: type) -> tuple[str, ...]:
 
 
 def find_literals(
-    tree: ast.AST, lines: Sequence[str], *, options: ScanOptions | None = None
+    tree: ast.AST, lines: Sequence[str], *, options: ScanOptions | None = None,
+    marked: list[int] | None = None,
 ) -> Iterator[Literal]:
-    """Yield the candidate IRI literals of a module, in source order."""
+    """Yield the candidate IRI literals of a module, in source order.
+
+    ``marked``: the file's ``marked_lines`` when the caller already computed them (before parsing).
+    """
     opts = options or DEFAULT_OPTIONS
     source = SourceFile(list(lines))
     scanner = _Scanner(source, opts)
     if opts.prefilter:
-        scanner.marked = marked_lines(source, opts)
+        scanner.marked = marked if marked is not None else marked_lines(source, opts)
         if not scanner.marked:
             return iter(())
     if scanner.texts is None:

@@ -102,7 +102,7 @@ def test_default_excludes_and_configured_excludes(cli, tmp_path: Path) -> None: 
 
 
 @pytest.mark.parametrize(("content", "message"), [
-    (b"def f(:\n    pass\n", "syntax error"),
+    (b"URL = 'https://example.com/'\ndef f(:\n    pass\n", "syntax error"),
     (b"# -*- coding: utf-8 -*-\nU = '\xff\xfe'\n", "cannot decode"),
     (b"\x00\x01\x02binary\x00", "binary file"),
     (b"# coding: klingon\nU = 1\n", "cannot decode"),
@@ -120,6 +120,14 @@ def test_bad_input_is_one_line_on_stderr(tmp_path: Path, content: bytes, message
     assert len(lines) == 1 and re.match(rf"^{re.escape(str(f))}:\d+:\d+: error: ", lines[0]), err
     assert message in lines[0]
     assert "IRI101" in p.stdout.decode()  # the other file is still checked
+
+
+def test_a_file_with_nothing_iri_like_is_not_parsed(tmp_path: Path) -> None:
+    """Most files hold no IRI: iri-lint skips parsing them (a syntax error there is Python's business)."""
+    f = tmp_path / "m.py"
+    f.write_text("def f(:\n    pass\n")
+    p = run_cli("check", "--isolated", str(f))
+    assert p.returncode == 0 and p.stderr.decode().strip() == "" and p.stdout.decode() == ""
 
 
 def test_huge_file_is_skipped_with_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli) -> None:  # type: ignore[no-untyped-def]
