@@ -48,7 +48,10 @@ PATHS = st.lists(st.sampled_from(["a", "%7e", "%7E", "..", ".", "%c3%a9", "%C3%A
 @settings(max_examples=300, deadline=None)
 def test_every_ladder_fix_is_equivalent_at_its_level(scheme: str, host: str, port: str, path: str,
                                                      query: str) -> None:
-    _assert_level_holds(f"{scheme}://{host}{port}/{path}{query}")
+    checked = _assert_level_holds(f"{scheme}://{host}{port}/{path}{query}")
+    default_port = {"http": ":80", "https": ":443"}.get(scheme.lower())
+    if scheme != scheme.lower() or port in (":", default_port) or "%7e" in path:
+        assert checked, "a non-normal IRI produced no ladder fix to verify"
 
 
 def test_safety_depends_on_context() -> None:
