@@ -16,18 +16,18 @@ from dataclasses import dataclass
 from . import errors as E
 from .chars import (
     ALPHA,
+    DELIMS,
     DIGIT,
-    HEXDIG,
     IPRIVATE_RANGES,
     SCHEME_CHARS,
     SUB_DELIMS,
     TAG_RANGE,
     UCSCHAR_RANGES,
     UNRESERVED,
+    UNWISE,
     Group,
     char_label,
     group,
-    is_pct_triplet,
 )
 from .errors import IRISyntaxError
 
@@ -42,6 +42,12 @@ class Profile(enum.StrEnum):
     IRI_BIS = "iri-3987bis"
     LEIRI = "leiri"
     WEB_ADDRESS = "web-address"
+
+    __hash__ = str.__hash__  # equal to its value's hash, computed in C (Enum's is Python-level)
+
+
+# members as plain globals for the hot paths: ``Profile.IRI`` is a slow class attribute lookup
+_IRI, _URI = Profile.IRI, Profile.URI
 
 
 class HostKind(enum.StrEnum):
@@ -77,6 +83,10 @@ class Preprocessing:
     replacement: str
 
 
+# An error as the scanner records it: (position, end, code, component, message or None to name
+# the character at position, and whether the message says how many characters the span covers)
+ErrorRecord = tuple[int, int, str, str | None, str | None, bool]
+
 _SPAN_NAMES = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 _MATCH_GROUPS = (("scheme", "s"), ("authority", "a"), ("userinfo", "u"), ("host", "h"), ("port", "o"),
                  ("query", "q"), ("fragment", "f"))
@@ -91,8 +101,9 @@ class IRIReference:
     """
 
     COMPONENTS = _SPAN_NAMES
-    # class-level defaults keep the fast path's construction to four attribute stores
-    errors: tuple[IRISyntaxError, ...] = ()
+    # class-level defaults keep the fast path's construction to a few attribute stores
+    _records: tuple[ErrorRecord, ...] = ()
+    _errors: tuple[IRISyntaxError, ...] | None = ()
     original: str | None = None
     preprocessing: tuple[Preprocessing, ...] = ()
     _m: re.Match[str] | None = None
@@ -112,7 +123,8 @@ class IRIReference:
         self.text = text
         self.kind = kind
         self.profile = profile
-        self.errors = errors
+        self._errors = errors
+        self._records = tuple((e.position, e.end, e.code, e.component, e.message, False) for e in errors)
         self.original = original
         self.preprocessing = preprocessing
         self._spans = {
@@ -184,8 +196,27 @@ class IRIReference:
         return self._host_kind
 
     @property
+    def errors(self) -> tuple[IRISyntaxError, ...]:
+        """Every syntax problem, in order of position (messages are built on first access)."""
+        errs = self._errors
+        if errs is None:
+            errs = self._errors = tuple(self.error(i) for i in range(len(self._records)))
+        return errs
+
+    @property
+    def error_records(self) -> tuple[ErrorRecord, ...]:
+        """The errors as cheap tuples ``(position, end, code, component, ...)``; see ``error()``."""
+        return self._records
+
+    def error(self, index: int) -> IRISyntaxError:
+        """The ``index``-th error of ``error_records`` as an IRISyntaxError with its message."""
+        if self._errors is not None:
+            return self._errors[index]
+        return _ScannedError(self.text, self.profile, self._records[index])
+
+    @property
     def is_valid(self) -> bool:
-        return not self.errors
+        return not self._records
 
     @property
     def is_absolute(self) -> bool:
@@ -227,13 +258,15 @@ class _RawReference(IRIReference):
 
     def __init__(self, text: str, kind: str, profile: Profile,
                  raw: tuple[tuple[int, int] | None, ...], host_kind: HostKind | None,
-                 errors: tuple[IRISyntaxError, ...]) -> None:
+                 records: tuple[ErrorRecord, ...]) -> None:
         self.text = text
         self.kind = kind
         self.profile = profile
         self._raw = raw
         self._host_kind = host_kind
-        self.errors = errors
+        self._records = records
+        if records:
+            self._errors = None
 
 
 def _segments(text: str, path: Span) -> tuple[Span, ...]:
@@ -256,55 +289,37 @@ def _segments(text: str, path: Span) -> tuple[Span, ...]:
 # ---------------------------------------------------------------- regexes (all possessive)
 
 _SUB = re.escape("".join(sorted(SUB_DELIMS)))
-_SCHEME_PREFIX = re.compile(r"[^:/?#]*+:")
-_TAIL = re.compile(
-    r"(?://(?P<a>[^/?#]*+))?+(?P<p>[^?#]*+)(?:\?(?P<q>[^#]*+))?+(?:#(?P<f>.*+))?+", re.S
-)
+# RFC 3986 appendix B: split into components (any string matches; the parts are checked after)
+_TAIL_PATTERN = r"(?://(?P<a>[^/?#]*+))?+(?P<p>[^?#]*+)(?:\?(?P<q>[^#]*+))?+(?:#(?P<f>.*+))?+"
+_SPLIT = re.compile(r"(?:(?P<s>[^:/?#]*+):)?+" + _TAIL_PATTERN, re.S)
+_TAIL = re.compile(_TAIL_PATTERN, re.S)
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+")
-_PORT = re.compile(r"[0-9]*+")
 _DEC_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])"
 _IPV4 = re.compile(rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}")
 _H16 = re.compile(r"[0-9A-Fa-f]{1,4}")
 _IPVFUTURE = re.compile(rf"[vV][0-9A-Fa-f]++\.[A-Za-z0-9\-._~:{_SUB}]++")
 
 
-def _cls(profile: Profile, extra: str = "", *, private: bool = False) -> str:
-    """A regex class body: iunreserved / sub-delims / ``extra`` (+ iprivate), RFC 3987 sec. 2.2.
-
-    Written as the complement of the allowed ranges: a negated class of the few excluded ranges
-    compiles about three times faster than the ucschar ranges themselves (start-up time).
-    """
-    allowed = sorted({ord(c) for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"}
-                     | {ord(c) for c in SUB_DELIMS} | {ord(c) for c in extra})
-    ranges = [(c, c) for c in allowed]
-    if profile is not Profile.URI:
-        ranges += list(UCSCHAR_RANGES)
-        if private:
-            ranges += list(IPRIVATE_RANGES) + ([TAG_RANGE] if profile is Profile.IRI_BIS else [])
-    ranges.sort()
+def _gaps(allowed: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The code point ranges not covered by ``allowed`` (the complement over U+0000-10FFFF)."""
     gaps, nxt = [], 0
-    for lo, hi in ranges:
+    for lo, hi in sorted(allowed):
         if lo > nxt:
             gaps.append((nxt, lo - 1))
         nxt = max(nxt, hi + 1)
     if nxt <= 0x10FFFF:
         gaps.append((nxt, 0x10FFFF))
-    return "^" + "".join(f"\\U{lo:08X}" if lo == hi else f"\\U{lo:08X}-\\U{hi:08X}" for lo, hi in gaps)
+    return gaps
+
+
+def _class(ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:
+    """A regex class body for code point ranges."""
+    return "".join(f"\\U{lo:08X}" if lo == hi else f"\\U{lo:08X}-\\U{hi:08X}" for lo, hi in ranges)
 
 
 def _run(body: str) -> str:
     """``*( [body] / pct-encoded )`` unrolled as ``[body]*+ (%XX [body]*+)*+``: no backtracking."""
     return rf"[{body}]*+(?:%[0-9A-Fa-f]{{2}}[{body}]*+)*+"
-
-
-def _component_regexes(profile: Profile) -> dict[str, re.Pattern[str]]:
-    return {
-        "userinfo": re.compile(_run(_cls(profile, ":"))),
-        "host": re.compile(_run(_cls(profile))),
-        "path": re.compile(_run(_cls(profile, ":@/"))),
-        "query": re.compile(_run(_cls(profile, ":@/?", private=True))),
-        "fragment": re.compile(_run(_cls(profile, ":@/?"))),
-    }
 
 
 def _fast_regex(profile: Profile) -> re.Pattern[str]:
@@ -359,36 +374,114 @@ def _all_ucschar(text: str) -> bool:
 
 _BASE_PROFILES = {p.value: p for p in (Profile.URI, Profile.IRI, Profile.IRI_BIS)}
 _FastEntry = tuple[Callable[[str], "re.Match[str] | None"], Profile]
-# compiled on first use: the Unicode classes cost ~30 ms per profile, too much for start-up
-_REGEXES: dict[Profile, dict[str, re.Pattern[str]]] = {}
+# compiled on first use (start-up time); the default profile's entry is kept apart for speed
 _FAST: dict[str, _FastEntry] = {}
+_FAST_IRI: _FastEntry | None = None
+_SEGMENT_END = re.compile("[/?#]")
 
 
 def _fast_entry(profile: str | Profile) -> _FastEntry | None:
     """The whole-reference regex of a base profile (None for LEIRI / Web Address)."""
+    global _FAST_IRI
     base = _BASE_PROFILES.get(profile)
     if base is None:
         return None
     entry = _FAST[base.value] = (_fast_regex(base).fullmatch, base)
+    if base is Profile.IRI:
+        _FAST_IRI = entry
     return entry
 
 
-def _component_rx(profile: Profile) -> dict[str, re.Pattern[str]]:
-    rx = _REGEXES.get(profile)
-    if rx is None:
-        rx = _REGEXES[profile] = _component_regexes(profile)
-    return rx
-
-_IP_SAFE = UNRESERVED | SUB_DELIMS | {":"}  # never a 3987bis sec. 6.3 group
-
-# ASCII characters each component allows besides pct-encoded (RFC 3987 sec. 2.2)
+# RFC 3987 sec. 2.2: the ASCII characters each component allows besides pct-encoded
 _ALLOWED_ASCII = {
     "userinfo": UNRESERVED | SUB_DELIMS | {":"},
     "host": UNRESERVED | SUB_DELIMS,
     "path": UNRESERVED | SUB_DELIMS | {":", "@", "/"},
     "query": UNRESERVED | SUB_DELIMS | {":", "@", "/", "?"},
     "fragment": UNRESERVED | SUB_DELIMS | {":", "@", "/", "?"},
+    "scheme": SCHEME_CHARS,
+    "port": DIGIT,
 }
+
+# 3987bis sec. 6.3 groups: never allowed anywhere, and a run of one group is one error
+_GROUP_RANGES: dict[Group, tuple[tuple[int, int], ...]] = {
+    Group.SPACE: ((0x20, 0x20),),
+    Group.DELIM: tuple((ord(c), ord(c)) for c in sorted(DELIMS)),
+    Group.UNWISE: tuple((ord(c), ord(c)) for c in sorted(UNWISE)),
+    Group.CONTROL: ((0x00, 0x1F), (0x7F, 0x9F)),
+    Group.SPECIAL: ((0xFFF0, 0xFFFD),),
+    Group.NONCHAR: ((0xFDD0, 0xFDEF), *(((p << 16) | 0xFFFE, (p << 16) | 0xFFFF) for p in range(17))),
+    Group.SURROGATE: ((0xD800, 0xDFFF),),
+}
+_GROUPED = [r for ranges in _GROUP_RANGES.values() for r in ranges]
+_HEX = "[0-9A-Fa-f]"
+# a '%' not followed by two hex digits, with its one hex digit or the bare '%'s after it
+_BAD_PERCENT = rf"%(?:{_HEX}(?!{_HEX})|(?!{_HEX})(?:%(?!{_HEX}{{2}}))*+)"
+
+
+def _allowed_ranges(profile: Profile, component: str) -> list[tuple[int, int]]:
+    """What ``component`` allows under ``profile`` besides pct-encoded (RFC 3987 sec. 2.2)."""
+    allowed = [(ord(c), ord(c)) for c in _ALLOWED_ASCII[component]]
+    if profile is not Profile.URI and component not in ("scheme", "port"):
+        allowed += UCSCHAR_RANGES
+        if component == "query":
+            allowed += IPRIVATE_RANGES + ((TAG_RANGE,) if profile is Profile.IRI_BIS else ())
+    return allowed
+
+
+def _bad_regex(profile: Profile, component: str) -> re.Pattern[str]:
+    """Skip what ``component`` allows and capture its next error (group 1): a malformed '%', a run
+    of one 3987bis sec. 6.3 group, or a run of one other disallowed character; or reach the end.
+
+    Linear and fast: the skip is one possessive class loop in C; there is no backtracking.
+    """
+    allowed = _allowed_ranges(profile, component)
+    groups = "|".join(f"[{_class(r)}]++" for r in _GROUP_RANGES.values())
+    # ASCII first: a small class is a bitmap test per character; the ranges only for the rest
+    ascii_ok = f"[{_class([r for r in allowed if r[1] < 0x80])}]++"
+    non_ascii = [r for r in allowed if r[0] >= 0x80]
+    skip = ascii_ok + (f"|[{_class(non_ascii)}]++" if non_ascii else "")
+    # every match ends at an error or at the end, so finditer never retries a failed skip
+    if component in ("scheme", "port"):  # no pct-encoded here: '%' is one more bad character
+        other = _class(_gaps(allowed + _GROUPED))
+        return re.compile(rf"(?:{skip})*+(?:((?:{groups})|([{other}])\2*+)|\Z)")
+    skip = rf"(?:{skip}|%{_HEX}{{2}})*+"
+    other = _class(_gaps(allowed + _GROUPED + [(0x25, 0x25)]))
+    return re.compile(rf"{skip}(?:({_BAD_PERCENT}|(?:{groups})|([{other}])\2*+)|\Z)")
+
+
+# characters that get a 3987bis sec. 6.3 (or URI / tag / private-use) error even in an IP literal
+def _group_error_regex(profile: Profile) -> re.Pattern[str]:
+    extra = [(0x80, 0x10FFFF)] if profile is Profile.URI else [TAG_RANGE, *IPRIVATE_RANGES]
+    return re.compile(f"[{_class(sorted(_GROUPED + extra))}]")
+
+
+_BAD: dict[tuple[Profile, str], re.Pattern[str]] = {}
+_GROUP_ERR: dict[Profile, re.Pattern[str]] = {}
+_CODES: dict[tuple[Profile, str], dict[str, str]] = {}
+
+
+def _bad_rx(profile: Profile, component: str) -> re.Pattern[str]:
+    rx = _BAD.get((profile, component))
+    if rx is None:
+        rx = _BAD[profile, component] = _bad_regex(profile, component)
+    return rx
+
+
+def _codes(profile: Profile, component: str) -> dict[str, str]:
+    """Per-component cache: disallowed character -> its error code."""
+    codes = _CODES.get((profile, component))
+    if codes is None:
+        codes = _CODES[profile, component] = {}
+    return codes
+
+
+def _code(codes: dict[str, str], c: str, component: str, profile: Profile) -> str:
+    code = codes.get(c)
+    if code is None:
+        code = codes[c] = _char_problem(c, 0, component, profile)[0]
+    return code
+
 
 _GROUP_ERRORS: dict[Group, tuple[str, str]] = {
     Group.SPACE: (E.SPACE, "spaces are not allowed in IRIs (3987bis sec. 6.3); percent-encode it as %20"),
@@ -400,136 +493,99 @@ _GROUP_ERRORS: dict[Group, tuple[str, str]] = {
     Group.SURROGATE: (E.SURROGATE, "a lone surrogate is not a character (3987bis sec. 6.3)"),
 }
 
+_PERCENT_MESSAGE = ("'%' must be followed by two hex digits (pct-encoded, RFC 3986 sec. 2.1); "
+                    "write a literal '%' as %25")
 
-def _error(code: str, pos: int, message: str, component: str | None, end: int | None = None) -> IRISyntaxError:
-    return IRISyntaxError(code, pos, message, end=end, component=component)
 
-
-def _group_error(text: str, i: int, component: str, profile: Profile) -> IRISyntaxError | None:
-    """The error for a character of a 3987bis sec. 6.3 group (or non-ASCII in a URI), else None."""
-    c = text[i]
+def _group_problem(c: str, component: str, profile: Profile) -> tuple[str, str] | None:
+    """Code and message for a character of a 3987bis sec. 6.3 group (or non-ASCII in a URI), else None."""
     g = group(c)
     if g in _GROUP_ERRORS:
         code, why = _GROUP_ERRORS[g]
-        return _error(code, i, f"{char_label(c)} in {component}: {why}", component)
+        return code, f"{char_label(c)} in {component}: {why}"
     if c < "\x80":
         return None
     label = char_label(c)
-    if profile is Profile.URI:
-        return _error(E.NON_ASCII_IN_URI, i, f"{label} in {component}: URIs are ASCII only "
-                      "(RFC 3986 sec. 2); percent-encode it as UTF-8", component)
+    if profile is _URI:
+        return E.NON_ASCII_IN_URI, (f"{label} in {component}: URIs are ASCII only (RFC 3986 sec. 2); "
+                                    "percent-encode it as UTF-8")
     if g is Group.TAG:
         where = "outside the query (3987bis sec. 2.2)" if profile is Profile.IRI_BIS else "(RFC 3987 sec. 2.2)"
-        return _error(E.TAG, i, f"{label} in {component}: tag characters are not allowed {where}", component)
+        return E.TAG, f"{label} in {component}: tag characters are not allowed {where}"
     if g is Group.IPRIVATE:
-        return _error(E.PRIVATE_USE, i, f"{label} in {component}: private-use characters are allowed "
-                      "only in the query (RFC 3987 sec. 2.2); percent-encode it", component)
+        return E.PRIVATE_USE, (f"{label} in {component}: private-use characters are allowed only in "
+                               "the query (RFC 3987 sec. 2.2); percent-encode it")
     return None
 
 
-def _char_error(text: str, i: int, component: str, profile: Profile) -> IRISyntaxError:
-    """Classify one character that ``component`` does not allow (RFC 3987 sec. 2.2, 3987bis 6.3)."""
-    err = _group_error(text, i, component, profile)
-    if err is not None:
-        return err
+def _char_problem(text: str, i: int, component: str, profile: Profile) -> tuple[str, str]:
+    """Code and message for one character ``component`` does not allow (RFC 3987 sec. 2.2, 3987bis 6.3)."""
+    problem = _group_problem(text[i], component, profile)
+    if problem is not None:
+        return problem
     label = char_label(text[i])
     # an otherwise legal character in the wrong component: '[' in a path, '@' in a host, 'é' in a port
     if component == "scheme":
         if i == 0 and text[i] in SCHEME_CHARS:
-            return _error(E.SCHEME, i, f"a scheme must start with a letter, not {label} "
-                          "(RFC 3986 sec. 3.1)", component)
-        return _error(E.SCHEME, i, f"{label} is not allowed in a scheme: ALPHA *( ALPHA / DIGIT / "
-                      '"+" / "-" / "." ) (RFC 3986 sec. 3.1)', component)
+            return E.SCHEME, f"a scheme must start with a letter, not {label} (RFC 3986 sec. 3.1)"
+        return E.SCHEME, (f"{label} is not allowed in a scheme: ALPHA *( ALPHA / DIGIT / "
+                          '"+" / "-" / "." ) (RFC 3986 sec. 3.1)')
     if component == "port":
-        return _error(E.PORT, i, f"{label} is not allowed in a port, which is digits only "
-                      "(RFC 3986 sec. 3.2.3)", component)
-    return _error(E.COMPONENT_CHAR, i, f"{label} is not allowed in the {component} "
-                  "(RFC 3987 sec. 2.2); percent-encode it", component)
+        return E.PORT, f"{label} is not allowed in a port, which is digits only (RFC 3986 sec. 3.2.3)"
+    return E.COMPONENT_CHAR, f"{label} is not allowed in the {component} (RFC 3987 sec. 2.2); percent-encode it"
+
+
+def _message(text: str, profile: Profile, rec: ErrorRecord) -> str:
+    """The message of one record: it names the character and, for a run, how many there are."""
+    pos, end, _code, component, message, run = rec
+    if message is None:
+        message = _char_problem(text, pos, component or "", profile)[1]
+    n = end - pos
+    if run and n > 1:
+        message += f"; {n} in a row" if text[pos:end] == text[pos] * n else f"; {n} such characters in a row"
+    return message
+
+
+class _ScannedError(IRISyntaxError):
+    """An IRISyntaxError from the scanner: its message is written on first use, not for every error."""
+
+    def __init__(self, text: str, profile: Profile, rec: ErrorRecord) -> None:
+        self.position, self.end, self.code, self.component = rec[0], rec[1], rec[2], rec[3]
+        self._source: tuple[str, Profile, ErrorRecord] | None = (text, profile, rec)
+        self._message = ""
+
+    @property
+    def message(self) -> str:
+        if self._source is not None:
+            self._message = _message(*self._source)
+            self._source = None
+        return self._message
+
+    @message.setter
+    def message(self, value: str) -> None:
+        self._message, self._source = value, None
+
+    @property
+    def args(self) -> tuple[str]:  # type: ignore[override]
+        return (self.message,)
+
+    def __reduce__(self) -> tuple[type[IRISyntaxError], tuple[str, int, str], dict[str, object]]:
+        return IRISyntaxError, (self.code, self.position, self.message), {"end": self.end, "component": self.component}
 
 
 def _scan_component(text: str, start: int, end: int, component: str, profile: Profile,
-                    out: list[IRISyntaxError]) -> None:
-    """Slow path: name every bad character and malformed '%' of one component (RFC 3987 sec. 2.2)."""
-    allowed = _ALLOWED_ASCII[component]
-    priv_ok = component == "query" and profile is not Profile.URI
-    i = start
-    while i < end:
-        c = text[i]
+                    out: list[ErrorRecord]) -> None:
+    """Every malformed '%' and disallowed character of one component (RFC 3987 sec. 2.2), runs as one."""
+    codes = _codes(profile, component)
+    for m in _bad_rx(profile, component).finditer(text, start, end):
+        pos, after = m.span(1)
+        if pos < 0:
+            return
+        c = text[pos]
         if c == "%":
-            if i + 2 < end and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG:
-                i += 3
-                continue
-            bad_end = i + 1
-            while bad_end < min(end, i + 3) and text[bad_end] in HEXDIG:
-                bad_end += 1
-            if bad_end == i + 1:  # "%%%": one error for the run of bare '%'
-                while bad_end < end and text[bad_end] == "%" and not is_pct_triplet(text, bad_end, end):
-                    bad_end += 1
-            out.append(_run_error(_error(E.PERCENT, i, "'%' must be followed by two hex digits (pct-encoded, "
-                                         "RFC 3986 sec. 2.1); write a literal '%' as %25", component, bad_end),
-                                  text))
-            i = bad_end if text[i:bad_end] == "%" * (bad_end - i) else i + 1
-            continue
-        if c in allowed:
-            i += 1
-            continue
-        if c >= "\x80":
-            g = group(c)
-            if g is Group.UCSCHAR and profile is not Profile.URI:
-                i += 1
-                continue
-            if priv_ok and (g is Group.IPRIVATE or (g is Group.TAG and profile is Profile.IRI_BIS)):
-                i += 1
-                continue
-        j = _run_end(text, i, end, allowed, priv_ok)
-        out.append(_run_error(_char_error(text, i, component, profile), text, j))
-        i = j
-
-
-# groups whose every member gets the group's code wherever it stands (3987bis sec. 6.3)
-_GROUP_CODED = frozenset({Group.SPACE, Group.DELIM, Group.UNWISE, Group.CONTROL, Group.SPECIAL,
-                          Group.NONCHAR, Group.SURROGATE})
-
-
-def _run_end(text: str, i: int, end: int, allowed: frozenset[str], priv_ok: bool) -> int:
-    """End of the run of bad characters at ``i`` that share one error: same character, or same group."""
-    c = text[i]
-    g = group(c)
-    j = i + 1
-    if g in _GROUP_CODED:
-        while j < end and text[j] not in allowed and text[j] != "%" and group(text[j]) is g:
-            j += 1
-    else:
-        while j < end and text[j] == c and not (priv_ok and g is Group.IPRIVATE):
-            j += 1
-    return j
-
-
-def _run_error(err: IRISyntaxError, text: str, end: int | None = None) -> IRISyntaxError:
-    """One error for a run of the same bad character: its span covers the run (linear, and readable)."""
-    if end is not None:
-        err.end = end
-    n = err.end - err.position
-    if n > 1:
-        same = text[err.position : err.end] == text[err.position] * n
-        err.message += f"; {n} in a row" if same else f"; {n} such characters in a row"
-    return err
-
-
-def _scan_chars(text: str, start: int, end: int, allowed: frozenset[str], component: str,
-                profile: Profile, out: list[IRISyntaxError]) -> None:
-    """Report every character of [start, end) outside ``allowed`` (scheme, port); runs as one error."""
-    i = start
-    while i < end:
-        c = text[i]
-        if c in allowed:
-            i += 1
-            continue
-        j = i + 1
-        while j < end and text[j] == c:
-            j += 1
-        out.append(_run_error(_char_error(text, i, component, profile), text, j))
-        i = j
+            out.append((pos, after, E.PERCENT, component, _PERCENT_MESSAGE, True))
+        else:
+            out.append((pos, after, codes.get(c) or _code(codes, c, component, profile), component, None, True))
 
 
 def _is_ipv6(s: str) -> bool:
@@ -556,48 +612,61 @@ def _is_ipv6(s: str) -> bool:
     return count <= 7 if compressed else count == 8
 
 
+def _group_errors(text: str, start: int, end: int, profile: Profile, out: list[ErrorRecord]) -> str:
+    """Report each 3987bis sec. 6.3 group character of a host's [start, end); return the rest."""
+    rx = _GROUP_ERR.get(profile)
+    if rx is None:
+        rx = _GROUP_ERR[profile] = _group_error_regex(profile)
+    codes = _codes(profile, "host")
+    for m in rx.finditer(text, start, end):
+        pos = m.start()
+        out.append((pos, pos + 1, _code(codes, text[pos], "host", profile), "host", None, False))
+    return rx.sub("", text[start:end])
+
+
 def _check_ip_literal(text: str, start: int, end: int, closed: bool, profile: Profile,
-                      out: list[IRISyntaxError]) -> HostKind:
+                      out: list[ErrorRecord]) -> HostKind:
     """RFC 3986 sec. 3.2.2 IP-literal = "[" ( IPv6address / IPvFuture ) "]".
 
     Characters of a 3987bis sec. 6.3 group inside get their own code; the literal as a whole
     (without them) gets IRI113 when it is still not an IPv6address or IPvFuture.
     """
-    inner_end = end - 1 if closed else end
-    kept = []
-    for i in range(start + 1, inner_end):
-        if text[i] in _IP_SAFE:
-            kept.append(text[i])
-            continue
-        err = _group_error(text, i, "host", profile)
-        if err is None:
-            kept.append(text[i])
-        else:
-            out.append(err)
-    inner = "".join(kept)
+    inner = _group_errors(text, start + 1, end - 1 if closed else end, profile, out)
     if not closed:
-        out.append(_error(E.IP_LITERAL, start, "'[' opens an IP literal that is never closed "
-                          "with ']' (RFC 3986 sec. 3.2.2)", "host", end))
+        out.append((start, end, E.IP_LITERAL, "host", "'[' opens an IP literal that is never closed "
+                    "with ']' (RFC 3986 sec. 3.2.2)", False))
         return HostKind.IPV6
     if inner[:1] in ("v", "V"):
         if not _IPVFUTURE.fullmatch(inner):
-            out.append(_error(E.IP_LITERAL, start, f"[{inner}] is not a valid IPvFuture literal: "
-                              '"v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) (RFC 3986 sec. 3.2.2)',
-                              "host", end))
+            out.append((start, end, E.IP_LITERAL, "host", f"[{inner}] is not a valid IPvFuture literal: "
+                        '"v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) (RFC 3986 sec. 3.2.2)', False))
         return HostKind.IPVFUTURE
     if "%" in inner and _is_ipv6(inner[: inner.index("%")]):
         pct = text.index("%", start, end)
-        out.append(_error(E.IP_LITERAL, pct, "IPv6 zone identifiers (RFC 6874) are not part of "
-                          "RFC 3987 sec. 2.2; remove the zone", "host", end - 1))
+        out.append((pct, end - 1, E.IP_LITERAL, "host", "IPv6 zone identifiers (RFC 6874) are not part "
+                    "of RFC 3987 sec. 2.2; remove the zone", False))
     elif not _is_ipv6(inner):
-        out.append(_error(E.IP_LITERAL, start, f"[{inner}] is not a valid IPv6 address "
-                          "(RFC 3986 sec. 3.2.2)", "host", end))
+        out.append((start, end, E.IP_LITERAL, "host", f"[{inner}] is not a valid IPv6 address "
+                    "(RFC 3986 sec. 3.2.2)", False))
     return HostKind.IPV6
+
+
+def _after_ip_literal(text: str, start: int, end: int, profile: Profile, out: list[ErrorRecord]) -> None:
+    """Anything between ']' and ':' port: one error, plus one per group character (RFC 3986 sec. 3.2)."""
+    first = _group_problem(text[start], "host", profile)
+    if first is not None:
+        out.append((start, start + 1, first[0], "host", None, False))
+    else:
+        out.append((start, end, E.COMPONENT_CHAR, "host", f"{char_label(text[start])} after an IP literal: "
+                    "only ':' and a port may follow (RFC 3986 sec. 3.2)", False))
+    _group_errors(text, start + 1, end, profile, out)
 
 
 def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
     """Scan ``text`` as ``kind`` (RFC 3987 sec. 2.2) under ``profile``; collect all errors, never raise."""
-    entry = _FAST.get(profile) or _fast_entry(profile)
+    entry = _FAST_IRI if profile is _IRI else _FAST.get(profile)
+    if entry is None:
+        entry = _fast_entry(profile)
     if entry is not None:
         m = entry[0](text)
         if m is not None and not text.isascii() and not _all_ucschar(text):
@@ -627,54 +696,68 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
     return _scan(text, kind, profile)
 
 
+def _scheme_errors(text: str, colon: int, profile: Profile, out: list[ErrorRecord]) -> None:
+    """RFC 3986 sec. 3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )."""
+    if colon == 0:
+        out.append((0, 1, E.SCHEME, "scheme", "empty scheme before ':' (RFC 3986 sec. 3.1)", False))
+        return
+    if text[0] not in ALPHA:
+        out.append((0, 1, _code(_codes(profile, "scheme"), text[0], "scheme", profile), "scheme", None, True))
+    _scan_chars(text, 1, colon, "scheme", profile, out)
+
+
+def _scan_chars(text: str, start: int, end: int, component: str, profile: Profile,
+                out: list[ErrorRecord]) -> None:
+    """Every disallowed character of a scheme or port (RFC 3986 sec. 3.1, 3.2.3), runs as one."""
+    codes = _codes(profile, component)
+    for m in _bad_rx(profile, component).finditer(text, start, end):
+        pos, after = m.span(1)
+        if pos < 0:
+            return
+        out.append((pos, after, _code(codes, text[pos], component, profile), component, None, True))
+
+
 def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
     """The slow scanner: components by RFC 3986 appendix B splitting, then every error named."""
-    rx = _component_rx(profile)
-    errs: list[IRISyntaxError] = []
+    errs: list[ErrorRecord] = []
     scheme: tuple[int, int] | None = None
-    pos = 0
 
-    m = _SCHEME_PREFIX.match(text)
-    if m is not None:
-        colon = m.end() - 1
+    t = _SPLIT.match(text)
+    assert t is not None  # the appendix B pattern matches any string
+    colon = t.end("s")
+    if colon >= 0:
         if kind == "irelative-ref":
             # ipath-noscheme: no ':' anywhere in the first segment (RFC 3986 sec. 4.2)
-            first_end = colon
-            while first_end < len(text) and text[first_end] not in "/?#":
-                first_end += 1
-            for i in range(colon, first_end):
-                if text[i] == ":":
-                    errs.append(_error(E.COMPONENT_CHAR, i, "':' is not allowed in the first segment "
-                                       "of a relative reference, which would read as a scheme "
-                                       "(RFC 3986 sec. 4.2); write './' before it", "path"))
+            first_end = _SEGMENT_END.search(text, colon)
+            seg_end = len(text) if first_end is None else first_end.start()
+            i = colon
+            while 0 <= i < seg_end:
+                errs.append((i, i + 1, E.COMPONENT_CHAR, "path", "':' is not allowed in the first segment "
+                             "of a relative reference, which would read as a scheme (RFC 3986 sec. 4.2); "
+                             "write './' before it", False))
+                i = text.find(":", i + 1, seg_end)
+            t = _TAIL.match(text)
+            assert t is not None
         else:
             scheme = (0, colon)
-            pos = m.end()
-            if colon == 0:
-                errs.append(_error(E.SCHEME, 0, "empty scheme before ':' (RFC 3986 sec. 3.1)", "scheme"))
-            elif not _SCHEME.fullmatch(text, 0, colon):
-                if text[0] not in ALPHA:
-                    errs.append(_char_error(text, 0, "scheme", profile))
-                _scan_chars(text, 1, colon, SCHEME_CHARS, "scheme", profile, errs)
+            if colon == 0 or not _SCHEME.fullmatch(text, 0, colon):
+                _scheme_errors(text, colon, profile, errs)
     if scheme is None and kind in ("IRI", "absolute-IRI"):
-        errs.append(_error(E.MISSING_SCHEME, 0, f"an {kind} needs a scheme such as 'https:' "
-                           "(RFC 3987 sec. 2.2); this is a relative reference", "scheme"))
+        errs.append((0, 1, E.MISSING_SCHEME, "scheme", f"an {kind} needs a scheme such as 'https:' "
+                     "(RFC 3987 sec. 2.2); this is a relative reference", False))
 
-    t = _TAIL.match(text, pos)
-    assert t is not None  # the tail pattern matches any string
     authority: tuple[int, int] | None = None
     userinfo = host = port = authority
     host_kind = None
-    if t.start("a") >= 0:
-        authority = (t.start("a"), t.end("a"))
-        a_start, a_end = authority
+    a_start, a_end = t.span("a")
+    if a_start >= 0:
+        authority = (a_start, a_end)
         at = text.rfind("@", a_start, a_end)
         h_start = a_start
         if at >= 0:
             userinfo = (a_start, at)
             h_start = at + 1
-            if not rx["userinfo"].fullmatch(text, a_start, at):
-                _scan_component(text, a_start, at, "userinfo", profile, errs)
+            _scan_component(text, a_start, at, "userinfo", profile, errs)
         if text.startswith("[", h_start, a_end):
             close = text.find("]", h_start, a_end)
             if close < 0:
@@ -689,16 +772,7 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
                     if colon >= 0:
                         port = (colon + 1, a_end)
                     if junk_end > close + 1:
-                        # anything between ']' and ':' port: one error, plus group characters
-                        first = _group_error(text, close + 1, "host", profile)
-                        errs.append(first or _error(
-                            E.COMPONENT_CHAR, close + 1, f"{char_label(text[close + 1])} after an IP "
-                            "literal: only ':' and a port may follow (RFC 3986 sec. 3.2)", "host",
-                            junk_end))
-                        for i in range(close + 2, junk_end):
-                            err = _group_error(text, i, "host", profile)
-                            if err is not None:
-                                errs.append(err)
+                        _after_ip_literal(text, close + 1, junk_end, profile, errs)
         else:
             colon = text.find(":", h_start, a_end)
             h_end = a_end if colon < 0 else colon
@@ -709,39 +783,42 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
                 host_kind = HostKind.IPV4
             else:
                 host_kind = HostKind.REG_NAME
-                if not rx["host"].fullmatch(text, h_start, h_end):
-                    _scan_component(text, h_start, h_end, "host", profile, errs)
-        if port is not None and not _PORT.fullmatch(text, port[0], port[1]):
-            _scan_chars(text, port[0], port[1], DIGIT, "port", profile, errs)
+                _scan_component(text, h_start, h_end, "host", profile, errs)
+        if port is not None:
+            _scan_chars(text, port[0], port[1], "port", profile, errs)
 
-    path = (t.start("p"), t.end("p"))
-    if not rx["path"].fullmatch(text, path[0], path[1]):
-        _scan_component(text, path[0], path[1], "path", profile, errs)
+    path = t.span("p")
+    _scan_component(text, path[0], path[1], "path", profile, errs)
     query: tuple[int, int] | None = None
     fragment = query
-    if t.start("q") >= 0:
-        query = (t.start("q"), t.end("q"))
-        if not rx["query"].fullmatch(text, query[0], query[1]):
-            _scan_component(text, query[0], query[1], "query", profile, errs)
-    if t.start("f") >= 0:
-        fragment = (t.start("f"), t.end("f"))
+    q_start, q_end = t.span("q")
+    if q_start >= 0:
+        query = (q_start, q_end)
+        _scan_component(text, query[0], query[1], "query", profile, errs)
+    f_start, f_end = t.span("f")
+    if f_start >= 0:
+        fragment = (f_start, f_end)
         if kind == "absolute-IRI":
-            errs.append(_error(E.FRAGMENT_NOT_ALLOWED, fragment[0] - 1, "an absolute-IRI has no "
-                               "fragment (RFC 3987 sec. 2.2); remove '#...'", "fragment", fragment[1]))
-        if not rx["fragment"].fullmatch(text, fragment[0], fragment[1]):
-            _scan_component(text, fragment[0], fragment[1], "fragment", profile, errs)
+            errs.append((fragment[0] - 1, fragment[1], E.FRAGMENT_NOT_ALLOWED, "fragment", "an absolute-IRI "
+                         "has no fragment (RFC 3987 sec. 2.2); remove '#...'", False))
+        _scan_component(text, fragment[0], fragment[1], "fragment", profile, errs)
 
     if len(errs) > 1:
-        errs.sort(key=lambda e: e.position)
+        errs.sort(key=_position)
     return _RawReference(text, kind, profile, (scheme, authority, userinfo, host, port, path, query,
                                                fragment), host_kind, tuple(errs))
+
+
+def _position(rec: ErrorRecord) -> int:
+    return rec[0]
 
 
 def parse(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
     """Parse ``text`` as an IRI of ``kind`` (RFC 3987 sec. 2.2); raise IRISyntaxError for its first problem."""
     ref = scan(text, kind, profile)
-    if ref.errors:
-        raise ref.errors[0]
+    if ref.error_records:
+        first = ref.error(0)
+        raise IRISyntaxError(first.code, first.position, first.message, end=first.end, component=first.component)
     return ref
 
 
@@ -752,4 +829,4 @@ def validate(text: str, kind: str = "IRI-reference", profile: str | Profile = Pr
 
 def is_valid(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> bool:
     """Whether ``text`` matches the RFC 3987 sec. 2.2 grammar of ``kind`` under ``profile``."""
-    return not scan(text, kind, profile).errors
+    return not scan(text, kind, profile).error_records

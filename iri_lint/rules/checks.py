@@ -8,6 +8,7 @@ from typing import Literal
 
 from ..core import errors as E
 from ..core.chars import HEXDIG, char_label, pct_encode
+from ..core.parse import ErrorRecord, IRIReference
 from ..core.schemes import SCHEME_TYPOS
 from ..data.schemes import REGISTERED
 from .engine import Ctx, Raw, analysis
@@ -22,37 +23,44 @@ _REMOVE = frozenset({E.CONTROL, E.SPECIAL, E.TAG, E.NONCHARACTER, E.SURROGATE})
 @analysis(*E.SYNTAX_CODES)
 def syntax(ctx: Ctx) -> Iterator[Raw]:
     """RFC 3987 sec. 2.2 / 3987bis sec. 6.3: one finding per run of adjacent errors of one kind."""
-    text = ctx.ref.text
-    errs = ctx.ref.errors
-    i = 0
-    while i < len(errs):
-        first = errs[i]
+    ref = ctx.ref
+    recs = ref.error_records  # (position, end, code, component, ...): no message built until shown
+    shown: dict[str, int] = {}
+    i, n = 0, len(recs)
+    while i < n:
+        first = recs[i]
+        code, component = first[2], first[3]
         j = i + 1
-        while (j < len(errs) and errs[j].code == first.code and errs[j].position == errs[j - 1].end
-               and errs[j].component == first.component):
+        while j < n and recs[j][2] == code and recs[j][0] == recs[j - 1][1] and recs[j][3] == component:
             j += 1
-        run = errs[i:j]
+        shown[code] = shown.get(code, 0) + 1
+        if not ctx.over_cap(code, shown[code]):
+            more = f"; {j - i - 1} more such character{'s' if j - i > 2 else ''} follow" if j - i > 1 else ""
+            yield Raw(code, first[0], recs[j - 1][1], ref.error(i).message + more, _syntax_edits(ref, recs[i:j]))
         i = j
-        edits: list[Edit] | None = [] if ctx.ref.original is None else None
-        for err in run:
-            if edits is None or err.position >= len(text):
-                edits = None
-                break
-            span = text[err.position : err.end]
-            if err.code == E.PERCENT and span != "%" * len(span):
-                span = "%"  # a malformed '%' spans its partial hex digits: only the '%' changes
-            if err.code in _ENCODE:
-                edits.append(Edit(err.position, err.position + len(span), pct_encode(span)))
-            elif err.code in _REMOVE:
-                edits.append(Edit(err.position, err.position + len(span), ""))
-            elif err.code == E.PERCENT:
-                edits.append(Edit(err.position, err.position + len(span), "%25" * len(span)))
-            else:
-                edits = None
-                break
-        more = f"; {len(run) - 1} more such character{'s' if len(run) > 2 else ''} follow" if len(run) > 1 else ""
-        yield Raw(first.code, first.position, run[-1].end, first.message + more,
-                  tuple(edits) if edits else None)
+
+
+def _syntax_edits(ref: IRIReference, run: tuple[ErrorRecord, ...]) -> tuple[Edit, ...] | None:
+    """Percent-encode or remove each character of a run of errors; None when no edit is certain."""
+    if ref.original is not None:
+        return None  # preprocessed (LEIRI, Web Address): positions are not the text's
+    text = ref.text
+    edits: list[Edit] = []
+    for pos, end, code, *_ in run:
+        if pos >= len(text):
+            return None
+        span = text[pos:end]
+        if code == E.PERCENT and span != "%" * len(span):
+            span = "%"  # a malformed '%' spans its partial hex digits: only the '%' changes
+        if code in _ENCODE:
+            edits.append(Edit(pos, pos + len(span), pct_encode(span)))
+        elif code in _REMOVE:
+            edits.append(Edit(pos, pos + len(span), ""))
+        elif code == E.PERCENT:
+            edits.append(Edit(pos, pos + len(span), "%25" * len(span)))
+        else:
+            return None
+    return tuple(edits) or None
 
 
 # ------------------------------------------------------------------ IRI301-302: Unicode forms

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.parse import IRIReference, Profile, scan
 from .catalog import DEFAULT_CODES, RULES, RULES_BY_CODE
@@ -30,6 +30,17 @@ class Ctx:
     context: UseContext
     uri_only_api: bool
     enabled: frozenset[str]
+    holes: tuple[tuple[int, int], ...] = ()
+    # results an analysis counted but did not build, past MAX_PER_CODE of a code (hostile input)
+    skipped: dict[str, int] = field(default_factory=dict)
+
+    def over_cap(self, code: str, count: int) -> bool:
+        """Whether the ``count``-th result of ``code`` (in position order) would be cut anyway: then
+        the analysis only counts it. Never with template holes, which may drop earlier results."""
+        if count <= MAX_PER_CODE or self.holes:
+            return False
+        self.skipped[code] = self.skipped.get(code, 0) + 1
+        return True
 
 
 Analysis = Callable[[Ctx], Iterable[Raw]]
@@ -123,26 +134,26 @@ def check(text: str, *, kind: str = "IRI-reference", profile: str | Profile = "i
     enabled = select_codes(select, ignore)
     ref = scan(text, kind, profile)
     ctx = Ctx(ref, UseContext(context) if context is not None else UseContext.UNKNOWN,
-              uri_only_api, enabled)
-    return list(_run(ctx, holes))
+              uri_only_api, enabled, holes)
+    return list(_run(ctx))
 
 
 def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
               enabled: frozenset[str] = DEFAULT_CODES, holes: tuple[tuple[int, int], ...] = (),
               uri_only_api: bool = False) -> list[Finding]:
     """check() for an already scanned IRI (the linter's hot path)."""
-    return list(_run(Ctx(ref, context, uri_only_api, enabled), holes))
+    return list(_run(Ctx(ref, context, uri_only_api, enabled, holes)))
 
 
-def _run(ctx: Ctx, holes: tuple[tuple[int, int], ...]) -> Iterator[Finding]:
+def _run(ctx: Ctx) -> Iterator[Finding]:
     from . import checks  # noqa: F401  (registers the analyses)
 
     raws: list[Raw] = []
     for codes, fn in _ANALYSES:
         if codes & ctx.enabled:
             raws.extend(r for r in fn(ctx) if r.code in ctx.enabled)
-    if holes:
-        raws = [r for r in raws if not _overlaps_hole(r.start, r.end, holes)]
+    if ctx.holes:
+        raws = [r for r in raws if not _overlaps_hole(r.start, r.end, ctx.holes)]
     raws.sort(key=lambda r: (r.start, r.code))
     seen: set[tuple[str, int]] = set()
     per_code: dict[str, int] = {}
@@ -154,6 +165,8 @@ def _run(ctx: Ctx, holes: tuple[tuple[int, int], ...]) -> Iterator[Finding]:
         per_code[r.code] = per_code.get(r.code, 0) + 1
         if per_code[r.code] <= MAX_PER_CODE:
             kept.append(r)
+    for code, n in ctx.skipped.items():
+        per_code[code] = per_code.get(code, 0) + n
     for r in kept:
         more = per_code[r.code] - MAX_PER_CODE
         if more > 0 and r is _last_of(kept, r.code):

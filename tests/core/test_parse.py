@@ -1124,3 +1124,129 @@ def test_hostile_preprocessing(profile: str) -> None:
     n = 50_000
     ref = scan("a:" + " " * n + "%" * n, profile=profile)
     assert len(ref.preprocessing) >= n
+
+
+# ---------------------------------------------------------------- the regex scanner vs a reference
+
+import importlib  # noqa: E402
+
+parse_module = importlib.import_module("iri_lint.core.parse")  # the module: `parse` is the function
+from iri_lint.core.chars import (  # noqa: E402
+    SUB_DELIMS,
+    UNRESERVED,
+    Group,
+    group,
+    is_iprivate,
+    is_ucschar,
+)
+
+_ASCII_OK = {
+    "userinfo": UNRESERVED | SUB_DELIMS | {":"},
+    "host": UNRESERVED | SUB_DELIMS,
+    "path": UNRESERVED | SUB_DELIMS | {":", "@", "/"},
+    "query": UNRESERVED | SUB_DELIMS | {":", "@", "/", "?"},
+    "fragment": UNRESERVED | SUB_DELIMS | {":", "@", "/", "?"},
+}
+_GROUP_CODE = {Group.SPACE: E.SPACE, Group.DELIM: E.DELIMITER, Group.UNWISE: E.UNWISE,
+               Group.CONTROL: E.CONTROL, Group.SPECIAL: E.SPECIAL, Group.NONCHAR: E.NONCHARACTER,
+               Group.SURROGATE: E.SURROGATE}
+_HEXDIGITS = set("0123456789abcdefABCDEF")
+
+
+def _reference_component(text: str, component: str, profile: str) -> list[tuple[int, int, str]]:
+    """Character by character, straight from RFC 3987 sec. 2.2 and 3987bis sec. 6.3 (the oracle)."""
+
+    def ok(c: str) -> bool:
+        if c in _ASCII_OK[component]:
+            return True
+        if c < "\x80" or profile == "uri":
+            return False
+        return is_ucschar(c) or (component == "query" and is_iprivate(c, bis=profile == "iri-3987bis"))
+
+    def code(c: str) -> str:
+        g = group(c)
+        if g in _GROUP_CODE:
+            return _GROUP_CODE[g]
+        if c >= "\x80" and profile == "uri":
+            return E.NON_ASCII_IN_URI
+        return {Group.TAG: E.TAG, Group.IPRIVATE: E.PRIVATE_USE}.get(g, E.COMPONENT_CHAR)
+
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "%":
+            if i + 2 < n and text[i + 1] in _HEXDIGITS and text[i + 2] in _HEXDIGITS:
+                i += 3
+            elif i + 1 < n and text[i + 1] in _HEXDIGITS:
+                out.append((i, i + 2, E.PERCENT))
+                i += 2
+            else:
+                j = i + 1
+                while j < n and text[j] == "%" and not (j + 2 < n and {text[j + 1], text[j + 2]} <= _HEXDIGITS):
+                    j += 1
+                out.append((i, j, E.PERCENT))
+                i = j
+        elif ok(c):
+            i += 1
+        else:
+            j = i + 1
+            grouped = group(c) in _GROUP_CODE
+            while j < n and (group(text[j]) is group(c) if grouped else text[j] == c):
+                j += 1
+            out.append((i, j, code(c)))
+            i = j
+    return out
+
+
+_SOUP = st.text(st.sampled_from(list("a1:/?#@[]%4fF.-_~!$=' <>\"\\^`{|}\x00\x1f\x7f\x85\xa0é\u200e\ud7ff"
+                                     "\ue000\uf8ff\uf900\ufdd0\ufdef\ufff0\ufffd\ufffe\U00010000\U0001fffe"
+                                     "\U000e0000\U000e0fff\U000e1000\U000f0000\U0010ffff\ud800")), max_size=40)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_SOUP, st.sampled_from(sorted(_ASCII_OK)), st.sampled_from(["uri", "iri", "iri-3987bis"]))
+def test_component_scanner_agrees_with_a_char_by_char_reference(text: str, component: str, profile: str) -> None:
+    out: list[parse_module.ErrorRecord] = []
+    parse_module._scan_component(text, 0, len(text), component, Profile(profile), out)
+    assert [(r[0], r[1], r[2]) for r in out] == _reference_component(text, component, profile)
+
+
+def test_group_ranges_are_the_groups() -> None:
+    # the scanner's regex classes are built from _GROUP_RANGES; group() is the definition
+    ranges = parse_module._GROUP_RANGES
+    edges = {cp for rs in ranges.values() for lo, hi in rs for cp in (lo - 1, lo, hi, hi + 1)}
+    plane_ends = {(p << 16) + k for p in range(17) for k in (0, 0xFFFD, 0xFFFE, 0xFFFF)}
+    for cp in sorted(set(range(0x10000)) | edges | plane_ends):
+        if not 0 <= cp <= 0x10FFFF:
+            continue
+        inside = [g for g, rs in ranges.items() if any(lo <= cp <= hi for lo, hi in rs)]
+        g = group(chr(cp))
+        assert inside == ([g] if g in ranges else []), hex(cp)
+
+
+def test_errors_are_built_lazily_and_behave_like_plain_ones() -> None:
+    import pickle
+
+    ref = scan("http://x/a b%zz")
+    assert [(r[0], r[1], r[2]) for r in ref.error_records] == [(10, 11, E.SPACE), (12, 13, E.PERCENT)]
+    err = ref.errors[0]
+    assert isinstance(err, IRISyntaxError) and isinstance(err, ValueError)
+    assert err.message.startswith("U+0020 SPACE in path") and err.args == (err.message,)
+    assert str(err) == f"{E.SPACE} at 10: {err.message}" and err.message in repr(err)
+    back = pickle.loads(pickle.dumps(err))
+    assert (back.code, back.position, back.end, back.message, back.component) == (
+        err.code, err.position, err.end, err.message, err.component)
+    assert ref.error(1).message == ref.errors[1].message
+    with pytest.raises(IRISyntaxError) as info:
+        parse("http://x/a b")
+    assert type(info.value) is IRISyntaxError and info.value.args == (err.message,)
+
+
+def test_scanning_never_builds_messages_it_is_not_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    real = parse_module._char_problem
+    monkeypatch.setattr(parse_module, "_char_problem", lambda *a: calls.append(a) or real(*a))
+    ref = scan("a:" + "[]" * 5000)
+    assert len(ref.error_records) == 10_000 and len(calls) <= 2  # one per distinct character, cached
+    calls.clear()
+    assert ref.error(3).message.startswith("U+005D RIGHT SQUARE BRACKET") and len(calls) == 1
