@@ -129,7 +129,8 @@ def group(c: str) -> Group:
 
 def pct_encode(s: str, *, errors: str = "strict") -> str:
     """Each character as its UTF-8 octets, ``%HH`` with uppercase hex (RFC 3987 sec. 3.1 step 2)."""
-    return "".join(f"%{b:02X}" for b in s.encode("utf-8", errors))
+    octets = s.encode("utf-8", errors)
+    return "%" + octets.hex("%").upper() if octets else ""
 
 
 def is_pct_triplet(text: str, i: int, end: int) -> bool:

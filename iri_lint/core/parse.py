@@ -9,6 +9,7 @@ and the bidi rules (not the parser) report them.
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -87,6 +88,7 @@ class Preprocessing:
 # the character at position, and whether the message says how many characters the span covers)
 ErrorRecord = tuple[int, int, str, str | None, str | None, bool]
 
+_POSITION = operator.itemgetter(0)  # sort key of ErrorRecord
 _SPAN_NAMES = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 _MATCH_GROUPS = (("scheme", "s"), ("authority", "a"), ("userinfo", "u"), ("host", "h"), ("port", "o"),
                  ("query", "q"), ("fragment", "f"))
@@ -804,13 +806,9 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
         _scan_component(text, fragment[0], fragment[1], "fragment", profile, errs)
 
     if len(errs) > 1:
-        errs.sort(key=_position)
+        errs.sort(key=_POSITION)
     return _RawReference(text, kind, profile, (scheme, authority, userinfo, host, port, path, query,
                                                fragment), host_kind, tuple(errs))
-
-
-def _position(rec: ErrorRecord) -> int:
-    return rec[0]
 
 
 def parse(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:

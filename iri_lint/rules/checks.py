@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 from typing import Literal
 
 from ..core import errors as E
-from ..core.chars import HEXDIG, char_label, pct_encode
+from ..core.chars import char_label, pct_encode
 from ..core.parse import ErrorRecord, IRIReference
 from ..core.schemes import SCHEME_TYPOS
 from ..data.schemes import REGISTERED
-from .engine import Ctx, Raw, analysis
+from .engine import MAX_PER_CODE, Ctx, Raw, analysis
 from .model import Edit
 
 # ------------------------------------------------------------------ IRI1xx: the parser's errors
@@ -26,17 +27,24 @@ def syntax(ctx: Ctx) -> Iterator[Raw]:
     ref = ctx.ref
     recs = ref.error_records  # (position, end, code, component, ...): no message built until shown
     shown: dict[str, int] = {}
+    may_skip = not ctx.holes
     i, n = 0, len(recs)
     while i < n:
         first = recs[i]
-        code, component = first[2], first[3]
+        end, code, component = first[1], first[2], first[3]
         j = i + 1
-        while j < n and recs[j][2] == code and recs[j][0] == recs[j - 1][1] and recs[j][3] == component:
+        while j < n:
+            nxt = recs[j]
+            if nxt[0] != end or nxt[2] != code or nxt[3] != component:
+                break
+            end = nxt[1]
             j += 1
-        shown[code] = shown.get(code, 0) + 1
-        if not ctx.over_cap(code, shown[code]):
+        count = shown[code] = shown.get(code, 0) + 1
+        if count > MAX_PER_CODE and may_skip:
+            ctx.skipped[code] = ctx.skipped.get(code, 0) + 1  # hostile input: count, build nothing
+        else:
             more = f"; {j - i - 1} more such character{'s' if j - i > 2 else ''} follow" if j - i > 1 else ""
-            yield Raw(code, first[0], recs[j - 1][1], ref.error(i).message + more, _syntax_edits(ref, recs[i:j]))
+            yield Raw(code, first[0], end, ref.error(i).message + more, _syntax_edits(ref, recs[i:j]))
         i = j
 
 
@@ -98,22 +106,13 @@ def unicode_forms(ctx: Ctx) -> Iterator[Raw]:
 # ------------------------------------------------------------------ IRI401-402, 405: %-encoded octets
 
 
+_PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})++")
+
+
 def pct_runs(text: str) -> Iterator[tuple[int, int, bytes]]:
     """Maximal runs of valid ``%HH`` escapes: (start, end, octets)."""
-    i, n = 0, len(text)
-    while True:
-        i = text.find("%", i)
-        if i < 0:
-            return
-        start = i
-        octets = bytearray()
-        while i + 2 < n and text[i] == "%" and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG:
-            octets.append(int(text[i + 1 : i + 3], 16))
-            i += 3
-        if octets:
-            yield start, i, bytes(octets)
-        else:
-            i += 1
+    for m in _PCT_RUN.finditer(text):
+        yield m.start(), m.end(), bytes.fromhex(m.group().replace("%", ""))
 
 
 # second-byte ranges that make a well-formed-looking sequence overlong, a surrogate or > U+10FFFF

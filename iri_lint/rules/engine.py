@@ -31,16 +31,9 @@ class Ctx:
     uri_only_api: bool
     enabled: frozenset[str]
     holes: tuple[tuple[int, int], ...] = ()
-    # results an analysis counted but did not build, past MAX_PER_CODE of a code (hostile input)
+    # results of a code an analysis counted but did not build: past MAX_PER_CODE of that code in
+    # position order, the engine would cut them anyway (not with holes, which may drop earlier ones)
     skipped: dict[str, int] = field(default_factory=dict)
-
-    def over_cap(self, code: str, count: int) -> bool:
-        """Whether the ``count``-th result of ``code`` (in position order) would be cut anyway: then
-        the analysis only counts it. Never with template holes, which may drop earlier results."""
-        if count <= MAX_PER_CODE or self.holes:
-            return False
-        self.skipped[code] = self.skipped.get(code, 0) + 1
-        return True
 
 
 Analysis = Callable[[Ctx], Iterable[Raw]]

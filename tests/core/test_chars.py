@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from iri_lint.core import errors as E
 from iri_lint.core import scan
@@ -16,6 +18,7 @@ from iri_lint.core.chars import (
     is_iprivate,
     is_noncharacter,
     is_ucschar,
+    pct_encode,
 )
 
 
@@ -205,3 +208,18 @@ def test_group_covers_every_code_point_kind() -> None:
 ])
 def test_char_label(c: str, label: str) -> None:
     assert char_label(c) == label
+
+
+@given(st.text(max_size=30))
+def test_pct_encode_is_utf8_octets_in_uppercase_hex(s: str) -> None:
+    # RFC 3987 sec. 3.1 step 2: each octet as %HH, uppercase hex
+    expected = "".join(f"%{b:02X}" for b in s.encode("utf-8", "surrogatepass"))
+    assert pct_encode(s, errors="surrogatepass") == expected
+
+
+def test_pct_encode_examples() -> None:
+    assert pct_encode("") == ""
+    assert pct_encode(" ") == "%20"
+    assert pct_encode("é€𝄞") == "%C3%A9%E2%82%AC%F0%9D%84%9E"
+    with pytest.raises(UnicodeEncodeError):
+        pct_encode("\ud800")
