@@ -458,24 +458,42 @@ def _group_error_regex(profile: Profile) -> re.Pattern[str]:
     return re.compile(f"[{_class(sorted(_GROUPED + extra))}]")
 
 
-_BAD: dict[tuple[Profile, str], re.Pattern[str]] = {}
 _GROUP_ERR: dict[Profile, re.Pattern[str]] = {}
-_CODES: dict[tuple[Profile, str], dict[str, str]] = {}
+# per profile, per component: the error regex (compiled on first use) and a cache char -> code
+_TABLES: dict[Profile, dict[str, tuple[re.Pattern[str], dict[str, str]]]] = {}
 
 
-def _bad_rx(profile: Profile, component: str) -> re.Pattern[str]:
-    rx = _BAD.get((profile, component))
-    if rx is None:
-        rx = _BAD[profile, component] = _bad_regex(profile, component)
-    return rx
+def _table(profile: Profile, component: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    tables = _TABLES.get(profile)
+    if tables is None:
+        tables = _TABLES[profile] = {}
+    table = tables.get(component)
+    if table is None:
+        table = tables[component] = (_bad_regex(profile, component), {})
+    return table
 
 
-def _codes(profile: Profile, component: str) -> dict[str, str]:
-    """Per-component cache: disallowed character -> its error code."""
-    codes = _CODES.get((profile, component))
-    if codes is None:
-        codes = _CODES[profile, component] = {}
-    return codes
+_FEW = 4  # errors found by single matches before a finditer pays off (creating one costs ~3 matches)
+
+
+def _error_spans(rx: re.Pattern[str], text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """(start, end) of every error ``rx`` finds in [start, end); each match ends at an error or the end."""
+    out: list[tuple[int, int]] = []
+    match = rx.match
+    pos = start
+    for _ in range(_FEW):
+        m = match(text, pos, end)
+        if m is None:
+            return out  # not reached: the pattern matches at the end of the text
+        span = m.span(1)
+        if span[0] < 0:
+            return out
+        out.append(span)
+        pos = span[1]
+    out.extend(m.span(1) for m in rx.finditer(text, pos, end))
+    while out and out[-1][0] < 0:
+        out.pop()  # the end-of-text matches
+    return out
 
 
 def _code(codes: dict[str, str], c: str, component: str, profile: Profile) -> str:
@@ -578,11 +596,8 @@ class _ScannedError(IRISyntaxError):
 def _scan_component(text: str, start: int, end: int, component: str, profile: Profile,
                     out: list[ErrorRecord]) -> None:
     """Every malformed '%' and disallowed character of one component (RFC 3987 sec. 2.2), runs as one."""
-    codes = _codes(profile, component)
-    for m in _bad_rx(profile, component).finditer(text, start, end):
-        pos, after = m.span(1)
-        if pos < 0:
-            return
+    rx, codes = _table(profile, component)
+    for pos, after in _error_spans(rx, text, start, end):
         c = text[pos]
         if c == "%":
             out.append((pos, after, E.PERCENT, component, _PERCENT_MESSAGE, True))
@@ -619,7 +634,7 @@ def _group_errors(text: str, start: int, end: int, profile: Profile, out: list[E
     rx = _GROUP_ERR.get(profile)
     if rx is None:
         rx = _GROUP_ERR[profile] = _group_error_regex(profile)
-    codes = _codes(profile, "host")
+    codes = _table(profile, "host")[1]
     for m in rx.finditer(text, start, end):
         pos = m.start()
         out.append((pos, pos + 1, _code(codes, text[pos], "host", profile), "host", None, False))
@@ -704,18 +719,15 @@ def _scheme_errors(text: str, colon: int, profile: Profile, out: list[ErrorRecor
         out.append((0, 1, E.SCHEME, "scheme", "empty scheme before ':' (RFC 3986 sec. 3.1)", False))
         return
     if text[0] not in ALPHA:
-        out.append((0, 1, _code(_codes(profile, "scheme"), text[0], "scheme", profile), "scheme", None, True))
+        out.append((0, 1, _code(_table(profile, "scheme")[1], text[0], "scheme", profile), "scheme", None, True))
     _scan_chars(text, 1, colon, "scheme", profile, out)
 
 
 def _scan_chars(text: str, start: int, end: int, component: str, profile: Profile,
                 out: list[ErrorRecord]) -> None:
     """Every disallowed character of a scheme or port (RFC 3986 sec. 3.1, 3.2.3), runs as one."""
-    codes = _codes(profile, component)
-    for m in _bad_rx(profile, component).finditer(text, start, end):
-        pos, after = m.span(1)
-        if pos < 0:
-            return
+    rx, codes = _table(profile, component)
+    for pos, after in _error_spans(rx, text, start, end):
         out.append((pos, after, _code(codes, text[pos], component, profile), component, None, True))
 
 
@@ -781,7 +793,7 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
             host = (h_start, h_end)
             if colon >= 0:
                 port = (colon + 1, a_end)
-            if _IPV4.fullmatch(text, h_start, h_end):
+            if h_start < h_end and text[h_start] in DIGIT and _IPV4.fullmatch(text, h_start, h_end):
                 host_kind = HostKind.IPV4
             else:
                 host_kind = HostKind.REG_NAME
