@@ -3,18 +3,26 @@
 Directions come from the Unicode Bidi_Class (``unicodedataplus``, one Unicode version for all of
 the engine's character data); the displayed order from python-bidi's implementation of the
 Unicode Bidirectional Algorithm (UAX #9).
+
+Every pass is linear with C-level work per character: character properties are looked up once
+per distinct character (``distinct_chars``), and the characters found that way are located with
+regexes built from them (``char_class``); Python-level work grows with the number of distinct
+characters, of components and of problems, not with the length of the text.
 """
 
 from __future__ import annotations
 
+import bisect
+import functools
+import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import unicodedataplus as ucd
 from bidi import get_display
 
-from .chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, char_label, is_pct_triplet, pct_encode
+from .chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, char_label, pct_encode
 from .parse import HostKind, IRIReference, Span
 
 __all__ = [
@@ -64,32 +72,62 @@ class BidiProblem:
     message: str
 
 
+_TEXT_ORDER = operator.attrgetter("span.start", "span.end")
+
+
+# ------------------------------------------------------------------ distinct characters
+
+
+@functools.lru_cache(maxsize=4)
+def distinct_chars(text: str) -> frozenset[str]:
+    """The distinct characters of ``text`` (one C-level pass; the bidi and security passes share it)."""
+    return frozenset(text)
+
+
+def char_class(chars: Iterable[str], *, negate: bool = False) -> str:
+    """A regex character class of exactly ``chars``, each escaped; an empty one never matches."""
+    body = "".join(re.escape(c) for c in sorted(chars))
+    if negate:
+        return f"[^{body}]" if body else "[\\s\\S]"
+    return f"[{body}]" if body else "[^\\s\\S]"
+
+
 # ------------------------------------------------------------------ components (sec. 4.2)
+
+
+@functools.cache
+def _separators(seps: str) -> re.Pattern[str]:
+    return re.compile(char_class(seps))
 
 
 def _split(text: str, start: int, end: int, seps: str) -> list[tuple[int, int]]:
     """[start, end) cut at every character of ``seps``; empty pieces kept."""
     out = []
     i = start
-    for j in range(start, end):
-        if text[j] in seps:
-            out.append((i, j))
-            i = j + 1
+    for m in _separators(seps).finditer(text, start, end):
+        out.append((i, m.start()))
+        i = m.end()
     out.append((i, end))
     return out
 
 
 def bidi_components(ref: IRIReference) -> list[Component]:
     """The non-empty components of RFC 3987 sec. 4.2, in text order."""
+    return list(component_table(ref)[0])
+
+
+@functools.lru_cache(maxsize=8)
+def component_table(ref: IRIReference) -> tuple[tuple[Component, ...], list[int]]:
+    """``bidi_components`` and their start offsets, made once per reference for both passes."""
     text = ref.text
     out: list[Component] = []
 
-    def add(kind: str, start: int, end: int) -> None:
+    def add(kind: str, start: int, end: int, span: Span | None = None) -> None:
         if start < end:
-            out.append(Component(kind, Span(start, end), text[start:end]))
+            out.append(Component(kind, span or Span(start, end), text[start:end]))
 
     if ref.userinfo is not None:
-        add("userinfo", ref.userinfo.start, ref.userinfo.end)
+        add("userinfo", ref.userinfo.start, ref.userinfo.end, ref.userinfo)
     if ref.host is not None and ref.host_kind is HostKind.REG_NAME:
         # RFC 3490 treats each label as a component (sec. 4.2)
         for s, e in _split(text, ref.host.start, ref.host.end, "."):
@@ -102,21 +140,22 @@ def bidi_components(ref: IRIReference) -> list[Component]:
             add("segment", seg.start, dot)
             add("extension", dot + 1, seg.end)
         else:
-            add("segment", seg.start, seg.end)
+            add("segment", seg.start, seg.end, seg)
     if ref.query is not None:
         for s, e in _split(text, ref.query.start, ref.query.end, "&;"):
             for n, (ps, pe) in enumerate(_split(text, s, e, "=")):
                 add("query-name" if n == 0 else "query-value", ps, pe)
     if ref.fragment is not None:
-        add("fragment", ref.fragment.start, ref.fragment.end)
-    return out
+        add("fragment", ref.fragment.start, ref.fragment.end, ref.fragment)
+    return tuple(out), [c.span.start for c in out]
 
 
 # ------------------------------------------------------------------ display (sec. 4.1)
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _is_hidden(c: str) -> bool:
-    # characters a reader cannot see: controls, format characters, odd spaces, variation selectors
+    """Whether a reader cannot see ``c``: controls, format characters, odd spaces, variation selectors."""
     if c.isascii():
         return not c.isprintable()
     return c in BIDI_CONTROLS or ucd.category(c) in ("Cc", "Cf", "Zl", "Zp", "Zs", "Cn", "Co") or (
@@ -128,12 +167,23 @@ def visible(text: str) -> str:
     """``text`` with invisible characters shown as ⟨U+XXXX⟩ markers, safe for a one-line message."""
     if text.isascii() and text.isprintable():
         return text
-    return "".join(f"⟨U+{ord(c):04X}⟩" if _is_hidden(c) else c for c in text)
+    markers = {ord(c): f"⟨U+{ord(c):04X}⟩" for c in set(text) if _is_hidden(c)}
+    return text.translate(markers) if markers else text
 
 
 def _short(text: str, limit: int = 60) -> str:
     """``text`` for a message: invisible characters marked, long text cut."""
     return visible(text if len(text) <= limit else text[:limit] + "…")
+
+
+def _logical_to_display(text: str) -> str:
+    """UAX #9 display order of ``text`` in a left-to-right paragraph, without markers."""
+    if text.isascii():
+        return text  # no strong rtl character: logical order is display order
+    # a paragraph of base direction L displays like LRE text PDF in an ltr context
+    shown = get_display(text, base_dir="L")
+    assert isinstance(shown, str)
+    return shown
 
 
 def display_order(text: str) -> str:
@@ -142,12 +192,67 @@ def display_order(text: str) -> str:
     Computed with the Unicode Bidirectional Algorithm; invisible characters (bidi controls
     among them) are then shown as ⟨U+XXXX⟩ markers where the algorithm left them.
     """
-    if text.isascii():
-        return visible(text)  # no strong rtl character: logical order is display order
-    # a paragraph of base direction L displays like LRE text PDF in an ltr context
-    shown = get_display(text, base_dir="L")
-    assert isinstance(shown, str)
-    return visible(shown)
+    return visible(_logical_to_display(text))
+
+
+def _display_head(text: str, limit: int = _MAX_SHOWN) -> str:
+    """``display_order(text)`` cut to ``limit`` characters and "…"; only the head gets markers."""
+    # every character shows as one or more, so the head of the display is the display of a head
+    shown = visible(_logical_to_display(text)[: limit + 1])
+    return shown[:limit] + "…" if len(shown) > limit else shown
+
+
+# ------------------------------------------------------------------ character classes (UAX #9)
+
+
+def _bidi_class(c: str) -> str:
+    """The Bidi_Class of ``c`` (UAX #9 Table 4)."""
+    return str(ucd.bidirectional(c))
+
+
+_ESCAPE = re.compile("%[0-9A-Fa-f]{2}")  # RFC 3986 sec. 2.1; triplets never overlap
+_LEADING = re.compile("(?:%[0-9A-Fa-f]{2}|[0-9])*+")  # digits and escapes at a component's start
+_TRAILING = re.compile("(?:[0-9A-Fa-f]{2}%|[0-9])*+")  # the same at its end, read backwards
+
+
+@dataclass(frozen=True, slots=True)
+class _Classes:
+    """Regexes over the distinct characters of one text, by Bidi_Class (UAX #9)."""
+
+    rtl: re.Pattern[str]  # R and AL, without the bidi controls (reported on their own)
+    ltr: re.Pattern[str]  # ASCII letters and L, without the bidi controls
+    not_digit: re.Pattern[str]  # anything but digits (ASCII, EN, AN) and bidi controls
+    marks: re.Pattern[str]  # runs of NSM
+    strong: re.Pattern[str]  # R, AL (group 1) or L, bidi controls included
+    any_rtl: bool  # whether the text has R or AL at all (else sec. 4.2 has nothing to say)
+    fine: re.Pattern[str]  # a component that is rtl from edge to edge, without ltr or "%"
+
+
+_ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def _classes(text: str) -> _Classes:
+    """The classes of ``text``'s characters, each character's Bidi_Class looked up once."""
+    by_class: dict[str, list[str]] = {}
+    for c in distinct_chars(text):
+        if not c.isascii():
+            by_class.setdefault(_bidi_class(c), []).append(c)
+    rtl_all = by_class.get("R", []) + by_class.get("AL", [])
+    ltr_all = by_class.get("L", [])
+    rtl = [c for c in rtl_all if c not in BIDI_CONTROLS]
+    ltr = [c for c in ltr_all if c not in BIDI_CONTROLS]
+    digits = [*by_class.get("EN", []), *by_class.get("AN", []), *BIDI_CONTROLS, *"0123456789"]
+    return _Classes(
+        rtl=re.compile(char_class(rtl)),
+        ltr=re.compile(char_class([*ltr, *_ASCII_LETTERS])),
+        not_digit=re.compile(char_class(digits, negate=True)),
+        marks=re.compile(char_class(by_class.get("NSM", [])) + "*+"),
+        strong=re.compile(f"({char_class(rtl_all)})|{char_class([*ltr_all, *_ASCII_LETTERS])}"),
+        any_rtl=bool(rtl_all),
+        fine=re.compile(f"{char_class(rtl)}(?:{char_class([*ltr_all, *_ASCII_LETTERS, '%'], negate=True)}*+"
+                        f"(?<={char_class(rtl)}))?"),
+    )
+
 
 
 # ------------------------------------------------------------------ problems
@@ -162,81 +267,67 @@ def _pct_controls() -> re.Pattern[str]:
 
 
 _PCT_CONTROL = _pct_controls()
+_CONTROL = re.compile(char_class(BIDI_CONTROLS))
 
 
 def _decoded_control(escape: str) -> str:
     return bytes(int(escape[i + 1 : i + 3], 16) for i in range(0, len(escape), 3)).decode("utf-8")
 
 
-def _component_at(components: list[Component], pos: int, whole: Span) -> Span:
-    for comp in components:
-        if comp.span.start <= pos < comp.span.end:
-            return comp.span
-    return whole
+def component_index(components: Sequence[Component], starts: list[int], pos: int) -> int:
+    """Index of the component holding ``pos``, or -1 (components in text order, ``starts`` theirs)."""
+    k = bisect.bisect_right(starts, pos) - 1
+    return k if k >= 0 and pos < components[k].span.end else -1
 
 
-def _direction_summary(text: str, start: int, end: int) -> tuple[int, int, bool]:
+def _component_at(ref: IRIReference, pos: int, whole: Span) -> Span:
+    """The span of the component holding ``pos``, else ``whole``."""
+    components, starts = component_table(ref)
+    k = component_index(components, starts, pos)
+    return whole if k < 0 else components[k].span
+
+
+def _direction_summary(text: str, start: int, end: int,
+                       classes: _Classes | None = None) -> tuple[int, int, bool]:
     """(first rtl index or -1, first ltr index or -1, all digits) of [start, end), escapes skipped."""
-    rtl = ltr = -1
-    digits = True
-    i = start
-    while i < end:
-        if is_pct_triplet(text, i, end):
-            digits = False
-            i += 3
-            continue
-        c = text[i]
-        if c in BIDI_CONTROLS:
-            i += 1  # reported on their own; RLM is R and ALM is AL
-            continue
-        if c.isascii():
-            if c.isalpha():
-                if ltr < 0:
-                    ltr = i
-                digits = False
-            elif not c.isdigit():
-                digits = False
-        else:
-            cls = ucd.bidirectional(c)
-            if cls in _RTL:
-                if rtl < 0:
-                    rtl = i
-            elif cls == "L" and ltr < 0:
-                ltr = i
-            if cls not in _DIGIT_CLASSES:
-                digits = False
-        i += 1
+    cls = classes if classes is not None else _classes(text[start:end])
+    m = cls.rtl.search(text, start, end)
+    rtl = m.start() if m else -1
+    if text.find("%", start, end) < 0:
+        m = cls.ltr.search(text, start, end)
+        ltr = m.start() if m else -1
+    else:  # the hex digits of an escape are not letters: blank the escapes, keeping positions
+        m = cls.ltr.search(_ESCAPE.sub("\0\0\0", text[start:end]))
+        ltr = start + m.start() if m else -1
+    digits = cls.not_digit.search(text, start, end) is None
     return rtl, ltr, digits
 
 
-def _edge(text: str, start: int, end: int, *, at_end: bool) -> Span | None:
+def _match_end(pattern: re.Pattern[str], text: str, pos: int, endpos: int | None = None) -> int:
+    """Where ``pattern`` (a run, possibly empty) matched at ``pos`` ends."""
+    m = pattern.match(text, pos, len(text) if endpos is None else endpos)
+    return pos if m is None else m.end()
+
+
+def _edge(text: str, start: int, end: int, *, at_end: bool,
+          classes: _Classes | None = None) -> Span | None:
     """The non-rtl run at one edge of an rtl component (sec. 4.2 rule 2), or None if it is fine."""
     if at_end:
-        i = end
-        # a trailing mark (NSM) takes the direction of the character it is on
-        while i > start and not text[i - 1].isascii() and ucd.bidirectional(text[i - 1]) == "NSM":
-            i -= 1
-        if i == start or (not text[i - 1].isascii() and ucd.bidirectional(text[i - 1]) in _RTL):
+        last = text[end - 1]
+        if not last.isascii() and _bidi_class(last) in _RTL:
             return None
-        j = i
-        while j > start:
-            if j - 3 >= start and is_pct_triplet(text, j - 3, end):
-                j -= 3
-            elif text[j - 1].isascii() and text[j - 1].isdigit():
-                j -= 1
-            else:
-                break
+        cls = classes if classes is not None else _classes(text[start:end])
+        backwards = text[start:end][::-1]
+        # a trailing mark (NSM) takes the direction of the character it is on
+        k = _match_end(cls.marks, backwards, 0)
+        i = end - k
+        if i == start or (not text[i - 1].isascii() and _bidi_class(text[i - 1]) in _RTL):
+            return None
+        j = i - (_match_end(_TRAILING, backwards, k) - k)
         return Span(j if j < i else i - 1, i)
-    if not text[start].isascii() and ucd.bidirectional(text[start]) in _RTL:
+    if not text[start].isascii() and _bidi_class(text[start]) in _RTL:
         return None
-    j = start
-    while j < end:
-        if is_pct_triplet(text, j, end):
-            j += 3
-        elif text[j].isascii() and text[j].isdigit():
-            j += 1
-        else:
-            break
+    j = _match_end(_LEADING, text, start, end)
     return Span(start, j if j > start else start + 1)
 
 
@@ -270,79 +361,111 @@ def bidi_problems(ref: IRIReference, *, advisory: bool = False) -> list[BidiProb
     out: list[BidiProblem] = []
     if text.isascii():
         if "%" in text:
-            _percent_controls(ref, bidi_components(ref), whole, out)
+            _percent_controls(ref, whole, out)
         return out
 
-    components = bidi_components(ref)
-    for i, c in enumerate(text):
-        if c in BIDI_CONTROLS:
-            where = _component_at(components, i, whole)
-            if c in BIDI_FORMATTING:
-                out.append(BidiProblem("formatting-char", Span(i, i + 1), where,
-                                       f"{char_label(c)} is a bidi formatting character, which IRIs "
-                                       "MUST NOT contain (RFC 3987 sec. 4.1); remove it"))
-            else:
-                assert c in BIDI_ISOLATES
-                out.append(BidiProblem("isolate-char", Span(i, i + 1), where,
-                                       f"{char_label(c)} reorders the display like the bidi "
-                                       "formatting characters IRIs MUST NOT contain (RFC 3987 "
-                                       "sec. 4.1, Trojan Source); remove it"))
+    _controls(ref, whole, out)
     if "%" in text:
-        _percent_controls(ref, components, whole, out)
-
-    shown: str | None = None
-
-    def display() -> str:
-        nonlocal shown
-        if shown is None:
-            # bounded, so that many problems in a long IRI do not make quadratic output
-            shown = display_order(text)
-            if len(shown) > _MAX_SHOWN:
-                shown = shown[:_MAX_SHOWN] + "…"
-        return shown
-
-    summaries = [_direction_summary(text, c.span.start, c.span.end) for c in components]
-    for comp, (rtl, ltr, _) in zip(components, summaries, strict=True):
-        name = COMPONENT_NAMES[comp.kind]
-        s, e = comp.span.start, comp.span.end
-        if rtl >= 0 and ltr >= 0:
-            out.append(BidiProblem(
-                "mixed-direction", comp.span, comp.span,
-                f"{name} {_short(comp.text)!r} mixes right-to-left ({char_label(text[rtl])}) and "
-                f"left-to-right ({char_label(text[ltr])}) characters (RFC 3987 sec. 4.2 rule 1); "
-                f"displayed as {display()!r}; percent-encode the whole {name}"))
-        elif rtl >= 0:
-            for at_end in (False, True):
-                edge = _edge(text, s, e, at_end=at_end)
-                if edge is None:
-                    continue
-                side = "ends" if at_end else "starts"
-                out.append(BidiProblem(
-                    "rtl-edge", edge, comp.span,
-                    f"right-to-left {name} {_short(comp.text)!r} {side} with "
-                    f"{_edge_what(text[edge.start:edge.end])}, not a right-to-left character "
-                    f"(RFC 3987 sec. 4.2 rule 2, Examples 8-9); displayed as {display()!r}; "
-                    f"percent-encode the whole {name}"))
-    if advisory:
-        _digit_components(ref, components, summaries, display, out)
-    out.sort(key=lambda p: (p.span.start, p.span.end))
+        _percent_controls(ref, whole, out)
+    classes = _classes(text)
+    if classes.any_rtl:  # else nothing is right-to-left, and sec. 4.2 holds
+        display = _Display(text)
+        for comp in _rtl_components(ref, classes):
+            if classes.fine.fullmatch(text, comp.span.start, comp.span.end) is None:
+                _component_problems(text, comp, classes, display, out)
+        if advisory:
+            _digit_components(ref, classes, display, out)
+    out.sort(key=_TEXT_ORDER)
     return out
 
 
-def _percent_controls(ref: IRIReference, components: list[Component], whole: Span,
-                      out: list[BidiProblem]) -> None:
+class _Display:
+    """The displayed order for messages, computed once when first needed."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.shown: str | None = None
+
+    def __call__(self) -> str:
+        if self.shown is None:
+            # bounded, so that many problems in a long IRI do not make quadratic output
+            self.shown = _display_head(self.text)
+        return self.shown
+
+
+def _rtl_components(ref: IRIReference, classes: _Classes) -> Iterator[Component]:
+    """The components that hold a right-to-left character, found by searching the text for them."""
+    components, starts = component_table(ref)
+    pos = 0
+    while (m := classes.rtl.search(ref.text, pos)) is not None:
+        k = component_index(components, starts, m.start())
+        if k < 0:  # outside every component (scheme, port, IP literal): on to the next one
+            k = bisect.bisect_right(starts, m.start())
+            if k == len(components):
+                return
+            pos = starts[k]
+            continue
+        yield components[k]
+        pos = components[k].span.end
+
+
+def _controls(ref: IRIReference, whole: Span, out: list[BidiProblem]) -> None:
+    """Sec. 4.1: the bidi formatting characters, and the isolates added to Unicode since."""
+    for m in _CONTROL.finditer(ref.text):
+        i, c = m.start(), m.group()
+        kind, message = _control_message(c)
+        out.append(BidiProblem(kind, Span(i, i + 1), _component_at(ref, i, whole), message))
+
+
+@functools.lru_cache(maxsize=len(BIDI_CONTROLS))
+def _control_message(c: str) -> tuple[str, str]:
+    """The kind and message of a bidi control (RFC 3987 sec. 4.1)."""
+    if c in BIDI_FORMATTING:
+        return ("formatting-char", f"{char_label(c)} is a bidi formatting character, which IRIs "
+                "MUST NOT contain (RFC 3987 sec. 4.1); remove it")
+    assert c in BIDI_ISOLATES
+    return ("isolate-char", f"{char_label(c)} reorders the display like the bidi formatting "
+            "characters IRIs MUST NOT contain (RFC 3987 sec. 4.1, Trojan Source); remove it")
+
+
+def _component_problems(text: str, comp: Component, classes: _Classes,
+                        display: Callable[[], str], out: list[BidiProblem]) -> None:
+    """Sec. 4.2 rules 1 and 2 for one component with a right-to-left character."""
+    name = COMPONENT_NAMES[comp.kind]
+    s, e = comp.span.start, comp.span.end
+    rtl, ltr, _ = _direction_summary(text, s, e, classes)
+    if ltr >= 0:
+        out.append(BidiProblem(
+            "mixed-direction", comp.span, comp.span,
+            f"{name} {_short(comp.text)!r} mixes right-to-left ({char_label(text[rtl])}) and "
+            f"left-to-right ({char_label(text[ltr])}) characters (RFC 3987 sec. 4.2 rule 1); "
+            f"displayed as {display()!r}; percent-encode the whole {name}"))
+        return
+    for at_end in (False, True):
+        edge = _edge(text, s, e, at_end=at_end, classes=classes)
+        if edge is None:
+            continue
+        side = "ends" if at_end else "starts"
+        out.append(BidiProblem(
+            "rtl-edge", edge, comp.span,
+            f"right-to-left {name} {_short(comp.text)!r} {side} with "
+            f"{_edge_what(text[edge.start:edge.end])}, not a right-to-left character "
+            f"(RFC 3987 sec. 4.2 rule 2, Examples 8-9); displayed as {display()!r}; "
+            f"percent-encode the whole {name}"))
+
+
+def _percent_controls(ref: IRIReference, whole: Span, out: list[BidiProblem]) -> None:
     for m in _PCT_CONTROL.finditer(ref.text):
         c = _decoded_control(m.group())
         out.append(BidiProblem(
             "percent-encoded-control", Span(m.start(), m.end()),
-            _component_at(components, m.start(), whole),
+            _component_at(ref, m.start(), whole),
             f"{m.group()} is the percent-encoded bidi control {char_label(c)}; it stays encoded "
             "in the IRI (RFC 3987 sec. 3.2, 4.1) but reorders text wherever the URI is decoded; "
             "remove it unless it is data"))
 
 
-def _digit_components(ref: IRIReference, components: list[Component],
-                      summaries: list[tuple[int, int, bool]], display: Callable[[], str],
+def _digit_components(ref: IRIReference, classes: _Classes, display: Callable[[], str],
                       out: list[BidiProblem]) -> None:
     """RFC 3987 sec. 4.4 Example 10: an all-digit component after right-to-left text.
 
@@ -350,25 +473,25 @@ def _digit_components(ref: IRIReference, components: list[Component],
     only an rtl context moves them; "ab.123.CDE" is displayed as written.
     """
     text = ref.text
-    spans = [c.span for c, s in zip(components, summaries, strict=True) if s[2]]
+    spans = [c.span for c in component_table(ref)[0]
+             if classes.not_digit.search(text, c.span.start, c.span.end) is None]
     port = ref.port
     if port is not None and len(port) and text[port.start : port.end].isdigit():
         # the port is all digits too: "ab.CDE:8080/" displays as "ab.8080:EDC/"
         spans.append(port)
         spans.sort(key=lambda sp: sp.start)
+    if not spans:
+        return
+    # the last strong character before each span, found by searching the reversed text
+    n = len(text)
+    backwards = text[::-1]
     i = 0
     rtl_before = False
     for span in spans:
-        for c in text[i : span.start]:
-            if c.isascii():
-                if c.isalpha():
-                    rtl_before = False
-            else:
-                cls = ucd.bidirectional(c)
-                if cls in _RTL:
-                    rtl_before = True
-                elif cls == "L":
-                    rtl_before = False
+        if span.start > i:
+            m = classes.strong.search(backwards, n - span.start, n - i)
+            if m is not None:
+                rtl_before = m.group(1) is not None
         i = span.start
         if rtl_before:
             out.append(BidiProblem(
@@ -378,7 +501,11 @@ def _digit_components(ref: IRIReference, components: list[Component],
                 f"displayed as {display()!r}"))
 
 
+
 # ------------------------------------------------------------------ fix (sec. 4.2, last paragraph)
+
+# byte -> itself when ASCII, else %HH: str.translate over the Latin-1 reading of the UTF-8
+_PCT_BYTES = [chr(b) if b < 0x80 else f"%{b:02X}" for b in range(256)]
 
 
 def encode_component(ref: IRIReference, component: Component | Span) -> tuple[int, int, str]:
@@ -389,8 +516,7 @@ def encode_component(ref: IRIReference, component: Component | Span) -> tuple[in
     """
     span = component.span if isinstance(component, Component) else component
     value = ref.text[span.start : span.end]
-    encoded = "".join(
-        c if c.isascii() else pct_encode(c, errors="surrogatepass")
-        for c in value
-    )
-    return span.start, span.end, encoded
+    if not value.isascii():
+        # ASCII is one byte and stays; every other character's UTF-8 bytes are all >= 0x80
+        value = value.encode("utf-8", "surrogatepass").decode("latin-1").translate(_PCT_BYTES)
+    return span.start, span.end, value

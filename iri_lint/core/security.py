@@ -5,12 +5,20 @@ mapping from ``idna``; when the optional ``icu`` module (``iri-lint[icu]``) impo
 SpoofChecker for UTS #39 skeletons and ICU's Default_Ignorable_Code_Point. Without ICU,
 confusables are found only as labels mixing Latin with Cyrillic or Greek, and
 Default_Ignorable_Code_Point is derived (see ``is_default_ignorable``).
+
+Every pass is linear with C-level work per character: properties are looked up once per distinct
+character, and the characters they flag are located with regexes built from them; Python-level
+work grows with the number of distinct characters, of components and of problems.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import importlib
+import operator
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -18,7 +26,7 @@ from typing import Any
 import unicodedataplus as ucd
 from idna.core import IDNAError, uts46_remap, valid_contextj
 
-from .bidi import COMPONENT_NAMES, Component, bidi_components, visible
+from .bidi import COMPONENT_NAMES, Component, char_class, component_index, component_table, distinct_chars, visible
 from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII, char_label
 from .parse import HostKind, IRIReference, Span
 
@@ -56,6 +64,9 @@ class SecurityProblem:
     replacement: str | None = None
 
 
+_TEXT_ORDER = operator.attrgetter("span.start", "span.end")
+
+
 # ------------------------------------------------------------------ ICU (optional)
 
 
@@ -75,7 +86,8 @@ def _spoof_checker() -> Any:
 
 def _clear_caches() -> None:
     """Forget ICU and everything derived from it (tests switch ICU off and on)."""
-    for f in (_icu, _spoof_checker, is_default_ignorable, _delimiter_for, _ascii_prototypes):
+    for f in (_icu, _spoof_checker, is_default_ignorable, _delimiter_for, _ascii_prototypes, _kind,
+              _lookalike_message):
         f.cache_clear()
 
 
@@ -182,47 +194,57 @@ def _scx(c: str) -> frozenset[str] | None:
     return frozenset(out)
 
 
-def _letters(text: str, start: int, end: int) -> list[tuple[int, frozenset[str]]]:
-    """(position, script set) of the characters of [start, end) that have a script."""
-    out = []
-    i = start
-    while i < end:
-        c = text[i]
-        if c == "%" and i + 2 < end:
-            i += 3  # the hex digits of an escape are not Latin letters of the component
-            continue
-        scx = _scx(c)
-        if scx is not None:
-            out.append((i, scx))
-        i += 1
-    return out
+_ESCAPE = re.compile("%[\\s\\S]{2}")  # "%" and the two characters after it, as the scan skips them
 
 
-def _mixed_script(letters: list[tuple[int, frozenset[str]]]) -> int | None:
-    """Position of the first character that breaks a single-script reading, or None if none does.
+def _without_escapes(part: str) -> str:
+    """``part`` with every "%" and the two characters after it blanked (NUL), positions kept.
 
-    UTS #39 sec. 5.1 resolved script set; sec. 5.2 Highly Restrictive combinations.
+    The hex digits of an escape are not Latin letters of the component (UTS #39 sec. 5.1 is
+    about the characters a reader sees).
     """
-    if not letters:
+    return _ESCAPE.sub("\0\0\0", part) if "%" in part else part
+
+
+def _mixed_script(part: str) -> tuple[int, str] | None:
+    """``_mixed_part``, remembered for short components (hostile text repeats them)."""
+    return _mixed_short(part) if len(part) <= 64 else _mixed_part(part)
+
+
+def _mixed_part(part: str) -> tuple[int, str] | None:
+    """Index in ``part`` of the first character that breaks a single-script reading, or None.
+
+    UTS #39 sec. 5.1 resolved script set; sec. 5.2 Highly Restrictive combinations. The resolved
+    set only changes at the first occurrence of a character, so distinct characters suffice.
+    Also gives the names of the scripts, in order of first occurrence.
+    """
+    if _single_script({_scx(c) for c in set(part)}):
         return None
+    letters = [(c, scx) for c in dict.fromkeys(part) if (scx := _scx(c)) is not None]
     resolved = letters[0][1]
-    breaker = None
-    for pos, scx in letters[1:]:
+    for c, scx in letters:
         resolved = resolved & scx
         if not resolved:
-            breaker = pos
-            break
-    if breaker is None:
-        return None
-    for combo in _ALLOWED_COMBINATIONS:
-        if all(scx & combo for _, scx in letters):
-            return None
-    return breaker
+            return part.find(c), " and ".join(_script_names([x for _, x in letters]))
+    raise AssertionError("the script sets have an empty intersection")  # pragma: no cover
 
 
-def _script_names(letters: list[tuple[int, frozenset[str]]]) -> list[str]:
+_mixed_short = functools.lru_cache(maxsize=1024)(_mixed_part)
+
+
+def _single_script(sets: set[frozenset[str] | None]) -> bool:
+    """Whether these script sets read as one script: a non-empty resolved set (UTS #39 sec. 5.1)
+    or one of the Highly Restrictive combinations (sec. 5.2)."""
+    real = [scx for scx in sets if scx is not None]
+    if len(real) <= 1 or real[0].intersection(*real[1:]):
+        return True
+    return any(all(scx & combo for scx in real) for combo in _ALLOWED_COMBINATIONS)
+
+
+def _script_names(letters: list[frozenset[str]]) -> list[str]:
+    """Names of the single scripts among ``letters``' script sets, in order."""
     seen: list[str] = []
-    for _, scx in letters:
+    for scx in letters:
         base = [s for s in scx if s in _SCRIPT_NAMES and s not in ("Hanb", "Jpan", "Kore")]
         if len(base) == 1 and base[0] not in seen:
             seen.append(base[0])
@@ -266,125 +288,283 @@ def security_problems(ref: IRIReference) -> list[SecurityProblem]:
     if text.isascii():
         return out  # every other check is about non-ASCII characters
 
-    components = bidi_components(ref)
+    components, starts = component_table(ref)
     whole = Span(0, len(text))
-    _characters(text, components, whole, out)
-    flagged = {i for p in out if p.kind != "userinfo-password"
-               for i in range(p.span.start, p.span.end)}
+    _characters(text, components, starts, whole, out)
+    # characters reported on their own (look-alikes, invisibles) say nothing about scripts
+    flagged = _Blanks([p.span for p in out if p.kind != "userinfo-password"])
     confusable: set[Span] = set()
     if ref.host is not None and ref.host_kind is HostKind.REG_NAME:
         for comp in components:
             # a label whose only non-ASCII characters are already reported needs no more
-            if comp.kind == "label" and any(
-                not c.isascii() and comp.span.start + k not in flagged
-                for k, c in enumerate(comp.text)
-            ):
+            if comp.kind == "label" and not flagged.blank(text, comp.span).isascii():
                 problem = _confusable_label(comp)
                 if problem is not None:
                     out.append(problem)
                     confusable.add(comp.span)
-    for comp in components:
-        if comp.text.isascii() or comp.span in confusable:
-            continue
-        # characters reported on their own (look-alikes, invisibles) say nothing about scripts
-        letters = [x for x in _letters(text, comp.span.start, comp.span.end)
-                   if x[0] not in flagged]
-        pos = _mixed_script(letters)
-        if pos is not None:
-            name = COMPONENT_NAMES[comp.kind]
-            out.append(SecurityProblem(
-                "mixed-script", Span(pos, pos + 1), comp.span,
-                f"{name} {_short(comp.text)!r} mixes the {' and '.join(_script_names(letters))} "
-                f"scripts at {char_label(text[pos])}; characters from different scripts can look "
-                "alike (RFC 3987 sec. 7.5, UTS #39 sec. 5); use one script per component"))
-    out.sort(key=lambda p: (p.span.start, p.span.end))
+    # no component can mix scripts that the whole text does not mix
+    if not _single_script({_scx(c) for c in distinct_chars(text)}):
+        for comp in components:
+            if not comp.text.isascii() and comp.span not in confusable:
+                _mixed_script_problem(text, comp, flagged, out)
+    out.sort(key=_TEXT_ORDER)
     return out
 
 
-def _component_of(components: list[Component], pos: int) -> Component | None:
-    # components are in text order; a binary search keeps the character pass linear
-    lo, hi = 0, len(components)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if components[mid].span.end <= pos:
-            lo = mid + 1
-        else:
-            hi = mid
-    if lo < len(components) and components[lo].span.start <= pos:
-        return components[lo]
-    return None
+def _mixed_script_problem(text: str, comp: Component, flagged: _Blanks,
+                          out: list[SecurityProblem]) -> None:
+    """UTS #39 sec. 5 for one component (RFC 3987 sec. 7.5)."""
+    found = _mixed_script(_without_escapes(flagged.blank(text, comp.span)))
+    if found is None:
+        return
+    pos, scripts = found
+    name = COMPONENT_NAMES[comp.kind]
+    at = comp.span.start + pos
+    out.append(SecurityProblem(
+        "mixed-script", Span(at, at + 1), comp.span,
+        f"{name} {_short(comp.text)!r} mixes the {scripts} "
+        f"scripts at {char_label(text[at])}; characters from different scripts can look "
+        "alike (RFC 3987 sec. 7.5, UTS #39 sec. 5); use one script per component"))
 
 
-_JOINERS = frozenset("\u200c\u200d")
+class _Blanks:
+    """Sorted, disjoint spans to blank out of component texts (the flagged characters)."""
+
+    def __init__(self, spans: list[Span]) -> None:
+        self.spans = spans
+        self.ends = [sp.end for sp in spans]
+
+    def blank(self, text: str, span: Span) -> str:
+        """``text[span]`` with the characters of the spans replaced by NUL, positions kept."""
+        start, end = span.start, span.end
+        k = bisect.bisect_right(self.ends, start)
+        if k == len(self.spans) or self.spans[k].start >= end:
+            return text[start:end]  # the common case: nothing flagged here
+        pieces = []
+        i = start
+        while k < len(self.spans) and self.spans[k].start < end:
+            s, e = max(self.spans[k].start, start), min(self.spans[k].end, end)
+            pieces += [text[i:s], "\0" * (e - s)]
+            i = e
+            k += 1
+        pieces.append(text[i:end])
+        return "".join(pieces)
+
+
+def _component_of(components: Sequence[Component], starts: list[int], pos: int) -> Component | None:
+    k = component_index(components, starts, pos)
+    return None if k < 0 else components[k]
+
+
+# ------------------------------------------------------------------ joiners (RFC 5892 A.1, A.2)
+
+_ZWNJ, _ZWJ = "\u200c", "\u200d"
+_JOINERS = frozenset((_ZWNJ, _ZWJ))
 _CONTEXT = 128  # characters either side that the CONTEXTJ rules may look at
+# joining types D and T (ArabicShaping.txt), to ask idna how it sees a character
+_BEH, _FATHATAN = "\u0628", "\u064b"
 
 
 def _joiner_allowed(text: str, comp: Component | None, pos: int) -> bool:
     """RFC 5892 Appendix A.1/A.2 (CONTEXTJ): ZWNJ/ZWJ after a virama or between joining letters."""
     start, end = (comp.span.start, comp.span.end) if comp is not None else (0, len(text))
     lo, hi = max(start, pos - _CONTEXT), min(end, pos + _CONTEXT + 1)
+    return _contextj(text[lo:hi], pos - lo) is True
+
+
+def _contextj(label: str, pos: int) -> bool | None:
+    """idna's CONTEXTJ verdict for the joiner at ``pos``; None when idna raises (no name)."""
     try:
-        return valid_contextj(text[lo:hi], pos - lo)
+        return bool(valid_contextj(label, pos))
     except (IDNAError, ValueError):
-        return False
+        return None
 
 
-def _characters(text: str, components: list[Component], whole: Span,
+@functools.lru_cache(maxsize=1 << 14)
+def _joining(c: str) -> str:
+    """How idna's CONTEXTJ rules see ``c`` (RFC 5892 A.1, A.2), asked with probe labels.
+
+    Letters: "V" virama, "?" no name (idna raises when it precedes a joiner), "L" joins to
+    the left (L, D), "R" to the right (R, D), "T" transparent.
+    """
+    flags = ""
+    after = _contextj(c + _ZWJ, 1)
+    if after is None:
+        flags += "?"
+    elif after:
+        flags += "V"
+    if _contextj(c + _FATHATAN + _ZWNJ + _BEH, 2):
+        flags += "L"
+    if _contextj(_BEH + _ZWNJ + _FATHATAN + c, 1):
+        flags += "R"
+    if "L" not in flags and _contextj(_BEH + c + _FATHATAN + _ZWNJ + _BEH, 3):
+        flags += "T"
+    return flags
+
+
+@functools.cache
+def _idna_follows_rfc5892() -> bool:
+    """Whether idna's CONTEXTJ scan stops at a non-transparent character, as RFC 5892 A.1 says.
+
+    Older idna releases scan on; then every joiner is asked about one by one.
+    """
+    return (_joining(_BEH) == "LR" and _joining(_FATHATAN) == "T"
+            and _contextj(_BEH + "a" + _ZWNJ + _BEH, 2) is False)
+
+
+def _blank_allowed(s: str, flags: dict[str, str], ok: str, ahead: str) -> str:
+    """``s`` with each joiner that CONTEXTJ allows within ``s`` replaced by ``ok``, positions kept.
+
+    RFC 5892 A.1/A.2: a joiner after a virama; a ZWNJ after (L|D) T* and before T* (R|D), each
+    within the 128 characters ``_joiner_allowed`` shows idna. ``flags`` covers ``s``'s
+    characters; ``ok`` and ``ahead`` are characters ``s`` does not have.
+    """
+    def cls(flag: str) -> str:
+        return char_class(c for c, f in flags.items() if flag in f)
+
+    viramas = cls("V")
+    if viramas != char_class(()):
+        s = re.sub(f"(?<={viramas})[{_ZWNJ}{_ZWJ}]", ok, s)
+    if _ZWNJ not in s:
+        return s
+    t = cls("T")
+    skip = f"{t}{{0,{_CONTEXT - 1}}}+"
+    # what follows, forwards; then what precedes, by reading the text backwards
+    s = re.sub(f"{_ZWNJ}(?={skip}{cls('R')})", ahead, s)
+    if ahead not in s:
+        return s
+    named = cls("?")
+    backwards = re.sub(f"{ahead}(?!{named})(?={skip}{cls('L')})", ok, s[::-1])
+    return backwards[::-1].replace(ahead, _ZWNJ)
+
+
+def _unused(distinct: frozenset[str], n: int) -> list[str]:
+    """``n`` private-use characters that are not in ``distinct``, to mark positions with."""
+    out: list[str] = []
+    cp = 0xF0000
+    while len(out) < n:
+        if chr(cp) not in distinct:
+            out.append(chr(cp))
+        cp += 1
+    return out
+
+
+def _joiners_blanked(text: str, components: Sequence[Component], starts: list[int]) -> str:
+    """``text`` with the joiners CONTEXTJ allows (in their component) replaced, positions kept."""
+    distinct = distinct_chars(text)
+    ok, ahead = _unused(distinct, 2)
+    if not _idna_follows_rfc5892():
+        pieces, i = [], 0
+        for m in re.finditer(f"[{_ZWNJ}{_ZWJ}]", text):
+            if _joiner_allowed(text, _component_of(components, starts, m.start()), m.start()):
+                pieces += [text[i:m.start()], ok]
+                i = m.end()
+        return "".join([*pieces, text[i:]])
+    flags = {c: f for c in distinct if (f := _joining(c))}
+    blanked = _blank_allowed(text, flags, ok, ahead)
+    # idna sees a joiner's component only; the whole text gives the same answer unless a
+    # character next to the component could take part (never at ASCII delimiters)
+    n, pieces, i = len(text), [], 0
+    for comp in components:
+        s, e = comp.span.start, comp.span.end
+        if ((s > 0 and text[s - 1] in flags) or (e < n and text[e] in flags)) and (
+            _ZWNJ in comp.text or _ZWJ in comp.text
+        ):
+            pieces += [blanked[i:s], _blank_allowed(comp.text, flags, ok, ahead)]
+            i = e
+    return "".join([*pieces, blanked[i:]]) if pieces else blanked
+
+
+# ------------------------------------------------------------------ per-character kinds
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _kind(c: str) -> str | None:
+    """The kind of ``c`` on its own (RFC 3987 sec. 6.1 b, 3987bis sec. 9), "joiner" if contextual."""
+    if c.isascii() or c in BIDI_CONTROLS:
+        return None  # bidi controls are the bidi checks' business (RFC 3987 sec. 4.1)
+    if _delimiter_for(c) is not None:
+        return "delimiter-lookalike"
+    if _is_wide_or_narrow(c):
+        return "fullwidth"
+    if is_default_ignorable(c):
+        return "joiner" if c in _JOINERS else "invisible"
+    return None
+
+
+def _characters(text: str, components: Sequence[Component], starts: list[int], whole: Span,
                 out: list[SecurityProblem]) -> None:
     """Per-character kinds: delimiter-lookalike, fullwidth, invisible; runs merged."""
-    run_kind: str | None = None
-    run_start = 0
-
-    def flush(end: int) -> None:
-        if run_kind is None:
-            return
-        comp = _component_of(components, run_start)
-        where = comp.span if comp is not None else whole
-        chars = text[run_start:end]
-        if run_kind == "fullwidth":
-            nfkc = ucd.normalize("NFKC", chars)
-            out.append(SecurityProblem(
-                "fullwidth", Span(run_start, end), where,
-                f"{_short(chars)!r} is written in full-width or half-width forms "
-                f"({char_label(chars[0])}{', ...' if len(chars) > 1 else ''}), easily mistaken "
-                f"for {nfkc!r} (RFC 3987 sec. 6.1 b, 7.5); write {nfkc!r}", nfkc))
+    by_kind: dict[str, list[str]] = {}
+    for c in distinct_chars(text):
+        kind = _kind(c)
+        if kind is not None:
+            by_kind.setdefault(kind, []).append(c)
+    if not by_kind:
+        return
+    scan = text
+    if "joiner" in by_kind:
+        scan = _joiners_blanked(text, components, starts)
+    invisible = by_kind.get("invisible", []) + by_kind.get("joiner", [])
+    pattern = "|".join(alt for alt in (
+        f"(?P<d>{char_class(by_kind['delimiter-lookalike'])})" if "delimiter-lookalike" in by_kind else "",
+        f"(?P<f>{char_class(by_kind['fullwidth'])}+)" if "fullwidth" in by_kind else "",
+        f"(?P<i>{char_class(invisible)}+)" if invisible else "",
+    ) if alt)
+    for m in re.finditer(pattern, scan):
+        start, end = m.span()
+        k = component_index(components, starts, start)
+        where = components[k].span if k >= 0 else whole
+        if m.lastgroup == "d":
+            out.append(_lookalike(text[start], Span(start, end), where))
+        elif m.lastgroup == "f":
+            out.append(_fullwidth(text[start:end], Span(start, end), where))
         else:
-            labels = ", ".join(char_label(c) for c in chars[:3]) + (", ..." if len(chars) > 3 else "")
-            out.append(SecurityProblem(
-                "invisible", Span(run_start, end), where,
-                f"invisible {labels}: a default-ignorable character that readers cannot see "
-                "(RFC 3987 sec. 6.1 b, 3987bis sec. 9, UTS #39 sec. 3.1); remove it", ""))
+            out.append(_invisible(text[start:end], Span(start, end), where))
 
-    for i, c in enumerate(text):
-        kind: str | None = None
-        if c.isascii() or c in BIDI_CONTROLS:
-            pass  # bidi controls are the bidi checks' business (RFC 3987 sec. 4.1)
-        elif (target := _delimiter_for(c)) is not None:
-            flush(i)
-            run_kind = None
-            comp = _component_of(components, i)
-            if target in NOT_ALLOWED_ASCII:
-                fix = f"%{ord(target):02X}"
-                why = ("which IRIs exclude (3987bis sec. 6.3); readers will copy or split the IRI "
-                       f"wrongly (RFC 3987 sec. 6.1 b); write {fix!r} if that is meant")
-            else:
-                fix = target
-                why = ("but is not a delimiter; readers will split the IRI in the wrong place "
-                       f"(RFC 3987 sec. 6.1 b, 8); write {fix!r} if the delimiter is meant")
-            out.append(SecurityProblem(
-                "delimiter-lookalike", Span(i, i + 1), comp.span if comp is not None else whole,
-                f"{char_label(c)} looks like {target!r} ({char_label(target)}) {why}", fix))
-            continue
-        elif _is_wide_or_narrow(c):
-            kind = "fullwidth"
-        elif is_default_ignorable(c) and not (
-            c in _JOINERS and _joiner_allowed(text, _component_of(components, i), i)
-        ):
-            kind = "invisible"
-        if kind != run_kind:
-            flush(i)
-            run_kind, run_start = kind, i
-    flush(len(text))
+
+def _lookalike(c: str, span: Span, where: Span) -> SecurityProblem:
+    """A character that looks like an IRI delimiter (RFC 3987 sec. 6.1 b, 8; 3987bis sec. 6.3)."""
+    message, fix = _lookalike_message(c)
+    return SecurityProblem("delimiter-lookalike", span, where, message, fix)
+
+
+@functools.lru_cache(maxsize=1024)
+def _lookalike_message(c: str) -> tuple[str, str]:
+    target = _delimiter_for(c)
+    assert target is not None
+    if target in NOT_ALLOWED_ASCII:
+        fix = f"%{ord(target):02X}"
+        why = ("which IRIs exclude (3987bis sec. 6.3); readers will copy or split the IRI "
+               f"wrongly (RFC 3987 sec. 6.1 b); write {fix!r} if that is meant")
+    else:
+        fix = target
+        why = ("but is not a delimiter; readers will split the IRI in the wrong place "
+               f"(RFC 3987 sec. 6.1 b, 8); write {fix!r} if the delimiter is meant")
+    return f"{char_label(c)} looks like {target!r} ({char_label(target)}) {why}", fix
+
+
+def _fullwidth(chars: str, span: Span, where: Span) -> SecurityProblem:
+    """A run of full-width or half-width forms (RFC 3987 sec. 6.1 b, 7.5)."""
+    nfkc = ucd.normalize("NFKC", chars)
+    return SecurityProblem(
+        "fullwidth", span, where,
+        f"{_short(chars)!r} is written in full-width or half-width forms "
+        f"({char_label(chars[0])}{', ...' if len(chars) > 1 else ''}), easily mistaken "
+        f"for {nfkc!r} (RFC 3987 sec. 6.1 b, 7.5); write {nfkc!r}", nfkc)
+
+
+def _invisible(chars: str, span: Span, where: Span) -> SecurityProblem:
+    """A run of default-ignorable characters (RFC 3987 sec. 6.1 b, 3987bis sec. 9, UTS #39 3.1)."""
+    return SecurityProblem("invisible", span, where, _invisible_message(chars[:4]), "")
+
+
+@functools.lru_cache(maxsize=1024)
+def _invisible_message(head: str) -> str:
+    """The message for a run that starts with ``head`` (4 characters: 3 are named, then "...")."""
+    labels = ", ".join(char_label(c) for c in head[:3]) + (", ..." if len(head) > 3 else "")
+    return (f"invisible {labels}: a default-ignorable character that readers cannot see "
+            "(RFC 3987 sec. 6.1 b, 3987bis sec. 9, UTS #39 sec. 3.1); remove it")
 
 
 def _confusable_label(comp: Component) -> SecurityProblem | None:
@@ -397,7 +577,7 @@ def _confusable_label(comp: Component) -> SecurityProblem | None:
         if not skel.isascii():
             return None
         prototypes = _ascii_prototypes()
-        fixed = "".join(prototypes.get(skeleton(c) or "", c) for c in label)
+        fixed = label.translate({ord(c): prototypes.get(skeleton(c) or "", c) for c in set(label)})
         looks = fixed if fixed.isascii() else skel
         return SecurityProblem(
             "confusable-host", comp.span, comp.span,
@@ -405,7 +585,8 @@ def _confusable_label(comp: Component) -> SecurityProblem | None:
             f"({_non_ascii_labels(label)}); a spoof of another host (RFC 3987 sec. 8, UTS #39 "
             "sec. 4)", fixed if fixed.isascii() else None)
     # without ICU: no confusable data, so only the classic Latin/Cyrillic/Greek mixture
-    scripts = {s for _, scx in _letters(label, 0, len(label)) if len(scx) == 1 for s in scx}
+    sets = {_scx(c) for c in set(_without_escapes(label))}
+    scripts = {s for scx in sets if scx is not None and len(scx) == 1 for s in scx}
     others = sorted(scripts & {"Cyrl", "Grek"})
     if "Latn" in scripts and others:
         return SecurityProblem(
@@ -429,5 +610,5 @@ def _ascii_prototypes() -> dict[str, str]:
 
 
 def _non_ascii_labels(label: str) -> str:
-    chars = list(dict.fromkeys(c for c in label if not c.isascii()))
+    chars = [c for c in dict.fromkeys(label) if not c.isascii()]
     return ", ".join(char_label(c) for c in chars[:3]) + (", ..." if len(chars) > 3 else "")
