@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -113,41 +114,147 @@ def _split(text: str, start: int, end: int, seps: str) -> list[tuple[int, int]]:
 
 def bidi_components(ref: IRIReference) -> list[Component]:
     """The non-empty components of RFC 3987 sec. 4.2, in text order."""
-    return list(component_table(ref)[0])
+    table = component_table(ref)
+    return [table.component(k) for k in range(len(table))]
+
+
+class ComponentTable:
+    """The components of RFC 3987 sec. 4.2 as lists of kinds, starts and ends, in text order.
+
+    Hostile IRIs have tens of thousands of components and the passes look at few of them, so
+    ``Component`` objects are made on demand.
+    """
+
+    __slots__ = ("_joined", "_spans", "ends", "kinds", "starts", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.kinds: list[str] = []
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self._spans: dict[int, Span] = {}
+        self._joined: tuple[str, str, list[int]] | None = None
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def add(self, kind: str, start: int, end: int) -> None:
+        """Append a component; empty ones are not components."""
+        if start < end:
+            self.kinds.append(kind)
+            self.starts.append(start)
+            self.ends.append(end)
+
+    def span(self, k: int) -> Span:
+        """The span of component ``k`` (one object per component)."""
+        span = self._spans.get(k)
+        if span is None:
+            span = self._spans[k] = Span(self.starts[k], self.ends[k])
+        return span
+
+    def component(self, k: int) -> Component:
+        """Component ``k``."""
+        return Component(self.kinds[k], self.span(k), self.text[self.starts[k] : self.ends[k]])
+
+    def index(self, pos: int) -> int:
+        """Index of the component holding ``pos``, or -1."""
+        k = bisect.bisect_right(self.starts, pos) - 1
+        return k if k >= 0 and pos < self.ends[k] else -1
+
+    def holding(self, char: re.Pattern[str], start: int = 0, end: int | None = None) -> Iterator[int]:
+        """Indices of the components that hold a match of the one-character pattern ``char``."""
+        text, starts, ends = self.text, self.starts, self.ends
+        pos, end = start, len(text) if end is None else end
+        while (m := char.search(text, pos, end)) is not None:
+            k = bisect.bisect_right(starts, m.start()) - 1
+            if k >= 0 and m.start() < ends[k]:
+                yield k
+                pos = ends[k]
+            elif k + 1 < len(starts):  # outside every component (scheme, port, IP literal)
+                pos = starts[k + 1]
+            else:
+                return
+
+    def joined(self) -> tuple[str, str, list[int]]:
+        """The component texts, each after a separator the text lacks; the separator; offsets.
+
+        One regex over the joined texts answers a question for every component at C speed
+        (``at_starts``, ``matching``).
+        """
+        if self._joined is None:
+            (sep,) = unused_chars(distinct_chars(self.text), 1)
+            joined = sep + sep.join(map(self.text.__getitem__, map(slice, self.starts, self.ends)))
+            sizes = map(operator.add, map(operator.sub, self.ends, self.starts), itertools.repeat(1))
+            self._joined = (joined, sep, list(itertools.accumulate(sizes, initial=1)))
+        return self._joined
+
+    def at_starts(self, body: str) -> re.Pattern[str]:
+        """A pattern for ``body`` at component starts in ``joined()`` (right after a separator)."""
+        return re.compile(f"{re.escape(self.joined()[1])}(?:{body})")
+
+    def matching(self, pattern: re.Pattern[str], joined: str, first: int = 0,
+                 last: int | None = None) -> Iterator[int]:
+        """Indices in [first, last) of the components where ``pattern`` (from ``at_starts``)
+        matches ``joined`` (``joined()``, or a same-length mapping of it)."""
+        offsets = self.joined()[2]
+        end = offsets[len(self) if last is None else last] - 1
+        for m in pattern.finditer(joined, offsets[first] - 1, end):
+            yield bisect.bisect_right(offsets, m.start() + 1) - 1
+
+
+def unused_chars(distinct: frozenset[str], n: int) -> list[str]:
+    """``n`` private-use characters that are not in ``distinct``, to mark or separate with."""
+    out: list[str] = []
+    cp = 0xF0000
+    while len(out) < n:
+        if chr(cp) not in distinct:
+            out.append(chr(cp))
+        cp += 1
+    return out
+
+
+_START, _END = operator.attrgetter("start"), operator.attrgetter("end")
 
 
 @functools.lru_cache(maxsize=8)
-def component_table(ref: IRIReference) -> tuple[tuple[Component, ...], list[int]]:
-    """``bidi_components`` and their start offsets, made once per reference for both passes."""
+def component_table(ref: IRIReference) -> ComponentTable:
+    """The components of ``ref`` (RFC 3987 sec. 4.2), made once for both passes (bidi, security)."""
     text = ref.text
-    out: list[Component] = []
-
-    def add(kind: str, start: int, end: int, span: Span | None = None) -> None:
-        if start < end:
-            out.append(Component(kind, span or Span(start, end), text[start:end]))
-
+    table = ComponentTable(text)
     if ref.userinfo is not None:
-        add("userinfo", ref.userinfo.start, ref.userinfo.end, ref.userinfo)
+        table.add("userinfo", ref.userinfo.start, ref.userinfo.end)
     if ref.host is not None and ref.host_kind is HostKind.REG_NAME:
         # RFC 3490 treats each label as a component (sec. 4.2)
         for s, e in _split(text, ref.host.start, ref.host.end, "."):
-            add("label", s, e)
-    for seg in ref.segments:
-        # "the extensions in a resource name can be treated as separate components" (sec. 4.2);
-        # a leading dot (".htaccess") or a trailing one is not an extension
-        dot = text.rfind(".", seg.start, seg.end)
-        if seg.start < dot < seg.end - 1:
-            add("segment", seg.start, dot)
-            add("extension", dot + 1, seg.end)
-        else:
-            add("segment", seg.start, seg.end, seg)
+            table.add("label", s, e)
+    _add_segments(table, ref.segments)
     if ref.query is not None:
         for s, e in _split(text, ref.query.start, ref.query.end, "&;"):
             for n, (ps, pe) in enumerate(_split(text, s, e, "=")):
-                add("query-name" if n == 0 else "query-value", ps, pe)
+                table.add("query-name" if n == 0 else "query-value", ps, pe)
     if ref.fragment is not None:
-        add("fragment", ref.fragment.start, ref.fragment.end, ref.fragment)
-    return tuple(out), [c.span.start for c in out]
+        table.add("fragment", ref.fragment.start, ref.fragment.end)
+    return table
+
+
+def _add_segments(table: ComponentTable, segments: Sequence[Span]) -> None:
+    """Path segments, each with its extension as a component of its own (sec. 4.2)."""
+    starts, ends = list(map(_START, segments)), list(map(_END, segments))
+    dots = list(map(table.text.rfind, itertools.repeat("."), starts, ends))
+    if max(dots, default=-1) < 0:  # no extension anywhere: all segments at once, empty ones left out
+        full = list(map(operator.lt, starts, ends))
+        table.kinds += ["segment"] * sum(full)
+        table.starts += itertools.compress(starts, full)
+        table.ends += itertools.compress(ends, full)
+        return
+    for s, e, dot in zip(starts, ends, dots, strict=True):
+        # "the extensions in a resource name can be treated as separate components" (sec. 4.2);
+        # a leading dot (".htaccess") or a trailing one is not an extension
+        if s < dot < e - 1:
+            table.add("segment", s, dot)
+            table.add("extension", dot + 1, e)
+        else:
+            table.add("segment", s, e)
 
 
 # ------------------------------------------------------------------ display (sec. 4.1)
@@ -222,10 +329,13 @@ class _Classes:
     rtl: re.Pattern[str]  # R and AL, without the bidi controls (reported on their own)
     ltr: re.Pattern[str]  # ASCII letters and L, without the bidi controls
     not_digit: re.Pattern[str]  # anything but digits (ASCII, EN, AN) and bidi controls
+    digit_class: str  # the class of the digits (ASCII, EN, AN) and bidi controls
     marks: re.Pattern[str]  # runs of NSM
+    rtl_zones: re.Pattern[str]  # R or AL and what follows up to L (bidi controls included)
     strong: re.Pattern[str]  # R, AL (group 1) or L, bidi controls included
     any_rtl: bool  # whether the text has R or AL at all (else sec. 4.2 has nothing to say)
-    fine: re.Pattern[str]  # a component that is rtl from edge to edge, without ltr or "%"
+    rtl_chars: tuple[str, ...]  # what ``rtl`` matches
+    ltr_chars: tuple[str, ...]  # L (bidi controls included) and ASCII letters
 
 
 _ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -246,11 +356,13 @@ def _classes(text: str) -> _Classes:
         rtl=re.compile(char_class(rtl)),
         ltr=re.compile(char_class([*ltr, *_ASCII_LETTERS])),
         not_digit=re.compile(char_class(digits, negate=True)),
+        digit_class=char_class(digits),
         marks=re.compile(char_class(by_class.get("NSM", [])) + "*+"),
         strong=re.compile(f"({char_class(rtl_all)})|{char_class([*ltr_all, *_ASCII_LETTERS])}"),
+        rtl_zones=re.compile(f"{char_class(rtl_all)}{char_class([*ltr_all, *_ASCII_LETTERS], negate=True)}*+"),
         any_rtl=bool(rtl_all),
-        fine=re.compile(f"{char_class(rtl)}(?:{char_class([*ltr_all, *_ASCII_LETTERS, '%'], negate=True)}*+"
-                        f"(?<={char_class(rtl)}))?"),
+        rtl_chars=tuple(rtl),
+        ltr_chars=(*ltr_all, *_ASCII_LETTERS),
     )
 
 
@@ -274,17 +386,11 @@ def _decoded_control(escape: str) -> str:
     return bytes(int(escape[i + 1 : i + 3], 16) for i in range(0, len(escape), 3)).decode("utf-8")
 
 
-def component_index(components: Sequence[Component], starts: list[int], pos: int) -> int:
-    """Index of the component holding ``pos``, or -1 (components in text order, ``starts`` theirs)."""
-    k = bisect.bisect_right(starts, pos) - 1
-    return k if k >= 0 and pos < components[k].span.end else -1
-
-
 def _component_at(ref: IRIReference, pos: int, whole: Span) -> Span:
     """The span of the component holding ``pos``, else ``whole``."""
-    components, starts = component_table(ref)
-    k = component_index(components, starts, pos)
-    return whole if k < 0 else components[k].span
+    table = component_table(ref)
+    k = table.index(pos)
+    return whole if k < 0 else table.span(k)
 
 
 def _direction_summary(text: str, start: int, end: int,
@@ -370,13 +476,23 @@ def bidi_problems(ref: IRIReference, *, advisory: bool = False) -> list[BidiProb
     classes = _classes(text)
     if classes.any_rtl:  # else nothing is right-to-left, and sec. 4.2 holds
         display = _Display(text)
-        for comp in _rtl_components(ref, classes):
-            if classes.fine.fullmatch(text, comp.span.start, comp.span.end) is None:
-                _component_problems(text, comp, classes, display, out)
+        table = component_table(ref)
+        for k in table.matching(_suspects(classes, table), table.joined()[0]):
+            _component_problems(text, table.component(k), classes, display, out)
         if advisory:
             _digit_components(ref, classes, display, out)
     out.sort(key=_TEXT_ORDER)
     return out
+
+
+def _suspects(classes: _Classes, table: ComponentTable) -> re.Pattern[str]:
+    """Components with an rtl character that are not rtl from edge to edge without ltr
+    characters or "%" (those have no sec. 4.2 problem)."""
+    sep = table.joined()[1]
+    rtl = char_class(classes.rtl_chars)
+    inner = char_class([sep, *classes.ltr_chars, "%"], negate=True)
+    return table.at_starts(f"(?={char_class([sep, *classes.rtl_chars], negate=True)}*+{rtl})"
+                           f"(?!{rtl}(?:{inner}*+(?<={rtl}))?(?:{re.escape(sep)}|\\Z))")
 
 
 class _Display:
@@ -391,22 +507,6 @@ class _Display:
             # bounded, so that many problems in a long IRI do not make quadratic output
             self.shown = _display_head(self.text)
         return self.shown
-
-
-def _rtl_components(ref: IRIReference, classes: _Classes) -> Iterator[Component]:
-    """The components that hold a right-to-left character, found by searching the text for them."""
-    components, starts = component_table(ref)
-    pos = 0
-    while (m := classes.rtl.search(ref.text, pos)) is not None:
-        k = component_index(components, starts, m.start())
-        if k < 0:  # outside every component (scheme, port, IP literal): on to the next one
-            k = bisect.bisect_right(starts, m.start())
-            if k == len(components):
-                return
-            pos = starts[k]
-            continue
-        yield components[k]
-        pos = components[k].span.end
 
 
 def _controls(ref: IRIReference, whole: Span, out: list[BidiProblem]) -> None:
@@ -473,33 +573,70 @@ def _digit_components(ref: IRIReference, classes: _Classes, display: Callable[[]
     only an rtl context moves them; "ab.123.CDE" is displayed as written.
     """
     text = ref.text
-    spans = [c.span for c in component_table(ref)[0]
-             if classes.not_digit.search(text, c.span.start, c.span.end) is None]
+    table = component_table(ref)
+    joined, sep, _ = table.joined()
+    digits = table.at_starts(f"{classes.digit_class}++(?={re.escape(sep)}|\\Z)")
     port = ref.port
-    if port is not None and len(port) and text[port.start : port.end].isdigit():
-        # the port is all digits too: "ab.CDE:8080/" displays as "ab.8080:EDC/"
-        spans.append(port)
-        spans.sort(key=lambda sp: sp.start)
-    if not spans:
+    if port is not None and not (len(port) and text[port.start : port.end].isdigit()):
+        port = None  # the port counts when it is all digits: "ab.CDE:8080/" shows "ab.8080:EDC/"
+    # Python-level work for whichever is fewer: digit components, or rtl zones (an rtl
+    # character and what follows it up to the next ltr one)
+    candidates = len(digits.findall(joined)) + (port is not None)
+    if not candidates:
         return
-    # the last strong character before each span, found by searching the reversed text
+    if len(list(itertools.islice(classes.rtl_zones.finditer(text), candidates + 1))) <= candidates:
+        spans = _digits_in_zones(ref, classes, digits, port)
+    else:
+        spans = _digits_after_rtl(ref, classes, digits, port)
+    for start, end in spans:
+        span = Span(start, end)
+        out.append(BidiProblem(
+            "digit-component", span, span,
+            f"the all-digit component {text[start:end]!r} after right-to-left "
+            "text is displayed out of place (RFC 3987 sec. 4.4 Example 10); "
+            f"displayed as {display()!r}"))
+
+
+def _digits_in_zones(ref: IRIReference, classes: _Classes, digits: re.Pattern[str],
+                     port: Span | None) -> list[tuple[int, int]]:
+    """The digit components (and port) that start inside an rtl zone (UAX #9 W2, W7)."""
+    table = component_table(ref)
+    joined = table.joined()[0]
+    spans: list[tuple[int, int]] = []
+    for zone in classes.rtl_zones.finditer(ref.text):
+        first = bisect.bisect_right(table.starts, zone.start())
+        last = bisect.bisect_right(table.starts, zone.end())
+        spans += ((table.starts[k], table.ends[k]) for k in table.matching(digits, joined, first, last))
+        if port is not None and zone.start() < port.start <= zone.end():
+            spans.append((port.start, port.end))
+    spans.sort(key=operator.itemgetter(0))
+    return spans
+
+
+def _digits_after_rtl(ref: IRIReference, classes: _Classes, digits: re.Pattern[str],
+                      port: Span | None) -> list[tuple[int, int]]:
+    """The same, by looking back from each digit component to the last strong character."""
+    table = component_table(ref)
+    joined = table.joined()[0]
+    spans = [(table.starts[k], table.ends[k]) for k in table.matching(digits, joined)]
+    if port is not None:
+        spans.append((port.start, port.end))
+        spans.sort(key=operator.itemgetter(0))
+    text = ref.text
     n = len(text)
     backwards = text[::-1]
     i = 0
     rtl_before = False
-    for span in spans:
-        if span.start > i:
-            m = classes.strong.search(backwards, n - span.start, n - i)
+    out = []
+    for start, end in spans:
+        if start > i:  # only what lies after the previous span: linear
+            m = classes.strong.search(backwards, n - start, n - i)
             if m is not None:
                 rtl_before = m.group(1) is not None
-        i = span.start
+        i = start
         if rtl_before:
-            out.append(BidiProblem(
-                "digit-component", span, span,
-                f"the all-digit component {text[span.start:span.end]!r} after right-to-left "
-                "text is displayed out of place (RFC 3987 sec. 4.4 Example 10); "
-                f"displayed as {display()!r}"))
-
+            out.append((start, end))
+    return out
 
 
 # ------------------------------------------------------------------ fix (sec. 4.2, last paragraph)

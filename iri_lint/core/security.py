@@ -18,7 +18,6 @@ import functools
 import importlib
 import operator
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -26,7 +25,16 @@ from typing import Any
 import unicodedataplus as ucd
 from idna.core import IDNAError, uts46_remap, valid_contextj
 
-from .bidi import COMPONENT_NAMES, Component, char_class, component_index, component_table, distinct_chars, visible
+from .bidi import (
+    COMPONENT_NAMES,
+    Component,
+    ComponentTable,
+    char_class,
+    component_table,
+    distinct_chars,
+    unused_chars,
+    visible,
+)
 from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII, char_label
 from .parse import HostKind, IRIReference, Span
 
@@ -194,6 +202,7 @@ def _scx(c: str) -> frozenset[str] | None:
     return frozenset(out)
 
 
+_NON_ASCII = re.compile("[^\\x00-\\x7f]")
 _ESCAPE = re.compile("%[\\s\\S]{2}")  # "%" and the two characters after it, as the scan skips them
 
 
@@ -288,41 +297,72 @@ def security_problems(ref: IRIReference) -> list[SecurityProblem]:
     if text.isascii():
         return out  # every other check is about non-ASCII characters
 
-    components, starts = component_table(ref)
+    table = component_table(ref)
     whole = Span(0, len(text))
-    _characters(text, components, starts, whole, out)
+    _characters(text, table, whole, out)
     # characters reported on their own (look-alikes, invisibles) say nothing about scripts
     flagged = _Blanks([p.span for p in out if p.kind != "userinfo-password"])
-    confusable: set[Span] = set()
-    if ref.host is not None and ref.host_kind is HostKind.REG_NAME:
-        for comp in components:
+    confusable: set[int] = set()
+    host = ref.host
+    if host is not None and ref.host_kind is HostKind.REG_NAME:
+        for k in table.holding(_NON_ASCII, host.start, host.end):
             # a label whose only non-ASCII characters are already reported needs no more
-            if comp.kind == "label" and not flagged.blank(text, comp.span).isascii():
-                problem = _confusable_label(comp)
+            if table.kinds[k] == "label" and not flagged.blank(text, table.span(k)).isascii():
+                problem = _confusable_label(table.component(k))
                 if problem is not None:
                     out.append(problem)
-                    confusable.add(comp.span)
-    # no component can mix scripts that the whole text does not mix
-    if not _single_script({_scx(c) for c in distinct_chars(text)}):
-        for comp in components:
-            if not comp.text.isascii() and comp.span not in confusable:
-                _mixed_script_problem(text, comp, flagged, out)
+                    confusable.add(k)
+    for k in _mixed_suspects(table):
+        if k not in confusable:
+            _mixed_script_problem(text, table, k, flagged, out)
     out.sort(key=_TEXT_ORDER)
     return out
 
 
-def _mixed_script_problem(text: str, comp: Component, flagged: _Blanks,
+def _mixed_suspects(table: ComponentTable) -> list[int]:
+    """The components that mix scripts (UTS #39 sec. 5), found for all of them at once.
+
+    In the joined component texts, escapes are blanked and every character is mapped to one
+    standing for its script set (non-letters and the characters reported on their own to one
+    filler); a component mixes scripts when, for every script, it has a letter without it, and
+    for every allowed combination, a letter outside it.
+    """
+    distinct = distinct_chars(table.text)
+    if _single_script({_scx(c) for c in distinct}):
+        return []  # no component mixes scripts that the whole text does not mix
+    joined, sep, _ = table.joined()
+    ids: dict[frozenset[str], str] = {}
+    mapping: dict[int, str] = {0: "\0", ord(sep): sep}
+    for c in distinct:
+        scx = None if _kind(c) in _FLAGGED else _scx(c)
+        mapping[ord(c)] = "\0" if scx is None else ids.setdefault(scx, chr(0x100 + len(ids)))
+    scripts = frozenset().union(*ids)
+    witnesses = [[i for scx, i in ids.items() if s not in scx] for s in sorted(scripts)]
+    witnesses += [[i for scx, i in ids.items() if not scx & combo] for combo in _ALLOWED_COMBINATIONS]
+    if not all(witnesses):
+        return []
+    pattern = table.at_starts("".join(
+        f"(?={char_class([sep, *w], negate=True)}*+{char_class(w)})" for w in witnesses))
+    letters = re.sub(f"%[^{re.escape(sep)}]{{2}}", "\0\0\0", joined).translate(mapping)
+    return list(table.matching(pattern, letters))
+
+
+_FLAGGED = frozenset(("delimiter-lookalike", "fullwidth", "invisible"))
+
+
+def _mixed_script_problem(text: str, table: ComponentTable, k: int, flagged: _Blanks,
                           out: list[SecurityProblem]) -> None:
-    """UTS #39 sec. 5 for one component (RFC 3987 sec. 7.5)."""
-    found = _mixed_script(_without_escapes(flagged.blank(text, comp.span)))
+    """UTS #39 sec. 5 for component ``k`` (RFC 3987 sec. 7.5)."""
+    span = table.span(k)
+    found = _mixed_script(_without_escapes(flagged.blank(text, span)))
     if found is None:
         return
     pos, scripts = found
-    name = COMPONENT_NAMES[comp.kind]
-    at = comp.span.start + pos
+    name = COMPONENT_NAMES[table.kinds[k]]
+    at = span.start + pos
     out.append(SecurityProblem(
-        "mixed-script", Span(at, at + 1), comp.span,
-        f"{name} {_short(comp.text)!r} mixes the {scripts} "
+        "mixed-script", Span(at, at + 1), span,
+        f"{name} {_short(text[span.start:span.end])!r} mixes the {scripts} "
         f"scripts at {char_label(text[at])}; characters from different scripts can look "
         "alike (RFC 3987 sec. 7.5, UTS #39 sec. 5); use one script per component"))
 
@@ -351,15 +391,11 @@ class _Blanks:
         return "".join(pieces)
 
 
-def _component_of(components: Sequence[Component], starts: list[int], pos: int) -> Component | None:
-    k = component_index(components, starts, pos)
-    return None if k < 0 else components[k]
-
-
 # ------------------------------------------------------------------ joiners (RFC 5892 A.1, A.2)
 
 _ZWNJ, _ZWJ = "\u200c", "\u200d"
 _JOINERS = frozenset((_ZWNJ, _ZWJ))
+_JOINER = re.compile(f"[{_ZWNJ}{_ZWJ}]")
 _CONTEXT = 128  # characters either side that the CONTEXTJ rules may look at
 # joining types D and T (ArabicShaping.txt), to ask idna how it sees a character
 _BEH, _FATHATAN = "\u0628", "\u064b"
@@ -438,25 +474,15 @@ def _blank_allowed(s: str, flags: dict[str, str], ok: str, ahead: str) -> str:
     return backwards[::-1].replace(ahead, _ZWNJ)
 
 
-def _unused(distinct: frozenset[str], n: int) -> list[str]:
-    """``n`` private-use characters that are not in ``distinct``, to mark positions with."""
-    out: list[str] = []
-    cp = 0xF0000
-    while len(out) < n:
-        if chr(cp) not in distinct:
-            out.append(chr(cp))
-        cp += 1
-    return out
-
-
-def _joiners_blanked(text: str, components: Sequence[Component], starts: list[int]) -> str:
+def _joiners_blanked(text: str, table: ComponentTable) -> str:
     """``text`` with the joiners CONTEXTJ allows (in their component) replaced, positions kept."""
     distinct = distinct_chars(text)
-    ok, ahead = _unused(distinct, 2)
+    ok, ahead = unused_chars(distinct, 2)
     if not _idna_follows_rfc5892():
         pieces, i = [], 0
-        for m in re.finditer(f"[{_ZWNJ}{_ZWJ}]", text):
-            if _joiner_allowed(text, _component_of(components, starts, m.start()), m.start()):
+        for m in _JOINER.finditer(text):
+            k = table.index(m.start())
+            if _joiner_allowed(text, None if k < 0 else table.component(k), m.start()):
                 pieces += [text[i:m.start()], ok]
                 i = m.end()
         return "".join([*pieces, text[i:]])
@@ -465,12 +491,10 @@ def _joiners_blanked(text: str, components: Sequence[Component], starts: list[in
     # idna sees a joiner's component only; the whole text gives the same answer unless a
     # character next to the component could take part (never at ASCII delimiters)
     n, pieces, i = len(text), [], 0
-    for comp in components:
-        s, e = comp.span.start, comp.span.end
-        if ((s > 0 and text[s - 1] in flags) or (e < n and text[e] in flags)) and (
-            _ZWNJ in comp.text or _ZWJ in comp.text
-        ):
-            pieces += [blanked[i:s], _blank_allowed(comp.text, flags, ok, ahead)]
+    for k in table.holding(_JOINER):
+        s, e = table.starts[k], table.ends[k]
+        if (s > 0 and text[s - 1] in flags) or (e < n and text[e] in flags):
+            pieces += [blanked[i:s], _blank_allowed(text[s:e], flags, ok, ahead)]
             i = e
     return "".join([*pieces, blanked[i:]]) if pieces else blanked
 
@@ -492,8 +516,7 @@ def _kind(c: str) -> str | None:
     return None
 
 
-def _characters(text: str, components: Sequence[Component], starts: list[int], whole: Span,
-                out: list[SecurityProblem]) -> None:
+def _characters(text: str, table: ComponentTable, whole: Span, out: list[SecurityProblem]) -> None:
     """Per-character kinds: delimiter-lookalike, fullwidth, invisible; runs merged."""
     by_kind: dict[str, list[str]] = {}
     for c in distinct_chars(text):
@@ -504,7 +527,7 @@ def _characters(text: str, components: Sequence[Component], starts: list[int], w
         return
     scan = text
     if "joiner" in by_kind:
-        scan = _joiners_blanked(text, components, starts)
+        scan = _joiners_blanked(text, table)
     invisible = by_kind.get("invisible", []) + by_kind.get("joiner", [])
     pattern = "|".join(alt for alt in (
         f"(?P<d>{char_class(by_kind['delimiter-lookalike'])})" if "delimiter-lookalike" in by_kind else "",
@@ -513,8 +536,8 @@ def _characters(text: str, components: Sequence[Component], starts: list[int], w
     ) if alt)
     for m in re.finditer(pattern, scan):
         start, end = m.span()
-        k = component_index(components, starts, start)
-        where = components[k].span if k >= 0 else whole
+        k = table.index(start)
+        where = table.span(k) if k >= 0 else whole
         if m.lastgroup == "d":
             out.append(_lookalike(text[start], Span(start, end), where))
         elif m.lastgroup == "f":
@@ -610,5 +633,18 @@ def _ascii_prototypes() -> dict[str, str]:
 
 
 def _non_ascii_labels(label: str) -> str:
-    chars = [c for c in dict.fromkeys(label) if not c.isascii()]
+    chars = _first_non_ascii(label, 4)
     return ", ".join(char_label(c) for c in chars[:3]) + (", ..." if len(chars) > 3 else "")
+
+
+def _first_non_ascii(text: str, n: int) -> list[str]:
+    """The first ``n`` distinct non-ASCII characters of ``text``, in order; one search each."""
+    found: list[str] = []
+    pos = 0
+    while len(found) < n:
+        m = re.compile(f"[^\\x00-\\x7f{''.join(map(re.escape, found))}]").search(text, pos)
+        if m is None:
+            break
+        found.append(m.group())
+        pos = m.end()  # the next new character comes after this one's first occurrence
+    return found
