@@ -351,7 +351,7 @@ def _classes(text: str) -> _Classes:
     ltr_all = by_class.get("L", [])
     rtl = [c for c in rtl_all if c not in BIDI_CONTROLS]
     ltr = [c for c in ltr_all if c not in BIDI_CONTROLS]
-    digits = [*by_class.get("EN", []), *by_class.get("AN", []), *BIDI_CONTROLS, *"0123456789"]
+    digits = [*(c for cls in _DIGIT_CLASSES for c in by_class.get(cls, ())), *BIDI_CONTROLS, *"0123456789"]
     return _Classes(
         rtl=re.compile(char_class(rtl)),
         ltr=re.compile(char_class([*ltr, *_ASCII_LETTERS])),

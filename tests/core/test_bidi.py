@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import time
+from collections import Counter
 
 import pytest
-from hypothesis import given
+import unicodedataplus as ucd
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from iri_lint.core import bidi
 from iri_lint.core.bidi import (
     BidiProblem,
     bidi_components,
@@ -16,7 +20,7 @@ from iri_lint.core.bidi import (
     encode_component,
     visible,
 )
-from iri_lint.core.chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES
+from iri_lint.core.chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, HEXDIG, pct_encode
 from iri_lint.core.parse import Span, scan
 
 # The RFC writes rtl letters as uppercase ASCII ("Bidi Notation"). The tests use real letters;
@@ -331,3 +335,227 @@ def test_linear_time() -> None:
     elapsed = time.perf_counter() - t0
     assert len(found) == 20000
     assert elapsed < 5
+
+
+# ------------------------------------------------------------------ per-distinct-character work
+# The passes look character properties up once per distinct character and find characters with
+# regexes. These references are the straightforward per-character loops they replace.
+
+
+def _ref_summary(text: str, start: int, end: int) -> tuple[int, int, bool]:
+    rtl = ltr = -1
+    digits = True
+    i = start
+    while i < end:
+        if i + 2 < end and text[i] == "%" and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG:
+            digits = False
+            i += 3
+            continue
+        c = text[i]
+        i += 1
+        if c in BIDI_CONTROLS:
+            continue
+        cls = "L" if c.isascii() and c.isalpha() else ucd.bidirectional(c)
+        if cls in ("R", "AL") and rtl < 0:
+            rtl = i - 1
+        elif cls == "L" and ltr < 0:
+            ltr = i - 1
+        digits = digits and (c in "0123456789" or (not c.isascii() and cls in ("EN", "AN")))
+    return rtl, ltr, digits
+
+
+def _ref_edge(text: str, start: int, end: int, *, at_end: bool) -> Span | None:
+    def rtl(c: str) -> bool:
+        return not c.isascii() and ucd.bidirectional(c) in ("R", "AL")
+
+    def triplet(i: int) -> bool:
+        return i + 2 < end and text[i] == "%" and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG
+
+    if at_end:
+        i = end
+        while i > start and not text[i - 1].isascii() and ucd.bidirectional(text[i - 1]) == "NSM":
+            i -= 1
+        if i == start or rtl(text[i - 1]):
+            return None
+        j = i
+        while j > start:
+            if j - 3 >= start and triplet(j - 3):
+                j -= 3
+            elif text[j - 1] in "0123456789":
+                j -= 1
+            else:
+                break
+        return Span(j if j < i else i - 1, i)
+    if rtl(text[start]):
+        return None
+    j = start
+    while j < end:
+        if triplet(j):
+            j += 3
+        elif text[j] in "0123456789":
+            j += 1
+        else:
+            break
+    return Span(start, j if j > start else start + 1)
+
+
+def _ref_digit_spans(text: str, spans: list[Span]) -> list[Span]:
+    out, i, rtl_before = [], 0, False
+    for span in spans:
+        for c in text[i : span.start]:
+            cls = ("L" if c.isalpha() else "") if c.isascii() else ucd.bidirectional(c)
+            if cls in ("R", "AL", "L"):
+                rtl_before = cls != "L"
+        i = span.start
+        if rtl_before:
+            out.append(span)
+    return out
+
+
+def _ref_problems(text: str, *, advisory: bool) -> list[tuple[str, Span, Span]]:
+    """(kind, span, component) of every problem, by the per-character loops."""
+    ref = scan(text)
+    comps = bidi_components(ref)
+
+    def comp_at(i: int) -> Span:
+        return next((c.span for c in comps if c.span.start <= i < c.span.end), Span(0, len(text)))
+
+    out = [("formatting-char" if c in BIDI_FORMATTING else "isolate-char", Span(i, i + 1), comp_at(i))
+           for i, c in enumerate(text) if c in BIDI_CONTROLS]
+    out += [("percent-encoded-control", Span(m.start(), m.end()), comp_at(m.start()))
+            for m in re.finditer("|".join(pct_encode(c) for c in BIDI_CONTROLS), text, re.IGNORECASE)]
+    summaries = [_ref_summary(text, c.span.start, c.span.end) for c in comps]
+    for comp, (rtl, ltr, _) in zip(comps, summaries, strict=True):
+        if rtl >= 0 and ltr >= 0:
+            out.append(("mixed-direction", comp.span, comp.span))
+        elif rtl >= 0:
+            out += [("rtl-edge", edge, comp.span) for at_end in (False, True)
+                    if (edge := _ref_edge(text, comp.span.start, comp.span.end, at_end=at_end))]
+    if advisory and not text.isascii():
+        spans = [c.span for c, s in zip(comps, summaries, strict=True) if s[2]]
+        if ref.port is not None and len(ref.port) and text[ref.port.start : ref.port.end].isdigit():
+            spans = sorted([*spans, ref.port], key=lambda sp: sp.start)
+        out += [("digit-component", sp, sp) for sp in _ref_digit_spans(text, spans)]
+    return sorted(out, key=lambda p: (p[1].start, p[1].end))
+
+
+def _ref_hidden(c: str) -> bool:
+    if c.isascii():
+        return not c.isprintable()
+    return c in BIDI_CONTROLS or ucd.category(c) in ("Cc", "Cf", "Zl", "Zp", "Zs", "Cn", "Co") or (
+        "VARIATION SELECTOR" in ucd.name(c, ""))
+
+
+def _ref_visible(text: str) -> str:
+    return "".join(f"⟨U+{ord(c):04X}⟩" if _ref_hidden(c) else c for c in text)
+
+
+_ANY_CHARACTER = st.characters(exclude_categories=())  # surrogates too
+
+
+_HOSTILE_ALPHABET = st.sampled_from([
+    *"ab1/.?=&#%:@-;[]F", "1/", "/1", ":8", "%31", "%E2%80%AE", "%e2%80%8f", "%4", "%%", "%a", "%ab",
+    *sorted(BIDI_CONTROLS), *"אבשלوםمر١۱\u05b0\u0301\u064b\u200bé\x00\x85 ", "\uff46"])
+_PREFIXES = st.sampled_from(["http://ab.cd/", "http://", "", "mailto:", "http://u:p@", "//", "x:",
+                             "http://h:80/", "?", "#", "http://[::1]/", "http://א:80/",
+                             "http://אב.1:8080/1", "http://א.com/"])
+_RUNS = st.lists(st.tuples(_HOSTILE_ALPHABET, st.sampled_from([1, 1, 1, 2, 3, 70])).map(lambda t: t[0] * t[1]),
+                 max_size=25).map("".join)
+
+
+@settings(max_examples=400)
+@given(_PREFIXES, _RUNS)
+def test_problems_are_those_of_the_per_character_loops(prefix: str, tail: str) -> None:
+    text = prefix + tail
+    for advisory in (False, True):
+        assert [(p.kind, p.span, p.component) for p in problems(text, advisory=advisory)] == _ref_problems(
+            text, advisory=advisory)
+
+
+@settings(max_examples=300)
+@given(_PREFIXES, _RUNS)
+def test_summaries_and_edges_are_those_of_the_per_character_loops(prefix: str, tail: str) -> None:
+    text = prefix + tail
+    classes = bidi._classes(text)
+    for comp in bidi_components(scan(text)):
+        s, e = comp.span.start, comp.span.end
+        assert bidi._direction_summary(text, s, e) == _ref_summary(text, s, e)
+        assert bidi._direction_summary(text, s, e, classes) == _ref_summary(text, s, e)
+        for at_end in (False, True):
+            assert bidi._edge(text, s, e, at_end=at_end) == _ref_edge(text, s, e, at_end=at_end)
+            assert bidi._edge(text, s, e, at_end=at_end, classes=classes) == _ref_edge(text, s, e, at_end=at_end)
+
+
+@settings(max_examples=300)
+@given(_PREFIXES, _RUNS)
+def test_both_ways_to_find_digit_components_agree(prefix: str, tail: str) -> None:
+    text = prefix + tail
+    ref = scan(text)
+    classes = bidi._classes(text)
+    table = bidi.component_table(ref)
+    digits = table.at_starts(f"{classes.digit_class}++(?={re.escape(table.joined()[1])}|\\Z)")
+    port = ref.port
+    if port is not None and not (len(port) and text[port.start : port.end].isdigit()):
+        port = None
+    assert bidi._digits_in_zones(ref, classes, digits, port) == bidi._digits_after_rtl(ref, classes, digits, port)
+
+
+@given(st.text(_ANY_CHARACTER, max_size=40), st.sampled_from(["", "אa" * 120, "\u200f" * 150]))
+def test_visible_and_display_head(tail: str, pad: str) -> None:
+    text = "http://x/" + pad + tail
+    assert visible(text) == _ref_visible(text)
+    if not any(0xD800 <= ord(c) <= 0xDFFF for c in text):  # python-bidi cannot encode surrogates
+        shown = display_order(text)
+        assert bidi._display_head(text) == (shown[:200] + "…" if len(shown) > 200 else shown)
+
+
+@given(st.text(_ANY_CHARACTER, max_size=40))
+def test_encode_component_is_utf8_of_each_non_ascii_character(tail: str) -> None:
+    ref = scan("http://x/" + tail)
+    span = Span(9, len(ref.text))
+    expected = "".join(c if c.isascii() else pct_encode(c, errors="surrogatepass") for c in tail)
+    assert encode_component(ref, span) == (9, len(ref.text), expected)
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, name: str) -> Counter[str]:
+    calls: Counter[str] = Counter()
+    f = getattr(bidi, name)
+
+    def counted(c: str) -> object:
+        calls[c] += 1
+        return f(c)
+
+    monkeypatch.setattr(bidi, name, counted)
+    return calls
+
+
+@pytest.mark.parametrize("tail", [
+    "אa" * 50_000, "א" * 100_000, "א" + "\u05b0" * 100_000 + "1", "א" + "1" * 100_000,
+    "א/" * 50_000, "1/" * 50_000, "\u202e" * 1000 + "שלום" * 20_000, "%D7%90" * 10_000 + "א",
+])
+def test_work_per_distinct_character(monkeypatch: pytest.MonkeyPatch, tail: str) -> None:
+    bidi_class = _counting(monkeypatch, "_bidi_class")
+    hidden = _counting(monkeypatch, "_is_hidden")
+    text = "http://אב.com/" + tail
+    found = problems(text, advisory=True)
+    distinct = len(set(text))
+    # each distinct character once, and a few characters per problem (edges, messages)
+    assert sum(bidi_class.values()) <= distinct + 4 * len(found)
+    assert sum(hidden.values()) <= 2 * distinct + 300 * len(found)
+
+
+def test_hostile_results() -> None:
+    text = "http://example.com/" + "אa" * 50_000
+    (p,) = problems(text, advisory=True)
+    assert (p.kind, p.span) == ("mixed-direction", Span(19, len(text)))
+    assert "…" in p.message and len(p.message) < 1000
+    assert problems("http://example.com/" + "א/" * 50_000, advisory=True) == []
+    text = "http://example.com/" + "א" + "\u05b0" * 100_000 + "1"
+    assert [(p.kind, p.span) for p in problems(text)] == [("rtl-edge", Span(len(text) - 1, len(text)))]
+    text = "http://אב.com:8080/" + "1/" * 50_000
+    assert problems(text, advisory=True) == []  # "com" is ltr: the digits stay in place
+    text = "http://com.אב:8080/" + "1/" * 3
+    assert [p.span for p in problems(text, advisory=True)] == [
+        Span(14, 18), Span(19, 20), Span(21, 22), Span(23, 24)]
+    text = "http://example.com/" + "\u202e" * 100_000
+    assert len(problems(text)) == 100_000

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from iri_lint.core import security
-from iri_lint.core.bidi import visible
-from iri_lint.core.parse import Span, scan
+from iri_lint.core.bidi import Component, ComponentTable, bidi_components, visible
+from iri_lint.core.chars import BIDI_CONTROLS
+from iri_lint.core.parse import HostKind, Span, scan
 from iri_lint.core.security import (
     SecurityProblem,
     icu_available,
@@ -324,3 +327,249 @@ def test_linear_time(icu_mode: str) -> None:
     problems = found(text)
     assert len(problems) == 15000
     assert time.perf_counter() - t0 < 5
+
+
+# ------------------------------------------------------------------ per-distinct-character work
+# The passes look character properties up once per distinct character and find characters with
+# regexes. ``_reference`` is the straightforward per-character loop they replace.
+
+
+def _reference(text: str) -> list[tuple[str, Span, Span]]:
+    """(kind, span, component) of every problem, by looking at each character in turn."""
+    ref = scan(text)
+    pw = security._password(ref)
+    out = [] if pw is None else [(pw.kind, pw.span, pw.component)]
+    if text.isascii():
+        return out
+    comps = bidi_components(ref)
+
+    def comp_at(i: int) -> Component | None:
+        return next((c for c in comps if c.span.start <= i < c.span.end), None)
+
+    def kind(i: int, c: str) -> object:
+        if c.isascii() or c in BIDI_CONTROLS:
+            return None
+        if security._delimiter_for(c) is not None:
+            return ("delimiter-lookalike", i)  # never merged with its neighbours
+        if security._is_wide_or_narrow(c):
+            return "fullwidth"
+        if security.is_default_ignorable(c) and not (
+                c in "\u200c\u200d" and security._joiner_allowed(text, comp_at(i), i)):
+            return "invisible"
+        return None
+
+    for k, run in itertools.groupby(enumerate(text), key=lambda t: kind(*t)):
+        if k is not None:
+            start = next(run)[0]
+            end = start + 1 + sum(1 for _ in run)
+            comp = comp_at(start)
+            out.append((k[0] if isinstance(k, tuple) else str(k), Span(start, end),
+                        comp.span if comp else Span(0, len(text))))
+    flagged = {i for _, sp, _ in out[1 if pw else 0:] for i in range(sp.start, sp.end)}
+    confusable = set()
+    if ref.host is not None and ref.host_kind is HostKind.REG_NAME:
+        for comp in comps:
+            if comp.kind == "label" and any(not c.isascii() and comp.span.start + k not in flagged
+                                            for k, c in enumerate(comp.text)):
+                p = security._confusable_label(comp)
+                if p is not None:
+                    out.append((p.kind, p.span, p.component))
+                    confusable.add(comp.span)
+    for comp in comps:
+        if not comp.text.isascii() and comp.span not in confusable:
+            pos = _reference_mixed(text, comp.span.start, comp.span.end, flagged)
+            if pos is not None:
+                out.append(("mixed-script", Span(pos, pos + 1), comp.span))
+    return sorted(out, key=lambda p: (p[1].start, p[1].end))
+
+
+def _reference_mixed(text: str, start: int, end: int, flagged: set[int]) -> int | None:
+    letters, i = [], start
+    while i < end:
+        if text[i] == "%" and i + 2 < end:
+            i += 3  # the two characters after "%" are not letters of the component
+            continue
+        scx = security._scx(text[i])
+        if scx is not None and i not in flagged:
+            letters.append((i, scx))
+        i += 1
+    resolved = letters[0][1] if letters else frozenset()
+    for pos, scx in letters:
+        resolved = resolved & scx
+        if not resolved:
+            if any(all(s & combo for _, s in letters) for combo in security._ALLOWED_COMBINATIONS):
+                return None
+            return pos
+    return None
+
+
+_HOSTILE = st.sampled_from([*"ab1/.?#@:%=&;-", "%41", "%4", "%%", "%Ж", "p\u0430", "\u03bf", "\uff0f",
+                            "\u2215", "\u200b", "\u200c", "\u200d", "\u094d", "\u0915", "東", "タ", "한",
+                            "ｆ", "ﾃ", "\u00a0", "\u202e", "\ufe0f", "ש", "\u0628", "\u064b", "\u0627",
+                            "\u00ad", "Д", "é", "\x00", "\U00010ec4", "\u0897"])
+_RUNS = st.lists(st.tuples(_HOSTILE, st.sampled_from([1, 1, 1, 2, 3, 130])).map(lambda t: t[0] * t[1]),
+                 max_size=20).map("".join)
+_PREFIXES = st.sampled_from(["http://example.com/", "http://", "", "x:", "http://u:p@", "http://a\u200c",
+                             "http://h:80/?q=", "http://[::1]/"])
+
+
+def _same_as_reference(text: str) -> None:
+    assert [(p.kind, p.span, p.component) for p in found(text)] == _reference(text)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(_PREFIXES, _RUNS)
+def test_problems_are_those_of_the_per_character_loop(prefix: str, tail: str) -> None:
+    _same_as_reference(prefix + tail)
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@given(_PREFIXES, _RUNS)
+def test_problems_are_those_of_the_per_character_loop_without_icu(prefix: str, tail: str) -> None:
+    sys.modules["icu"] = None  # type: ignore[assignment]
+    security._clear_caches()
+    try:
+        _same_as_reference(prefix + tail)
+    finally:
+        del sys.modules["icu"]
+        security._clear_caches()
+
+
+_JOINING = st.sampled_from(["\u200c", "\u200c", "\u200d", "\u0628", "\u064b", "\u064b", "\u0627", "\u094d",
+                            "/", ".", "\x00", "\u200b", "\u0640", "\u0897", "\u088f", "\U00010ec2"])
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(_JOINING, st.sampled_from([1, 1, 1, 2, 126, 127, 128, 129])), max_size=12),
+       st.lists(st.integers(0, 400), max_size=8))
+def test_allowed_joiners_are_those_idna_allows(runs: list[tuple[str, int]], cuts: list[int]) -> None:
+    # components anywhere, also next to joining characters (the parser puts them at delimiters)
+    text = "".join(c * n for c, n in runs)
+    table = ComponentTable(text)
+    bounds = sorted({min(c, len(text)) for c in cuts})
+    for s, e in zip(bounds[::2], bounds[1::2], strict=False):
+        table.add("segment", s, e)
+    blanked = security._joiners_blanked(text, table)
+    assert len(blanked) == len(text)
+    allowed = [i for i, c in enumerate(text) if c in "\u200c\u200d" and security._joiner_allowed(
+        text, None if table.index(i) < 0 else table.component(table.index(i)), i)]
+    assert [i for i, (a, b) in enumerate(zip(text, blanked, strict=True)) if a != b] == allowed
+
+
+_B, _F = "\u0628", "\u064b"  # joining types D and T
+
+
+@pytest.mark.parametrize(("text", "allowed"), [
+    (_B + _F * 127 + "\u200c" + _B, True),  # idna sees 128 characters either side
+    (_B + _F * 128 + "\u200c" + _B, False),
+    (_B + "\u200c" + _F * 127 + _B, True),
+    (_B + "\u200c" + _F * 128 + _B, False),
+    (_B + "\u200c\u0627", True),  # before a right-joining letter
+    ("\u0627\u200c" + _B, False),  # after one
+    (_B + "\u200d" + _B, False),  # ZWJ only after a virama
+    ("\u0915\u094d\u200d", True),
+    ("\u0915\u094d\u200c", True),
+    ("\u094d" + _F + "\u200d", False),
+    ("\u088f\u200c" + _B, False),  # idna raises on a character without a name before a joiner
+    ("\u088f" + _F + "\u200c" + _B, True),
+    ("\u0897\u200c" + _B, False),
+    (_B + "\u0897\u200c" + _B, False),
+    (_B + "\u200b\u200c" + _B, True),  # ZERO WIDTH SPACE is transparent
+    (_B + "a\u200c" + _B, False),
+    ("\u200c" + _B, False),
+])
+def test_joiner_contexts(text: str, allowed: bool) -> None:
+    for prefix in ("", "x/"):
+        s = prefix + text
+        pos = s.index("\u200c") if "\u200c" in s else s.index("\u200d")
+        assert security._joiner_allowed(s, None, pos) == allowed
+        bare = ComponentTable(s)  # no component: the whole text is the context
+        one = ComponentTable(s)
+        one.add("segment", len(prefix), len(s))
+        for table in (bare, one):
+            assert (security._joiners_blanked(s, table)[pos] != s[pos]) == allowed
+
+
+@pytest.mark.parametrize(("start", "end"), [(1, 3), (0, 2), (1, 2), (0, 3)])
+def test_joiner_context_ends_with_its_component(start: int, end: int) -> None:
+    # idna is shown the joiner's component only (never the case at the parser's delimiters)
+    text = _B + "\u200c" + _B
+    table = ComponentTable(text)
+    table.add("segment", start, end)
+    allowed = security._joiner_allowed(text, table.component(0), 1)
+    assert allowed == ((start, end) == (0, 3))
+    assert (security._joiners_blanked(text, table)[1] != text[1]) == allowed
+
+
+def test_joiners_with_an_older_idna(monkeypatch: pytest.MonkeyPatch) -> None:
+    # idna before 3.7 scans past non-joining characters: then every joiner is asked about
+    monkeypatch.setattr(security, "_idna_follows_rfc5892", lambda: False)
+    for text in ("http://example.ir/\u0645\u06cc\u200c\u062e\u0648", "http://example.com/ab\u200cc",
+                 "http://example.in/\u0915\u094d\u200d\u0937\u200d"):
+        _same_as_reference(text)
+
+
+@pytest.mark.parametrize(("tail", "mixed_at"), [
+    ("Москва%4D", None),  # the hex digits of an escape are not Latin letters
+    ("Москва%zz", None),  # nor are any two characters after "%"
+    ("Москва%a", "a"),  # too short for an escape: a letter
+    ("Москва%%Da", "a"),  # "%%D" is skipped, then "a" counts
+    ("abc%жж", None),
+    ("abc%ж", "ж"),
+    ("abc%%%ж", "ж"),
+])
+def test_escapes_hide_two_characters_from_the_script_check(tail: str, mixed_at: str | None) -> None:
+    text = "http://example.com/" + tail
+    problems = [p for p in found(text) if p.kind == "mixed-script"]
+    assert [p.span.start for p in problems] == ([] if mixed_at is None else [text.rindex(mixed_at)])
+    _same_as_reference(text)
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, *names: str) -> Counter[str]:
+    calls: Counter[str] = Counter()
+
+    def counter(name: str) -> Callable[..., object]:
+        f = getattr(security, name)
+
+        def counted(*args: object) -> object:
+            calls[name] += 1
+            return f(*args)
+        return counted
+
+    for name in names:
+        monkeypatch.setattr(security, name, counter(name))
+    return calls
+
+
+@pytest.mark.parametrize("tail", [
+    "é" * 100_000, "aа" * 50_000, "ａ" * 100_000, "\u200b" * 100_000, "\u200c" * 100_000,
+    "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645/" * 10_000, "\u0915\u094d\u200d" * 30_000,
+    "a\u200b" * 50_000, "Москва/" * 10_000 + "city", "\u2215" * 1000, "%D0%9C" * 10_000 + "Мa",
+])
+def test_work_per_distinct_character(monkeypatch: pytest.MonkeyPatch, tail: str) -> None:
+    security._joining.cache_clear()  # joining types are asked for again
+    calls = _counting(monkeypatch, "_kind", "_scx", "valid_contextj")
+    text = "http://example.com/" + tail
+    problems = found(text)
+    distinct = len(set(text))
+    assert calls["_kind"] <= 2 * distinct  # the character pass, and the script pass
+    assert calls["_scx"] <= 2 * distinct + 2 * len(problems) * distinct  # a mixed component: twice
+    assert calls["valid_contextj"] <= 5 * distinct  # the joining types of the characters
+
+
+def test_hostile_results(icu_mode: str) -> None:
+    text = "http://example.com/" + "a\u200b" * 50_000
+    problems = found(text)
+    assert [p.span for p in problems] == [Span(i, i + 1) for i in range(20, len(text), 2)]
+    assert {p.kind for p in problems} == {"invisible"}
+    text = "http://example.com/?q=" + "\u200c" * 100_000
+    assert [(p.kind, p.span) for p in found(text)] == [("invisible", Span(22, len(text)))]
+    assert found("http://example.ir/" + "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645/" * 10_000) == []
+    assert found("http://example.in/" + "\u0915\u094d\u200d" * 30_000) == []
+    text = "http://example.com/" + "aа" * 50_000
+    assert [(p.kind, p.span) for p in found(text)] == [("mixed-script", Span(20, 21))]
+    text = "http://example.com/" + "ａ" * 100_000
+    ((kind, span, fix),) = [(p.kind, p.span, p.replacement) for p in found(text)]
+    assert (kind, span, fix) == ("fullwidth", Span(19, len(text)), "a" * 100_000)
+    text = "http://example.com/" + "Москва-city/" * 10_000
+    assert [p.span.start for p in found(text)] == list(range(26, len(text), 12))
