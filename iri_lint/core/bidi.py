@@ -85,9 +85,10 @@ def distinct_chars(text: str) -> frozenset[str]:
     return frozenset(text)
 
 
-def char_class(chars: Iterable[str], *, negate: bool = False) -> str:
-    """A regex character class of exactly ``chars``, each escaped; an empty one never matches."""
-    body = "".join(re.escape(c) for c in sorted(chars))
+def char_class(chars: Iterable[str], *, negate: bool = False, ranges: str = "") -> str:
+    """A regex character class of exactly ``chars`` (escaped) and ``ranges`` (a class body such
+    as "A-Za-z"); an empty one never matches."""
+    body = re.escape("".join(sorted(chars))) + ranges
     if negate:
         return f"[^{body}]" if body else "[\\s\\S]"
     return f"[{body}]" if body else "[^\\s\\S]"
@@ -203,13 +204,10 @@ class ComponentTable:
 
 
 def unused_chars(distinct: frozenset[str], n: int) -> list[str]:
-    """``n`` private-use characters that are not in ``distinct``, to mark or separate with."""
-    out: list[str] = []
-    cp = 0xF0000
-    while len(out) < n:
-        if chr(cp) not in distinct:
-            out.append(chr(cp))
-        cp += 1
+    """``n`` characters from U+E000 up (private use first) that are not in ``distinct``."""
+    candidates = map(chr, itertools.chain(range(0xF0000, 0x110000), range(0xE000, 0xF0000)))
+    out = list(itertools.islice((c for c in candidates if c not in distinct), n))
+    assert len(out) == n, "a text with every code point from U+E000 up"
     return out
 
 
@@ -333,38 +331,39 @@ class _Classes:
     marks: re.Pattern[str]  # runs of NSM
     rtl_zones: re.Pattern[str]  # R or AL and what follows up to L (bidi controls included)
     strong: re.Pattern[str]  # R, AL (group 1) or L, bidi controls included
-    any_rtl: bool  # whether the text has R or AL at all (else sec. 4.2 has nothing to say)
     rtl_chars: tuple[str, ...]  # what ``rtl`` matches
-    ltr_chars: tuple[str, ...]  # L (bidi controls included) and ASCII letters
+    ltr_chars: tuple[str, ...]  # L, bidi controls included (ASCII letters are ltr too)
 
 
-_ASCII_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-
-def _classes(text: str) -> _Classes:
-    """The classes of ``text``'s characters, each character's Bidi_Class looked up once."""
+def _by_class(text: str) -> dict[str, list[str]]:
+    """The distinct non-ASCII characters of ``text`` by Bidi_Class, each looked up once."""
     by_class: dict[str, list[str]] = {}
     for c in distinct_chars(text):
         if not c.isascii():
             by_class.setdefault(_bidi_class(c), []).append(c)
+    return by_class
+
+
+def _classes(text: str, by_class: dict[str, list[str]] | None = None) -> _Classes:
+    """The classes of ``text``'s characters (``by_class``: ``_by_class(text)``)."""
+    if by_class is None:
+        by_class = _by_class(text)
     rtl_all = by_class.get("R", []) + by_class.get("AL", [])
     ltr_all = by_class.get("L", [])
     rtl = [c for c in rtl_all if c not in BIDI_CONTROLS]
     ltr = [c for c in ltr_all if c not in BIDI_CONTROLS]
-    digits = [*(c for cls in _DIGIT_CLASSES for c in by_class.get(cls, ())), *BIDI_CONTROLS, *"0123456789"]
+    digits = [*(c for cls in _DIGIT_CLASSES for c in by_class.get(cls, ())), *BIDI_CONTROLS]
     return _Classes(
         rtl=re.compile(char_class(rtl)),
-        ltr=re.compile(char_class([*ltr, *_ASCII_LETTERS])),
-        not_digit=re.compile(char_class(digits, negate=True)),
-        digit_class=char_class(digits),
+        ltr=re.compile(char_class(ltr, ranges="A-Za-z")),
+        not_digit=re.compile(char_class(digits, negate=True, ranges="0-9")),
+        digit_class=char_class(digits, ranges="0-9"),
         marks=re.compile(char_class(by_class.get("NSM", [])) + "*+"),
-        strong=re.compile(f"({char_class(rtl_all)})|{char_class([*ltr_all, *_ASCII_LETTERS])}"),
-        rtl_zones=re.compile(f"{char_class(rtl_all)}{char_class([*ltr_all, *_ASCII_LETTERS], negate=True)}*+"),
-        any_rtl=bool(rtl_all),
+        strong=re.compile(f"({char_class(rtl_all)})|{char_class(ltr_all, ranges='A-Za-z')}"),
+        rtl_zones=re.compile(char_class(rtl_all) + char_class(ltr_all, negate=True, ranges="A-Za-z") + "*+"),
         rtl_chars=tuple(rtl),
-        ltr_chars=(*ltr_all, *_ASCII_LETTERS),
+        ltr_chars=tuple(ltr_all),
     )
-
 
 
 # ------------------------------------------------------------------ problems
@@ -473,16 +472,29 @@ def bidi_problems(ref: IRIReference, *, advisory: bool = False) -> list[BidiProb
     _controls(ref, whole, out)
     if "%" in text:
         _percent_controls(ref, whole, out)
-    classes = _classes(text)
-    if classes.any_rtl:  # else nothing is right-to-left, and sec. 4.2 holds
+    by_class = _by_class(text)
+    if "R" in by_class or "AL" in by_class:  # else nothing is right-to-left, and sec. 4.2 holds
+        classes = _classes(text, by_class)
         display = _Display(text)
-        table = component_table(ref)
-        for k in table.matching(_suspects(classes, table), table.joined()[0]):
-            _component_problems(text, table.component(k), classes, display, out)
+        for comp in _rtl_components(ref, classes):
+            _component_problems(text, comp, classes, display, out)
         if advisory:
             _digit_components(ref, classes, display, out)
     out.sort(key=_TEXT_ORDER)
     return out
+
+
+_BULK = 16  # more components than this to look at: one regex over all of them
+
+
+def _rtl_components(ref: IRIReference, classes: _Classes) -> list[Component]:
+    """The components with an rtl character, less those that are rtl from edge to edge
+    without ltr characters or "%" when there are many."""
+    table = component_table(ref)
+    few = list(itertools.islice(table.holding(classes.rtl), _BULK + 1))
+    if len(few) <= _BULK:
+        return [table.component(k) for k in few]
+    return [table.component(k) for k in table.matching(_suspects(classes, table), table.joined()[0])]
 
 
 def _suspects(classes: _Classes, table: ComponentTable) -> re.Pattern[str]:
@@ -490,7 +502,7 @@ def _suspects(classes: _Classes, table: ComponentTable) -> re.Pattern[str]:
     characters or "%" (those have no sec. 4.2 problem)."""
     sep = table.joined()[1]
     rtl = char_class(classes.rtl_chars)
-    inner = char_class([sep, *classes.ltr_chars, "%"], negate=True)
+    inner = char_class([sep, *classes.ltr_chars, "%"], negate=True, ranges="A-Za-z")
     return table.at_starts(f"(?={char_class([sep, *classes.rtl_chars], negate=True)}*+{rtl})"
                            f"(?!{rtl}(?:{inner}*+(?<={rtl}))?(?:{re.escape(sep)}|\\Z))")
 

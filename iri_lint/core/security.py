@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import functools
 import importlib
+import itertools
 import operator
 import re
 from dataclasses import dataclass
@@ -283,6 +284,9 @@ def _password(ref: IRIReference) -> SecurityProblem | None:
         "separately")
 
 
+_BULK = 16  # more non-ASCII components than this: one regex over all of them (_mixed_suspects)
+
+
 def security_problems(ref: IRIReference) -> list[SecurityProblem]:
     """Spoofing risks in ``ref`` (RFC 3987 sec. 6.1, 7.5, 8; 3987bis sec. 9), in text order.
 
@@ -312,9 +316,11 @@ def security_problems(ref: IRIReference) -> list[SecurityProblem]:
                 if problem is not None:
                     out.append(problem)
                     confusable.add(k)
-    for k in _mixed_suspects(table):
-        if k not in confusable:
-            _mixed_script_problem(text, table, k, flagged, out)
+    if not _single_script({_scx(c) for c in distinct_chars(text)}):  # else no component mixes
+        few = list(itertools.islice(table.holding(_NON_ASCII), _BULK + 1))
+        for k in few if len(few) <= _BULK else _mixed_suspects(table):
+            if k not in confusable:
+                _mixed_script_problem(text, table, k, flagged, out)
     out.sort(key=_TEXT_ORDER)
     return out
 
@@ -328,8 +334,6 @@ def _mixed_suspects(table: ComponentTable) -> list[int]:
     for every allowed combination, a letter outside it.
     """
     distinct = distinct_chars(table.text)
-    if _single_script({_scx(c) for c in distinct}):
-        return []  # no component mixes scripts that the whole text does not mix
     joined, sep, _ = table.joined()
     ids: dict[frozenset[str], str] = {}
     mapping: dict[int, str] = {0: "\0", ord(sep): sep}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 import unicodedataplus as ucd
@@ -467,9 +468,14 @@ _RUNS = st.lists(st.tuples(_HOSTILE_ALPHABET, st.sampled_from([1, 1, 1, 2, 3, 70
 @given(_PREFIXES, _RUNS)
 def test_problems_are_those_of_the_per_character_loops(prefix: str, tail: str) -> None:
     text = prefix + tail
-    for advisory in (False, True):
-        assert [(p.kind, p.span, p.component) for p in problems(text, advisory=advisory)] == _ref_problems(
-            text, advisory=advisory)
+    bulk = bidi._BULK
+    try:
+        for bidi._BULK in (bulk, 0):  # components one by one, and all at once
+            for advisory in (False, True):
+                assert [(p.kind, p.span, p.component) for p in problems(text, advisory=advisory)] == (
+                    _ref_problems(text, advisory=advisory))
+    finally:
+        bidi._BULK = bulk
 
 
 @settings(max_examples=300)
@@ -517,31 +523,37 @@ def test_encode_component_is_utf8_of_each_non_ascii_character(tail: str) -> None
     assert encode_component(ref, span) == (9, len(ref.text), expected)
 
 
-def _counting(monkeypatch: pytest.MonkeyPatch, name: str) -> Counter[str]:
+def _counting(monkeypatch: pytest.MonkeyPatch, *names: str) -> Counter[str]:
     calls: Counter[str] = Counter()
-    f = getattr(bidi, name)
 
-    def counted(c: str) -> object:
-        calls[c] += 1
-        return f(c)
+    def counter(name: str) -> Callable[..., object]:
+        f = getattr(bidi, name)
 
-    monkeypatch.setattr(bidi, name, counted)
+        def counted(*args: object, **kwargs: object) -> object:
+            calls[name] += 1
+            return f(*args, **kwargs)
+        return counted
+
+    for name in names:
+        monkeypatch.setattr(bidi, name, counter(name))
     return calls
 
 
 @pytest.mark.parametrize("tail", [
     "אa" * 50_000, "א" * 100_000, "א" + "\u05b0" * 100_000 + "1", "א" + "1" * 100_000,
     "א/" * 50_000, "1/" * 50_000, "\u202e" * 1000 + "שלום" * 20_000, "%D7%90" * 10_000 + "א",
+    "א1/" * 30_000, "אa/" * 30_000,
 ])
 def test_work_per_distinct_character(monkeypatch: pytest.MonkeyPatch, tail: str) -> None:
-    bidi_class = _counting(monkeypatch, "_bidi_class")
-    hidden = _counting(monkeypatch, "_is_hidden")
+    calls = _counting(monkeypatch, "_bidi_class", "_is_hidden", "_component_problems")
     text = "http://אב.com/" + tail
     found = problems(text, advisory=True)
     distinct = len(set(text))
     # each distinct character once, and a few characters per problem (edges, messages)
-    assert sum(bidi_class.values()) <= distinct + 4 * len(found)
-    assert sum(hidden.values()) <= 2 * distinct + 300 * len(found)
+    assert calls["_bidi_class"] <= distinct + 4 * len(found)
+    assert calls["_is_hidden"] <= 2 * distinct + 300 * len(found)
+    # components are looked at one by one only when few, or when they have a problem
+    assert calls["_component_problems"] <= bidi._BULK + len(found)
 
 
 def test_hostile_results() -> None:

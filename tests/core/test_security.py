@@ -414,7 +414,13 @@ _PREFIXES = st.sampled_from(["http://example.com/", "http://", "", "x:", "http:/
 
 
 def _same_as_reference(text: str) -> None:
-    assert [(p.kind, p.span, p.component) for p in found(text)] == _reference(text)
+    expected = _reference(text)
+    bulk = security._BULK
+    try:
+        for security._BULK in (bulk, 0):  # components one by one, and all at once
+            assert [(p.kind, p.span, p.component) for p in found(text)] == expected
+    finally:
+        security._BULK = bulk
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
@@ -545,14 +551,18 @@ def _counting(monkeypatch: pytest.MonkeyPatch, *names: str) -> Counter[str]:
     "é" * 100_000, "aа" * 50_000, "ａ" * 100_000, "\u200b" * 100_000, "\u200c" * 100_000,
     "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645/" * 10_000, "\u0915\u094d\u200d" * 30_000,
     "a\u200b" * 50_000, "Москва/" * 10_000 + "city", "\u2215" * 1000, "%D0%9C" * 10_000 + "Мa",
+    "Москва%4D/" * 10_000, "Москва\uff41/" * 10_000, "Москва-city/" * 10_000, "Москва/city/" * 5000,
 ])
 def test_work_per_distinct_character(monkeypatch: pytest.MonkeyPatch, tail: str) -> None:
     security._joining.cache_clear()  # joining types are asked for again
-    calls = _counting(monkeypatch, "_kind", "_scx", "valid_contextj")
+    calls = _counting(monkeypatch, "_kind", "_scx", "valid_contextj", "_mixed_script_problem")
     text = "http://example.com/" + tail
     problems = found(text)
     distinct = len(set(text))
     assert calls["_kind"] <= 2 * distinct  # the character pass, and the script pass
+    # components are looked at one by one only when few, or when they mix scripts
+    mixed = sum(p.kind == "mixed-script" for p in problems)
+    assert calls["_mixed_script_problem"] <= security._BULK + mixed
     assert calls["_scx"] <= 2 * distinct + 2 * len(problems) * distinct  # a mixed component: twice
     assert calls["valid_contextj"] <= 5 * distinct  # the joining types of the characters
 
