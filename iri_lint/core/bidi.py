@@ -99,18 +99,7 @@ def char_class(chars: Iterable[str], *, negate: bool = False, ranges: str = "") 
 
 @functools.cache
 def _separators(seps: str) -> re.Pattern[str]:
-    return re.compile(char_class(seps))
-
-
-def _split(text: str, start: int, end: int, seps: str) -> list[tuple[int, int]]:
-    """[start, end) cut at every character of ``seps``; empty pieces kept."""
-    out = []
-    i = start
-    for m in _separators(seps).finditer(text, start, end):
-        out.append((i, m.start()))
-        i = m.end()
-    out.append((i, end))
-    return out
+    return re.compile(f"({char_class(seps)})")
 
 
 def bidi_components(ref: IRIReference) -> list[Component]:
@@ -223,16 +212,37 @@ def component_table(ref: IRIReference) -> ComponentTable:
         table.add("userinfo", ref.userinfo.start, ref.userinfo.end)
     if ref.host is not None and ref.host_kind is HostKind.REG_NAME:
         # RFC 3490 treats each label as a component (sec. 4.2)
-        for s, e in _split(text, ref.host.start, ref.host.end, "."):
-            table.add("label", s, e)
+        _add_split(table, ref.host, {".": "label"}, "label")
     _add_segments(table, ref.segments)
     if ref.query is not None:
-        for s, e in _split(text, ref.query.start, ref.query.end, "&;"):
-            for n, (ps, pe) in enumerate(_split(text, s, e, "=")):
-                table.add("query-name" if n == 0 else "query-value", ps, pe)
+        _add_split(table, ref.query, _QUERY_KINDS, "query-name")
     if ref.fragment is not None:
         table.add("fragment", ref.fragment.start, ref.fragment.end)
     return table
+
+
+_QUERY_KINDS = {"&": "query-name", ";": "query-name", "=": "query-value"}
+
+
+def _add_split(table: ComponentTable, span: Span, kind_after: dict[str, str], first: str) -> None:
+    """The non-empty pieces of ``span`` cut at the (one-character) keys of ``kind_after``, each of
+    the kind its separator gives (``first`` for the first), all at once."""
+    value = table.text[span.start : span.end]
+    if len(kind_after) == 1:  # one separator: str.split, one kind after it
+        ((sep, kind),) = kind_after.items()
+        pieces = value.split(sep)
+        kinds = [first] + [kind] * (len(pieces) - 1)
+    else:
+        parts = _separators("".join(kind_after)).split(value)
+        pieces = parts[0::2]
+        kinds = [first, *map(kind_after.__getitem__, parts[1::2])]
+    sizes = list(map(len, pieces))
+    starts = list(itertools.accumulate(map(operator.add, sizes, itertools.repeat(1)), initial=span.start))
+    ends = list(map(operator.add, starts, sizes))
+    full = list(map(operator.lt, starts, ends))
+    table.kinds += itertools.compress(kinds, full)
+    table.starts += itertools.compress(starts, full)
+    table.ends += itertools.compress(ends, full)
 
 
 def _add_segments(table: ComponentTable, segments: Sequence[Span]) -> None:

@@ -306,16 +306,10 @@ def security_problems(ref: IRIReference) -> list[SecurityProblem]:
     _characters(text, table, whole, out)
     # characters reported on their own (look-alikes, invisibles) say nothing about scripts
     flagged = _Blanks([p.span for p in out if p.kind != "userinfo-password"])
-    confusable: set[int] = set()
     host = ref.host
+    confusable: set[int] = set()
     if host is not None and ref.host_kind is HostKind.REG_NAME:
-        for k in table.holding(_NON_ASCII, host.start, host.end):
-            # a label whose only non-ASCII characters are already reported needs no more
-            if table.kinds[k] == "label" and not flagged.blank(text, table.span(k)).isascii():
-                problem = _confusable_label(table.component(k))
-                if problem is not None:
-                    out.append(problem)
-                    confusable.add(k)
+        confusable = _confusable_labels(text, table, host, flagged, out)
     if not _single_script({_scx(c) for c in distinct_chars(text)}):  # else no component mixes
         few = list(itertools.islice(table.holding(_NON_ASCII), _BULK + 1))
         for k in few if len(few) <= _BULK else _mixed_suspects(table):
@@ -323,6 +317,23 @@ def security_problems(ref: IRIReference) -> list[SecurityProblem]:
                 _mixed_script_problem(text, table, k, flagged, out)
     out.sort(key=_TEXT_ORDER)
     return out
+
+
+def _confusable_labels(text: str, table: ComponentTable, host: Span, flagged: _Blanks,
+                       out: list[SecurityProblem]) -> set[int]:
+    """Host labels confusable with ASCII (UTS #39 sec. 4); each distinct label judged once, and
+    the labels looked at one by one only when one of them is."""
+    verdicts = {label: verdict for label in set(text[host.start : host.end].split("."))
+                if not label.isascii() and (verdict := _confusable_verdict(label)) is not None}
+    found: set[int] = set()
+    for k in table.holding(_NON_ASCII, host.start, host.end) if verdicts else ():
+        span = table.span(k)
+        verdict = verdicts.get(text[span.start : span.end])
+        # a label whose only non-ASCII characters are already reported needs no more
+        if verdict is not None and table.kinds[k] == "label" and not flagged.blank(text, span).isascii():
+            out.append(SecurityProblem("confusable-host", span, span, *verdict))
+            found.add(k)
+    return found
 
 
 def _mixed_suspects(table: ComponentTable) -> list[int]:
@@ -596,7 +607,12 @@ def _invisible_message(head: str) -> str:
 
 def _confusable_label(comp: Component) -> SecurityProblem | None:
     """A host label that reads as ASCII but is not (UTS #39 sec. 4, RFC 3987 sec. 8)."""
-    label = comp.text
+    verdict = _confusable_verdict(comp.text)
+    return None if verdict is None else SecurityProblem("confusable-host", comp.span, comp.span, *verdict)
+
+
+def _confusable_verdict(label: str) -> tuple[str, str | None] | None:
+    """Message and replacement when ``label`` reads as ASCII but is not (UTS #39 sec. 4)."""
     if ucd.normalize("NFKC", label).isascii():
         return None  # the same host once mapped; the full-width check reports it
     skel = skeleton(label)
@@ -606,22 +622,18 @@ def _confusable_label(comp: Component) -> SecurityProblem | None:
         prototypes = _ascii_prototypes()
         fixed = label.translate({ord(c): prototypes.get(skeleton(c) or "", c) for c in set(label)})
         looks = fixed if fixed.isascii() else skel
-        return SecurityProblem(
-            "confusable-host", comp.span, comp.span,
-            f"host label {_short(label)!r} looks like the ASCII {looks!r} but is not ASCII "
-            f"({_non_ascii_labels(label)}); a spoof of another host (RFC 3987 sec. 8, UTS #39 "
-            "sec. 4)", fixed if fixed.isascii() else None)
+        return (f"host label {_short(label)!r} looks like the ASCII {looks!r} but is not ASCII "
+                f"({_non_ascii_labels(label)}); a spoof of another host (RFC 3987 sec. 8, UTS #39 "
+                "sec. 4)", fixed if fixed.isascii() else None)
     # without ICU: no confusable data, so only the classic Latin/Cyrillic/Greek mixture
     sets = {_scx(c) for c in set(_without_escapes(label))}
     scripts = {s for scx in sets if scx is not None and len(scx) == 1 for s in scx}
     others = sorted(scripts & {"Cyrl", "Grek"})
     if "Latn" in scripts and others:
-        return SecurityProblem(
-            "confusable-host", comp.span, comp.span,
-            f"host label {_short(label)!r} mixes Latin with "
-            f"{' and '.join(_SCRIPT_NAMES[s] for s in others)} letters "
-            f"({_non_ascii_labels(label)}), which look alike; a likely spoof (RFC 3987 sec. 8, "
-            "UTS #39 sec. 5)")
+        return (f"host label {_short(label)!r} mixes Latin with "
+                f"{' and '.join(_SCRIPT_NAMES[s] for s in others)} letters "
+                f"({_non_ascii_labels(label)}), which look alike; a likely spoof (RFC 3987 sec. 8, "
+                "UTS #39 sec. 5)", None)
     return None
 
 

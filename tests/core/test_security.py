@@ -583,3 +583,14 @@ def test_hostile_results(icu_mode: str) -> None:
     assert (kind, span, fix) == ("fullwidth", Span(19, len(text)), "a" * 100_000)
     text = "http://example.com/" + "Москва-city/" * 10_000
     assert [p.span.start for p in found(text)] == list(range(26, len(text), 12))
+    assert found("http://" + "é." * 50_000 + "com/") == []
+    problems = found("http://" + "p\u0430y." * 25_000 + "com/")
+    assert [(p.kind, p.span) for p in problems] == [("confusable-host", Span(i, i + 3))
+                                                    for i in range(7, 7 + 4 * 25_000, 4)]
+
+
+@pytest.mark.parametrize("host", ["é." * 50_000, "p\u0430y." * 25_000, "".join(f"é{i}." for i in range(20_000))])
+def test_labels_are_judged_once_per_distinct_label(monkeypatch: pytest.MonkeyPatch, host: str) -> None:
+    calls = _counting(monkeypatch, "_confusable_verdict")
+    found("http://" + host + "com/")
+    assert calls["_confusable_verdict"] == len({label for label in host.split(".") if not label.isascii()})
