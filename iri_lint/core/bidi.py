@@ -395,9 +395,8 @@ def _decoded_control(escape: str) -> str:
     return bytes(int(escape[i + 1 : i + 3], 16) for i in range(0, len(escape), 3)).decode("utf-8")
 
 
-def _component_at(ref: IRIReference, pos: int, whole: Span) -> Span:
+def _component_at(table: ComponentTable, pos: int, whole: Span) -> Span:
     """The span of the component holding ``pos``, else ``whole``."""
-    table = component_table(ref)
     k = table.index(pos)
     return whole if k < 0 else table.span(k)
 
@@ -533,10 +532,11 @@ class _Display:
 
 def _controls(ref: IRIReference, whole: Span, out: list[BidiProblem]) -> None:
     """Sec. 4.1: the bidi formatting characters, and the isolates added to Unicode since."""
+    table = component_table(ref)
     for m in _CONTROL.finditer(ref.text):
-        i, c = m.start(), m.group()
-        kind, message = _control_message(c)
-        out.append(BidiProblem(kind, Span(i, i + 1), _component_at(ref, i, whole), message))
+        i = m.start()
+        kind, message = _control_message(m.group())
+        out.append(BidiProblem(kind, Span(i, i + 1), _component_at(table, i, whole), message))
 
 
 @functools.lru_cache(maxsize=len(BIDI_CONTROLS))
@@ -577,11 +577,13 @@ def _component_problems(text: str, comp: Component, classes: _Classes,
 
 
 def _percent_controls(ref: IRIReference, whole: Span, out: list[BidiProblem]) -> None:
+    """Sec. 4.1 and 3.2: bidi controls percent-encoded, which decoding brings back."""
     for m in _PCT_CONTROL.finditer(ref.text):
+        table = component_table(ref)
         c = _decoded_control(m.group())
         out.append(BidiProblem(
             "percent-encoded-control", Span(m.start(), m.end()),
-            _component_at(ref, m.start(), whole),
+            _component_at(table, m.start(), whole),
             f"{m.group()} is the percent-encoded bidi control {char_label(c)}; it stays encoded "
             "in the IRI (RFC 3987 sec. 3.2, 4.1) but reorders text wherever the URI is decoded; "
             "remove it unless it is data"))
