@@ -20,7 +20,13 @@ _REGEX_MARKERS = (
     # markup: an attribute assignment (a quote is never valid in an IRI)
     '="', "='",
 )  # fmt: skip
-_IRI_DELIMS = frozenset(":/?#=&.%@")
+# the same markers as one search (one pass over a long literal instead of one per marker)
+_REGEX_MARKER = re.compile(
+    r"""\\(?:[dwsSWDb./?+*1-9]|g<)|\(\?|\[(?:\^|a-z|A-Z|0-9)|\.[*+]|\][+*{]|\)[?*+]|=["']"""
+)
+_SPACE = re.compile(r"\s")  # exactly str.isspace()
+_IRI_DELIM = re.compile(r"[:/?#=&.%@]")
+_PATH_DELIM = re.compile(r"[/.?=&#%]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,14 +190,14 @@ def looks_like_regex(value: str) -> bool:
     """Whether the value reads as a regular expression."""
     if value.startswith("^") or (value.endswith("$") and not value.endswith("\\$")):
         return True
-    return any(marker in value for marker in _REGEX_MARKERS)
+    return _REGEX_MARKER.search(value) is not None
 
 
 def looks_like_prose(value: str, *, url_context: bool) -> bool:
     """Whether whitespace makes this text rather than one IRI with a bad character."""
-    if not any(c.isspace() for c in value):
+    if _SPACE.search(value) is None:
         return False
-    words = value.split()
+    words = value.split(None, 3)  # the first words; the rest stays one (only len <= 4 matters)
     if not words:
         return True
     if not url_context:
@@ -202,10 +208,10 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
         if len(words) == 1:
             return False
         return not ("://" in words[0] and value.count(" ") == 1 and "\n" not in value
-                    and any(c in "/.?=&#%" for c in words[1].rstrip(".")))
+                    and _PATH_DELIM.search(words[1].rstrip(".")) is not None)
     if len(words) >= 4:
         return True
-    return len(words) > 1 and not any(c in _IRI_DELIMS for c in words[0])
+    return len(words) > 1 and _IRI_DELIM.search(words[0]) is None
 
 
 def is_delimited(value: str) -> bool:

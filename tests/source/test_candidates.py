@@ -6,7 +6,10 @@ import ast
 import textwrap
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from iri_lint.source import candidates
 from iri_lint.source.model import HOLE, Literal, Reason, UseContext
 from iri_lint.source.scan import ScanOptions, find_literals
 from iri_lint.source.templates import apply_templates
@@ -251,3 +254,59 @@ def test_regex_templates_and_markup_are_not_iris(src: str) -> None:
 def test_route_names_in_url_contexts(src: str, found: bool) -> None:
     tree = ast.parse(src)
     assert bool(list(find_literals(tree, src.splitlines(keepends=True)))) is found
+
+
+# -- the value tests read a long literal in C: same answers as the plain character loops ----------
+
+_WORDS = ["http://a/b", "x", "a.b", "?q=1", "my", "file.pdf", "://", "@", "%", "#"]
+_GAPS = [" ", "  ", "\n", "\t", "\u3000", "\x1c", "\u00a0", ""]
+prose_like = st.lists(st.sampled_from(_WORDS + _GAPS), max_size=12).map("".join)
+marker_like = st.lists(
+    st.sampled_from(["\\", "d", "g", "<", "(", "?", "[", "^", "a-z", "0-9", ".", "*", "+", "]", "{",
+                     ")", "=", '"', "'", "1", "x", "/", " "]),
+    max_size=20,
+).map("".join)
+
+
+def ref_prose(value: str, *, url_context: bool) -> bool:
+    """looks_like_prose as first written, one character at a time."""
+    if not any(c.isspace() for c in value):
+        return False
+    words = value.split()
+    if not words:
+        return True
+    if not url_context:
+        if value[0].isspace() or len(words) > 2:
+            return True
+        if len(words) == 1:
+            return False
+        return not ("://" in words[0] and value.count(" ") == 1 and "\n" not in value
+                    and any(c in "/.?=&#%" for c in words[1].rstrip(".")))
+    if len(words) >= 4:
+        return True
+    return len(words) > 1 and not any(c in ":/?#=&.%@" for c in words[0])
+
+
+@settings(max_examples=500, deadline=None)
+@given(prose_like)
+def test_prose_agrees_with_the_character_loop(value: str) -> None:
+    for url_context in (False, True):
+        assert candidates.looks_like_prose(value, url_context=url_context) is ref_prose(
+            value, url_context=url_context
+        )
+
+
+@settings(max_examples=500, deadline=None)
+@given(marker_like)
+def test_regex_marker_search_is_the_marker_list(value: str) -> None:
+    found = candidates._REGEX_MARKER.search(value) is not None
+    assert found is any(m in value for m in candidates._REGEX_MARKERS)
+
+
+def test_long_literals_are_read_once() -> None:
+    long_path = "https://example.com/" + "a/" * 50_000
+    assert candidates.looks_like_prose(long_path, url_context=False) is False
+    assert candidates.looks_like_prose(long_path + " x.pdf", url_context=False) is False
+    assert candidates.looks_like_prose(long_path + " " + "w " * 50_000, url_context=True) is True
+    assert candidates.looks_like_regex(long_path) is False
+    assert candidates.looks_like_regex(long_path + "\\d") is True
