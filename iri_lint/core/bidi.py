@@ -291,14 +291,23 @@ def _short(text: str, limit: int = 60) -> str:
     return visible(text if len(text) <= limit else text[:limit] + "…")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _logical_to_display(text: str) -> str:
     """UAX #9 display order of ``text`` in a left-to-right paragraph, without markers."""
     if text.isascii():
         return text  # no strong rtl character: logical order is display order
+    # python-bidi takes UTF-8 only: lone surrogates (Bidi_Class L) stand in as private-use
+    # characters (L as well) and are put back after
+    surrogates = sorted(set(_SURROGATE.findall(text)))
+    stand_ins = unused_chars(distinct_chars(text), len(surrogates))
+    if surrogates:
+        text = text.translate(dict(zip(map(ord, surrogates), stand_ins, strict=True)))
     # a paragraph of base direction L displays like LRE text PDF in an ltr context
     shown = get_display(text, base_dir="L")
     assert isinstance(shown, str)
-    return shown
+    return shown.translate(dict(zip(map(ord, stand_ins), surrogates, strict=True))) if surrogates else shown
 
 
 def display_order(text: str) -> str:

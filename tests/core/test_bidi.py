@@ -510,9 +510,8 @@ def test_both_ways_to_find_digit_components_agree(prefix: str, tail: str) -> Non
 def test_visible_and_display_head(tail: str, pad: str) -> None:
     text = "http://x/" + pad + tail
     assert visible(text) == _ref_visible(text)
-    if not any(0xD800 <= ord(c) <= 0xDFFF for c in text):  # python-bidi cannot encode surrogates
-        shown = display_order(text)
-        assert bidi._display_head(text) == (shown[:200] + "…" if len(shown) > 200 else shown)
+    shown = display_order(text)
+    assert bidi._display_head(text) == (shown[:200] + "…" if len(shown) > 200 else shown)
 
 
 @given(st.text(_ANY_CHARACTER, max_size=40))
@@ -554,6 +553,15 @@ def test_work_per_distinct_character(monkeypatch: pytest.MonkeyPatch, tail: str)
     assert calls["_is_hidden"] <= 2 * distinct + 300 * len(found)
     # components are looked at one by one only when few, or when they have a problem
     assert calls["_component_problems"] <= bidi._BULK + len(found)
+
+
+def test_lone_surrogates_are_displayed_where_private_use_characters_would_be() -> None:
+    # python-bidi takes UTF-8 only; both are Bidi_Class L
+    shown = bidi._logical_to_display("http://x/\U000f0000אב\U000f00011a")
+    assert bidi._logical_to_display("http://x/\ud800אב\udfff1a") == shown.translate(
+        {0xF0000: "\ud800", 0xF0001: "\udfff"})
+    assert display_order("http://x/\ud800אב") == "http://x/\ud800בא"
+    assert kinds("http://x/\ud800אa") == ["mixed-direction"]
 
 
 def test_hostile_results() -> None:
