@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -23,13 +24,53 @@ _SIMPLE_ESCAPES = {
 }
 _OCTAL = frozenset("01234567")
 _HEX = frozenset("0123456789abcdefABCDEF")
-# Characters that end a run of plain characters, per string kind (quote is added per token).
-_SPECIAL = {
-    (False, False): "\\\r\n",
-    (True, False): "\\\r\n",  # raw: a backslash still protects the next character from closing
-    (False, True): "\\\r\n{}",
-    (True, True): "\\\r\n{}",
+_PLAIN: dict[tuple[str, bool, bool], re.Pattern[str]] = {}
+# a run of one kind of escape is decoded in one step (the width of each escape is fixed)
+_SIMPLE_TABLE = str.maketrans(_SIMPLE_ESCAPES)
+_ESCAPE_RUN = re.compile(
+    r"(?P<s>(?:\\[\\'\"abfnrtv])++)|(?P<x>(?:\\x[0-9a-fA-F]{2})++)|(?P<u>(?:\\u[0-9a-fA-F]{4})++)"
+    r"|(?P<U>(?:\\U[0-9a-fA-F]{8})++)|(?P<o>(?:\\[0-7]{3})++)"
+)
+_ESCAPE_WIDTH = {"s": 2, "x": 4, "u": 6, "U": 10, "o": 4}
+# a run of valid escapes of any kinds: decoded by the codec, one source offset per escape
+_ONE_ESCAPE = {
+    False: re.compile(r"""\\(?:[\\'"abfnrtv]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}"""
+                      r"|N\{[^{}\\'\"\r\n]++\})"),
+    True: re.compile(r"""\\(?:[\\'"abfnrtv]|x[0-9a-fA-F]{2})"""),  # bytes (octal: see _escape)
 }
+_ESCAPES = {byt: re.compile(f"(?:{one.pattern})++") for byt, one in _ONE_ESCAPE.items()}
+_BRACE_PAIRS = {"{": re.compile(r"(?:\{\{)++"), "}": re.compile(r"(?:\}\})++")}
+_FIELD_PLAIN = re.compile(r"""[^'"()\[\]{}!:=]*+""")  # nothing a replacement field reacts to
+_SPEC_PLAIN = re.compile(r"[^{}]*+")
+_SIMPLE_FIELD = re.compile(r"\{[A-Za-z_][\w.]*+\}")
+_BLANK = re.compile(r"[ \t\r\n\f]*+")
+# the body of a string nested in a replacement field, up to its closing quote(s)
+_NESTED = {
+    (q, triple): re.compile(rf"(?:[^\\{q}]++|\\(?s:.)" + (f"|{q}(?!{q}{q})" if triple else "") + ")*+")
+    for q in "'\""
+    for triple in (False, True)
+}
+
+
+def _plain(quote: str, raw: bool, fstr: bool) -> re.Pattern[str]:
+    """Characters that stand for themselves, one for one, in this kind of token.
+
+    A newline is plain inside triple quotes (``\\r`` is not: it becomes ``\\n``); a quote is
+    plain there unless it starts the closing quotes; in a raw string a backslash and the next
+    character both stand for themselves, unless that is a line break (or a brace of an f-string).
+    """
+    key = (quote, raw, fstr)
+    pat = _PLAIN.get(key)
+    if pat is None:
+        q = quote[0]
+        special = "\\\\\r" + ("" if len(quote) == 3 else "\n") + ("{}" if fstr else "") + q
+        alts = [f"[^{special}]++"]
+        if len(quote) == 3:
+            alts.append(f"{q}(?!{q}{q})")
+        if raw:
+            alts.append("\\\\[^\r\n" + ("{}" if fstr else "") + "]")
+        pat = _PLAIN[key] = re.compile("(?:" + "|".join(alts) + ")*+")
+    return pat
 
 
 class DecodeError(ValueError):
@@ -82,39 +123,34 @@ def decode_string(src: str, pos: int = 0) -> Decoded:
     low = prefix.lower()
     raw, fstr, byt = "r" in low, "f" in low, "b" in low
     out = _Builder()
-    special = re.compile("[" + re.escape(_SPECIAL[(raw, fstr)] + q) + "]")
+    plain = _plain(quote, raw, fstr)
     j = body_start
     while True:
-        m = special.search(src, j)
-        if m is None:
-            raise DecodeError("unterminated string")
-        k = m.start()
+        k = plain.match(src, j).end()  # type: ignore[union-attr]  # (it matches the empty string)
         if k > j:
             out.run(src, j, k)
+        if k >= n:
+            raise DecodeError("unterminated string")
         c = src[k]
-        if c == q:
-            if len(quote) == 1 or src.startswith(quote, k):
-                body_end = k
-                break
-            out.add(c, k, k + 1)
-            j = k + 1
-        elif c == "\r" or c == "\n":
+        if c == q:  # (a quote inside triple quotes is plain text)
+            body_end = k
+            break
+        if c == "\r" or c == "\n":
             if len(quote) == 1:
                 raise DecodeError("newline in single-quoted string")
             e = k + 2 if src.startswith("\r\n", k) else k + 1
             out.add("\n", k, e)
             j = e
         elif c == "\\":
-            j = _escape(src, k, raw, byt, out)
-        elif c == "{":
-            if src.startswith("{{", k):
-                out.add("{", k, k + 2)
-                j = k + 2
-            else:
-                j = _field(src, k, out)
-        else:  # "}"
-            e = k + 2 if src.startswith("}}", k) else k + 1
-            out.add("}", k, e)
+            j = _escapes(src, k, raw, byt, out)
+        elif c == "{" and not src.startswith("{{", k):
+            j = _field(src, k, out)
+        elif c == "}" and not src.startswith("}}", k):
+            out.add("}", k, k + 1)
+            j = k + 1
+        else:  # a run of "{{" or "}}": one brace each
+            e = _BRACE_PAIRS[c].match(src, k).end()  # type: ignore[union-attr]
+            out.fixed(c * ((e - k) // 2), k, e, 2)
             j = e
     return Decoded(
         value="".join(out.chars),
@@ -151,6 +187,40 @@ class _Builder:
         self.chars.append(ch)
         self.starts.append(a)
         self.ends.append(b)
+
+    def spaced(self, chars: str, starts: list[int], end: int) -> None:
+        """``chars``, each spelled from its start up to the next one (the last up to ``end``)."""
+        self.chars.append(chars)
+        self.starts.extend(starts)
+        self.ends.extend(starts[1:])
+        self.ends.append(end)
+
+    def fixed(self, chars: str, a: int, b: int, width: int) -> None:
+        """``chars``, each spelled by ``width`` source characters, from ``a`` to ``b``."""
+        self.chars.append(chars)
+        self.starts.extend(range(a, b, width))
+        self.ends.extend(range(a + width, b + 1, width))
+
+
+def _escapes(src: str, k: int, raw: bool, byt: bool, out: _Builder) -> int:
+    """Handle the backslash at ``src[k]`` and the run of escapes it starts; return where they end."""
+    m = None if raw else _ESCAPES[byt].match(src, k)
+    if m is None:
+        return _escape(src, k, raw, byt, out)
+    run, e = m.group(), m.end()
+    try:
+        if byt:
+            chars = codecs.escape_decode(run.encode("ascii"))[0].decode("latin-1")
+        else:
+            chars = run.encode("ascii").decode("unicode_escape")
+    except (UnicodeDecodeError, ValueError):  # \U beyond U+10FFFF, an unknown \N name: as alone
+        return _escape(src, k, raw, byt, out)
+    same = _ESCAPE_RUN.match(src, k)  # one kind of escape: evenly spaced
+    if same is not None and same.end() == e:
+        out.fixed(chars, k, e, _ESCAPE_WIDTH[same.lastgroup or ""])
+    else:
+        out.spaced(chars, [x.start() for x in _ONE_ESCAPE[byt].finditer(src, k, e)], e)
+    return e
 
 
 def _escape(src: str, k: int, raw: bool, byt: bool, out: _Builder) -> int:
@@ -204,7 +274,8 @@ def _escape(src: str, k: int, raw: bool, byt: bool, out: _Builder) -> int:
 
 def _field(src: str, k: int, out: _Builder) -> int:
     """Handle an f-string replacement field at ``src[k] == "{"``; return the offset after it."""
-    end, debug_end = skip_field(src, k)
+    simple = _SIMPLE_FIELD.match(src, k)  # {name} or {a.b}: no conversion, spec or "="
+    end, debug_end = (simple.end(), 0) if simple is not None else skip_field(src, k)
     if debug_end:  # {expr=} keeps the expression text (and the '=') in the value
         out.run(src, k + 1, debug_end)
     start = len(out.starts)
@@ -219,7 +290,10 @@ def skip_field(src: str, k: int) -> tuple[int, int]:
     j = k + 1
     depth = 0
     debug_end = 0
-    while j < n:
+    while True:
+        j = _FIELD_PLAIN.match(src, j).end()  # type: ignore[union-attr]
+        if j >= n:
+            raise DecodeError(f"unterminated replacement field at {k}")
         c = src[j]
         if c in "'\"":
             j = _skip_nested_string(src, j)
@@ -242,41 +316,32 @@ def skip_field(src: str, k: int) -> tuple[int, int]:
             and not src.startswith("==", j)
             and src[j - 1] not in "=!<>"
         ):
-            e = j + 1
-            while e < n and src[e] in " \t\r\n\f":
-                e += 1
+            e = _BLANK.match(src, j + 1).end()  # type: ignore[union-attr]
             if e < n and src[e] in "}!:":
                 debug_end = e
         j += 1
-    raise DecodeError(f"unterminated replacement field at {k}")
 
 
 def _skip_spec(src: str, j: int) -> int:
     """Skip a conversion and/or format spec starting at ``src[j]`` up to its closing brace."""
-    n = len(src)
-    while j < n:
-        c = src[j]
-        if c == "{":
-            j, _ = skip_field(src, j)
-            continue
-        if c == "}":
+    while True:
+        j = _SPEC_PLAIN.match(src, j).end()  # type: ignore[union-attr]
+        if j >= len(src):
+            raise DecodeError("unterminated format spec")
+        if src[j] == "}":
             return j + 1
-        j += 1
-    raise DecodeError("unterminated format spec")
+        j, _ = skip_field(src, j)
 
 
 def _skip_nested_string(src: str, j: int) -> int:
     """Skip a string literal nested in a replacement field (prefix letters already passed)."""
     q = src[j]
-    quote = q * 3 if src.startswith(q * 3, j) else q
-    e = j + len(quote)
-    n = len(src)
-    while e < n:
-        c = src[e]
-        if c == "\\":
-            e += 2
-            continue
-        if c == q and src.startswith(quote, e):
-            return e + len(quote)
-        e += 1
+    width = 3 if src.startswith(q * 3, j) else 1
+    if width == 1:  # most are short and hold no backslash
+        e = src.find(q, j + 1)
+        if e >= 0 and src.find("\\", j + 1, e) < 0:
+            return e + 1
+    e = _NESTED[(q, width == 3)].match(src, j + width).end()  # type: ignore[union-attr]
+    if e < len(src) and src[e] == q:  # (inside triple quotes, only at the closing three)
+        return e + width
     raise DecodeError("unterminated nested string")
