@@ -130,9 +130,20 @@ def parse_extra_api(spec: str) -> UrlApi:
     return UrlApi(name.strip(), args, ("url",), UseContext.UNKNOWN)
 
 
+_PLURALS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _plurals(suffixes: tuple[str, ...]) -> tuple[str, ...]:
+    """``suffixes`` with an ``s`` added (cached)."""
+    out = _PLURALS[suffixes] = tuple(s + "s" for s in suffixes)
+    return out
+
+
 def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
     """Whether an identifier is named like a URL (``BASE_URL``, ``apiUrl``, ``href``, ``urls``)."""
     low = name.lower()
+    if not low.endswith(suffixes) and not low.endswith(_PLURALS.get(suffixes) or _plurals(suffixes)):
+        return False  # (the common case, in one step)
     if low.endswith("s") and len(low) > 1:
         if _suffix_match(name[:-1], low[:-1], suffixes):
             return True

@@ -7,6 +7,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from iri_lint.data.schemes import REGISTERED
@@ -82,7 +83,8 @@ _SKIP_FIELDS = frozenset(
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _STR = (str, bytes)
 _MARKER_CACHE: dict[ScanOptions, re.Pattern[str]] = {}
-_SCHEME_MARK = re.compile(r"://|[\"'][A-Za-z][A-Za-z0-9+.\-]*+:")
+_AUTHORITY_MARK = re.compile(r"://")
+_QUOTED_SCHEME = re.compile(r"[\"'][A-Za-z][A-Za-z0-9+.\-]*+:")
 # a name bound to one of these modules marks the lines that use it
 _API_ROOTS = frozenset(api.name.split(".", 1)[0] for api in DEFAULT_URL_APIS)
 _IMPORTS = (ast.Import, ast.ImportFrom)
@@ -103,6 +105,13 @@ def _fields(t: type) -> tuple[str, ...]:
     if f is None:
         f = _FIELDS[t] = tuple(x for x in t._fields if x not in _SKIP_FIELDS)  # type: ignore[attr-defined]
     return f
+
+
+# list fields that may hold None or names besides nodes (the others hold nodes only)
+_MIXED_LISTS = frozenset(
+    (t, f) for t, f in ((ast.Dict, "keys"), (ast.arguments, "kw_defaults"),
+                        (getattr(ast, "MatchClass", None), "kwd_attrs")) if t is not None
+)
 
 
 def find_literals(
@@ -159,15 +168,15 @@ def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] 
         pat = re.compile(r"\b(?:" + "|".join(map(re.escape, extra)) + r")\b")
         starts.extend(m.start() for m in pat.finditer(text))
     else:
-        for m in _SCHEME_MARK.finditer(text):
-            g = m.group()
-            # not "Label:" text
-            if g == "://" or g[1:-1].lower() in REGISTERED or text.startswith("//", m.end()):
+        starts = [m.start() for m in _AUTHORITY_MARK.finditer(text)]
+        for m in _QUOTED_SCHEME.finditer(text):
+            # not "Label:" text (a "://" right after it is found above)
+            if m.group()[1:-1].lower() in REGISTERED:
                 starts.append(m.start())
         for pat in _IMPORT_MARKS:  # function-level imports of URL API modules
-            starts.extend(m.start() for m in pat.finditer(text))
-        starts.extend(m.start() for m in _name_regex(options).finditer(text.lower()))
-    return sorted({bisect_right(offsets, i) for i in starts})
+            starts.extend([m.start() for m in pat.finditer(text)])
+        starts.extend([m.start() for m in _name_regex(options).finditer(text.lower())])
+    return sorted(set(map(partial(bisect_right, offsets), starts)))
 
 
 class _Scanner:
@@ -242,6 +251,7 @@ class _Scanner:
         Constant, JoinedStr = ast.Constant, ast.JoinedStr
         handlers = _HANDLERS
         stmts = _STMTS
+        mixed = _MIXED_LISTS
         while stack:
             node = pop()
             t = type(node)
@@ -267,7 +277,10 @@ class _Scanner:
             for f in _fields(t):
                 v = getattr(node, f, None)
                 if v.__class__ is list:
-                    children.extend(x for x in v if isinstance(x, ast.AST))
+                    if (t, f) in mixed:
+                        children.extend(x for x in v if isinstance(x, ast.AST))
+                    else:
+                        children.extend(v)
                 elif isinstance(v, ast.AST):
                     children.append(v)
             if children:
