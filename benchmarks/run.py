@@ -6,7 +6,8 @@
 
 Measures: ``ast.parse`` of every file (the floor), ``lint_text`` over every file in one process,
 ``iri-lint check`` (subprocess), flake8 without vs with the plugin (two venvs under
-``benchmarks/.envs/``, since flake8 runs every installed plugin whatever ``--select`` says),
+``benchmarks/.envs/``, since flake8 runs every installed plugin whatever ``--select`` says) and
+their peak memory,
 start-up of ``iri-lint check one_file.py`` vs ``python -c pass``, hostile literals at growing
 sizes through ``lint_text``, and the validator benchmark (``benchmarks/validator.py``).
 """
@@ -49,6 +50,7 @@ PACKAGES = {"django": "5.1.4", "requests": "2.32.3", "rdflib": "7.1.1", "scrapy"
 QUICK_STDLIB = ("email", "http", "urllib", "xml", "json", "logging", "xmlrpc", "wsgiref", "html")
 GOALS = {
     "flake8": 1.05, "flake8_max": 1.10, "floor": 1.5, "startup": 5.0, "validator": 2.0, "hostile_ms": 50.0,
+    "memory": 1.25,
 }
 
 
@@ -175,6 +177,18 @@ def run_quiet(cmd: Sequence[str]) -> Timing:
     if "Traceback" in proc.stderr:
         raise RuntimeError(f"{cmd[0]} printed a traceback: {proc.stderr[-2000:]}")
     return elapsed, cpu
+
+
+_PEAK_RSS = (
+    "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
+
+
+def peak_rss_kib(cmd: Sequence[str]) -> int:
+    """Peak resident memory (KiB) of ``cmd``'s largest process, measured in a fresh parent."""
+    out = subprocess.run([sys.executable, "-c", _PEAK_RSS, *cmd], capture_output=True, text=True, check=True)
+    return int(out.stdout.strip().splitlines()[-1])
 
 
 def floor_pass(files: list[Path]) -> Timing:
@@ -367,6 +381,12 @@ def main(argv: list[str] | None = None) -> int:
             tasks["flake8 + IRI"] = lambda: run_quiet([str(with_iri), *flake8_args])
         print(f"timing {len(tasks)} tasks x {rounds} rounds, interleaved:", flush=True)
         times = interleaved(tasks, rounds)
+        memory: dict[str, int] = {}
+        if not args.no_flake8:
+            # one process (--jobs=1) holds every file's work: the plugin's memory in the worst case
+            print("peak memory, flake8 --jobs=1 ...", flush=True)
+            for name, exe in (("flake8", plain), ("flake8 + IRI", with_iri)):
+                memory[name] = min(peak_rss_kib([str(exe), "--jobs=1", *flake8_args]) for _ in range(2))
 
         one = Path(tmp) / "one_file.py"
         one.write_text('import urllib.request\nurllib.request.urlopen("https://example.com/a b")\n')
@@ -396,6 +416,9 @@ def main(argv: list[str] | None = None) -> int:
                         f"<= {GOALS['flake8_max']}x", None))
         rows.append(Row("flake8 / ast floor (for scale, cpu)", f"{ratio(times, 'flake8', 'ast floor'):.2f}x", "",
                         None))
+        m = memory["flake8 + IRI"] / memory["flake8"]
+        rows.append(Row("peak memory, flake8 + IRI / flake8 (--jobs=1)", f"{m:.3f}x", f"<= {GOALS['memory']}x",
+                        m <= GOALS["memory"]))
     r = ratio(times, "lint_text", "ast floor")
     rows.append(Row("lint_text (1 process) / ast floor, cpu", f"{r:.3f}x", f"<= {GOALS['floor']}x",
                     r <= GOALS["floor"]))
@@ -427,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {k:16} cpu {cpu:8.2f}s = {cpu / med['ast floor'][1]:5.2f}x floor   "
               f"wall {wall:8.2f}s = {wall / med['ast floor'][0]:5.2f}x floor")
     print(f"  start-up: python -c pass {bare * 1e3:.0f} ms, ours {ours * 1e3:.0f} ms")
+    if memory:
+        print("  peak memory (--jobs=1): " + ", ".join(f"{k} {v / 1024:.0f} MiB" for k, v in memory.items()))
     print("\nvalidator (µs per literal): " + ", ".join(f"{k} {v:.2f}" for k, v in val.items()))
     print(f"\n{'hostile input (lint_text)':26}" + "".join(f"{n:>11,}" for n in sizes) + "   growth per 10x")
     for label, row in host:
