@@ -49,6 +49,7 @@ class Profile(enum.StrEnum):
 
 # members as plain globals for the hot paths: ``Profile.IRI`` is a slow class attribute lookup
 _IRI, _URI = Profile.IRI, Profile.URI
+_PREPROCESSED = (Profile.LEIRI, Profile.WEB_ADDRESS)
 
 
 class HostKind(enum.StrEnum):
@@ -474,26 +475,7 @@ def _table(profile: Profile, component: str) -> tuple[re.Pattern[str], dict[str,
 
 
 _FEW = 4  # errors found by single matches before a finditer pays off (creating one costs ~3 matches)
-
-
-def _error_spans(rx: re.Pattern[str], text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """(start, end) of every error ``rx`` finds in [start, end); each match ends at an error or the end."""
-    out: list[tuple[int, int]] = []
-    match = rx.match
-    pos = start
-    for _ in range(_FEW):
-        m = match(text, pos, end)
-        if m is None:
-            return out  # not reached: the pattern matches at the end of the text
-        span = m.span(1)
-        if span[0] < 0:
-            return out
-        out.append(span)
-        pos = span[1]
-    out.extend(m.span(1) for m in rx.finditer(text, pos, end))
-    while out and out[-1][0] < 0:
-        out.pop()  # the end-of-text matches
-    return out
+_NO_PCT = frozenset(("scheme", "port"))  # no pct-encoded there: '%' is one more bad character
 
 
 def _code(codes: dict[str, str], c: str, component: str, profile: Profile) -> str:
@@ -595,11 +577,36 @@ class _ScannedError(IRISyntaxError):
 
 def _scan_component(text: str, start: int, end: int, component: str, profile: Profile,
                     out: list[ErrorRecord]) -> None:
-    """Every malformed '%' and disallowed character of one component (RFC 3987 sec. 2.2), runs as one."""
-    rx, codes = _table(profile, component)
-    for pos, after in _error_spans(rx, text, start, end):
+    """Every malformed '%' and disallowed character of one component (RFC 3987 sec. 2.2), runs as one.
+
+    Each match of the component's regex ends at an error or at the end of the component.
+    """
+    if start == end:
+        return
+    tables = _TABLES.get(profile)
+    rx, codes = (tables.get(component) if tables is not None else None) or _table(profile, component)
+    pct = component not in _NO_PCT
+    match = rx.match
+    pos = start
+    for _ in range(_FEW):
+        m = match(text, pos, end)
+        if m is None:
+            return  # not reached: the pattern matches at the end of the text
+        pos, after = m.span(1)
+        if pos < 0:
+            return
         c = text[pos]
-        if c == "%":
+        if c == "%" and pct:
+            out.append((pos, after, E.PERCENT, component, _PERCENT_MESSAGE, True))
+        else:
+            out.append((pos, after, codes.get(c) or _code(codes, c, component, profile), component, None, True))
+        pos = after
+    for m in rx.finditer(text, pos, end):  # many errors: one scanner for the rest
+        pos, after = m.span(1)
+        if pos < 0:
+            return
+        c = text[pos]
+        if c == "%" and pct:
             out.append((pos, after, E.PERCENT, component, _PERCENT_MESSAGE, True))
         else:
             out.append((pos, after, codes.get(c) or _code(codes, c, component, profile), component, None, True))
@@ -697,7 +704,7 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
     profile = Profile(profile) if entry is None else entry[1]
-    if profile in (Profile.LEIRI, Profile.WEB_ADDRESS):
+    if profile in _PREPROCESSED:
         from .preprocess import preprocess
 
         processed, notes, origin = preprocess(text, profile)
@@ -720,15 +727,7 @@ def _scheme_errors(text: str, colon: int, profile: Profile, out: list[ErrorRecor
         return
     if text[0] not in ALPHA:
         out.append((0, 1, _code(_table(profile, "scheme")[1], text[0], "scheme", profile), "scheme", None, True))
-    _scan_chars(text, 1, colon, "scheme", profile, out)
-
-
-def _scan_chars(text: str, start: int, end: int, component: str, profile: Profile,
-                out: list[ErrorRecord]) -> None:
-    """Every disallowed character of a scheme or port (RFC 3986 sec. 3.1, 3.2.3), runs as one."""
-    rx, codes = _table(profile, component)
-    for pos, after in _error_spans(rx, text, start, end):
-        out.append((pos, after, _code(codes, text[pos], component, profile), component, None, True))
+    _scan_component(text, 1, colon, "scheme", profile, out)
 
 
 def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
@@ -799,7 +798,7 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
                 host_kind = HostKind.REG_NAME
                 _scan_component(text, h_start, h_end, "host", profile, errs)
         if port is not None:
-            _scan_chars(text, port[0], port[1], "port", profile, errs)
+            _scan_component(text, port[0], port[1], "port", profile, errs)
 
     path = t.span("p")
     _scan_component(text, path[0], path[1], "path", profile, errs)
