@@ -470,7 +470,9 @@ def _table(profile: Profile, component: str) -> tuple[re.Pattern[str], dict[str,
         tables = _TABLES[profile] = {}
     table = tables.get(component)
     if table is None:
-        table = tables[component] = (_bad_regex(profile, component), {})
+        # a '%' the regex reports is a malformed pct-encoded, except where there is none
+        codes = {} if component in _NO_PCT else {"%": E.PERCENT}
+        table = tables[component] = (_bad_regex(profile, component), codes)
     return table
 
 
@@ -539,9 +541,9 @@ def _char_problem(text: str, i: int, component: str, profile: Profile) -> tuple[
 
 def _message(text: str, profile: Profile, rec: ErrorRecord) -> str:
     """The message of one record: it names the character and, for a run, how many there are."""
-    pos, end, _code, component, message, run = rec
+    pos, end, code, component, message, run = rec
     if message is None:
-        message = _char_problem(text, pos, component or "", profile)[1]
+        message = _PERCENT_MESSAGE if code == E.PERCENT else _char_problem(text, pos, component or "", profile)[1]
     n = end - pos
     if run and n > 1:
         message += f"; {n} in a row" if text[pos:end] == text[pos] * n else f"; {n} such characters in a row"
@@ -585,7 +587,6 @@ def _scan_component(text: str, start: int, end: int, component: str, profile: Pr
         return
     tables = _TABLES.get(profile)
     rx, codes = (tables.get(component) if tables is not None else None) or _table(profile, component)
-    pct = component not in _NO_PCT
     match = rx.match
     pos = start
     for _ in range(_FEW):
@@ -596,20 +597,15 @@ def _scan_component(text: str, start: int, end: int, component: str, profile: Pr
         if pos < 0:
             return
         c = text[pos]
-        if c == "%" and pct:
-            out.append((pos, after, E.PERCENT, component, _PERCENT_MESSAGE, True))
-        else:
-            out.append((pos, after, codes.get(c) or _code(codes, c, component, profile), component, None, True))
+        out.append((pos, after, codes.get(c) or _code(codes, c, component, profile), component, None, True))
         pos = after
-    for m in rx.finditer(text, pos, end):  # many errors: one scanner for the rest
-        pos, after = m.span(1)
-        if pos < 0:
-            return
-        c = text[pos]
-        if c == "%" and pct:
-            out.append((pos, after, E.PERCENT, component, _PERCENT_MESSAGE, True))
-        else:
-            out.append((pos, after, codes.get(c) or _code(codes, c, component, profile), component, None, True))
+    # many errors (hostile input): one scanner for the rest, and no Python statement per error
+    spans = [m.span(1) for m in rx.finditer(text, pos, end)]
+    while spans and spans[-1][0] < 0:
+        spans.pop()  # the end-of-text matches
+    get = codes.get
+    out += [(a, b, get(text[a]) or _code(codes, text[a], component, profile), component, None, True)
+            for a, b in spans]
 
 
 def _is_ipv6(s: str) -> bool:
