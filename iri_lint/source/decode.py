@@ -5,7 +5,11 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import sub
+from typing import overload
 
 from iri_lint.source.model import HOLE
 
@@ -77,13 +81,68 @@ class DecodeError(ValueError):
     """The text at the given offset is not a well-formed string token."""
 
 
+class Offsets(Sequence[int]):
+    """Per value character, a source offset, kept as runs of evenly spaced offsets.
+
+    A long literal is a few runs (plain text, a run of like escapes), so building the map costs
+    nothing per character; a lookup is a bisection.
+    """
+
+    __slots__ = ("_at", "_base", "_n", "_shift", "_step")
+
+    def __init__(self, at: list[int], base: list[int], step: list[int], n: int, shift: int = 0) -> None:
+        self._at = at  # value index of each run's first character
+        self._base = base  # source offset of that character
+        self._step = step  # spacing of the run, and width of each of its characters
+        self._n = n
+        self._shift = shift  # 1: each character's end rather than its start
+
+    @staticmethod
+    def join(parts: Sequence[Offsets], shift: int = 0) -> Offsets:
+        """The offsets of consecutive values, one after the other."""
+        at: list[int] = []
+        base: list[int] = []
+        step: list[int] = []
+        n = 0
+        for part in parts:
+            at.extend(map(n.__add__, part._at))
+            base.extend(part._base)
+            step.extend(part._step)
+            n += part._n
+        return Offsets(at, base, step, n, shift)
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[int]: ...
+
+    def __getitem__(self, i: int | slice) -> int | list[int]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._n))]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("value index out of range")
+        r = bisect_right(self._at, i) - 1
+        return self._base[r] + (i - self._at[r] + self._shift) * self._step[r]
+
+    def __iter__(self) -> Iterator[int]:
+        ends = [*self._at[1:], self._n] if self._at else []
+        for a, b, base, step in zip(self._at, ends, self._base, self._step, strict=True):
+            yield from range(base + self._shift * step, base + (b - a + self._shift) * step, step)
+
+
 @dataclass(slots=True)
 class Decoded:
     """A decoded string token: value plus, per value character, its source span."""
 
     value: str
-    starts: list[int]  # source offset where each value character's representation starts
-    ends: list[int]  # source offset just past it
+    starts: Offsets  # source offset where each value character's representation starts
+    ends: Offsets  # source offset just past it
     token_start: int  # offset of the first prefix letter (or quote)
     body_start: int  # offset just past the opening quote(s)
     body_end: int  # offset of the closing quote(s)
@@ -154,8 +213,8 @@ def decode_string(src: str, pos: int = 0) -> Decoded:
             j = e
     return Decoded(
         value="".join(out.chars),
-        starts=out.starts,
-        ends=out.ends,
+        starts=Offsets(out.at, out.base, out.step, out.n),
+        ends=Offsets(out.at, out.base, out.step, out.n, 1),
         token_start=pos,
         body_start=body_start,
         body_end=body_end,
@@ -167,39 +226,47 @@ def decode_string(src: str, pos: int = 0) -> Decoded:
 
 
 class _Builder:
-    """Accumulates value characters with their source spans."""
+    """Accumulates value characters with their source spans (runs of evenly spaced ones)."""
 
-    __slots__ = ("chars", "ends", "holes", "starts")
+    __slots__ = ("at", "base", "chars", "holes", "n", "step")
 
     def __init__(self) -> None:
-        self.chars: list[str] = []
-        self.starts: list[int] = []
-        self.ends: list[int] = []
+        self.chars: list[str] = []  # strings of any length; the runs count characters
+        self.at: list[int] = []
+        self.base: list[int] = []
+        self.step: list[int] = []
+        self.n = 0
         self.holes: list[tuple[int, int]] = []
 
     def run(self, src: str, a: int, b: int) -> None:
+        """``src[a:b]``, each character standing for itself."""
         self.chars.append(src[a:b])
-        # chars holds strings of any length; starts/ends are per value character
-        self.starts.extend(range(a, b))
-        self.ends.extend(range(a + 1, b + 1))
+        self.fixed_run(a, 1, b - a)
 
     def add(self, ch: str, a: int, b: int) -> None:
+        """One character spelled by ``src[a:b]``."""
         self.chars.append(ch)
-        self.starts.append(a)
-        self.ends.append(b)
-
-    def spaced(self, chars: str, starts: list[int], end: int) -> None:
-        """``chars``, each spelled from its start up to the next one (the last up to ``end``)."""
-        self.chars.append(chars)
-        self.starts.extend(starts)
-        self.ends.extend(starts[1:])
-        self.ends.append(end)
+        self.fixed_run(a, b - a, 1)
 
     def fixed(self, chars: str, a: int, b: int, width: int) -> None:
         """``chars``, each spelled by ``width`` source characters, from ``a`` to ``b``."""
         self.chars.append(chars)
-        self.starts.extend(range(a, b, width))
-        self.ends.extend(range(a + width, b + 1, width))
+        self.fixed_run(a, width, len(chars))
+
+    def spaced(self, chars: str, starts: list[int], end: int) -> None:
+        """``chars``, each spelled from its start up to the next one (the last up to ``end``)."""
+        self.chars.append(chars)
+        self.at.extend(range(self.n, self.n + len(starts)))
+        self.base.extend(starts)
+        self.step.extend(map(sub, [*starts[1:], end], starts))
+        self.n += len(starts)
+
+    def fixed_run(self, a: int, width: int, count: int) -> None:
+        if count:
+            self.at.append(self.n)
+            self.base.append(a)
+            self.step.append(width)
+            self.n += count
 
 
 def _escapes(src: str, k: int, raw: bool, byt: bool, out: _Builder) -> int:
@@ -278,7 +345,7 @@ def _field(src: str, k: int, out: _Builder) -> int:
     end, debug_end = (simple.end(), 0) if simple is not None else skip_field(src, k)
     if debug_end:  # {expr=} keeps the expression text (and the '=') in the value
         out.run(src, k + 1, debug_end)
-    start = len(out.starts)
+    start = out.n
     out.add(HOLE, k, end)
     out.holes.append((start, start + 1))
     return end

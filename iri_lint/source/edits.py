@@ -58,9 +58,14 @@ def edit_literal(
 
 def _raw_range(loc: Locator, start: int, end: int) -> tuple[int, int] | None:
     """Decoded-value range of a checked-value range, if it maps one to one (no %% or {{)."""
-    for k in range(start, end):
-        if loc.raw_index(k + 1) != loc.raw_index(k) + 1:
+    m = loc.index_map
+    if m is not None and 0 <= start <= end < len(m):  # (compared in C)
+        if m[start : end + 1] != list(range(m[start], m[start] + end - start + 1)):
             return None
+    else:
+        for k in range(start, end):
+            if loc.raw_index(k + 1) != loc.raw_index(k) + 1:
+                return None
     return loc.raw_index(start), loc.raw_index(end)
 
 
@@ -68,18 +73,18 @@ def _source_edits(sm: SourceMap, rs: int, re_: int, replacement: str) -> list[So
     if rs == re_:
         if not sm.pieces:
             return Refusal("no string token")
-        k = sm.piece_of[rs] if rs < len(sm.piece_of) else len(sm.pieces) - 1
+        k = sm.piece_at(rs) if rs < len(sm.starts) else len(sm.pieces) - 1
         piece = sm.pieces[k]
         at = sm.start_of(rs) if rs < len(sm.starts) else piece.body_end
         return _one(piece, at, at, replacement)
     # split by piece; equal lengths keep characters aligned with their pieces
     groups: list[tuple[int, int, int]] = []  # piece, raw start, raw end
-    for i in range(rs, re_):
-        k = sm.piece_of[i]
-        if groups and groups[-1][0] == k:
-            groups[-1] = (k, groups[-1][1], i + 1)
-        else:
-            groups.append((k, i, i + 1))
+    i = rs
+    while i < re_:
+        k = sm.piece_at(i)
+        b = min(re_, sm.piece_starts[k] + len(sm.pieces[k].starts))
+        groups.append((k, i, b))
+        i = b
     edits: list[SourceEdit] = []
     pos = 0
     for n, (k, a, b) in enumerate(groups):
@@ -106,7 +111,9 @@ def escape_for(piece: Decoded, text: str) -> str | Refusal:
     """Write ``text`` as source for the body of ``piece`` (its quote, prefix and kind)."""
     q = piece.quote[0]
     triple = len(piece.quote) == 3
-    if piece.is_raw:
+    if _as_is(piece, text, q):  # the common case, checked in C: printable, nothing to escape
+        out = text
+    elif piece.is_raw:
         for c in text:
             if c == q or c == "\\" or (c in "\r\n" and not triple) or not c.isprintable():
                 return Refusal(f"a raw string cannot hold {c!r}")
@@ -137,6 +144,12 @@ def escape_for(piece: Decoded, text: str) -> str | Refusal:
     return out
 
 
+def _as_is(piece: Decoded, text: str, q: str) -> bool:
+    """Whether ``text`` needs no escape in ``piece`` (so both branches of escape_for keep it)."""
+    return (text.isprintable() and q not in text and "\\" not in text
+            and (text.isascii() or not piece.is_bytes))
+
+
 def apply_edits(text: str, edits: Sequence[SourceEdit]) -> str:
     """Apply non-overlapping source edits to the file text."""
     out = text
@@ -164,7 +177,7 @@ def verify_edit(old_text: str, new_text: str, lit: Literal, expected: str) -> bo
             raw = expected_value(node)  # type: ignore[arg-type]
             if raw is None:
                 return False
-            holes = [(i, i + 1) for i, p in enumerate(_parts(node)) if p]
+            holes = _field_holes(node)
             got = apply_templates(
                 raw,
                 holes,
@@ -175,17 +188,18 @@ def verify_edit(old_text: str, new_text: str, lit: Literal, expected: str) -> bo
     return False
 
 
-def _parts(node: ast.AST) -> list[bool]:
-    """Per decoded value character: whether it is an f-string replacement field."""
-    if not isinstance(node, ast.JoinedStr):
-        return [False] * len(expected_value(node) or "")  # type: ignore[arg-type]
-    flags: list[bool] = []
-    for part in node.values:
-        if isinstance(part, ast.Constant) and isinstance(part.value, str):
-            flags.extend([False] * len(part.value))
-        else:
-            flags.append(True)
-    return flags
+def _field_holes(node: ast.AST) -> list[tuple[int, int]]:
+    """The decoded value's f-string replacement fields (one character each)."""
+    holes: list[tuple[int, int]] = []
+    if isinstance(node, ast.JoinedStr):
+        n = 0
+        for part in node.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                n += len(part.value)
+            else:
+                holes.append((n, n + 1))
+                n += 1
+    return holes
 
 
 def _same_outside(old_text: str, new_text: str, loc: Locator) -> bool:

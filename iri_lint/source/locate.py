@@ -8,10 +8,11 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate
 
-from iri_lint.source.decode import Decoded, DecodeError, decode_string
+from iri_lint.source.decode import Decoded, DecodeError, Offsets, decode_string
 from iri_lint.source.model import HOLE, SourcePos
 
 _LINE_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+_GAP = re.compile(r"(?:[ \t\f\r\n\\()]++|#[^\r\n]*+)*+")
 
 
 class LocateError(ValueError):
@@ -80,13 +81,17 @@ class SourceMap:
     """A literal's tokens and, per decoded value character, its absolute source span."""
 
     value: str  # decoded value; f-string replacement fields are HOLE
-    starts: list[int]
-    ends: list[int]
+    starts: Offsets
+    ends: Offsets
     pieces: list[Decoded]  # offsets in these are absolute too
-    piece_of: list[int]  # per value character: index of its piece
+    piece_starts: list[int]  # value index where each piece begins
     holes: list[tuple[int, int]]  # f-string replacement fields (value spans)
     start: int  # absolute offset of the first token
     end: int  # absolute offset just past the last token
+
+    def piece_at(self, i: int) -> int:
+        """Index of the piece that spells value character ``i``."""
+        return bisect_right(self.piece_starts, i) - 1
 
     def start_of(self, i: int) -> int:
         """Absolute offset where value index ``i`` starts (``len(value)`` -> after the last char)."""
@@ -138,40 +143,27 @@ def locate(node: ast.expr, source: SourceFile) -> SourceMap:
         raise LocateError(str(exc)) from exc
     if not pieces:
         raise LocateError("no string token in the node's span")
-    starts: list[int] = []
-    ends: list[int] = []
-    piece_of: list[int] = []
+    piece_starts: list[int] = []
     holes: list[tuple[int, int]] = []
-    for k, d in enumerate(pieces):
-        base = len(starts)
-        holes.extend((a + base, b + base) for a, b in d.holes)
-        starts.extend(d.starts)
-        ends.extend(d.ends)
-        piece_of.extend([k] * len(d.starts))
+    n = 0
+    for d in pieces:
+        piece_starts.append(n)
+        holes.extend((a + n, b + n) for a, b in d.holes)
+        n += len(d.starts)
     value = "".join(d.value for d in pieces)
     if value != expected_value(node):
         raise LocateError("decoded tokens do not match the node's value")
-    return SourceMap(value, starts, ends, pieces, piece_of, holes, pieces[0].token_start, i)
+    starts = Offsets.join([d.starts for d in pieces])
+    ends = Offsets.join([d.starts for d in pieces], shift=1)
+    return SourceMap(value, starts, ends, pieces, piece_starts, holes, pieces[0].token_start, i)
 
 
 def _skip_gap(text: str, i: int, end: int) -> int:
-    """Skip whitespace, comments and line continuations between implicitly joined pieces."""
-    while i < end:
-        c = text[i]
-        if c in " \t\f\r\n":
-            i += 1
-        elif c == "\\":
-            i += 1
-        elif c == "#":
-            nl = text.find("\n", i, end)
-            cr = text.find("\r", i, end)
-            stops = [p for p in (nl, cr) if p >= 0]
-            i = min(stops) if stops else end
-        elif c in "()":  # a parenthesised piece inside the span
-            i += 1
-        else:
-            break
-    return i
+    """Skip whitespace, comments and line continuations between implicitly joined pieces.
+
+    (Parentheses too: a parenthesised piece inside the span.)
+    """
+    return _GAP.match(text, i, end).end() if i < end else i  # type: ignore[union-attr]
 
 
 class Locator:
