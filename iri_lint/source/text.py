@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -17,8 +18,7 @@ _SCHEME_START = re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*+:")
 _BARE_END = re.compile(r"[\s<>\"`]")  # RFC 3986 appendix C delimiters (and reST/Markdown backquotes)
 _QUOTED_END = re.compile(r"[\s<>\"]")
 _ANGLE_END = re.compile(r"[<>\"\r\n]")
-_TRAILING = frozenset(".,;:!?")
-_CLOSERS = {")": "(", "]": "["}
+_STRIPPABLE = ".,;:!?)]'"  # what may end a sentence around an IRI (appendix C)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +34,7 @@ def extract(text: str) -> Iterator[Span]:
     """IRIs inside ``text``, left to right, in linear time (RFC 3987 sec. 7.3; RFC 3986 appendix C)."""
     pos = 0
     n = len(text)
+    ahead = _Ahead(text)
     while pos < n:
         m = _SCHEME_START.search(text, pos)
         if m is None:
@@ -44,12 +45,49 @@ def extract(text: str) -> Iterator[Span]:
         if before == "<":
             span = _angle(text, a, e)
         if span is None:
-            span = _bare(text, a, e, quoted=before == '"')
+            span = _bare(ahead, a, e, quoted=before == '"')
         if span is None:
             pos = e
             continue
         yield span
         pos = max(span.end, e)
+
+
+class _Ahead:
+    """What lies ahead of a scheme, looked up once for all the schemes of one stretch of text.
+
+    Many schemes can share one word (``a:a:a:...``); each answer is kept until a later scheme
+    is past it, so every search covers new text and ``extract`` stays linear.
+    """
+
+    __slots__ = ("found", "tails", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found: dict[object, tuple[int, int]] = {}  # what -> (searched from, found at)
+        self.tails: dict[int, int] = {}  # end -> start of its trailing punctuation
+
+    def next(self, what: re.Pattern[str] | str, pos: int) -> int:
+        """Offset of the first match of ``what`` at or after ``pos`` (``len(text)`` if none)."""
+        hit = self.found.get(what)
+        if hit is not None and hit[0] <= pos <= hit[1]:
+            return hit[1]
+        if isinstance(what, str):
+            at = self.text.find(what, pos)
+        else:
+            m = what.search(self.text, pos)
+            at = m.start() if m is not None else -1
+        at = len(self.text) if at < 0 else at
+        self.found[what] = (pos, at)
+        return at
+
+    def tail(self, a: int, end: int) -> int:
+        """Start of the longest run of punctuation and closers ending at ``end`` (not before ``a``)."""
+        t = self.tails.get(end)
+        if t is None:
+            piece = self.text[a:end]
+            t = self.tails[end] = end - (len(piece) - len(piece.rstrip(_STRIPPABLE)))
+        return max(t, a)
 
 
 def _angle(text: str, a: int, e: int) -> Span | None:
@@ -65,44 +103,68 @@ def _angle(text: str, a: int, e: int) -> Span | None:
     return Span(a, end, "<")
 
 
-def _bare(text: str, a: int, e: int, *, quoted: bool) -> Span | None:
+def _bare(ahead: _Ahead, a: int, e: int, *, quoted: bool) -> Span | None:
     """A bare or double-quoted IRI: ``scheme://`` or a registered scheme, up to whitespace or ``<>"``."""
-    m = (_QUOTED_END if quoted else _BARE_END).search(text, e)
-    end = m.start() if m is not None else len(text)
+    text = ahead.text
+    end = ahead.next(_QUOTED_END if quoted else _BARE_END, e)
     closed = quoted and end < len(text) and text[end] == '"'
-    link = text.find("](", e, end)  # a Markdown link [http://x](target): the IRI ends at "]"
-    if link >= 0:
+    link = ahead.next("](", e)  # a Markdown link [http://x](target): the IRI ends at "]"
+    if link < end:
         end, closed = link, False
     if not closed:
+        if ahead.tail(a, end) >= e + 3 and not _looks_absolute(text, a, e):
+            return None  # (decided by the scheme and the 2 characters after it: no stripping)
         end = _strip_trailing(text, a, end)
-    value = text[a:end]
-    if not is_absolute_candidate(value) or is_bare_prefix(value):
+    if not _looks_absolute(text, a, e, end):
         return None
     return Span(a, end, '"' if closed else "")
 
 
+def _looks_absolute(text: str, a: int, e: int, end: int | None = None) -> bool:
+    """``text[a:end]`` is an absolute IRI and not a bare prefix, judged on its start.
+
+    Both tests read only the scheme and the 2 characters after it (the value holds no
+    whitespace); ``end=None``: the value is known to be longer than that.
+    """
+    window = text[a : e + 3] if end is None else text[a : min(end, e + 3)]
+    return is_absolute_candidate(window) and not is_bare_prefix(window)
+
+
 def _strip_trailing(text: str, a: int, end: int) -> int:
-    """Drop sentence punctuation and unbalanced ``)``, ``]``, ``'`` at the end (appendix C)."""
-    counts: dict[str, int] | None = None
-    while end > a:
-        c = text[end - 1]
-        if c in _TRAILING:
-            end -= 1
-            continue
-        if c in _CLOSERS or c == "'":
-            if counts is None:  # counted once, then kept up to date: linear
-                piece = text[a:end]
-                counts = {ch: piece.count(ch) for ch in ("(", ")", "[", "]", "'")}
-            if c == "'":
-                unbalanced = counts["'"] % 2 == 1
-            else:
-                unbalanced = counts[c] > counts[_CLOSERS[c]]
-            if unbalanced:
-                counts[c] -= 1
-                end -= 1
-                continue
-        break
-    return end
+    """Drop sentence punctuation and unbalanced ``)``, ``]``, ``'`` at the end (appendix C).
+
+    Punctuation always goes; a ``)`` or ``]`` goes while more of them than openers remain, a
+    ``'`` while their number is odd. Counted once, so the cut is found without a loop per
+    character.
+    """
+    piece = text[a:end]
+    tail = piece[len(piece.rstrip(_STRIPPABLE)) :]
+    if not tail:
+        return end
+    budgets = {
+        ")": piece.count(")") - piece.count("("),
+        "]": piece.count("]") - piece.count("["),
+        "'": piece.count("'") % 2,
+    }
+    keep = 0  # length of the tail that stays: up to the last closer that may not go
+    for c, budget in budgets.items():
+        at = _kth_from_end(tail, c, max(budget, 0) + 1)
+        keep = max(keep, at + 1)
+    return end - len(tail) + keep
+
+
+def _kth_from_end(s: str, c: str, k: int) -> int:
+    """Offset of the ``k``-th ``c`` from the end of ``s`` (-1 if there are fewer)."""
+    if s.count(c) < k:
+        return -1
+    lo, hi = 0, len(s) - 1  # the largest x with k of them in s[x:]
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if s.count(c, mid) >= k:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 class EmbeddedLocator(Locator):
@@ -142,8 +204,12 @@ def embedded_literals(node: ast.expr, source: SourceFile, raw: str,
         return []
     container = Locator(node, source, percent_template=percent_template, format_template=format_template)
     out = []
+    holes = sorted(holes)
+    hole_starts = [a for a, _ in holes]
     for sp in spans:
-        sub_holes = [(a - sp.start, b - sp.start) for a, b in holes if sp.start <= a and b <= sp.end]
+        first = bisect_left(hole_starts, sp.start)
+        last = bisect_left(hole_starts, sp.end, first)
+        sub_holes = [(a - sp.start, b - sp.start) for a, b in holes[first:last] if b <= sp.end]
         tpl = apply_templates(raw[sp.start:sp.end], sub_holes, percent_template=percent_template,
                               format_template=format_template)
         loc = EmbeddedLocator(container, sp.start, tpl.index_map)

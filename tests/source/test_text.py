@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 import sysconfig
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from iri_lint.config import Config
 from iri_lint.lint import lint_text
+from iri_lint.source import text as text_mod
+from iri_lint.source.candidates import is_absolute_candidate, is_bare_prefix
 from iri_lint.source.locate import split_lines
 from iri_lint.source.scan import ScanOptions, find_literals
 from iri_lint.source.text import extract, is_embedded
@@ -194,3 +199,103 @@ def test_a_text_family_selected_alone_brings_its_default_rules() -> None:
     assert [f.code for f in lint_text(src, Config(select=("IRI710",)))] == ["IRI710"]
     assert lint_text(src, Config(select=("IRI710",), ignore=("IRI101",))) == []
     assert lint_text(src, Config()) == []
+
+
+# -- extract against the plain reference (a search and a copy per scheme), and linear --------------
+
+_REF_SCHEME = re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*+:")
+
+
+def ref_extract(text: str) -> list[tuple[int, int, str]]:
+    """extract as first written: every scheme searches ahead and copies its value."""
+    out, pos = [], 0
+    while (m := _REF_SCHEME.search(text, pos)) is not None:
+        a, e = m.start(), m.end()
+        before = text[a - 1] if a else ""
+        span = _ref_angle(text, a, e) if before == "<" else None
+        span = span or _ref_bare(text, a, e, quoted=before == '"')
+        if span is None:
+            pos = e
+            continue
+        out.append(span)
+        pos = max(span[1], e)
+    return out
+
+
+def _ref_angle(text: str, a: int, e: int) -> tuple[int, int, str] | None:
+    m = re.compile(r"[<>\"\r\n]").search(text, e)
+    if m is None or text[m.start()] != ">":
+        return None
+    value = text[a : m.start()]
+    ok = is_absolute_candidate(value) and not is_bare_prefix(value)
+    return (a, m.start(), "<") if ok else None
+
+
+def _ref_bare(text: str, a: int, e: int, *, quoted: bool) -> tuple[int, int, str] | None:
+    m = re.compile(r"[\s<>\"]" if quoted else r"[\s<>\"`]").search(text, e)
+    end = m.start() if m is not None else len(text)
+    closed = quoted and end < len(text) and text[end] == '"'
+    link = text.find("](", e, end)
+    if link >= 0:
+        end, closed = link, False
+    if not closed:
+        counts: dict[str, int] | None = None
+        while end > a:
+            c = text[end - 1]
+            if c in ".,;:!?":
+                end -= 1
+                continue
+            if c in ")]'":
+                if counts is None:
+                    piece = text[a:end]
+                    counts = {ch: piece.count(ch) for ch in "()[]'"}
+                opener = {")": "(", "]": "["}.get(c)
+                if (counts[c] % 2 == 1) if opener is None else counts[c] > counts[opener]:
+                    counts[c] -= 1
+                    end -= 1
+                    continue
+            break
+    value = text[a:end]
+    if not is_absolute_candidate(value) or is_bare_prefix(value):
+        return None
+    return a, end, '"' if closed else ""
+
+
+_BITS = ["http", "a", "mailto", "urn", ":", "//", "/", "x", ".", ",", ";", "!", "?", ")", "(", "]", "[",
+         "'", '"', "<", ">", " ", "\n", "`", "](", "http://e.com/p", "a:b", "tel:1", "data:", "%"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_BITS), max_size=30).map("".join))
+def test_extract_agrees_with_the_reference(text: str) -> None:
+    assert [(s.start, s.end, s.delimiter) for s in extract(text)] == ref_extract(text)
+
+
+@pytest.mark.parametrize("unit", ["a:", "ab:/", "a:)", "<a:", '"a:', "a:](", "x.", "http://x/ "])
+def test_extract_reads_each_character_a_few_times(monkeypatch: pytest.MonkeyPatch, unit: str) -> None:
+    scanned = [0]
+    real = text_mod._Ahead
+
+    class Counting(real):  # type: ignore[misc, valid-type]
+        def next(self, what: re.Pattern[str] | str, pos: int) -> int:
+            hit = self.found.get(what)
+            at: int = super().next(what, pos)
+            if hit is None or not hit[0] <= pos <= hit[1]:
+                scanned[0] += at - pos
+            return at
+
+    stripped = [0]
+    real_strip = text_mod._strip_trailing
+
+    def counting_strip(text: str, a: int, end: int) -> int:
+        stripped[0] += end - a
+        return real_strip(text, a, end)
+
+    monkeypatch.setattr(text_mod, "_Ahead", Counting)
+    monkeypatch.setattr(text_mod, "_strip_trailing", counting_strip)
+    value = unit * (30_000 // len(unit))
+    list(extract(value))
+    assert scanned[0] <= 3 * len(value)
+    assert stripped[0] <= 3 * len(value)
+    short = unit * (3_000 // len(unit))
+    assert [(s.start, s.end, s.delimiter) for s in extract(short)] == ref_extract(short)
