@@ -27,13 +27,15 @@ def split_lines(text: str) -> list[str]:
 class SourceFile:
     """The lines of one file, with lazily built offset tables (built only when a finding needs them)."""
 
-    __slots__ = ("_offsets", "_text", "bom", "lines")
+    __slots__ = ("_cols", "_offsets", "_text", "bom", "lines")
 
     def __init__(self, lines: list[str]) -> None:
         self.lines = lines
         self.bom = bool(lines) and lines[0].startswith("\ufeff")
         self._offsets: list[int] | None = None
         self._text: str | None = None
+        # non-ASCII line -> (its UTF-8 bytes, byte columns seen, their code point columns)
+        self._cols: dict[int, tuple[bytes, list[int], list[int]]] = {}
 
     @property
     def text(self) -> str:
@@ -50,11 +52,24 @@ class SourceFile:
         return self._offsets
 
     def char_col(self, line: int, byte_col: int) -> int:
-        """Convert an ast UTF-8 byte column on a 1-based line to a code point column."""
-        text = self._line_text(line)
-        if text.isascii():
-            return byte_col
-        return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
+        """Convert an ast UTF-8 byte column on a 1-based line to a code point column.
+
+        A long line holding many literals is decoded once, piece by piece from the nearest column
+        already converted (not from its start for every literal).
+        """
+        known = self._cols.get(line)
+        if known is None:
+            text = self._line_text(line)
+            if text.isascii():
+                return byte_col
+            known = self._cols[line] = (text.encode("utf-8"), [0], [0])
+        data, bcols, ccols = known
+        k = bisect_right(bcols, byte_col) - 1
+        col = ccols[k] + len(data[bcols[k] : byte_col].decode("utf-8", errors="ignore"))
+        if bcols[k] != byte_col and (byte_col >= len(data) or data[byte_col] & 0xC0 != 0x80):
+            bcols.insert(k + 1, byte_col)  # (only at a character boundary)
+            ccols.insert(k + 1, col)
+        return col
 
     def offset(self, line: int, col: int) -> int:
         """Absolute offset of a (1-based line, code point column) position."""
@@ -143,18 +158,22 @@ def locate(node: ast.expr, source: SourceFile) -> SourceMap:
         raise LocateError(str(exc)) from exc
     if not pieces:
         raise LocateError("no string token in the node's span")
-    piece_starts: list[int] = []
-    holes: list[tuple[int, int]] = []
-    n = 0
-    for d in pieces:
-        piece_starts.append(n)
-        holes.extend((a + n, b + n) for a, b in d.holes)
-        n += len(d.starts)
-    value = "".join(d.value for d in pieces)
+    if len(pieces) == 1:  # (most literals)
+        d = pieces[0]
+        value, starts, ends, piece_starts, holes = d.value, d.starts, d.ends, [0], list(d.holes)
+    else:
+        piece_starts = []
+        holes = []
+        n = 0
+        for d in pieces:
+            piece_starts.append(n)
+            holes.extend((a + n, b + n) for a, b in d.holes)
+            n += len(d.starts)
+        value = "".join(d.value for d in pieces)
+        starts = Offsets.join([d.starts for d in pieces])
+        ends = Offsets.join([d.starts for d in pieces], shift=1)
     if value != expected_value(node):
         raise LocateError("decoded tokens do not match the node's value")
-    starts = Offsets.join([d.starts for d in pieces])
-    ends = Offsets.join([d.starts for d in pieces], shift=1)
     return SourceMap(value, starts, ends, pieces, piece_starts, holes, pieces[0].token_start, i)
 
 

@@ -166,3 +166,22 @@ def test_hypothesis_rendered_literals(value: str, choices: list[str], before: st
                 assert ast.literal_eval('"' + src[sm.starts[i] : sm.ends[i]] + '"') == ch
             else:
                 assert src_ch == ch
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="aé😀\u00a0𝔸 \"'", max_size=30), st.lists(st.integers(0, 130), max_size=12))
+def test_char_col_agrees_with_decoding_the_line_prefix(line: str, cols: list[int]) -> None:
+    source = SourceFile([line + "\n"])
+    data = (line + "\n").encode("utf-8")
+    for col in (min(c, len(data)) for c in cols):  # any order, repeats, inside a character
+        assert source.char_col(1, col) == len(data[:col].decode("utf-8", errors="ignore"))
+
+
+def test_char_col_on_a_long_non_ascii_line_decodes_it_once() -> None:
+    line = "x = [" + ", ".join(f'"é{i}"' for i in range(20_000)) + "]\n"
+    source = SourceFile([line])
+    data = line.encode("utf-8")
+    cols = [i for i, b in enumerate(data) if b == 0x22]
+    for c in cols:
+        assert source.char_col(1, c) == len(data[:c].decode("utf-8"))
+    assert len(source._cols[1][1]) == len(cols) + 1  # one checkpoint per column asked
