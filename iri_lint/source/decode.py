@@ -271,6 +271,10 @@ class _Builder:
 
 def _escapes(src: str, k: int, raw: bool, byt: bool, out: _Builder) -> int:
     """Handle the backslash at ``src[k]`` and the run of escapes it starts; return where they end."""
+    simple = None if raw else _SIMPLE_ESCAPES.get(src[k + 1 : k + 2])
+    if simple is not None and not src.startswith("\\", k + 2):  # one alone: no codec
+        out.add(simple, k, k + 2)
+        return k + 2
     m = None if raw else _ESCAPES[byt].match(src, k)
     if m is None:
         return _escape(src, k, raw, byt, out)
