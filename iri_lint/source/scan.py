@@ -84,7 +84,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 _STR = (str, bytes)
 _MARKER_CACHE: dict[ScanOptions, re.Pattern[str]] = {}
 _AUTHORITY_MARK = re.compile(r"://")
-_QUOTED_SCHEME = re.compile(r"[\"'][A-Za-z][A-Za-z0-9+.\-]*+:")
+_QUOTED_SCHEME = re.compile(r"[\"'][A-Za-z][A-Za-z0-9+.\-]*+:(?!//)")  # ("://" is found above)
 # a name bound to one of these modules marks the lines that use it
 _API_ROOTS = frozenset(api.name.split(".", 1)[0] for api in DEFAULT_URL_APIS)
 _IMPORTS = (ast.Import, ast.ImportFrom)
@@ -170,8 +170,7 @@ def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] 
     else:
         starts = [m.start() for m in _AUTHORITY_MARK.finditer(text)]
         for m in _QUOTED_SCHEME.finditer(text):
-            # not "Label:" text (a "://" right after it is found above)
-            if m.group()[1:-1].lower() in REGISTERED:
+            if m.group()[1:-1].lower() in REGISTERED:  # not "Label:" text
                 starts.append(m.start())
         for pat in _IMPORT_MARKS:  # function-level imports of URL API modules
             starts.extend([m.start() for m in pat.finditer(text)])
