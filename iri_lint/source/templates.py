@@ -119,7 +119,9 @@ def _pattern(
         alts += tokens
         others = "|".join(rx for _, rx in alts)
         alts.append(("skip", _skip(pct, fmt, jinja, braces, names, stops, others)))
-        pat = _PATTERNS[key] = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in alts))
+        # the lookahead lets the engine skip, in C, text where nothing can start
+        guard = f"(?=[%{{$<{stops}])"
+        pat = _PATTERNS[key] = re.compile(guard + "(?:" + "|".join(f"(?P<{n}>{rx})" for n, rx in alts) + ")")
     return pat
 
 
