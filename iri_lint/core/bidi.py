@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import unicodedataplus as ucd
 from bidi import get_display
 
+from .budget import Budget, take_matches
 from .chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, char_label, pct_encode
 from .parse import HostKind, IRIReference, Span
 
@@ -473,31 +474,35 @@ COMPONENT_NAMES = {  # how messages name the components of sec. 4.2
 }
 
 
-def bidi_problems(ref: IRIReference, *, advisory: bool = False) -> list[BidiProblem]:
+def bidi_problems(ref: IRIReference, *, advisory: bool = False,
+                  budget: Budget | None = None) -> list[BidiProblem]:
     """Problems of RFC 3987 sec. 4.1 and 4.2 in ``ref``, in text order.
 
     Rule 1 (mixed-direction) takes precedence over rule 2 (rtl-edge): one 4.2 problem per
     component, whose fix is the same. ``advisory`` adds Example 10 (digit-component).
+    With a ``budget``, only the problems it takes are built (the first of each kind in text
+    order); it counts the others.
     """
     text = ref.text
     whole = Span(0, len(text))
     out: list[BidiProblem] = []
     if text.isascii():
         if "%" in text:
-            _percent_controls(ref, whole, out)
+            _percent_controls(ref, whole, out, budget)
         return out
 
-    _controls(ref, whole, out)
+    _controls(ref, whole, out, budget)
     if "%" in text:
-        _percent_controls(ref, whole, out)
+        _percent_controls(ref, whole, out, budget)
     by_class = _by_class(text)
     if "R" in by_class or "AL" in by_class:  # else nothing is right-to-left, and sec. 4.2 holds
         classes = _classes(text, by_class)
         display = _Display(text)
-        for comp in _rtl_components(ref, classes):
-            _component_problems(text, comp, classes, display, out)
+        table = component_table(ref)
+        for k in _rtl_components(ref, classes):
+            _component_problems(text, table, k, classes, display, out, budget)
         if advisory:
-            _digit_components(ref, classes, display, out)
+            _digit_components(ref, classes, display, out, budget)
     out.sort(key=_TEXT_ORDER)
     return out
 
@@ -505,14 +510,14 @@ def bidi_problems(ref: IRIReference, *, advisory: bool = False) -> list[BidiProb
 _BULK = 16  # more components than this to look at: one regex over all of them
 
 
-def _rtl_components(ref: IRIReference, classes: _Classes) -> list[Component]:
-    """The components with an rtl character, less those that are rtl from edge to edge
-    without ltr characters or "%" when there are many."""
+def _rtl_components(ref: IRIReference, classes: _Classes) -> list[int]:
+    """Indices of the components with an rtl character, less those that are rtl from edge to
+    edge without ltr characters or "%" when there are many."""
     table = component_table(ref)
     few = list(itertools.islice(table.holding(classes.rtl), _BULK + 1))
     if len(few) <= _BULK:
-        return [table.component(k) for k in few]
-    return [table.component(k) for k in table.matching(_suspects(classes, table), table.joined()[0])]
+        return few
+    return list(table.matching(_suspects(classes, table), table.joined()[0]))
 
 
 def _suspects(classes: _Classes, table: ComponentTable) -> re.Pattern[str]:
@@ -539,10 +544,22 @@ class _Display:
         return self.shown
 
 
-def _controls(ref: IRIReference, whole: Span, out: list[BidiProblem]) -> None:
+def _controls(ref: IRIReference, whole: Span, out: list[BidiProblem], budget: Budget | None) -> None:
     """Sec. 4.1: the bidi formatting characters, and the isolates added to Unicode since."""
+    text = ref.text
+    present = BIDI_CONTROLS & distinct_chars(text)
+    if not present:
+        return
+    by_kind: dict[str, list[str]] = {}
+    for c in present:
+        by_kind.setdefault(_control_message(c)[0], []).append(c)
+
+    def count(kind: str, pos: int) -> int:
+        return sum(text.count(c, pos) for c in by_kind[kind])
+
     table = component_table(ref)
-    for m in _CONTROL.finditer(ref.text):
+    kinds = [(kind, char_class(chars)) for kind, chars in sorted(by_kind.items())]
+    for _, m in take_matches(budget, text, kinds, count):
         i = m.start()
         kind, message = _control_message(m.group())
         out.append(BidiProblem(kind, Span(i, i + 1), _component_at(table, i, whole), message))
@@ -559,13 +576,17 @@ def _control_message(c: str) -> tuple[str, str]:
             "characters IRIs MUST NOT contain (RFC 3987 sec. 4.1, Trojan Source); remove it")
 
 
-def _component_problems(text: str, comp: Component, classes: _Classes,
-                        display: Callable[[], str], out: list[BidiProblem]) -> None:
-    """Sec. 4.2 rules 1 and 2 for one component with a right-to-left character."""
-    name = COMPONENT_NAMES[comp.kind]
-    s, e = comp.span.start, comp.span.end
+def _component_problems(text: str, table: ComponentTable, k: int, classes: _Classes,
+                        display: Callable[[], str], out: list[BidiProblem],
+                        budget: Budget | None = None) -> None:
+    """Sec. 4.2 rules 1 and 2 for component ``k``, which has a right-to-left character."""
+    s, e = table.starts[k], table.ends[k]
     rtl, ltr, _ = _direction_summary(text, s, e, classes)
     if ltr >= 0:
+        if budget is not None and not budget.take("mixed-direction", s):
+            return
+        comp = table.component(k)
+        name = COMPONENT_NAMES[comp.kind]
         out.append(BidiProblem(
             "mixed-direction", comp.span, comp.span,
             f"{name} {_short(comp.text)!r} mixes right-to-left ({char_label(text[rtl])}) and "
@@ -574,8 +595,10 @@ def _component_problems(text: str, comp: Component, classes: _Classes,
         return
     for at_end in (False, True):
         edge = _edge(text, s, e, at_end=at_end, classes=classes)
-        if edge is None:
+        if edge is None or (budget is not None and not budget.take("rtl-edge", edge.start)):
             continue
+        comp = table.component(k)
+        name = COMPONENT_NAMES[comp.kind]
         side = "ends" if at_end else "starts"
         out.append(BidiProblem(
             "rtl-edge", edge, comp.span,
@@ -585,9 +608,12 @@ def _component_problems(text: str, comp: Component, classes: _Classes,
             f"percent-encode the whole {name}"))
 
 
-def _percent_controls(ref: IRIReference, whole: Span, out: list[BidiProblem]) -> None:
+def _percent_controls(ref: IRIReference, whole: Span, out: list[BidiProblem],
+                      budget: Budget | None) -> None:
     """Sec. 4.1 and 3.2: bidi controls percent-encoded, which decoding brings back."""
-    for m in _PCT_CONTROL.finditer(ref.text):
+    text = ref.text
+    kinds = [("percent-encoded-control", f"(?i:{_PCT_CONTROL.pattern})")]
+    for _, m in take_matches(budget, text, kinds, lambda _, pos: len(_PCT_CONTROL.findall(text, pos))):
         table = component_table(ref)
         c = _decoded_control(m.group())
         out.append(BidiProblem(
@@ -599,7 +625,7 @@ def _percent_controls(ref: IRIReference, whole: Span, out: list[BidiProblem]) ->
 
 
 def _digit_components(ref: IRIReference, classes: _Classes, display: Callable[[], str],
-                      out: list[BidiProblem]) -> None:
+                      out: list[BidiProblem], budget: Budget | None = None) -> None:
     """RFC 3987 sec. 4.4 Example 10: an all-digit component after right-to-left text.
 
     Digits take the direction of the last strong character before them (UAX #9 W2, W7), so
@@ -621,6 +647,10 @@ def _digit_components(ref: IRIReference, classes: _Classes, display: Callable[[]
         spans = _digits_in_zones(ref, classes, digits, port)
     else:
         spans = _digits_after_rtl(ref, classes, digits, port)
+    if budget is not None:
+        built = [(start, end) for start, end in spans[: budget.limit] if budget.take("digit-component", start)]
+        budget.skip("digit-component", 0, len(spans) - len(built))
+        spans = built
     for start, end in spans:
         span = Span(start, end)
         out.append(BidiProblem(

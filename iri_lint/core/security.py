@@ -13,12 +13,12 @@ work grows with the number of distinct characters, of components and of problems
 
 from __future__ import annotations
 
-import bisect
 import functools
 import importlib
 import itertools
 import operator
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -36,6 +36,7 @@ from .bidi import (
     unused_chars,
     visible,
 )
+from .budget import Budget, take_matches
 from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII, char_label
 from .parse import HostKind, IRIReference, Span
 
@@ -287,15 +288,17 @@ def _password(ref: IRIReference) -> SecurityProblem | None:
 _BULK = 16  # more non-ASCII components than this: one regex over all of them (_mixed_suspects)
 
 
-def security_problems(ref: IRIReference) -> list[SecurityProblem]:
+def security_problems(ref: IRIReference, *, budget: Budget | None = None) -> list[SecurityProblem]:
     """Spoofing risks in ``ref`` (RFC 3987 sec. 6.1, 7.5, 8; 3987bis sec. 9), in text order.
 
     One finding per character at most: a delimiter look-alike is not also reported as
     full-width; a host label that is confusable with ASCII is not also reported as mixed-script.
+    With a ``budget``, only the problems it takes are built (the first of each kind in text
+    order); it counts the others.
     """
     out: list[SecurityProblem] = []
     pw = _password(ref)
-    if pw is not None:
+    if pw is not None and (budget is None or budget.take(pw.kind, pw.span.start)):
         out.append(pw)
     text = ref.text
     if text.isascii():
@@ -303,24 +306,30 @@ def security_problems(ref: IRIReference) -> list[SecurityProblem]:
 
     table = component_table(ref)
     whole = Span(0, len(text))
-    _characters(text, table, whole, out)
     # characters reported on their own (look-alikes, invisibles) say nothing about scripts
-    flagged = _Blanks([p.span for p in out if p.kind != "userinfo-password"])
+    flagged = _characters(text, table, whole, out, budget)
     host = ref.host
     confusable: set[int] = set()
     if host is not None and ref.host_kind is HostKind.REG_NAME:
-        confusable = _confusable_labels(text, table, host, flagged, out)
+        confusable = _confusable_labels(text, table, host, flagged, out, budget)
     if not _single_script({_scx(c) for c in distinct_chars(text)}):  # else no component mixes
         few = list(itertools.islice(table.holding(_NON_ASCII), _BULK + 1))
-        for k in few if len(few) <= _BULK else _mixed_suspects(table):
-            if k not in confusable:
-                _mixed_script_problem(text, table, k, flagged, out)
+        bulk = len(few) > _BULK
+        for k in _mixed_suspects(table) if bulk else few:
+            if k in confusable:
+                continue
+            if budget is None or budget.room("mixed-script", table.starts[k]):
+                _mixed_script_problem(text, table, k, flagged, out, budget)
+            elif bulk:  # a suspect is a component that mixes scripts: count it, build nothing
+                budget.skip("mixed-script", table.starts[k])
+            else:
+                _mixed_script_problem(text, table, k, flagged, None, budget)
     out.sort(key=_TEXT_ORDER)
     return out
 
 
 def _confusable_labels(text: str, table: ComponentTable, host: Span, flagged: _Blanks,
-                       out: list[SecurityProblem]) -> set[int]:
+                       out: list[SecurityProblem], budget: Budget | None = None) -> set[int]:
     """Host labels confusable with ASCII (UTS #39 sec. 4); each distinct label judged once, and
     the labels looked at one by one only when one of them is."""
     verdicts = {label: verdict for label in set(text[host.start : host.end].split("."))
@@ -331,7 +340,8 @@ def _confusable_labels(text: str, table: ComponentTable, host: Span, flagged: _B
         verdict = verdicts.get(text[span.start : span.end])
         # a label whose only non-ASCII characters are already reported needs no more
         if verdict is not None and table.kinds[k] == "label" and not flagged.blank(text, span).isascii():
-            out.append(SecurityProblem("confusable-host", span, span, *verdict))
+            if budget is None or budget.take("confusable-host", span.start):
+                out.append(SecurityProblem("confusable-host", span, span, *verdict))
             found.add(k)
     return found
 
@@ -366,12 +376,13 @@ _FLAGGED = frozenset(("delimiter-lookalike", "fullwidth", "invisible"))
 
 
 def _mixed_script_problem(text: str, table: ComponentTable, k: int, flagged: _Blanks,
-                          out: list[SecurityProblem]) -> None:
-    """UTS #39 sec. 5 for component ``k`` (RFC 3987 sec. 7.5)."""
-    span = table.span(k)
-    found = _mixed_script(_without_escapes(flagged.blank(text, span)))
-    if found is None:
+                          out: list[SecurityProblem] | None, budget: Budget | None = None) -> None:
+    """UTS #39 sec. 5 for component ``k`` (RFC 3987 sec. 7.5); only counted without ``out``."""
+    start, end = table.starts[k], table.ends[k]
+    found = _mixed_script(_without_escapes(flagged.blank(text, Span(start, end))))
+    if found is None or (budget is not None and not budget.take("mixed-script", start)) or out is None:
         return
+    span = table.span(k)
     pos, scripts = found
     name = COMPONENT_NAMES[table.kinds[k]]
     at = span.start + pos
@@ -383,27 +394,25 @@ def _mixed_script_problem(text: str, table: ComponentTable, k: int, flagged: _Bl
 
 
 class _Blanks:
-    """Sorted, disjoint spans to blank out of component texts (the flagged characters)."""
+    """The characters reported on their own (look-alikes, full-width forms, invisibles), to
+    blank out of component texts: ``scan`` (the text with the allowed joiners replaced by
+    ``_stand_ins``) gives their positions, whether or not a problem was built for them."""
 
-    def __init__(self, spans: list[Span]) -> None:
-        self.spans = spans
-        self.ends = [sp.end for sp in spans]
+    def __init__(self, text: str, scan: str = "", chars: Iterable[str] = ()) -> None:
+        self.text = text
+        self.scan = scan
+        self.chars = "".join(chars)
+        self._blanked: str | None = None if self.chars else text
 
     def blank(self, text: str, span: Span) -> str:
-        """``text[span]`` with the characters of the spans replaced by NUL, positions kept."""
-        start, end = span.start, span.end
-        k = bisect.bisect_right(self.ends, start)
-        if k == len(self.spans) or self.spans[k].start >= end:
-            return text[start:end]  # the common case: nothing flagged here
-        pieces = []
-        i = start
-        while k < len(self.spans) and self.spans[k].start < end:
-            s, e = max(self.spans[k].start, start), min(self.spans[k].end, end)
-            pieces += [text[i:s], "\0" * (e - s)]
-            i = e
-            k += 1
-        pieces.append(text[i:end])
-        return "".join(pieces)
+        """``text[span]`` with the flagged characters replaced by NUL, positions kept."""
+        if self._blanked is None:  # one C-level pass, when first needed
+            table: dict[int, int | str] = dict.fromkeys(map(ord, self.chars), 0)
+            if self.scan is not self.text:
+                ok_zwnj, ok_zwj, _ = _stand_ins(self.text)
+                table |= {ord(ok_zwnj): _ZWNJ, ord(ok_zwj): _ZWJ}
+            self._blanked = self.scan.translate(table)
+        return self._blanked[span.start : span.end]
 
 
 # ------------------------------------------------------------------ joiners (RFC 5892 A.1, A.2)
@@ -463,19 +472,27 @@ def _idna_follows_rfc5892() -> bool:
             and _contextj(_BEH + "a" + _ZWNJ + _BEH, 2) is False)
 
 
-def _blank_allowed(s: str, flags: dict[str, str], ok: str, ahead: str) -> str:
-    """``s`` with each joiner that CONTEXTJ allows within ``s`` replaced by ``ok``, positions kept.
+def _stand_ins(text: str) -> list[str]:
+    """Characters ``text`` does not have: for an allowed ZWNJ, an allowed ZWJ, and a mark."""
+    return unused_chars(distinct_chars(text), 3)
+
+
+def _blank_allowed(s: str, flags: dict[str, str], ok: str, ahead: str, ok_zwj: str = "") -> str:
+    """``s`` with each joiner that CONTEXTJ allows within ``s`` replaced by ``ok`` (a ZWJ by
+    ``ok_zwj`` if given), positions kept.
 
     RFC 5892 A.1/A.2: a joiner after a virama; a ZWNJ after (L|D) T* and before T* (R|D), each
     within the 128 characters ``_joiner_allowed`` shows idna. ``flags`` covers ``s``'s
-    characters; ``ok`` and ``ahead`` are characters ``s`` does not have.
+    characters; ``ok``, ``ok_zwj`` and ``ahead`` are characters ``s`` does not have.
     """
     def cls(flag: str) -> str:
         return char_class(c for c, f in flags.items() if flag in f)
 
     viramas = cls("V")
     if viramas != char_class(()):
-        s = re.sub(f"(?<={viramas})[{_ZWNJ}{_ZWJ}]", ok, s)
+        # one joiner at a time: a joiner after another is not after the virama either way
+        s = re.sub(f"(?<={viramas}){_ZWNJ}", ok, s)
+        s = re.sub(f"(?<={viramas}){_ZWJ}", ok_zwj or ok, s)
     if _ZWNJ not in s:
         return s
     t = cls("T")
@@ -490,26 +507,27 @@ def _blank_allowed(s: str, flags: dict[str, str], ok: str, ahead: str) -> str:
 
 
 def _joiners_blanked(text: str, table: ComponentTable) -> str:
-    """``text`` with the joiners CONTEXTJ allows (in their component) replaced, positions kept."""
+    """``text`` with the joiners CONTEXTJ allows (in their component) replaced by stand-ins
+    (``_stand_ins``: one for ZWNJ, one for ZWJ), positions kept."""
     distinct = distinct_chars(text)
-    ok, ahead = unused_chars(distinct, 2)
+    ok, ok_zwj, ahead = _stand_ins(text)
     if not _idna_follows_rfc5892():
         pieces, i = [], 0
         for m in _JOINER.finditer(text):
             k = table.index(m.start())
             if _joiner_allowed(text, None if k < 0 else table.component(k), m.start()):
-                pieces += [text[i:m.start()], ok]
+                pieces += [text[i:m.start()], ok if m.group() == _ZWNJ else ok_zwj]
                 i = m.end()
         return "".join([*pieces, text[i:]])
     flags = {c: f for c in distinct if (f := _joining(c))}
-    blanked = _blank_allowed(text, flags, ok, ahead)
+    blanked = _blank_allowed(text, flags, ok, ahead, ok_zwj)
     # idna sees a joiner's component only; the whole text gives the same answer unless a
     # character next to the component could take part (never at ASCII delimiters)
     n, pieces, i = len(text), [], 0
     for k in table.holding(_JOINER):
         s, e = table.starts[k], table.ends[k]
         if (s > 0 and text[s - 1] in flags) or (e < n and text[e] in flags):
-            pieces += [blanked[i:s], _blank_allowed(text[s:e], flags, ok, ahead)]
+            pieces += [blanked[i:s], _blank_allowed(text[s:e], flags, ok, ahead, ok_zwj)]
             i = e
     return "".join([*pieces, blanked[i:]]) if pieces else blanked
 
@@ -531,34 +549,45 @@ def _kind(c: str) -> str | None:
     return None
 
 
-def _characters(text: str, table: ComponentTable, whole: Span, out: list[SecurityProblem]) -> None:
-    """Per-character kinds: delimiter-lookalike, fullwidth, invisible; runs merged."""
+def _characters(text: str, table: ComponentTable, whole: Span, out: list[SecurityProblem],
+                budget: Budget | None = None) -> _Blanks:
+    """Per-character kinds: delimiter-lookalike, fullwidth, invisible; runs merged.
+
+    Returns the characters found, built or not, for the script checks to leave out.
+    """
     by_kind: dict[str, list[str]] = {}
     for c in distinct_chars(text):
         kind = _kind(c)
         if kind is not None:
             by_kind.setdefault(kind, []).append(c)
     if not by_kind:
-        return
+        return _Blanks(text)
     scan = text
     if "joiner" in by_kind:
         scan = _joiners_blanked(text, table)
-    invisible = by_kind.get("invisible", []) + by_kind.get("joiner", [])
-    pattern = "|".join(alt for alt in (
-        f"(?P<d>{char_class(by_kind['delimiter-lookalike'])})" if "delimiter-lookalike" in by_kind else "",
-        f"(?P<f>{char_class(by_kind['fullwidth'])}+)" if "fullwidth" in by_kind else "",
-        f"(?P<i>{char_class(invisible)}+)" if invisible else "",
-    ) if alt)
-    for m in re.finditer(pattern, scan):
+    chars = {"delimiter-lookalike": by_kind.get("delimiter-lookalike", []),
+             "fullwidth": by_kind.get("fullwidth", []),
+             "invisible": by_kind.get("invisible", []) + by_kind.get("joiner", [])}
+    runs = {kind: re.compile(f"{char_class(cs)}++") for kind, cs in chars.items() if cs}
+
+    def count(kind: str, pos: int) -> int:
+        if kind == "delimiter-lookalike":  # one problem per character
+            return sum(scan.count(c, pos) for c in chars[kind])
+        return runs[kind].subn("", scan[pos:])[1]
+
+    kinds = [(kind, char_class(cs) + ("" if kind == "delimiter-lookalike" else "++"))
+             for kind, cs in chars.items() if cs]
+    for kind, m in take_matches(budget, scan, kinds, count):
         start, end = m.span()
         k = table.index(start)
         where = table.span(k) if k >= 0 else whole
-        if m.lastgroup == "d":
+        if kind == "delimiter-lookalike":
             out.append(_lookalike(text[start], Span(start, end), where))
-        elif m.lastgroup == "f":
+        elif kind == "fullwidth":
             out.append(_fullwidth(text[start:end], Span(start, end), where))
         else:
             out.append(_invisible(text[start:end], Span(start, end), where))
+    return _Blanks(text, scan, itertools.chain.from_iterable(chars.values()))
 
 
 def _lookalike(c: str, span: Span, where: Span) -> SecurityProblem:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Literal
 
 from ..core import errors as E
+from ..core.budget import Budget
 from ..core.chars import char_label, pct_encode
 from ..core.parse import ErrorRecord, IRIReference
 from ..core.schemes import SCHEME_TYPOS
@@ -19,6 +20,19 @@ from .model import Edit
 
 _ENCODE = frozenset({E.SPACE, E.DELIMITER, E.UNWISE, E.PRIVATE_USE, E.NON_ASCII_IN_URI})
 _REMOVE = frozenset({E.CONTROL, E.SPECIAL, E.TAG, E.NONCHARACTER, E.SURROGATE})
+
+
+def _budget(ctx: Ctx, code_of: dict[str, str]) -> Budget | None:
+    """A budget of MAX_PER_CODE problems per code (``code_of``: kind -> code) for an analysis whose
+    codes no other analysis gives; None with template holes, which may drop earlier findings."""
+    return None if ctx.holes else Budget(MAX_PER_CODE, lambda kind, _pos: code_of[kind])
+
+
+def _count_skipped(ctx: Ctx, budget: Budget | None) -> None:
+    """Tell the engine how many findings of each code the budget counted but did not build."""
+    if budget is not None:
+        for code, n in budget.skipped.items():
+            ctx.skipped[code] = ctx.skipped.get(code, 0) + n
 
 
 @analysis(*E.SYNTAX_CODES)
@@ -225,7 +239,10 @@ def bidi(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 4.1 forbidden characters and the sec. 4.2 structure rules, per component."""
     from ..core.bidi import bidi_problems, encode_component
 
-    for p in bidi_problems(ctx.ref, advisory="IRI206" in ctx.enabled):
+    budget = _budget(ctx, _BIDI_CODES)
+    problems = bidi_problems(ctx.ref, advisory="IRI206" in ctx.enabled, budget=budget)
+    _count_skipped(ctx, budget)
+    for p in problems:
         code = _BIDI_CODES[p.kind]
         edits = None
         if code in ("IRI201", "IRI202"):
@@ -376,9 +393,17 @@ def security(ctx: Ctx) -> Iterator[Raw]:
     if ref.text.isascii() and (ref.userinfo is None or ":" not in (ref.get("userinfo") or "")):
         return
     host = ref.host
-    for p in security_problems(ref):
-        code = _SECURITY_CODES[p.kind]
-        if code == "IRI501" and not (host is not None and host.start <= p.span.start < host.end):
+
+    def code_of(kind: str, pos: int) -> str:
+        code = _SECURITY_CODES[kind]
+        if code == "IRI501" and not (host is not None and host.start <= pos < host.end):
             code = "IRI507"  # outside the host: common on real links (e.g. Wikipedia titles), opt-in
+        return code
+
+    budget = None if ctx.holes else Budget(MAX_PER_CODE, code_of)
+    problems = security_problems(ref, budget=budget)
+    _count_skipped(ctx, budget)
+    for p in problems:
+        code = code_of(p.kind, p.span.start)
         edits = None if p.replacement is None else (Edit(p.span.start, p.span.end, p.replacement),)
         yield Raw(code, p.span.start, p.span.end, p.message, edits)
