@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Literal
 
 from ..core import errors as E
-from ..core.budget import Budget
+from ..core.budget import Budget, take_matches
 from ..core.chars import char_label, pct_encode
 from ..core.parse import ErrorRecord, IRIReference
 from ..core.schemes import SCHEME_TYPOS
@@ -129,52 +129,83 @@ def pct_runs(text: str) -> Iterator[tuple[int, int, bytes]]:
         yield m.start(), m.end(), bytes.fromhex(m.group().replace("%", ""))
 
 
-# second-byte ranges that make a well-formed-looking sequence overlong, a surrogate or > U+10FFFF
-_SMUGGLING = {0xC0: (0x80, 0xBF), 0xC1: (0x80, 0xBF), 0xE0: (0x80, 0x9F), 0xED: (0xA0, 0xBF),
-              0xF0: (0x80, 0x8F), 0xF4: (0x90, 0xBF)}
+def _hex(lo: int, hi: int) -> str:
+    """A regex for the escapes ``%HH`` of the octets lo..hi, in either case of hex digit."""
+    alts = []
+    for high in range(lo >> 4, (hi >> 4) + 1):
+        a, b = max(lo, high << 4) & 15, min(hi, (high << 4) | 15) & 15
+        alts.append(f"{high:X}[{''.join(f'{x:X}' for x in range(a, b + 1))}]")
+    return f"%(?i:{'|'.join(alts)})"
 
 
-def _utf8_problems(octets: bytes) -> Iterator[tuple[int, int, str]]:
-    """(octet start, octet end, "overlong"|"not-utf8") for each bad sequence (RFC 3629)."""
-    k, n = 0, len(octets)
-    while k < n:
-        b = octets[k]
-        if b < 0x80:
-            k += 1
-            continue
-        length = 2 if 0xC0 <= b <= 0xDF else 3 if 0xE0 <= b <= 0xEF else 4 if 0xF0 <= b <= 0xF7 else 0
-        tail = octets[k + 1 : k + length] if length else b""
-        conts = len(tail) == length - 1 and all(0x80 <= t <= 0xBF for t in tail)
-        if length and conts and b in _SMUGGLING and _SMUGGLING[b][0] <= tail[0] <= _SMUGGLING[b][1]:
-            yield k, k + length, "overlong"
-            k += length
-        elif length and conts and b <= 0xF4:
-            k += length
-        else:
-            yield k, k + 1, "not-utf8"
-            k += 1
+_CONT = _hex(0x80, 0xBF)
+# RFC 3629: the escaped well-formed UTF-8 sequences, by length; blanked with as many NULs they
+# keep the positions of the rest
+_UTF8 = tuple(re.compile(p) for p in (
+    f"{_hex(0xC2, 0xDF)}{_CONT}",
+    f"(?:{_hex(0xE0, 0xE0)}{_hex(0xA0, 0xBF)}|{_hex(0xE1, 0xEC)}{_CONT}|{_hex(0xED, 0xED)}"
+    f"{_hex(0x80, 0x9F)}|{_hex(0xEE, 0xEF)}{_CONT}){_CONT}",
+    f"(?:{_hex(0xF0, 0xF0)}{_hex(0x90, 0xBF)}|{_hex(0xF1, 0xF3)}{_CONT}|{_hex(0xF4, 0xF4)}"
+    f"{_hex(0x80, 0x8F)}){_CONT}{_CONT}",
+))
+# well-formed-looking sequences that are overlong, a surrogate or above U+10FFFF, by length:
+# one IRI402 each
+_OVERLONG = tuple(re.compile(p) for p in (
+    f"{_hex(0xC0, 0xC1)}{_CONT}",
+    f"(?:{_hex(0xE0, 0xE0)}{_hex(0x80, 0x9F)}|{_hex(0xED, 0xED)}{_hex(0xA0, 0xBF)}){_CONT}",
+    f"(?:{_hex(0xF0, 0xF0)}{_hex(0x80, 0x8F)}|{_hex(0xF4, 0xF4)}{_hex(0x90, 0xBF)}){_CONT}{_CONT}",
+))
+_ANY_OVERLONG = re.compile("|".join(p.pattern for p in _OVERLONG))
+_NOT_UTF8 = re.compile(_hex(0x80, 0xFF))  # once the sequences above are blanked: one IRI401 each
+_HIGH = re.compile("%(?i:[89A-F][0-9A-F])")
+
+
+def _blanked(text: str, patterns: tuple[re.Pattern[str], ...]) -> str:
+    """``text`` with the matches of ``patterns`` (of 2, 3, 4 escapes) replaced by NULs."""
+    for size, pattern in enumerate(patterns, 2):
+        if pattern.search(text):
+            text = pattern.sub("\0" * 3 * size, text)
+    return text
+
+
+def _octet_problems(text: str, budget: Budget | None) -> list[tuple[int, int, str]]:
+    """(start, end, "overlong"|"not-utf8") for the bad sequences of escaped octets in ``text``,
+    in text order: an overlong one whole, else each octet that no sequence takes (RFC 3629).
+    Python-level work only for those the budget takes.
+
+    Every octet from 0xC0 up starts a sequence of its own, so with the UTF-8 sequences blanked
+    the overlong ones are found by one regex, and with those blanked too, the rest is not UTF-8.
+    """
+    text = _blanked(text, _UTF8)
+    out = [(m.start(), m.end(), "overlong") for _, m in take_matches(
+        budget, text, [("overlong", _ANY_OVERLONG.pattern)],
+        lambda _, pos: len(_ANY_OVERLONG.findall(text, pos)))]
+    rest = _blanked(text, _OVERLONG)
+    out += ((m.start(), m.end(), "not-utf8") for _, m in take_matches(
+        budget, rest, [("not-utf8", _NOT_UTF8.pattern)], lambda _, pos: len(_NOT_UTF8.findall(rest, pos))))
+    out.sort()
+    return out
 
 
 @analysis("IRI401", "IRI402")
 def percent_octets(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 3.2, 6.4, 8: percent-encoded octets that are not UTF-8, or smuggle delimiters."""
     text = ctx.ref.text
-    if "%" not in text:
+    if "%" not in text or _HIGH.search(text) is None:
         return
-    for start, _end, octets in pct_runs(text):
-        if octets.isascii():
-            continue
-        for k0, k1, what in _utf8_problems(octets):
-            s, e = start + 3 * k0, start + 3 * k1
-            hexes = text[s:e]
-            if what == "overlong":
-                yield Raw("IRI402", s, e, f"{hexes} is overlong or invalid UTF-8 (encodes a "
-                          "surrogate, a code point above U+10FFFF, or a character in too many "
-                          "octets); such escapes smuggle delimiters past filters (RFC 3987 sec. 8)")
-            else:
-                yield Raw("IRI401", s, e, f"{hexes} is not UTF-8, so this IRI has no IRI form "
-                          "(RFC 3987 sec. 6.4); percent-encode the UTF-8 octets of the intended "
-                          "character instead (e.g. %C3%A9 for U+00E9)")
+    budget = _budget(ctx, {"overlong": "IRI402", "not-utf8": "IRI401"})
+    problems = _octet_problems(text, budget)
+    _count_skipped(ctx, budget)
+    for s, e, what in problems:
+        hexes = text[s:e]
+        if what == "overlong":
+            yield Raw("IRI402", s, e, f"{hexes} is overlong or invalid UTF-8 (encodes a "
+                      "surrogate, a code point above U+10FFFF, or a character in too many "
+                      "octets); such escapes smuggle delimiters past filters (RFC 3987 sec. 8)")
+        else:
+            yield Raw("IRI401", s, e, f"{hexes} is not UTF-8, so this IRI has no IRI form "
+                      "(RFC 3987 sec. 6.4); percent-encode the UTF-8 octets of the intended "
+                      "character instead (e.g. %C3%A9 for U+00E9)")
 
 
 # ------------------------------------------------------------------ IRI6xx: scheme checks

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from iri_lint.rules.checks import pct_runs
+from iri_lint.core.budget import Budget
+from iri_lint.rules import checks, engine
+from iri_lint.rules.checks import _octet_problems, pct_runs
+from iri_lint.rules.engine import MAX_PER_CODE, check
 
 _HEX = set("0123456789abcdefABCDEF")
 
@@ -35,3 +43,165 @@ def test_pct_runs_on_hostile_input() -> None:
     assert list(pct_runs("%" * n)) == []
     assert list(pct_runs("%C3%A9" * n)) == [(0, 6 * n, b"\xc3\xa9" * n)]
     assert len(list(pct_runs("%41x" * n))) == n
+
+
+# ------------------------------------------------------------------ %-encoded octets (RFC 3629)
+
+# second-byte ranges that make a well-formed-looking sequence overlong, a surrogate or > U+10FFFF
+_SMUGGLING = {0xC0: (0x80, 0xBF), 0xC1: (0x80, 0xBF), 0xE0: (0x80, 0x9F), 0xED: (0xA0, 0xBF),
+              0xF0: (0x80, 0x8F), 0xF4: (0x90, 0xBF)}
+
+
+def _utf8_problems(octets: bytes) -> Iterator[tuple[int, int, str]]:
+    """(octet start, octet end, kind) for each bad sequence, one octet at a time (RFC 3629)."""
+    k, n = 0, len(octets)
+    while k < n:
+        b = octets[k]
+        if b < 0x80:
+            k += 1
+            continue
+        length = 2 if 0xC0 <= b <= 0xDF else 3 if 0xE0 <= b <= 0xEF else 4 if 0xF0 <= b <= 0xF7 else 0
+        tail = octets[k + 1 : k + length] if length else b""
+        conts = len(tail) == length - 1 and all(0x80 <= t <= 0xBF for t in tail)
+        if length and conts and b in _SMUGGLING and _SMUGGLING[b][0] <= tail[0] <= _SMUGGLING[b][1]:
+            yield k, k + length, "overlong"
+            k += length
+        elif length and conts and b <= 0xF4:
+            k += length
+        else:
+            yield k, k + 1, "not-utf8"
+            k += 1
+
+
+def _reference_octet_problems(text: str) -> list[tuple[int, int, str]]:
+    return [(start + 3 * k0, start + 3 * k1, what) for start, _, octets in pct_runs(text)
+            for k0, k1, what in _utf8_problems(octets)]
+
+
+def _first(problems: list[tuple[int, int, str]], limit: int) -> tuple[list[tuple[int, int, str]],
+                                                                         dict[str, int]]:
+    """The first ``limit`` problems of each kind, and how many of each kind are left."""
+    seen: Counter[str] = Counter()
+    kept = []
+    for p in problems:
+        seen[p[2]] += 1
+        if seen[p[2]] <= limit:
+            kept.append(p)
+    return kept, {kind: n - limit for kind, n in seen.items() if n > limit}
+
+
+_OCTETS = ["%C0", "%c1", "%AF", "%80", "%bf", "%E0", "%ED", "%A0", "%F0", "%F4", "%90", "%8f",
+           "%F5", "%FF", "%F8", "%C3", "%a9", "%E4", "%41", "%9F", "%f1", "%e1", "%EF", "%C2",
+           "%DF", "%F7", "a", "%", "%4", "/"]
+
+
+@given(st.lists(st.sampled_from(_OCTETS), max_size=24).map("".join), st.integers(0, 3))
+def test_octet_problems_agree_with_the_octet_loop(text: str, limit: int) -> None:
+    want = _reference_octet_problems(text)
+    assert _octet_problems(text, None) == want
+    budget = Budget(limit)
+    kept, left = _first(want, limit)
+    assert _octet_problems(text, budget) == kept
+    assert budget.skipped == left
+
+
+def test_octet_problems_of_every_sequence_shape() -> None:
+    for octets in itertools.product(range(0x80, 0x100), (0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC2),
+                                    (0x80, 0xBF, 0x41), (0x80, 0x41)):
+        text = "".join(f"%{b:02x}" if k % 2 else f"%{b:02X}" for k, b in enumerate(octets))
+        assert _octet_problems(text, None) == _reference_octet_problems(text), text
+
+
+# ------------------------------------------------------------------ budgets: the first findings, the exact rest
+
+_HOSTILE = {
+    "bidi controls": "\u202e",
+    "bidi alt": "\u202ea",
+    "isolates and formatting": "\u2066\u202e",
+    "invisible alt": "\u200ba",
+    "joiners": "\u200d\u0915\u094d\u200d",
+    "lookalike": "\u2044",
+    "lookalike alt": "\u2044a\u2215",
+    "fullwidth alt": "\uff41a",
+    "pct latin1": "%E4",
+    "pct overlong": "%C0%AF",
+    "pct mixed": "%C0%AF%E4%e2%80%ae",
+    "rtl segments": "\u05d0a/",
+    "rtl edges": "1\u05d0/",
+    "digits after rtl": "\u05d0/1/",
+    "mixed scripts": "a\u0430/",
+}
+
+
+def _hostile(piece: str, n: int) -> list[str]:
+    return ["http://example.com/" + piece * n, "http://" + piece.replace("/", ".") * n + "com/x",
+            "http://u" + piece.replace("/", "") * n + "@h/"]
+
+
+def _report(text: str, select: list[str]) -> list[tuple[object, ...]]:
+    return [(f.code, f.start, f.end, f.message, f.fix and (f.fix.edits, f.fix.value))
+            for f in check(text, select=select)]
+
+
+@pytest.mark.parametrize("piece", list(_HOSTILE.values()), ids=list(_HOSTILE))
+def test_budgeted_analyses_report_what_building_everything_reports(
+        piece: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    for text in _hostile(piece, 260):  # past MAX_PER_CODE for one or two codes per piece
+        for select in (["IRI"], ["IRI2", "IRI4", "IRI5"]):
+            budgeted = _report(text, select)
+            with monkeypatch.context() as m:
+                m.setattr(checks, "MAX_PER_CODE", 10**9)  # the analyses build everything
+                built = _report(text, select)
+            assert budgeted == built
+            # the engine cut the flood, and said how many more there are
+            counts = Counter(f[0] for f in budgeted)
+            assert max(counts.values(), default=0) <= MAX_PER_CODE
+
+
+@given(st.lists(st.sampled_from([*_HOSTILE.values(), "a", "/", ".", "\u05d0", "1", "%41"]),
+                max_size=40).map("".join))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_small_budgets_keep_the_first_findings_and_count_the_rest(tail: str) -> None:
+    for text in ("http://example.com/" + tail, "http://" + tail.replace("/", ".") + ".com/"):
+        full = _report(text, ["IRI"])
+        ctx_budgeted = _cut(full, 3)
+        with pytest.MonkeyPatch.context() as m:
+            m.setattr(engine, "MAX_PER_CODE", 3)
+            m.setattr(checks, "MAX_PER_CODE", 3)
+            assert _report(text, ["IRI"]) == ctx_budgeted
+
+
+def _cut(report: list[tuple[object, ...]], limit: int) -> list[tuple[object, ...]]:
+    """What the engine makes of a full report with a cap of ``limit`` per code."""
+    counts = Counter(f[0] for f in report)
+    seen: Counter[object] = Counter()
+    out = []
+    for f in report:
+        seen[f[0]] += 1
+        if seen[f[0]] <= limit:
+            if seen[f[0]] == limit and counts[f[0]] > limit:
+                more = f" (and {counts[f[0]] - limit} more {f[0]} in this IRI)"
+                f = (f[0], f[1], f[2], f"{f[3]}{more}", f[4])
+            out.append(f)
+    return out
+
+
+def test_a_flood_builds_a_hundred_problems(monkeypatch: pytest.MonkeyPatch) -> None:
+    from iri_lint.core import bidi, security
+
+    built: Counter[str] = Counter()
+    for module, name in ((bidi, "BidiProblem"), (security, "SecurityProblem")):
+        cls = getattr(module, name)
+
+        def counting(*args: object, _cls: type = cls, **kwargs: object) -> object:
+            built[str(args[0])] += 1
+            return _cls(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, counting)
+    for piece, code in (("\u202e", "IRI201"), ("\u2044", "IRI504"), ("\uff41a", "IRI503"),
+                        ("\u200ba", "IRI505"), ("\u05d0a/", "IRI204")):
+        built.clear()
+        got = check("http://example.com/" + piece * (60_000 // len(piece)), select=["IRI"])
+        assert max(built.values()) == MAX_PER_CODE
+        last = [f for f in got if f.code == code][-1]
+        assert "more " + code in last.message
