@@ -13,6 +13,7 @@ work grows with the number of distinct characters, of components and of problems
 
 from __future__ import annotations
 
+import bisect
 import functools
 import importlib
 import itertools
@@ -314,16 +315,13 @@ def security_problems(ref: IRIReference, *, budget: Budget | None = None) -> lis
         confusable = _confusable_labels(text, table, host, flagged, out, budget)
     if not _single_script({_scx(c) for c in distinct_chars(text)}):  # else no component mixes
         few = list(itertools.islice(table.holding(_NON_ASCII), _BULK + 1))
-        bulk = len(few) > _BULK
-        for k in _mixed_suspects(table) if bulk else few:
-            if k in confusable:
-                continue
-            if budget is None or budget.room("mixed-script", table.starts[k]):
-                _mixed_script_problem(text, table, k, flagged, out, budget)
-            elif bulk:  # a suspect is a component that mixes scripts: count it, build nothing
-                budget.skip("mixed-script", table.starts[k])
-            else:
-                _mixed_script_problem(text, table, k, flagged, None, budget)
+        if len(few) <= _BULK:
+            for k in few:
+                if k not in confusable:
+                    _mixed_script_problem(text, table, k, flagged, out, budget)
+        else:
+            _mixed_scripts(text, table, _mixed_suspects(table), confusable, flagged, out, budget,
+                           host if host is not None else Span(0, 0))
     out.sort(key=_TEXT_ORDER)
     return out
 
@@ -373,6 +371,25 @@ def _mixed_suspects(table: ComponentTable) -> list[int]:
 
 
 _FLAGGED = frozenset(("delimiter-lookalike", "fullwidth", "invisible"))
+
+
+def _mixed_scripts(text: str, table: ComponentTable, suspects: list[int], confusable: set[int],
+                   flagged: _Blanks, out: list[SecurityProblem], budget: Budget | None,
+                   host: Span) -> None:
+    """The mixed-script problems of the suspects (each mixes scripts) that are not confusable;
+    past the budget of the host or of the rest, those of that part are only counted."""
+    starts = table.starts
+    at = list(map(starts.__getitem__, suspects))  # in text order
+    a, b = bisect.bisect_left(at, host.start), bisect.bisect_left(at, host.end)
+    for part in (suspects[:a], suspects[a:b], suspects[b:]):
+        for n, k in enumerate(part):
+            if k in confusable:
+                continue
+            if budget is not None and not budget.room("mixed-script", starts[k]):
+                rest = part[n:]
+                budget.skip("mixed-script", starts[k], len(rest) - len(confusable.intersection(rest)))
+                break
+            _mixed_script_problem(text, table, k, flagged, out, budget)
 
 
 def _mixed_script_problem(text: str, table: ComponentTable, k: int, flagged: _Blanks,
