@@ -13,6 +13,7 @@ characters, of components and of problems, not with the length of the text.
 from __future__ import annotations
 
 import bisect
+import collections
 import functools
 import itertools
 import operator
@@ -499,8 +500,14 @@ def bidi_problems(ref: IRIReference, *, advisory: bool = False,
         classes = _classes(text, by_class)
         display = _Display(text)
         table = component_table(ref)
-        for k in _rtl_components(ref, classes):
-            _component_problems(text, table, k, classes, display, out, budget)
+        verdicts: dict[str, _Verdict] = {}  # hostile IRIs repeat one component 30k times
+        comps = _rtl_components(ref, classes)
+        tried: set[frozenset[str]] = set()
+        for i, k in enumerate(comps):
+            if budget is not None and not i % _BULK and _counted_in_bulk(
+                    text, table, comps[i:], classes, budget, verdicts, tried):
+                break
+            _component_problems(text, table, k, classes, display, out, budget, verdicts)
         if advisory:
             _digit_components(ref, classes, display, out, budget)
     out.sort(key=_TEXT_ORDER)
@@ -576,12 +583,67 @@ def _control_message(c: str) -> tuple[str, str]:
             "characters IRIs MUST NOT contain (RFC 3987 sec. 4.1, Trojan Source); remove it")
 
 
+# (first rtl, first ltr) offsets in a component, ltr -1 unless mixed; and when not mixed, the
+# edges (at_end, start, end offsets) that break rule 2: a component's text alone decides them
+_Verdict = tuple[int, int, tuple[tuple[bool, int, int], ...]]
+
+
+def _verdict(text: str, s: int, e: int, classes: _Classes) -> _Verdict:
+    """Sec. 4.2 rules 1 and 2 for the component at [s, e), as offsets into it."""
+    rtl, ltr, _ = _direction_summary(text, s, e, classes)
+    if ltr >= 0:
+        return rtl - s, ltr - s, ()
+    edges = []
+    for at_end in (False, True):
+        edge = _edge(text, s, e, at_end=at_end, classes=classes)
+        if edge is not None:
+            edges.append((at_end, edge.start - s, edge.end - s))
+    return (rtl - s if rtl >= 0 else -1), -1, tuple(edges)
+
+
+def _counted_in_bulk(text: str, table: ComponentTable, rest: list[int], classes: _Classes,
+                     budget: Budget, verdicts: dict[str, _Verdict], tried: set[frozenset[str]]) -> bool:
+    """Whether the sec. 4.2 problems of components ``rest`` are all of kinds whose share of
+    ``budget`` is used up; if so they are counted, per distinct component text, and not built.
+    Each set of full kinds is tried once (``tried``): a share once used up stays so."""
+    full = frozenset(kind for kind in ("mixed-direction", "rtl-edge") if not budget.room(kind))
+    if not full or full in tried:
+        return False
+    tried.add(full)
+    starts, ends = table.starts, table.ends
+    texts = collections.Counter(map(text.__getitem__, map(slice, map(starts.__getitem__, rest),
+                                                          map(ends.__getitem__, rest))))
+    counts = {"mixed-direction": 0, "rtl-edge": 0}
+    for key, n in texts.items():
+        verdict = verdicts.get(key)
+        if verdict is None:
+            verdict = verdicts[key] = _verdict(key, 0, len(key), classes)  # the text alone decides
+        if verdict[1] >= 0:
+            counts["mixed-direction"] += n
+        else:
+            counts["rtl-edge"] += n * len(verdict[2])
+    if any(n and kind not in full for kind, n in counts.items()):
+        return False
+    for kind, n in counts.items():
+        budget.skip(kind, starts[rest[0]], n)
+    return True
+
+
 def _component_problems(text: str, table: ComponentTable, k: int, classes: _Classes,
                         display: Callable[[], str], out: list[BidiProblem],
-                        budget: Budget | None = None) -> None:
-    """Sec. 4.2 rules 1 and 2 for component ``k``, which has a right-to-left character."""
+                        budget: Budget | None = None, verdicts: dict[str, _Verdict] | None = None) -> None:
+    """Sec. 4.2 rules 1 and 2 for component ``k``, which has a right-to-left character.
+
+    ``verdicts`` (component text -> verdict) shares the judgement of components of one text.
+    """
     s, e = table.starts[k], table.ends[k]
-    rtl, ltr, _ = _direction_summary(text, s, e, classes)
+    if verdicts is None:
+        verdict = _verdict(text, s, e, classes)
+    else:
+        key = text[s:e]
+        found = verdicts.get(key)
+        verdict = verdicts[key] = _verdict(text, s, e, classes) if found is None else found
+    rtl, ltr, edges = verdict
     if ltr >= 0:
         if budget is not None and not budget.take("mixed-direction", s):
             return
@@ -589,14 +651,14 @@ def _component_problems(text: str, table: ComponentTable, k: int, classes: _Clas
         name = COMPONENT_NAMES[comp.kind]
         out.append(BidiProblem(
             "mixed-direction", comp.span, comp.span,
-            f"{name} {_short(comp.text)!r} mixes right-to-left ({char_label(text[rtl])}) and "
-            f"left-to-right ({char_label(text[ltr])}) characters (RFC 3987 sec. 4.2 rule 1); "
+            f"{name} {_short(comp.text)!r} mixes right-to-left ({char_label(text[s + rtl])}) and "
+            f"left-to-right ({char_label(text[s + ltr])}) characters (RFC 3987 sec. 4.2 rule 1); "
             f"displayed as {display()!r}; percent-encode the whole {name}"))
         return
-    for at_end in (False, True):
-        edge = _edge(text, s, e, at_end=at_end, classes=classes)
-        if edge is None or (budget is not None and not budget.take("rtl-edge", edge.start)):
+    for at_end, a, b in edges:
+        if budget is not None and not budget.take("rtl-edge", s + a):
             continue
+        edge = Span(s + a, s + b)
         comp = table.component(k)
         name = COMPONENT_NAMES[comp.kind]
         side = "ends" if at_end else "starts"

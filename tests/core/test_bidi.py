@@ -579,3 +579,48 @@ def test_hostile_results() -> None:
         Span(14, 18), Span(19, 20), Span(21, 22), Span(23, 24)]
     text = "http://example.com/" + "\u202e" * 100_000
     assert len(problems(text)) == 100_000
+
+
+# ------------------------------------------------------------------ budgets: components judged by their text
+
+_MANY_COMPONENTS = {
+    "mixed only": "\u05d0a/" * 300,
+    "edges only": "1\u05d0/" * 300,
+    "both edges": "1\u05d01/" * 300,
+    "mixed then edges": "\u05d0a/" * 150 + "1\u05d0/" * 150,
+    "edges then mixed": "1\u05d0/" * 150 + "\u05d0a/" * 150,
+    "interleaved": "\u05d0a/1\u05d0/\u05d0\u05d1/x\u05d0\u05d1/" * 80,
+    "distinct": "".join(f"\u05d0{i}/a\u05d0{i}/" for i in range(200)),
+    "labels": "",
+}
+
+
+@pytest.mark.parametrize("limit", [1, 3, 100, 10**9])
+@pytest.mark.parametrize("tail", list(_MANY_COMPONENTS.values()), ids=list(_MANY_COMPONENTS))
+def test_a_budget_builds_the_first_problems_and_counts_the_rest(tail: str, limit: int) -> None:
+    from iri_lint.core.budget import Budget
+
+    text = "http://" + ("1\u05d0." * 120 + "\u05d0a." * 50 if not tail else "example.com") + "/" + tail
+    full = problems(text, advisory=True)
+    budget = Budget(limit)
+    got = bidi_problems(scan(text), advisory=True, budget=budget)
+    seen: Counter[str] = Counter()
+    kept = []
+    for p in full:
+        seen[p.kind] += 1
+        if seen[p.kind] <= limit:
+            kept.append(p)
+    assert got == kept
+    left = {kind: n - limit for kind, n in Counter(p.kind for p in full).items() if n > limit}
+    assert budget.skipped == left
+
+
+def test_repeated_components_are_judged_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from iri_lint.core.budget import Budget
+
+    calls = _counting(monkeypatch, "_direction_summary", "_edge")
+    text = "http://example.com/" + "\u05d0a/1\u05d0/" * 5000
+    found = bidi_problems(scan(text), budget=Budget(100))
+    assert Counter(p.kind for p in found) == {"mixed-direction": 100, "rtl-edge": 100}
+    assert calls["_direction_summary"] == 2  # one per distinct component text
+    assert calls["_edge"] <= 4

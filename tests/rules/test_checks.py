@@ -205,3 +205,56 @@ def test_a_flood_builds_a_hundred_problems(monkeypatch: pytest.MonkeyPatch) -> N
         assert max(built.values()) == MAX_PER_CODE
         last = [f for f in got if f.code == code][-1]
         assert "more " + code in last.message
+
+
+# ------------------------------------------------------------------ IRI403: many-label hosts
+
+_MANY_LABELS = {
+    "repeated failing": ["\u05d0a"] * 300,
+    "distinct failing": [f"\u05d0{i}" for i in range(300)],
+    "mixed": ["\u05d0a", "b\u00fc", "\u05d01", "x\u200dy", "xn--zz", "plain", "\u05d0\u05d1"] * 60,
+    "few distinct, many copies": [f"\u05d0{i % 7}a" for i in range(400)],
+}
+
+
+@pytest.mark.parametrize("labels", list(_MANY_LABELS.values()), ids=list(_MANY_LABELS))
+def test_many_label_hosts_report_what_building_everything_reports(
+        labels: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for text in ("http://" + ".".join(labels) + ".com/", "http://" + "\u3002".join(labels) + "/x"):
+        for select in (["IRI"], ["IRI403"], ["IRI2", "IRI4"]):
+            budgeted = _report(text, select)
+            with monkeypatch.context() as m:
+                m.setattr(checks, "MAX_PER_CODE", 10**9)  # the analyses build everything
+                built = _report(text, select)
+            assert budgeted == built
+        idna = [f for f in budgeted if f[0] == "IRI403"]
+        assert len(idna) <= MAX_PER_CODE
+
+
+@pytest.mark.parametrize("labels", list(_MANY_LABELS.values()), ids=list(_MANY_LABELS))
+def test_idna_judges_each_distinct_label_once(labels: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import idna
+
+    calls: Counter[str] = Counter()
+    for name in ("encode", "decode"):
+        real = getattr(idna, name)
+
+        def counted(label: str, *args: object, _real: object = real, **kwargs: object) -> object:
+            calls[label] += 1
+            return _real(label, *args, **kwargs)  # type: ignore[operator]
+
+        monkeypatch.setattr(idna, name, counted)
+    text = "http://" + ".".join(labels) + ".com/"
+    check(text, select=["IRI403"])
+    judged = {x for x in labels if not x.isascii() or x.startswith("xn--")}
+    assert set(calls) == judged
+    assert max(calls.values()) == 1
+
+
+def test_a_flood_of_failing_labels_is_counted_exactly() -> None:
+    n = 1000
+    got = [f for f in check("http://" + "\u05d0a." * n + "com/", select=["IRI403"])]
+    assert len(got) == MAX_PER_CODE
+    assert [f.start for f in got] == [7 + 3 * i for i in range(MAX_PER_CODE)]
+    assert got[-1].message.endswith(f"(and {n - MAX_PER_CODE} more IRI403 in this IRI)")
+    assert all("(and" not in f.message for f in got[:-1])
