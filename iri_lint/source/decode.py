@@ -6,8 +6,9 @@ import codecs
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate, compress, repeat
 from operator import sub
 from typing import overload
 
@@ -38,11 +39,16 @@ _ESCAPE_RUN = re.compile(
 _ESCAPE_WIDTH = {"s": 2, "x": 4, "u": 6, "U": 10, "o": 4}
 # a run of valid escapes of any kinds: decoded by the codec, one source offset per escape
 _ONE_ESCAPE = {
-    False: re.compile(r"""\\(?:[\\'"abfnrtv]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}"""
+    False: re.compile(r"""\\(?:[\\'"abfnrtv]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}"""
+                      r"|[0-3][0-7]{0,2}|[4-7][0-7]?(?![0-7])"  # (above \377: one at a time, no warning)
                       r"|N\{[^{}\\'\"\r\n]++\})"),
     True: re.compile(r"""\\(?:[\\'"abfnrtv]|x[0-9a-fA-F]{2})"""),  # bytes (octal: see _escape)
 }
 _ESCAPES = {byt: re.compile(f"(?:{one.pattern})++") for byt, one in _ONE_ESCAPE.items()}
+# the same, as one capturing group: re.split yields plain text and escapes in turn
+_SPLIT = {byt: re.compile(f"({one.pattern})") for byt, one in _ONE_ESCAPE.items()}
+_MIXED: dict[tuple[str, bool, bool], re.Pattern[str]] = {}
+MIXED_MIN = 48  # a shorter stretch is quicker escape by escape
 _BRACE_PAIRS = {"{": re.compile(r"(?:\{\{)++"), "}": re.compile(r"(?:\}\})++")}
 _FIELD_PLAIN = re.compile(r"""[^'"()\[\]{}!:=]*+""")  # nothing a replacement field reacts to
 _SPEC_PLAIN = re.compile(r"[^{}]*+")
@@ -74,6 +80,24 @@ def _plain(quote: str, raw: bool, fstr: bool) -> re.Pattern[str]:
         if raw:
             alts.append("\\\\[^\r\n" + ("{}" if fstr else "") + "]")
         pat = _PLAIN[key] = re.compile("(?:" + "|".join(alts) + ")*+")
+    return pat
+
+
+def _mixed(quote: str, fstr: bool, byt: bool) -> re.Pattern[str]:
+    """Valid escapes and plain characters, in any order, in a token that is not raw.
+
+    Each escape and each plain character is one value character; a bytes token keeps characters
+    beyond U+00FF out (they have no byte).
+    """
+    key = (quote, fstr, byt)
+    pat = _MIXED.get(key)
+    if pat is None:
+        q = quote[0]
+        special = "\\\\\r" + ("" if len(quote) == 3 else "\n") + ("{}" if fstr else "") + q
+        alts = [_ONE_ESCAPE[byt].pattern, f"[^{special}" + ("\u0100-\U0010ffff" if byt else "") + "]++"]
+        if len(quote) == 3:
+            alts.append(f"{q}(?!{q}{q})")
+        pat = _MIXED[key] = re.compile("(?:" + "|".join(alts) + ")*+")
     return pat
 
 
@@ -201,7 +225,7 @@ def decode_string(src: str, pos: int = 0) -> Decoded:
             out.add("\n", k, e)
             j = e
         elif c == "\\":
-            j = _escapes(src, k, raw, byt, out)
+            j = _escapes(src, k, raw, byt, out) if raw else _mixed_run(src, k, quote, fstr, byt, out)
         elif c == "{" and not src.startswith("{{", k):
             j = _field(src, k, out)
         elif c == "}" and not src.startswith("}}", k):
@@ -261,12 +285,58 @@ class _Builder:
         self.step.extend(map(sub, [*starts[1:], end], starts))
         self.n += len(starts)
 
+    def runs(self, chars: str, at: Iterable[int], base: Iterable[int], step: Iterable[int], n: int) -> None:
+        """``chars`` (``n`` of them) as runs given by value index, source offset and width."""
+        self.chars.append(chars)
+        self.at.extend(at)
+        self.base.extend(base)
+        self.step.extend(step)
+        self.n += n
+
     def fixed_run(self, a: int, width: int, count: int) -> None:
         if count:
             self.at.append(self.n)
             self.base.append(a)
             self.step.append(width)
             self.n += count
+
+
+def _mixed_run(src: str, k: int, quote: str, fstr: bool, byt: bool, out: _Builder) -> int:
+    """Handle the backslash at ``src[k]`` (not raw) and the escapes and plain text after it.
+
+    The whole stretch goes through Python's codec in one call, and its map is built from
+    ``re.split`` over the escapes, in C: a plain stretch is a run of width 1, an escape a run of
+    one character as wide as its spelling. Return where the stretch ends.
+    """
+    e = _mixed(quote, fstr, byt).match(src, k).end()  # type: ignore[union-attr]  # (empty is fine)
+    if e - k < MIXED_MIN or e <= k + 2 or src.find("\\", k + 1, e) < 0:  # short, or one escape: as before
+        return _escapes(src, k, False, byt, out)
+    same = _ESCAPE_RUN.match(src, k, e)  # one kind of escape only: as before (one run)
+    if same is not None and same.end() == e:
+        return _escapes(src, k, False, byt, out)
+    seg = src[k:e]
+    try:
+        if byt:
+            chars = codecs.escape_decode(seg.encode("latin-1"))[0].decode("latin-1")
+        else:
+            chars = seg.encode("ascii", "backslashreplace").decode("unicode_escape")
+    except (UnicodeDecodeError, ValueError):  # \U beyond U+10FFFF, an unknown \N name: one by one
+        return _escapes(src, k, False, byt, out)
+    parts = _SPLIT[byt].split(seg)  # plain, escape, plain, ..., escape, plain
+    widths = list(map(len, parts))
+    counts = widths.copy()
+    counts[1::2] = repeat(1, len(parts) // 2)  # an escape is one character
+    steps = [1] * len(parts)
+    steps[1::2] = widths[1::2]
+    n = sum(counts)
+    if n != len(chars):  # (cannot happen: each escape is one character)
+        return _escapes(src, k, False, byt, out)
+    at: Iterable[int] = accumulate(counts[:-1], initial=out.n)
+    base: Iterable[int] = accumulate(widths[:-1], initial=k)
+    if 0 in counts:  # an empty plain stretch has no run (its value index would repeat the next run's)
+        at, base, steps = compress(at, counts), compress(base, counts), list(compress(steps, counts))
+    out.runs(chars, at, base, steps, n)
+    return e
 
 
 def _escapes(src: str, k: int, raw: bool, byt: bool, out: _Builder) -> int:

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from iri_lint.source import decode
 from iri_lint.source.decode import Decoded, DecodeError, Offsets, decode_string
 from iri_lint.source.edits import escape_for
 from iri_lint.source.locate import _skip_gap
@@ -204,3 +205,86 @@ def test_escape_for_fast_path_keeps_plain_text(prefix: str, quote: str, text: st
         assert got == ref
     if isinstance(got, str) and not d.is_fstring:  # whatever it writes reads back as the text
         assert decode_string(prefix + quote + got + quote).value == text
+
+
+ESCAPES = [
+    "\\n", "\\t", "\\\\", "\\'", '\\"', "\\a", "\\x41", "\\xff", "\\x4", "\\u00e9", "\\u202e", "\\u200b",
+    "\\ud800", "\\U0001F600", "\\U00110000", "\\101", "\\1", "\\12", "\\777", "\\N{DIGIT ONE}",
+    "\\N{NOT A NAME}", "\\q", "\\8", "\\\n", "{{", "}}", "{x}",
+]  # fmt: skip
+PLAINS = [
+    "a", "7", "1", "f", "é", "ÿ", "Ā", "\u202e", "\u200b", "😀", "\ud800", " ", "\x00", "\t", "'", '"',
+    "\n", "\r\n", "N", "{", "}", "x", "u", "\\",
+]  # fmt: skip
+
+
+def _assert_tiles(d: Decoded, src: str) -> None:
+    """Without line continuations, the spans cover the body exactly, one after the other."""
+    assert len(d.starts) == len(d.ends) == len(d.value)
+    if not d.value:
+        return
+    assert d.starts[0] == d.body_start and d.ends[-1] == d.body_end
+    assert list(d.starts)[1:] == list(d.ends)[:-1]
+    assert list(d.starts) == [d.starts[i] for i in range(len(d.value))]
+    assert list(d.ends) == [d.ends[i] for i in range(len(d.value))]
+    for i in range(len(d.value)):
+        assert _spells(d, src, i), (src, i)
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.sampled_from(["", "b", "B", "u", "f", "rb", "r"]),
+    st.sampled_from(QUOTES),
+    st.lists(st.tuples(st.sampled_from(ESCAPES), st.sampled_from(PLAINS), st.sampled_from([1, 1, 2, 3])), max_size=12),
+    st.booleans(),
+    st.sampled_from([0, decode.MIXED_MIN]),
+)
+def test_alternating_escapes_and_plain_decode_like_python(
+    prefix: str, quote: str, body: list[tuple[str, str, int]], plain_first: bool, mixed_min: int
+) -> None:
+    saved, decode.MIXED_MIN = decode.MIXED_MIN, mixed_min  # 0: every stretch through the codec
+    try:
+        _check_alternating(prefix, quote, body, plain_first)
+    finally:
+        decode.MIXED_MIN = saved
+
+
+def _check_alternating(prefix: str, quote: str, body: list[tuple[str, str, int]], plain_first: bool) -> None:
+    text = "".join((p + e if plain_first else e + p) * k for e, p, k in body)
+    token = prefix + quote + text + quote
+    expected = _python_value(token)
+    if expected is None:
+        try:  # not a token Python takes: an error here, never a hang or a wrong type
+            decode_string(token)
+        except ValueError:
+            pass
+        return
+    src = "x = " + token + "\n"
+    d = decode_string(src, 4)
+    assert d.value == expected
+    assert d.end == 4 + len(token)
+    if "\\\n" in text and "r" not in prefix:
+        assert len(d.starts) == len(d.ends) == len(d.value)
+        assert all(_spells(d, src, i) for i in range(len(d.value)))
+    elif not d.holes:
+        _assert_tiles(d, src)
+
+
+@pytest.mark.parametrize(
+    "piece",
+    ["\\u202ea", "\\u200ba", "\\ta", "\\u00e9a", "\\x41é", "\\U0001F600\u202e", "a\\n\\u00e9bc", "\\\\\\'\\x00x"],
+)
+def test_long_alternating_escapes_and_plain(piece: str) -> None:
+    for prefix, quote in (("", "'"), ("", '"""'), ("f", "'"), ("b", "'")):
+        if prefix == "b" and any(ord(c) > 0x7F for c in piece):
+            continue
+        body = piece * (100_000 // len(piece))
+        src = prefix + quote + body + quote
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            v = ast.literal_eval(src) if prefix != "f" else ast.literal_eval(src[1:])
+        d = decode_string(src)
+        assert d.value == (v.decode("latin-1") if isinstance(v, bytes) else v)
+        _assert_tiles(d, src)
+        escapes = [m.start() for m in re.finditer(r"\\(?:[tn\\']|x..|u....|U........)", src)]
+        assert set(escapes) <= set(d.starts)
