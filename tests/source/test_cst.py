@@ -130,22 +130,36 @@ def _stdlib_sample(n: int = 200) -> list[Path]:
     return files[::step][:n]
 
 
+# From Python 3.12 the interpreter bounds C recursion apart from sys.setrecursionlimit, and walking
+# a libcst tree recurses through C: very deep modules are then CstUnavailable (fixes keep the ast
+# check alone, see fix.py). On 3.11 the raised bound reaches every file of the sample.
+C_RECURSION_BOUNDED = sys.version_info >= (3, 12)
+
+
 @pytest.mark.slow
 def test_oracle_on_stdlib_sample() -> None:
     files = _stdlib_sample()
     assert len(files) >= 150
     compared = candidates = 0
     bad: list[str] = []
+    too_deep: list[str] = []
     for path in files:
         text = _read(path)
         if text is None:
             continue  # deliberately broken test inputs
-        c, k, b = oracle(text)
+        try:
+            c, k, b = oracle(text)
+        except CstUnavailable as exc:
+            if not (C_RECURSION_BOUNDED and "recursion" in str(exc)):
+                raise
+            too_deep.append(str(path.relative_to(STDLIB)))
+            continue
         compared += c
         candidates += k
         bad.extend(f"{path.relative_to(STDLIB)}:{x}" for x in b)
     assert bad == []
     assert compared > 10_000 and candidates > 100
+    assert len(too_deep) <= len(files) // 50, too_deep  # a rare, very deep module at most
 
 
 def test_literals_offsets_through_crlf_cr_bom_and_astral() -> None:
@@ -169,10 +183,11 @@ def test_fstring_text_values() -> None:
 
 
 def test_giant_implicit_concatenation_within_the_bound() -> None:
-    src = "X = (\n" + "".join(f"    'piece {i} '\n" for i in range(2500)) + ")\n"
+    n = 400 if C_RECURSION_BOUNDED else 2500  # libcst nests one level per piece
+    src = "X = (\n" + "".join(f"    'piece {i} '\n" for i in range(n)) + ")\n"
     (whole, *pieces) = [s for s in cst_strings(src) if not s.in_concatenation or s.kind == "SimpleString"]
-    assert whole.kind == "ConcatenatedString" and whole.value == "".join(f"piece {i} " for i in range(2500))
-    assert len(pieces) == 2500
+    assert whole.kind == "ConcatenatedString" and whole.value == "".join(f"piece {i} " for i in range(n))
+    assert len(pieces) == n
     assert sys.getrecursionlimit() < cstmod.RECURSION_BOUND  # restored
 
 
