@@ -124,15 +124,22 @@ def test_oracle_on_own_fixtures(path: Path) -> None:
     assert bad == []
 
 
+# URL-heavy modules, so that every Python version's sample has IRI candidates to compare
+URL_HEAVY = ("urllib/parse.py", "urllib/request.py", "http/cookiejar.py", "test/test_urlparse.py",
+             "test/test_urllib.py", "test/test_urllib2.py", "test/test_http_cookiejar.py")
+
+
 def _stdlib_sample(n: int = 200) -> list[Path]:
     files = sorted(p for p in STDLIB.rglob("*.py") if "site-packages" not in p.parts)
     step = max(1, len(files) // n)
-    return files[::step][:n]
+    sample = files[::step][:n]
+    return sample + [p for p in (STDLIB / f for f in URL_HEAVY) if p.exists() and p not in sample]
 
 
 # From Python 3.12 the interpreter bounds C recursion apart from sys.setrecursionlimit, and walking
 # a libcst tree recurses through C: very deep modules are then CstUnavailable (fixes keep the ast
-# check alone, see fix.py). On 3.11 the raised bound reaches every file of the sample.
+# check alone, see fix.py). Newer stdlibs may also use grammar libcst does not know yet (3.13's
+# type parameter defaults). On 3.11 every file of the sample is compared.
 C_RECURSION_BOUNDED = sys.version_info >= (3, 12)
 
 
@@ -150,7 +157,7 @@ def test_oracle_on_stdlib_sample() -> None:
         try:
             c, k, b = oracle(text)
         except CstUnavailable as exc:
-            if not (C_RECURSION_BOUNDED and "recursion" in str(exc)):
+            if not (C_RECURSION_BOUNDED and ("recursion" in str(exc) or "cannot parse" in str(exc))):
                 raise
             too_deep.append(str(path.relative_to(STDLIB)))
             continue
@@ -159,7 +166,7 @@ def test_oracle_on_stdlib_sample() -> None:
         bad.extend(f"{path.relative_to(STDLIB)}:{x}" for x in b)
     assert bad == []
     assert compared > 10_000 and candidates > 100
-    assert len(too_deep) <= len(files) // 50, too_deep  # a rare, very deep module at most
+    assert len(too_deep) <= len(files) // 50, too_deep  # a rare module at most
 
 
 def test_literals_offsets_through_crlf_cr_bom_and_astral() -> None:
