@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Iterable
 
 import unicodedataplus  # one Unicode version for names, as for the bidi and script data
 
@@ -138,14 +139,9 @@ def is_pct_triplet(text: str, i: int, end: int) -> bool:
     return i + 2 < end and text[i] == "%" and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG
 
 
-def _regex_class(ranges: tuple[tuple[int, int], ...]) -> str:
-    """A regex character-class body for code point ranges."""
-    return "".join(f"\\U{lo:08X}-\\U{hi:08X}" for lo, hi in ranges)
-
-
-UCSCHAR_CLASS = _regex_class(UCSCHAR_RANGES)
-IPRIVATE_CLASS = _regex_class(IPRIVATE_RANGES)
-TAG_CLASS = _regex_class((TAG_RANGE,))
+def regex_class(ranges: Iterable[tuple[int, int]]) -> str:
+    """A regex character-class body (without brackets) for code point ranges."""
+    return "".join(f"\\U{lo:08X}" if lo == hi else f"\\U{lo:08X}-\\U{hi:08X}" for lo, hi in ranges)
 
 
 @functools.lru_cache(maxsize=4096)

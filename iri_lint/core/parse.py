@@ -29,6 +29,7 @@ from .chars import (
     Group,
     char_label,
     group,
+    regex_class,
 )
 from .errors import IRISyntaxError
 
@@ -315,11 +316,6 @@ def _gaps(allowed: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return gaps
 
 
-def _class(ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:
-    """A regex class body for code point ranges."""
-    return "".join(f"\\U{lo:08X}" if lo == hi else f"\\U{lo:08X}-\\U{hi:08X}" for lo, hi in ranges)
-
-
 def _run(body: str) -> str:
     """``*( [body] / pct-encoded )`` unrolled as ``[body]*+ (%XX [body]*+)*+``: no backtracking."""
     return rf"[{body}]*+(?:%[0-9A-Fa-f]{{2}}[{body}]*+)*+"
@@ -357,13 +353,7 @@ def _ascii_cls(profile: Profile, extra: str = "") -> str:
 
 # any non-ASCII code point that is not ucschar: such text leaves the fast path (private use may
 # still be fine in a query; the exact scanner decides)
-_NOT_UCSCHAR = re.compile("[" + "".join(
-    f"\\U{lo:08X}-\\U{hi:08X}" for lo, hi in (
-        (0x80, 0x9F), (0xD800, 0xF8FF), (0xFDD0, 0xFDEF), (0xFFF0, 0xFFFF),
-        *(((p << 16) | 0xFFFE, (p << 16) | 0xFFFF) for p in range(1, 14)), (0xE0000, 0xE0FFF),
-        (0xEFFFE, 0x10FFFF),
-    )
-) + "]")
+_NOT_UCSCHAR = re.compile(f"[{regex_class(_gaps([(0, 0x7F), *UCSCHAR_RANGES]))}]")
 # the BMP part alone: a bitmap with no range tail, one lookup per character
 _NOT_UCSCHAR_BMP = re.compile("[\\x80-\\x9f\\ud800-\\uf8ff\\ufdd0-\\ufdef\\ufff0-\\uffff]")
 
@@ -439,24 +429,24 @@ def _bad_regex(profile: Profile, component: str) -> re.Pattern[str]:
     Linear and fast: the skip is one possessive class loop in C; there is no backtracking.
     """
     allowed = _allowed_ranges(profile, component)
-    groups = "|".join(f"[{_class(r)}]++" for r in _GROUP_RANGES.values())
+    groups = "|".join(f"[{regex_class(r)}]++" for r in _GROUP_RANGES.values())
     # ASCII first: a small class is a bitmap test per character; the ranges only for the rest
-    ascii_ok = f"[{_class([r for r in allowed if r[1] < 0x80])}]++"
+    ascii_ok = f"[{regex_class([r for r in allowed if r[1] < 0x80])}]++"
     non_ascii = [r for r in allowed if r[0] >= 0x80]
-    skip = ascii_ok + (f"|[{_class(non_ascii)}]++" if non_ascii else "")
+    skip = ascii_ok + (f"|[{regex_class(non_ascii)}]++" if non_ascii else "")
     # every match ends at an error or at the end, so finditer never retries a failed skip
     if component in ("scheme", "port"):  # no pct-encoded here: '%' is one more bad character
-        other = _class(_gaps(allowed + _GROUPED))
+        other = regex_class(_gaps(allowed + _GROUPED))
         return re.compile(rf"(?:{skip})*+(?:((?:{groups})|([{other}])\2*+)|\Z)")
     skip = rf"(?:{skip}|%{_HEX}{{2}})*+"
-    other = _class(_gaps(allowed + _GROUPED + [(0x25, 0x25)]))
+    other = regex_class(_gaps(allowed + _GROUPED + [(0x25, 0x25)]))
     return re.compile(rf"{skip}(?:({_BAD_PERCENT}|(?:{groups})|([{other}])\2*+)|\Z)")
 
 
 # characters that get a 3987bis sec. 6.3 (or URI / tag / private-use) error even in an IP literal
 def _group_error_regex(profile: Profile) -> re.Pattern[str]:
     extra = [(0x80, 0x10FFFF)] if profile is Profile.URI else [TAG_RANGE, *IPRIVATE_RANGES]
-    return re.compile(f"[{_class(sorted(_GROUPED + extra))}]")
+    return re.compile(f"[{regex_class(sorted(_GROUPED + extra))}]")
 
 
 _GROUP_ERR: dict[Profile, re.Pattern[str]] = {}
