@@ -173,9 +173,11 @@ def test_killed_writer_leaves_the_original_intact(tmp_path: Path, sig: int) -> N
     f = tmp_path / "m.py"
     f.write_bytes(b"original\n")
     script = textwrap.dedent(f"""
-        import os, sys, time
+        import os, signal, sys, time
         from pathlib import Path
         from iri_lint import fix
+        # a shell that starts jobs in the background hands them SIGINT ignored: restore Python's
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         def slow_fsync(fd):
             print("writing", flush=True)
             time.sleep(30)
