@@ -106,12 +106,13 @@ class IRIReference:
 
     COMPONENTS = _SPAN_NAMES
     # class-level defaults keep the fast path's construction to a few attribute stores
-    _records: tuple[ErrorRecord, ...] = ()
+    # every error as a cheap tuple ``(position, end, code, component, ...)``, in order of position;
+    # see ``error()`` for the IRISyntaxError with its message (a plain attribute: the linter's hot read)
+    error_records: tuple[ErrorRecord, ...] = ()
     _errors: tuple[IRISyntaxError, ...] | None = ()
     original: str | None = None
     preprocessing: tuple[Preprocessing, ...] = ()
     _m: re.Match[str] | None = None
-    _raw: tuple[tuple[int, int] | None, ...] | None = None
     _spans: dict[str, Span | None] | None = None
     _host_kind: HostKind | None = None
     _segments: tuple[Span, ...] | None = None
@@ -128,7 +129,7 @@ class IRIReference:
         self.kind = kind
         self.profile = profile
         self._errors = errors
-        self._records = tuple((e.position, e.end, e.code, e.component, e.message, False) for e in errors)
+        self.error_records = tuple((e.position, e.end, e.code, e.component, e.message, False) for e in errors)
         self.original = original
         self.preprocessing = preprocessing
         self._spans = {
@@ -138,9 +139,6 @@ class IRIReference:
 
     def _all_spans(self) -> dict[str, Span | None]:
         spans = self._spans
-        if spans is None and self._raw is not None:
-            spans = self._spans = {name: None if r is None else Span(r[0], r[1])
-                                   for name, r in zip(_SPAN_NAMES, self._raw, strict=True)}
         if spans is None:
             m = self._m
             assert m is not None
@@ -192,10 +190,13 @@ class IRIReference:
     @property
     def host_kind(self) -> HostKind | None:
         """RFC 3986 sec. 3.2.2 form of the host: reg-name, IPv4, IPv6 or IPvFuture."""
-        if self._host_kind is None and self._m is not None:
-            host = self.host
-            if host is not None:
-                ipv4 = _IPV4.fullmatch(self.text, host.start, host.end)
+        host = self.host  # first: splitting may find an IP literal
+        if self._host_kind is None and host is not None:
+            text = self.text
+            if text.startswith("[", host.start):
+                self._host_kind = HostKind.IPVFUTURE if text[host.start + 1] in "vV" else HostKind.IPV6
+            else:
+                ipv4 = _IPV4.fullmatch(text, host.start, host.end)
                 self._host_kind = HostKind.IPV4 if ipv4 else HostKind.REG_NAME
         return self._host_kind
 
@@ -204,23 +205,18 @@ class IRIReference:
         """Every syntax problem, in order of position (messages are built on first access)."""
         errs = self._errors
         if errs is None:
-            errs = self._errors = tuple(self.error(i) for i in range(len(self._records)))
+            errs = self._errors = tuple(self.error(i) for i in range(len(self.error_records)))
         return errs
-
-    @property
-    def error_records(self) -> tuple[ErrorRecord, ...]:
-        """The errors as cheap tuples ``(position, end, code, component, ...)``; see ``error()``."""
-        return self._records
 
     def error(self, index: int) -> IRISyntaxError:
         """The ``index``-th error of ``error_records`` as an IRISyntaxError with its message."""
         if self._errors is not None:
             return self._errors[index]
-        return _ScannedError(self.text, self.profile, self._records[index])
+        return _ScannedError(self.text, self.profile, self.error_records[index])
 
     @property
     def is_valid(self) -> bool:
-        return not self._records
+        return not self.error_records
 
     @property
     def is_absolute(self) -> bool:
@@ -257,20 +253,38 @@ class _MatchedReference(IRIReference):
         self._m = m
 
 
-class _RawReference(IRIReference):
-    """Slow path: spans kept as (start, end) pairs until first access."""
+class _MatchedDefault(_MatchedReference):
+    """The fast path of the default call (an IRI-reference under RFC 3987): two attribute stores."""
 
-    def __init__(self, text: str, kind: str, profile: Profile,
-                 raw: tuple[tuple[int, int] | None, ...], host_kind: HostKind | None,
-                 records: tuple[ErrorRecord, ...]) -> None:
+    kind = "IRI-reference"
+    profile = Profile.IRI
+
+    def __init__(self, text: str, m: re.Match[str]) -> None:  # noqa: D107
+        self.text = text
+        self._m = m
+
+
+class _RawReference(IRIReference):
+    """Slow path: the errors found by scanning; spans split on first access."""
+
+    def __init__(self, text: str, kind: str, profile: Profile, records: list[ErrorRecord]) -> None:
         self.text = text
         self.kind = kind
         self.profile = profile
-        self._raw = raw
-        self._host_kind = host_kind
-        self._records = records
         if records:
+            self.error_records = tuple(records)
             self._errors = None
+
+    def _all_spans(self) -> dict[str, Span | None]:
+        spans = self._spans
+        if spans is None:
+            text = self.text
+            s, a, u, ip, h, o, p, q, f = _split(text, self.kind == "irelative-ref").regs[1:]
+            if ip[0] >= 0:  # the IP literal's own end, and a port after it (its errors are known)
+                h, o, self._host_kind = _ip_literal_host(text, ip[0], ip[1], self.profile, [])
+            spans = self._spans = {name: None if r[0] < 0 else Span(r[0], r[1])
+                                   for name, r in zip(_SPAN_NAMES, (s, a, u, h, o, p, q, f), strict=True)}
+        return spans
 
 
 def _segments(text: str, path: Span) -> tuple[Span, ...]:
@@ -300,8 +314,37 @@ _TAIL = re.compile(_TAIL_PATTERN, re.S)
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+")
 _DEC_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])"
 _IPV4 = re.compile(rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}")
+_PORT = re.compile("[0-9]++")
 _H16 = re.compile(r"[0-9A-Fa-f]{1,4}")
-_IPVFUTURE = re.compile(rf"[vV][0-9A-Fa-f]++\.[A-Za-z0-9\-._~:{_SUB}]++")
+_IPVFUTURE_PATTERN = rf"[vV][0-9A-Fa-f]++\.[A-Za-z0-9\-._~:{_SUB}]++"
+_IPVFUTURE = re.compile(_IPVFUTURE_PATTERN)
+
+
+def _ipv6_pattern() -> str:
+    """RFC 3986 sec. 3.2.2 IPv6address, its nine forms in order. Each form is bounded (at most
+    39 characters), so trying them costs a bounded amount at one position.
+    """
+    h16, ipv4 = "[0-9A-Fa-f]{1,4}", rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}"
+    ls32 = rf"(?:{h16}:{h16}|{ipv4})"
+
+    def before(n: int) -> str:  # [ *n( h16 ":" ) h16 ]
+        return f"(?:(?:{h16}:){{0,{n}}}{h16})?" if n else f"(?:{h16})?"
+
+    return "|".join((
+        rf"(?:{h16}:){{6}}{ls32}",
+        rf"::(?:{h16}:){{5}}{ls32}",
+        rf"{before(0)}::(?:{h16}:){{4}}{ls32}",
+        rf"{before(1)}::(?:{h16}:){{3}}{ls32}",
+        rf"{before(2)}::(?:{h16}:){{2}}{ls32}",
+        rf"{before(3)}::{h16}:{ls32}",
+        rf"{before(4)}::{ls32}",
+        rf"{before(5)}::{h16}",
+        rf"{before(6)}::",
+    ))
+
+
+# RFC 3986 sec. 3.2.2 IP-literal, atomic: ']' closes it inside, so no form is retried after it
+_IP_LITERAL = rf"(?>\[(?:{_ipv6_pattern()}|{_IPVFUTURE_PATTERN})\])"
 
 
 def _gaps(allowed: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -322,7 +365,7 @@ def _run(body: str) -> str:
 
 
 def _fast_regex(profile: Profile) -> re.Pattern[str]:
-    """One deterministic regex for a whole IRI-reference without IP literal (RFC 3987 sec. 2.2).
+    """One deterministic regex for a whole IRI-reference (RFC 3987 sec. 2.2).
 
     Every repetition and option is possessive, so it never backtracks beyond a fixed number of
     alternatives; a match is a valid reference, a non-match goes to the slow scanner.
@@ -330,7 +373,7 @@ def _fast_regex(profile: Profile) -> re.Pattern[str]:
     path = _run(_ascii_cls(profile, ":@/"))
     return re.compile(
         rf"(?:(?P<s>[A-Za-z][A-Za-z0-9+.\-]*+):)?+"
-        rf"(?://(?P<a>(?:(?P<u>{_run(_ascii_cls(profile, ':'))})@)?+(?P<h>{_run(_ascii_cls(profile))})"
+        rf"(?://(?P<a>(?:(?P<u>{_run(_ascii_cls(profile, ':'))})@)?+(?P<h>{_IP_LITERAL}|{_run(_ascii_cls(profile))})"
         rf"(?::(?P<o>[0-9]*+))?+)"
         rf"(?P<pa>(?:/{path})?+)"
         rf"|(?!//)(?P<pb>(?(s){path}|{_run(_ascii_cls(profile, '@'))}(?:/{path})?+)))"
@@ -369,20 +412,30 @@ _BASE_PROFILES = {p.value: p for p in (Profile.URI, Profile.IRI, Profile.IRI_BIS
 _FastEntry = tuple[Callable[[str], "re.Match[str] | None"], Profile]
 # compiled on first use (start-up time); the default profile's entry is kept apart for speed
 _FAST: dict[str, _FastEntry] = {}
-_FAST_IRI: _FastEntry | None = None
 _SEGMENT_END = re.compile("[/?#]")
 
 
 def _fast_entry(profile: str | Profile) -> _FastEntry | None:
     """The whole-reference regex of a base profile (None for LEIRI / Web Address)."""
-    global _FAST_IRI
+    global _fast_iri
     base = _BASE_PROFILES.get(profile)
     if base is None:
         return None
     entry = _FAST[base.value] = (_fast_regex(base).fullmatch, base)
     if base is Profile.IRI:
-        _FAST_IRI = entry
+        _fast_iri = entry[0]
     return entry
+
+
+def _compile_fast_iri(text: str) -> re.Match[str] | None:
+    """The default profile's fast match on its first call: compile the regex (not at start-up), then match."""
+    entry = _fast_entry(Profile.IRI)
+    assert entry is not None
+    return entry[0](text)
+
+
+# the default profile's fast match, a plain global for the hot path (replaced on first use)
+_fast_iri: Callable[[str], re.Match[str] | None] = _compile_fast_iri
 
 
 # RFC 3987 sec. 2.2: the ASCII characters each component allows besides pct-encoded
@@ -422,25 +475,89 @@ def _allowed_ranges(profile: Profile, component: str) -> list[tuple[int, int]]:
     return allowed
 
 
-def _bad_regex(profile: Profile, component: str) -> re.Pattern[str]:
-    """Skip what ``component`` allows and capture its next error (group 1): a malformed '%', a run
-    of one 3987bis sec. 6.3 group, or a run of one other disallowed character; or reach the end.
-
-    Linear and fast: the skip is one possessive class loop in C; there is no backtracking.
-    """
+def _skip(profile: Profile, component: str) -> str:
+    """A possessive pattern for the longest run of what ``component`` allows (RFC 3987 sec. 2.2)."""
     allowed = _allowed_ranges(profile, component)
-    groups = "|".join(f"[{regex_class(r)}]++" for r in _GROUP_RANGES.values())
     # ASCII first: a small class is a bitmap test per character; the ranges only for the rest
     ascii_ok = f"[{regex_class([r for r in allowed if r[1] < 0x80])}]++"
     non_ascii = [r for r in allowed if r[0] >= 0x80]
     skip = ascii_ok + (f"|[{regex_class(non_ascii)}]++" if non_ascii else "")
-    # every match ends at an error or at the end, so finditer never retries a failed skip
-    if component in ("scheme", "port"):  # no pct-encoded here: '%' is one more bad character
+    if component in _NO_PCT:
+        return f"(?:{skip})*+"
+    return rf"(?:{skip}|%{_HEX}{{2}})*+"
+
+
+def _error(profile: Profile, component: str, group: int) -> str:
+    """One error of ``component`` as capture group ``group`` (its same-character run uses
+    ``group + 1``): a malformed '%', a run of one 3987bis sec. 6.3 group, or a run of one other
+    character the component does not allow.
+    """
+    allowed = _allowed_ranges(profile, component)
+    groups = "|".join(f"[{regex_class(r)}]++" for r in _GROUP_RANGES.values())
+    if component in _NO_PCT:  # no pct-encoded here: '%' is one more bad character
         other = regex_class(_gaps(allowed + _GROUPED))
-        return re.compile(rf"(?:{skip})*+(?:((?:{groups})|([{other}])\2*+)|\Z)")
-    skip = rf"(?:{skip}|%{_HEX}{{2}})*+"
+        return rf"((?:{groups})|([{other}])\{group + 1}*+)"
     other = regex_class(_gaps(allowed + _GROUPED + [(0x25, 0x25)]))
-    return re.compile(rf"{skip}(?:({_BAD_PERCENT}|(?:{groups})|([{other}])\2*+)|\Z)")
+    return rf"({_BAD_PERCENT}|(?:{groups})|([{other}])\{group + 1}*+)"
+
+
+def _bad_regex(profile: Profile, component: str) -> re.Pattern[str]:
+    """Skip what ``component`` allows and capture its next error (group 1), or reach the end.
+
+    Linear and fast: the skip is one possessive class loop in C; there is no backtracking.
+    """
+    # every match ends at an error or at the end, so finditer never retries a failed skip
+    return re.compile(rf"{_skip(profile, component)}(?:{_error(profile, component, 1)}|\Z)")
+
+
+def _first_errors_regex(profile: Profile, component: str) -> re.Pattern[str]:
+    """The first three errors of a component in one match (groups 1, 3, 5), and group 7 (empty)
+    where a fourth one starts; ``lastindex`` is the last of them that took part.
+    """
+    skip = _skip(profile, component)
+    return re.compile(
+        rf"{skip}(?:{_error(profile, component, 1)}{skip}(?:{_error(profile, component, 3)}{skip}"
+        rf"(?:{_error(profile, component, 5)}{skip}(?:()(?=.))?+)?+)?+)?+", re.S)
+
+
+# the authority's userinfo: up to its last '@'; the lookahead for a later '@' stops at the next
+# one, so each character is read at most twice
+_USERINFO_TAIL = r"(?:[^@/?#]*+@(?=[^@/?#]*+@))*+[^@/?#]*+"
+# an '@' that is the authority's last
+_LAST_AT = r"@[^@/?#]*+(?:[/?#]|\Z)"
+
+
+def _spans_regex(relative: bool) -> re.Pattern[str]:
+    """Split any string into components: RFC 3986 appendix B, userinfo up to the authority's last
+    '@', host up to its first ':' (``ip``: a host that starts with '[', with the rest of the
+    authority). With ``relative`` (irelative-ref) nothing is a scheme. Possessive throughout.
+    """
+    scheme = r"(?:(?!)(?P<s>))?+" if relative else r"(?:(?P<s>[^:/?#]*+):)?+"
+    return re.compile(
+        scheme + rf"(?://(?P<a>(?:(?P<u>{_USERINFO_TAIL})@)?+"
+        r"(?:(?P<ip>\[[^/?#]*+)|(?P<h>[^:/?#]*+)(?::(?P<o>[^/?#]*+))?+)))?+"
+        r"(?P<p>[^?#]*+)(?:\?(?P<q>[^#]*+))?+(?:\#(?P<f>.*+))?+", re.S)
+
+
+def _trouble_regex(profile: Profile, relative: bool) -> re.Pattern[str]:
+    """Find where each component's first error stands (RFC 3987 sec. 2.2), in one match of any string.
+
+    Each component is read as the run of what it allows, then a group for the rest of the
+    component, which takes part only when there is a rest: the first error up to the component's
+    end. A clean reference matches with no group (``lastindex`` None); ``ip`` takes every host
+    that starts with '[' (the IP-literal checks are Python's). The split is ``_spans_regex``'s.
+    """
+    scheme = (r"(?:(?!)(?P<sb>))?+" if relative else
+              r"(?:(?:[A-Za-z][A-Za-z0-9+.\-]*+)?+(?P<sb>[^:/?#]++|^(?=:))?+:)?+")
+    return re.compile(
+        scheme
+        + rf"(?://(?:{_skip(profile, 'userinfo')}(?:(?!{_LAST_AT})(?P<ub>{_USERINFO_TAIL}))?+@)?+"
+        rf"(?:(?P<ip>\[[^/?#]*+)|{_skip(profile, 'host')}(?P<hb>[^:/?#]++)?+"
+        rf"(?::{_skip(profile, 'port')}(?P<ob>[^/?#]++)?+)?+))?+"
+        rf"{_skip(profile, 'path')}(?P<pb>[^?#]++)?+"
+        rf"(?:\?{_skip(profile, 'query')}(?P<qb>[^#]++)?+)?+"
+        rf"(?:\#{_skip(profile, 'fragment')}(?P<fb>.++)?+)?+",
+        re.S)
 
 
 # characters that get a 3987bis sec. 6.3 (or URI / tag / private-use) error even in an IP literal
@@ -450,11 +567,20 @@ def _group_error_regex(profile: Profile) -> re.Pattern[str]:
 
 
 _GROUP_ERR: dict[Profile, re.Pattern[str]] = {}
-# per profile, per component: the error regex (compiled on first use) and a cache char -> code
-_TABLES: dict[Profile, dict[str, tuple[re.Pattern[str], dict[str, str]]]] = {}
+# per (profile, relative): the trouble regex's match method, compiled on first use
+_TROUBLE: dict[tuple[Profile, bool], Callable[[str], re.Match[str]]] = {}
+# its groups, by number: the component each one's rest belongs to
+_TROUBLE_GROUPS = ("scheme", "userinfo", "ip", "host", "port", "path", "query", "fragment")
+_TROUBLE_NAMES = ("sb", "ub", "ip", "hb", "ob", "pb", "qb", "fb")
+_SPANS: dict[bool, Callable[[str], re.Match[str]]] = {}
+_HAS_SCHEME = re.compile("[^:/?#]*+:")
+# per profile, per component (compiled on first use): the next-error regex, a cache char -> code,
+# and the first-errors regex
+_Table = tuple[re.Pattern[str], dict[str, str], Callable[[str, int, int], "re.Match[str]"]]
+_TABLES: dict[Profile, dict[str, _Table]] = {}
 
 
-def _table(profile: Profile, component: str) -> tuple[re.Pattern[str], dict[str, str]]:
+def _table(profile: Profile, component: str) -> _Table:
     tables = _TABLES.get(profile)
     if tables is None:
         tables = _TABLES[profile] = {}
@@ -462,7 +588,8 @@ def _table(profile: Profile, component: str) -> tuple[re.Pattern[str], dict[str,
     if table is None:
         # a '%' the regex reports is a malformed pct-encoded, except where there is none
         codes = {} if component in _NO_PCT else {"%": E.PERCENT}
-        table = tables[component] = (_bad_regex(profile, component), codes)
+        first = _first_errors_regex(profile, component).match
+        table = tables[component] = (_bad_regex(profile, component), codes, first)  # type: ignore[assignment]
     return table
 
 
@@ -569,28 +696,30 @@ class _ScannedError(IRISyntaxError):
 
 def _scan_component(text: str, start: int, end: int, component: str, profile: Profile,
                     out: list[ErrorRecord]) -> None:
-    """Every malformed '%' and disallowed character of one component (RFC 3987 sec. 2.2), runs as one.
+    """Every malformed '%' and disallowed character of one component (RFC 3987 sec. 2.2), runs as one."""
+    rx, codes, _ = _table(profile, component)
+    m = rx.match(text, start, end)
+    if m is not None and m.lastindex:
+        _errors_from(m, text, end, component, rx, codes, profile, out)
 
-    Each match of the component's regex ends at an error or at the end of the component.
+
+def _errors_from(m: re.Match[str], text: str, end: int, component: str, rx: re.Pattern[str],
+                 codes: dict[str, str], profile: Profile, out: list[ErrorRecord]) -> None:
+    """Record the error ``m`` found in ``component`` (group 1), then every later one before ``end``.
+
+    Each match of the component's regex skips what the component allows and ends at an error
+    (``lastindex`` set) or at the end of the component.
     """
-    if start == end:
-        return
-    tables = _TABLES.get(profile)
-    rx, codes = (tables.get(component) if tables is not None else None) or _table(profile, component)
     match = rx.match
-    pos = start
     for _ in range(_FEW):
-        m = match(text, pos, end)
-        if m is None:
-            return  # not reached: the pattern matches at the end of the text
         pos, after = m.span(1)
-        if pos < 0:
-            return
         c = text[pos]
         out.append((pos, after, codes.get(c) or _code(codes, c, component, profile), component, None, True))
-        pos = after
+        m = match(text, after, end)  # type: ignore[assignment]  # the pattern matches at any end
+        if not m.lastindex:
+            return
     # many errors (hostile input): one scanner for the rest, and no Python statement per error
-    spans = [m.span(1) for m in rx.finditer(text, pos, end)]
+    spans = [m.span(1) for m in rx.finditer(text, after, end)]
     while spans and spans[-1][0] < 0:
         spans.pop()  # the end-of-text matches
     get = codes.get
@@ -674,7 +803,18 @@ def _after_ip_literal(text: str, start: int, end: int, profile: Profile, out: li
 
 def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
     """Scan ``text`` as ``kind`` (RFC 3987 sec. 2.2) under ``profile``; collect all errors, never raise."""
-    entry = _FAST_IRI if profile is _IRI else _FAST.get(profile)
+    if profile is _IRI and kind == "IRI-reference":  # the default call, and the linter's
+        m = _fast_iri(text)
+        # only ucschar may stand outside ASCII on the fast path
+        if m is not None and (text.isascii() or _all_ucschar(text)):
+            return _MatchedDefault(text, m)
+        return _scan(text, kind, _IRI)
+    return _scan_profile(text, kind, profile)
+
+
+def _scan_profile(text: str, kind: str, profile: str | Profile) -> IRIReference:
+    """``scan`` for any kind and profile: the fast path of a base profile, or the preprocessing ones."""
+    entry = _FAST.get(profile)
     if entry is None:
         entry = _fast_entry(profile)
     if entry is not None:
@@ -716,16 +856,57 @@ def _scheme_errors(text: str, colon: int, profile: Profile, out: list[ErrorRecor
     _scan_component(text, 1, colon, "scheme", profile, out)
 
 
-def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
-    """The slow scanner: components by RFC 3986 appendix B splitting, then every error named."""
-    errs: list[ErrorRecord] = []
-    scheme: tuple[int, int] | None = None
+def _trouble(profile: Profile, relative: bool) -> Callable[[str], re.Match[str]]:
+    match = _TROUBLE.get((profile, relative))
+    if match is None:
+        pattern = _trouble_regex(profile, relative)
+        assert tuple(pattern.groupindex) == _TROUBLE_NAMES
+        match = _TROUBLE[profile, relative] = pattern.match  # type: ignore[assignment]  # matches any string
+    return match
 
-    t = _SPLIT.match(text)
-    assert t is not None  # the appendix B pattern matches any string
-    colon = t.end("s")
-    if colon >= 0:
-        if kind == "irelative-ref":
+
+def _split(text: str, relative: bool) -> re.Match[str]:
+    """The ``_spans_regex`` match of ``text`` (it matches any string)."""
+    match = _SPANS.get(relative)
+    if match is None:
+        match = _SPANS[relative] = _spans_regex(relative).match  # type: ignore[assignment]
+    return match(text)  # type: ignore[misc]
+
+
+def _component_errors(text: str, start: int, end: int, component: str, profile: Profile,
+                      out: list[ErrorRecord]) -> None:
+    """Every error of ``component`` in [start, end): up to three found by one match, the rest
+    by ``_errors_from``.
+    """
+    tables = _TABLES.get(profile)
+    rx, codes, first = (tables.get(component) if tables is not None else None) or _table(profile, component)
+    m = first(text, start, end)
+    last = m.lastindex
+    if last is None:
+        return
+    for group in (1, 3, 5):
+        pos, after = m.span(group)
+        c = text[pos]
+        out.append((pos, after, codes.get(c) or _code(codes, c, component, profile), component, None, True))
+        if group == last:
+            return
+    more = rx.match(text, m.start(7), end)
+    assert more is not None and more.lastindex  # a fourth error starts there
+    _errors_from(more, text, end, component, rx, codes, profile, out)
+
+
+def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
+    """The slow scanner: one match finds where each component's first error stands (RFC 3986
+    appendix B, RFC 3987 sec. 2.2); only a component with an error is scanned on, to name every
+    error in it. Spans are split on first access.
+    """
+    errs: list[ErrorRecord] = []
+    relative = kind == "irelative-ref"
+    if relative:
+        t = _SPLIT.match(text)
+        assert t is not None  # the appendix B pattern matches any string
+        colon = t.end("s")
+        if colon >= 0:
             # ipath-noscheme: no ':' anywhere in the first segment (RFC 3986 sec. 4.2)
             first_end = _SEGMENT_END.search(text, colon)
             seg_end = len(text) if first_end is None else first_end.start()
@@ -735,77 +916,55 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
                              "of a relative reference, which would read as a scheme (RFC 3986 sec. 4.2); "
                              "write './' before it", False))
                 i = text.find(":", i + 1, seg_end)
-            t = _TAIL.match(text)
-            assert t is not None
-        else:
-            scheme = (0, colon)
-            if colon == 0 or not _SCHEME.fullmatch(text, 0, colon):
-                _scheme_errors(text, colon, profile, errs)
-    if scheme is None and kind in ("IRI", "absolute-IRI"):
+    elif kind != "IRI-reference" and not _HAS_SCHEME.match(text):
         errs.append((0, 1, E.MISSING_SCHEME, "scheme", f"an {kind} needs a scheme such as 'https:' "
                      "(RFC 3987 sec. 2.2); this is a relative reference", False))
-
-    authority: tuple[int, int] | None = None
-    userinfo = host = port = authority
-    host_kind = None
-    a_start, a_end = t.span("a")
-    if a_start >= 0:
-        authority = (a_start, a_end)
-        at = text.rfind("@", a_start, a_end)
-        h_start = a_start
-        if at >= 0:
-            userinfo = (a_start, at)
-            h_start = at + 1
-            _scan_component(text, a_start, at, "userinfo", profile, errs)
-        if text.startswith("[", h_start, a_end):
-            close = text.find("]", h_start, a_end)
-            if close < 0:
-                host = (h_start, a_end)
-                host_kind = _check_ip_literal(text, h_start, a_end, False, profile, errs)
-            else:
-                host = (h_start, close + 1)
-                host_kind = _check_ip_literal(text, h_start, close + 1, True, profile, errs)
-                if close + 1 < a_end:
-                    colon = text.find(":", close + 1, a_end)
-                    junk_end = a_end if colon < 0 else colon
-                    if colon >= 0:
-                        port = (colon + 1, a_end)
-                    if junk_end > close + 1:
-                        _after_ip_literal(text, close + 1, junk_end, profile, errs)
-        else:
-            colon = text.find(":", h_start, a_end)
-            h_end = a_end if colon < 0 else colon
-            host = (h_start, h_end)
-            if colon >= 0:
-                port = (colon + 1, a_end)
-            if h_start < h_end and text[h_start] in DIGIT and _IPV4.fullmatch(text, h_start, h_end):
-                host_kind = HostKind.IPV4
-            else:
-                host_kind = HostKind.REG_NAME
-                _scan_component(text, h_start, h_end, "host", profile, errs)
-        if port is not None:
-            _scan_component(text, port[0], port[1], "port", profile, errs)
-
-    path = t.span("p")
-    _scan_component(text, path[0], path[1], "path", profile, errs)
-    query: tuple[int, int] | None = None
-    fragment = query
-    q_start, q_end = t.span("q")
-    if q_start >= 0:
-        query = (q_start, q_end)
-        _scan_component(text, query[0], query[1], "query", profile, errs)
-    f_start, f_end = t.span("f")
-    if f_start >= 0:
-        fragment = (f_start, f_end)
-        if kind == "absolute-IRI":
-            errs.append((fragment[0] - 1, fragment[1], E.FRAGMENT_NOT_ALLOWED, "fragment", "an absolute-IRI "
+    if kind == "absolute-IRI":
+        hash_at = text.find("#")  # the first '#' starts the fragment
+        if hash_at >= 0:
+            errs.append((hash_at, len(text), E.FRAGMENT_NOT_ALLOWED, "fragment", "an absolute-IRI "
                          "has no fragment (RFC 3987 sec. 2.2); remove '#...'", False))
-        _scan_component(text, fragment[0], fragment[1], "fragment", profile, errs)
-
-    if len(errs) > 1:
+    m = (_TROUBLE.get((profile, relative)) or _trouble(profile, relative))(text)
+    last = m.lastindex
+    if last is not None:
+        groups = m.groups()
+        # usually one component has errors: the last group that took part
+        for i in (last,) if groups.count(None) == 7 else range(1, last + 1):
+            if groups[i - 1] is None:
+                continue
+            start, end = m.span(i)
+            if i == 1:
+                _scheme_errors(text, end, profile, errs)
+            elif i == 3:
+                _ip_literal_host(text, start, end, profile, errs)
+            else:
+                _component_errors(text, start, end, _TROUBLE_GROUPS[i - 1], profile, errs)
+        if len(errs) > 1:
+            errs.sort(key=_POSITION)
+    elif len(errs) > 1:
         errs.sort(key=_POSITION)
-    return _RawReference(text, kind, profile, (scheme, authority, userinfo, host, port, path, query,
-                                               fragment), host_kind, tuple(errs))
+    return _RawReference(text, kind, profile, errs)
+
+
+def _ip_literal_host(text: str, start: int, end: int, profile: Profile, out: list[ErrorRecord],
+                     ) -> tuple[tuple[int, int], tuple[int, int], HostKind]:
+    """Host and port spans of an authority whose host starts with '[' at ``start``, up to ``end``;
+    its errors (RFC 3986 sec. 3.2.2, 3.2.3) go to ``out``.
+    """
+    port = (-1, -1)
+    close = text.find("]", start, end)
+    if close < 0:
+        return (start, end), port, _check_ip_literal(text, start, end, False, profile, out)
+    host_kind = _check_ip_literal(text, start, close + 1, True, profile, out)
+    if close + 1 < end:
+        colon = text.find(":", close + 1, end)
+        junk_end = end if colon < 0 else colon
+        if colon >= 0:
+            port = (colon + 1, end)
+            _scan_component(text, colon + 1, end, "port", profile, out)
+        if junk_end > close + 1:
+            _after_ip_literal(text, close + 1, junk_end, profile, out)
+    return (start, close + 1), port, host_kind
 
 
 def parse(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
