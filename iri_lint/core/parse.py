@@ -1,9 +1,9 @@
 """Linear-time scanner for RFC 3987 sec. 2.2 IRI references, with exact spans and every error.
 
-Valid input takes a fast path: one split and one possessive regex per component (no backtracking
-on input). Only a component that fails its regex is scanned character by character to name each
-problem. Bidi formatting characters are ``ucschar`` and so pass the ABNF; sec. 4.1 forbids them,
-and the bidi rules (not the parser) report them.
+One possessive regex match tells a valid reference from one with errors and, for the latter, where
+each component's first error stands (``_trouble_regex``); Python runs only for the errors. Spans
+are split on first access. Bidi formatting characters are ``ucschar`` and so pass the ABNF; sec.
+4.1 forbids them, and the bidi rules (not the parser) report them.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from . import errors as E
 from .chars import (
@@ -101,7 +102,11 @@ class IRIReference:
 
     For the ``leiri`` and ``web-address`` profiles ``text`` is the preprocessed string,
     ``original`` the input, and errors point into ``original``. Treat instances as immutable;
-    spans of a valid input are computed on first access.
+    spans are computed on first access.
+
+    ``error_records`` holds every error as a cheap tuple ``(position, end, code, component, ...)``,
+    in order of position, with no message built; ``error(i)`` and ``errors`` give IRISyntaxError
+    objects with their messages.
     """
 
     COMPONENTS = _SPAN_NAMES
@@ -259,21 +264,32 @@ class _MatchedDefault(_MatchedReference):
     kind = "IRI-reference"
     profile = Profile.IRI
 
-    def __init__(self, text: str, m: re.Match[str]) -> None:  # noqa: D107
+    def __init__(self, text: str, m: re.Match[str]) -> None:
         self.text = text
         self._m = m
 
 
-class _RawReference(IRIReference):
-    """Slow path: the errors found by scanning; spans split on first access."""
+class _ValidDefault(_MatchedDefault):
+    """A valid IRI-reference under RFC 3987 found by the trouble regex: spans from the fast
+    regex on first access (it matches exactly the valid references). ``scan`` builds it with
+    ``object.__new__`` and sets ``text``: a constructor call costs more than the match.
+    """
 
-    def __init__(self, text: str, kind: str, profile: Profile, records: list[ErrorRecord]) -> None:
-        self.text = text
-        self.kind = kind
-        self.profile = profile
-        if records:
-            self.error_records = tuple(records)
-            self._errors = None
+    def _all_spans(self) -> dict[str, Span | None]:
+        if self._m is None:
+            self._m = _fast_iri(self.text)
+            assert self._m is not None, self.text
+        return IRIReference._all_spans(self)
+
+
+class _RawReference(IRIReference):
+    """Slow path: the errors found by scanning; spans split on first access. Built by
+    ``_scan_errors``, which sets ``text``, ``kind``, ``profile`` and, with errors,
+    ``error_records`` and ``_errors = None`` (messages on first use).
+    """
+
+    def __init__(self) -> None:  # pragma: no cover - built by _scan_errors
+        raise TypeError("_RawReference is built by _scan_errors")
 
     def _all_spans(self) -> dict[str, Span | None]:
         spans = self._spans
@@ -345,6 +361,14 @@ def _ipv6_pattern() -> str:
 
 # RFC 3986 sec. 3.2.2 IP-literal, atomic: ']' closes it inside, so no form is retried after it
 _IP_LITERAL = rf"(?>\[(?:{_ipv6_pattern()}|{_IPVFUTURE_PATTERN})\])"
+_IPV6: list[re.Pattern[str]] = []  # compiled on first use
+
+
+def _is_ipv6(text: str) -> bool:
+    """RFC 3986 sec. 3.2.2 IPv6address."""
+    if not _IPV6:
+        _IPV6.append(re.compile(_ipv6_pattern()))
+    return _IPV6[0].fullmatch(text) is not None
 
 
 def _gaps(allowed: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -373,7 +397,8 @@ def _fast_regex(profile: Profile) -> re.Pattern[str]:
     path = _run(_ascii_cls(profile, ":@/"))
     return re.compile(
         rf"(?:(?P<s>[A-Za-z][A-Za-z0-9+.\-]*+):)?+"
-        rf"(?://(?P<a>(?:(?P<u>{_run(_ascii_cls(profile, ':'))})@)?+(?P<h>{_IP_LITERAL}|{_run(_ascii_cls(profile))})"
+        rf"(?://(?P<a>(?:(?P<u>{_run(_ascii_cls(profile, ':'))})@)?+"
+        rf"(?P<h>(?=\[){_IP_LITERAL}|{_run(_ascii_cls(profile))})"
         rf"(?::(?P<o>[0-9]*+))?+)"
         rf"(?P<pa>(?:/{path})?+)"
         rf"|(?!//)(?P<pb>(?(s){path}|{_run(_ascii_cls(profile, '@'))}(?:/{path})?+)))"
@@ -427,6 +452,18 @@ def _fast_entry(profile: str | Profile) -> _FastEntry | None:
     return entry
 
 
+def _compile_trouble_iri(text: str) -> re.Match[str]:
+    """The default profile's trouble match of ASCII text on its first call: compile, then match."""
+    global _trouble_iri
+    _trouble_iri = _trouble(Profile.IRI, False, True)
+    return _trouble_iri(text)
+
+
+# the default profile's trouble match for ASCII text, a plain global for the hot path
+_trouble_iri: Callable[[str], re.Match[str]] = _compile_trouble_iri
+_new = object.__new__
+
+
 def _compile_fast_iri(text: str) -> re.Match[str] | None:
     """The default profile's fast match on its first call: compile the regex (not at start-up), then match."""
     entry = _fast_entry(Profile.IRI)
@@ -475,29 +512,39 @@ def _allowed_ranges(profile: Profile, component: str) -> list[tuple[int, int]]:
     return allowed
 
 
-def _skip(profile: Profile, component: str) -> str:
+_ALL = 0x10FFFF
+
+
+def _clip(ranges: list[tuple[int, int]], top: int) -> list[tuple[int, int]]:
+    """``ranges`` cut at code point ``top``: the classes of a regex only ever shown text up to it."""
+    return [(lo, min(hi, top)) for lo, hi in ranges if lo <= top]
+
+
+def _skip(profile: Profile, component: str, top: int = _ALL) -> str:
     """A possessive pattern for the longest run of what ``component`` allows (RFC 3987 sec. 2.2)."""
-    allowed = _allowed_ranges(profile, component)
-    # ASCII first: a small class is a bitmap test per character; the ranges only for the rest
-    ascii_ok = f"[{regex_class([r for r in allowed if r[1] < 0x80])}]++"
-    non_ascii = [r for r in allowed if r[0] >= 0x80]
-    skip = ascii_ok + (f"|[{regex_class(non_ascii)}]++" if non_ascii else "")
+    # one class (a bitmap for ASCII, one for the BMP), unrolled around pct-encoded: no group is
+    # entered until a run stops
+    run = f"[{regex_class(_clip(_allowed_ranges(profile, component), top))}]*+"
     if component in _NO_PCT:
-        return f"(?:{skip})*+"
-    return rf"(?:{skip}|%{_HEX}{{2}})*+"
+        return run
+    return f"{run}(?:%{_HEX}{{2}}{run})*+"
 
 
-def _error(profile: Profile, component: str, group: int) -> str:
+def _error(profile: Profile, component: str, group: int, ends: str = "", top: int = _ALL) -> str:
     """One error of ``component`` as capture group ``group`` (its same-character run uses
     ``group + 1``): a malformed '%', a run of one 3987bis sec. 6.3 group, or a run of one other
-    character the component does not allow.
+    character the component does not allow, other than the delimiters in ``ends`` that end it.
+    Only characters up to ``top`` are told apart.
     """
-    allowed = _allowed_ranges(profile, component)
-    groups = "|".join(f"[{regex_class(r)}]++" for r in _GROUP_RANGES.values())
+    allowed = _allowed_ranges(profile, component) + [(ord(c), ord(c)) for c in ends]
+    # one class for every group first: other characters fail it at once, not each group's class
+    runs = [_clip(list(r), top) for r in _GROUP_RANGES.values()]
+    groups = f"(?=[{regex_class(_clip(sorted(_GROUPED), top))}])(?:" + "|".join(
+        f"[{regex_class(r)}]++" for r in runs if r) + ")"
     if component in _NO_PCT:  # no pct-encoded here: '%' is one more bad character
-        other = regex_class(_gaps(allowed + _GROUPED))
+        other = regex_class(_clip(_gaps(allowed + _GROUPED), top))
         return rf"((?:{groups})|([{other}])\{group + 1}*+)"
-    other = regex_class(_gaps(allowed + _GROUPED + [(0x25, 0x25)]))
+    other = regex_class(_clip(_gaps(allowed + _GROUPED + [(0x25, 0x25)]), top))
     return rf"({_BAD_PERCENT}|(?:{groups})|([{other}])\{group + 1}*+)"
 
 
@@ -539,24 +586,35 @@ def _spans_regex(relative: bool) -> re.Pattern[str]:
         r"(?P<p>[^?#]*+)(?:\?(?P<q>[^#]*+))?+(?:\#(?P<f>.*+))?+", re.S)
 
 
-def _trouble_regex(profile: Profile, relative: bool) -> re.Pattern[str]:
-    """Find where each component's first error stands (RFC 3987 sec. 2.2), in one match of any string.
+def _trouble_regex(profile: Profile, relative: bool, top: int = _ALL) -> re.Pattern[str]:
+    """Find each component's first error (RFC 3987 sec. 2.2), in one match of any string.
 
-    Each component is read as the run of what it allows, then a group for the rest of the
-    component, which takes part only when there is a rest: the first error up to the component's
-    end. A clean reference matches with no group (``lastindex`` None); ``ip`` takes every host
-    that starts with '[' (the IP-literal checks are Python's). The split is ``_spans_regex``'s.
+    Each component is read as the run of what it allows, then, only where a rest follows, a
+    group for that rest up to the component's end. For host, port, path, query and fragment the
+    rest's group holds the first error's own group and, when more follows, an empty group where
+    the next error starts (a port's rest holds its first two errors: '%s' in a port is two).
+    A clean reference matches with no group (``lastindex`` None); ``ip`` takes every host that
+    starts with '[' (the IP-literal checks are Python's). The split is ``_spans_regex``'s; the
+    group numbers are ``_LAYOUT``'s. With ``top`` 0x7F it is only ever shown ASCII text: its
+    classes are small, and the hot cases (templates in ASCII literals) stay in the CPU's caches.
     """
     scheme = (r"(?:(?!)(?P<sb>))?+" if relative else
               r"(?:(?:[A-Za-z][A-Za-z0-9+.\-]*+)?+(?P<sb>[^:/?#]++|^(?=:))?+:)?+")
+    parts = {}
+    for rest, (name, firsts, _) in _LAYOUT.items():
+        skip, ends = _skip(profile, name, top), _ENDS[name]
+        char = f"[^{re.escape(ends)}]" if ends else "."
+        # (?=char) fails at once where the component ends, before the error's alternatives
+        tail = f"(?:(){char}++)?+"  # the group ``more``: where a further error starts
+        for slot in reversed(firsts[1:]):
+            tail = f"(?:(?={char}){_error(profile, name, slot, ends, top)}{skip}{tail})?+"
+        parts[name] = f"{skip}(?:(?={char})({_error(profile, name, firsts[0], ends, top)}{skip}{tail}))?+"
+        assert rest == firsts[0] - 1
     return re.compile(
         scheme
-        + rf"(?://(?:{_skip(profile, 'userinfo')}(?:(?!{_LAST_AT})(?P<ub>{_USERINFO_TAIL}))?+@)?+"
-        rf"(?:(?P<ip>\[[^/?#]*+)|{_skip(profile, 'host')}(?P<hb>[^:/?#]++)?+"
-        rf"(?::{_skip(profile, 'port')}(?P<ob>[^/?#]++)?+)?+))?+"
-        rf"{_skip(profile, 'path')}(?P<pb>[^?#]++)?+"
-        rf"(?:\?{_skip(profile, 'query')}(?P<qb>[^#]++)?+)?+"
-        rf"(?:\#{_skip(profile, 'fragment')}(?P<fb>.++)?+)?+",
+        + rf"(?://(?:{_skip(profile, 'userinfo', top)}(?:(?!{_LAST_AT})(?P<ub>{_USERINFO_TAIL}))?+@)?+"
+        rf"(?:(?P<ip>\[[^/?#]*+)|{parts['host']}(?::{parts['port']})?+))?+"
+        rf"{parts['path']}(?:\?{parts['query']})?+(?:\#{parts['fragment']})?+",
         re.S)
 
 
@@ -567,16 +625,22 @@ def _group_error_regex(profile: Profile) -> re.Pattern[str]:
 
 
 _GROUP_ERR: dict[Profile, re.Pattern[str]] = {}
-# per (profile, relative): the trouble regex's match method, compiled on first use
-_TROUBLE: dict[tuple[Profile, bool], Callable[[str], re.Match[str]]] = {}
-# its groups, by number: the component each one's rest belongs to
-_TROUBLE_GROUPS = ("scheme", "userinfo", "ip", "host", "port", "path", "query", "fragment")
-_TROUBLE_NAMES = ("sb", "ub", "ip", "hb", "ob", "pb", "qb", "fb")
+# the trouble regex's match method, compiled on first use: by profile for an IRI-reference of
+# ASCII text (the hot case), else by (profile, irelative-ref?, ASCII?)
+_TROUBLE: dict[Profile | tuple[Profile, bool, bool], Callable[[str], re.Match[str]]] = {}
+# its rest groups, by number: the component each belongs to
+_REST_GROUPS = (1, 2, 3, 4, 8, 14, 18, 22)  # scheme, userinfo, ip, then ``_LAYOUT``'s
+# rest group -> (component, the groups of its first errors, the group where a further one starts);
+# each error group is followed by the group of its same-character run
+_LAYOUT = {4: ("host", (5,), 7), 8: ("port", (9, 11), 13), 14: ("path", (15,), 17),
+           18: ("query", (19,), 21), 22: ("fragment", (23,), 25)}
+_ENDS = {"host": ":/?#", "port": "/?#", "path": "?#", "query": "#", "fragment": ""}  # what ends each
 _SPANS: dict[bool, Callable[[str], re.Match[str]]] = {}
 _HAS_SCHEME = re.compile("[^:/?#]*+:")
 # per profile, per component (compiled on first use): the next-error regex, a cache char -> code,
 # and the first-errors regex
-_Table = tuple[re.Pattern[str], dict[str, str], Callable[[str, int, int], "re.Match[str]"]]
+_MatchAny = Callable[[str, int, int], "re.Match[str]"]  # a match method of a pattern that matches any text
+_Table = tuple[re.Pattern[str], dict[str, str], _MatchAny]
 _TABLES: dict[Profile, dict[str, _Table]] = {}
 
 
@@ -586,11 +650,20 @@ def _table(profile: Profile, component: str) -> _Table:
         tables = _TABLES[profile] = {}
     table = tables.get(component)
     if table is None:
-        # a '%' the regex reports is a malformed pct-encoded, except where there is none
-        codes = {} if component in _NO_PCT else {"%": E.PERCENT}
-        first = _first_errors_regex(profile, component).match
-        table = tables[component] = (_bad_regex(profile, component), codes, first)  # type: ignore[assignment]
+        codes = (_CODES.get(profile) or _codes(profile))[component]
+        first = cast(_MatchAny, _first_errors_regex(profile, component).match)  # it matches any text
+        table = tables[component] = (_bad_regex(profile, component), codes, first)
     return table
+
+
+# per profile, per component: a cache character -> error code
+_CODES: dict[Profile, dict[str, dict[str, str]]] = {}
+
+
+def _codes(profile: Profile) -> dict[str, dict[str, str]]:
+    # a '%' the regex reports is a malformed pct-encoded, except where there is none
+    codes = _CODES[profile] = {c: {} if c in _NO_PCT else {"%": E.PERCENT} for c in _ALLOWED_ASCII}
+    return codes
 
 
 _FEW = 4  # errors found by single matches before a finditer pays off (creating one costs ~3 matches)
@@ -727,36 +800,14 @@ def _errors_from(m: re.Match[str], text: str, end: int, component: str, rx: re.P
             for a, b in spans]
 
 
-def _is_ipv6(s: str) -> bool:
-    """RFC 3986 sec. 3.2.2 IPv6address, checked by counting groups (linear)."""
-    if ":::" in s or s.count("::") > 1:
-        return False
-    if "::" in s:
-        head, tail = s.split("::", 1)
-        groups = (head.split(":") if head else []) + (tail.split(":") if tail else [])
-        compressed = True
-        if not tail and head and "." in head:
-            return False  # an IPv4 part must come last
-    else:
-        groups = s.split(":")
-        compressed = False
-    count = len(groups)
-    if groups and "." in groups[-1]:
-        if not _IPV4.fullmatch(groups[-1]):
-            return False
-        groups = groups[:-1]
-        count += 1
-    if not all(_H16.fullmatch(g) for g in groups):
-        return False
-    return count <= 7 if compressed else count == 8
-
-
 def _group_errors(text: str, start: int, end: int, profile: Profile, out: list[ErrorRecord]) -> str:
     """Report each 3987bis sec. 6.3 group character of a host's [start, end); return the rest."""
     rx = _GROUP_ERR.get(profile)
     if rx is None:
         rx = _GROUP_ERR[profile] = _group_error_regex(profile)
-    codes = _table(profile, "host")[1]
+    if rx.search(text, start, end) is None:
+        return text[start:end]
+    codes = (_CODES.get(profile) or _codes(profile))["host"]
     for m in rx.finditer(text, start, end):
         pos = m.start()
         out.append((pos, pos + 1, _code(codes, text[pos], "host", profile), "host", None, False))
@@ -804,9 +855,18 @@ def _after_ip_literal(text: str, start: int, end: int, profile: Profile, out: li
 def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
     """Scan ``text`` as ``kind`` (RFC 3987 sec. 2.2) under ``profile``; collect all errors, never raise."""
     if profile is _IRI and kind == "IRI-reference":  # the default call, and the linter's
+        if text.isascii():  # one match finds every component's first error, or none
+            trouble = _trouble_iri(text)
+            last = trouble.lastindex
+            # an IP literal (group 3) is checked apart; a valid one is on the fast path
+            if last is None or (last == 3 and trouble.groups()[:2] == (None, None) and _fast_iri(text)):
+                r = _new(_ValidDefault)
+                r.text = text
+                return r
+            return _scan_errors(text, kind, _IRI, trouble, [])
         m = _fast_iri(text)
         # only ucschar may stand outside ASCII on the fast path
-        if m is not None and (text.isascii() or _all_ucschar(text)):
+        if m is not None and _all_ucschar(text):
             return _MatchedDefault(text, m)
         return _scan(text, kind, _IRI)
     return _scan_profile(text, kind, profile)
@@ -856,12 +916,18 @@ def _scheme_errors(text: str, colon: int, profile: Profile, out: list[ErrorRecor
     _scan_component(text, 1, colon, "scheme", profile, out)
 
 
-def _trouble(profile: Profile, relative: bool) -> Callable[[str], re.Match[str]]:
-    match = _TROUBLE.get((profile, relative))
+def _trouble(profile: Profile, relative: bool, ascii_only: bool) -> Callable[[str], re.Match[str]]:
+    """The trouble regex's match method for an IRI-reference or irelative-ref, of any or ASCII text."""
+    if not relative and ascii_only:
+        match = _TROUBLE.get(profile)
+        key: Profile | tuple[Profile, bool, bool] = profile
+    else:
+        key = (profile, relative, ascii_only)
+        match = _TROUBLE.get(key)
     if match is None:
-        pattern = _trouble_regex(profile, relative)
-        assert tuple(pattern.groupindex) == _TROUBLE_NAMES
-        match = _TROUBLE[profile, relative] = pattern.match  # type: ignore[assignment]  # matches any string
+        pattern = _trouble_regex(profile, relative, 0x7F if ascii_only else _ALL)
+        assert pattern.groups == 25 and tuple(pattern.groupindex) == ("sb", "ub", "ip")
+        match = _TROUBLE[key] = cast(Callable[[str], re.Match[str]], pattern.match)  # it matches any text
     return match
 
 
@@ -884,11 +950,11 @@ def _component_errors(text: str, start: int, end: int, component: str, profile: 
     last = m.lastindex
     if last is None:
         return
-    for group in (1, 3, 5):
-        pos, after = m.span(group)
+    for slot in (1, 3, 5):
+        pos, after = m.span(slot)
         c = text[pos]
         out.append((pos, after, codes.get(c) or _code(codes, c, component, profile), component, None, True))
-        if group == last:
+        if slot == last:
             return
     more = rx.match(text, m.start(7), end)
     assert more is not None and more.lastindex  # a fourth error starts there
@@ -900,9 +966,46 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
     appendix B, RFC 3987 sec. 2.2); only a component with an error is scanned on, to name every
     error in it. Spans are split on first access.
     """
+    if kind == "IRI-reference":
+        errs: list[ErrorRecord] = []
+        m = _trouble(profile, False, text.isascii())(text)
+    else:
+        errs = _kind_errors(text, kind)
+        m = _trouble(profile, kind == "irelative-ref", text.isascii())(text)
+    return _scan_errors(text, kind, profile, m, errs)
+
+
+def _scan_errors(text: str, kind: str, profile: Profile, m: re.Match[str], errs: list[ErrorRecord],
+                 ) -> IRIReference:
+    """The reference with every error: ``errs`` (the kind's), then those of each component that
+    the trouble match ``m`` found one in.
+    """
+    last = m.lastindex  # the rest group of the last component with an error
+    if last is not None:
+        groups = m.groups()
+        codes = _CODES.get(profile) or _codes(profile)
+        if groups[: last - 1].count(None) == last - 1:  # usually one component has errors
+            _rest_errors(m, groups, last, text, profile, codes, errs)
+        else:
+            for i in _REST_GROUPS:
+                if i <= last and groups[i - 1] is not None:
+                    _rest_errors(m, groups, i, text, profile, codes, errs)
+        # components come in order and each lists its errors in order; an IP literal does not
+        if groups[2] is not None and len(errs) > 1:
+            errs.sort(key=_POSITION)
+    if kind != "IRI-reference" and len(errs) > 1:
+        errs.sort(key=_POSITION)
+    ref = _new(_RawReference)
+    ref.text, ref.kind, ref.profile = text, kind, profile
+    if errs:
+        ref.error_records, ref._errors = tuple(errs), None
+    return ref
+
+
+def _kind_errors(text: str, kind: str) -> list[ErrorRecord]:
+    """What ``kind`` adds to the IRI-reference grammar (RFC 3987 sec. 2.2, RFC 3986 sec. 4.2)."""
     errs: list[ErrorRecord] = []
-    relative = kind == "irelative-ref"
-    if relative:
+    if kind == "irelative-ref":
         t = _SPLIT.match(text)
         assert t is not None  # the appendix B pattern matches any string
         colon = t.end("s")
@@ -916,7 +1019,7 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
                              "of a relative reference, which would read as a scheme (RFC 3986 sec. 4.2); "
                              "write './' before it", False))
                 i = text.find(":", i + 1, seg_end)
-    elif kind != "IRI-reference" and not _HAS_SCHEME.match(text):
+    elif not _HAS_SCHEME.match(text):
         errs.append((0, 1, E.MISSING_SCHEME, "scheme", f"an {kind} needs a scheme such as 'https:' "
                      "(RFC 3987 sec. 2.2); this is a relative reference", False))
     if kind == "absolute-IRI":
@@ -924,26 +1027,30 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
         if hash_at >= 0:
             errs.append((hash_at, len(text), E.FRAGMENT_NOT_ALLOWED, "fragment", "an absolute-IRI "
                          "has no fragment (RFC 3987 sec. 2.2); remove '#...'", False))
-    m = (_TROUBLE.get((profile, relative)) or _trouble(profile, relative))(text)
-    last = m.lastindex
-    if last is not None:
-        groups = m.groups()
-        # usually one component has errors: the last group that took part
-        for i in (last,) if groups.count(None) == 7 else range(1, last + 1):
-            if groups[i - 1] is None:
-                continue
-            start, end = m.span(i)
-            if i == 1:
-                _scheme_errors(text, end, profile, errs)
-            elif i == 3:
-                _ip_literal_host(text, start, end, profile, errs)
-            else:
-                _component_errors(text, start, end, _TROUBLE_GROUPS[i - 1], profile, errs)
-        if len(errs) > 1:
-            errs.sort(key=_POSITION)
-    elif len(errs) > 1:
-        errs.sort(key=_POSITION)
-    return _RawReference(text, kind, profile, errs)
+    return errs
+
+
+def _rest_errors(m: re.Match[str], groups: tuple[str | None, ...], i: int, text: str, profile: Profile,
+                 all_codes: dict[str, dict[str, str]], out: list[ErrorRecord]) -> None:
+    """The errors of the component whose rest is the trouble match's group ``i`` (``_REST_GROUPS``)."""
+    layout = _LAYOUT.get(i)
+    if layout is not None:
+        component, firsts, more = layout
+        codes = all_codes[component]
+        for slot in firsts:
+            if groups[slot - 1] is None:
+                return
+            pos, after = m.span(slot)
+            c = text[pos]
+            out.append((pos, after, codes.get(c) or _code(codes, c, component, profile), component, None, True))
+        if groups[more - 1] is not None:
+            _component_errors(text, m.start(more), m.end(i), component, profile, out)
+    elif i == 1:
+        _scheme_errors(text, m.end(1), profile, out)
+    elif i == 2:
+        _component_errors(text, m.start(2), m.end(2), "userinfo", profile, out)
+    else:
+        _ip_literal_host(text, m.start(3), m.end(3), profile, out)
 
 
 def _ip_literal_host(text: str, start: int, end: int, profile: Profile, out: list[ErrorRecord],

@@ -1132,6 +1132,7 @@ import importlib  # noqa: E402
 
 parse_module = importlib.import_module("iri_lint.core.parse")  # the module: `parse` is the function
 from iri_lint.core.chars import (  # noqa: E402
+    SCHEME_CHARS,
     SUB_DELIMS,
     UNRESERVED,
     Group,
@@ -1146,7 +1147,10 @@ _ASCII_OK = {
     "path": UNRESERVED | SUB_DELIMS | {":", "@", "/"},
     "query": UNRESERVED | SUB_DELIMS | {":", "@", "/", "?"},
     "fragment": UNRESERVED | SUB_DELIMS | {":", "@", "/", "?"},
+    "scheme": set(SCHEME_CHARS),  # no pct-encoded in these two: '%' is one more bad character
+    "port": set("0123456789"),
 }
+_OWN_CODE = {"scheme": E.SCHEME, "port": E.PORT}
 _GROUP_CODE = {Group.SPACE: E.SPACE, Group.DELIM: E.DELIMITER, Group.UNWISE: E.UNWISE,
                Group.CONTROL: E.CONTROL, Group.SPECIAL: E.SPECIAL, Group.NONCHAR: E.NONCHARACTER,
                Group.SURROGATE: E.SURROGATE}
@@ -1159,7 +1163,7 @@ def _reference_component(text: str, component: str, profile: str) -> list[tuple[
     def ok(c: str) -> bool:
         if c in _ASCII_OK[component]:
             return True
-        if c < "\x80" or profile == "uri":
+        if c < "\x80" or profile == "uri" or component in _OWN_CODE:
             return False
         return is_ucschar(c) or (component == "query" and is_iprivate(c, bis=profile == "iri-3987bis"))
 
@@ -1169,12 +1173,12 @@ def _reference_component(text: str, component: str, profile: str) -> list[tuple[
             return _GROUP_CODE[g]
         if c >= "\x80" and profile == "uri":
             return E.NON_ASCII_IN_URI
-        return {Group.TAG: E.TAG, Group.IPRIVATE: E.PRIVATE_USE}.get(g, E.COMPONENT_CHAR)
+        return {Group.TAG: E.TAG, Group.IPRIVATE: E.PRIVATE_USE}.get(g, _OWN_CODE.get(component, E.COMPONENT_CHAR))
 
     out, i, n = [], 0, len(text)
     while i < n:
         c = text[i]
-        if c == "%":
+        if c == "%" and component not in _OWN_CODE:
             if i + 2 < n and text[i + 1] in _HEXDIGITS and text[i + 2] in _HEXDIGITS:
                 i += 3
             elif i + 1 < n and text[i + 1] in _HEXDIGITS:
@@ -1209,6 +1213,128 @@ def test_component_scanner_agrees_with_a_char_by_char_reference(text: str, compo
     out: list[parse_module.ErrorRecord] = []
     parse_module._scan_component(text, 0, len(text), component, Profile(profile), out)
     assert [(r[0], r[1], r[2]) for r in out] == _reference_component(text, component, profile)
+
+
+def _reference_scan(text: str, kind: str, profile: str) -> tuple[list[tuple[int, int, str, str]],
+                                                                  dict[str, tuple[int, int] | None]]:
+    """The whole reference, in plain Python: RFC 3986 appendix B split (userinfo up to the
+    authority's last '@', host up to its first ':'), then each component character by character.
+    IP literals and the messages of kind errors come from the module (checked on their own).
+    """
+    out: list[tuple[int, int, str, str]] = []
+    spans: dict[str, tuple[int, int] | None] = dict.fromkeys(IRIReference.COMPONENTS)
+
+    def scan_part(start: int, end: int, component: str) -> None:
+        out.extend((start + a, start + b, code, component)
+                   for a, b, code in _reference_component(text[start:end], component, profile))
+
+    def first_of(chars: str, start: int) -> int:
+        return next((j for j in range(start, len(text)) if text[j] in chars), len(text))
+
+    i = 0
+    colon = first_of(":/?#", 0)
+    if colon < len(text) and text[colon] == ":":
+        if kind == "irelative-ref":  # no scheme: each ':' of the first segment is an error
+            out.extend((j, j + 1, E.COMPONENT_CHAR, "path") for j in range(colon, first_of("/?#", 0))
+                       if text[j] == ":")
+        else:
+            spans["scheme"], i = (0, colon), colon + 1
+            if colon == 0:
+                out.append((0, 1, E.SCHEME, "scheme"))
+            elif text[0] not in ALPHA_CHARS:
+                first = _reference_component(text[0], "scheme", profile)  # empty: a scheme character
+                out.append((0, 1, first[0][2] if first else E.SCHEME, "scheme"))
+                scan_part(1, colon, "scheme")
+            else:
+                scan_part(0, colon, "scheme")
+    if spans["scheme"] is None and kind in ("IRI", "absolute-IRI"):
+        out.append((0, 1, E.MISSING_SCHEME, "scheme"))
+    if text.startswith("//", i):
+        a_start = i + 2
+        i = a_end = first_of("/?#", a_start)
+        spans["authority"] = (a_start, a_end)
+        at = text.rfind("@", a_start, a_end)
+        h_start = a_start
+        if at >= 0:
+            spans["userinfo"], h_start = (a_start, at), at + 1
+            scan_part(a_start, at, "userinfo")
+        if text.startswith("[", h_start):
+            errs: list[parse_module.ErrorRecord] = []
+            host, port, _ = parse_module._ip_literal_host(text, h_start, a_end, Profile(profile), errs)
+            out.extend((r[0], r[1], r[2], r[3] or "") for r in errs)
+            spans["host"], spans["port"] = host, None if port[0] < 0 else port
+        else:
+            h_end = text.find(":", h_start, a_end)
+            h_end = a_end if h_end < 0 else h_end
+            spans["host"] = (h_start, h_end)
+            if not _is_dotted_quad(text[h_start:h_end]):
+                scan_part(h_start, h_end, "host")
+            if h_end < a_end:
+                spans["port"] = (h_end + 1, a_end)
+                scan_part(h_end + 1, a_end, "port")
+    p_end = first_of("?#", i)
+    spans["path"] = (i, p_end)
+    scan_part(i, p_end, "path")
+    if p_end < len(text) and text[p_end] == "?":
+        q_end = first_of("#", p_end + 1)
+        spans["query"] = (p_end + 1, q_end)
+        scan_part(p_end + 1, q_end, "query")
+        p_end = q_end
+    if p_end < len(text):
+        spans["fragment"] = (p_end + 1, len(text))
+        if kind == "absolute-IRI":
+            out.append((p_end, len(text), E.FRAGMENT_NOT_ALLOWED, "fragment"))
+        scan_part(p_end + 1, len(text), "fragment")
+    return sorted(out, key=lambda e: e[0]), spans
+
+
+ALPHA_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _is_dotted_quad(host: str) -> bool:
+    """RFC 3986 sec. 3.2.2 IPv4address: four dec-octets, no leading zeros."""
+    parts = host.split(".")
+    return len(parts) == 4 and all(p.isdigit() and p.isascii() and (p == "0" or p[0] != "0") and int(p) <= 255
+                                   for p in parts)
+
+
+_WHOLE_ALPHABET = list("aA1:/?#[]@%.fF-_~!=v ") + ["//", "%4", "%41", "::", "[::1]", "[v1.x]", "é", "\ue000",
+                                                 "\U000e0041", "\x00", "<", "{", "\ufdd0", "\ud800", "]:"]
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_WHOLE_ALPHABET), max_size=14).map("".join), st.sampled_from(KINDS),
+       st.sampled_from(["uri", "iri", "iri-3987bis"]))
+def test_scan_agrees_with_a_plain_reference(text: str, kind: str, profile: str) -> None:
+    """Every error (code, exact span, component) and every component span, whichever path scan takes."""
+    ref = scan(text, kind, profile)
+    expected, spans = _reference_scan(text, kind, profile)
+    assert [(e.position, e.end, e.code, e.component) for e in ref.errors] == expected
+    assert {name: None if (sp := getattr(ref, name)) is None else (sp.start, sp.end)
+            for name in IRIReference.COMPONENTS} == spans
+
+
+def test_scan_agrees_with_the_reference_on_the_stdlib_literals() -> None:
+    """The benchmark's own corpus: URL-like constants of the standard library."""
+    import ast
+    import sysconfig
+    from pathlib import Path
+
+    root = Path(sysconfig.get_paths()["stdlib"])
+    seen = 0
+    for name in ("urllib/parse.py", "test/test_urlparse.py", "test/test_urllib2.py", "http/cookiejar.py",
+                 "test/test_ipaddress.py", "logging/config.py", "test/test_logging.py"):
+        path = root / name
+        if not path.exists():
+            continue
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 200:
+                for kind in KINDS:
+                    ref = scan(node.value, kind)
+                    expected, spans = _reference_scan(node.value, kind, "iri")
+                    assert [(e.position, e.end, e.code, e.component) for e in ref.errors] == expected, node.value
+                    seen += 1
+    assert seen > 1000
 
 
 def test_group_ranges_are_the_groups() -> None:
