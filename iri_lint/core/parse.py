@@ -13,7 +13,7 @@ import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 
 from . import errors as E
 from .chars import (
@@ -63,9 +63,8 @@ class HostKind(enum.StrEnum):
     IPVFUTURE = "ipvfuture"
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Half-open code point range [start, end) in the IRI text."""
+class Span(NamedTuple):
+    """Half-open code point range [start, end) in the IRI text (immutable; ``len`` is its length)."""
 
     start: int
     end: int
@@ -93,8 +92,9 @@ ErrorRecord = tuple[int, int, str, str | None, str | None, bool]
 
 _POSITION = operator.itemgetter(0)  # sort key of ErrorRecord
 _SPAN_NAMES = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
-_MATCH_GROUPS = (("scheme", "s"), ("authority", "a"), ("userinfo", "u"), ("host", "h"), ("port", "o"),
-                 ("query", "q"), ("fragment", "f"))
+
+
+_EMPTY = Span(0, 0)
 
 
 class IRIReference:
@@ -126,7 +126,7 @@ class IRIReference:
                  scheme: Span | None = None, authority: Span | None = None,
                  userinfo: Span | None = None, host: Span | None = None,
                  host_kind: HostKind | None = None, port: Span | None = None,
-                 path: Span = Span(0, 0), query: Span | None = None,
+                 path: Span = _EMPTY, query: Span | None = None,
                  fragment: Span | None = None, errors: tuple[IRISyntaxError, ...] = (),
                  original: str | None = None,
                  preprocessing: tuple[Preprocessing, ...] = ()) -> None:
@@ -147,15 +147,9 @@ class IRIReference:
         if spans is None:
             m = self._m
             assert m is not None
-            spans = {}
-            for name, g in _MATCH_GROUPS:
-                s, e = m.span(g)
-                spans[name] = None if s < 0 else Span(s, e)
-            s, e = m.span("pa")
-            if s < 0:
-                s, e = m.span("pb")
-            spans["path"] = Span(s, e)
-            self._spans = spans
+            # the fast regex's groups in order: s a u h o pa pb q f (checked where it is compiled)
+            s, a, u, h, o, pa, pb, q, f = m.regs[1:]
+            spans = self._spans = _spans_dict((s, a, u, h, o, pa if pa[0] >= 0 else pb, q, f))
         return spans
 
     @property
@@ -298,9 +292,24 @@ class _RawReference(IRIReference):
             s, a, u, ip, h, o, p, q, f = _split(text, self.kind == "irelative-ref").regs[1:]
             if ip[0] >= 0:  # the IP literal's own end, and a port after it (its errors are known)
                 h, o, self._host_kind = _ip_literal_host(text, ip[0], ip[1], self.profile, [])
-            spans = self._spans = {name: None if r[0] < 0 else Span(r[0], r[1])
-                                   for name, r in zip(_SPAN_NAMES, (s, a, u, h, o, p, q, f), strict=True)}
+            spans = self._spans = _spans_dict((s, a, u, h, o, p, q, f))
         return spans
+
+
+_new_tuple = tuple.__new__
+
+
+def _spans_dict(regs: tuple[tuple[int, int], ...]) -> dict[str, Span | None]:
+    """Spans by component name from (start, end) pairs in ``_SPAN_NAMES`` order, (-1, -1) when absent."""
+    s, a, u, h, o, p, q, f = regs  # written out: a comprehension over zip costs twice as much
+    return {"scheme": None if s[0] < 0 else _new_tuple(Span, s),
+            "authority": None if a[0] < 0 else _new_tuple(Span, a),
+            "userinfo": None if u[0] < 0 else _new_tuple(Span, u),
+            "host": None if h[0] < 0 else _new_tuple(Span, h),
+            "port": None if o[0] < 0 else _new_tuple(Span, o),
+            "path": _new_tuple(Span, p),
+            "query": None if q[0] < 0 else _new_tuple(Span, q),
+            "fragment": None if f[0] < 0 else _new_tuple(Span, f)}
 
 
 def _segments(text: str, path: Span) -> tuple[Span, ...]:
@@ -366,6 +375,11 @@ _IPV6: list[re.Pattern[str]] = []  # compiled on first use
 
 def _is_ipv6(text: str) -> bool:
     """RFC 3986 sec. 3.2.2 IPv6address."""
+    # at most 8 colons (7 with an IPv4 part) and one '::': most wrong addresses end here, before
+    # the nine forms are tried
+    colons = text.count(":")
+    if colons > 8 or text.count("::") > 1 or (colons > 7 and "." in text):
+        return False
     if not _IPV6:
         _IPV6.append(re.compile(_ipv6_pattern()))
     return _IPV6[0].fullmatch(text) is not None
@@ -446,7 +460,9 @@ def _fast_entry(profile: str | Profile) -> _FastEntry | None:
     base = _BASE_PROFILES.get(profile)
     if base is None:
         return None
-    entry = _FAST[base.value] = (_fast_regex(base).fullmatch, base)
+    pattern = _fast_regex(base)
+    assert tuple(pattern.groupindex) == ("s", "a", "u", "h", "o", "pa", "pb", "q", "f")  # _all_spans reads them so
+    entry = _FAST[base.value] = (pattern.fullmatch, base)
     if base is Profile.IRI:
         _fast_iri = entry[0]
     return entry
@@ -858,11 +874,19 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
         if text.isascii():  # one match finds every component's first error, or none
             trouble = _trouble_iri(text)
             last = trouble.lastindex
-            # an IP literal (group 3) is checked apart; a valid one is on the fast path
-            if last is None or (last == 3 and trouble.groups()[:2] == (None, None) and _fast_iri(text)):
+            if last is None:
                 r = _new(_ValidDefault)
                 r.text = text
                 return r
+            if last == 3 and trouble.groups()[:2] == (None, None):  # only an IP literal to check
+                if _fast_iri(text) is not None:  # a valid one
+                    r = _new(_ValidDefault)
+                    r.text = text
+                    return r
+                errs: list[ErrorRecord] = []
+                _ip_literal_host(text, trouble.start(3), trouble.end(3), _IRI, errs)
+                errs.sort(key=_POSITION)
+                return _raw_reference(text, kind, _IRI, errs)
             return _scan_errors(text, kind, _IRI, trouble, [])
         m = _fast_iri(text)
         # only ucschar may stand outside ASCII on the fast path
@@ -995,6 +1019,11 @@ def _scan_errors(text: str, kind: str, profile: Profile, m: re.Match[str], errs:
             errs.sort(key=_POSITION)
     if kind != "IRI-reference" and len(errs) > 1:
         errs.sort(key=_POSITION)
+    return _raw_reference(text, kind, profile, errs)
+
+
+def _raw_reference(text: str, kind: str, profile: Profile, errs: list[ErrorRecord]) -> IRIReference:
+    """The scanned reference with its errors (in order of position); spans on first access."""
     ref = _new(_RawReference)
     ref.text, ref.kind, ref.profile = text, kind, profile
     if errs:
