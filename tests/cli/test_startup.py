@@ -29,7 +29,7 @@ import sys
 from iri_lint.cli import main
 main(["check", "--isolated", "--exit-zero", {path!r}])
 parse = sys.modules["iri_lint.core.parse"]
-print("COMPILED:" + ",".join(sorted(parse._FAST)))
+print("COMPILED:" + ",".join(sorted(parse._FAST) + [str(k) for k in parse._TROUBLE]))
 print("LOADED:" + ",".join(m for m in ("iri_lint.core.mapping", "iri_lint.core.normalize", "icu", "idna")
                              if m in sys.modules))
 """
