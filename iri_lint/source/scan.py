@@ -174,7 +174,12 @@ def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] 
                 starts.append(m.start())
         for pat in _IMPORT_MARKS:  # function-level imports of URL API modules
             starts.extend([m.start() for m in pat.finditer(text)])
-        starts.extend([m.start() for m in _name_regex(options).finditer(text.lower())])
+        low = text.lower()
+        if len(low) == len(text):
+            starts.extend([m.start() for m in _name_regex(options).finditer(low)])
+        else:  # lowering changed lengths ('İ' is two code points lowered): offsets must stay the text's
+            pattern = _name_regex(options)
+            starts.extend([m.start() for m in re.finditer(pattern.pattern, text, re.IGNORECASE)])
     return sorted(set(map(partial(bisect_right, offsets), starts)))
 
 

@@ -39,3 +39,10 @@ def test_bad_files_raise_a_clear_error() -> None:
     with pytest.raises(SourceError, match="cannot decode"):
         decode_source(b"# -*- coding: utf-8 -*-\nx = '\xff\xfe'\n")
     assert decode_source(b"\xef\xbb\xbfx = 1\r\n") == "x = 1\r\n"
+
+
+def test_a_name_after_text_that_lowercases_longer_is_still_found() -> None:
+    # 'İ' lowers to two code points: line marks found on lowered text would land 300 places late
+    text = "# " + "İ" * 300 + "\n" + "x = 1\n" * 3 + "homepage_url = '/path/%zz'\n"
+    found = lint_text(text, Config())
+    assert [(f.line, f.col, f.code) for f in found] == [(5, 22, "IRI110")]
