@@ -608,7 +608,7 @@ def _trouble_regex(profile: Profile, relative: bool, top: int = _ALL) -> re.Patt
     Each component is read as the run of what it allows, then, only where a rest follows, a
     group for that rest up to the component's end. For host, port, path, query and fragment the
     rest's group holds the first error's own group and, when more follows, an empty group where
-    the next error starts (a port's rest holds its first two errors: '%s' in a port is two).
+    the next error starts (a host's or port's rest holds its first two errors).
     A clean reference matches with no group (``lastindex`` None); ``ip`` takes every host that
     starts with '[' (the IP-literal checks are Python's). The split is ``_spans_regex``'s; the
     group numbers are ``_LAYOUT``'s. With ``top`` 0x7F it is only ever shown ASCII text: its
@@ -645,11 +645,12 @@ _GROUP_ERR: dict[Profile, re.Pattern[str]] = {}
 # ASCII text (the hot case), else by (profile, irelative-ref?, ASCII?)
 _TROUBLE: dict[Profile | tuple[Profile, bool, bool], Callable[[str], re.Match[str]]] = {}
 # its rest groups, by number: the component each belongs to
-_REST_GROUPS = (1, 2, 3, 4, 8, 14, 18, 22)  # scheme, userinfo, ip, then ``_LAYOUT``'s
+_REST_GROUPS = (1, 2, 3, 4, 10, 16, 20, 24)  # scheme, userinfo, ip, then ``_LAYOUT``'s
 # rest group -> (component, the groups of its first errors, the group where a further one starts);
-# each error group is followed by the group of its same-character run
-_LAYOUT = {4: ("host", (5,), 7), 8: ("port", (9, 11), 13), 14: ("path", (15,), 17),
-           18: ("query", (19,), 21), 22: ("fragment", (23,), 25)}
+# each error group is followed by the group of its same-character run. Hosts and ports hold two
+# errors: '%s' in a port, '[' and ']' in a reg-name are two
+_LAYOUT = {4: ("host", (5, 7), 9), 10: ("port", (11, 13), 15), 16: ("path", (17,), 19),
+           20: ("query", (21,), 23), 24: ("fragment", (25,), 27)}
 _ENDS = {"host": ":/?#", "port": "/?#", "path": "?#", "query": "#", "fragment": ""}  # what ends each
 _SPANS: dict[bool, Callable[[str], re.Match[str]]] = {}
 _HAS_SCHEME = re.compile("[^:/?#]*+:")
@@ -879,12 +880,12 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
                 r.text = text
                 return r
             if last == 3 and trouble.groups()[:2] == (None, None):  # only an IP literal to check
-                if _fast_iri(text) is not None:  # a valid one
+                errs: list[ErrorRecord] = []
+                _ip_literal_host(text, trouble.start(3), trouble.end(3), _IRI, errs)
+                if not errs:
                     r = _new(_ValidDefault)
                     r.text = text
                     return r
-                errs: list[ErrorRecord] = []
-                _ip_literal_host(text, trouble.start(3), trouble.end(3), _IRI, errs)
                 errs.sort(key=_POSITION)
                 return _raw_reference(text, kind, _IRI, errs)
             return _scan_errors(text, kind, _IRI, trouble, [])
@@ -950,7 +951,7 @@ def _trouble(profile: Profile, relative: bool, ascii_only: bool) -> Callable[[st
         match = _TROUBLE.get(key)
     if match is None:
         pattern = _trouble_regex(profile, relative, 0x7F if ascii_only else _ALL)
-        assert pattern.groups == 25 and tuple(pattern.groupindex) == ("sb", "ub", "ip")
+        assert pattern.groups == 27 and tuple(pattern.groupindex) == ("sb", "ub", "ip")
         match = _TROUBLE[key] = cast(Callable[[str], re.Match[str]], pattern.match)  # it matches any text
     return match
 
