@@ -411,7 +411,7 @@ def _fast_regex(profile: Profile) -> re.Pattern[str]:
     path = _run(_ascii_cls(profile, ":@/"))
     return re.compile(
         rf"(?:(?P<s>[A-Za-z][A-Za-z0-9+.\-]*+):)?+"
-        rf"(?://(?P<a>(?:(?P<u>{_run(_ascii_cls(profile, ':'))})@)?+"
+        rf"(?://(?P<a>(?:(?=[^@/?#]*+@)(?P<u>{_run(_ascii_cls(profile, ':'))})@)?+"
         rf"(?P<h>(?=\[){_IP_LITERAL}|{_run(_ascii_cls(profile))})"
         rf"(?::(?P<o>[0-9]*+))?+)"
         rf"(?P<pa>(?:/{path})?+)"
@@ -628,7 +628,8 @@ def _trouble_regex(profile: Profile, relative: bool, top: int = _ALL) -> re.Patt
         assert rest == firsts[0] - 1
     return re.compile(
         scheme
-        + rf"(?://(?:{_skip(profile, 'userinfo', top)}(?:(?!{_LAST_AT})(?P<ub>{_USERINFO_TAIL}))?+@)?+"
+        # (?=…@): the userinfo is tried only where the authority has an '@'
+        + rf"(?://(?:(?=[^@/?#]*+@){_skip(profile, 'userinfo', top)}(?:(?!{_LAST_AT})(?P<ub>{_USERINFO_TAIL}))?+@)?+"
         rf"(?:(?P<ip>\[[^/?#]*+)|{parts['host']}(?::{parts['port']})?+))?+"
         rf"{parts['path']}(?:\?{parts['query']})?+(?:\#{parts['fragment']})?+",
         re.S)
