@@ -615,7 +615,8 @@ def _trouble_regex(profile: Profile, relative: bool, top: int = _ALL) -> re.Patt
     classes are small, and the hot cases (templates in ASCII literals) stay in the CPU's caches.
     """
     scheme = (r"(?:(?!)(?P<sb>))?+" if relative else
-              r"(?:(?:[A-Za-z][A-Za-z0-9+.\-]*+)?+(?P<sb>[^:/?#]++|^(?=:))?+:)?+")
+              # a well-formed scheme takes no group; ``sb`` takes any other text before the ':'
+              r"(?:(?:[A-Za-z][A-Za-z0-9+.\-]*+(?=:)|(?P<sb>[^:/?#]*+)):)?+")
     parts = {}
     for rest, (name, firsts, _) in _LAYOUT.items():
         skip, ends = _skip(profile, name, top), _ENDS[name]
