@@ -333,14 +333,8 @@ def _segments(text: str, path: Span) -> tuple[Span, ...]:
 
 _SUB = re.escape("".join(sorted(SUB_DELIMS)))
 # RFC 3986 appendix B: split into components (any string matches; the parts are checked after)
-_TAIL_PATTERN = r"(?://(?P<a>[^/?#]*+))?+(?P<p>[^?#]*+)(?:\?(?P<q>[^#]*+))?+(?:#(?P<f>.*+))?+"
-_SPLIT = re.compile(r"(?:(?P<s>[^:/?#]*+):)?+" + _TAIL_PATTERN, re.S)
-_TAIL = re.compile(_TAIL_PATTERN, re.S)
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+")
 _DEC_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])"
 _IPV4 = re.compile(rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}")
-_PORT = re.compile("[0-9]++")
-_H16 = re.compile(r"[0-9A-Fa-f]{1,4}")
 _IPVFUTURE_PATTERN = rf"[vV][0-9A-Fa-f]++\.[A-Za-z0-9\-._~:{_SUB}]++"
 _IPVFUTURE = re.compile(_IPVFUTURE_PATTERN)
 
@@ -647,15 +641,14 @@ _GROUP_ERR: dict[Profile, re.Pattern[str]] = {}
 # ASCII text (the hot case), else by (profile, irelative-ref?, ASCII?)
 _TROUBLE: dict[Profile | tuple[Profile, bool, bool], Callable[[str], re.Match[str]]] = {}
 # its rest groups, by number: the component each belongs to
-_REST_GROUPS = (1, 2, 3, 4, 10, 16, 20, 24)  # scheme, userinfo, ip, then ``_LAYOUT``'s
 # rest group -> (component, the groups of its first errors, the group where a further one starts);
 # each error group is followed by the group of its same-character run. Hosts and ports hold two
 # errors: '%s' in a port, '[' and ']' in a reg-name are two
 _LAYOUT = {4: ("host", (5, 7), 9), 10: ("port", (11, 13), 15), 16: ("path", (17,), 19),
            20: ("query", (21,), 23), 24: ("fragment", (25,), 27)}
+_REST_GROUPS = (1, 2, 3, *_LAYOUT)  # scheme (sb), userinfo (ub), ip, then the layout's
 _ENDS = {"host": ":/?#", "port": "/?#", "path": "?#", "query": "#", "fragment": ""}  # what ends each
 _SPANS: dict[bool, Callable[[str], re.Match[str]]] = {}
-_HAS_SCHEME = re.compile("[^:/?#]*+:")
 # per profile, per component (compiled on first use): the next-error regex, a cache char -> code,
 # and the first-errors regex
 _MatchAny = Callable[[str, int, int], "re.Match[str]"]  # a match method of a pattern that matches any text
@@ -877,20 +870,17 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
         if text.isascii():  # one match finds every component's first error, or none
             trouble = _trouble_iri(text)
             last = trouble.lastindex
-            if last is None:
-                r = _new(_ValidDefault)
-                r.text = text
-                return r
-            if last == 3 and trouble.groups()[:2] == (None, None):  # only an IP literal to check
-                errs: list[ErrorRecord] = []
+            if last is not None:
+                if last != 3 or trouble.groups()[:2] != (None, None):
+                    return _scan_errors(text, kind, _IRI, trouble, [])
+                errs: list[ErrorRecord] = []  # only an IP literal to check
                 _ip_literal_host(text, trouble.start(3), trouble.end(3), _IRI, errs)
-                if not errs:
-                    r = _new(_ValidDefault)
-                    r.text = text
-                    return r
-                errs.sort(key=_POSITION)
-                return _raw_reference(text, kind, _IRI, errs)
-            return _scan_errors(text, kind, _IRI, trouble, [])
+                if errs:
+                    errs.sort(key=_POSITION)
+                    return _raw_reference(text, kind, _IRI, errs)
+            r = _new(_ValidDefault)
+            r.text = text
+            return r
         m = _fast_iri(text)
         # only ucschar may stand outside ASCII on the fast path
         if m is not None and _all_ucschar(text):
@@ -953,7 +943,7 @@ def _trouble(profile: Profile, relative: bool, ascii_only: bool) -> Callable[[st
         match = _TROUBLE.get(key)
     if match is None:
         pattern = _trouble_regex(profile, relative, 0x7F if ascii_only else _ALL)
-        assert pattern.groups == 27 and tuple(pattern.groupindex) == ("sb", "ub", "ip")
+        assert pattern.groups == max(v[2] for v in _LAYOUT.values()) and tuple(pattern.groupindex) == ("sb", "ub", "ip")
         match = _TROUBLE[key] = cast(Callable[[str], re.Match[str]], pattern.match)  # it matches any text
     return match
 
@@ -1037,10 +1027,8 @@ def _raw_reference(text: str, kind: str, profile: Profile, errs: list[ErrorRecor
 def _kind_errors(text: str, kind: str) -> list[ErrorRecord]:
     """What ``kind`` adds to the IRI-reference grammar (RFC 3987 sec. 2.2, RFC 3986 sec. 4.2)."""
     errs: list[ErrorRecord] = []
+    colon = _split(text, False).end("s")  # where a scheme would end (RFC 3986 appendix B)
     if kind == "irelative-ref":
-        t = _SPLIT.match(text)
-        assert t is not None  # the appendix B pattern matches any string
-        colon = t.end("s")
         if colon >= 0:
             # ipath-noscheme: no ':' anywhere in the first segment (RFC 3986 sec. 4.2)
             first_end = _SEGMENT_END.search(text, colon)
@@ -1051,7 +1039,7 @@ def _kind_errors(text: str, kind: str) -> list[ErrorRecord]:
                              "of a relative reference, which would read as a scheme (RFC 3986 sec. 4.2); "
                              "write './' before it", False))
                 i = text.find(":", i + 1, seg_end)
-    elif not _HAS_SCHEME.match(text):
+    elif colon < 0:
         errs.append((0, 1, E.MISSING_SCHEME, "scheme", f"an {kind} needs a scheme such as 'https:' "
                      "(RFC 3987 sec. 2.2); this is a relative reference", False))
     if kind == "absolute-IRI":
