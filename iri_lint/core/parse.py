@@ -603,8 +603,9 @@ def _trouble_regex(profile: Profile, relative: bool, top: int = _ALL) -> re.Patt
     group for that rest up to the component's end. For host, port, path, query and fragment the
     rest's group holds the first error's own group and, when more follows, an empty group where
     the next error starts (a host's or port's rest holds its first two errors).
-    A clean reference matches with no group (``lastindex`` None); ``ip`` takes every host that
-    starts with '[' (the IP-literal checks are Python's). The split is ``_spans_regex``'s; the
+    A clean reference matches with no group (``lastindex`` None); a well-formed IP literal with
+    a well-formed port takes no group either; ``ip`` takes any other host that starts with '['
+    (those IP-literal checks are Python's). The split is ``_spans_regex``'s; the
     group numbers are ``_LAYOUT``'s. With ``top`` 0x7F it is only ever shown ASCII text: its
     classes are small, and the hot cases (templates in ASCII literals) stay in the CPU's caches.
     """
@@ -625,7 +626,8 @@ def _trouble_regex(profile: Profile, relative: bool, top: int = _ALL) -> re.Patt
         scheme
         # (?=…@): the userinfo is tried only where the authority has an '@'
         + rf"(?://(?:(?=[^@/?#]*+@){_skip(profile, 'userinfo', top)}(?:(?!{_LAST_AT})(?P<ub>{_USERINFO_TAIL}))?+@)?+"
-        rf"(?:(?P<ip>\[[^/?#]*+)|{parts['host']}(?::{parts['port']})?+))?+"
+        # a well-formed IP literal and port take no group; any other host starting with '[' is ``ip``'s
+        rf"(?:{_IP_LITERAL}(?::[0-9]*+)?+(?=[/?#]|\Z)|(?P<ip>\[[^/?#]*+)|{parts['host']}(?::{parts['port']})?+))?+"
         rf"{parts['path']}(?:\?{parts['query']})?+(?:\#{parts['fragment']})?+",
         re.S)
 

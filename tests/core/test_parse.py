@@ -1377,3 +1377,46 @@ def test_scanning_never_builds_messages_it_is_not_asked_for(monkeypatch: pytest.
     assert len(ref.error_records) == 10_000 and len(calls) <= 2  # one per distinct character, cached
     calls.clear()
     assert ref.error(3).message.startswith("U+005D RIGHT SQUARE BRACKET") and len(calls) == 1
+
+
+def _stdlib_ipv6(text: str) -> bool:
+    """RFC 3986 IPv6address by the stdlib: ``ipaddress`` without its zone IDs (RFC 4007)."""
+    import ipaddress
+
+    if "%" in text:
+        return False
+    try:
+        ipaddress.IPv6Address(text)
+    except ValueError:
+        return False
+    return True
+
+
+_IPV6_PIECES = st.sampled_from(["0", "1", "ff", "FFFF", "12345", "0db8", ":", "::", ".", "1.2.3.4", "255",
+                                "256", "01", "ffff:", "a"])
+
+
+@given(st.one_of(
+    st.integers(0, 2**128 - 1).flatmap(lambda n: st.sampled_from(_ipv6_spellings(n))),
+    st.lists(_IPV6_PIECES, max_size=14).map("".join),
+), st.sampled_from(["", ":", ":80", ":8x", "x", "/p", "?q"]))
+@settings(max_examples=400)
+def test_ip_literals_agree_with_ipaddress(address: str, after: str) -> None:
+    """The one match that lets a well-formed IP literal through agrees with ``ipaddress``, port or not."""
+    ref = scan(f"http://[{address}]{after}")
+    ip_ok = _stdlib_ipv6(address)
+    assert ((E.IP_LITERAL, 7) not in codes(f"http://[{address}]{after}")) is ip_ok, address
+    if ip_ok:
+        assert ref.get("host") == f"[{address}]" and ref.host_kind is HostKind.IPV6
+        assert ref.is_valid is (after not in (":8x", "x"))
+
+
+def _ipv6_spellings(n: int) -> list[str]:
+    """Several spellings of one address: compressed, exploded, and IPv4 in the last 32 bits."""
+    import ipaddress
+
+    address = ipaddress.IPv6Address(n)
+    low = ipaddress.IPv4Address(n & 0xFFFFFFFF)
+    head = address.exploded.rsplit(":", 2)[0]
+    return [address.compressed, address.exploded, address.compressed.upper(), f"{head}:{low}",
+            f"::{low}", f"::ffff:{low}"]
