@@ -296,6 +296,15 @@ class _RawReference(IRIReference):
         return spans
 
 
+class _RawDefault(_RawReference):
+    """The slow path of the default call: ``scan`` sets the two slots (cheaper stores than a dict's)."""
+
+    __slots__ = ("error_records", "text")
+    kind = "IRI-reference"
+    profile = Profile.IRI
+    _errors = None
+
+
 _new_tuple = tuple.__new__
 
 
@@ -343,11 +352,12 @@ def _ipv6_pattern() -> str:
     """RFC 3986 sec. 3.2.2 IPv6address, its nine forms in order. Each form is bounded (at most
     39 characters), so trying them costs a bounded amount at one position.
     """
-    h16, ipv4 = "[0-9A-Fa-f]{1,4}", rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}"
+    # possessive: an h16 is always followed by ':' or the end, never by a hex digit
+    h16, ipv4 = "[0-9A-Fa-f]{1,4}+", rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}"
     ls32 = rf"(?:{h16}:{h16}|{ipv4})"
 
-    def before(n: int) -> str:  # [ *n( h16 ":" ) h16 ]
-        return f"(?:(?:{h16}:){{0,{n}}}{h16})?" if n else f"(?:{h16})?"
+    def before(n: int) -> str:  # [ *n( h16 ":" ) h16 ], as h16 *n( ":" h16 ): '::' only ever follows its last h16
+        return f"(?:{h16}(?::{h16}){{0,{n}}}+)?+" if n else f"(?:{h16})?+"
 
     return "|".join((
         rf"(?:{h16}:){{6}}{ls32}",
@@ -626,19 +636,23 @@ def _trouble_regex(profile: Profile, relative: bool, top: int = _ALL) -> re.Patt
         scheme
         # (?=…@): the userinfo is tried only where the authority has an '@'
         + rf"(?://(?:(?=[^@/?#]*+@){_skip(profile, 'userinfo', top)}(?:(?!{_LAST_AT})(?P<ub>{_USERINFO_TAIL}))?+@)?+"
-        # a well-formed IP literal and port take no group; any other host starting with '[' is ``ip``'s
-        rf"(?:{_IP_LITERAL}(?::[0-9]*+)?+(?=[/?#]|\Z)|(?P<ip>\[[^/?#]*+)|{parts['host']}(?::{parts['port']})?+))?+"
+        # a well-formed IP literal and port take no group; any other host starting with '[' is
+        # ``ip``'s. The nine IPv6 forms are tried only on what could be one (no zone, <= 45 long)
+        rf"(?:(?=\[(?:[0-9A-Fa-f:.]{{2,45}}+\]|[vV])){_IP_LITERAL}(?::[0-9]*+)?+(?=[/?#]|\Z)|(?P<ip>\[[^/?#]*+)|{parts['host']}(?::{parts['port']})?+))?+"
         rf"{parts['path']}(?:\?{parts['query']})?+(?:\#{parts['fragment']})?+",
         re.S)
 
 
 # characters that get a 3987bis sec. 6.3 (or URI / tag / private-use) error even in an IP literal
-def _group_error_regex(profile: Profile) -> re.Pattern[str]:
+def _group_error_regex(profile: Profile, ascii_only: bool) -> re.Pattern[str]:
+    # the ASCII build is one small bitmap: the full class tests each astral range per character
     extra = [(0x80, 0x10FFFF)] if profile is Profile.URI else [TAG_RANGE, *IPRIVATE_RANGES]
-    return re.compile(f"[{regex_class(sorted(_GROUPED + extra))}]")
+    ranges = sorted(_GROUPED + extra)
+    rx = _GROUP_ERR[profile, ascii_only] = re.compile(f"[{regex_class(_clip(ranges, 0x7F) if ascii_only else ranges)}]")
+    return rx
 
 
-_GROUP_ERR: dict[Profile, re.Pattern[str]] = {}
+_GROUP_ERR: dict[tuple[Profile, bool], re.Pattern[str]] = {}
 # the trouble regex's match method, compiled on first use: by profile for an IRI-reference of
 # ASCII text (the hot case), else by (profile, irelative-ref?, ASCII?)
 _TROUBLE: dict[Profile | tuple[Profile, bool, bool], Callable[[str], re.Match[str]]] = {}
@@ -680,8 +694,10 @@ def _codes(profile: Profile) -> dict[str, dict[str, str]]:
     return codes
 
 
+
 _FEW = 4  # errors found by single matches before a finditer pays off (creating one costs ~3 matches)
 _NO_PCT = frozenset(("scheme", "port"))  # no pct-encoded there: '%' is one more bad character
+_CODES_IRI = _codes(Profile.IRI)  # the default profile's, for the hot path
 
 
 def _code(codes: dict[str, str], c: str, component: str, profile: Profile) -> str:
@@ -816,11 +832,11 @@ def _errors_from(m: re.Match[str], text: str, end: int, component: str, rx: re.P
 
 def _group_errors(text: str, start: int, end: int, profile: Profile, out: list[ErrorRecord]) -> str:
     """Report each 3987bis sec. 6.3 group character of a host's [start, end); return the rest."""
-    rx = _GROUP_ERR.get(profile)
-    if rx is None:
-        rx = _GROUP_ERR[profile] = _group_error_regex(profile)
-    if rx.search(text, start, end) is None:
-        return text[start:end]
+    inner = text[start:end]
+    ascii_only = inner.isascii()
+    rx = _GROUP_ERR.get((profile, ascii_only)) or _group_error_regex(profile, ascii_only)
+    if rx.search(inner) is None:
+        return inner
     codes = (_CODES.get(profile) or _codes(profile))["host"]
     for m in rx.finditer(text, start, end):
         pos = m.start()
@@ -873,13 +889,15 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
             trouble = _trouble_iri(text)
             last = trouble.lastindex
             if last is not None:
-                if last != 3 or trouble.groups()[:2] != (None, None):
+                groups = trouble.groups()
+                if last not in _LAYOUT or groups[: last - 1].count(None) != last - 1:
                     return _scan_errors(text, kind, _IRI, trouble, [])
-                errs: list[ErrorRecord] = []  # only an IP literal to check
-                _ip_literal_host(text, trouble.start(3), trouble.end(3), _IRI, errs)
-                if errs:
-                    errs.sort(key=_POSITION)
-                    return _raw_reference(text, kind, _IRI, errs)
+                # the usual case: one component has errors (a template's '%s' or '{}')
+                errs: list[ErrorRecord] = []
+                _rest_errors(trouble, groups, last, text, _IRI, _CODES_IRI, errs)
+                r = _new(_RawDefault)
+                r.text, r.error_records = text, tuple(errs)
+                return r
             r = _new(_ValidDefault)
             r.text = text
             return r
