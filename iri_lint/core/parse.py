@@ -895,9 +895,9 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
                 # the usual case: one component has errors (a template's '%s' or '{}')
                 errs: list[ErrorRecord] = []
                 _rest_errors(trouble, groups, last, text, _IRI, _CODES_IRI, errs)
-                r = _new(_RawDefault)
-                r.text, r.error_records = text, tuple(errs)
-                return r
+                raw = _new(_RawDefault)
+                raw.text, raw.error_records = text, tuple(errs)
+                return raw
             r = _new(_ValidDefault)
             r.text = text
             return r
