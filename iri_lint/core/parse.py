@@ -472,7 +472,7 @@ def _fast_entry(profile: str | Profile) -> _FastEntry | None:
     return entry
 
 
-def _compile_trouble_iri(text: str) -> re.Match[str]:
+def _compile_trouble_iri(text: str) -> re.Match[str] | None:
     """The default profile's trouble match of ASCII text on its first call: compile, then match."""
     global _trouble_iri
     _trouble_iri = _trouble(Profile.IRI, False, True)
@@ -480,7 +480,8 @@ def _compile_trouble_iri(text: str) -> re.Match[str]:
 
 
 # the default profile's trouble match for ASCII text, a plain global for the hot path
-_trouble_iri: Callable[[str], re.Match[str]] = _compile_trouble_iri
+# (None for most non-ASCII text, see ``scan``)
+_trouble_iri: Callable[[str], re.Match[str] | None] = _compile_trouble_iri
 _new = object.__new__
 
 
@@ -639,7 +640,10 @@ def _trouble_regex(profile: Profile, relative: bool, top: int = _ALL) -> re.Patt
         # a well-formed IP literal and port take no group; any other host starting with '[' is
         # ``ip``'s. The nine IPv6 forms are tried only on what could be one (no zone, <= 45 long)
         rf"(?:(?=\[(?:[0-9A-Fa-f:.]{{2,45}}+\]|[vV])){_IP_LITERAL}(?::[0-9]*+)?+(?=[/?#]|\Z)|(?P<ip>\[[^/?#]*+)|{parts['host']}(?::{parts['port']})?+))?+"
-        rf"{parts['path']}(?:\?{parts['query']})?+(?:\#{parts['fragment']})?+",
+        rf"{parts['path']}(?:\?{parts['query']})?+(?:\#{parts['fragment']})?+"
+        # every class of the full build, and every ASCII character in the ASCII build, is read, so
+        # the match reaches the end; the ASCII build fails where a non-ASCII character stops it
+        r"\Z",
         re.S)
 
 
@@ -885,16 +889,25 @@ def _after_ip_literal(text: str, start: int, end: int, profile: Profile, out: li
 def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
     """Scan ``text`` as ``kind`` (RFC 3987 sec. 2.2) under ``profile``; collect all errors, never raise."""
     if profile is _IRI and kind == "IRI-reference":  # the default call, and the linter's
-        if text.isascii():  # one match finds every component's first error, or none
-            trouble = _trouble_iri(text)
+        # one match finds every component's first error, or none. The ASCII build fails on most
+        # non-ASCII text; where it matches, a non-ASCII character stands in a group that Python
+        # reads with the full classes (``lastindex`` None means all of it was ASCII)
+        trouble = _trouble_iri(text)
+        if trouble is not None:
             last = trouble.lastindex
             if last is not None:
                 groups = trouble.groups()
-                if last not in _LAYOUT or groups[: last - 1].count(None) != last - 1:
+                if last not in _LAYOUT or groups[:3] != (None, None, None):
                     return _scan_errors(text, kind, _IRI, trouble, [])
-                # the usual case: one component has errors (a template's '%s' or '{}')
+                # the usual case: errors in host, port, path, query or fragment only (a template's
+                # '%s' or '{}'); components come in order, each with its errors in order
                 errs: list[ErrorRecord] = []
-                _rest_errors(trouble, groups, last, text, _IRI, _CODES_IRI, errs)
+                if groups[: last - 1].count(None) == last - 1:
+                    _rest_errors(trouble, groups, last, text, _IRI, _CODES_IRI, errs)
+                else:
+                    for i in _LAYOUT:
+                        if i <= last and groups[i - 1] is not None:
+                            _rest_errors(trouble, groups, i, text, _IRI, _CODES_IRI, errs)
                 raw = _new(_RawDefault)
                 raw.text, raw.error_records = text, tuple(errs)
                 return raw

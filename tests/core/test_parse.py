@@ -1420,3 +1420,15 @@ def _ipv6_spellings(n: int) -> list[str]:
     head = address.exploded.rsplit(":", 2)[0]
     return [address.compressed, address.exploded, address.compressed.upper(), f"{head}:{low}",
             f"::{low}", f"::ffff:{low}"]
+
+
+@pytest.mark.parametrize("text", [
+    "http://x:8\u00e9", "http://\u00e9@x/", "http://a\u00e9b@x:%s/", "http://[\u00e9]/", "http://[::1]\u00e9:80/",
+    "\u00e9:x", "a\u00e9:x", "http://x/%zz \u00e9", "http://a%zz\u00e9/", "http://x/%zz%zz \u00e9\ue000",
+    "http://x/?%s\ue000#\ue000", "http://%s:%d/\u00e9", "//\u00e9:\u00e9@", "http://x/\u00e9\u00a0",
+])
+def test_default_call_on_non_ascii_text_agrees_with_the_full_scanner(text: str) -> None:
+    """The default call reads non-ASCII text with its ASCII trouble regex where that matches."""
+    fast, full = scan(text), _scan(text, "IRI-reference", Profile.IRI)
+    assert fast.error_records == full.error_records
+    assert fast.components() == full.components()
