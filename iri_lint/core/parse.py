@@ -612,8 +612,8 @@ def _trouble_regex(profile: Profile, relative: bool, top: int = _ALL) -> re.Patt
 
     Each component is read as the run of what it allows, then, only where a rest follows, a
     group for that rest up to the component's end. For host, port, path, query and fragment the
-    rest's group holds the first error's own group and, when more follows, an empty group where
-    the next error starts (a host's or port's rest holds its first two errors).
+    rest's group holds the groups of its first two errors and, when more follows, an empty group
+    where the next error starts.
     A clean reference matches with no group (``lastindex`` None); a well-formed IP literal with
     a well-formed port takes no group either; ``ip`` takes any other host that starts with '['
     (those IP-literal checks are Python's). The split is ``_spans_regex``'s; the
@@ -661,12 +661,13 @@ _GROUP_ERR: dict[tuple[Profile, bool], re.Pattern[str]] = {}
 # ASCII text (the hot case), else by (profile, irelative-ref?, ASCII?)
 _TROUBLE: dict[Profile | tuple[Profile, bool, bool], Callable[[str], re.Match[str]]] = {}
 # its rest groups, by number: the component each belongs to
-# rest group -> (component, the groups of its first errors, the group where a further one starts);
-# each error group is followed by the group of its same-character run. Hosts and ports hold two
-# errors: '%s' in a port, '[' and ']' in a reg-name are two
-_LAYOUT = {4: ("host", (5, 7), 9), 10: ("port", (11, 13), 15), 16: ("path", (17,), 19),
-           20: ("query", (21,), 23), 24: ("fragment", (25,), 27)}
-_REST_GROUPS = (1, 2, 3, *_LAYOUT)  # scheme (sb), userinfo (ub), ip, then the layout's
+# rest group -> (component, the groups of its first two errors, the group where a further one
+# starts); each error group is followed by the group of its same-character run. Two errors cover
+# most templates with no second scan: '%s' in a port, '[' and ']' in a reg-name, '/%d.%d/' in a path
+_LAYOUT = {4: ("host", (5, 7), 9), 10: ("port", (11, 13), 15), 16: ("path", (17, 19), 21),
+           22: ("query", (23, 25), 27), 28: ("fragment", (29, 31), 33)}
+# the same flat, for ``_layout_errors``: (rest, component, first error, second error, more)
+_LAYOUT_ROWS = tuple((rest, component, *firsts, more) for rest, (component, firsts, more) in _LAYOUT.items())
 _ENDS = {"host": ":/?#", "port": "/?#", "path": "?#", "query": "#", "fragment": ""}  # what ends each
 _SPANS: dict[bool, Callable[[str], re.Match[str]]] = {}
 # per profile, per component (compiled on first use): the next-error regex, a cache char -> code,
@@ -897,17 +898,12 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
             last = trouble.lastindex
             if last is not None:
                 groups = trouble.groups()
-                if last not in _LAYOUT or groups[:3] != (None, None, None):
+                if groups[:3] != (None, None, None):
                     return _scan_errors(text, kind, _IRI, trouble, [])
                 # the usual case: errors in host, port, path, query or fragment only (a template's
                 # '%s' or '{}'); components come in order, each with its errors in order
                 errs: list[ErrorRecord] = []
-                if groups[: last - 1].count(None) == last - 1:
-                    _rest_errors(trouble, groups, last, text, _IRI, _CODES_IRI, errs)
-                else:
-                    for i in _LAYOUT:
-                        if i <= last and groups[i - 1] is not None:
-                            _rest_errors(trouble, groups, i, text, _IRI, _CODES_IRI, errs)
+                _layout_errors(trouble, groups, last, text, _IRI, _CODES_IRI, errs)
                 raw = _new(_RawDefault)
                 raw.text, raw.error_records = text, tuple(errs)
                 return raw
@@ -1033,13 +1029,14 @@ def _scan_errors(text: str, kind: str, profile: Profile, m: re.Match[str], errs:
     last = m.lastindex  # the rest group of the last component with an error
     if last is not None:
         groups = m.groups()
-        codes = _CODES.get(profile) or _codes(profile)
-        if groups[: last - 1].count(None) == last - 1:  # usually one component has errors
-            _rest_errors(m, groups, last, text, profile, codes, errs)
-        else:
-            for i in _REST_GROUPS:
-                if i <= last and groups[i - 1] is not None:
-                    _rest_errors(m, groups, i, text, profile, codes, errs)
+        if groups[0] is not None:
+            _scheme_errors(text, m.end(1), profile, errs)
+        if groups[1] is not None:
+            _component_errors(text, m.start(2), m.end(2), "userinfo", profile, errs)
+        if groups[2] is not None:
+            _ip_literal_host(text, m.start(3), m.end(3), profile, errs)
+        if last > 3:
+            _layout_errors(m, groups, last, text, profile, _CODES.get(profile) or _codes(profile), errs)
         # components come in order and each lists its errors in order; an IP literal does not
         if groups[2] is not None and len(errs) > 1:
             errs.sort(key=_POSITION)
@@ -1083,27 +1080,25 @@ def _kind_errors(text: str, kind: str) -> list[ErrorRecord]:
     return errs
 
 
-def _rest_errors(m: re.Match[str], groups: tuple[str | None, ...], i: int, text: str, profile: Profile,
-                 all_codes: dict[str, dict[str, str]], out: list[ErrorRecord]) -> None:
-    """The errors of the component whose rest is the trouble match's group ``i`` (``_REST_GROUPS``)."""
-    layout = _LAYOUT.get(i)
-    if layout is not None:
-        component, firsts, more = layout
-        codes = all_codes[component]
-        for slot in firsts:
-            if groups[slot - 1] is None:
-                return
-            pos, after = m.span(slot)
+def _layout_errors(m: re.Match[str], groups: tuple[str | None, ...], last: int, text: str, profile: Profile,
+                   all_codes: dict[str, dict[str, str]], out: list[ErrorRecord]) -> None:
+    """The errors of host, port, path, query and fragment that the trouble match ``m`` found,
+    up to its rest group ``last``: the first two of each from their groups, others by scanning on.
+    """
+    for rest, component, first, second, more in _LAYOUT_ROWS:
+        if groups[rest - 1] is not None:  # its first error is there
+            codes = all_codes[component]
+            pos, after = m.span(first)
             c = text[pos]
             out.append((pos, after, codes.get(c) or _code(codes, c, component, profile), component, None, True))
-        if groups[more - 1] is not None:
-            _component_errors(text, m.start(more), m.end(i), component, profile, out)
-    elif i == 1:
-        _scheme_errors(text, m.end(1), profile, out)
-    elif i == 2:
-        _component_errors(text, m.start(2), m.end(2), "userinfo", profile, out)
-    else:
-        _ip_literal_host(text, m.start(3), m.end(3), profile, out)
+            if groups[second - 1] is not None:
+                pos, after = m.span(second)
+                c = text[pos]
+                out.append((pos, after, codes.get(c) or _code(codes, c, component, profile), component, None, True))
+                if groups[more - 1] is not None:
+                    _component_errors(text, m.start(more), m.end(rest), component, profile, out)
+            if rest == last:
+                return
 
 
 def _ip_literal_host(text: str, start: int, end: int, profile: Profile, out: list[ErrorRecord],
