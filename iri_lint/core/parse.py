@@ -379,10 +379,10 @@ _IPV6: list[re.Pattern[str]] = []  # compiled on first use
 
 def _is_ipv6(text: str) -> bool:
     """RFC 3986 sec. 3.2.2 IPv6address."""
-    # at most 8 colons (7 with an IPv4 part) and one '::': most wrong addresses end here, before
-    # the nine forms are tried
+    # 2 to 8 colons (7 with an IPv4 part) and one '::' at most: most wrong addresses end here,
+    # before the nine forms are tried
     colons = text.count(":")
-    if colons > 8 or text.count("::") > 1 or (colons > 7 and "." in text):
+    if not 2 <= colons <= 8 or text.count("::") > 1 or (colons > 7 and "." in text):
         return False
     if not _IPV6:
         _IPV6.append(re.compile(_ipv6_pattern()))
@@ -456,6 +456,7 @@ _FastEntry = tuple[Callable[[str], "re.Match[str] | None"], Profile]
 # compiled on first use (start-up time); the default profile's entry is kept apart for speed
 _FAST: dict[str, _FastEntry] = {}
 _SEGMENT_END = re.compile("[/?#]")
+_DIGITS = re.compile("[0-9]*+")  # a well-formed port (RFC 3986 sec. 3.2.3)
 
 
 def _fast_entry(profile: str | Profile) -> _FastEntry | None:
@@ -899,7 +900,7 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
             if last is not None:
                 groups = trouble.groups()
                 if groups[:3] != (None, None, None):
-                    return _scan_errors(text, kind, _IRI, trouble, [])
+                    return _scan_errors(text, kind, _IRI, trouble, [], groups)
                 # the usual case: errors in host, port, path, query or fragment only (a template's
                 # '%s' or '{}'); components come in order, each with its errors in order
                 errs: list[ErrorRecord] = []
@@ -1022,13 +1023,14 @@ def _scan(text: str, kind: str, profile: Profile) -> IRIReference:
 
 
 def _scan_errors(text: str, kind: str, profile: Profile, m: re.Match[str], errs: list[ErrorRecord],
-                 ) -> IRIReference:
+                 groups: tuple[str | None, ...] | None = None) -> IRIReference:
     """The reference with every error: ``errs`` (the kind's), then those of each component that
-    the trouble match ``m`` found one in.
+    the trouble match ``m`` (whose ``groups()`` the caller may have read) found one in.
     """
     last = m.lastindex  # the rest group of the last component with an error
     if last is not None:
-        groups = m.groups()
+        if groups is None:
+            groups = m.groups()
         if groups[0] is not None:
             _scheme_errors(text, m.end(1), profile, errs)
         if groups[1] is not None:
@@ -1047,6 +1049,10 @@ def _scan_errors(text: str, kind: str, profile: Profile, m: re.Match[str], errs:
 
 def _raw_reference(text: str, kind: str, profile: Profile, errs: list[ErrorRecord]) -> IRIReference:
     """The scanned reference with its errors (in order of position); spans on first access."""
+    if profile is _IRI and kind == "IRI-reference":
+        raw = _new(_RawDefault)
+        raw.text, raw.error_records = text, tuple(errs)
+        return raw
     ref = _new(_RawReference)
     ref.text, ref.kind, ref.profile = text, kind, profile
     if errs:
@@ -1116,7 +1122,8 @@ def _ip_literal_host(text: str, start: int, end: int, profile: Profile, out: lis
         junk_end = end if colon < 0 else colon
         if colon >= 0:
             port = (colon + 1, end)
-            _scan_component(text, colon + 1, end, "port", profile, out)
+            if _DIGITS.fullmatch(text, colon + 1, end) is None:
+                _scan_component(text, colon + 1, end, "port", profile, out)
         if junk_end > close + 1:
             _after_ip_literal(text, close + 1, junk_end, profile, out)
     return (start, close + 1), port, host_kind
