@@ -888,9 +888,13 @@ def _after_ip_literal(text: str, start: int, end: int, profile: Profile, out: li
     _group_errors(text, start + 1, end, profile, out)
 
 
-def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
-    """Scan ``text`` as ``kind`` (RFC 3987 sec. 2.2) under ``profile``; collect all errors, never raise."""
-    if profile is _IRI and kind == "IRI-reference":  # the default call, and the linter's
+def scan(text: str, kind: str | None = None, profile: str | Profile | None = None) -> IRIReference:
+    """Scan ``text`` as ``kind`` (RFC 3987 sec. 2.2; None: "IRI-reference") under ``profile``
+    (None: ``Profile.IRI``); collect all errors, never raise.
+    """
+    # the default call, and the linter's (None defaults: two tests cheaper than a string compare)
+    if (kind is None or kind == "IRI-reference") and (profile is None or profile == "iri"):
+        kind = "IRI-reference"
         # one match finds every component's first error, or none. The ASCII build fails on most
         # non-ASCII text; where it matches, a non-ASCII character stands in a group that Python
         # reads with the full classes (``lastindex`` None means all of it was ASCII)
@@ -916,7 +920,7 @@ def scan(text: str, kind: str = "IRI-reference", profile: str | Profile = Profil
         if m is not None and _all_ucschar(text):
             return _MatchedDefault(text, m)
         return _scan(text, kind, _IRI)
-    return _scan_profile(text, kind, profile)
+    return _scan_profile(text, "IRI-reference" if kind is None else kind, _IRI if profile is None else profile)
 
 
 def _scan_profile(text: str, kind: str, profile: str | Profile) -> IRIReference:

@@ -1432,3 +1432,14 @@ def test_default_call_on_non_ascii_text_agrees_with_the_full_scanner(text: str) 
     fast, full = scan(text), _scan(text, "IRI-reference", Profile.IRI)
     assert fast.error_records == full.error_records
     assert fast.components() == full.components()
+
+
+@pytest.mark.parametrize("text", ["http://x/", "http://x:%s/", "http://[::1]/", "http://[v1]/", "%zz", "\u00e9", ""])
+@pytest.mark.parametrize(("kind", "profile"), [("IRI-reference", "iri"), ("IRI-reference", Profile.IRI),
+                                               (None, "iri"), ("IRI-reference", None)])
+def test_explicit_defaults_take_the_default_call(text: str, kind: str | None, profile: str | None) -> None:
+    """The linter passes its configured profile as a string: it gets the default call's path and result."""
+    ref, default = scan(text, kind, profile), scan(text)
+    assert type(ref) is type(default)
+    assert (ref.kind, ref.profile) == ("IRI-reference", Profile.IRI)
+    assert ref.error_records == default.error_records and ref.components() == default.components()
