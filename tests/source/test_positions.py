@@ -71,6 +71,7 @@ def _check_source(src: str) -> int:
     return checked
 
 
+@pytest.mark.filterwarnings("ignore:invalid escape sequence:DeprecationWarning")  # '\\q' is a case
 @pytest.mark.parametrize("src", CASES)
 def test_positions_table(src: str) -> None:
     assert _check_source(src) > 0
