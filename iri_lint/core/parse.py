@@ -266,8 +266,11 @@ class _MatchedDefault(_MatchedReference):
 class _ValidDefault(_MatchedDefault):
     """A valid IRI-reference under RFC 3987 found by the trouble regex: spans from the fast
     regex on first access (it matches exactly the valid references). ``scan`` builds it with
-    ``object.__new__`` and sets ``text``: a constructor call costs more than the match.
+    ``object.__new__`` and sets its two slots: a constructor call costs more than the match, and
+    slots need no dict (reading a class attribute through an instance is not specialized in 3.11).
     """
+
+    __slots__ = ("error_records", "text")
 
     def _all_spans(self) -> dict[str, Span | None]:
         if self._m is None:
@@ -913,7 +916,7 @@ def scan(text: str, kind: str | None = None, profile: str | Profile | None = Non
                 raw.text, raw.error_records = text, tuple(errs)
                 return raw
             r = _new(_ValidDefault)
-            r.text = text
+            r.text, r.error_records = text, ()
             return r
         m = _fast_iri(text)
         # only ucschar may stand outside ASCII on the fast path
