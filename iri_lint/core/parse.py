@@ -703,7 +703,6 @@ def _codes(profile: Profile) -> dict[str, dict[str, str]]:
     return codes
 
 
-
 _FEW = 4  # errors found by single matches before a finditer pays off (creating one costs ~3 matches)
 _NO_PCT = frozenset(("scheme", "port"))  # no pct-encoded there: '%' is one more bad character
 _CODES_IRI = _codes(Profile.IRI)  # the default profile's, for the hot path
