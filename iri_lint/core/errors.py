@@ -40,6 +40,10 @@ class IRISyntaxError(ValueError):
         self.message = message
         self.component = component
 
+    def __reduce__(self) -> tuple[type[IRISyntaxError], tuple[str, int, str], dict[str, object]]:
+        """Pickle as a plain IRISyntaxError (the default would call ``__init__`` with the message alone)."""
+        return IRISyntaxError, (self.code, self.position, self.message), {"end": self.end, "component": self.component}
+
     def __repr__(self) -> str:
         return f"IRISyntaxError({self.code!r}, {self.position}, {self.message!r})"
 

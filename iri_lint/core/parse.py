@@ -251,6 +251,10 @@ class _MatchedReference(IRIReference):
         self.profile = profile
         self._m = m
 
+    def __reduce__(self) -> tuple[Callable[[str, str, Profile], IRIReference], tuple[str, str, Profile]]:
+        """Pickle and copy as the call that made it: the match it may hold does not pickle."""
+        return scan, (self.text, self.kind, self.profile)
+
 
 class _MatchedDefault(_MatchedReference):
     """The fast path of the default call (an IRI-reference under RFC 3987): two attribute stores."""

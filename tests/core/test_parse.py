@@ -1443,3 +1443,33 @@ def test_explicit_defaults_take_the_default_call(text: str, kind: str | None, pr
     assert type(ref) is type(default)
     assert (ref.kind, ref.profile) == ("IRI-reference", Profile.IRI)
     assert ref.error_records == default.error_records and ref.components() == default.components()
+
+
+@pytest.mark.parametrize("text", ["http://x/a", "http://x:%s/", "http://[::1]x", "\u00e9", "http://[::1]/"])
+@pytest.mark.parametrize("profile", ["iri", "uri", "leiri"])
+def test_results_pickle_and_copy(text: str, profile: str) -> None:
+    """Results cross process boundaries (multiprocessing) before and after their spans are read."""
+    import copy
+    import pickle
+
+    for read_spans in (False, True):
+        ref = scan(text, profile=profile)
+        if read_spans:
+            ref.components()
+        for twin in (pickle.loads(pickle.dumps(ref)), copy.copy(ref), copy.deepcopy(ref)):
+            same = (twin.text, twin.kind, twin.profile, twin.original)
+            assert same == (ref.text, ref.kind, ref.profile, ref.original)
+            assert twin.error_records == ref.error_records and twin.components() == ref.components()
+
+
+def test_syntax_errors_pickle() -> None:
+    """A worker process's IRISyntaxError reaches the parent whole (exceptions pickle by their args)."""
+    import pickle
+
+    with pytest.raises(IRISyntaxError) as info:
+        parse("http://x:%s/")
+    for err in (info.value, *scan("http://[::1]x", profile="leiri").errors):
+        twin = pickle.loads(pickle.dumps(err))
+        assert type(twin) is IRISyntaxError and str(twin) == str(err)
+        assert (twin.code, twin.position, twin.end, twin.message, twin.component) == (
+            err.code, err.position, err.end, err.message, err.component)
