@@ -463,7 +463,6 @@ _FastEntry = tuple[Callable[[str], "re.Match[str] | None"], Profile]
 # compiled on first use (start-up time); the default profile's entry is kept apart for speed
 _FAST: dict[str, _FastEntry] = {}
 _SEGMENT_END = re.compile("[/?#]")
-_DIGITS = re.compile("[0-9]*+")  # a well-formed port (RFC 3986 sec. 3.2.3)
 
 
 def _fast_entry(profile: str | Profile) -> _FastEntry | None:
@@ -625,8 +624,9 @@ def _trouble_regex(profile: Profile, relative: bool, top: int = _ALL) -> re.Patt
     A clean reference matches with no group (``lastindex`` None); a well-formed IP literal with
     a well-formed port takes no group either; ``ip`` takes any other host that starts with '['
     (those IP-literal checks are Python's). The split is ``_spans_regex``'s; the
-    group numbers are ``_LAYOUT``'s. With ``top`` 0x7F it is only ever shown ASCII text: its
-    classes are small, and the hot cases (templates in ASCII literals) stay in the CPU's caches.
+    group numbers are ``_LAYOUT``'s. With ``top`` 0x7F its classes are small, and the hot cases
+    (templates in ASCII literals) stay in the CPU's caches; it then matches all ASCII text and fails
+    where a non-ASCII character is not inside a group (``scan`` relies on both).
     """
     scheme = (r"(?:(?!)(?P<sb>))?+" if relative else
               # a well-formed scheme takes no group; ``sb`` takes any other text before the ':'
@@ -915,9 +915,7 @@ def scan(text: str, kind: str | None = None, profile: str | Profile | None = Non
                 # '%s' or '{}'); components come in order, each with its errors in order
                 errs: list[ErrorRecord] = []
                 _layout_errors(trouble, groups, last, text, _IRI, _CODES_IRI, errs)
-                raw = _new(_RawDefault)
-                raw.text, raw.error_records = text, tuple(errs)
-                return raw
+                return _raw_reference(text, kind, _IRI, errs)
             r = _new(_ValidDefault)
             r.text, r.error_records = text, ()
             return r
@@ -984,7 +982,7 @@ def _trouble(profile: Profile, relative: bool, ascii_only: bool) -> Callable[[st
     if match is None:
         pattern = _trouble_regex(profile, relative, 0x7F if ascii_only else _ALL)
         assert pattern.groups == max(v[2] for v in _LAYOUT.values()) and tuple(pattern.groupindex) == ("sb", "ub", "ip")
-        match = _TROUBLE[key] = cast(Callable[[str], re.Match[str]], pattern.match)  # it matches any text
+        match = _TROUBLE[key] = cast(Callable[[str], re.Match[str]], pattern.match)  # any text it is built for
     return match
 
 
@@ -1132,8 +1130,7 @@ def _ip_literal_host(text: str, start: int, end: int, profile: Profile, out: lis
         junk_end = end if colon < 0 else colon
         if colon >= 0:
             port = (colon + 1, end)
-            if _DIGITS.fullmatch(text, colon + 1, end) is None:
-                _scan_component(text, colon + 1, end, "port", profile, out)
+            _scan_component(text, colon + 1, end, "port", profile, out)
         if junk_end > close + 1:
             _after_ip_literal(text, close + 1, junk_end, profile, out)
     return (start, close + 1), port, host_kind
