@@ -44,6 +44,7 @@ class Config:
     include_bytes: bool = False
     exclude: tuple[str, ...] = ()
     extend_exclude: tuple[str, ...] = ()
+    respect_gitignore: bool = True
 
     def codes_for(self, path: str | None) -> frozenset[str]:
         """The enabled rule codes for one file, after per-file ignores."""
@@ -89,6 +90,11 @@ OPTIONS: tuple[Option, ...] = (
     Option("exclude", "--exclude", "list of globs", (),
            "Paths to skip instead of the defaults (.git, virtualenvs, build folders)."),
     Option("extend-exclude", "--extend-exclude", "list of globs", (), "Paths to skip on top of exclude."),
+    Option("respect-gitignore", "--no-respect-gitignore", "bool", True,
+           "Skip what git ignores when walking folders: `.gitignore` files, `.git/info/exclude` and the "
+           "global excludes file (`core.excludesFile`, by default `$XDG_CONFIG_HOME/git/ignore`). Inside a "
+           "git work tree, a folder the default excludes name (such as `build`) is checked when git tracks "
+           "files in it. Paths named on the command line are checked whatever git ignores."),
 )
 _KEYS = {o.key: o for o in OPTIONS}
 
@@ -111,7 +117,7 @@ def from_mapping(data: dict[str, Any], base: Config | None = None) -> Config:
             known = ", ".join(sorted(_KEYS))
             raise ConfigError(f"[tool.iri-lint] unknown key {key!r}; known keys: {known}")
         attr = norm.replace("-", "_")
-        if norm in ("text-mode", "include-bytes"):
+        if norm in ("text-mode", "include-bytes", "respect-gitignore"):
             if not isinstance(value, bool):
                 raise ConfigError(f"[tool.iri-lint] {key}: expected true or false, got {value!r}")
             changes[attr] = value

@@ -80,6 +80,7 @@ def _check_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--extend-exclude", type=_csv, help="globs to skip on top of the excludes")
     g.add_argument("--config", metavar="PYPROJECT", help="read [tool.iri-lint] from this file")
     g.add_argument("--isolated", action="store_true", help="ignore pyproject.toml")
+    _file_options(g)
     f = p.add_argument_group("fixes")
     f.add_argument("--fix", action="store_true", help="apply safe fixes")
     f.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
@@ -98,6 +99,16 @@ def _check_options(p: argparse.ArgumentParser) -> None:
     o.add_argument("--stdin-filename", metavar="PATH", help="the path to report (and match configuration) for -")
     o.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: CPU count)")
     o.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _file_options(g: argparse._ArgumentGroup) -> None:
+    """Which files are checked and which a fix may write (iri_lint.cli.discover, .write_policy)."""
+    g.add_argument("--respect-gitignore", action=argparse.BooleanOptionalAction, default=None,
+                   help="skip what git ignores when walking folders (default: on; respect-gitignore)")
+    g.add_argument("--force-exclude", action="store_true",
+                   help="apply the excludes to paths named on the command line too (for pre-commit)")
+    g.add_argument("--fix-symlinks", action="store_true",
+                   help="fix a symlink named on the command line even when its target is outside the tree")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,7 +11,7 @@ from typing import TextIO
 
 from ..config import Config, ConfigError, from_mapping, load
 from . import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
-from .discover import DEFAULT_EXCLUDE, iter_files
+from .discover import Target, discover
 from .run import FileResult, Job, Record, run_jobs
 
 
@@ -49,6 +49,8 @@ def load_config(args: argparse.Namespace) -> tuple[Config, Path | None]:
         changes["exclude"] = tuple(args.exclude)
     if args.extend_exclude:
         changes["extend_exclude"] = cfg.extend_exclude + tuple(args.extend_exclude)
+    if getattr(args, "respect_gitignore", None) is not None:
+        changes["respect_gitignore"] = args.respect_gitignore
     cfg = dataclasses.replace(cfg, **changes)  # type: ignore[arg-type]
     _validate_codes(cfg)
     return cfg, path
@@ -62,10 +64,6 @@ def _validate_codes(cfg: Config) -> None:
         for c in getattr(cfg, key) or ():
             if not any(code.startswith(c.upper()) for code in codes):
                 raise ConfigError(f"--{key.replace('_', '-')}: {c!r} matches no rule (`iri-lint rules` lists them)")
-
-
-def _excludes(cfg: Config) -> tuple[str, ...]:
-    return (cfg.exclude or DEFAULT_EXCLUDE) + cfg.extend_exclude
 
 
 def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -89,14 +87,23 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if missing:
         return _err(f"no such file or folder: {', '.join(missing)}")
     fixing = bool(args.fix or args.diff)
-    jobs = []
-    for path in iter_files(args.paths, _excludes(cfg)):
+    found = discover(args.paths, exclude=cfg.exclude or None, extend_exclude=cfg.extend_exclude,
+                     respect_gitignore=cfg.respect_gitignore, force_exclude=args.force_exclude)
+    jobs: list[Job] = []
+    refusals: dict[int, str] = {}  # job index -> why its fixes are not written
+    for target in found.targets:
+        path = target.path
         shown = (args.stdin_filename or "-") if path == "-" else path
-        jobs.append(Job(shown, cfg, fix=fixing, unsafe=args.unsafe_fixes, write=not args.diff, diff=args.diff,
-                        add_noqa=args.add_noqa, data=stdin_data if path == "-" else None,
-                        lint_path=_lint_path(shown, root)))
+        refusal = _refusal(args, target, found.trees) if fixing or args.add_noqa else None
+        if refusal is not None:
+            refusals[len(jobs)] = refusal
+        writes = refusal is None
+        jobs.append(Job(shown, cfg, fix=fixing and writes, unsafe=args.unsafe_fixes, write=not args.diff,
+                        diff=args.diff and writes, add_noqa=args.add_noqa and writes,
+                        data=stdin_data if path == "-" else None, lint_path=_lint_path(shown, root)))
     progress = sys.stderr.isatty() and not args.no_progress
     results = list(run_jobs(jobs, progress=progress, workers=args.jobs))
+    _refuse(args, results, refusals)
     records = [r for res in results for r in res.records]
 
     if args.baseline:
@@ -113,6 +120,21 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             except BaselineError as exc:
                 return _err(str(exc))
     return _report(args, results, records)
+
+
+def _refusal(args: argparse.Namespace, target: Target, trees: tuple[str, ...]) -> str | None:
+    from .write_policy import write_refusal
+
+    return write_refusal(target, trees, fix_symlinks=args.fix_symlinks)
+
+
+def _refuse(args: argparse.Namespace, results: list[FileResult], refusals: dict[int, str]) -> None:
+    """Files a fix must not write were only checked: their fixes are refused, once per file on stderr."""
+    from .write_policy import refuse_fixes
+
+    for i, reason in refusals.items():
+        if refuse_fixes(results[i], reason, unsafe=args.unsafe_fixes) or (args.add_noqa and results[i].records):
+            print(f"{results[i].path}: not fixed: {reason}", file=sys.stderr)
 
 
 def _lint_path(shown: str, root: Path) -> str:

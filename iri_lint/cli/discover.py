@@ -1,12 +1,36 @@
-"""Which files to check: paths from the command line, folders walked, excludes applied."""
+"""Which files to check: paths from the command line, folders walked, excludes and git's ignore files applied.
+
+A path named on the command line is always checked: a named file whatever its suffix, excludes
+(unless ``--force-exclude``) and ``.gitignore``; a named folder is walked even when excluded or
+ignored (inside it, only the ignore files within it apply). Walking picks ``*.py``, ``*.pyi`` and
+``*.ipynb`` and skips version-control folders, virtualenvs (a folder holding ``pyvenv.cfg``), the
+configured excludes, what git ignores (``respect-gitignore``), and the default excludes by name,
+except that inside a git work tree a folder such as ``doc/build`` is checked when git tracks files
+in it. Symlinked folders are not followed; a file reached both directly and through a symlink is
+checked once, under its own name.
+
+Why ``pathspec`` and not ``git check-ignore``: matching needs no subprocess per file and no git
+installed, and it works the same in a checkout and in an exported copy of one. git is asked only
+what no pattern can say: where ``core.excludesFile`` is, and which folders it tracks (only when a
+default-excluded folder is not ignored anyway).
+"""
 
 from __future__ import annotations
 
 import fnmatch
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .gitrepo import Repo, find_top
+
+if TYPE_CHECKING:
+    from .gitignore import IgnoreRules
+
+# never walked, whatever the excludes say
+VCS_DIRS = frozenset((".git", ".hg", ".svn", ".bzr", "_darcs"))
 # folders nobody wants linted; a folder holding pyvenv.cfg (any virtualenv) is skipped too
 DEFAULT_EXCLUDE = (
     ".git", ".hg", ".svn", ".bzr", "_darcs", ".tox", ".nox", ".venv", "venv", ".direnv", "__pycache__",
@@ -14,6 +38,37 @@ DEFAULT_EXCLUDE = (
     "node_modules", "site-packages", "__pypackages__", "_build", "buck-out",
 )
 PY_SUFFIXES = (".py", ".pyi")
+NOTEBOOK_SUFFIX = ".ipynb"
+SOURCE_SUFFIXES = (*PY_SUFFIXES, NOTEBOOK_SUFFIX)
+
+
+def is_notebook(path: str) -> bool:
+    return path.lower().endswith(NOTEBOOK_SUFFIX)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A file to check."""
+
+    path: str  # as shown in output ("-" for stdin)
+    explicit: bool = False  # named on the command line
+    real: str = ""  # the resolved path ("" for stdin)
+    link: bool = False  # the path itself is a symbolic link
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    """The files to check, and the trees the command line reaches (see :func:`tree_of`)."""
+
+    targets: list[Target]
+    trees: tuple[str, ...]
+
+
+def tree_of(path: str) -> str:
+    """The resolved folder a command-line path stands for: its git top level, else the folder itself
+    (a named file's folder)."""
+    folder = os.path.realpath(path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path)))
+    return find_top(folder) or folder
 
 
 def is_excluded(path: str, patterns: Iterable[str]) -> bool:
@@ -30,42 +85,161 @@ def is_excluded(path: str, patterns: Iterable[str]) -> bool:
     return False
 
 
-def iter_files(paths: Iterable[str], exclude: Iterable[str]) -> Iterator[str]:
-    """Files to check, in a stable order, each once. Explicit files are checked whatever their suffix,
-    unless excluded (so pre-commit, which passes file names, respects the configured excludes)."""
-    patterns = tuple(exclude)
-    seen: set[str] = set()
+def _excluded_with_parents(path: str, patterns: Sequence[str]) -> bool:
+    """``path`` or a folder above it (up to the current folder) is excluded: what --force-exclude asks."""
+    rel = path
+    if os.path.isabs(path):
+        try:
+            rel = os.path.relpath(path)
+        except ValueError:
+            return is_excluded(path, patterns)
+        if rel.startswith(os.pardir):
+            return is_excluded(path, patterns)
+    parts = Path(rel).parts
+    return any(is_excluded(os.path.join(*parts[: i + 1]), patterns) for i in range(len(parts)))
+
+
+def discover(paths: Sequence[str], *, exclude: Sequence[str] | None = None, extend_exclude: Sequence[str] = (),
+             respect_gitignore: bool = True, force_exclude: bool = False) -> Discovery:
+    """The files to check, in a stable order, each once.
+
+    ``exclude`` replaces :data:`DEFAULT_EXCLUDE` (None keeps it); ``extend_exclude`` adds to either.
+    """
+    walker = _Walker(DEFAULT_EXCLUDE if exclude is None else (),
+                     (*(exclude or ()), *extend_exclude), respect_gitignore)
+    every = (*walker.defaults, *walker.patterns)
+    found: list[Target] = []
     for given in paths:
         if given == "-":
-            yield given
+            found.append(Target("-", explicit=True))
+        elif force_exclude and _excluded_with_parents(given, every):
             continue
-        if os.path.isdir(given):
-            found = _walk(given, patterns)
-        elif is_excluded(given, patterns):
-            continue
+        elif os.path.isdir(given):
+            found.extend(_target(f) for f in walker.walk(given))
         else:
-            found = iter([given])
-        for f in found:
-            key = os.path.normcase(os.path.abspath(f))
-            if key not in seen:
-                seen.add(key)
-                yield f
+            found.append(_target(given, explicit=True))
+    trees = tuple(dict.fromkeys(tree_of(p) for p in paths if p != "-"))
+    return Discovery(_once(found), trees)
 
 
-def _walk(root: str, patterns: tuple[str, ...]) -> Iterator[str]:
-    for folder, dirs, files in os.walk(root):
-        keep = []
-        for d in sorted(dirs):
-            sub = os.path.join(folder, d)
-            if is_excluded(sub, patterns) or os.path.isfile(os.path.join(sub, "pyvenv.cfg")):
+def iter_files(paths: Iterable[str], exclude: Iterable[str]) -> Iterator[str]:
+    """The paths :func:`discover` finds, with ``exclude`` as the whole exclude list."""
+    for t in discover(list(paths), exclude=tuple(exclude)).targets:
+        yield t.path
+
+
+def _target(path: str, explicit: bool = False) -> Target:
+    return Target(path, explicit, os.path.realpath(path), os.path.islink(path))
+
+
+def _once(found: list[Target]) -> list[Target]:
+    """Each file once: a symlink is dropped when its target is checked under its own name."""
+    direct = {t.real for t in found if not t.link}
+    seen: set[str] = set()
+    out = []
+    for t in found:
+        if t.path == "-":
+            out.append(t)
+            continue
+        key = os.path.normcase(t.real)
+        if key in seen or (t.link and t.real in direct):
+            continue
+        seen.add(key)
+        out.append(t)
+    return out
+
+
+class _Walker:
+    def __init__(self, defaults: Sequence[str], patterns: Sequence[str], respect_gitignore: bool) -> None:
+        self.defaults = tuple(defaults)
+        self.patterns = tuple(patterns)
+        self.respect_gitignore = respect_gitignore
+        self.repos: dict[str, Repo] = {}
+
+    def _repo(self, top: str) -> Repo:
+        if top not in self.repos:
+            self.repos[top] = Repo(top)
+        return self.repos[top]
+
+    def _start(self, root: str) -> tuple[Repo | None, IgnoreRules | None]:
+        """The repository and ignore rules in force inside the named folder ``root`` (absolute)."""
+        if not self.respect_gitignore:
+            return None, None
+        top = find_top(root)
+        if top is None:
+            return None, None
+        from .gitignore import IgnoreRules
+
+        repo = self._repo(top)
+        rules = IgnoreRules.for_repo(repo)
+        rel = os.path.relpath(root, top)
+        folder = top
+        for part in ([] if rel == "." else rel.split(os.sep)):
+            rules = rules.enter(folder)
+            folder = os.path.join(folder, part)
+            if rules.ignored(folder, True):  # the named folder is ignored: the user asked for it anyway
+                rules = IgnoreRules()
+                break
+        return repo, rules.enter(root)
+
+    def walk(self, root: str) -> Iterator[str]:
+        repo, rules = self._start(os.path.abspath(root))
+        stack: list[tuple[str, Repo | None, IgnoreRules | None]] = [(root, repo, rules)]
+        while stack:
+            folder, repo, rules = stack.pop()
+            try:
+                with os.scandir(folder) as it:
+                    entries = sorted(it, key=lambda e: e.name)
+            except OSError:
                 continue
-            keep.append(d)
-        dirs[:] = keep
-        for name in sorted(files):
-            if name.endswith(PY_SUFFIXES):
-                path = os.path.join(folder, name)
-                if not is_excluded(path, patterns):
-                    yield _tidy(path)
+            subdirs = []
+            for e in entries:
+                path = os.path.join(folder, e.name)
+                try:
+                    if e.is_dir(follow_symlinks=False):
+                        sub = self._enter(path, e.name, repo, rules)
+                        if sub is not None:
+                            subdirs.append((path, *sub))
+                    elif e.name.endswith(SOURCE_SUFFIXES) and e.is_file() and self._keep_file(path, repo, rules):
+                        yield _tidy(path)
+                except OSError:
+                    continue
+            stack.extend(reversed(subdirs))
+
+    def _enter(self, path: str, name: str, repo: Repo | None, rules: IgnoreRules | None
+               ) -> tuple[Repo | None, IgnoreRules | None] | None:
+        """The repository and rules inside sub-folder ``path``, or None to skip it."""
+        if name in VCS_DIRS or is_excluded(path, self.patterns) or os.path.isfile(os.path.join(path, "pyvenv.cfg")):
+            return None
+        absolute = os.path.abspath(path)
+        if rules is not None and rules.ignored(absolute, True):
+            return None
+        if self.defaults and is_excluded(path, self.defaults) and not _tracked(repo, absolute):
+            return None
+        if self.respect_gitignore and os.path.lexists(os.path.join(absolute, ".git")):  # a repository of its own
+            from .gitignore import IgnoreRules
+
+            repo = self._repo(absolute)
+            rules = IgnoreRules.for_repo(repo)
+        return repo, (rules.enter(absolute) if rules is not None else None)
+
+    def _keep_file(self, path: str, repo: Repo | None, rules: IgnoreRules | None) -> bool:
+        if is_excluded(path, self.patterns):
+            return False
+        absolute = os.path.abspath(path)
+        if rules is not None and rules.ignored(absolute, False):
+            return False
+        return not (self.defaults and is_excluded(path, self.defaults) and not _tracked(repo, absolute))
+
+
+def _tracked(repo: Repo | None, absolute: str) -> bool:
+    """Whether git tracks ``absolute`` (a file, or files in a folder); False when unknown."""
+    if repo is None:
+        return False
+    tracked = repo.tracked()
+    if tracked is None:
+        return False
+    return os.path.relpath(absolute, repo.top).replace(os.sep, "/") in tracked
 
 
 def _tidy(path: str) -> str:
