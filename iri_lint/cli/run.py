@@ -198,7 +198,22 @@ def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding
     if job.data is not None:
         result.new_bytes = new_bytes
     elif job.write:
-        write_atomic(Path(job.path), new_bytes)
+        try:
+            write_atomic(Path(job.path), new_bytes)
+        except OSError as exc:  # e.g. a read-only file system: the file is as it was
+            return _unwritten(job, text, lint, result, exc)
+    return result
+
+
+def _unwritten(job: Job, text: str, lint: Callable[[str], list[SourceFinding]], result: FileResult,
+               exc: OSError) -> FileResult:
+    """The file could not be written (it is unchanged): its findings as they are, and why."""
+    lines = text.splitlines(keepends=True)
+    why = f"not fixed: cannot write the file: {exc.strerror or exc}"
+    result.applied, result.diff, result.noqa_added = [], "", 0
+    result.records = [_record(job.path, sf, lines, "refused" if sf.finding.fix else "available", why)
+                      for sf in lint(text)]
+    result.problem = Problem(job.path, 1, 0, why)
     return result
 
 

@@ -233,6 +233,8 @@ class IriLintServer(LanguageServer):
         """"Fix all safe problems in this file", as one minimal edit."""
         if not any(sf.finding.fix and sf.finding.fix.safety is FixSafety.SAFE for sf in result.findings):
             return None
+        if self.link_outside(doc) is not None:
+            return None
         settings = result.settings
         new = fix_all(result.text, lambda t: lint_text(t, settings.config, path=settings.path))
         edit = minimal_edit(result.text, new)
@@ -240,6 +242,28 @@ class IriLintServer(LanguageServer):
             return None
         return types.CodeAction(title=f"{SOURCE}: Fix all safe problems", kind=FIX_ALL,
                                 edit=self._workspace_edit(doc, index, [edit]))
+
+    def link_outside(self, doc: TextDocument) -> str | None:
+        """Why "fix all" must not touch the document: a symlink resolving outside the workspace (the
+        same rule as ``iri-lint check --fix``, iri_lint.cli.write_policy); else None."""
+        if not doc.uri.startswith("file:"):
+            return None
+        import os
+
+        from pygls.uris import to_fs_path
+
+        from ..cli.discover import tree_of
+        from ..cli.write_policy import link_refusal
+
+        folders = [f.uri for f in self.workspace.folders.values()]
+        roots = [os.path.realpath(p) for u in folders if (p := to_fs_path(u))]
+        if self.workspace.root_path:
+            roots.append(os.path.realpath(self.workspace.root_path))
+        roots.append(tree_of(doc.path))
+        why = link_refusal(doc.path, [r for r in roots if r])
+        if why is not None:
+            log.info("iri-lint: no fix-all for %s: %s", doc.uri, why)
+        return why
 
     # ---------------------------------------------------------------- hover
 

@@ -1,0 +1,167 @@
+"""``--fix`` never writes outside the tree it was asked to fix, nor one name of a hard link, nor a
+read-only file; every such file is checked, said once, and the other files are still fixed."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from iri_lint.cli import run as runmod
+
+from .conftest import run_cli
+
+# one safe fix (urlopen: dereferenced) and one unsafe one
+BAD = ('import urllib.request\nurllib.request.urlopen("https://example.com/caf\u00e9")\n'
+       'URL = "https://example.com/a b"\n')
+SAFE_FIXED = BAD.replace("caf\u00e9", "caf%C3%A9")
+
+
+def _scenario(tmp_path: Path) -> tuple[Path, Path]:
+    """The issue's: project/link.py is a symlink to ../outside/victim.py."""
+    project, outside = tmp_path / "project", tmp_path / "outside"
+    project.mkdir()
+    outside.mkdir()
+    victim = outside / "victim.py"
+    victim.write_text(BAD, encoding="utf-8")
+    (project / "link.py").symlink_to(Path("..") / "outside" / "victim.py")
+    (project / "own.py").write_text(BAD, encoding="utf-8")
+    return project, victim
+
+
+def _stderr_lines(p: subprocess.CompletedProcess[bytes]) -> list[str]:
+    return [x for x in p.stderr.decode().splitlines() if not x.startswith("iri-lint:")]
+
+
+@pytest.mark.parametrize("with_git", [False, True])
+def test_walked_link_outside_the_tree_is_checked_never_fixed(tmp_path: Path, with_git: bool) -> None:
+    project, victim = _scenario(tmp_path)
+    if with_git:
+        subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    before = victim.read_bytes()
+    p = run_cli("check", "--isolated", "--fix", "--unsafe-fixes", ".", cwd=project)
+    assert victim.read_bytes() == before  # byte for byte
+    assert (project / "own.py").read_text(encoding="utf-8") != BAD  # the project's own file is fixed
+    out = p.stdout.decode()
+    assert "link.py:2:" in out and "link.py:3:" in out  # still checked
+    assert _stderr_lines(p) == [f"link.py: not fixed: symlink to {victim}, outside {project} "
+                                "(a link named on the command line is fixed with --fix-symlinks)"]
+    assert p.returncode == 1
+    # the diff shows only what --fix would write
+    d = run_cli("check", "--isolated", "--diff", "--unsafe-fixes", ".", cwd=project)
+    assert "victim" not in d.stdout.decode() and "link.py" not in d.stdout.decode()
+    assert victim.read_bytes() == before
+
+
+def test_json_says_why_each_fix_was_not_applied(tmp_path: Path) -> None:
+    import json
+
+    project, victim = _scenario(tmp_path)
+    p = run_cli("check", "--isolated", "--fix", "--format", "json", "link.py", cwd=project)
+    doc = json.loads(p.stdout)
+    fixes = [f["fix"] for f in doc["findings"] if f["fix"]]
+    safe = [f for f in fixes if f["safety"] == "safe"]
+    assert safe and all(f["status"] == "refused" and "symlink to" in f["reason"] for f in safe)
+    assert all(f["status"] == "unsafe" for f in fixes if f["safety"] == "unsafe")  # not asked for anyway
+    assert victim.read_text(encoding="utf-8") == BAD
+
+
+def test_named_link_is_fixed_only_with_fix_symlinks(tmp_path: Path) -> None:
+    project, victim = _scenario(tmp_path)
+    p = run_cli("check", "--isolated", "--fix", "link.py", cwd=project)
+    assert victim.read_text(encoding="utf-8") == BAD and p.returncode == 1
+    assert _stderr_lines(p) == [f"link.py: not fixed: symlink to {victim}, outside {project} "
+                                "(a link named on the command line is fixed with --fix-symlinks)"]
+    p = run_cli("check", "--isolated", "--fix", "--fix-symlinks", "link.py", cwd=project)
+    assert victim.read_text(encoding="utf-8") == SAFE_FIXED
+    assert (project / "link.py").is_symlink()
+    assert _stderr_lines(p) == []
+    # --fix-symlinks does not open the walk
+    victim.write_text(BAD, encoding="utf-8")
+    run_cli("check", "--isolated", "--fix", "--fix-symlinks", ".", cwd=project)
+    assert victim.read_text(encoding="utf-8") == BAD
+
+
+def test_link_inside_the_git_top_level_is_fixed(tmp_path: Path) -> None:
+    """Outside the named folder but inside the repository: the tree is the git top level."""
+    project, victim = _scenario(tmp_path)
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    p = run_cli("check", "--isolated", "--fix", ".", cwd=project)
+    assert victim.read_text(encoding="utf-8") == SAFE_FIXED
+    assert _stderr_lines(p) == []
+
+
+def test_link_inside_the_tree_is_fixed_once_at_its_target(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    real = tmp_path / "pkg" / "real.py"
+    real.write_text(BAD, encoding="utf-8")
+    (tmp_path / "a_link.py").symlink_to(Path("pkg") / "real.py")
+    p = run_cli("check", "--isolated", "--fix", ".", cwd=tmp_path)
+    out = p.stdout.decode()
+    assert out.count("fixed (safe)") == 1 and "pkg/real.py:2:" in out and "a_link" not in out
+    assert real.read_text(encoding="utf-8") == SAFE_FIXED and (tmp_path / "a_link.py").is_symlink()
+    # named through the link alone: fixed through it, the link stays a link
+    real.write_text(BAD, encoding="utf-8")
+    run_cli("check", "--isolated", "--fix", "a_link.py", cwd=tmp_path)
+    assert real.read_text(encoding="utf-8") == SAFE_FIXED and (tmp_path / "a_link.py").is_symlink()
+
+
+def test_hard_linked_file_is_not_split(tmp_path: Path) -> None:
+    a, b, c = tmp_path / "a.py", tmp_path / "b.py", tmp_path / "c.py"
+    a.write_text(BAD, encoding="utf-8")
+    os.link(a, b)
+    c.write_text(BAD, encoding="utf-8")
+    p = run_cli("check", "--isolated", "--fix", "a.py", "c.py", cwd=tmp_path)
+    assert p.returncode == 1
+    assert _stderr_lines(p) == ["a.py: not fixed: it has 2 hard links, and writing it would split them"]
+    assert a.read_text(encoding="utf-8") == BAD and os.stat(a).st_ino == os.stat(b).st_ino
+    assert c.read_text(encoding="utf-8") == SAFE_FIXED  # the other file is still fixed
+
+
+def test_read_only_file_is_not_written(tmp_path: Path) -> None:
+    ro, ok = tmp_path / "ro.py", tmp_path / "ok.py"
+    ro.write_text(BAD, encoding="utf-8")
+    ro.chmod(0o444)
+    ok.write_text(BAD, encoding="utf-8")
+    p = run_cli("check", "--isolated", "--fix", ".", cwd=tmp_path)
+    assert p.returncode == 1
+    assert _stderr_lines(p) == ["ro.py: not fixed: the file is read-only"]
+    assert ro.read_text(encoding="utf-8") == BAD and stat.S_IMODE(ro.stat().st_mode) == 0o444
+    assert ok.read_text(encoding="utf-8") == SAFE_FIXED
+    # --add-noqa writes too: refused the same way
+    p = run_cli("check", "--isolated", "--add-noqa", "ro.py", cwd=tmp_path)
+    assert _stderr_lines(p) == ["ro.py: not fixed: the file is read-only"] and ro.read_text(encoding="utf-8") == BAD
+
+
+def test_nothing_to_write_says_nothing(tmp_path: Path) -> None:
+    ro = tmp_path / "ro.py"
+    ro.write_text('URL = "https://example.com/a b"\n', encoding="utf-8")  # only an unsafe fix
+    ro.chmod(0o444)
+    p = run_cli("check", "--isolated", "--fix", "ro.py", cwd=tmp_path)
+    assert _stderr_lines(p) == [] and p.returncode == 1
+
+
+def test_a_failed_write_is_one_line_and_leaves_the_file(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        ) -> None:  # type: ignore[no-untyped-def]
+    f, g = tmp_path / "f.py", tmp_path / "g.py"
+    f.write_text(BAD, encoding="utf-8")
+    g.write_text(BAD, encoding="utf-8")
+    from iri_lint import fix as fixmod
+
+    real_write = fixmod.write_atomic
+
+    def flaky(path: Path, data: bytes) -> None:
+        if path.name == "f.py":
+            raise OSError(30, "Read-only file system")
+        real_write(path, data)
+
+    monkeypatch.setattr(fixmod, "write_atomic", flaky)
+    assert runmod  # the job imports write_atomic from iri_lint.fix when it runs
+    r = cli("check", "--isolated", "--fix", str(f), str(g))
+    assert r.code == 1 and "internal error" not in r.err
+    assert f"{f}:1:1: error: not fixed: cannot write the file: Read-only file system" in r.err
+    assert f.read_text(encoding="utf-8") == BAD and g.read_text(encoding="utf-8") == SAFE_FIXED
+    assert f"{f}:2:" in r.out and "fixed (safe)" in r.out and r.out.count("fixed (safe)") == 1
