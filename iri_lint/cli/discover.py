@@ -35,7 +35,7 @@ VCS_DIRS = frozenset((".git", ".hg", ".svn", ".bzr", "_darcs"))
 DEFAULT_EXCLUDE = (
     ".git", ".hg", ".svn", ".bzr", "_darcs", ".tox", ".nox", ".venv", "venv", ".direnv", "__pycache__",
     ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis", ".eggs", "*.egg-info", "build", "dist",
-    "node_modules", "site-packages", "__pypackages__", "_build", "buck-out",
+    "node_modules", "site-packages", "__pypackages__", "_build", "buck-out", ".ipynb_checkpoints",
 )
 PY_SUFFIXES = (".py", ".pyi")
 NOTEBOOK_SUFFIX = ".ipynb"

@@ -17,6 +17,12 @@ def problem_line(p: Problem) -> str:
     return f"{p.path}:{p.line}:{p.col + 1}: error: {p.message}"
 
 
+def where(r: Record) -> str:
+    """``line:col`` of a finding (1-based column), ``cell N:line:col`` in a notebook (as ruff writes it)."""
+    at = f"{r.line}:{r.col + 1}"
+    return at if r.cell is None else f"cell {r.cell}:{at}"
+
+
 def _fix_note(r: Record) -> str:
     fix = r.fix
     if fix is None:
@@ -52,7 +58,7 @@ def write_text(out: TextIO, results: Sequence[FileResult], records: Sequence[Rec
     """flake8's ``path:line:col: CODE message``; excerpts and fix notes on request (and on a terminal)."""
     bold, red, dim, reset = ("\033[1m", "\033[31m", "\033[2m", "\033[0m") if color else ("", "", "", "")
     for r in records:
-        out.write(f"{bold}{r.path}{reset}:{r.line}:{r.col + 1}: {red}{r.code}{reset} {r.message}\n")
+        out.write(f"{bold}{r.path}{reset}:{where(r)}: {red}{r.code}{reset} {r.message}\n")
         if show_source:
             for line in _excerpt(r):
                 out.write(line + "\n")
@@ -62,7 +68,7 @@ def write_text(out: TextIO, results: Sequence[FileResult], records: Sequence[Rec
     for res in results:
         for a in res.applied:
             desc = a.fix.description if a.fix else ""
-            out.write(f"{a.path}:{a.line}:{a.col + 1}: {a.code} fixed ({a.fix.safety if a.fix else ''}): "
+            out.write(f"{a.path}:{where(a)}: {a.code} fixed ({a.fix.safety if a.fix else ''}): "
                       f"{desc}\n")
 
 
@@ -75,7 +81,7 @@ def to_json(r: Record) -> dict[str, object]:
                "edits": [{"start": s, "end": e, "replacement": t} for s, e, t in r.fix.edits]}
     return {"path": r.path, "code": r.code, "name": r.name, "message": r.message, "severity": r.severity,
             "start": {"line": r.line, "column": r.col + 1}, "end": {"line": r.end_line, "column": r.end_col + 1},
-            "value": r.value, "url": rule_url(r.code), "fix": fix}
+            "value": r.value, "url": rule_url(r.code), "fix": fix, "cell": r.cell}
 
 
 def write_json(out: TextIO, results: Sequence[FileResult], records: Sequence[Record]) -> None:
@@ -96,8 +102,9 @@ def write_github(out: TextIO, results: Sequence[FileResult], records: Sequence[R
     """GitHub Actions workflow commands (``::error file=...::message``)."""
     level = {"error": "error", "warning": "warning", "info": "notice"}
     for r in records:
-        props = (f"file={_gh_escape(r.path, prop=True)},line={r.line},col={r.col + 1},endLine={r.end_line},"
-                 f"endColumn={r.end_col + 1},title={_gh_escape(f'{r.code} {r.name}', prop=True)}")
+        line, col, end_line, end_col = r.file_region or (r.line, r.col, r.end_line, r.end_col)  # notebooks: the file
+        props = (f"file={_gh_escape(r.path, prop=True)},line={line},col={col + 1},endLine={end_line},"
+                 f"endColumn={end_col + 1},title={_gh_escape(f'{r.code} {r.name}', prop=True)}")
         out.write(f"::{level.get(r.severity, 'warning')} {props}::{_gh_escape(f'{r.code} {r.message}')}\n")
     for res in results:
         if (p := res.problem) is not None:

@@ -12,6 +12,7 @@ from ..config import Config
 from ..lint import SourceError, SourceFinding, decode_source, lint_text
 
 MAX_BYTES = 8 * 1024 * 1024  # larger "Python files" are generated data; say so instead of hanging
+NOTEBOOK_MAX_BYTES = 64 * 1024 * 1024  # a notebook's outputs (images) make most of its size
 PARALLEL_THRESHOLD = 20  # below this, starting worker processes costs more than it saves
 
 
@@ -44,6 +45,10 @@ class Record:
     value: str  # the literal's checked value: part of the baseline fingerprint
     source_line: str  # the line's text, for excerpts
     fix: FixInfo | None = None
+    # notebooks: the cell (1-based; line and col are then within it), and where the finding is in the
+    # .ipynb file's own text (start line, start col, end line, end col; 1-based lines, 0-based columns)
+    cell: int | None = None
+    file_region: tuple[int, int, int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +110,9 @@ def _read(job: Job) -> bytes | Problem:
     else:
         try:
             size = os.stat(job.path).st_size
-            if size > MAX_BYTES:
-                return Problem(job.path, 1, 0, f"file too large to check ({size} bytes > {MAX_BYTES})")
+            limit = NOTEBOOK_MAX_BYTES if job.path.lower().endswith(".ipynb") else MAX_BYTES
+            if size > limit:
+                return Problem(job.path, 1, 0, f"file too large to check ({size} bytes > {limit})")
             with open(job.path, "rb") as fh:
                 data = fh.read()
         except OSError as exc:
@@ -133,6 +139,10 @@ def _check_file(job: Job) -> FileResult:
     if isinstance(data, Problem):
         result.problem = data
         return result
+    if job.path.lower().endswith(".ipynb"):
+        from .notebook_job import check_notebook
+
+        return check_notebook(job, data)
     cfg = job.config
 
     def lint(text: str) -> list[SourceFinding]:

@@ -47,8 +47,12 @@ def _rules() -> list[dict[str, Any]]:
 
 
 def _result(r: Record, index: dict[str, int], fp: str, uri: str) -> dict[str, Any]:
-    region = {"startLine": r.line, "startColumn": r.col + 1, "endLine": r.end_line,
-              "endColumn": r.end_col + 1}
+    region: dict[str, Any] = {"startLine": r.line, "startColumn": r.col + 1, "endLine": r.end_line,
+                              "endColumn": r.end_col + 1}
+    if r.file_region is not None:  # a notebook: the region in the .ipynb text, the cell as a property
+        line, col, end_line, end_col = r.file_region
+        region = {"startLine": line, "startColumn": col + 1, "endLine": end_line, "endColumn": end_col + 1,
+                  "properties": {"cell": r.cell, "cellStartLine": r.line, "cellStartColumn": r.col + 1}}
     res: dict[str, Any] = {
         "ruleId": r.code,
         "ruleIndex": index[r.code],

@@ -29,7 +29,8 @@ def test_json_fields(cli, project: Path) -> None:  # type: ignore[no-untyped-def
     doc = json.loads(cli("check", "--exit-zero", "--format", "json", str(project)).out)
     assert doc["errors"] == [] and doc["fixed"] == []
     item = doc["findings"][0]
-    assert set(item) == {"path", "code", "name", "message", "severity", "start", "end", "value", "url", "fix"}
+    assert set(item) == {"path", "code", "name", "message", "severity", "start", "end", "value", "url", "fix", "cell"}
+    assert item["cell"] is None  # notebooks only
     assert item["start"]["line"] >= 1 and item["start"]["column"] >= 1
     assert item["url"] == rule_url(item["code"])
     fixes = [x["fix"] for x in doc["findings"] if x["fix"]]
