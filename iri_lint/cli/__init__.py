@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = ("text", "json", "sarif", "github", "html")
 
 
 def _version() -> str:

@@ -186,6 +186,10 @@ def _write(args: argparse.Namespace, out: TextIO, results: list[FileResult], rec
         write_sarif(out, results, records)
     elif args.format == "github":
         write_github(out, results, records)
+    elif args.format == "html":
+        from .html_report import write_html
+
+        write_html(out, results, records)
     elif not fixed_stdin:
         tty = out.isatty()
         show = args.show_source if args.show_source is not None else tty

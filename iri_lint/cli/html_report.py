@@ -1,0 +1,336 @@
+"""``--format html``: one self-contained audit page (inline CSS and script, nothing fetched at view time).
+
+The page shows totals by rule and by family, findings by folder as a bar chart, the files with the
+most findings, and every finding with its source line (the finding's characters marked), message,
+rule link and the fix that would apply (the value before and after, its safety and status).
+Everything from the checked files is HTML-escaped, and characters that are invisible or reorder text
+(controls, bidi formatting, private use) are shown as ``U+XXXX`` badges, never rendered. A
+Content-Security-Policy lets only this page's own style and script run (by hash) and loads nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import posixpath
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from .. import __version__
+from ..rules.model import FAMILIES, rule_url
+from .run import FileResult, Problem, Record
+
+OPEN_LIMIT = 300  # with more findings than this, the per-file sections start folded
+WORST = 15  # rows in "files with the most findings"
+_HIDDEN = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+
+CSS = """
+:root { --fg: #1f2328; --muted: #59636e; --line: #d1d9e0; --bg2: #f6f8fa; --accent: #0969da;
+  --err: #cf222e; --warn: #9a6700; --info: #0969da; --ok: #1a7f37; }
+* { box-sizing: border-box; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); margin: 0; }
+header, main { max-width: 1200px; margin: 0 auto; padding: 0 24px; }
+header { padding-top: 20px; }
+h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 17px; margin: 28px 0 8px; }
+.sub { color: var(--muted); margin: 0 0 16px; }
+.totals { display: flex; flex-wrap: wrap; gap: 12px; margin: 0; }
+.totals div { border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; min-width: 120px; }
+.totals dt { color: var(--muted); font-size: 12px; } .totals dd { margin: 0; font-size: 22px; font-weight: 600; }
+.grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(340px, 1fr)); gap: 0 32px; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { font-size: 12px; color: var(--muted); font-weight: 600; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+button.pick { all: unset; cursor: pointer; color: var(--accent); }
+button.pick:hover, button.pick:focus-visible { text-decoration: underline; outline: none; }
+tr.on td { background: #ddf4ff; }
+svg.bar rect { fill: var(--accent); } svg.bar { display: block; }
+code, pre, .src { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; }
+.filter { position: sticky; top: 0; background: #fff; padding: 8px 0; border-bottom: 1px solid var(--line);
+  display: flex; gap: 12px; align-items: center; z-index: 1; }
+.filter input { flex: 1; max-width: 360px; padding: 4px 8px; border: 1px solid var(--line); border-radius: 6px; }
+details.file { border: 1px solid var(--line); border-radius: 6px; margin: 10px 0; }
+details.file > summary { background: var(--bg2); padding: 6px 10px; cursor: pointer; font-weight: 600; }
+details.file > summary .n { color: var(--muted); font-weight: 400; }
+article.finding { padding: 8px 12px; border-top: 1px solid var(--line); }
+.head { display: flex; gap: 10px; flex-wrap: wrap; align-items: baseline; }
+.loc { color: var(--muted); font-family: ui-monospace, monospace; }
+.sev-error { color: var(--err); } .sev-warning { color: var(--warn); } .sev-info { color: var(--info); }
+a.rule { font-weight: 600; }
+.src { background: var(--bg2); padding: 4px 8px; margin: 6px 0; white-space: pre-wrap; word-break: break-all;
+  direction: ltr; unicode-bidi: isolate; border-radius: 4px; }
+.src mark { background: #ffebe9; outline: 1px solid #ff818266; }
+.cc { border: 1px solid var(--err); color: var(--err); border-radius: 3px; padding: 0 2px; font-size: 11px; }
+.fix { margin: 4px 0 0; } .fix .tag { font-size: 11px; border-radius: 10px; padding: 1px 7px;
+  border: 1px solid var(--line); margin-right: 6px; }
+.fix .safe { color: var(--ok); border-color: var(--ok); }
+.fix .unsafe { color: var(--warn); border-color: var(--warn); }
+del { background: #ffebe9; text-decoration: line-through; } ins { background: #dafbe1; text-decoration: none; }
+.value { font-family: ui-monospace, monospace; word-break: break-all; unicode-bidi: isolate; }
+.muted { color: var(--muted); }
+ul.errors li { margin: 4px 0; }
+footer { max-width: 1200px; margin: 32px auto; padding: 0 24px; color: var(--muted); font-size: 12px; }
+"""
+
+SCRIPT = """
+(function () {
+  var items = Array.prototype.slice.call(document.querySelectorAll("article.finding"));
+  var files = Array.prototype.slice.call(document.querySelectorAll("details.file"));
+  var shown = document.getElementById("shown");
+  var what = document.getElementById("filter-what");
+  var search = document.getElementById("search");
+  var clear = document.getElementById("clear");
+  var current = null;
+  function apply() {
+    var text = search.value.toLowerCase();
+    var n = 0;
+    items.forEach(function (el) {
+      var ok = (!current || el.dataset[current.key] === current.value) &&
+               (!text || el.textContent.toLowerCase().indexOf(text) >= 0);
+      el.hidden = !ok;
+      if (ok) { n += 1; }
+    });
+    files.forEach(function (f) {
+      var any = f.querySelector("article.finding:not([hidden])") !== null;
+      f.hidden = !any;
+      if (any && (current || text)) { f.open = true; }
+    });
+    shown.textContent = String(n);
+    what.textContent = current ? current.label : "";
+    clear.hidden = !current && !text;
+    document.querySelectorAll("tr.on").forEach(function (r) { r.classList.remove("on"); });
+    if (current && current.row) { current.row.classList.add("on"); }
+  }
+  document.querySelectorAll("button.pick").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var same = current && current.key === b.dataset.key && current.value === b.dataset.value;
+      current = same ? null : {key: b.dataset.key, value: b.dataset.value, label: b.dataset.label,
+                               row: b.closest("tr")};
+      apply();
+      if (current) { document.getElementById("findings").scrollIntoView(); }
+    });
+  });
+  search.addEventListener("input", apply);
+  clear.addEventListener("click", function () { current = null; search.value = ""; apply(); });
+  apply();
+})();
+"""
+
+
+def _csp_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def _show(text: str) -> str:
+    """``text`` escaped for HTML, with invisible and reordering characters shown as badges."""
+    out = []
+    for c in text:
+        if unicodedata.category(c) in _HIDDEN and c != "\t":
+            name = unicodedata.name(c, "")
+            label = f"U+{ord(c):04X}"
+            out.append(f'<span class="cc" title="{label} {html.escape(name)}">{label}</span>')
+        else:
+            out.append(html.escape(c))
+    return "".join(out)
+
+
+def _attr(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def folder_of(path: str) -> str:
+    """The folder a finding counts under: the path's parent, ``.`` for a file named without one."""
+    folder = posixpath.dirname(Path(path).as_posix())
+    return folder or "."
+
+
+def family_of(code: str) -> str:
+    return FAMILIES.get(code[3:4], "other")
+
+
+def _pick(key: str, value: str, label: str, text: str | None = None) -> str:
+    return (f'<button class="pick" type="button" data-key="{key}" data-value="{_attr(value)}" '
+            f'data-label="{_attr(label)}">{_show(text if text is not None else value)}</button>')
+
+
+def _bar(n: int, most: int, width: int = 220) -> str:
+    w = max(1, round(width * n / most)) if most else 0
+    return (f'<svg class="bar" width="{width}" height="12" role="img" aria-label="{n}">'
+            f'<rect x="0" y="1" width="{w}" height="10" rx="2"></rect></svg>')
+
+
+def _totals(results: Sequence[FileResult], records: Sequence[Record]) -> str:
+    items = [
+        ("findings", "findings", len(records)),
+        ("files-with-findings", "files with findings", len({r.path for r in records})),
+        ("files-checked", "files checked", len(results)),
+        ("rules", "rules", len({r.code for r in records})),
+        ("fixable", "fixable with --fix", sum(1 for r in records if r.fix is not None and r.fix.status == "available")),
+        ("fixed", "fixed", sum(len(res.applied) for res in results)),
+        ("errors", "files not checked", sum(1 for res in results if res.problem is not None)),
+    ]
+    cells = "".join(f'<div><dt>{label}</dt><dd data-total="{key}">{n}</dd></div>' for key, label, n in items)
+    return f'<dl class="totals">{cells}</dl>'
+
+
+def _by_family(records: Sequence[Record]) -> str:
+    counts = Counter(family_of(r.code) for r in records)
+    rows = []
+    for code_digit, family in FAMILIES.items():
+        n = counts.get(family, 0)
+        if n:
+            button = _pick("family", family, f"family {family} (IRI{code_digit}xx)", f"IRI{code_digit}xx {family}")
+            rows.append(f'<tr data-family="{family}"><td>{button}</td><td class="n">{n}</td></tr>')
+    return ('<table id="by-family"><thead><tr><th>family</th><th class="n">findings</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def _by_rule(records: Sequence[Record]) -> str:
+    counts = Counter(r.code for r in records)
+    names = {r.code: r.name for r in records}
+    fixable = Counter(r.code for r in records if r.fix is not None and r.fix.status == "available")
+    rows = []
+    for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        rows.append(f'<tr data-rule="{code}"><td>{_pick("rule", code, f"rule {code}")}</td>'
+                    f'<td><a class="rule" href="{_attr(rule_url(code))}">{_show(names[code])}</a></td>'
+                    f'<td>{family_of(code)}</td><td class="n">{n}</td><td class="n">{fixable.get(code, 0)}</td></tr>')
+    return ('<table id="by-rule"><thead><tr><th>code</th><th>rule</th><th>family</th><th class="n">findings</th>'
+            f'<th class="n">fixable</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def _by_folder(records: Sequence[Record]) -> str:
+    counts = Counter(folder_of(r.path) for r in records)
+    most = max(counts.values(), default=0)
+    rows = [f'<tr data-dir="{_attr(d)}"><td>{_pick("dir", d, f"folder {d}")}</td><td>{_bar(n, most)}</td>'
+            f'<td class="n">{n}</td></tr>'
+            for d, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return ('<table id="by-dir"><thead><tr><th>folder</th><th></th><th class="n">findings</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def _worst(records: Sequence[Record]) -> str:
+    counts = Counter(r.path for r in records)
+    rows = []
+    for path, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:WORST]:
+        rules = Counter(r.code for r in records if r.path == path)
+        top = ", ".join(f"{c} ×{k}" for c, k in sorted(rules.items(), key=lambda kv: (-kv[1], kv[0]))[:4])
+        rows.append(f'<tr data-file="{_attr(path)}"><td>{_pick("file", path, f"file {path}")}</td>'
+                    f'<td class="muted">{_show(top)}</td><td class="n">{n}</td></tr>')
+    return ('<table id="worst-files"><thead><tr><th>file</th><th>rules</th><th class="n">findings</th></tr>'
+            f'</thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def _source(r: Record) -> str:
+    line = r.source_line.rstrip("\r\n")
+    start = min(r.col, len(line))
+    end = min(r.end_col, len(line)) if r.end_line == r.line else len(line)
+    end = max(end, start)
+    marked = _show(line[start:end]) or "&#8203;"
+    return f'<div class="src">{_show(line[:start])}<mark>{marked}</mark>{_show(line[end:])}</div>'
+
+
+def _change(value: str, edits: Iterable[tuple[int, int, str]]) -> str:
+    """The value with each edit shown as deleted and inserted text."""
+    out, pos = [], 0
+    for start, end, new in sorted(edits):
+        out.append(_show(value[pos:start]))
+        if end > start:
+            out.append(f"<del>{_show(value[start:end])}</del>")
+        if new:
+            out.append(f"<ins>{_show(new)}</ins>")
+        pos = end
+    out.append(_show(value[pos:]))
+    return "".join(out)
+
+
+_STATUS = {"available": "applied by --fix", "unsafe": "unsafe: applied only with --unsafe-fixes",
+           "refused": "not applied", "applied": "applied"}
+
+
+def _fix(r: Record) -> str:
+    fix = r.fix
+    if fix is None:
+        return '<div class="fix muted">No automatic fix.</div>'
+    why = f' <span class="muted">({_show(fix.reason)})</span>' if fix.reason else ""
+    return (f'<div class="fix"><span class="tag {fix.safety}">{fix.safety} fix</span>'
+            f'<span class="muted">{_STATUS.get(fix.status, fix.status)}{why}.</span> {_show(fix.description)}'
+            f'<div class="value">{_change(r.value, fix.edits)}</div>'
+            f'<div class="value muted">→ {_show(fix.value)}</div></div>')
+
+
+def _where(r: Record) -> str:
+    at = f"{r.line}:{r.col + 1}"
+    return at if r.cell is None else f"cell {r.cell}, {at}"
+
+
+def _finding(r: Record) -> str:
+    family = family_of(r.code)
+    return (f'<article class="finding" data-rule="{r.code}" data-family="{family}" '
+            f'data-dir="{_attr(folder_of(r.path))}" data-file="{_attr(r.path)}">'
+            f'<div class="head"><span class="loc">{_show(_where(r))}</span>'
+            f'<a class="rule sev-{_attr(r.severity)}" href="{_attr(rule_url(r.code))}">{r.code}</a>'
+            f'<span class="muted">{_show(r.name)}</span></div>'
+            f'<div class="msg">{_show(r.message)}</div>{_source(r)}{_fix(r)}</article>')
+
+
+def _findings(records: Sequence[Record]) -> str:
+    by_file: dict[str, list[Record]] = {}
+    for r in records:
+        by_file.setdefault(r.path, []).append(r)
+    opened = " open" if len(records) <= OPEN_LIMIT else ""
+    parts = []
+    for path, rs in by_file.items():
+        parts.append(f'<details class="file" data-file="{_attr(path)}"{opened}><summary>{_show(path)} '
+                     f'<span class="n">{len(rs)}</span></summary>{"".join(_finding(r) for r in rs)}</details>')
+    return "".join(parts) or '<p class="muted">No findings.</p>'
+
+
+def _problems(problems: Sequence[Problem]) -> str:
+    if not problems:
+        return ""
+    items = "".join(f'<li class="error"><code>{_show(p.path)}:{p.line}:{p.col + 1}</code> {_show(p.message)}</li>'
+                    for p in problems)
+    return f'<h2>Files not checked</h2><ul class="errors">{items}</ul>'
+
+
+def _fixed(results: Sequence[FileResult]) -> str:
+    applied = [a for res in results for a in res.applied]
+    if not applied:
+        return ""
+    items = "".join(f'<li class="fixed"><code>{_show(a.path)}:{_show(_where(a))}</code> '
+                    f'<a href="{_attr(rule_url(a.code))}">{a.code}</a> '
+                    f'{_show(a.fix.description if a.fix else "")}</li>' for a in applied)
+    return f'<h2>Fixed</h2><ul class="fixed">{items}</ul>'
+
+
+def write_html(out: TextIO, results: Sequence[FileResult], records: Sequence[Record], *,
+               title: str = "iri-lint report") -> None:
+    """The whole page."""
+    problems = [res.problem for res in results if res.problem is not None]
+    csp = (f"default-src 'none'; style-src {_csp_hash(CSS)}; script-src {_csp_hash(SCRIPT)}; "
+           "img-src 'none'; base-uri 'none'; form-action 'none'")
+    out.write(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{_show(title)}</title><style>{CSS}</style></head><body>"
+        f"<header><h1>{_show(title)}</h1><p class=\"sub\">URIs and IRIs checked against RFC 3987 by iri-lint "
+        f"{_show(__version__)}. Click a rule, family, folder or file to list only its findings.</p>"
+        f"{_totals(results, records)}</header><main>"
+        '<div class="grid"><section><h2>By family</h2>' + _by_family(records) + "</section>"
+        "<section><h2>By folder</h2>" + _by_folder(records) + "</section></div>"
+        "<h2>By rule</h2>" + _by_rule(records) +
+        "<h2>Files with the most findings</h2>" + _worst(records) +
+        '<section id="findings"><h2>Findings</h2><div class="filter">'
+        f'<span>Showing <b id="shown">{len(records)}</b> of <b id="total">{len(records)}</b> '
+        '<span id="filter-what" class="muted"></span></span>'
+        '<input id="search" type="search" placeholder="Filter by text" aria-label="Filter findings by text">'
+        '<button id="clear" type="button" hidden>Show all</button></div>'
+        + _findings(records) + "</section>" + _fixed(results) + _problems(problems) +
+        f"</main><footer>Generated by iri-lint {_show(__version__)}; rule pages: "
+        f'<a href="{_attr(rule_url("IRI101").rsplit("IRI101", 1)[0])}">documentation</a>.</footer>'
+        f"<script>{SCRIPT}</script></body></html>\n")

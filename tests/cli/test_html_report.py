@@ -1,0 +1,153 @@
+"""``--format html``: one self-contained page whose numbers are the JSON output's, checked in a real
+headless Chromium (Playwright drives the distribution's browser: `apt-get install chromium`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+import shutil
+import tempfile
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from iri_lint.cli.html_report import WORST, family_of
+
+from .test_notebooks import make_notebook
+
+FILES = {
+    "src/app/client.py": 'import urllib.request\nurllib.request.urlopen("https://example.com/caf\u00e9")\n'
+                         'URL = "https://example.com/a b"\nOTHER = "htps://example.com/"\n',
+    "src/app/ns.py": 'NS = "http://example.com/a\u202eb"  # Trojan Source\nHOME = "https://ex\u0430mple.com/"\n',
+    "src/a&b<i>x</i>/m.py": 'data_url = "https://example.com/%e9"\n',
+    "tests/test_urls.py": 'BAD = "http://example.com/a b"\nWORSE = "http://example.com/<x>"\n',
+    "broken.py": 'URL = "https://example.com/"\ndef f(:\n',
+}
+
+
+def build(root: Path) -> None:
+    for rel, text in FILES.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+    (root / "notebooks").mkdir()
+    (root / "notebooks" / "explore.ipynb").write_text(make_notebook(), encoding="utf-8")
+
+
+@pytest.fixture
+def report(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict[str, Any]]:  # type: ignore[no-untyped-def]
+    build(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    doc = json.loads(cli("check", "--isolated", "--format", "json", ".").out)
+    r = cli("check", "--isolated", "--format", "html", "-o", "report.html", ".")
+    assert r.code == 1 and r.out == ""
+    return tmp_path / "report.html", doc
+
+
+def test_page_is_self_contained_and_escapes_what_it_shows(report: tuple[Path, dict[str, Any]]) -> None:
+    page, doc = report
+    text = page.read_text(encoding="utf-8")
+    assert "\u202e" not in text and "U+202E" in text  # a bidi override is shown, never applied
+    assert "<i>x</i>" not in text and "a&amp;b&lt;i&gt;x&lt;/i&gt;" in text
+    assert "Content-Security-Policy" in text and "default-src 'none'" in text
+    for fetches in ("<link", " src=", "@import", "url(", "fetch(", "XMLHttpRequest"):
+        assert fetches not in text
+    assert len(doc["findings"]) >= 8 and doc["errors"]
+
+
+# ---------------------------------------------------------------- in a real browser
+
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+
+
+def _chromium() -> str | None:
+    explicit = os.environ.get("IRI_LINT_CHROMIUM")
+    if explicit:
+        return explicit
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="playwright is not installed (pip install -e '.[test]')")
+    exe = _chromium()
+    if exe is None:
+        pytest.skip("no Chromium to drive: `apt-get install chromium` (scripts/test.sh installs it where apt works)")
+    with tempfile.TemporaryDirectory() as profile, sync_api.sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(profile, executable_path=exe, args=CHROMIUM_ARGS)
+        yield context
+        context.close()
+
+
+def _table(page: Any, table: str, key: str) -> dict[str, int]:
+    rows = page.eval_on_selector_all(
+        f"#{table} tbody tr", f"rows => rows.map(r => [r.dataset.{key}, r.querySelector('td.n').textContent])")
+    return {k: int(n) for k, n in rows}
+
+
+def test_counts_in_the_browser_equal_the_json_output(browser: Any, report: tuple[Path, dict[str, Any]]) -> None:
+    page_file, doc = report
+    findings = doc["findings"]
+    page = browser.new_page()
+    problems: list[str] = []
+    requests: list[str] = []
+    page.on("console", lambda m: problems.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(page_file.as_uri())
+    page.wait_for_load_state("load")
+
+    def total(key: str) -> int:
+        return int(page.inner_text(f'[data-total="{key}"]'))
+
+    assert total("findings") == len(findings)
+    assert total("files-with-findings") == len({f["path"] for f in findings})
+    assert total("errors") == len(doc["errors"])
+    assert total("fixed") == len(doc["fixed"]) == 0
+    assert total("fixable") == sum(1 for f in findings if f["fix"] and f["fix"]["status"] == "available")
+    assert _table(page, "by-rule", "rule") == Counter(f["code"] for f in findings)
+    assert _table(page, "by-family", "family") == Counter(family_of(f["code"]) for f in findings)
+    folders = Counter(posixpath.dirname(f["path"]) or "." for f in findings)
+    assert _table(page, "by-dir", "dir") == folders
+    by_file = Counter(f["path"] for f in findings)
+    worst = _table(page, "worst-files", "file")
+    assert worst == dict(sorted(by_file.items(), key=lambda kv: (-kv[1], kv[0]))[:WORST])
+    # every finding, in the JSON's order, with its rule link
+    shown = page.eval_on_selector_all("article.finding", "els => els.map(e => [e.dataset.file, "
+                                      "e.querySelector('a.rule').textContent, e.querySelector('a.rule').href])")
+    assert [(f, c) for f, c, _ in shown] == [(f["path"], f["code"]) for f in findings]
+    assert all(href == f["url"] for (_, _, href), f in zip(shown, findings, strict=True))
+    assert int(page.inner_text("#shown")) == len(findings)
+    # the folder named a&b<i>x</i> is text, not markup
+    assert page.locator("#by-dir td", has_text="src/a&b<i>x</i>").count() == 1
+    assert page.locator("article.finding i").count() == 0
+
+    # filtering: a rule, then a folder, then text; "Show all" brings everything back
+    code, n = Counter(f["code"] for f in findings).most_common(1)[0]
+    page.click(f'#by-rule tr[data-rule="{code}"] button.pick')
+    assert int(page.inner_text("#shown")) == n == page.locator("article.finding:visible").count()
+    folder, m = folders.most_common(1)[0]
+    page.click(f'#by-dir tr[data-dir="{folder}"] button.pick')
+    assert int(page.inner_text("#shown")) == m == page.locator("article.finding:visible").count()
+    page.click("#clear")
+    assert int(page.inner_text("#shown")) == len(findings)
+    page.fill("#search", "cell 2,")
+    notebook = sum(1 for f in findings if f["cell"] == 2)
+    assert notebook and int(page.inner_text("#shown")) == notebook
+    page.click("#clear")
+    assert page.locator("article.finding:visible").count() == len(findings)
+
+    assert problems == []  # no console errors (a CSP violation would be one)
+    assert requests == [page_file.as_uri()]  # nothing fetched but the page itself
+    page.close()
