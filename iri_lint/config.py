@@ -93,8 +93,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("respect-gitignore", "--no-respect-gitignore", "bool", True,
            "Skip what git ignores when walking folders: `.gitignore` files, `.git/info/exclude` and the "
            "global excludes file (`core.excludesFile`, by default `$XDG_CONFIG_HOME/git/ignore`). Inside a "
-           "git work tree, a folder the default excludes name (such as `build`) is checked when git tracks "
-           "files in it. Paths named on the command line are checked whatever git ignores."),
+           "git work tree, a folder named like build output (`build`, `dist`, `_build`, `buck-out`) is "
+           "checked when git tracks files in it, such as `doc/build`. Paths named on the command line are "
+           "checked whatever git ignores. See [Choosing files](files.md)."),
 )
 _KEYS = {o.key: o for o in OPTIONS}
 

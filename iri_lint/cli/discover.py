@@ -5,14 +5,14 @@ A path named on the command line is always checked: a named file whatever its su
 ignored (inside it, only the ignore files within it apply). Walking picks ``*.py``, ``*.pyi`` and
 ``*.ipynb`` and skips version-control folders, virtualenvs (a folder holding ``pyvenv.cfg``), the
 configured excludes, what git ignores (``respect-gitignore``), and the default excludes by name,
-except that inside a git work tree a folder such as ``doc/build`` is checked when git tracks files
-in it. Symlinked folders are not followed; a file reached both directly and through a symlink is
-checked once, under its own name.
+except that inside a git work tree a build-output name (``build``, ``dist``, ``_build``,
+``buck-out``) that git tracks files in, such as ``doc/build``, is checked. Symlinked folders are
+not followed; a file reached both directly and through a symlink is checked once, under its own name.
 
 Why ``pathspec`` and not ``git check-ignore``: matching needs no subprocess per file and no git
 installed, and it works the same in a checkout and in an exported copy of one. git is asked only
 what no pattern can say: where ``core.excludesFile`` is, and which folders it tracks (only when a
-default-excluded folder is not ignored anyway).
+build-output folder is not ignored anyway).
 """
 
 from __future__ import annotations
@@ -37,6 +37,9 @@ DEFAULT_EXCLUDE = (
     ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis", ".eggs", "*.egg-info", "build", "dist",
     "node_modules", "site-packages", "__pypackages__", "_build", "buck-out", ".ipynb_checkpoints",
 )
+# of those, the names of build output that are also plausible source folders (doc/build, tools/dist):
+# inside a git work tree they are checked when git tracks files in them
+BUILD_OUTPUT = frozenset(("build", "dist", "_build", "buck-out"))
 PY_SUFFIXES = (".py", ".pyi")
 NOTEBOOK_SUFFIX = ".ipynb"
 SOURCE_SUFFIXES = (*PY_SUFFIXES, NOTEBOOK_SUFFIX)
@@ -152,6 +155,8 @@ def _once(found: list[Target]) -> list[Target]:
 class _Walker:
     def __init__(self, defaults: Sequence[str], patterns: Sequence[str], respect_gitignore: bool) -> None:
         self.defaults = tuple(defaults)
+        self.always = tuple(d for d in defaults if d not in BUILD_OUTPUT)
+        self.build = tuple(d for d in defaults if d in BUILD_OUTPUT)
         self.patterns = tuple(patterns)
         self.respect_gitignore = respect_gitignore
         self.repos: dict[str, Repo] = {}
@@ -209,12 +214,13 @@ class _Walker:
     def _enter(self, path: str, name: str, repo: Repo | None, rules: IgnoreRules | None
                ) -> tuple[Repo | None, IgnoreRules | None] | None:
         """The repository and rules inside sub-folder ``path``, or None to skip it."""
-        if name in VCS_DIRS or is_excluded(path, self.patterns) or os.path.isfile(os.path.join(path, "pyvenv.cfg")):
+        if name in VCS_DIRS or is_excluded(path, (*self.patterns, *self.always)) or \
+                os.path.isfile(os.path.join(path, "pyvenv.cfg")):
             return None
         absolute = os.path.abspath(path)
         if rules is not None and rules.ignored(absolute, True):
             return None
-        if self.defaults and is_excluded(path, self.defaults) and not _tracked(repo, absolute):
+        if self.build and is_excluded(path, self.build) and not _tracked(repo, absolute):
             return None
         if self.respect_gitignore and os.path.lexists(os.path.join(absolute, ".git")):  # a repository of its own
             from .gitignore import IgnoreRules
@@ -224,12 +230,12 @@ class _Walker:
         return repo, (rules.enter(absolute) if rules is not None else None)
 
     def _keep_file(self, path: str, repo: Repo | None, rules: IgnoreRules | None) -> bool:
-        if is_excluded(path, self.patterns):
+        if is_excluded(path, (*self.patterns, *self.always)):
             return False
         absolute = os.path.abspath(path)
         if rules is not None and rules.ignored(absolute, False):
             return False
-        return not (self.defaults and is_excluded(path, self.defaults) and not _tracked(repo, absolute))
+        return not (self.build and is_excluded(path, self.build) and not _tracked(repo, absolute))
 
 
 def _tracked(repo: Repo | None, absolute: str) -> bool:

@@ -66,7 +66,8 @@ def test_every_public_name_is_documented(name: str) -> None:
 
 
 def test_hand_written_pages_exist() -> None:
-    for page in ("index", "getting-started", "iris", "ruff", "vscode", "api", "configuration"):
+    for page in ("index", "getting-started", "iris", "ruff", "vscode", "api", "configuration", "files",
+                 "notebooks", "html-report"):
         assert (DOCS / f"{page}.md").is_file(), page
 
 
