@@ -18,7 +18,9 @@ build-output folder is not ignored anyway).
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,16 +78,32 @@ def tree_of(path: str) -> str:
 
 def is_excluded(path: str, patterns: Iterable[str]) -> bool:
     """flake8-style: a pattern matches the base name or the whole (normalised) path."""
-    posix = Path(path).as_posix()
-    name = posix.rstrip("/").rsplit("/", 1)[-1]
-    absolute = os.path.abspath(path).replace(os.sep, "/")
-    for pat in patterns:
-        pat = pat.rstrip("/")
-        if fnmatch.fnmatchcase(name, pat) or fnmatch.fnmatchcase(posix, pat):
+    return _globs(tuple(patterns)).match(path)
+
+
+class _Globs:
+    """A set of exclude globs compiled to one regular expression per way of matching."""
+
+    def __init__(self, patterns: tuple[str, ...]) -> None:
+        pats = [p.rstrip("/") for p in patterns]
+        self.any = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in pats)) if pats else None
+        slashed = [p for p in pats if "/" in p]
+        self.absolute = (re.compile("|".join(f"(?:{fnmatch.translate(p)})|(?:{fnmatch.translate('*/' + p)})"
+                                             for p in slashed)) if slashed else None)
+
+    def match(self, path: str) -> bool:
+        if self.any is None:
+            return False
+        posix = os.path.normpath(path).replace(os.sep, "/")
+        name = posix.rstrip("/").rsplit("/", 1)[-1]
+        if self.any.match(name) or self.any.match(posix):
             return True
-        if "/" in pat and (fnmatch.fnmatchcase(absolute, pat) or fnmatch.fnmatchcase(absolute, f"*/{pat}")):
-            return True
-    return False
+        return bool(self.absolute and self.absolute.match(os.path.abspath(path).replace(os.sep, "/")))
+
+
+@functools.lru_cache(maxsize=64)
+def _globs(patterns: tuple[str, ...]) -> _Globs:
+    return _Globs(patterns)
 
 
 def _excluded_with_parents(path: str, patterns: Sequence[str]) -> bool:
@@ -118,7 +136,7 @@ def discover(paths: Sequence[str], *, exclude: Sequence[str] | None = None, exte
         elif force_exclude and _excluded_with_parents(given, every):
             continue
         elif os.path.isdir(given):
-            found.extend(_target(f) for f in walker.walk(given))
+            found.extend(walker.walk(given))
         else:
             found.append(_target(given, explicit=True))
     trees = tuple(dict.fromkeys(tree_of(p) for p in paths if p != "-"))
@@ -158,6 +176,7 @@ class _Walker:
         self.always = tuple(d for d in defaults if d not in BUILD_OUTPUT)
         self.build = tuple(d for d in defaults if d in BUILD_OUTPUT)
         self.patterns = tuple(patterns)
+        self.skip = (*self.patterns, *self.always)
         self.respect_gitignore = respect_gitignore
         self.repos: dict[str, Repo] = {}
 
@@ -187,11 +206,13 @@ class _Walker:
                 break
         return repo, rules.enter(root)
 
-    def walk(self, root: str) -> Iterator[str]:
+    def walk(self, root: str) -> Iterator[Target]:
         repo, rules = self._start(os.path.abspath(root))
-        stack: list[tuple[str, Repo | None, IgnoreRules | None]] = [(root, repo, rules)]
+        # resolved folder paths follow the walk (symlinked folders are not entered): one realpath per walk
+        stack: list[tuple[str, str, str, Repo | None, IgnoreRules | None]] = [
+            (root, os.path.abspath(root), os.path.realpath(root), repo, rules)]
         while stack:
-            folder, repo, rules = stack.pop()
+            folder, absolute, real, repo, rules = stack.pop()
             try:
                 with os.scandir(folder) as it:
                     entries = sorted(it, key=lambda e: e.name)
@@ -199,25 +220,27 @@ class _Walker:
                 continue
             subdirs = []
             for e in entries:
-                path = os.path.join(folder, e.name)
+                path, abs_path = os.path.join(folder, e.name), os.path.join(absolute, e.name)
                 try:
                     if e.is_dir(follow_symlinks=False):
-                        sub = self._enter(path, e.name, repo, rules)
+                        sub = self._enter(path, abs_path, e.name, repo, rules)
                         if sub is not None:
-                            subdirs.append((path, *sub))
-                    elif e.name.endswith(SOURCE_SUFFIXES) and e.is_file() and self._keep_file(path, repo, rules):
-                        yield _tidy(path)
+                            subdirs.append((path, abs_path, os.path.join(real, e.name), *sub))
+                    elif (e.name.endswith(SOURCE_SUFFIXES) and e.is_file()
+                          and self._keep_file(path, abs_path, repo, rules)):
+                        link = e.is_symlink()
+                        target = os.path.realpath(path) if link else os.path.join(real, e.name)
+                        yield Target(_tidy(path), False, target, link)
                 except OSError:
                     continue
             stack.extend(reversed(subdirs))
 
-    def _enter(self, path: str, name: str, repo: Repo | None, rules: IgnoreRules | None
+    def _enter(self, path: str, absolute: str, name: str, repo: Repo | None, rules: IgnoreRules | None
                ) -> tuple[Repo | None, IgnoreRules | None] | None:
         """The repository and rules inside sub-folder ``path``, or None to skip it."""
-        if name in VCS_DIRS or is_excluded(path, (*self.patterns, *self.always)) or \
+        if name in VCS_DIRS or is_excluded(path, self.skip) or \
                 os.path.isfile(os.path.join(path, "pyvenv.cfg")):
             return None
-        absolute = os.path.abspath(path)
         if rules is not None and rules.ignored(absolute, True):
             return None
         if self.build and is_excluded(path, self.build) and not _tracked(repo, absolute):
@@ -229,10 +252,9 @@ class _Walker:
             rules = IgnoreRules.for_repo(repo)
         return repo, (rules.enter(absolute) if rules is not None else None)
 
-    def _keep_file(self, path: str, repo: Repo | None, rules: IgnoreRules | None) -> bool:
-        if is_excluded(path, (*self.patterns, *self.always)):
+    def _keep_file(self, path: str, absolute: str, repo: Repo | None, rules: IgnoreRules | None) -> bool:
+        if is_excluded(path, self.skip):
             return False
-        absolute = os.path.abspath(path)
         if rules is not None and rules.ignored(absolute, False):
             return False
         return not (self.build and is_excluded(path, self.build) and not _tracked(repo, absolute))

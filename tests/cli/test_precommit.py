@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
+from .test_notebooks import make_notebook
 
 BAD = 'URL = "https://example.com/a b"\nimport urllib.request\nurllib.request.urlopen("https://example.com/caf\u00e9")\n'
 
@@ -29,9 +30,10 @@ def test_hooks_with_pre_commit_try_repo(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()
     (repo / "m.py").write_text(BAD, encoding="utf-8")
+    (repo / "n.ipynb").write_text(make_notebook(), encoding="utf-8")  # types_or: jupyter
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
     subprocess.run([*git, "init", "-q"], cwd=repo, check=True)
-    subprocess.run([*git, "add", "m.py"], cwd=repo, check=True)
+    subprocess.run([*git, "add", "m.py", "n.ipynb"], cwd=repo, check=True)
     env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "cache"), PRE_COMMIT_COLOR="never")
 
     def hook(hook_id: str) -> subprocess.CompletedProcess[str]:
@@ -41,6 +43,7 @@ def test_hooks_with_pre_commit_try_repo(tmp_path: Path) -> None:
     check = hook("iri-lint")
     assert check.returncode == 1, check.stdout + check.stderr
     assert "m.py:1:29: IRI101" in check.stdout and "m.py:3:" in check.stdout
+    assert "n.ipynb:cell 2:4:" in check.stdout
     assert (repo / "m.py").read_text(encoding="utf-8") == BAD
     fix = hook("iri-lint-fix")
     assert fix.returncode == 1 and "files were modified by this hook" in fix.stdout, fix.stdout
