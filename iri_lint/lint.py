@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .config import Config
 from .core.parse import scan
 from .noqa import is_noqa, noqa_lines
-from .rules.engine import TEXT_CODES, check_ref, text_finding, text_rules
+from .rules.engine import TEXT_CODES, check_ref, not_analysed, text_finding, text_rules
 from .rules.model import Finding
 from .source.locate import SourceFile, split_lines
 from .source.model import Literal, SourcePos
@@ -70,13 +70,10 @@ def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str 
     opts = options or scan_options(config, enabled)
     in_text = text_rules(enabled if text_codes is None else text_codes, enabled, config.ignore)
     for lit in find_literals(tree, list(lines), options=opts, marked=marked):
-        ref = scan(lit.value, lit.kind, config.profile)
-        context = lit.context
-        embedded = is_embedded(lit)
-        findings = check_ref(ref, context=context, enabled=in_text if embedded else enabled,
-                             holes=lit.holes, uri_only_api=lit.uri_only_api)
-        if embedded:
-            findings = [t for t in (text_finding(f, enabled) for f in findings) if t is not None]
+        try:
+            findings = _check_literal(lit, config, enabled, in_text)
+        except Exception as exc:  # an engine bug costs this literal, never the rest of the file
+            findings = [not_analysed(exc, len(lit.value))] if "IRI100" in enabled else []
         if not findings:
             continue
         assert lit.position_of is not None
@@ -84,6 +81,18 @@ def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str 
             start = lit.position_of(f.start)
             end = lit.position_of(f.end) if f.end > f.start else start
             yield SourceFinding(f, lit, start, end)
+
+
+def _check_literal(lit: Literal, config: Config, enabled: frozenset[str],
+                   in_text: frozenset[str]) -> list[Finding]:
+    """One literal through the IRI core and the rules; prose findings under their IRI7x0 code."""
+    ref = scan(lit.value, lit.kind, config.profile)
+    embedded = is_embedded(lit)
+    findings = check_ref(ref, context=lit.context, enabled=in_text if embedded else enabled,
+                         holes=lit.holes, uri_only_api=lit.uri_only_api)
+    if embedded:
+        findings = [t for t in (text_finding(f, enabled) for f in findings) if t is not None]
+    return findings
 
 
 def decode_source(data: bytes) -> str:

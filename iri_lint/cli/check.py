@@ -157,6 +157,8 @@ def _report(args: argparse.Namespace, results: list[FileResult], records: list[R
             out.close()
     problems = [res.problem for res in results if res.problem is not None]
     diffs = any(res.diff for res in results)
+    if any(p.internal for p in problems) or any(r.code == "IRI100" for r in records):
+        return EXIT_ERROR  # as --help says: an internal error is exit 2, even with --exit-zero
     if args.exit_zero:
         return EXIT_OK
     return EXIT_FINDINGS if records or problems or diffs else EXIT_OK

@@ -59,6 +59,7 @@ class Problem:
     line: int
     col: int
     message: str
+    internal: bool = False  # an iri-lint bug, not the file's fault: exit code 2
 
 
 @dataclass(slots=True)
@@ -130,7 +131,7 @@ def check_file(job: Job) -> FileResult:
         return FileResult(job.path, problem=Problem(job.path, 1, 0, "nesting too deep to analyse"))
     except Exception as exc:  # an engine bug must not hide the other files' results
         return FileResult(job.path, problem=Problem(
-            job.path, 1, 0, f"internal error: {type(exc).__name__}: {exc} (please report it)"))
+            job.path, 1, 0, f"internal error: {type(exc).__name__}: {exc} (please report it)", internal=True))
 
 
 def _check_file(job: Job) -> FileResult:

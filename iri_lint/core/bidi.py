@@ -25,7 +25,7 @@ import unicodedataplus as ucd
 from bidi import get_display
 
 from .budget import Budget, take_matches
-from .chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, char_label, pct_encode
+from .chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, char_label, is_digits, pct_encode
 from .parse import HostKind, IRIReference, Span
 
 __all__ = [
@@ -459,7 +459,7 @@ def _edge(text: str, start: int, end: int, *, at_end: bool,
 def _edge_what(s: str) -> str:
     if s.startswith("%"):
         return f"the percent-escape {s}"
-    if s.isdigit():
+    if is_digits(s):
         return f"the digits {s}"
     return char_label(s[0])
 
@@ -698,7 +698,7 @@ def _digit_components(ref: IRIReference, classes: _Classes, display: Callable[[]
     joined, sep, _ = table.joined()
     digits = table.at_starts(f"{classes.digit_class}++(?={re.escape(sep)}|\\Z)")
     port = ref.port
-    if port is not None and not (len(port) and text[port.start : port.end].isdigit()):
+    if port is not None and not (len(port) and is_digits(text[port.start : port.end])):
         port = None  # the port counts when it is all digits: "ab.CDE:8080/" shows "ab.8080:EDC/"
     # Python-level work for whichever is fewer: digit components, or rtl zones (an rtl
     # character and what follows it up to the next ltr one)

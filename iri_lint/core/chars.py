@@ -128,6 +128,11 @@ def group(c: str) -> Group:
     return Group.UCSCHAR
 
 
+def is_digits(s: str) -> bool:
+    """Whether ``s`` is one or more ASCII ``DIGIT`` (RFC 5234 B.1), never other Unicode digits."""
+    return s.isascii() and s.isdigit()
+
+
 def pct_encode(s: str, *, errors: str = "strict") -> str:
     """Each character as its UTF-8 octets, ``%HH`` with uppercase hex (RFC 3987 sec. 3.1 step 2)."""
     octets = s.encode("utf-8", errors)

@@ -41,7 +41,7 @@ from typing import Literal
 
 import idna as _idna
 
-from .chars import Group, group, is_pct_triplet, pct_encode
+from .chars import Group, group, is_digits, is_pct_triplet, pct_encode
 from .mapping import DOTS, SCHEMES, decode_octets, is_appropriate, is_dns_scheme
 from .parse import HostKind, IRIReference, Span, scan
 from .resolve import remove_dot_segments
@@ -271,7 +271,7 @@ def _default_port(text: str, ref: IRIReference) -> list[_RawEdit]:
     """RFC 3987 sec. 5.3.3: a ``:port`` equal to the scheme's default is elided."""
     info = SCHEMES.get(_scheme_info(ref))
     port = ref.get("port")
-    if info is None or info.default_port is None or not port or not port.isdigit():
+    if info is None or info.default_port is None or not port or not is_digits(port):
         return []
     if int(port) != info.default_port:
         return []

@@ -9,7 +9,7 @@ from typing import Literal
 
 from ..core import errors as E
 from ..core.budget import Budget, take_matches
-from ..core.chars import char_label, pct_encode
+from ..core.chars import char_label, is_digits, pct_encode
 from ..core.parse import ErrorRecord, IRIReference
 from ..core.schemes import SCHEME_TYPOS
 from ..data.schemes import REGISTERED
@@ -57,7 +57,8 @@ def syntax(ctx: Ctx) -> Iterator[Raw]:
         if count > MAX_PER_CODE and may_skip:
             ctx.skipped[code] = ctx.skipped.get(code, 0) + 1  # hostile input: count, build nothing
         else:
-            more = f"; {j - i - 1} more such character{'s' if j - i > 2 else ''} follow" if j - i > 1 else ""
+            more = "" if j - i == 1 else "; 1 more such character follows" if j - i == 2 else \
+                f"; {j - i - 1} more such characters follow"
             yield Raw(code, first[0], end, ref.error(i).message + more, _syntax_edits(ref, recs[i:j]))
         i = j
 
@@ -241,7 +242,7 @@ def scheme_checks(ctx: Ctx) -> Iterator[Raw]:
             yield Raw("IRI601", ref.scheme.start, after + max(slashes, 0),
                       f"{low}: IRIs need a host, but '{shape}' is followed by "
                       f"{'no host' if not stripped else 'a path'}; write '{low}://host/...'", edits)
-    if ref.port is not None and len(ref.port) and text[ref.port.start : ref.port.end].isdigit():
+    if ref.port is not None and len(ref.port) and is_digits(text[ref.port.start : ref.port.end]):
         port = int(text[ref.port.start : ref.port.end])
         if port > 65535:
             yield Raw("IRI602", ref.port.start, ref.port.end, f"port {port} is above 65535 and "

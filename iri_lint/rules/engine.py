@@ -167,6 +167,14 @@ def _run(ctx: Ctx) -> Iterator[Finding]:
         yield _finding(r, ctx)
 
 
+def not_analysed(exc: BaseException, length: int) -> Finding:
+    """IRI100 on a whole value whose analysis failed: the error is reported, the file goes on."""
+    rule = RULES_BY_CODE["IRI100"]
+    detail = _sanitize(f"{type(exc).__name__}: {exc}")[:300]
+    return Finding(rule.code, rule.name, f"iri-lint could not analyse this literal ({detail}); "
+                   "please report it", 0, length, rule.severity, None)
+
+
 def text_code(code: str) -> str:
     """The text-mode code (IRI7x0) that reports ``code``'s family inside prose (RFC 3987 sec. 7.3)."""
     return f"IRI7{code[3]}0"

@@ -202,3 +202,21 @@ def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None
     bar.close()
     cap = capsys.readouterr()
     assert cap.out == "" and "3/3 files" in cap.err
+
+
+def test_an_internal_error_in_one_literal_reports_it_and_exits_2(
+        cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from iri_lint.rules import checks, engine  # noqa: F401  (checks registers the real analyses)
+
+    def explode(ctx: engine.Ctx) -> list[engine.Raw]:
+        if "boom" in ctx.ref.text:
+            raise KeyError("injected")
+        return []
+
+    monkeypatch.setattr(engine, "_ANALYSES", [*engine._ANALYSES, (frozenset({"IRI101"}), explode)])
+    f = tmp_path / "m.py"
+    f.write_text('a = "http://boom.example/"\nb = "http://example.com/%zz"\n')
+    r = cli("check", str(f))
+    assert r.code == 2
+    assert ":1:6: IRI100" in r.out and "KeyError" in r.out
+    assert ":2:25: IRI110" in r.out

@@ -302,3 +302,11 @@ def test_syntax_level_agrees_with_the_mapped_uri(x: str) -> None:
     except ValueError:
         return
     assert normalize(to_iri(ux)) == normalize(to_iri(un)) == n
+
+
+@pytest.mark.parametrize("port", ["\u0668\u0660", "\xb2\xb2", "\uff18\uff10"])
+def test_a_port_of_non_ascii_digits_is_never_read_as_a_number(port: str) -> None:
+    iri = f"http://h:{port}/"
+    assert normalize(iri, level="scheme") == iri  # not "http://h/": that is no default port
+    assert not equivalent(iri, "http://h/", level="scheme")
+    assert equivalent(iri, iri, level="scheme")

@@ -46,3 +46,31 @@ def test_a_name_after_text_that_lowercases_longer_is_still_found() -> None:
     text = "# " + "İ" * 300 + "\n" + "x = 1\n" * 3 + "homepage_url = '/path/%zz'\n"
     found = lint_text(text, Config())
     assert [(f.line, f.col, f.code) for f in found] == [(5, 22, "IRI110")]
+
+
+@pytest.fixture
+def failing_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An analysis that raises on any value holding 'boom': an engine bug in one literal."""
+    from iri_lint.rules import checks, engine  # noqa: F401  (checks registers the real analyses)
+
+    def explode(ctx: engine.Ctx) -> list[engine.Raw]:
+        if "boom" in ctx.ref.text:
+            raise ValueError("injected failure")
+        return []
+
+    monkeypatch.setattr(engine, "_ANALYSES", [*engine._ANALYSES, (frozenset({"IRI101"}), explode)])
+
+
+@pytest.mark.usefixtures("failing_rule")
+def test_an_engine_error_costs_one_literal_not_the_file() -> None:
+    text = 'a = "http://example.com/%zz"\nb = "http://boom.example/"\nc = "http://example.org/%qq"\n'
+    found = lint_text(text, Config())
+    assert [(f.code, f.line, f.col) for f in found] == [("IRI110", 1, 24), ("IRI100", 2, 5), ("IRI110", 3, 24)]
+    assert "ValueError: injected failure" in found[1].finding.message
+
+
+@pytest.mark.parametrize(("value", "col"), [("http://example.com:\xb2\xb2", 19), ("http://h:\u0668\u0660/", 9)])
+def test_non_ascii_digits_in_a_port_are_a_finding_not_a_crash(value: str, col: int) -> None:
+    text = f'a = "{value}"\nb = "http://example.com/%zz"\n'
+    found = [f for f in lint_text(text, Config()) if f.code != "IRI504"]  # U+0660 looks like "."
+    assert [(f.code, f.line, f.col) for f in found] == [("IRI112", 1, 5 + col), ("IRI110", 2, 24)]

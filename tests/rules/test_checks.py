@@ -258,3 +258,10 @@ def test_a_flood_of_failing_labels_is_counted_exactly() -> None:
     assert [f.start for f in got] == [7 + 3 * i for i in range(MAX_PER_CODE)]
     assert got[-1].message.endswith(f"(and {n - MAX_PER_CODE} more IRI403 in this IRI)")
     assert all("(and" not in f.message for f in got[:-1])
+
+
+@pytest.mark.parametrize("port", ["\xb2\xb2", "\u0668\u0660", "\uff16\uff15\uff15\uff13\uff16"])
+def test_non_ascii_digits_make_an_invalid_port_not_an_error(port: str) -> None:
+    found = check(f"http://example.com:{port}/")
+    assert "IRI112" in {f.code for f in found}
+    assert "IRI602" not in {f.code for f in found}  # int() reads them; the RFC's DIGIT does not
