@@ -2,8 +2,8 @@
 
 Levels: ``simple`` (5.3.1, the string itself), ``syntax`` (5.3.2), ``scheme`` (5.3.3). Each level
 runs the steps of the levels below it first, so the levels are monotone: strings equal at a lower
-level are equal at a higher one. Every step is a pure function of the string, so ``normalize`` is
-idempotent.
+level are equal at a higher one. Every step is a pure function of the string, and ``normalize``
+is idempotent.
 
 Choices (the RFCs leave room; each is made once, here):
 
@@ -20,9 +20,14 @@ Choices (the RFCs leave room; each is made once, here):
 - Case (5.3.2.1): ASCII letters of the host are lowercased outside ``%HH``, also in a host
   with non-ASCII labels (the mapped URI's host is case-insensitive, RFC 3986 sec. 3.2.2);
   non-ASCII letters only change through UTS #46 in ``idn-host``.
-- Dot-segments (5.3.2.4) are removed only from paths that start with ``/``: in a rootless path
-  (``urn:a/../b``, relative ``a/../b``) removal would change the path's kind or meaning. When
-  removal leaves a path starting with ``//`` and there is no authority, ``/.`` is kept before it.
+- Dot-segments (5.3.2.4) are removed from every path of an IRI with a scheme, rootless ones too
+  (``urn:a/../b`` is ``urn:/b``, exactly what RFC 3986 sec. 5.2.2 resolution gives), and from a
+  relative reference's path that starts with ``/``; a relative ``a/../b`` keeps its dots (they
+  still act on the base). When removal leaves a path starting with ``//`` and there is no
+  authority, ``/.`` is kept before it.
+- A stray ``%`` switches percent-decoding off, and dot-segment removal may then remove it: the
+  ladder is run again until nothing changes (at most three passes), so one call of
+  :func:`normalize` always reaches the fixed point.
 - Scheme-based (5.3.3), for the schemes of :data:`~.mapping.SCHEMES`: a default port is removed
   (compared as a number, so ``:080`` is port 80); an empty port is removed for every scheme
   (RFC 3986 sec. 3.2.3 and 6.2.3 say so generically); an empty path with an authority becomes
@@ -239,10 +244,14 @@ def _case_host(text: str, ref: IRIReference) -> list[_RawEdit]:
 
 
 def _dot_segments(text: str, ref: IRIReference) -> list[_RawEdit]:
-    """RFC 3987 sec. 5.3.2.4: remove_dot_segments (RFC 3986 sec. 5.2.4) on an absolute path."""
+    """RFC 3987 sec. 5.3.2.4: remove_dot_segments (RFC 3986 sec. 5.2.4) on an IRI's path.
+
+    Every path of an IRI with a scheme, rootless ones too, as resolution does (sec. 5.2.2);
+    a relative reference's rootless path is left alone (its dots still mean something).
+    """
     path = ref.path
     old = text[path.start : path.end]
-    if not old.startswith("/") or "." not in old:
+    if "." not in old or not (old.startswith("/") or ref.scheme is not None):
         return []
     new = remove_dot_segments(old)
     if ref.authority is None and new.startswith("//"):
@@ -355,24 +364,46 @@ def _check_level(level: str) -> None:
 def normalize_trace(iri: str, *, level: Level = "syntax") -> Normalization:
     """Normalize ``iri`` up to ``level`` of the ladder (RFC 3987 sec. 5.3), with every step."""
     _check_level(level)
-    steps: list[Step] = []
     if level == "simple":
         return Normalization(iri, iri, level, ())
     plan = [(s, "syntax") for s in _SYNTAX_STEPS]
     if level == "scheme":
         plan += [(s, "scheme") for s in _SCHEME_STEPS]
-    text = iri
-    ref = scan(text)
-    # origin[i]: the span of the original input that character i of ``text`` came from
-    ostart: list[int] | None = None
-    oend: list[int] | None = None
-    for (name, section, description, fn), step_level in plan:
-        raw = fn(text, ref)
+    trace = _Trace(iri)
+    # a stray "%" stops percent-decoding until dot-segment removal drops it: run again
+    for _ in range(_PASSES if _has_malformed_percent(iri) else 1):
+        done = len(trace.steps)
+        for step, step_level in plan:
+            trace.run(step, step_level)
+        if len(trace.steps) == done:
+            break
+    return Normalization(iri, trace.text, level, tuple(trace.steps))
+
+
+_PASSES = 3  # pass 1 may remove the stray "%"; pass 2 decodes; pass 3 finds nothing to do
+
+
+class _Trace:
+    """The text being normalized, the steps so far, and where each character came from."""
+
+    def __init__(self, iri: str) -> None:
+        self.text = iri
+        self.ref = scan(iri)
+        self.steps: list[Step] = []
+        # ostart[i], oend[i]: the span of the original input that character i came from
+        self.ostart: list[int] | None = None
+        self.oend: list[int] | None = None
+
+    def run(self, step: tuple[str, str, str, _StepFn], step_level: str) -> None:
+        name, section, description, fn = step
+        text = self.text
+        raw = fn(text, self.ref)
         if not raw:
-            continue
-        if ostart is None or oend is None:
-            ostart = list(range(len(text) + 1))
-            oend = list(range(1, len(text) + 1))
+            return
+        if self.ostart is None or self.oend is None:
+            self.ostart = list(range(len(text) + 1))
+            self.oend = list(range(1, len(text) + 1))
+        ostart, oend = self.ostart, self.oend
         parts: list[str] = []
         edits: list[Edit] = []
         new_start: list[int] = []
@@ -392,10 +423,9 @@ def normalize_trace(iri: str, *, level: Level = "syntax") -> Normalization:
         new_start += ostart[pos:]  # includes the end sentinel
         new_end += oend[pos:]
         after = "".join(parts)
-        steps.append(Step(name, section, step_level, description, text, after, tuple(edits)))
-        text, ostart, oend = after, new_start, new_end
-        ref = scan(text)
-    return Normalization(iri, text, level, tuple(steps))
+        self.steps.append(Step(name, section, step_level, description, text, after, tuple(edits)))
+        self.text, self.ostart, self.oend = after, new_start, new_end
+        self.ref = scan(after)
 
 
 def normalize(iri: str, *, level: Level = "syntax") -> str:

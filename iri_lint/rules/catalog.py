@@ -242,10 +242,12 @@ RULES: tuple[Rule, ...] = (
     Rule("IRI307", "dot-segments", "`.` or `..` segments in an absolute IRI's path",
          "RFC 3987 sec. 5.3.2.4; RFC 3986 sec. 5.2.4", INFO, False,
          "Dot-segments are meant for relative references; in an absolute IRI they are removed on "
-         "resolution, so `/a/../b` and `/b` name the same resource.",
+         "resolution, so `/a/../b` and `/b` name the same resource. Rootless paths lose them too "
+         "(`urn:a/../b` resolves to `urn:/b`, RFC 3986 sec. 5.2.2).",
          FixLevel.SYNTAX, "Remove the dot-segments.",
          valid=(Ex("https://example.com/b"),),
-         invalid=(Ex("https://example.com/a/../b", "https://example.com/b", context=DEREF),)),
+         invalid=(Ex("https://example.com/a/../b", "https://example.com/b", context=DEREF),
+                  Ex("tag:example.com,2024:a/./b", "tag:example.com,2024:a/b", context=DEREF))),
     Rule("IRI308", "default-port", "Explicit default port for the scheme", "RFC 3987 sec. 5.3.3",
          INFO, False,
          "A port equal to the scheme's default (`:443` for https) is removed by scheme-based "

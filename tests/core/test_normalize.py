@@ -61,8 +61,11 @@ def test_5_3_2_4_dot_segments() -> None:
     assert normalize("http://a/%2E%2E/b") == "http://a/b"  # decoded first, then removed
     assert normalize("http://a/b/%2e/c") == "http://a/b/c"
     assert normalize("http://a/\u00e9/./\u00fc/../x") == "http://a/\u00e9/x"
-    # rootless or relative paths keep their dot-segments
-    assert normalize("urn:a/../b") == "urn:a/../b"
+    # an IRI's rootless path loses them as resolution removes them (RFC 3986 sec. 5.2.2) ...
+    assert normalize("urn:a/../b") == "urn:/b"
+    assert normalize("urn:a/./b/.") == "urn:a/b/"
+    assert normalize("urn:a/..//b") == "urn:/.//b"  # not "urn://b", which has an authority
+    # ... a relative reference's rootless path keeps them: they still act on the base
     assert normalize("../a/./b") == "../a/./b"
     # no authority: keep the path from reading as one
     assert normalize("foo:/..//x") == "foo:/.//x"
@@ -310,3 +313,19 @@ def test_a_port_of_non_ascii_digits_is_never_read_as_a_number(port: str) -> None
     assert normalize(iri, level="scheme") == iri  # not "http://h/": that is no default port
     assert not equivalent(iri, "http://h/", level="scheme")
     assert equivalent(iri, iri, level="scheme")
+
+
+@pytest.mark.parametrize(("base", "ref"), [("http://h/", "urn:a/../b"), ("http://h/x/", "tag:a/./b/../c"),
+                                           ("foo:p/q", "bar:x/../../y")])
+def test_resolution_and_normalization_agree_on_rootless_paths(base: str, ref: str) -> None:
+    from iri_lint import resolve
+
+    assert equivalent(resolve(base, ref), ref)
+
+
+@pytest.mark.parametrize(("iri", "level"), [("/%/../%7e", "syntax"), ("/%/../\u2066", "scheme"),
+                                            ("http://h/%/../%2E%2E/%7e", "syntax"),
+                                            ("a:%/../%41/%/../%42", "scheme")])
+def test_a_stray_percent_removed_by_dot_segments_still_reaches_the_fixed_point(iri: str, level: str) -> None:
+    once = normalize(iri, level=level)  # type: ignore[arg-type]
+    assert normalize(once, level=level) == once  # type: ignore[arg-type]
