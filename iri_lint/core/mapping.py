@@ -22,7 +22,11 @@ Choices where the RFCs leave room (SHOULD / MAY), each documented where it is ma
   include the isolates and ALM added to Unicode after RFC 3987 (``chars.BIDI_CONTROLS``).
   Private-use characters are appropriate only in the query (sec. 2.2, ``iprivate``).
 - ``to_iri(decode_idna=True)`` applies 3987bis 3.7 step 6 (a SHOULD there, a MAY in RFC 3987
-  3.2.1); off by default, as in RFC 3987, so that ``to_uri(to_iri(u)) == u`` holds.
+  3.2.1); off by default, as in RFC 3987.
+- The round trip ``to_uri(to_iri(u))`` gives ``u`` back up to what sec. 3.2 allows to change:
+  the case of hex digits and percent-encoded unreserved characters (``%7e`` comes back as ``~``,
+  ``%c3%bc`` as ``%C3%BC``); ``to_iri(to_uri(i))`` is :func:`~.normalize.equivalent` to a valid
+  ``i`` at the syntax level. Both laws are tested with hypothesis.
 """
 
 from __future__ import annotations

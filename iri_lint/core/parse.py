@@ -117,6 +117,9 @@ class IRIReference:
     _errors: tuple[IRISyntaxError, ...] | None = ()
     original: str | None = None
     preprocessing: tuple[Preprocessing, ...] = ()
+    # preprocessed only: origin[i] is the index in ``original`` that text[i] came from, with one
+    # more entry for the end
+    origin: tuple[int, ...] | None = None
     _m: re.Match[str] | None = None
     _spans: dict[str, Span | None] | None = None
     _host_kind: HostKind | None = None
@@ -212,6 +215,14 @@ class IRIReference:
         if self._errors is not None:
             return self._errors[index]
         return _ScannedError(self.text, self.profile, self.error_records[index])
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the caller's text that ``text[start:end]`` came from (3987bis sec. 6)."""
+        origin = self.origin
+        if origin is None:
+            return start, end
+        o_start = origin[start]
+        return o_start, (origin[end - 1] + 1 if end > start else o_start)
 
     @property
     def is_valid(self) -> bool:
@@ -950,15 +961,28 @@ def _scan_profile(text: str, kind: str, profile: str | Profile) -> IRIReference:
 
         processed, notes, origin = preprocess(text, profile)
         ref = _scan(processed, kind, Profile.IRI_BIS)
-        errs = tuple(
-            IRISyntaxError(e.code, origin[e.position], e.message, end=origin[max(e.end - 1, e.position)] + 1,
-                           component=e.component)
-            for e in ref.errors
-        )
-        return IRIReference(processed, kind, profile, ref.scheme, ref.authority, ref.userinfo,
-                            ref.host, ref.host_kind, ref.port, ref.path, ref.query, ref.fragment,
-                            errs, text, tuple(notes))
+        out = IRIReference(processed, kind, profile, ref.scheme, ref.authority, ref.userinfo,
+                           ref.host, ref.host_kind, ref.port, ref.path, ref.query, ref.fragment,
+                           (), text, tuple(notes))
+        out.origin = tuple(origin)
+        out.error_records = ref.error_records  # over ``processed``, as every other span
+        out._errors = tuple(_original_error(out, rec) for rec in ref.error_records)
+        return out
     return _scan(text, kind, profile)
+
+
+def _original_error(ref: IRIReference, rec: ErrorRecord) -> IRISyntaxError:
+    """An error of a preprocessed text, placed in and naming the characters of the caller's text."""
+    start, end = ref.original_span(rec[0], rec[1])
+    assert ref.original is not None and ref.origin is not None
+    orig = ref.original
+    if rec[4] is None and rec[2] != E.PERCENT and start < len(orig) and orig[start] != ref.text[rec[0]]:
+        # preprocessing wrote this character differently (a space as %20): name the caller's one
+        rec = (start, end, rec[2], rec[3], None, rec[5])
+        message = _message(orig, Profile.IRI_BIS, rec)
+    else:
+        message = _message(ref.text, Profile.IRI_BIS, rec)
+    return IRISyntaxError(rec[2], start, message, end=end, component=rec[3])
 
 
 def _scheme_errors(text: str, colon: int, profile: Profile, out: list[ErrorRecord]) -> None:
@@ -1084,7 +1108,7 @@ def _kind_errors(text: str, kind: str) -> list[ErrorRecord]:
                              "write './' before it", False))
                 i = text.find(":", i + 1, seg_end)
     elif colon < 0:
-        errs.append((0, 1, E.MISSING_SCHEME, "scheme", f"an {kind} needs a scheme such as 'https:' "
+        errs.append((0, min(1, len(text)), E.MISSING_SCHEME, "scheme", f"an {kind} needs a scheme such as 'https:' "
                      "(RFC 3987 sec. 2.2); this is a relative reference", False))
     if kind == "absolute-IRI":
         hash_at = text.find("#")  # the first '#' starts the fragment

@@ -371,11 +371,13 @@ RULES: tuple[Rule, ...] = (
     Rule("IRI601", "missing-host", "http(s), ws(s) or ftp IRI without a host", "RFC 9110 sec. 4.2; "
          "RFC 3987 sec. 6.4", E, True,
          "These schemes require an authority with a non-empty host; `http:/example.com` and "
-         "`http:example.com` are usually a lost `/`.",
+         "`http:example.com` are usually a lost `/`. The fix only restores a host that is there: "
+         "`ftp:///srv/data.csv` has a path, not a host, and gets no fix.",
          FixLevel.NONE, "Write `scheme://host/...`.",
          valid=(Ex("https://example.com/"),),
          invalid=(Ex("https:/example.com/", "https://example.com/"),
-                  Ex("https:///example.com/", "https://example.com/"))),
+                  Ex("https:///example.com/", "https://example.com/"),
+                  Ex("ftp:///srv/data.csv"))),
     Rule("IRI602", "port-out-of-range", "Port above 65535", "RFC 793; RFC 3986 sec. 3.2.3",
          E, True,
          "TCP and UDP ports are 16-bit numbers; a larger port cannot be connected to.",

@@ -40,15 +40,19 @@ def syntax(ctx: Ctx) -> Iterator[Raw]:
     """RFC 3987 sec. 2.2 / 3987bis sec. 6.3: one finding per run of adjacent errors of one kind."""
     ref = ctx.ref
     recs = ref.error_records  # (position, end, code, component, ...): no message built until shown
+    lead, trail = _surrounding_whitespace(ref)
+    yield from _whitespace_edges(ref, lead, trail)
+    # errors on the surrounding whitespace were reported above, as a whole
+    idx = [k for k, r in enumerate(recs) if lead <= r[0] < trail or r[2] == E.MISSING_SCHEME]
     shown: dict[str, int] = {}
     may_skip = not ctx.holes
-    i, n = 0, len(recs)
+    i, n = 0, len(idx)
     while i < n:
-        first = recs[i]
+        first = recs[idx[i]]
         end, code, component = first[1], first[2], first[3]
         j = i + 1
         while j < n:
-            nxt = recs[j]
+            nxt = recs[idx[j]]
             if nxt[0] != end or nxt[2] != code or nxt[3] != component:
                 break
             end = nxt[1]
@@ -59,8 +63,44 @@ def syntax(ctx: Ctx) -> Iterator[Raw]:
         else:
             more = "" if j - i == 1 else "; 1 more such character follows" if j - i == 2 else \
                 f"; {j - i - 1} more such characters follow"
-            yield Raw(code, first[0], end, ref.error(i).message + more, _syntax_edits(ref, recs[i:j]))
+            yield Raw(code, first[0], end, ref.error(idx[i]).message + more,
+                      _syntax_edits(ref, tuple(recs[k] for k in idx[i:j])))
         i = j
+
+
+_WHITESPACE = " \t\n\r\f\v"
+
+
+def _surrounding_whitespace(ref: IRIReference) -> tuple[int, int]:
+    """Where an IRI's leading whitespace ends and its trailing whitespace starts (none: 0, len)."""
+    text = ref.text
+    core = text.strip(_WHITESPACE)
+    if ref.original is not None or not core or len(core) == len(text):
+        return 0, len(text)  # preprocessing strips or encodes it; all blank is not an IRI at all
+    lead = len(text) - len(text.lstrip(_WHITESPACE))
+    trail = lead + len(core)
+    for pos, end, *_ in ref.error_records:  # a run of errors across an edge is reported as one
+        if pos < lead < end:
+            lead = pos
+        if pos < trail < end:
+            trail = end
+    return lead, trail
+
+
+def _whitespace_edges(ref: IRIReference, lead: int, trail: int) -> Iterator[Raw]:
+    """3987bis sec. 6.3: whitespace around an IRI is not part of it; remove each side as a whole."""
+    text = ref.text
+    for start, end, where in ((0, lead, "before"), (trail, len(text), "after")):
+        recs = [r for r in ref.error_records if start <= r[0] < end and r[2] != E.MISSING_SCHEME]
+        if not recs:
+            continue
+        chars = text[start:end]
+        what = char_label(chars[0]) if len(set(chars)) == 1 else "whitespace"
+        count = f"{len(chars)} characters of " if len(chars) > 1 else ""
+        yield Raw(recs[0][2], start, end,
+                  f"{count}{what} {where} the IRI: whitespace is not part of an IRI and delimits it "
+                  "in text (3987bis sec. 6.3, RFC 3987 sec. 7.3); remove it",
+                  (Edit(start, end, ""),), fix_text=f"Remove the whitespace {where} the IRI.")
 
 
 def _syntax_edits(ref: IRIReference, run: tuple[ErrorRecord, ...]) -> tuple[Edit, ...] | None:
@@ -212,6 +252,7 @@ def percent_octets(ctx: Ctx) -> Iterator[Raw]:
 # ------------------------------------------------------------------ IRI6xx: scheme checks
 
 HOST_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
+_DOTTED_NAME = re.compile(r"(?:[A-Za-z0-9-]++\.)++[A-Za-z]{2,63}")  # a DNS name, not a file path
 
 
 @analysis("IRI601", "IRI602", "IRI603", "IRI604")
@@ -231,7 +272,16 @@ def scheme_checks(ctx: Ctx) -> Iterator[Raw]:
     low = scheme.lower()
     after = ref.scheme.end + 1
     if low in HOST_SCHEMES:
-        if ref.authority is None or (ref.host is not None and len(ref.host) == 0):
+        if ref.authority is not None and ref.host is not None and len(ref.host) == 0:
+            start, end = (ref.authority.start - 2, ref.authority.end) if len(ref.authority) else \
+                (after, after + 2)
+            shown = text[start:end]
+            # "https:///example.com/" lost a host to a third '/'; "ftp:///some_path" is a path
+            first = text[ref.path.start + 1 : ref.path.end].split("/", 1)[0]
+            edits = (Edit(end, end + 1, ""),) if not len(ref.authority) and _DOTTED_NAME.fullmatch(first) else None
+            yield Raw("IRI601", start, end, f"{low}: IRIs need a host, but the authority {shown!r} "
+                      f"has none; write '{low}://host/...'", edits)
+        elif ref.authority is None:
             rest = text[after:]
             stripped = rest.lstrip("/\\")
             edits = None

@@ -20,6 +20,7 @@ class Raw:
     end: int
     message: str
     edits: tuple[Edit, ...] | None = None
+    fix_text: str | None = None  # what these edits do, when not the rule's usual fix
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +67,34 @@ def _apply(text: str, edits: tuple[Edit, ...]) -> str:
     return "".join(out)
 
 
+def _in_original(raw: Raw, ref: IRIReference) -> Raw:
+    """A result over a preprocessed text (3987bis sec. 6) moved onto the caller's text.
+
+    An edit moves only when it covers whole characters of the caller's text; otherwise (it would
+    rewrite part of what one character was preprocessed into) the fix is dropped.
+    """
+    origin = ref.origin
+    assert origin is not None
+    start, end = ref.original_span(raw.start, raw.end)
+    edits: tuple[Edit, ...] | None = None
+    if raw.edits is not None:
+        n = len(ref.text)
+
+        def whole(i: int) -> bool:
+            return i == 0 or i == n or origin[i - 1] != origin[i]
+
+        if all(whole(e.start) and whole(e.end) for e in raw.edits):
+            edits = tuple(Edit(*ref.original_span(e.start, e.end), e.replacement) for e in raw.edits)
+    return Raw(raw.code, start, end, raw.message, edits, raw.fix_text)
+
+
 def _finding(raw: Raw, ctx: Ctx) -> Finding:
     rule = RULES_BY_CODE[raw.code]
     fix = None
     if raw.edits is not None and rule.fix_level is not None:
-        value = _apply(ctx.ref.text, raw.edits)
+        value = _apply(ctx.ref.text if ctx.ref.original is None else ctx.ref.original, raw.edits)
         fix = Fix(raw.edits, value, rule.fix_level, fix_safety(rule.fix_level, ctx.context),
-                  rule.fix_text)
+                  raw.fix_text or rule.fix_text)
     return Finding(rule.code, rule.name, _sanitize(raw.message), raw.start, raw.end, rule.severity, fix)
 
 
@@ -145,6 +167,8 @@ def _run(ctx: Ctx) -> Iterator[Finding]:
     for codes, fn in _ANALYSES:
         if codes & ctx.enabled:
             raws.extend(r for r in fn(ctx) if r.code in ctx.enabled)
+    if ctx.ref.origin is not None:
+        raws = [_in_original(r, ctx.ref) for r in raws]
     if ctx.holes:
         raws = [r for r in raws if not _overlaps_hole(r.start, r.end, ctx.holes)]
     raws.sort(key=lambda r: (r.start, r.code))
@@ -163,7 +187,8 @@ def _run(ctx: Ctx) -> Iterator[Finding]:
     for r in kept:
         more = per_code[r.code] - MAX_PER_CODE
         if more > 0 and r is _last_of(kept, r.code):
-            r = Raw(r.code, r.start, r.end, f"{r.message} (and {more} more {r.code} in this IRI)", r.edits)
+            r = Raw(r.code, r.start, r.end, f"{r.message} (and {more} more {r.code} in this IRI)", r.edits,
+                    r.fix_text)
         yield _finding(r, ctx)
 
 

@@ -272,3 +272,9 @@ def test_to_iri_round_trip(uri: str) -> None:
 def test_to_iri_of_to_uri_keeps_appropriate_characters(iri: str) -> None:
     back = to_iri(to_uri(iri))
     assert _canon(to_uri(back)) == _canon(to_uri(iri))
+
+
+def test_round_trip_changes_only_hex_case_and_encoded_unreserved() -> None:
+    """Sec. 3.2: the law the module docstring states, and that it is not plain equality."""
+    assert to_uri(to_iri("http://a/%7e%c3%bc%2F")) == "http://a/~%C3%BC%2F"
+    assert _canon(to_uri(to_iri("http://a/%7e%c3%bc%2F"))) == _canon("http://a/%7e%c3%bc%2F")

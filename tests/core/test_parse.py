@@ -1049,7 +1049,7 @@ def test_fast_path_agrees_with_slow_scanner(text: str, kind: str, profile: Profi
     positions = [e.position for e in fast.errors]
     assert positions == sorted(positions)
     for e in fast.errors:
-        assert 0 <= e.position < max(len(text), 1) and e.position < e.end <= len(text) + 1
+        assert 0 <= e.position <= e.end <= len(text) and (e.position < e.end or not text)
         assert e.code in E.SYNTAX_CODES
     check_spans(fast)
 
@@ -1248,7 +1248,7 @@ def _reference_scan(text: str, kind: str, profile: str) -> tuple[list[tuple[int,
             else:
                 scan_part(0, colon, "scheme")
     if spans["scheme"] is None and kind in ("IRI", "absolute-IRI"):
-        out.append((0, 1, E.MISSING_SCHEME, "scheme"))
+        out.append((0, min(1, len(text)), E.MISSING_SCHEME, "scheme"))
     if text.startswith("//", i):
         a_start = i + 2
         i = a_end = first_of("/?#", a_start)

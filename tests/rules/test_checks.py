@@ -265,3 +265,55 @@ def test_non_ascii_digits_make_an_invalid_port_not_an_error(port: str) -> None:
     found = check(f"http://example.com:{port}/")
     assert "IRI112" in {f.code for f in found}
     assert "IRI602" not in {f.code for f in found}  # int() reads them; the RFC's DIGIT does not
+
+
+@pytest.mark.parametrize(("text", "fixed", "sides"), [
+    ("\nhttps://example.org\n    ", "https://example.org", ["before", "after"]),
+    (" http://example.org/a b\t", "http://example.org/a%20b", ["before", "after"]),
+    ("\r\n\thttp://example.org/", "http://example.org/", ["before"]),
+])
+def test_surrounding_whitespace_is_removed_as_a_whole(text: str, fixed: str, sides: list[str]) -> None:
+    found = check(text)
+    assert all(f.fix is not None for f in found)
+    assert engine.apply_fixes(text, [f.fix for f in found if f.fix]) == fixed
+    edges = [f.fix.description for f in found if f.fix and "the IRI: whitespace" in f.message]
+    assert edges == [f"Remove the whitespace {side} the IRI." for side in sides]
+
+
+@pytest.mark.parametrize(("text", "profile", "span"), [
+    ("\U000f0000%c3", "web-address", (1, 4)),
+    (" \U000f0000%c3", "web-address", (2, 5)),
+    ("\ue000a b%c3", "leiri", (4, 7)),
+])
+def test_findings_of_preprocessed_text_point_into_the_callers_text(text: str, profile: str,
+                                                                   span: tuple[int, int]) -> None:
+    found = [f for f in check(text, kind="irelative-ref", profile=profile) if f.code == "IRI401"]
+    assert [(f.start, f.end) for f in found] == [span]
+    assert text[span[0]:span[1]] == "%c3"
+
+
+def test_a_fix_on_a_preprocessed_text_edits_the_callers_characters() -> None:
+    (f,) = [f for f in check("\uff48\U0010ffff", kind="irelative-ref", profile="leiri") if f.code == "IRI503"]
+    assert f.fix is not None
+    assert f.fix.value == engine.apply_fixes("\uff48\U0010ffff", [f.fix]) == "h\U0010ffff"
+
+
+def test_an_error_names_the_callers_character_not_its_preprocessed_form() -> None:
+    from iri_lint import parse
+    from iri_lint.core import IRISyntaxError
+
+    with pytest.raises(IRISyntaxError) as info:
+        parse("a b:c", "IRI-reference", "web-address")
+    assert info.value.position == 1 and "U+0020 SPACE" in info.value.message
+
+
+def test_an_empty_text_has_an_empty_span() -> None:
+    assert [(f.code, f.start, f.end) for f in check("", kind="absolute-IRI")] == [("IRI116", 0, 0)]
+
+
+@pytest.mark.parametrize(("text", "fixed"), [("https:///example.com/", "https://example.com/"),
+                                             ("ftp:///srv/data.csv", None), ("http://u@:80/", None),
+                                             ("http://%40:%3A@#", None)])
+def test_missing_host_fix_never_turns_a_path_into_a_host(text: str, fixed: str | None) -> None:
+    (f,) = check(text, select=["IRI601"])
+    assert (f.fix.value if f.fix else None) == fixed
