@@ -1,0 +1,137 @@
+"""Laws of the public API (RFC 3987 sec. 2.2, 3, 5.3; RFC 3986 sec. 5.2), on grammar-built and raw input.
+
+Each failure hypothesis once found is kept as an explicit ``@example``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from iri_lint import check, equivalent, normalize, parse, resolve, scan, to_iri, to_uri
+from iri_lint.core import IDNAError, IRISyntaxError, MappingError, is_valid
+from iri_lint.core.parse import KINDS, Profile
+from iri_lint.rules.engine import apply_fixes
+
+from .strategies import PROPERTY, any_iri, grammar_iris, kinds, profiles
+
+pytestmark = pytest.mark.fuzz
+LEVELS = ("simple", "syntax", "scheme")
+
+
+@PROPERTY
+@given(any_iri, kinds, profiles)
+@example("http://example.com:\xb2\xb2", "IRI-reference", Profile.IRI)
+@example("", "absolute-IRI", Profile.IRI)
+@example("a b:c", "IRI-reference", Profile.WEB_ADDRESS)
+def test_scan_and_parse_raise_only_syntax_errors(text: str, kind: str, profile: Profile) -> None:
+    ref = scan(text, kind, profile)
+    try:
+        parse(text, kind, profile)
+    except IRISyntaxError as exc:
+        assert not ref.is_valid
+        assert 0 <= exc.position <= exc.end <= len(text)
+    else:
+        assert ref.is_valid
+    for e in ref.errors:
+        assert 0 <= e.position <= e.end <= len(text)
+        assert e.position < e.end or not text
+
+
+@PROPERTY
+@given(any_iri, kinds, profiles)
+@example("\U000f0000%c3", "irelative-ref", Profile.WEB_ADDRESS)
+@example("\uff48\U0010ffff", "irelative-ref", Profile.LEIRI)
+@example("\nhttps://example.org\n    ", "IRI-reference", Profile.IRI)
+@example("http://example.com:\xb2\xb2", "IRI-reference", Profile.IRI)
+def test_findings_lie_in_the_text_and_fixes_edits_give_their_value(text: str, kind: str, profile: Profile) -> None:
+    for f in check(text, kind=kind, profile=profile, select=["IRI"]):
+        assert 0 <= f.start <= f.end <= len(text), f
+        if f.fix is not None:
+            assert f.fix.edits, f
+            for e in f.fix.edits:
+                assert 0 <= e.start <= e.end <= len(text), f
+            assert apply_fixes(text, [f.fix]) == f.fix.value, f
+
+
+@PROPERTY
+@given(any_iri, st.sampled_from(LEVELS))
+@example("/%/../%7e", "syntax")
+@example("/%/../\u2066", "scheme")
+@example("http://h:\u0668\u0660", "scheme")
+def test_normalize_reaches_its_fixed_point_in_one_call(text: str, level: str) -> None:
+    once = normalize(text, level=level)  # type: ignore[arg-type]
+    assert normalize(once, level=level) == once  # type: ignore[arg-type]
+    assert equivalent(text, once, level=level)  # type: ignore[arg-type]
+
+
+@PROPERTY
+@given(any_iri, any_iri, st.sampled_from(LEVELS))
+def test_equivalence_is_reflexive_and_symmetric(a: str, b: str, level: str) -> None:
+    assert equivalent(a, a, level=level)  # type: ignore[arg-type]
+    assert equivalent(a, b, level=level) == equivalent(b, a, level=level)  # type: ignore[arg-type]
+
+
+@PROPERTY
+@given(grammar_iris())
+def test_to_uri_then_to_iri_gives_an_equivalent_iri(text: str) -> None:
+    """Sec. 3.1 then 3.2: a valid IRI survives the round trip, up to the ladder's syntax level."""
+    if not is_valid(text):
+        return
+    try:
+        uri = to_uri(text)
+    except (MappingError, IDNAError):
+        return  # documented: characters with no URI form (sec. 3.1 SHOULD fail)
+    assert is_valid(uri, profile="uri")
+    assert equivalent(to_iri(uri), text)
+
+
+@PROPERTY
+@given(any_iri, st.booleans(), st.sampled_from(["fail", "encode"]))
+def test_mapping_raises_only_its_documented_errors(text: str, idna: bool, encode_ascii: str) -> None:
+    try:
+        uri = to_uri(text, idna=idna, encode_ascii=encode_ascii)  # type: ignore[arg-type]
+    except (MappingError, IDNAError):
+        pass
+    else:
+        assert uri.isascii() or not is_valid(text)
+    to_iri(text)
+    to_iri(text, decode_idna=True)
+
+
+@PROPERTY
+@given(grammar_iris(), grammar_iris(), st.booleans())
+@example("http://h/", "urn:a/../b", True)
+def test_resolving_valid_references_gives_a_parsable_iri(base: str, ref: str, strict: bool) -> None:
+    """RFC 3986 sec. 5.2: the target of a valid reference against a valid base parses."""
+    if not (is_valid(base, "absolute-IRI") and is_valid(ref)):
+        return
+    target = resolve(base, ref, strict=strict)
+    assert is_valid(target, "IRI"), target
+    assert equivalent(resolve(base, target), target)
+
+
+@PROPERTY
+@given(any_iri, st.sampled_from(KINDS))
+def test_resolve_raises_only_for_a_base_without_scheme(base: str, kind: str) -> None:
+    try:
+        resolve(base, "a/b")
+    except ValueError:
+        assert scan(base).scheme is None
+
+
+@PROPERTY
+@given(any_iri, kinds, profiles)
+@example("http://%40:%3A@#", "IRI-reference", Profile.URI)
+@example("\r\x96", "IRI-reference", Profile.IRI_BIS)
+@example("\nhttps://example.org\n    ", "IRI-reference", Profile.IRI)
+def test_a_fix_changes_the_text_and_leaves_fewer_findings_of_its_rule(text: str, kind: str, profile: Profile) -> None:
+    """A fix removes what it says it removes: its value differs and has fewer of that finding."""
+    found = check(text, kind=kind, profile=profile, select=["IRI"])
+    for f in found:
+        if f.fix is None:
+            continue
+        assert f.fix.value != text, f
+        after = check(f.fix.value, kind=kind, profile=profile, select=["IRI"])
+        assert sum(g.code == f.code for g in after) < sum(g.code == f.code for g in found), (f, after)

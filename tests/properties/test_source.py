@@ -1,0 +1,127 @@
+"""Source-level laws: any module of string literals lints without internal error, every finding is
+inside a string token, and ``--fix --unsafe-fixes`` changes only string tokens and settles."""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+
+import pytest
+from hypothesis import assume, example, given
+from hypothesis import strategies as st
+
+from iri_lint.config import Config
+from iri_lint.fix import SourceFile, fix_text
+from iri_lint.lint import SourceFinding, decode_source, lint_text
+
+from .strategies import PROPERTY, grammar_iris
+
+pytestmark = pytest.mark.fuzz
+_CONFIG = Config()
+_ESCAPES = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\\": "\\\\", "\0": "\\0"}
+
+
+def _escaped(c: str, quote: str, draw: st.DrawFn, *, is_bytes: bool) -> str:
+    """One character as a non-raw literal may write it: itself, or one of its escapes."""
+    if is_bytes:
+        return "".join(f"\\x{b:02x}" for b in c.encode("utf-8", "surrogatepass")) if not c.isascii() \
+            or c in "\\\r\n" + quote or not c.isprintable() else c
+    cp = ord(c)
+    plain = c.isprintable() and c not in "\\" + quote and not 0xD800 <= cp <= 0xDFFF
+    forms = [c] if plain else []
+    forms += [_ESCAPES.get(c, ""), f"\\x{cp:02x}" if cp < 0x100 else "", f"\\u{cp:04x}" if cp < 0x10000 else "",
+              f"\\U{cp:08x}"]
+    return draw(st.sampled_from([f for f in forms if f]))
+
+
+@st.composite
+def literals(draw: st.DrawFn) -> str:
+    """A string literal (any prefix, quote, escapes), possibly implicitly concatenated."""
+    value = draw(grammar_iris())
+    prefix = draw(st.sampled_from(["", "", "u", "r", "R", "b", "rb", "Br", "f", "rf", "F"]))
+    quote = draw(st.sampled_from(["'", '"', "'''", '"""']))
+    raw, is_bytes, is_f = "r" in prefix.lower(), "b" in prefix.lower(), "f" in prefix.lower()
+    if raw:  # a raw literal cannot escape: keep what it can hold as it is
+        value = "".join(c for c in value if c.isprintable() and c not in "\\'\"" and not "\ud800" <= c <= "\udfff")
+        if is_bytes:
+            value = "".join(c for c in value if c.isascii())
+    body = "".join(_escaped(c, quote[0], draw, is_bytes=is_bytes) for c in value) if not raw else value
+    if is_f:
+        body = body.replace("{", "{{").replace("}", "}}")
+        if draw(st.booleans()):
+            cut = draw(st.integers(0, len(body)))
+            while cut and body[cut - 1] == "\\":
+                cut -= 1
+            hole = draw(st.sampled_from(["{name}", "{name!r:>3}"]))
+            body = body[:cut] + hole + body[cut:]
+    lit = f"{prefix}{quote}{body}{quote}"
+    if draw(st.integers(0, 4)) == 0:  # implicit concatenation over a continuation line
+        tail = draw(st.sampled_from(["'/x'", '"?q=1"', "'%7e'", "' more'"]))
+        tail = ("b" + tail) if is_bytes else tail
+        lit = f"({lit} \\\n    {tail})" if draw(st.booleans()) else f"({lit}\n     {tail})"
+    return lit
+
+
+@st.composite
+def modules(draw: st.DrawFn) -> bytes:
+    """A module of literals in assignments, URL calls and blocks, with any newline, BOM or tabs."""
+    lines = ["import requests", "name = 'x'"]
+    for i in range(draw(st.integers(1, 5))):
+        lit = draw(literals())
+        form = draw(st.sampled_from(["assign", "call", "url_name", "block", "comment"]))
+        if form == "assign":
+            lines.append(f"v{i} = {lit}")
+        elif form == "call":
+            lines.append(f"requests.get({lit}, timeout=3)")
+        elif form == "url_name":
+            lines.append(f"BASE_URL{i} = {lit}  # \u00e9t\u00e9")
+        elif form == "block":
+            lines += ["if name:", f"\tx = {lit}"]
+        else:
+            lines.append(f"# {draw(grammar_iris()).encode('ascii', 'replace').decode()}")
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    text = newline.join(lines) + newline
+    try:
+        ast.parse(text)
+        data = text.encode("utf-8")
+    except (SyntaxError, ValueError, UnicodeEncodeError):
+        assume(False)
+    return (b"\xef\xbb\xbf" if draw(st.booleans()) else b"") + data
+
+
+def _string_spans(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    return [(t.start, t.end) for t in tokenize.generate_tokens(io.StringIO(text).readline)
+            if t.type == tokenize.STRING]
+
+
+def _other_tokens(text: str) -> list[tuple[int, str]]:
+    return [(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(text).readline)
+            if t.type not in (tokenize.STRING, tokenize.NL, tokenize.NEWLINE)]
+
+
+def _lint(text: str) -> list[SourceFinding]:
+    return lint_text(text, _CONFIG)
+
+
+@PROPERTY
+@given(modules())
+@example(b'x_url = "http://example.com:\\xb2\\xb2"\ny_url = "http://example.com/%zz"\n')
+@example(b"u = '\\nhttps://example.org\\n    '\n")
+def test_any_module_of_literals_lints_and_fixes_without_loss(data: bytes) -> None:
+    source = SourceFile.from_bytes(data)
+    text = decode_source(data)
+    found = _lint(text)
+    assert not [f for f in found if f.code == "IRI100"], found
+    spans = _string_spans(text)
+    for f in found:  # (line, col) in a string token; tokenize's columns are code points too
+        pos = (f.line, f.col)
+        assert any(start <= pos < end for start, end in spans), (f.code, pos, spans)
+    run = fix_text(text, _lint, unsafe=True, can_hold=source.can_hold)
+    assert run.error is None
+    ast.parse(run.text)
+    assert _other_tokens(run.text) == _other_tokens(text)  # only string tokens changed
+    assert run.text.count("\r\n") == text.count("\r\n")
+    assert source.encode(run.text).startswith(b"\xef\xbb\xbf") == data.startswith(b"\xef\xbb\xbf")
+    again = fix_text(run.text, _lint, unsafe=True, can_hold=source.can_hold)
+    assert not again.changed, [a.description for a in again.applied]
