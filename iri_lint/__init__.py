@@ -15,12 +15,12 @@ _API = {
     "MappingError": ".core.mapping",
     "to_iri": ".core.mapping",
     "to_uri": ".core.mapping",
-    "IRIReference": ".core.parse",
-    "Profile": ".core.parse",
-    "is_valid": ".core.parse",
-    "parse": ".core.parse",
-    "scan": ".core.parse",
-    "validate": ".core.parse",
+    "IRIReference": ".core.reference",
+    "Profile": ".core.grammar",
+    "is_valid": ".core.scanner",
+    "parse": ".core.scanner",
+    "scan": ".core.scanner",
+    "validate": ".core.scanner",
     "IRISyntaxError": ".core.errors",
     "Normalization": ".core.normalize",
     "Step": ".core.normalize",
@@ -65,10 +65,12 @@ __all__ = [
 
 if TYPE_CHECKING:
     from .core.errors import IRISyntaxError
+    from .core.grammar import Profile
     from .core.mapping import IDNAError, MappingError, to_iri, to_uri
     from .core.normalize import Normalization, Step, equivalent, normalize, normalize_trace
-    from .core.parse import IRIReference, Profile, is_valid, parse, scan, validate
+    from .core.reference import IRIReference
     from .core.resolve import remove_dot_segments, resolve
+    from .core.scanner import is_valid, parse, scan, validate
     from .rules.engine import apply_fixes, check
     from .rules.model import Finding, Fix, UseContext
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from .core.parse import Profile
+from .core.grammar import Profile
 
 
 class ConfigError(ValueError):

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .config import Config
-from .core.parse import scan
+from .core.scanner import scan
 from .noqa import is_noqa, noqa_lines
 from .rules.engine import TEXT_CODES, check_ref, not_analysed, text_finding, text_rules
 from .rules.model import Finding

@@ -26,11 +26,12 @@ def describe(iri: str, *, profile: str = "iri", context: str = "unknown",
              select: tuple[str, ...] | None = None) -> dict[str, Any]:
     """Everything ``inspect`` shows, as data (``--format json`` prints exactly this)."""
     from ..core import normalize_trace, scan, to_iri, to_uri
+    from ..core.grammar import COMPONENTS
     from ..rules.engine import check, select_codes
 
     ref = scan(iri, "IRI-reference", profile)
     comps: dict[str, Any] = {}
-    for name in ref.COMPONENTS:
+    for name in COMPONENTS:
         span = getattr(ref, name)
         if span is not None:
             comps[name] = {"text": ref.text[span.start : span.end], "start": span.start, "end": span.end}

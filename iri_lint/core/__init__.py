@@ -8,9 +8,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-# eager: every user needs the parser, and the function ``parse`` must shadow the submodule ``parse``
+# eager: every user needs the scanner
 from .errors import IRISyntaxError
-from .parse import HostKind, IRIReference, Profile, Span, is_valid, parse, scan, validate
+from .grammar import Profile
+from .reference import HostKind, IRIReference, Span
+from .scanner import is_valid, parse, scan, validate
 
 _API = {
     "IDNAError": ".mapping",

@@ -26,7 +26,7 @@ from bidi import get_display
 
 from .budget import Budget, take_matches
 from .chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, char_label, is_digits, pct_encode
-from .parse import HostKind, IRIReference, Span
+from .reference import HostKind, IRIReference, Span
 
 __all__ = [
     "BidiProblem",

@@ -47,7 +47,8 @@ from .chars import (
     is_pct_triplet,
     pct_encode,
 )
-from .parse import HostKind, scan
+from .reference import HostKind
+from .scanner import scan
 
 __all__ = ["SCHEMES", "IDNAError", "MappingError", "SchemeInfo", "to_iri", "to_uri"]
 

@@ -48,8 +48,9 @@ import idna as _idna
 
 from .chars import Group, group, is_digits, is_pct_triplet, pct_encode
 from .mapping import DOTS, SCHEMES, decode_octets, is_appropriate, is_dns_scheme
-from .parse import HostKind, IRIReference, Span, scan
+from .reference import HostKind, IRIReference, Span
 from .resolve import remove_dot_segments
+from .scanner import scan
 
 __all__ = ["LEVELS", "Edit", "Normalization", "Step", "equivalent", "normalize",
            "normalize_trace"]

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .chars import HEXDIG, Group, group, pct_encode
-
-if TYPE_CHECKING:
-    from .parse import Preprocessing, Profile
+from .grammar import Profile
+from .reference import Preprocessing
 
 # leiri-ucschar = " " / "<" / ">" / '"' / "{" / "}" / "|" / "\" / "^" / "`" / %x0-1F
 #               / %x7F-D7FF / %xE000-FFFD / %x10000-10FFFF   (3987bis sec. 6.1)
@@ -24,8 +21,6 @@ def _in_leiri_ucschar(c: str) -> bool:
 
 def preprocess(text: str, profile: Profile) -> tuple[str, list[Preprocessing], list[int]]:
     """Map a LEIRI or Web Address into an IRI; return it, the changes, and each output index's origin."""
-    from .parse import Preprocessing, Profile
-
     web = profile is Profile.WEB_ADDRESS
     notes: list[Preprocessing] = []
     out: list[str] = []

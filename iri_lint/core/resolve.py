@@ -8,7 +8,8 @@ before the path so the result does not read as an authority (RFC 3986 errata 400
 
 from __future__ import annotations
 
-from .parse import IRIReference, scan
+from .reference import IRIReference
+from .scanner import scan
 
 __all__ = ["remove_dot_segments", "resolve"]
 

@@ -39,7 +39,7 @@ from .bidi import (
 )
 from .budget import Budget, take_matches
 from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII, char_label
-from .parse import HostKind, IRIReference, Span
+from .reference import HostKind, IRIReference, Span
 
 __all__ = [
     "KINDS",

@@ -121,11 +121,12 @@ RULES: tuple[Rule, ...] = (
          invalid=(Ex("https://example.com:84a3/"),)),
     Rule("IRI113", "invalid-ip-literal", "Malformed IPv6 or IPvFuture literal in `[...]`",
          "RFC 3986 sec. 3.2.2", E, True,
-         "An IP literal must be a valid IPv6 address or `v<hex>.<chars>`; zone identifiers "
-         "(RFC 6874) are not part of RFC 3987.",
-         None, "Correct the address; remove a zone identifier.",
-         valid=(Ex("http://[2001:db8::7]/"), Ex("http://[v7.fe80::a+en1]/")),
-         invalid=(Ex("http://[2001:db8:::7]/"), Ex("http://[fe80::1%25eth0]/"))),
+         "An IP literal must be a valid IPv6 address or `v<hex>.<chars>`. An IPv6 zone identifier "
+         "is accepted in every profile as RFC 6874 writes it, after `%25` (the `%` percent-encoded): "
+         "RFC 3987 sec. 3.2.2 predates it, and link-local URLs use it. A raw `%eth0` is an error.",
+         None, "Correct the address; write a zone identifier as `%25` followed by the zone.",
+         valid=(Ex("http://[2001:db8::7]/"), Ex("http://[v7.fe80::a+en1]/"), Ex("http://[fe80::1%25eth0]/")),
+         invalid=(Ex("http://[2001:db8:::7]/"), Ex("http://[fe80::1%eth0]/"))),
     Rule("IRI114", "misplaced-character", "Character not allowed in this component",
          "RFC 3987 sec. 2.2", E, True,
          "Each component allows a set of characters; e.g. `[` only around an IP literal, `@` once "

@@ -10,7 +10,7 @@ from typing import Literal
 from ..core import errors as E
 from ..core.budget import Budget, take_matches
 from ..core.chars import char_label, is_digits, pct_encode
-from ..core.parse import ErrorRecord, IRIReference
+from ..core.reference import ErrorRecord, HostKind, IRIReference
 from ..core.schemes import SCHEME_TYPOS
 from ..data.schemes import REGISTERED
 from .engine import MAX_PER_CODE, Ctx, Raw, analysis
@@ -392,8 +392,6 @@ def idna_hosts(ctx: Ctx) -> Iterator[Raw]:
     import idna as _idna
 
     from ..core.mapping import is_dns_scheme
-    from ..core.parse import HostKind
-
     ref = ctx.ref
     if ref.host is None or ref.host_kind is not HostKind.REG_NAME or not is_dns_scheme(ref.get("scheme")):
         return
@@ -436,8 +434,6 @@ def idna_hosts(ctx: Ctx) -> Iterator[Raw]:
 def uri_only_api(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 3.1: an API that encodes the request as ASCII needs the IRI mapped to its URI first."""
     from ..core.mapping import MappingError, is_dns_scheme, to_uri
-    from ..core.parse import HostKind
-
     ref = ctx.ref
     text = ref.text
     if not ctx.uri_only_api or text.isascii() or ref.errors:

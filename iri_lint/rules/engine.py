@@ -6,7 +6,9 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from ..core.parse import IRIReference, Profile, scan
+from ..core.grammar import Profile
+from ..core.reference import IRIReference
+from ..core.scanner import scan
 from .catalog import DEFAULT_CODES, RULES, RULES_BY_CODE
 from .model import Edit, Finding, Fix, UseContext, fix_safety
 

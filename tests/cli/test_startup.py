@@ -28,8 +28,9 @@ LAZY_PROBE = """
 import sys
 from iri_lint.cli import main
 main(["check", "--isolated", "--exit-zero", {path!r}])
-parse = sys.modules["iri_lint.core.parse"]
-print("COMPILED:" + ",".join(sorted(parse._FAST) + [str(k) for k in parse._TROUBLE]))
+grammar = sys.modules["iri_lint.core.grammar"]
+built = (grammar.valid_reference_regex, grammar.split_regex, grammar.error_regex, grammar.ip_literal_error_chars)
+print("COMPILED:" + ",".join(f.__name__ for f in built if f.cache_info().currsize))
 print("LOADED:" + ",".join(m for m in ("iri_lint.core.mapping", "iri_lint.core.normalize", "icu", "idna")
                              if m in sys.modules))
 """

@@ -22,7 +22,8 @@ from iri_lint.core.bidi import (
     visible,
 )
 from iri_lint.core.chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, HEXDIG, pct_encode
-from iri_lint.core.parse import Span, scan
+from iri_lint.core.reference import Span
+from iri_lint.core.scanner import scan
 
 # The RFC writes rtl letters as uppercase ASCII ("Bidi Notation"). The tests use real letters;
 # these maps only check that the transcriptions below are the RFC's examples.

@@ -10,13 +10,17 @@ from iri_lint.core import (
     IRISyntaxError,
     Profile,
     Span,
+    grammar,
     is_valid,
     parse,
     scan,
+    scanner,
     validate,
 )
 from iri_lint.core import errors as E
-from iri_lint.core.parse import _scan
+from iri_lint.core import errors as core_errors
+from iri_lint.core.reference import ErrorRecord
+from iri_lint.core.scanner import _scan_errors as _scan
 
 KINDS = ("IRI-reference", "IRI", "absolute-IRI", "irelative-ref")
 PROFILES = ("uri", "iri", "iri-3987bis", "leiri", "web-address")
@@ -35,7 +39,7 @@ def comps(text: str, kind: str = "IRI-reference", profile: str = "iri") -> dict[
 
 def check_spans(ref: IRIReference) -> None:
     """Every span's text is its component; fast and slow scanners agree."""
-    for name in IRIReference.COMPONENTS:
+    for name in grammar.COMPONENTS:
         span = getattr(ref, name)
         if span is not None:
             assert isinstance(span, Span)
@@ -357,10 +361,16 @@ def test_ipvfuture_non_ascii_in_uri_profile() -> None:
     assert codes("http://[v1.é]/", profile="uri") == [(E.NON_ASCII_IN_URI, 11), (E.IP_LITERAL, 7)][::-1]
 
 
-def test_zone_id_rejected() -> None:
-    assert codes("http://[fe80::1%25eth0]/") == [(E.IP_LITERAL, 15)]
-    assert codes("http://[fe80::1%eth0]/") == [(E.IP_LITERAL, 15)]
-    assert "zone" in validate("http://[fe80::1%25eth0]/")[0].message
+@pytest.mark.parametrize("profile", ["uri", "iri", "iri-3987bis"])
+def test_zone_ids_follow_rfc_6874(profile: str) -> None:
+    # IPv6addrz = IPv6address "%25" ZoneID; ZoneID = 1*( unreserved / pct-encoded )
+    for valid in ("http://[fe80::1%25eth0]/", "http://[fe80::1%25en1]:80/", "http://[::1%25%C3%BC]/"):
+        assert is_valid(valid, profile=profile), valid
+        assert scan(valid, profile=profile).host_kind is HostKind.IPV6
+    assert codes("http://[fe80::1%eth0]/", profile=profile) == [(E.IP_LITERAL, 15)]  # the '%' unencoded
+    assert codes("http://[fe80::1%25]/", profile=profile) == [(E.IP_LITERAL, 15)]  # an empty zone
+    assert codes("http://[fe80::1%25a%zz]/", profile=profile) == [(E.IP_LITERAL, 15)]
+    assert "RFC 6874" in validate("http://[fe80::1%eth0]/", profile=profile)[0].message
     # '%' in something that is not an IPv6 address: a plain malformed literal
     assert codes("http://[x%25]/") == [(E.IP_LITERAL, 7)]
 
@@ -906,7 +916,7 @@ fragment_st = run_of(ipchar, st.sampled_from("/?"))
 @st.composite
 def iri_reference(draw: st.DrawFn, relative: bool | None = None) -> tuple[str, dict[str, str | None]]:
     """An IRI-reference built from the RFC 3987 sec. 2.2 grammar, with its expected components."""
-    c: dict[str, str | None] = dict.fromkeys(IRIReference.COMPONENTS)
+    c: dict[str, str | None] = dict.fromkeys(grammar.COMPONENTS)
     if relative is None:
         relative = draw(st.booleans())
     out = ""
@@ -1128,9 +1138,6 @@ def test_hostile_preprocessing(profile: str) -> None:
 
 # ---------------------------------------------------------------- the regex scanner vs a reference
 
-import importlib  # noqa: E402
-
-parse_module = importlib.import_module("iri_lint.core.parse")  # the module: `parse` is the function
 from iri_lint.core.chars import (  # noqa: E402
     SCHEME_CHARS,
     SUB_DELIMS,
@@ -1210,8 +1217,8 @@ _SOUP = st.text(st.sampled_from(list("a1:/?#@[]%4fF.-_~!$=' <>\"\\^`{|}\x00\x1f\
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_SOUP, st.sampled_from(sorted(_ASCII_OK)), st.sampled_from(["uri", "iri", "iri-3987bis"]))
 def test_component_scanner_agrees_with_a_char_by_char_reference(text: str, component: str, profile: str) -> None:
-    out: list[parse_module.ErrorRecord] = []
-    parse_module._scan_component(text, 0, len(text), component, Profile(profile), out)
+    out: list[ErrorRecord] = []
+    scanner._component_errors(text, Span(0, len(text)), component, Profile(profile), out)
     assert [(r[0], r[1], r[2]) for r in out] == _reference_component(text, component, profile)
 
 
@@ -1222,7 +1229,7 @@ def _reference_scan(text: str, kind: str, profile: str) -> tuple[list[tuple[int,
     IP literals and the messages of kind errors come from the module (checked on their own).
     """
     out: list[tuple[int, int, str, str]] = []
-    spans: dict[str, tuple[int, int] | None] = dict.fromkeys(IRIReference.COMPONENTS)
+    spans: dict[str, tuple[int, int] | None] = dict.fromkeys(grammar.COMPONENTS)
 
     def scan_part(start: int, end: int, component: str) -> None:
         out.extend((start + a, start + b, code, component)
@@ -1259,10 +1266,10 @@ def _reference_scan(text: str, kind: str, profile: str) -> tuple[list[tuple[int,
             spans["userinfo"], h_start = (a_start, at), at + 1
             scan_part(a_start, at, "userinfo")
         if text.startswith("[", h_start):
-            errs: list[parse_module.ErrorRecord] = []
-            host, port, _ = parse_module._ip_literal_host(text, h_start, a_end, Profile(profile), errs)
+            errs: list[ErrorRecord] = []
+            host, port, _ = scanner._ip_literal_host(text, Span(h_start, a_end), Profile(profile), errs)
             out.extend((r[0], r[1], r[2], r[3] or "") for r in errs)
-            spans["host"], spans["port"] = host, None if port[0] < 0 else port
+            spans["host"], spans["port"] = host, port
         else:
             h_end = text.find(":", h_start, a_end)
             h_end = a_end if h_end < 0 else h_end
@@ -1311,7 +1318,7 @@ def test_scan_agrees_with_a_plain_reference(text: str, kind: str, profile: str) 
     expected, spans = _reference_scan(text, kind, profile)
     assert [(e.position, e.end, e.code, e.component) for e in ref.errors] == expected
     assert {name: None if (sp := getattr(ref, name)) is None else (sp.start, sp.end)
-            for name in IRIReference.COMPONENTS} == spans
+            for name in grammar.COMPONENTS} == spans
 
 
 def test_scan_agrees_with_the_reference_on_the_stdlib_literals() -> None:
@@ -1333,14 +1340,14 @@ def test_scan_agrees_with_the_reference_on_the_stdlib_literals() -> None:
                     ref = scan(node.value, kind)
                     expected, spans = _reference_scan(node.value, kind, "iri")
                     assert [(e.position, e.end, e.code, e.component) for e in ref.errors] == expected, node.value
-                    assert {name: getattr(ref, name) for name in IRIReference.COMPONENTS} == spans, node.value
+                    assert {name: getattr(ref, name) for name in grammar.COMPONENTS} == spans, node.value
                     seen += 1
     assert seen > 1000
 
 
 def test_group_ranges_are_the_groups() -> None:
     # the scanner's regex classes are built from _GROUP_RANGES; group() is the definition
-    ranges = parse_module._GROUP_RANGES
+    ranges = grammar.GROUP_RANGES
     edges = {cp for rs in ranges.values() for lo, hi in rs for cp in (lo - 1, lo, hi, hi + 1)}
     plane_ends = {(p << 16) + k for p in range(17) for k in (0, 0xFFFD, 0xFFFE, 0xFFFF)}
     for cp in sorted(set(range(0x10000)) | edges | plane_ends):
@@ -1371,8 +1378,9 @@ def test_errors_are_built_lazily_and_behave_like_plain_ones() -> None:
 
 def test_scanning_never_builds_messages_it_is_not_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
-    real = parse_module._char_problem
-    monkeypatch.setattr(parse_module, "_char_problem", lambda *a: calls.append(a) or real(*a))
+    real = core_errors.char_problem
+    for module in (core_errors, scanner):
+        monkeypatch.setattr(module, "char_problem", lambda *a: calls.append(a) or real(*a))
     ref = scan("a:" + "[]" * 5000)
     assert len(ref.error_records) == 10_000 and len(calls) <= 2  # one per distinct character, cached
     calls.clear()

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from iri_lint.core import security
 from iri_lint.core.bidi import Component, ComponentTable, bidi_components, visible
 from iri_lint.core.chars import BIDI_CONTROLS
-from iri_lint.core.parse import HostKind, Span, scan
+from iri_lint.core.reference import HostKind, Span
+from iri_lint.core.scanner import scan
 from iri_lint.core.security import (
     SecurityProblem,
     icu_available,

@@ -12,7 +12,7 @@ import os
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from iri_lint.core.parse import KINDS, Profile
+from iri_lint.core.grammar import KINDS, Profile
 
 # `pytest -m fuzz` runs only the property tests, with many more examples (tests/conftest.py)
 FUZZ = os.environ.get("IRI_LINT_FUZZ") == "1"

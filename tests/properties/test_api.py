@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from iri_lint import check, equivalent, normalize, parse, resolve, scan, to_iri, to_uri
 from iri_lint.core import IDNAError, IRISyntaxError, MappingError, is_valid
-from iri_lint.core.parse import KINDS, Profile
+from iri_lint.core.grammar import KINDS, Profile
 from iri_lint.rules.engine import apply_fixes
 
 from .strategies import PROPERTY, any_iri, grammar_iris, kinds, profiles
@@ -25,6 +25,7 @@ LEVELS = ("simple", "syntax", "scheme")
 @example("http://example.com:\xb2\xb2", "IRI-reference", Profile.IRI)
 @example("", "absolute-IRI", Profile.IRI)
 @example("a b:c", "IRI-reference", Profile.WEB_ADDRESS)
+@example(" ", "IRI", Profile.WEB_ADDRESS)
 def test_scan_and_parse_raise_only_syntax_errors(text: str, kind: str, profile: Profile) -> None:
     ref = scan(text, kind, profile)
     try:

@@ -1,0 +1,291 @@
+"""Scan a string as an IRI reference (RFC 3987 sec. 2.2): its components and every error, never raising.
+
+A valid reference is recognised by one full match of the grammar's regex. Anything else is split
+into components as RFC 3986 appendix B does, and each component is scanned for what it does not
+allow; a run of one kind of error is one record. Every step is linear in the length of the text.
+Bidi formatting characters are ``ucschar`` and pass the ABNF; sec. 4.1 forbids them, and the bidi
+rules (not the scanner) report them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from operator import attrgetter
+
+from . import errors as E
+from .chars import char_label
+from .errors import IRISyntaxError, char_problem, group_problem
+from .grammar import IPV4_RE as _IPV4
+from .grammar import IPVFUTURE_RE as _IPVFUTURE
+from .grammar import (
+    KINDS,
+    NO_PCT,
+    PREPROCESSED,
+    ZONE_ID_RE,
+    Profile,
+    all_ucschar,
+    error_regex,
+    ip_literal_error_chars,
+    is_ipv6,
+    split_regex,
+    valid_reference_regex,
+)
+from .preprocess import preprocess
+from .reference import ErrorRecord, HostKind, IRIReference, Span
+
+__all__ = ["is_valid", "parse", "scan", "validate"]
+
+_START = attrgetter("start")
+_SEGMENT_END = re.compile("[/?#]")
+
+
+def scan(text: str, kind: str | None = None, profile: str | Profile | None = None) -> IRIReference:
+    """Scan ``text`` as ``kind`` (RFC 3987 sec. 2.2; None: "IRI-reference") under ``profile``
+    (None: ``Profile.IRI``); collect every error, never raise for the text."""
+    kind = "IRI-reference" if kind is None else kind
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
+    profile = Profile.IRI if profile is None else Profile(profile)
+    if profile in PREPROCESSED:
+        return _scan_preprocessed(text, kind, profile)
+    return _valid_reference(text, kind, profile) or _scan_errors(text, kind, profile)
+
+
+def parse(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> IRIReference:
+    """Parse ``text`` as an IRI of ``kind`` (RFC 3987 sec. 2.2); raise IRISyntaxError for its first problem."""
+    ref = scan(text, kind, profile)
+    if ref.error_records:
+        raise ref.error(0)
+    return ref
+
+
+def validate(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> list[IRISyntaxError]:
+    """Every syntax problem of ``text`` (RFC 3987 sec. 2.2), in order of position (empty when valid)."""
+    return list(scan(text, kind, profile).errors)
+
+
+def is_valid(text: str, kind: str = "IRI-reference", profile: str | Profile = Profile.IRI) -> bool:
+    """Whether ``text`` is a valid ``kind`` under ``profile`` (RFC 3987 sec. 2.2)."""
+    return scan(text, kind, profile).is_valid
+
+
+# ---------------------------------------------------------------- valid references
+
+
+def _valid_reference(text: str, kind: str, profile: Profile) -> IRIReference | None:
+    """The reference when ``text`` is a valid ``kind`` (one regex match), else None."""
+    m = valid_reference_regex(profile).fullmatch(text)
+    if m is None or (not text.isascii() and not all_ucschar(text)):
+        return None
+    has_scheme = m.start("scheme") >= 0
+    if (kind in ("IRI", "absolute-IRI") and not has_scheme) or (kind == "irelative-ref" and has_scheme) \
+            or (kind == "absolute-IRI" and m.start("fragment") >= 0):
+        return None
+    scheme, authority, userinfo, host, port, path, rest, query, fragment = _spans(m, _VALID_GROUPS)
+    return IRIReference(text, kind, profile, scheme, authority, userinfo, host,
+                        None if host is None else _host_kind(text, host), port, path or rest or Span(0, 0),
+                        query, fragment)
+
+
+_VALID_GROUPS = ("scheme", "authority", "userinfo", "host", "port", "path", "rest", "query", "fragment")
+_SPLIT_GROUPS = ("scheme", "authority", "userinfo", "ip", "host", "port", "path", "query", "fragment")
+
+
+def _spans(m: re.Match[str], names: tuple[str, ...]) -> list[Span | None]:
+    """The span of each named group of ``m``, None for one that took no part."""
+    regs, index = m.regs, m.re.groupindex
+    return [None if regs[index[name]][0] < 0 else Span(*regs[index[name]]) for name in names]
+
+
+def _host_kind(text: str, host: Span) -> HostKind:
+    """RFC 3986 sec. 3.2.2: which form the host takes."""
+    if text.startswith("[", host.start):
+        return HostKind.IPVFUTURE if text[host.start + 1 : host.start + 2] in ("v", "V") else HostKind.IPV6
+    return HostKind.IPV4 if _IPV4.fullmatch(text, host.start, host.end) else HostKind.REG_NAME
+
+
+# ---------------------------------------------------------------- references with errors
+
+
+def _scan_errors(text: str, kind: str, profile: Profile) -> IRIReference:
+    """Split ``text`` (RFC 3986 appendix B) and collect every error of each component, in order."""
+    m = split_regex(kind == "irelative-ref").match(text)
+    assert m is not None  # the split matches any string
+    errs = _kind_errors(text, kind)
+    scheme, authority, userinfo, ip, host, port, path, query, fragment = _spans(m, _SPLIT_GROUPS)
+    assert path is not None  # the path is always there, perhaps empty
+    if scheme is not None:
+        _scheme_errors(text, scheme.end, profile, errs)
+    if userinfo is not None:
+        _component_errors(text, userinfo, "userinfo", profile, errs)
+    host_kind = None
+    if ip is not None:
+        host, port, host_kind = _ip_literal_host(text, ip, profile, errs)
+    else:
+        if host is not None:
+            _component_errors(text, host, "host", profile, errs)
+            host_kind = _host_kind(text, host)
+        if port is not None:
+            _component_errors(text, port, "port", profile, errs)
+    _component_errors(text, path, "path", profile, errs)
+    if query is not None:
+        _component_errors(text, query, "query", profile, errs)
+    if fragment is not None:
+        _component_errors(text, fragment, "fragment", profile, errs)
+    errs.sort(key=_START)
+    return IRIReference(text, kind, profile, scheme, authority, userinfo, host, host_kind, port,
+                        path, query, fragment, tuple(errs))
+
+
+def _kind_errors(text: str, kind: str) -> list[ErrorRecord]:
+    """What ``kind`` adds to the IRI-reference grammar (RFC 3987 sec. 2.2, RFC 3986 sec. 4.2)."""
+    errs: list[ErrorRecord] = []
+    if kind == "IRI-reference":
+        return errs
+    m = split_regex(False).match(text)
+    assert m is not None
+    colon = m.end("scheme")  # where a scheme would end (RFC 3986 appendix B)
+    if kind == "irelative-ref":
+        if colon >= 0:
+            # ipath-noscheme: no ':' anywhere in the first segment (RFC 3986 sec. 4.2)
+            first_end = _SEGMENT_END.search(text, colon)
+            seg_end = len(text) if first_end is None else first_end.start()
+            i = colon
+            while 0 <= i < seg_end:
+                errs.append(ErrorRecord(i, i + 1, E.COMPONENT_CHAR, "path", "':' is not allowed in the first "
+                                        "segment of a relative reference, which would read as a scheme "
+                                        "(RFC 3986 sec. 4.2); write './' before it"))
+                i = text.find(":", i + 1, seg_end)
+    elif colon < 0:
+        errs.append(ErrorRecord(0, min(1, len(text)), E.MISSING_SCHEME, "scheme", f"an {kind} needs a scheme "
+                                "such as 'https:' (RFC 3987 sec. 2.2); this is a relative reference"))
+    if kind == "absolute-IRI":
+        hash_at = text.find("#")  # the first '#' starts the fragment
+        if hash_at >= 0:
+            errs.append(ErrorRecord(hash_at, len(text), E.FRAGMENT_NOT_ALLOWED, "fragment", "an absolute-IRI "
+                                    "has no fragment (RFC 3987 sec. 2.2); remove it from '#' on"))
+    return errs
+
+
+def _scheme_errors(text: str, colon: int, profile: Profile, out: list[ErrorRecord]) -> None:
+    """RFC 3986 sec. 3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )."""
+    if colon == 0:
+        out.append(ErrorRecord(0, 1, E.SCHEME, "scheme", "empty scheme before ':' (RFC 3986 sec. 3.1)"))
+        return
+    if not ("A" <= text[0] <= "Z" or "a" <= text[0] <= "z"):
+        out.append(ErrorRecord(0, 1, _code(text[0], "scheme", profile), "scheme", None, True))
+    _component_errors(text, Span(1, colon), "scheme", profile, out)
+
+
+def _component_errors(text: str, span: Span, component: str, profile: Profile, out: list[ErrorRecord]) -> None:
+    """Every malformed '%' and disallowed character of one component (RFC 3987 sec. 2.2), runs as one."""
+    rx = error_regex(profile, component)
+    first = rx.match(text, *span)
+    if first is None or first.lastindex is None:
+        return  # the usual case: nothing wrong in it
+    codes = _codes(profile, component)
+    # each match skips what the component allows, then takes one error (group 1) or the end
+    out += [ErrorRecord(a, b, codes.get(text[a]) or _code(text[a], component, profile), component, None, True)
+            for a, b in (m.span(1) for m in rx.finditer(text, *span)) if a >= 0]
+
+
+@functools.cache
+def _codes(profile: Profile, component: str) -> dict[str, str]:
+    """The error codes of the characters met so far in ``component``, filled by ``_code``."""
+    return {} if component in NO_PCT else {"%": E.PERCENT}  # elsewhere '%' is a malformed pct-encoded
+
+
+def _code(c: str, component: str, profile: Profile) -> str:
+    """The error code of character ``c`` in ``component`` (RFC 3987 sec. 2.2, 3987bis sec. 6.3)."""
+    codes = _codes(profile, component)
+    code = codes.get(c)
+    if code is None:
+        code = codes[c] = char_problem(c, 0, component, profile)[0]
+    return code
+
+
+# ---------------------------------------------------------------- IP literals (RFC 3986 sec. 3.2.2)
+
+
+def _ip_literal_host(text: str, authority_rest: Span, profile: Profile,
+                     out: list[ErrorRecord]) -> tuple[Span, Span | None, HostKind]:
+    """Host and port of an authority whose host starts with '['; their errors go to ``out``."""
+    start, end = authority_rest
+    close = text.find("]", start, end)
+    if close < 0:
+        return Span(start, end), None, _check_ip_literal(text, start, end, False, profile, out)
+    host_kind = _check_ip_literal(text, start, close + 1, True, profile, out)
+    port = None
+    if close + 1 < end:
+        colon = text.find(":", close + 1, end)
+        junk_end = end if colon < 0 else colon
+        if colon >= 0:
+            port = Span(colon + 1, end)
+            _component_errors(text, port, "port", profile, out)
+        if junk_end > close + 1:
+            _after_ip_literal(text, close + 1, junk_end, profile, out)
+    return Span(start, close + 1), port, host_kind
+
+
+def _check_ip_literal(text: str, start: int, end: int, closed: bool, profile: Profile,
+                      out: list[ErrorRecord]) -> HostKind:
+    """IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]" (RFC 3986 sec. 3.2.2, RFC 6874).
+
+    Characters of a 3987bis sec. 6.3 group inside get their own code; the literal as a whole
+    (without them) gets IRI113 when it is still not one of those forms.
+    """
+    inner = _group_errors(text, start + 1, end - 1 if closed else end, profile, out)
+    if not closed:
+        out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", "'[' opens an IP literal that is never "
+                               "closed with ']' (RFC 3986 sec. 3.2.2)"))
+        return HostKind.IPV6
+    if inner[:1] in ("v", "V"):
+        if not _IPVFUTURE.fullmatch(inner):
+            out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", f"[{inner}] is not a valid IPvFuture "
+                                   'literal: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) '
+                                   "(RFC 3986 sec. 3.2.2)"))
+        return HostKind.IPVFUTURE
+    address, pct, zone = inner.partition("%")
+    if pct and is_ipv6(address):
+        if not (zone.startswith("25") and ZONE_ID_RE.fullmatch(zone, 2)):
+            at = text.index("%", start, end)
+            out.append(ErrorRecord(at, end - 1, E.IP_LITERAL, "host", "an IPv6 zone identifier is written "
+                                   "after '%25', the '%' percent-encoded, and holds only unreserved "
+                                   "characters and %XX (RFC 6874 sec. 2): [fe80::1%25eth0]"))
+    elif not is_ipv6(inner):
+        out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", f"[{inner}] is not a valid IPv6 address "
+                               "(RFC 3986 sec. 3.2.2)"))
+    return HostKind.IPV6
+
+
+def _group_errors(text: str, start: int, end: int, profile: Profile, out: list[ErrorRecord]) -> str:
+    """Report each character of [start, end) that is an error even in an IP literal; return the rest."""
+    rx = ip_literal_error_chars(profile)
+    if rx.search(text, start, end) is None:
+        return text[start:end]
+    for m in rx.finditer(text, start, end):
+        pos = m.start()
+        out.append(ErrorRecord(pos, pos + 1, _code(text[pos], "host", profile), "host", None))
+    return rx.sub("", text[start:end])
+
+
+def _after_ip_literal(text: str, start: int, end: int, profile: Profile, out: list[ErrorRecord]) -> None:
+    """Anything between ']' and ':' port: one error, plus one per group character (RFC 3986 sec. 3.2)."""
+    first = group_problem(text[start], "host", profile)
+    if first is not None:
+        out.append(ErrorRecord(start, start + 1, first[0], "host", None))
+    else:
+        out.append(ErrorRecord(start, end, E.COMPONENT_CHAR, "host", f"{char_label(text[start])} after an IP "
+                               "literal: only ':' and a port may follow (RFC 3986 sec. 3.2)"))
+    _group_errors(text, start + 1, end, profile, out)
+
+
+# ---------------------------------------------------------------- 3987bis sec. 6 preprocessing
+
+
+def _scan_preprocessed(text: str, kind: str, profile: Profile) -> IRIReference:
+    """A LEIRI or Web Address: preprocess it into an IRI (3987bis sec. 6.1, 6.2), then scan that."""
+    processed, notes, origin = preprocess(text, profile)
+    ref = _valid_reference(processed, kind, Profile.IRI_BIS) or _scan_errors(processed, kind, Profile.IRI_BIS)
+    return ref._replace(profile=profile, original=text, preprocessing=tuple(notes), origin=tuple(origin))
