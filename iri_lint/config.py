@@ -63,7 +63,10 @@ class Config:
 OPTIONS: tuple[Option, ...] = (
     Option("select", "--iri-select", "list of codes", None,
            "Rule codes or prefixes to enable instead of the default set (CLI and pyproject only; "
-           "under flake8 use flake8's own --select/--extend-select)."),
+           "under flake8 use flake8's own --select/--extend-select). An opt-in rule is enabled only by "
+           "its code, its name or a prefix longer than `IRI` (`IRI3`, `IRI30`): `IRI` alone is the "
+           "default set, in both front ends, as flake8-bugbear gates its B9 codes. `ALL` enables every "
+           "rule."),
     Option("ignore", "--iri-ignore", "list of codes", (), "Rule codes or prefixes to disable."),
     Option("extend-select", "--iri-extend-select", "list of codes", (),
            "Rule codes or prefixes to enable on top of the selection (e.g. opt-in rules)."),

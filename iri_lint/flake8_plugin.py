@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from . import __version__
 from .config import DEFAULT_URL_NAMES, Config
 from .rules.catalog import RULES
-from .rules.engine import select_codes
+from .rules.engine import opt_in_selected, select_codes
 
 
 def _csv(value: Any) -> tuple[str, ...]:
@@ -35,7 +35,7 @@ class Plugin:
 
     @classmethod
     def add_options(cls, manager: Any) -> None:
-        """Register ``--iri-*`` options (also read from flake8's config) and keep opt-in rules quiet."""
+        """Register ``--iri-*`` options (also read from flake8's config)."""
         manager.add_option("--iri-profile", default="iri", parse_from_config=True,
                            choices=["uri", "iri", "iri-3987bis", "leiri", "web-address"],
                            help="Grammar IRI literals are checked against (default: iri).")
@@ -49,7 +49,6 @@ class Plugin:
                            help="Also find IRIs inside docstrings and prose (opt-in).")
         manager.add_option("--iri-include-bytes", default=False, action="store_true",
                            parse_from_config=True, help="Also check bytes literals.")
-        manager.extend_default_ignore([r.code for r in RULES if not r.default])
 
     @classmethod
     def parse_options(cls, options: Any) -> None:
@@ -66,9 +65,12 @@ class Plugin:
         if text_mode and not any(s.upper().startswith("IRI7") for s in extend):
             options.extend_select = [*extend, "IRI7"]
         text_mode = text_mode or any(s.upper().startswith("IRI7") for s in (*select, *extend))
+        # opt-in rules run only when select/extend-select names them (flake8-bugbear's B9 gating):
+        # flake8's default-ignore list is no opt-in mechanism, since any `ignore =` replaces it
+        opt_in = opt_in_selected(select, extend)
         cls.config = Config(
-            # flake8 itself applies --select/--ignore/noqa; IRI7 codes only when text mode is on
-            select=tuple(r.code for r in RULES if not r.code.startswith("IRI7")),
+            # flake8 itself applies --select/--ignore/noqa on top; IRI7 codes only in text mode
+            select=tuple(r.code for r in RULES if (r.default or r.code in opt_in) and not r.code.startswith("IRI7")),
             profile=options.iri_profile,
             url_names=_csv(options.iri_url_names) or DEFAULT_URL_NAMES,
             extra_url_apis=_csv(options.iri_extra_url_apis),

@@ -57,12 +57,11 @@ def load_config(args: argparse.Namespace) -> tuple[Config, Path | None]:
 
 
 def _validate_codes(cfg: Config) -> None:
-    from ..rules.catalog import RULES
+    from ..rules.engine import select_codes
 
-    codes = [r.code for r in RULES]
     for key in ("select", "ignore", "extend_select"):
         for c in getattr(cfg, key) or ():
-            if not any(code.startswith(c.upper()) for code in codes):
+            if not select_codes([c]):
                 raise ConfigError(f"--{key.replace('_', '-')}: {c!r} matches no rule (`iri-lint rules` lists them)")
 
 

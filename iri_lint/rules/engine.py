@@ -102,7 +102,12 @@ def _finding(raw: Raw, ctx: Ctx) -> Finding:
 
 def select_codes(select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
                  extend_select: Iterable[str] | None = None) -> frozenset[str]:
-    """Rule codes enabled by flake8-style prefixes ("IRI", "IRI2", "IRI301", or rule names)."""
+    """Rule codes enabled by flake8-style prefixes ("IRI", "IRI2", "IRI301", or rule names).
+
+    An opt-in rule is enabled only when named by its code, its name, or a prefix longer than
+    ``IRI`` (as flake8-bugbear gates B9xx): ``IRI`` alone means the default set, so that
+    ``flake8 --select IRI`` and ``iri-lint check`` agree. ``ALL`` enables every rule.
+    """
 
     def expand(items: Iterable[str]) -> set[str]:
         out: set[str] = set()
@@ -111,7 +116,12 @@ def select_codes(select: Iterable[str] | None = None, ignore: Iterable[str] | No
             if not item:
                 continue
             by_name = {r.code for r in RULES if r.name == item}
-            out |= by_name or {r.code for r in RULES if r.code.startswith(item.upper())}
+            prefix = item.upper()
+            if prefix == "ALL":  # every rule, opt-in ones too (ruff's spelling)
+                out |= {r.code for r in RULES}
+            else:
+                out |= by_name or (set(DEFAULT_CODES) if prefix == "IRI" else
+                                   {r.code for r in RULES if r.code.startswith(prefix)})
         return out
 
     codes = set(DEFAULT_CODES) if select is None else expand(select)
@@ -200,6 +210,13 @@ def not_analysed(exc: BaseException, length: int) -> Finding:
     detail = _sanitize(f"{type(exc).__name__}: {exc}")[:300]
     return Finding(rule.code, rule.name, f"iri-lint could not analyse this literal ({detail}); "
                    "please report it", 0, length, rule.severity, None)
+
+
+def opt_in_selected(select: Iterable[str], extend_select: Iterable[str]) -> frozenset[str]:
+    """The opt-in rules that flake8's ``select``/``extend-select`` name (see ``select_codes``)."""
+    names = {i.strip() for i in (*select, *extend_select)}
+    prefixes = tuple(n.upper() for n in names if len(n) > len("IRI"))
+    return frozenset(r.code for r in RULES if not r.default and (r.name in names or r.code.startswith(prefixes)))
 
 
 def text_code(code: str) -> str:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from iri_lint.rules.catalog import DEFAULT_CODES
+
 pytestmark = pytest.mark.slow
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -102,3 +104,34 @@ def test_annotations_point_at_the_character(name: str) -> None:
     lines = data.splitlines()
     for lineno, col, code in expected(FIXTURES / name):
         assert lines[lineno - 1][col - 1] == MARKS[code], (name, lineno, col, code)
+
+
+def _flake8_codes(args: list[str], cwd: Path) -> set[tuple[str, str]]:
+    res = subprocess.run([sys.executable, "-m", "flake8", *args], cwd=cwd, capture_output=True, text=True,
+                         timeout=120)
+    assert "Traceback" not in res.stderr, res.stderr
+    return {(m["pos"], m["code"]) for m in re.finditer(r":(?P<pos>\d+:\d+): (?P<code>IRI\d+)", res.stdout)}
+
+
+def _cli_codes(path: Path) -> set[tuple[str, str]]:
+    res = subprocess.run([sys.executable, "-m", "iri_lint.cli", "check", "--isolated", "--exit-zero", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    # the CLI's columns are 1-based like flake8's output
+    return {(m["pos"], m["code"]) for m in re.finditer(r":(?P<pos>\d+:\d+): (?P<code>IRI\d+)", res.stdout)}
+
+
+@pytest.mark.parametrize("config", ["", "[flake8]\nignore = E203,W503\n", "[flake8]\nextend-ignore = E501\n"])
+def test_opt_in_rules_stay_off_whatever_the_flake8_config_ignores(tmp_path: Path, config: str) -> None:
+    """flake8's default-ignore list is no opt-in switch: any `ignore =` replaces it (issue: 1,631
+    findings instead of 253). Opt-in rules run only when select/extend-select names them."""
+    (tmp_path / "m.py").write_text((FIXTURES / "basic.py").read_text(encoding="utf-8"), encoding="utf-8")
+    if config:
+        (tmp_path / "setup.cfg").write_text(config, encoding="utf-8")
+    expected = _cli_codes(tmp_path / "m.py")
+    assert expected and all(code in DEFAULT_CODES for _, code in expected)
+    for args in (["m.py"], ["--select", "IRI", "m.py"], ["--select", "E,W,F,IRI", "m.py"]):
+        got = _flake8_codes(["--isolated", *args] if not config else args, tmp_path)
+        assert got == expected, (args, got ^ expected)
+    with_opt_in = _flake8_codes(["--extend-select", "IRI303", "m.py"], tmp_path)
+    assert {c for _, c in with_opt_in} - {c for _, c in expected} == {"IRI303"}
+    assert {c for _, c in _flake8_codes(["--extend-select", "IRI3", "m.py"], tmp_path)} >= {"IRI303"}

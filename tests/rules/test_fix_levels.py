@@ -17,7 +17,7 @@ LADDER = {FixLevel.SYNTAX: "syntax", FixLevel.SCHEME: "scheme"}
 
 def _assert_level_holds(text: str, profile: str = "iri") -> int:
     checked = 0
-    for f in check(text, select=["IRI"], context=UseContext.DEREFERENCED, profile=profile):
+    for f in check(text, select=["ALL"], context=UseContext.DEREFERENCED, profile=profile):
         if f.fix is None:
             continue
         if f.fix.level in LADDER:
