@@ -83,7 +83,9 @@ def _check_options(p: argparse.ArgumentParser) -> None:
     _file_options(g)
     f = p.add_argument_group("fixes")
     f.add_argument("--fix", action="store_true", help="apply safe fixes")
-    f.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
+    f.add_argument("--unsafe-fixes", action="store_true",
+                   help="with --fix or --diff, apply unsafe fixes too; alone, report what they would do")
+    f.add_argument("--show-fixes", action="store_true", help="print each finding's fix, unsafe ones included")
     f.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of writing them")
     f.add_argument("--add-noqa", action="store_true", help="add `# noqa: CODE` to every line with a finding")
     o = p.add_argument_group("output")

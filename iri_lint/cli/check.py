@@ -66,8 +66,6 @@ def _validate_codes(cfg: Config) -> None:
 
 
 def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    if args.unsafe_fixes and not (args.fix or args.diff):
-        args.fix = True  # --unsafe-fixes alone means: fix, unsafe ones included
     if args.update_baseline and not args.baseline:
         return _err("--update-baseline needs --baseline FILE")
     if args.diff and args.add_noqa:
@@ -195,7 +193,8 @@ def _write(args: argparse.Namespace, out: TextIO, results: list[FileResult], rec
         tty = out.isatty()
         show = args.show_source if args.show_source is not None else tty
         color = tty and not os.environ.get("NO_COLOR")
-        write_text(out, results, records, show_source=show, show_fixes=bool(args.fix), color=color)
+        write_text(out, results, records, show_source=show, show_fixes=bool(args.fix or args.show_fixes),
+                   color=color, fixing=bool(args.fix), unsafe=args.unsafe_fixes)
     if args.statistics:
         write_statistics(out if args.format == "text" else sys.stderr, records)
     if args.format == "text":
@@ -219,6 +218,7 @@ def _summary(args: argparse.Namespace, results: list[FileResult], records: list[
     if safe:
         parts.append(f"{safe} fixable with --fix")
     if unsafe:
-        parts.append(f"{unsafe} more with --unsafe-fixes")
+        parts.append(f"{unsafe} more with --fix --unsafe-fixes" if args.unsafe_fixes and not args.fix
+                     else f"{unsafe} more with --unsafe-fixes")
     if (records or fixed or noqa) and (sys.stderr.isatty() or args.fix or args.diff or args.add_noqa):
         print("iri-lint: " + "; ".join(parts) + ".", file=sys.stderr)

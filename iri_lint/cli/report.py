@@ -23,14 +23,17 @@ def where(r: Record) -> str:
     return at if r.cell is None else f"cell {r.cell}:{at}"
 
 
-def _fix_note(r: Record) -> str:
+def _fix_note(r: Record, *, fixing: bool, unsafe: bool) -> str:
+    """What a finding's fix is, or why it was not applied; unsafe ones only when fixes were asked for."""
     fix = r.fix
     if fix is None:
         return ""
     if fix.status == "available":
         return f"fix ({fix.safety}): {fix.description}"
     if fix.status == "unsafe":
-        return f"unsafe fix not applied (use --unsafe-fixes): {fix.description}"
+        if fixing:
+            return f"unsafe fix not applied (use --unsafe-fixes): {fix.description}"
+        return f"unsafe fix (apply with --fix --unsafe-fixes): {fix.description}" if unsafe else ""
     return f"fix not applied, {fix.reason}"
 
 
@@ -54,15 +57,20 @@ def _excerpt(r: Record) -> list[str]:
 
 
 def write_text(out: TextIO, results: Sequence[FileResult], records: Sequence[Record], *,
-               show_source: bool, show_fixes: bool, color: bool = False) -> None:
-    """flake8's ``path:line:col: CODE message``; excerpts and fix notes on request (and on a terminal)."""
+               show_source: bool, show_fixes: bool, color: bool = False, fixing: bool = False,
+               unsafe: bool = False) -> None:
+    """flake8's ``path:line:col: CODE message``; excerpts and fix notes on request (and on a terminal).
+
+    Unsafe fixes are mentioned only when fixes were asked for (``fixing``, ``--show-fixes`` or
+    ``--unsafe-fixes``, i.e. ``unsafe``): a plain check does not nag about them.
+    """
     bold, red, dim, reset = ("\033[1m", "\033[31m", "\033[2m", "\033[0m") if color else ("", "", "", "")
     for r in records:
         out.write(f"{bold}{r.path}{reset}:{where(r)}: {red}{r.code}{reset} {r.message}\n")
         if show_source:
             for line in _excerpt(r):
                 out.write(line + "\n")
-        note = _fix_note(r) if (show_fixes or show_source) else ""
+        note = _fix_note(r, fixing=fixing, unsafe=unsafe or show_fixes) if (show_fixes or show_source) else ""
         if note:
             out.write(f"    {dim}{note}{reset}\n")
     for res in results:

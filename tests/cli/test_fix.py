@@ -198,3 +198,20 @@ def test_source_file_round_trips_bytes() -> None:
     for data in (b"\xef\xbb\xbfx = 1\r\n", "# coding: latin-1\nx = '\u00e9'\n".encode("latin-1"), b"x = 1\r"):
         sf = SourceFile.from_bytes(data)
         assert sf.encode(sf.text) == data
+
+
+def test_unsafe_fixes_alone_reports_and_writes_nothing(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """As in ruff: --unsafe-fixes without --fix or --diff changes no file, it says what the fixes are."""
+    f = tmp_path / "m.py"
+    source = 'URL = "https://example.com/a b"\n'
+    f.write_text(source, encoding="utf-8")
+    r = cli("check", "--isolated", "--unsafe-fixes", "--show-source", str(f))
+    assert f.read_text(encoding="utf-8") == source
+    assert r.code == 1 and "unsafe fix (apply with --fix --unsafe-fixes)" in r.out
+
+
+def test_a_plain_check_does_not_nag_about_unsafe_fixes(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text('URL = "https://example.com/a b"\n', encoding="utf-8")
+    assert "unsafe" not in cli("check", "--isolated", "--show-source", str(f)).out
+    assert "unsafe fix (apply with --fix --unsafe-fixes)" in cli("check", "--isolated", "--show-fixes", str(f)).out
