@@ -7,6 +7,7 @@ configuration or internal error. Start-up stays cheap: heavy modules load only w
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -122,6 +123,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return serve(rest[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):  # a lone surrogate in a value is shown as \ud800, never a crash
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         if args.command in ("check", "fix"):
             from .check import run_check

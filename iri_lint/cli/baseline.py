@@ -65,11 +65,12 @@ def save(path: Path, records: list[Record]) -> None:
            "fingerprints": dict(sorted(entries.items(), key=lambda kv: (kv[1]["path"], kv[1]["code"], kv[0])))}
     from ..fix import write_atomic
 
-    text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+    # a lone surrogate in a value is written as a \ud800 escape, which JSON reads back the same
+    data = (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8", "backslashreplace")
     if path.exists():
-        write_atomic(path, text.encode("utf-8"))
+        write_atomic(path, data)
     else:
-        path.write_text(text, encoding="utf-8")
+        path.write_bytes(data)
 
 
 def new_only(records: list[Record], known: set[str], baseline_path: Path) -> list[Record]:

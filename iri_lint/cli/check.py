@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import io
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import TextIO
 
@@ -145,13 +148,15 @@ def _lint_path(shown: str, root: Path) -> str:
 
 
 def _report(args: argparse.Namespace, results: list[FileResult], records: list[Record]) -> int:
-    out: TextIO
-    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
-    try:
-        _write(args, out, results, records)
-    finally:
-        if args.output:
-            out.close()
+    if args.output:
+        buffer = io.StringIO()
+        _write(args, buffer, results, records)
+        try:
+            write_report(Path(args.output), buffer.getvalue())
+        except OSError as exc:
+            return _err(f"cannot write {args.output}: {exc.strerror or exc}")
+    else:
+        _write(args, sys.stdout, results, records)
     problems = [res.problem for res in results if res.problem is not None]
     diffs = any(res.diff for res in results)
     if any(p.internal for p in problems) or any(r.code == "IRI100" for r in records):
@@ -159,6 +164,32 @@ def _report(args: argparse.Namespace, results: list[FileResult], records: list[R
     if args.exit_zero:
         return EXIT_OK
     return EXIT_FINDINGS if records or problems or diffs else EXIT_OK
+
+
+def write_report(path: Path, text: str) -> None:
+    """Write a whole report or nothing: a temporary file beside ``path``, then a rename.
+
+    Values may hold lone surrogates (``"\\ud800"`` in source); they are written as ``\\ud800``
+    escapes, which JSON and SARIF read back as the same string.
+    """
+    data = text.encode("utf-8", "backslashreplace")
+    fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.",
+                               suffix=".iri-lint-tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _write(args: argparse.Namespace, out: TextIO, results: list[FileResult], records: list[Record]) -> None:

@@ -13,7 +13,7 @@ import pytest
 from iri_lint.rules.catalog import RULES
 from iri_lint.rules.model import rule_url
 
-from .conftest import EXAMPLES
+from .conftest import EXAMPLES, run_cli
 
 DATA = Path(__file__).parent / "data"
 
@@ -169,3 +169,43 @@ def test_version_text() -> None:
 
     text = _version()
     assert f"Unicode {unicodedata.unidata_version}" in text and f"idna {idna.__version__}" in text
+
+
+SURROGATE_SOURCE = 'URL = "http://example.com/\\ud800x"\n'  # the value holds a lone surrogate
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif", "github", "text", "html"])
+def test_every_format_carries_a_lone_surrogate_whole(tmp_path: Path, fmt: str) -> None:
+    src = tmp_path / "m.py"
+    src.write_text(SURROGATE_SOURCE, encoding="utf-8")
+    out = tmp_path / f"report.{fmt}"
+    p = run_cli("check", "--isolated", "--format", fmt, "-o", str(out), str(src))
+    assert p.returncode == 1, p.stderr
+    data = out.read_bytes().decode("utf-8")  # whole, and UTF-8
+    if fmt == "json":
+        (finding,) = json.loads(data)["findings"]
+        assert finding["value"] == "http://example.com/\ud800x"
+    elif fmt == "sarif":
+        assert json.loads(data)["runs"][0]["results"]
+    assert "IRI109" in data
+    piped = run_cli("check", "--isolated", "--format", fmt, str(src))  # and on stdout
+    assert piped.returncode == 1 and b"IRI109" in piped.stdout, piped.stderr
+
+
+def test_a_baseline_holds_a_lone_surrogate(tmp_path: Path) -> None:
+    src = tmp_path / "m.py"
+    src.write_text(SURROGATE_SOURCE, encoding="utf-8")
+    base = tmp_path / "baseline.json"
+    assert run_cli("check", "--isolated", "--baseline", str(base), "--update-baseline", str(src)).returncode == 0
+    (entry,) = json.loads(base.read_text(encoding="utf-8"))["fingerprints"].values()
+    assert entry["value"] == "http://example.com/\ud800x"
+    assert run_cli("check", "--isolated", "--baseline", str(base), str(src)).returncode == 0
+
+
+def test_an_unwritable_report_is_one_line_and_leaves_nothing(tmp_path: Path) -> None:
+    src = tmp_path / "m.py"
+    src.write_text(SURROGATE_SOURCE, encoding="utf-8")
+    p = run_cli("check", "--isolated", "--format", "json", "-o", str(tmp_path / "no" / "r.json"), str(src))
+    assert p.returncode == 2
+    assert p.stderr.decode().count("\n") == 1 and "cannot write" in p.stderr.decode()
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["m.py"]

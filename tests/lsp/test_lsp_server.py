@@ -221,3 +221,14 @@ async def test_close_clears_diagnostics(client: LanguageClient, workspace: Path)
     client.text_document_did_close(types.DidCloseTextDocumentParams(
         text_document=types.TextDocumentIdentifier(uri=uri)))
     assert await next_diagnostics(client, uri, before) == []
+
+
+async def test_a_lone_surrogate_in_a_value_reaches_the_editor(client: LanguageClient, workspace: Path) -> None:
+    """The value 'http://example.com/\\ud800x' (an escape in source) must not break the JSON-RPC stream."""
+    text = 'URL = "http://example.com/\\ud800x"\n'
+    uri = uri_of(workspace, "surrogate.py", text)
+    diags = await open_doc(client, uri, text)
+    assert [(code, line) for code, line, *_ in summary(diags)] == [("IRI109", 0)]
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=10)))
+    assert hover is not None  # served, not a crashed server
