@@ -27,6 +27,9 @@ class Option:
 
 
 DEFAULT_URL_NAMES = ("url", "uri", "href")
+# where test credentials are expected (pytest's and unittest's conventions)
+DEFAULT_TEST_FILES = ("tests/*", "*/tests/*", "test/*", "*/test/*", "test_*.py", "*_test.py", "conftest.py")
+TEST_FILE_QUIET = frozenset({"IRI506"})  # "user:pass@" in a test is a fixture, not a leak
 
 
 @dataclass(frozen=True)
@@ -45,17 +48,26 @@ class Config:
     exclude: tuple[str, ...] = ()
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True
+    test_files: tuple[str, ...] = DEFAULT_TEST_FILES
 
     def codes_for(self, path: str | None) -> frozenset[str]:
-        """The enabled rule codes for one file, after per-file ignores."""
+        """The enabled rule codes for one file, after per-file ignores and the test-file quiet list."""
         from .rules.engine import select_codes
 
         ignore = list(self.ignore)
         if path is not None:
             posix = Path(path).as_posix()
+            posix = posix[2:] if posix.startswith("./") else posix
+            name = Path(path).name
+
+            def matches(pattern: str) -> bool:
+                return fnmatch.fnmatch(posix, pattern) or fnmatch.fnmatch(name, pattern)
+
             for pattern, codes in self.per_file_ignores:
-                if fnmatch.fnmatch(posix, pattern) or fnmatch.fnmatch(Path(path).name, pattern):
+                if matches(pattern):
                     ignore.extend(codes)
+            if any(matches(p) for p in self.test_files):
+                ignore.extend(TEST_FILE_QUIET)
         extend = self.extend_select + (("IRI7",) if self.text_mode else ())  # shorthand, sec. 7.3
         return select_codes(self.select, ignore, extend)
 
@@ -93,6 +105,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("exclude", "--exclude", "list of globs", (),
            "Paths to skip instead of the defaults (.git, virtualenvs, build folders)."),
     Option("extend-exclude", "--extend-exclude", "list of globs", (), "Paths to skip on top of exclude."),
+    Option("test-files", "--iri-test-files", "list of globs", DEFAULT_TEST_FILES,
+           "Files where test credentials are expected: IRI506 (a password in the userinfo) is not "
+           "reported there, since `user:pass@` in a test is a fixture, not a leak. Matched against the "
+           "path (relative to the pyproject) and the file name; `test-files = []` checks them too."),
     Option("respect-gitignore", "--no-respect-gitignore", "bool", True,
            "Skip what git ignores when walking folders: `.gitignore` files, `.git/info/exclude` and the "
            "global excludes file (`core.excludesFile`, by default `$XDG_CONFIG_HOME/git/ignore`). Inside a "

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from . import __version__
-from .config import DEFAULT_URL_NAMES, Config
+from .config import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES, Config
 from .rules.catalog import RULES
 from .rules.engine import opt_in_selected, select_codes
 
@@ -49,6 +49,9 @@ class Plugin:
                            help="Also find IRIs inside docstrings and prose (opt-in).")
         manager.add_option("--iri-include-bytes", default=False, action="store_true",
                            parse_from_config=True, help="Also check bytes literals.")
+        manager.add_option("--iri-test-files", default=",".join(DEFAULT_TEST_FILES), parse_from_config=True,
+                           comma_separated_list=True,
+                           help="Globs of test files, where IRI506 (a password in an IRI) is not reported.")
 
     @classmethod
     def parse_options(cls, options: Any) -> None:
@@ -76,6 +79,7 @@ class Plugin:
             extra_url_apis=_csv(options.iri_extra_url_apis),
             text_mode=text_mode,
             include_bytes=bool(options.iri_include_bytes),
+            test_files=_csv(options.iri_test_files),
         )
         # in prose, only the underlying rules the user enabled run (flake8's own selection, IRI codes)
         ignore = (*_csv(getattr(options, "ignore", None)), *_csv(getattr(options, "extend_ignore", None)))

@@ -1,10 +1,11 @@
-"""What the engine knows about schemes: the IANA registry and likely typos of common schemes."""
+"""What the engine knows about schemes: the IANA registry, schemes in wide use it does not list, and
+likely typos of common schemes."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..data.schemes import REGISTERED
+from ..data.schemes import REGISTERED, WIDELY_USED
 
 COMMON = ("http", "https", "ftp", "ws", "wss", "mailto", "file")
 
@@ -24,10 +25,15 @@ def _one_edit(word: str) -> Iterator[str]:
 
 
 def _typo_table() -> dict[str, str]:
+    """Unknown one-edit variants of the common schemes. A scheme someone uses (registered or in
+    ``WIDELY_USED``) is never a typo, nor is any of two letters: ``ftps`` is FTP over TLS, not a typo
+    of ``ftp``, and ``gs`` (Google Cloud Storage) is not one of ``ws``; correcting either would
+    change what the IRI means."""
+    known = REGISTERED | WIDELY_USED | set(COMMON)
     table: dict[str, str] = {}
     for good in COMMON:
         for bad in _one_edit(good):
-            if bad not in REGISTERED and bad not in COMMON and len(bad) > 1:
+            if bad not in known and len(bad) > 2:
                 table.setdefault(bad, good)
     for good in ("http", "https"):
         table.setdefault(good + good[-1], good)  # "httpp", "httpss"
@@ -36,6 +42,13 @@ def _typo_table() -> dict[str, str]:
 
 # unregistered one-edit variants of common schemes: "htps" -> "https"
 SCHEME_TYPOS: dict[str, str] = _typo_table()
+
+
+def is_known(scheme: str) -> bool:
+    """Whether ``scheme`` is registered or in wide use; ``base+driver`` (``postgresql+psycopg2``,
+    ``git+https``) counts when its base does."""
+    low = scheme.lower()
+    return low in REGISTERED or low in WIDELY_USED or low.split("+", 1)[0] in REGISTERED | WIDELY_USED
 
 
 def is_registered(scheme: str) -> bool:

@@ -271,13 +271,33 @@ def _short(text: str, limit: int = 60) -> str:
     return visible(text if len(text) <= limit else text[:limit] + "…")
 
 
+# what stands in for a password in documentation, examples and redacted logs: no secret leaks
+_PLACEHOLDER_WORDS = frozenset({
+    "pass", "password", "passwd", "passw0rd", "pwd", "pw", "p", "x", "secret", "changeme", "tiger",
+    "redacted", "hidden", "masked", "placeholder", "example", "test", "dummy", "fake", "foo", "bar",
+    "none", "null", "token", "yourpassword", "mypassword", "your_password", "your-password",
+})
+_PLACEHOLDER = re.compile(
+    r"[*xX.#_-]+"  # ***, xxx, ..., ###
+    r"|<[^<>]*+>|\[[^\[\]]*+\]|\{[^{}]*+\}|\$\{[^{}]*+\}|\$[A-Za-z_][A-Za-z0-9_]*+"  # <pw> [pw] {pw} ${PW} $PW
+    r"|%\([^()]*+\)s|%s|__[A-Za-z0-9_]++__")  # %(password)s, %s, __PASSWORD__
+_PCT = re.compile("%([0-9A-Fa-f]{2})")
+
+
+def is_placeholder_password(password: str) -> bool:
+    """Whether a userinfo's password is a redaction or placeholder (``***``, ``<password>``,
+    ``${PASSWORD}``, ``pass``, ``tiger``), not a credential; percent-encoding is read first."""
+    plain = _PCT.sub(lambda m: chr(int(m.group(1), 16)) if int(m.group(1), 16) < 0x80 else m.group(), password)
+    return _PLACEHOLDER.fullmatch(plain) is not None or plain.lower() in _PLACEHOLDER_WORDS
+
+
 def _password(ref: IRIReference) -> SecurityProblem | None:
-    """RFC 3986 sec. 3.2.1: "user:password" in userinfo is deprecated."""
+    """RFC 3986 sec. 3.2.1: "user:password" in userinfo is deprecated; placeholders are not passwords."""
     info = ref.userinfo
     if info is None:
         return None
     colon = ref.text.find(":", info.start, info.end)
-    if colon < 0 or colon + 1 == info.end:
+    if colon < 0 or colon + 1 == info.end or is_placeholder_password(ref.text[colon + 1 : info.end]):
         return None
     return SecurityProblem(
         "userinfo-password", Span(colon + 1, info.end), info,

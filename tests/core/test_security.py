@@ -595,3 +595,17 @@ def test_labels_are_judged_once_per_distinct_label(monkeypatch: pytest.MonkeyPat
     calls = _counting(monkeypatch, "_confusable_verdict")
     found("http://" + host + "com/")
     assert calls["_confusable_verdict"] == len({label for label in host.split(".") if not label.isascii()})
+
+
+@pytest.mark.parametrize("iri", ["http://user:pass@h/", "http://u:***@h/", "http://u:%3Cpassword%3E@h/",
+                                 "http://u:${PASSWORD}@h/", "postgres://scott:tiger@h/db", "http://u:xxx@h/",
+                                 "http://u:%(pw)s@h/", "http://username:password@h/", "http://u:<pw>@h/",
+                                 "amqp://guest:$AMQP_PASSWORD@h/"])
+def test_a_placeholder_password_is_no_leak(iri: str) -> None:
+    assert "userinfo-password" not in {p.kind for p in security_problems(scan(iri))}
+
+
+@pytest.mark.parametrize("iri", ["http://admin:S3cr3t!@h/", "redis://:hunter2@h:6379/0",
+                                 "postgresql://app:Zq8%21v@db.internal/prod"])
+def test_a_real_looking_password_is_reported(iri: str) -> None:
+    assert "userinfo-password" in {p.kind for p in security_problems(scan(iri))}

@@ -74,3 +74,14 @@ def test_non_ascii_digits_in_a_port_are_a_finding_not_a_crash(value: str, col: i
     text = f'a = "{value}"\nb = "http://example.com/%zz"\n'
     found = [f for f in lint_text(text, Config()) if f.code != "IRI504"]  # U+0660 looks like "."
     assert [(f.code, f.line, f.col) for f in found] == [("IRI112", 1, 5 + col), ("IRI110", 2, 24)]
+
+
+@pytest.mark.parametrize(("path", "reported"), [
+    ("app/settings.py", True), ("tests/test_db.py", False), ("pkg/tests/helpers.py", False),
+    ("test_db.py", False), ("db_test.py", False), ("conftest.py", False), ("./tests/x.py", False),
+    ("contest.py", True),
+])
+def test_passwords_in_test_files_are_fixtures_not_leaks(path: str, reported: bool) -> None:
+    text = 'DB_URL = "postgresql://app:Zq8v77@db.internal/prod"\n'
+    assert any(f.code == "IRI506" for f in lint_text(text, Config(), path=path)) is reported
+    assert any(f.code == "IRI506" for f in lint_text(text, Config(test_files=()), path=path))

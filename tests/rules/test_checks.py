@@ -317,3 +317,16 @@ def test_an_empty_text_has_an_empty_span() -> None:
 def test_missing_host_fix_never_turns_a_path_into_a_host(text: str, fixed: str | None) -> None:
     (f,) = check(text, select=["IRI601"])
     assert (f.fix.value if f.fix else None) == fixed
+
+
+@pytest.mark.parametrize("scheme", ["ftps", "gs", "s3", "s3a", "hdfs", "abfss", "wasbs", "oci", "sftp",
+                                    "postgresql+psycopg2", "mysql+pymysql", "git+https", "wp", "hs"])
+def test_schemes_in_wide_use_are_never_typos(scheme: str) -> None:
+    assert "IRI603" not in {f.code for f in check(f"{scheme}://host.example/path")}
+
+
+@pytest.mark.parametrize(("typo", "meant"), [("htps", "https"), ("htp", "http"), ("hhtp", "http"),
+                                             ("httpp", "http"), ("mailtp", "mailto")])
+def test_unknown_near_misses_of_common_schemes_are_typos(typo: str, meant: str) -> None:
+    (f,) = check(f"{typo}://host.example/path", select=["IRI603"])
+    assert f.fix is not None and f.fix.value == f"{meant}://host.example/path"
