@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from . import __version__
 from .config import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES, Config
 from .rules.catalog import RULES
-from .rules.engine import opt_in_selected, select_codes
+from .rules.engine import TEXT_CODES, opt_in_selected, select_codes
 
 
 def _csv(value: Any) -> tuple[str, ...]:
@@ -62,22 +62,21 @@ class Plugin:
         user's ``--select``/``--extend-select`` names an IRI7 code: the plugin cannot see flake8's
         decision, and extracting IRIs from every docstring costs time, so it never guesses.
         """
-        text_mode = bool(options.iri_text_mode)
         select = _csv(getattr(options, "select", None))
         extend = _csv(getattr(options, "extend_select", None))
-        if text_mode and not any(s.upper().startswith("IRI7") for s in extend):
-            options.extend_select = [*extend, "IRI7"]
-        text_mode = text_mode or any(s.upper().startswith("IRI7") for s in (*select, *extend))
+        if options.iri_text_mode and not any(s.upper().startswith("IRI7") for s in extend):
+            extend = (*extend, "IRI7")
+            options.extend_select = list(extend)
         # opt-in rules run only when select/extend-select names them (flake8-bugbear's B9 gating):
         # flake8's default-ignore list is no opt-in mechanism, since any `ignore =` replaces it
         opt_in = opt_in_selected(select, extend)
+        text_mode = any(code in TEXT_CODES for code in opt_in)  # the text codes are all opt-in
         cls.config = Config(
-            # flake8 itself applies --select/--ignore/noqa on top; IRI7 codes only in text mode
-            select=tuple(r.code for r in RULES if (r.default or r.code in opt_in) and not r.code.startswith("IRI7")),
+            # flake8 itself applies --select/--ignore/noqa on top of these
+            select=tuple(r.code for r in RULES if r.default or r.code in opt_in),
             profile=options.iri_profile,
             url_names=_csv(options.iri_url_names) or DEFAULT_URL_NAMES,
             extra_url_apis=_csv(options.iri_extra_url_apis),
-            text_mode=text_mode,
             include_bytes=bool(options.iri_include_bytes),
             test_files=_csv(options.iri_test_files),
         )
