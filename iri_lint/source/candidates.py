@@ -84,6 +84,27 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     UrlApi("urllib3.PoolManager().request", (1,)),
     UrlApi("urllib3.PoolManager().urlopen", (1,)),
     UrlApi("urllib3.PoolManager().request_encode_url", (1,)),
+    UrlApi("aiohttp.request", (1,)),
+    UrlApi("requests.Request", (1,)),
+    UrlApi("httpx.Request", (1,)),
+    # URL-object constructors and parsers: the argument is a URL, used later (issue #14)
+    *[
+        UrlApi(name, context=UseContext.UNKNOWN, keywords=("url", "val", "text", "uri", "value"))
+        for name in (
+            "yarl.URL", "httpx.URL", "furl.furl", "furl.furl.furl", "purl.URL", "starlette.datastructures.URL",
+            "hyperlink.parse", "hyperlink.URL.from_text", "hyperlink.DecodedURL.from_text",
+            "hyperlink.EncodedURL.from_text", "urllib3.util.parse_url", "urllib3.util.url.parse_url",
+            "rfc3986.uri_reference", "rfc3986.iri_reference", "rfc3986.urlparse",
+            "rfc3986.URIReference.from_string", "rfc3986.IRIReference.from_string",
+            "w3lib.url.safe_url_string", "w3lib.url.canonicalize_url", "w3lib.url.url_query_cleaner",
+            "w3lib.url.add_or_replace_parameter", "werkzeug.urls.url_parse", "validators.url",
+        )
+    ],
+    *[
+        UrlApi(name, keywords=("location", "url"))
+        for name in ("flask.redirect", "werkzeug.utils.redirect", "starlette.responses.RedirectResponse",
+                     "fastapi.responses.RedirectResponse", "django.shortcuts.redirect")
+    ],
     UrlApi("scrapy.Request"),
     UrlApi("scrapy.http.Request"),
     UrlApi("django.http.HttpResponseRedirect", keywords=("redirect_to",)),
@@ -211,6 +232,11 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
     words = value.split(None, 3)  # the first words; the rest stays one (only len <= 4 matters)
     if not words:
         return True
+    if "://" in words[0] and not value[0].isspace():
+        if value[len(words[0])] in "\r\n\t":
+            return False  # a control character inside an IRI (header injection), not a line break of prose
+        if len(words) == 2 and "\n" not in value:
+            return False  # "scheme://host/blank space": one more word is a broken IRI, whatever it holds
     if not url_context:
         # outside URL contexts: trailing whitespace, or "scheme://host/my file.pdf" (one inner space
         # before a word that carries IRI delimiters) is a broken IRI; anything wordier is prose
@@ -223,6 +249,15 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
     if len(words) >= 4:
         return True
     return len(words) > 1 and _IRI_DELIM.search(words[0]) is None
+
+
+# host:port with an IP host ("10.0.0.1:3128", "[::1]:8080"): an address, not an IRI (as "localhost:8080")
+_IP_HOST_PORT = re.compile(r"(?:[0-9]{1,3}+(?:\.[0-9]{1,3}+){3}|\[[0-9A-Fa-f:.%]*+\]):[0-9]{1,5}+")
+
+
+def is_host_port(value: str) -> bool:
+    """``10.0.0.1:3128`` or ``[::1]:8080``: a socket address, not an IRI."""
+    return _IP_HOST_PORT.fullmatch(value) is not None
 
 
 def is_delimited(value: str) -> bool:

@@ -20,6 +20,7 @@ from iri_lint.source.candidates import (
     is_absolute_candidate,
     is_bare_prefix,
     is_delimited,
+    is_host_port,
     is_route_name,
     is_url_name,
     looks_like_prose,
@@ -432,7 +433,7 @@ class _Scanner:
             return None
         if not url_ctx and not is_absolute_candidate(value):
             return None
-        if url_ctx and is_route_name(value):
+        if url_ctx and (is_route_name(value) or is_host_port(value)):
             return None
         reason = ctx.reason if ctx.reason is not None else Reason.ABSOLUTE
         source = self.source

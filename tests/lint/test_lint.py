@@ -85,3 +85,39 @@ def test_passwords_in_test_files_are_fixtures_not_leaks(path: str, reported: boo
     text = 'DB_URL = "postgresql://app:Zq8v77@db.internal/prod"\n'
     assert any(f.code == "IRI506" for f in lint_text(text, Config(), path=path)) is reported
     assert any(f.code == "IRI506" for f in lint_text(text, Config(test_files=()), path=path))
+
+
+MISSES = '''import requests, yarl, httpx, hyperlink, rfc3986
+from furl import furl
+from urllib3.util import parse_url
+from w3lib.url import safe_url_string
+a = "https://victim.example\\r\\nX-Injected: 1"
+b = "http://example.org/blank space"
+c = requests.get(" http://example.org/")
+d_url = "10.0.0.1:3128"
+e_url = "[::1]:8080"
+g = "http://example.org/a\\tb"
+h = yarl.URL("http://example.com/a b")
+i = httpx.URL("https://example.com/%zz")
+j = furl("http://example.com/a|b")
+k = hyperlink.URL.from_text("http://example.com/a^b")
+m = parse_url("http://example.com/a`b")
+n = rfc3986.uri_reference("http://example.com:99999/")
+o = safe_url_string("http://example.com/a b")
+'''
+
+
+def test_misses_of_real_code_are_found_at_their_column() -> None:
+    """Issue #14: header injection, one more word, a leading space, URL-object constructors; and an
+    IP host:port is an address, not an IRI."""
+    found = [(f.line, f.col, f.code) for f in lint_text(MISSES, Config())]
+    assert found == [
+        (5, 27, "IRI104"), (5, 42, "IRI101"),  # the escape "\\r" of the CR-LF run, then the space
+        (6, 29, "IRI101"), (7, 18, "IRI101"), (10, 25, "IRI104"),
+        (11, 34, "IRI101"), (12, 35, "IRI110"), (13, 30, "IRI103"), (14, 49, "IRI103"),
+        (15, 35, "IRI103"), (16, 46, "IRI602"), (17, 41, "IRI101"),
+    ], found
+    lines = MISSES.splitlines()
+    for line, col, code in found:
+        assert lines[line - 1][col] in {"IRI104": "\\\\", "IRI101": " ", "IRI110": "%", "IRI103": "|^`",
+                                        "IRI602": "9"}[code]

@@ -216,10 +216,16 @@ def test_giant_implicit_concatenation_no_recursion() -> None:
         ("https://example.com/my file.pdf", False),
         ("https://example.com/a b/c", False),
         ("http://example.com is down", True),
-        ("http://localhost:8000 (default)", True),
-        ("https://github.com/x/y.git master", True),
+        # an absolute IRI and one more word is a broken IRI, whatever the word holds (#14)
+        ("http://localhost:8000 (default)", False),
+        ("https://github.com/x/y.git master", False),
+        ("http://example.org/blank space", False),
         ("see http://example.com/a b", True),
         ("http://example.com/ for details.", True),
+        # CR, LF or TAB right after the IRI is a control character in it (header injection)
+        ("https://victim.example\r\nX-Injected: 1", False),
+        ("https://example.com/\tnext column", False),
+        ("https://example.com\nSee also the docs", False),
     ],
 )
 def test_one_inner_space_before_a_path_word_is_a_broken_iri(value: str, prose: bool) -> None:
@@ -275,6 +281,11 @@ def ref_prose(value: str, *, url_context: bool) -> bool:
     words = value.split()
     if not words:
         return True
+    if "://" in words[0] and not value[0].isspace():
+        if value[len(words[0])] in "\r\n\t":  # a control character inside an IRI
+            return False
+        if len(words) == 2 and "\n" not in value:  # an absolute IRI and one more word
+            return False
     if not url_context:
         if value[0].isspace() or len(words) > 2:
             return True
