@@ -50,6 +50,12 @@ class Config:
     respect_gitignore: bool = True
     test_files: tuple[str, ...] = DEFAULT_TEST_FILES
 
+    def named_codes(self) -> frozenset[str]:
+        """The codes select/extend-select name on purpose (see ``rules.engine.named_codes``)."""
+        from .rules.engine import named_codes
+
+        return named_codes((*(self.select or ()), *self.extend_select))
+
     def codes_for(self, path: str | None) -> frozenset[str]:
         """The enabled rule codes for one file, after per-file ignores and the test-file quiet list."""
         from .rules.engine import select_codes

@@ -8,8 +8,7 @@ from typing import Any, ClassVar
 
 from . import __version__
 from .config import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES, Config
-from .rules.catalog import RULES
-from .rules.engine import TEXT_CODES, opt_in_selected, select_codes
+from .rules.engine import TEXT_CODES, named_codes, select_codes
 
 
 def _csv(value: Any) -> tuple[str, ...]:
@@ -69,11 +68,11 @@ class Plugin:
             options.extend_select = list(extend)
         # opt-in rules run only when select/extend-select names them (flake8-bugbear's B9 gating):
         # flake8's default-ignore list is no opt-in mechanism, since any `ignore =` replaces it
-        opt_in = opt_in_selected(select, extend)
-        text_mode = any(code in TEXT_CODES for code in opt_in)  # the text codes are all opt-in
+        named = named_codes((*select, *extend))
+        text_mode = any(code in TEXT_CODES for code in named)  # the text codes are all opt-in
         cls.config = Config(
-            # flake8 itself applies --select/--ignore/noqa on top of these
-            select=tuple(r.code for r in RULES if r.default or r.code in opt_in),
+            # the default set and what the user names; flake8 applies --select/--ignore/noqa on top
+            extend_select=tuple(sorted(named)),
             profile=options.iri_profile,
             url_names=_csv(options.iri_url_names) or DEFAULT_URL_NAMES,
             extra_url_apis=_csv(options.iri_extra_url_apis),

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from .config import Config
 from .core.scanner import scan
 from .noqa import is_noqa, noqa_lines
-from .rules.engine import TEXT_CODES, check_ref, not_analysed, text_finding, text_rules
-from .rules.model import Finding
+from .rules.engine import IRI_USE_ONLY, TEXT_CODES, check_ref, not_analysed, text_finding, text_rules
+from .rules.model import Finding, UseContext
 from .source.locate import SourceFile, split_lines
 from .source.model import Literal, SourcePos
 from .source.scan import ScanOptions, find_literals, marked_lines
@@ -69,9 +69,11 @@ def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str 
         return
     opts = options or scan_options(config, enabled)
     in_text = text_rules(enabled if text_codes is None else text_codes, enabled, config.ignore)
+    in_ascii = enabled - (IRI_USE_ONLY - config.named_codes())  # for a literal not used as an IRI
     for lit in find_literals(tree, list(lines), options=opts, marked=marked):
+        used_as_iri = not lit.value.isascii() or lit.context is UseContext.IDENTIFIER
         try:
-            findings = _check_literal(lit, config, enabled, in_text)
+            findings = _check_literal(lit, config, enabled if used_as_iri else in_ascii, in_text)
         except Exception as exc:  # an engine bug costs this literal, never the rest of the file
             findings = [not_analysed(exc, len(lit.value))] if "IRI100" in enabled else []
         if not findings:

@@ -122,6 +122,8 @@ def _scan_errors(text: str, kind: str, profile: Profile) -> IRIReference:
     host_kind = None
     if ip is not None:
         host, port, host_kind = _ip_literal_host(text, ip, profile, errs)
+    elif host is not None and port is not None and _host_list_error(text, host, port, errs):
+        host_kind = HostKind.IPV6 if text.count(":", host.start, port.end) > 1 else HostKind.REG_NAME
     else:
         if host is not None:
             _component_errors(text, host, "host", profile, errs)
@@ -206,6 +208,26 @@ def _code(c: str, component: str, profile: Profile) -> str:
 
 
 # ---------------------------------------------------------------- IP literals (RFC 3986 sec. 3.2.2)
+
+_HOST_LIST = re.compile(r"[^,:\[\]]++(?::[0-9]*+)?+(?:,[^,:\[\]]++(?::[0-9]*+)?+)++")
+
+
+def _host_list_error(text: str, host: Span, port: Span, out: list[ErrorRecord]) -> bool:
+    """One error for an authority that is not host[:port] but a known other thing: an IPv6 address
+    without its brackets, or a comma-separated list of hosts (libpq, MongoDB multi-host strings).
+    Each colon would otherwise be a bad port character: one root cause, one finding."""
+    whole = text[host.start : port.end]
+    if is_ipv6(whole):
+        out.append(ErrorRecord(host.start, port.end, E.IP_LITERAL, "host", f"the IPv6 address {whole} must be "
+                               f"written in brackets, [{whole}] (RFC 3986 sec. 3.2.2)"))
+        return True
+    if _HOST_LIST.fullmatch(whole):
+        out.append(ErrorRecord(host.start, port.end, E.COMPONENT_CHAR, "host", f"{whole!r} is a comma-separated "
+                               "list of hosts (a multi-host connection string, as libpq and MongoDB read it), "
+                               "not one RFC 3986 host and port; generic URL parsers read it wrongly"))
+        return True
+    return False
+
 
 
 def _ip_literal_host(text: str, authority_rest: Span, profile: Profile,

@@ -287,7 +287,10 @@ RULES: tuple[Rule, ...] = (
     Rule("IRI401", "percent-not-utf8", "Percent-encoded octets that are not UTF-8",
          "RFC 3987 sec. 3.2, 6.4", W, True,
          "Octets that do not decode as UTF-8 (e.g. Latin-1 `%E9`) have no IRI form (sec. 6.4): the "
-         "IRI cannot be displayed, and servers disagree on what it names.",
+         "IRI cannot be displayed, and servers disagree on what it names. In source, reported by "
+         "default where the literal is used as an IRI (it holds non-ASCII text, or names an "
+         "identifier such as an rdflib namespace); an ASCII URL with `%E9` is a valid URI, so "
+         "there it is reported only when IRI401 is selected by name.",
          None, "Percent-encode the UTF-8 bytes of the intended character (`%C3%A9` for `é`).",
          valid=(Ex("https://example.com/caf%C3%A9"),),
          invalid=(Ex("https://example.com/caf%E9"),)),
@@ -301,7 +304,9 @@ RULES: tuple[Rule, ...] = (
     Rule("IRI403", "idna-failure", "Host label fails IDNA", "3987bis sec. 3.4.2; RFC 5891",
          E, True,
          "A non-ASCII or `xn--` label of a DNS host must convert with IDNA2008 after UTS #46 "
-         "mapping; otherwise the IRI cannot be resolved.",
+         "mapping; otherwise the IRI cannot be resolved. In source, an all-ASCII literal that is "
+         "not used as an IRI (a live IDNA2003-era name such as `xn--n3h.net`) is reported only "
+         "when IRI403 is selected by name.",
          None, "Correct the label (the message names the reason).",
          valid=(Ex("https://b\u00fccher.example/"), Ex("https://my_host.example/")),
          invalid=(Ex("https://xn--a.example/"),)),

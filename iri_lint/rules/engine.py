@@ -212,11 +212,19 @@ def not_analysed(exc: BaseException, length: int) -> Finding:
                    "please report it", 0, length, rule.severity, None)
 
 
-def opt_in_selected(select: Iterable[str], extend_select: Iterable[str]) -> frozenset[str]:
-    """The opt-in rules that flake8's ``select``/``extend-select`` name (see ``select_codes``)."""
-    names = {i.strip() for i in (*select, *extend_select)}
+def named_codes(items: Iterable[str]) -> frozenset[str]:
+    """The codes ``items`` name on purpose: by code, name, a prefix longer than ``IRI``, or ``ALL``."""
+    names = {i.strip() for i in items}
+    if any(n.upper() == "ALL" for n in names):
+        return frozenset(r.code for r in RULES)
     prefixes = tuple(n.upper() for n in names if len(n) > len("IRI"))
-    return frozenset(r.code for r in RULES if not r.default and (r.name in names or r.code.startswith(prefixes)))
+    return frozenset(r.code for r in RULES if r.name in names or r.code.startswith(prefixes))
+
+
+# reported in default mode only where the literal is used as an IRI (it holds non-ASCII text or
+# names an identifier, e.g. an rdflib namespace): '%E9' and IDNA2003-era names are right but rarely
+# actionable in an ASCII URL. Naming the code (--extend-select IRI401) reports them everywhere.
+IRI_USE_ONLY = frozenset({"IRI401", "IRI403"})
 
 
 def text_code(code: str) -> str:

@@ -23,7 +23,7 @@ FILES = {
     "src/app/client.py": 'import urllib.request\nurllib.request.urlopen("https://example.com/caf\u00e9")\n'
                          'URL = "https://example.com/a b"\nOTHER = "htps://example.com/"\n',
     "src/app/ns.py": 'NS = "http://example.com/a\u202eb"  # Trojan Source\nHOME = "https://ex\u0430mple.com/"\n',
-    "src/a&b<i>x</i>/m.py": 'data_url = "https://example.com/%e9"\n',
+    "src/a&b<i>x</i>/m.py": 'data_url = "https://example.com/%zz"\n',
     "tests/test_urls.py": 'BAD = "http://example.com/a b"\nWORSE = "http://example.com/<x>"\n',
     "broken.py": 'URL = "https://example.com/"\ndef f(:\n',
 }

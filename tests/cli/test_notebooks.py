@@ -24,7 +24,7 @@ CELLS: list[Any] = [
      "page = urllib.request.urlopen(\"https://example.com/caf\u00e9\")"],  # IRI404, a safe fix
     "%%bash\ncurl 'https://example.com/a b'\n",  # not Python
     ["for i in range(2):\n", "    %time urllib.request.urlopen(\"https://example.com/\u00e9\")\n",
-      "    data_url = \"https://example.com/%e9\"\n"],  # IRI401, no fix
+      "    data_url = \"https://example.com/\u00e9t\u00e9/%e9\"\n"],  # IRI401 (used as an IRI), no fix
 ]
 C101, C404, C401 = col(CELLS[0][3], " b"), col(CELLS[0][4], "\u00e9"), col(CELLS[2][2], "%e9")
 

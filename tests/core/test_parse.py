@@ -1274,11 +1274,23 @@ def _reference_scan(text: str, kind: str, profile: str) -> tuple[list[tuple[int,
             h_end = text.find(":", h_start, a_end)
             h_end = a_end if h_end < 0 else h_end
             spans["host"] = (h_start, h_end)
-            if not _is_dotted_quad(text[h_start:h_end]):
-                scan_part(h_start, h_end, "host")
-            if h_end < a_end:
+            whole = text[h_start:a_end]
+            pieces = whole.split(",")
+            if h_end < a_end and _stdlib_ipv6(whole):  # an IPv6 address without brackets: one error
                 spans["port"] = (h_end + 1, a_end)
-                scan_part(h_end + 1, a_end, "port")
+                out.append((h_start, a_end, E.IP_LITERAL, "host"))
+            elif h_end < a_end and len(pieces) > 1 and all(  # a list of hosts: one error
+                    p and p.count(":") <= 1 and p.split(":")[0] and p.partition(":")[2].isascii()
+                    and (p.partition(":")[2].isdigit() or not p.partition(":")[2]) and not set(p) & set("[]")
+                    for p in pieces):
+                spans["port"] = (h_end + 1, a_end)
+                out.append((h_start, a_end, E.COMPONENT_CHAR, "host"))
+            else:
+                if not _is_dotted_quad(text[h_start:h_end]):
+                    scan_part(h_start, h_end, "host")
+                if h_end < a_end:
+                    spans["port"] = (h_end + 1, a_end)
+                    scan_part(h_end + 1, a_end, "port")
     p_end = first_of("?#", i)
     spans["path"] = (i, p_end)
     scan_part(i, p_end, "path")
@@ -1481,3 +1493,17 @@ def test_syntax_errors_pickle() -> None:
         assert type(twin) is IRISyntaxError and str(twin) == str(err)
         assert (twin.code, twin.position, twin.end, twin.message, twin.component) == (
             err.code, err.position, err.end, err.message, err.component)
+
+
+@pytest.mark.parametrize("address", ["fd00:ec2::254", "::1", "2001:db8::7", "fe80::1:8080", "1:2:3:4:5:6:7:8"])
+def test_an_ipv6_address_without_brackets_is_one_error_that_names_it(address: str) -> None:
+    (err,) = scan(f"http://{address}/").errors
+    assert (err.code, err.position, err.end) == (E.IP_LITERAL, 7, 7 + len(address))
+    assert f"[{address}]" in err.message
+
+
+@pytest.mark.parametrize("hosts", ["h1:5432,h2:5432", "db1:27017,db2", "a:1,b:2,c:3"])
+def test_a_multi_host_list_is_one_error_that_says_what_it_is(hosts: str) -> None:
+    (err,) = scan(f"postgresql://u@{hosts}/db").errors
+    assert (err.code, err.position, err.end) == (E.COMPONENT_CHAR, 15, 15 + len(hosts))
+    assert "list of hosts" in err.message

@@ -121,3 +121,20 @@ def test_misses_of_real_code_are_found_at_their_column() -> None:
     for line, col, code in found:
         assert lines[line - 1][col] in {"IRI104": "\\\\", "IRI101": " ", "IRI110": "%", "IRI103": "|^`",
                                         "IRI602": "9"}[code]
+
+
+USED_AS_IRI = '''import rdflib
+a_url = "http://example.com/%E9"
+b_url = "http://caf\\u00e9.example/%E9"
+c = rdflib.URIRef("http://example.com/%E9")
+d_url = "http://xn--n3h.net/"
+'''
+
+
+def test_no_iri_form_findings_only_where_the_literal_is_used_as_an_iri() -> None:
+    """IRI401/IRI403 are right but rarely actionable in an ASCII URL: in default mode they are
+    reported for non-ASCII literals and identifiers only; naming the code reports them all."""
+    assert [(f.line, f.code) for f in lint_text(USED_AS_IRI, Config())] == [(3, "IRI401"), (4, "IRI401")]
+    named = Config(extend_select=("IRI401", "IRI403"))
+    assert [(f.line, f.code) for f in lint_text(USED_AS_IRI, named)] == [
+        (2, "IRI401"), (3, "IRI401"), (4, "IRI401"), (5, "IRI403")]
