@@ -27,7 +27,10 @@ from typing import Any
 import unicodedataplus as ucd
 from idna.core import IDNAError, uts46_remap, valid_contextj
 
-from .bidi import (
+from .bidi import visible
+from .budget import Budget, take_matches
+from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII, char_label
+from .components import (
     COMPONENT_NAMES,
     Component,
     ComponentTable,
@@ -35,10 +38,7 @@ from .bidi import (
     component_table,
     distinct_chars,
     unused_chars,
-    visible,
 )
-from .budget import Budget, take_matches
-from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII, char_label
 from .reference import HostKind, IRIReference, Span
 
 __all__ = [
@@ -325,7 +325,7 @@ def security_problems(ref: IRIReference, *, budget: Budget | None = None) -> lis
     if text.isascii():
         return out  # every other check is about non-ASCII characters
 
-    table = component_table(ref)
+    table = component_table(ref, split_userinfo=True)  # user and password are checked apart
     whole = Span(0, len(text))
     # characters reported on their own (look-alikes, invisibles) say nothing about scripts
     flagged = _characters(text, table, whole, out, budget)

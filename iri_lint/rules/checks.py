@@ -10,7 +10,7 @@ from typing import Literal
 from ..core import errors as E
 from ..core.budget import Budget, take_matches
 from ..core.chars import char_label, is_digits, pct_encode
-from ..core.reference import ErrorRecord, HostKind, IRIReference
+from ..core.reference import ErrorRecord, HostKind, IRIReference, Span
 from ..core.schemes import SCHEME_TYPOS
 from ..data.schemes import REGISTERED
 from .engine import MAX_PER_CODE, Ctx, Raw, analysis
@@ -368,6 +368,21 @@ def ladder(ctx: Ctx) -> Iterator[Raw]:
     trace = normalize_trace(ref.text, level="scheme" if scheme_level else "syntax")
     text = ref.text
     for step in trace.steps:
+        whole = _WHOLE_COMPONENT.get(step.name)
+        if whole is not None:  # one finding for the component, quoting all of it
+            whole_code, name = whole
+            span = getattr(ref, name)
+            if whole_code in ctx.enabled and span is not None and step.edits:
+                old = text[span.start : span.end]
+                # only what was case in the text itself (not a letter an earlier step decoded from %41)
+                changes = [(e.source, e.replacement) for e in step.edits
+                           if text[e.source.start : e.source.end].lower() == e.replacement]
+                new = _apply_within(text, span.start, span.end, changes)
+                if new != old:
+                    message = _STEP_MESSAGES[whole_code].format(old=old + ":" if name == "scheme" else old,
+                                                                new=new + ":" if name == "scheme" else new)
+                    yield Raw(whole_code, span.start, span.end, message, (Edit(span.start, span.end, new),))
+            continue
         for e in step.edits:
             start, end = e.source.start, e.source.end
             old = text[start:end]
@@ -381,6 +396,22 @@ def ladder(ctx: Ctx) -> Iterator[Raw]:
             message = _STEP_MESSAGES[code].format(old=old, new=e.replacement)
             yield Raw(code, start, max(end, start + 1) if end > start else start, message,
                       (Edit(start, end, e.replacement),))
+
+
+# steps reported once for their whole component (the scheme, the host), not once per changed run
+_WHOLE_COMPONENT = {"case-scheme": ("IRI303", "scheme"), "case-host": ("IRI304", "host")}
+
+
+def _apply_within(text: str, start: int, end: int, edits: list[tuple[Span, str]]) -> str:
+    """``text[start:end]`` with the edits that fall inside it applied."""
+    out, pos = [], start
+    for src, rep in sorted(edits):
+        if start <= src.start and src.end <= end:
+            out.append(text[pos : src.start])
+            out.append(rep)
+            pos = src.end
+    out.append(text[pos:end])
+    return "".join(out)
 
 
 # ------------------------------------------------------------------ IRI403-404: IDNA and URI-only APIs

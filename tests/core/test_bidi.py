@@ -22,6 +22,7 @@ from iri_lint.core.bidi import (
     visible,
 )
 from iri_lint.core.chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, HEXDIG, pct_encode
+from iri_lint.core.components import component_table
 from iri_lint.core.reference import Span
 from iri_lint.core.scanner import scan
 
@@ -499,7 +500,7 @@ def test_both_ways_to_find_digit_components_agree(prefix: str, tail: str) -> Non
     text = prefix + tail
     ref = scan(text)
     classes = bidi._classes(text)
-    table = bidi.component_table(ref)
+    table = component_table(ref)
     digits = table.at_starts(f"{classes.digit_class}++(?={re.escape(table.joined()[1])}|\\Z)")
     port = ref.port
     if port is not None and not (len(port) and text[port.start : port.end].isdigit()):

@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from iri_lint.core import security
-from iri_lint.core.bidi import Component, ComponentTable, bidi_components, visible
+from iri_lint.core.bidi import visible
 from iri_lint.core.chars import BIDI_CONTROLS
+from iri_lint.core.components import Component, ComponentTable, component_table
 from iri_lint.core.reference import HostKind, Span
 from iri_lint.core.scanner import scan
 from iri_lint.core.security import (
@@ -342,7 +343,8 @@ def _reference(text: str) -> list[tuple[str, Span, Span]]:
     out = [] if pw is None else [(pw.kind, pw.span, pw.component)]
     if text.isascii():
         return out
-    comps = bidi_components(ref)
+    table = component_table(ref, split_userinfo=True)  # the user name and password apart
+    comps = [table.component(k) for k in range(len(table))]
 
     def comp_at(i: int) -> Component | None:
         return next((c for c in comps if c.span.start <= i < c.span.end), None)

@@ -330,3 +330,20 @@ def test_schemes_in_wide_use_are_never_typos(scheme: str) -> None:
 def test_unknown_near_misses_of_common_schemes_are_typos(typo: str, meant: str) -> None:
     (f,) = check(f"{typo}://host.example/path", select=["IRI603"])
     assert f.fix is not None and f.fix.value == f"{meant}://host.example/path"
+
+
+def test_opt_in_case_findings_quote_the_whole_scheme_and_one_per_host() -> None:
+    found = check("hTtP://Example.COM/x", select=["IRI303", "IRI304"])
+    assert [(f.code, f.start, f.end, f.fix.value if f.fix else None) for f in found] == [
+        ("IRI303", 0, 4, "http://Example.COM/x"), ("IRI304", 7, 18, "hTtP://example.com/x")]
+    assert "'hTtP:'" in found[0].message and "'http:'" in found[0].message
+    assert "'Example.COM'" in found[1].message and "'example.com'" in found[1].message
+
+
+@pytest.mark.parametrize(("iri", "flagged"), [
+    ("http://user:\u043f\u0430\u0440\u043e\u043b\u044c@h/", []),  # Latin user, Cyrillic password
+    ("http://p\u0430ypal:s\u0435cret@h/", ["user name", "password"]),
+])
+def test_mixed_scripts_are_judged_in_the_user_name_and_the_password_apart(iri: str, flagged: list[str]) -> None:
+    found = [f for f in check(iri, select=["IRI507"])]
+    assert [f.message.split(" '")[0] for f in found] == flagged
