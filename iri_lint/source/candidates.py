@@ -218,11 +218,17 @@ def is_route_name(value: str) -> bool:
     return scheme not in REGISTERED and scheme not in SCHEME_TYPOS
 
 
+# in an absolute IRI, sub-delims and "." are ordinary characters: "a(b)*c" is no regex
+_REGEX_MARKER_IN_IRI = re.compile(r"""\\(?:[dwsSWDb./?+*1-9]|g<)|\(\?|\[(?:\^|a-z|A-Z|0-9)|\][+*{]|=["']""")
+_ABSOLUTE_IRI = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+://")
+
+
 def looks_like_regex(value: str) -> bool:
     """Whether the value reads as a regular expression."""
     if value.startswith("^") or (value.endswith("$") and not value.endswith("\\$")):
         return True
-    return _REGEX_MARKER.search(value) is not None
+    marker = _REGEX_MARKER_IN_IRI if _ABSOLUTE_IRI.match(value) else _REGEX_MARKER
+    return marker.search(value) is not None
 
 
 def looks_like_prose(value: str, *, url_context: bool) -> bool:

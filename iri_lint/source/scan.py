@@ -49,7 +49,7 @@ DEFAULT_OPTIONS = ScanOptions()
 class _Ctx:
     """How the parent expression uses a string child."""
 
-    __slots__ = ("api", "excluded", "fmt", "pct", "reason", "use")
+    __slots__ = ("api", "excluded", "fmt", "pct", "reason", "replaced", "use")
 
     def __init__(
         self,
@@ -60,6 +60,7 @@ class _Ctx:
         excluded: bool = False,
         pct: bool = False,
         fmt: bool = False,
+        replaced: tuple[str, ...] = (),
     ) -> None:
         self.reason = reason
         self.use = use
@@ -67,15 +68,19 @@ class _Ctx:
         self.excluded = excluded
         self.pct = pct
         self.fmt = fmt
+        self.replaced = replaced  # substrings a later .replace() fills in: placeholders
 
-    def with_template(self, *, pct: bool = False, fmt: bool = False) -> _Ctx:
-        return _Ctx(self.reason, self.use, self.api, excluded=self.excluded, pct=pct, fmt=fmt)
+    def with_template(self, *, pct: bool = False, fmt: bool = False, replaced: tuple[str, ...] = ()) -> _Ctx:
+        return _Ctx(self.reason, self.use, self.api, excluded=self.excluded, pct=pct, fmt=fmt,
+                    replaced=replaced)
 
 
 _EXCLUDED = _Ctx(excluded=True)
 _TEXT = _Ctx(excluded=True)  # prose: never one IRI, but text mode extracts the IRIs inside it
 _IDENTIFIER = _Ctx(use=UseContext.IDENTIFIER)
 _PCT = _Ctx(pct=True)
+_LOG_METHODS = frozenset(("debug", "info", "warning", "warn", "error", "critical", "exception"))
+_FILLING = frozenset(("format", "format_map", "replace"))
 _FMT = _Ctx(fmt=True)
 _SKIP_FIELDS = frozenset(
     ("ctx", "op", "ops", "type_comment", "kind", "id", "arg", "name", "asname", "module",
@@ -185,7 +190,7 @@ def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] 
 
 
 class _Scanner:
-    __slots__ = ("aliases", "api_prefixes", "apis", "ctx", "extra", "marked", "opts", "source", "stale",
+    __slots__ = ("aliases", "api_prefixes", "apis", "ctx", "extra", "filled", "marked", "opts", "source", "stale",
                  "texts", "url_names")
 
     def __init__(self, source: SourceFile, opts: ScanOptions) -> None:
@@ -206,6 +211,9 @@ class _Scanner:
         self.stale = False
         # text mode (RFC 3987 sec. 7.3): IRIs found inside prose, merged into the output at the end
         self.texts: list[Literal] | None = [] if opts.include_docstrings else None
+        # names filled in later (NAME.format(...), NAME % x, NAME.replace("ID", x)): their literal
+        # values are templates of that kind
+        self.filled: dict[str, _Ctx] = {}
 
     def bind(self, name: str, qual: str) -> None:
         """Record an alias; names bound to URL APIs make their later lines worth walking."""
@@ -247,7 +255,38 @@ class _Scanner:
             elif type(node) is ast.ExceptHandler:
                 body.extend(node.body)
 
+    def find_filled_names(self, tree: ast.AST) -> None:
+        """Names whose value is formatted or filled in by ``.replace`` somewhere in the module."""
+        text = self.source.text
+        if not (".format" in text or ".replace(" in text or "%" in text):
+            return
+        for node in ast.walk(tree):
+            t = type(node)
+            if t is ast.Call and type(node.func) is ast.Attribute:  # type: ignore[attr-defined]
+                func = node.func  # type: ignore[attr-defined]
+                name = self.dotted(func.value) if func.attr in _FILLING else None
+                if name is None:
+                    continue
+                old = self.filled.get(name, _NO_CTX)
+                if func.attr == "replace":
+                    args = node.args  # type: ignore[attr-defined]
+                    needle = args[0].value if args and type(args[0]) is ast.Constant else None
+                    if isinstance(needle, str) and needle:
+                        self.filled[name] = old.with_template(pct=old.pct, fmt=old.fmt,
+                                                              replaced=(*old.replaced, needle))
+                else:
+                    self.filled[name] = old.with_template(pct=old.pct, fmt=True, replaced=old.replaced)
+            elif t is ast.BinOp and type(node.op) is ast.Mod:  # type: ignore[attr-defined]
+                left = node.left  # type: ignore[attr-defined]
+                while type(left) is ast.Call and type(left.func) is ast.Attribute and left.func.attr in _FILLING:
+                    left = left.func.value  # NAME.replace(...) % x: NAME is %-formatted too
+                name = self.dotted(left)
+                if name is not None:
+                    old = self.filled.get(name, _NO_CTX)
+                    self.filled[name] = old.with_template(pct=True, fmt=old.fmt, replaced=old.replaced)
+
     def run(self, tree: ast.AST) -> Iterator[Literal]:
+        self.find_filled_names(tree)
         if self.marked is not None:
             self.prepass(tree)
         stack: list[ast.AST] = [tree]
@@ -424,6 +463,8 @@ class _Scanner:
         if not raw or looks_like_regex(raw) or is_delimited(raw):
             return None
         tpl = apply_templates(raw, holes, percent_template=ctx.pct, format_template=ctx.fmt)
+        if ctx.replaced:
+            tpl.holes = tpl.holes + _occurrences(tpl.value, ctx.replaced)
         value = tpl.value
         if is_bare_prefix(value):
             return None
@@ -462,6 +503,17 @@ class _Scanner:
 _NO_CTX = _Ctx()
 
 
+def _occurrences(value: str, needles: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """Where each needle stands in ``value``: the spans a ``.replace`` fills in."""
+    out = []
+    for needle in needles:
+        i = value.find(needle)
+        while i >= 0:
+            out.append((i, i + len(needle)))
+            i = value.find(needle, i + len(needle))
+    return tuple(sorted(out))
+
+
 # -- handlers for parent nodes -------------------------------------------------------------
 
 
@@ -489,8 +541,10 @@ def _call(s: _Scanner, node: ast.Call) -> None:
         if attr in PIECE_METHODS:
             for arg in node.args:
                 s.mark(arg, _EXCLUDED)
-        elif attr == "format":
+        elif attr in ("format", "format_map"):
             s.mark(func.value, own.with_template(fmt=True) if own else _FMT)
+        elif attr in _LOG_METHODS and len(node.args) > 1:  # logging %-formats its message with the args
+            s.mark(node.args[0], _PCT)
     qual = s.qualname(func)
     if qual is not None:
         if qual in REGEX_FUNCTIONS:
@@ -517,8 +571,13 @@ def _assign_target(s: _Scanner, target: ast.expr, value: ast.expr | None) -> Non
     name = s.dotted(target)
     if name is None:
         return
+    filled = s.filled.get(name)
     if s.is_url_name(name):
-        s.mark_url_value(value, _Ctx(Reason.URL_NAME))
+        ctx = _Ctx(Reason.URL_NAME)
+        s.mark_url_value(value, ctx if filled is None else
+                         ctx.with_template(pct=filled.pct, fmt=filled.fmt, replaced=filled.replaced))
+    elif filled is not None:
+        s.mark(value, filled)
     if type(value) is ast.Call:
         qual = s.qualname(value.func)
         if qual is not None:

@@ -140,15 +140,20 @@ def apply_templates(
     *,
     percent_template: bool = False,
     format_template: bool = False,
+    every_syntax: bool = False,
 ) -> Templated:
     """Replace every placeholder of ``value`` by ``HOLE``; keep existing (f-string) holes.
 
     ``percent_template``: the literal is the left operand of ``%`` (``%%`` is a literal ``%``
     and every conversion is a placeholder); otherwise a conversion that is also a valid
     percent-encoding (``%2F``) is kept as text. ``format_template``: the literal is the
-    receiver of ``.format`` (``{{``/``}}`` are literal braces).
+    receiver of ``.format`` (``{{``/``}}`` are literal braces). Placeholder guesses are kept only
+    where formatting happens (see ``_where_formatting_happens``); ``every_syntax`` keeps every
+    placeholder syntax found (the recognizer alone, as its reference tests see it).
     """
     spans = _spans(value, percent_template, format_template)
+    if spans and not every_syntax:
+        spans = _where_formatting_happens(value, spans, percent_template, format_template)
     if not spans:
         return Templated(value, tuple(holes), None)
     old = sorted({a for a, _ in holes})
@@ -206,6 +211,30 @@ def _spans(value: str, pct: bool, fmt: bool) -> list[Span]:
     if fmt:
         spans = _literal_close_braces(value, spans)
     return spans
+
+
+_ABSOLUTE = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+://")
+_COMMON_CONVERSIONS = frozenset("sdirf")  # %s %d %i %r %f: templates even where the % is elsewhere
+
+
+def _where_formatting_happens(value: str, spans: list[Span], pct: bool, fmt: bool) -> list[Span]:
+    """Keep the placeholder guesses that formatting can fill (issue #14): a ``{name}`` field only in
+    a ``.format`` template; a rarer printf conversion (``%e``, ``%.x``) only in a %-formatted or
+    logged literal; a ``<route>`` parameter never in an absolute IRI (only in relative paths, as
+    route decorators write them). ``${VAR}``, Jinja and the common ``%s``-style conversions stay."""
+    absolute = _ABSOLUTE.match(value) is not None
+    out: list[Span] = []
+    for a, b, text in spans:
+        if text is None:
+            head = value[a]
+            if head == "{" and not fmt and value[a + 1 : a + 2] not in ("{", "%"):
+                continue
+            if head == "%" and not pct and value[a + 1 : a + 2] != "(" and value[b - 1] not in _COMMON_CONVERSIONS:
+                continue
+            if head == "<" and absolute:
+                continue
+        out.append((a, b, text))
+    return out
 
 
 class _Scan:

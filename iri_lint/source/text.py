@@ -210,8 +210,9 @@ def embedded_literals(node: ast.expr, source: SourceFile, raw: str,
         first = bisect_left(hole_starts, sp.start)
         last = bisect_left(hole_starts, sp.end, first)
         sub_holes = [(a - sp.start, b - sp.start) for a, b in holes[first:last] if b <= sp.end]
+        # prose writes placeholders in every syntax ("http://{host}:<port>/"): none is a finding
         tpl = apply_templates(raw[sp.start:sp.end], sub_holes, percent_template=percent_template,
-                              format_template=format_template)
+                              format_template=format_template, every_syntax=True)
         loc = EmbeddedLocator(container, sp.start, tpl.index_map)
         out.append(Literal(
             value=tpl.value, reason=Reason.ABSOLUTE, context=UseContext.UNKNOWN, kind="IRI",

@@ -89,7 +89,8 @@ def test_raw_fstring_concatenation_and_escapes(cli, tmp_path: Path) -> None:  # 
     assert _fix(cli, f, "--unsafe-fixes").code in (0, 1)
     new = f.read_text()
     assert 'RAW_URL = r"https://example.com/a%20b"' in new
-    assert 'f"https://example.com/s?q={term}&v=a%20b&x={{literal}}"' in new
+    # "{{literal}}" is a literal "{literal}" in the value: no placeholder, so its braces are encoded
+    assert 'f"https://example.com/s?q={term}&v=a%20b&x=%7Bliteral%7D"' in new
     assert "'x%20y')" in new and '("https://example.com/"\n' in new
     assert "\\u0061%20b" in new  # the untouched escape stays as written
 

@@ -138,3 +138,32 @@ def test_no_iri_form_findings_only_where_the_literal_is_used_as_an_iri() -> None
     named = Config(extend_select=("IRI401", "IRI403"))
     assert [(f.line, f.code) for f in lint_text(USED_AS_IRI, named)] == [
         (2, "IRI401"), (3, "IRI401"), (4, "IRI401"), (5, "IRI403")]
+
+
+TEMPLATES = '''import logging
+a = "http://[fe80::1%eth0]/"
+b = "http://example.com/?q=%.x"
+c_url = "http://example.com/{x}"
+d_url = "http://example.com/{x}".format(x=1)
+e_url = "http://example.com/?next=<id>"
+f_url = "/users/<int:id>"
+g = "http://example.com/%s/%d" % (1, 2)
+h_url = "http://example.com/%s"
+i_url = "http://example.com/${HOST}/x"
+j_url = "http://example.com/?v=%e" % 1
+logging.info("http://example.com/%e/x", 1)
+k_url = "http://example.com/a(b)*c d"
+BASE = "http://example.com/{id}/x"
+u = BASE.format(id=1)
+TPL_URL = "http://example.com/ID<>/%e"
+v = TPL_URL.replace("ID<>", "7") % 3
+'''
+
+
+def test_template_guesses_only_where_formatting_happens() -> None:
+    """Issue #14: %e/%.x only when %-formatted or logged; {name} only with .format (on the literal
+    or on the name it is bound to); <route> never in an absolute IRI; sub-delims make no regex;
+    a substring a later .replace() fills in is a placeholder."""
+    found = [(f.line, f.code) for f in lint_text(TEMPLATES, Config())]
+    assert found == [(2, "IRI113"), (3, "IRI110"), (4, "IRI103"), (4, "IRI103"), (6, "IRI102"), (6, "IRI102"),
+                     (13, "IRI101")], found

@@ -159,8 +159,10 @@ def test_templates() -> None:
         f"http://{HOLE}:{HOLE}/x",
         f"http://{HOLE}:{HOLE}/y",
         f"http://{HOLE}:{HOLE}/z",
-        f"https://api.example/{HOLE}{HOLE}",
-        f"http://{HOLE}/{HOLE}/{HOLE}",
+        # template guesses only where formatting happens (#14): an RFC 6570 template that is never
+        # .format()ted keeps its braces, and a <route> is no parameter in an absolute IRI
+        "https://api.example/{+path}{?q,x}",
+        f"http://{HOLE}/{HOLE}/<int:id>",
         f"http://x/a%2Fb{HOLE}",
     ]
     for lit in lits:

@@ -131,7 +131,7 @@ def _check(value: str) -> None:
     holes = [(i, i + 1) for i, c in enumerate(value) if c == "a"]
     for flags in FLAGS:
         assert placeholder_spans(value, **flags) == ref_spans(value, **flags), (value, flags)
-        t = apply_templates(value, holes, **flags)
+        t = apply_templates(value, holes, every_syntax=True, **flags)
         assert (t.value, t.holes, t.index_map) == ref_apply(value, holes, **flags), (value, flags)
 
 
