@@ -46,6 +46,7 @@ __all__ = [
     "SecurityProblem",
     "icu_available",
     "is_default_ignorable",
+    "is_spoof_label",
     "security_problems",
     "skeleton",
 ]
@@ -98,7 +99,7 @@ def _spoof_checker() -> Any:
 def _clear_caches() -> None:
     """Forget ICU and everything derived from it (tests switch ICU off and on)."""
     for f in (_icu, _spoof_checker, is_default_ignorable, _delimiter_for, _ascii_prototypes, _kind,
-              _lookalike_message):
+              _lookalike_message, _fallback_ascii_lookalike):
         f.cache_clear()
 
 
@@ -677,6 +678,30 @@ def _confusable_label(comp: Component) -> SecurityProblem | None:
     return None if verdict is None else SecurityProblem("confusable-host", comp.span, comp.span, *verdict)
 
 
+def is_spoof_label(label: str) -> bool:
+    """Whether a Unicode host label reads as an ASCII one it is not (UTS #39 sec. 4): such a label
+    must never be proposed for display (RFC 3987 sec. 5.3.3 shows IDN hosts in Unicode)."""
+    return not label.isascii() and _confusable_verdict(label) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def _fallback_ascii_lookalike(label: str) -> str | None:
+    """The ASCII text ``label`` reads as when each of its characters has an ASCII letter or digit
+    look-alike in Unicode's confusables data (via ``confusable_homoglyphs``), else None."""
+    try:
+        from confusable_homoglyphs import confusables  # on first use: its JSON data takes a moment
+    except ImportError:
+        return None
+    found = confusables.is_confusable(label, preferred_aliases=["latin"], greedy=True) or []
+    ascii_for = {}
+    for entry in found:
+        alike = [h["c"] for h in entry["homoglyphs"] if len(h["c"]) == 1 and h["c"].isascii() and h["c"].isalnum()]
+        if alike:
+            ascii_for[entry["character"]] = alike[0]
+    out = "".join(c if c.isascii() else ascii_for.get(c, "\0") for c in label)
+    return None if "\0" in out or out == label else out
+
+
 def _confusable_verdict(label: str) -> tuple[str, str | None] | None:
     """Message and replacement when ``label`` reads as ASCII but is not (UTS #39 sec. 4)."""
     if ucd.normalize("NFKC", label).isascii():
@@ -691,7 +716,14 @@ def _confusable_verdict(label: str) -> tuple[str, str | None] | None:
         return (f"host label {_short(label)!r} looks like the ASCII {looks!r} but is not ASCII "
                 f"({_non_ascii_labels(label)}); a spoof of another host (RFC 3987 sec. 8, UTS #39 "
                 "sec. 4)", fixed if fixed.isascii() else None)
-    # without ICU: no confusable data, so only the classic Latin/Cyrillic/Greek mixture
+    # without ICU: Unicode's confusables data as confusable_homoglyphs ships it, for labels whose
+    # every character reads as ASCII (whole-script spoofs such as an all-Cyrillic 'аррӏе')
+    alike = _fallback_ascii_lookalike(label)
+    if alike is not None:
+        return (f"host label {_short(label)!r} looks like the ASCII {alike!r} but is not ASCII "
+                f"({_non_ascii_labels(label)}); a spoof of another host (RFC 3987 sec. 8, UTS #39 "
+                "sec. 4)", alike)
+    # then the classic Latin/Cyrillic/Greek mixture
     sets = {_scx(c) for c in set(_without_escapes(label))}
     scripts = {s for scx in sets if scx is not None and len(scx) == 1 for s in scx}
     others = sorted(scripts & {"Cyrl", "Grek"})

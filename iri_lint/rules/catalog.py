@@ -334,10 +334,13 @@ RULES: tuple[Rule, ...] = (
     Rule("IRI502", "confusable-host", "Host label looks like an ASCII label", "RFC 3987 sec. 8; UTS #39",
          E, True,
          "A host label whose characters are confusable with ASCII letters (Cyrillic `а` in "
-         "`pаypal`) imitates another domain.",
+         "`pаypal`) imitates another domain; so does a label written wholly in another script that "
+         "reads as a Latin word (all-Cyrillic `аррӏе`, UTS #39 sec. 4 whole-script confusables). "
+         "Judged with ICU's SpoofChecker when `iri-lint[icu]` is installed, else with Unicode's "
+         "confusables data (`confusable-homoglyphs`). IRI311 never proposes showing such a label.",
          None, "Use the real ASCII host.",
-         valid=(Ex("https://paypal.com/"),),
-         invalid=(Ex("https://p\u0430ypal.com/"),)),
+         valid=(Ex("https://paypal.com/"), Ex("https://\u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444/")),
+         invalid=(Ex("https://p\u0430ypal.com/"), Ex("https://\u0430\u0440\u0440\u04cf\u0435.com/"))),
     Rule("IRI503", "fullwidth-form", "Full-width or half-width form", "RFC 3987 sec. 6.1",
          W, True,
          "Full-width and half-width forms look like ordinary characters but are different code "

@@ -12,6 +12,7 @@ from ..core.budget import Budget, take_matches
 from ..core.chars import char_label, is_digits, pct_encode
 from ..core.reference import ErrorRecord, HostKind, IRIReference, Span
 from ..core.schemes import SCHEME_TYPOS
+from ..core.security import is_spoof_label
 from ..data.schemes import REGISTERED
 from .engine import MAX_PER_CODE, Ctx, Raw, analysis
 from .model import Edit
@@ -391,6 +392,8 @@ def ladder(ctx: Ctx) -> Iterator[Raw]:
                 code = "IRI311" if old[:4].lower() == "xn--" else "IRI312"
             if code is None or code not in ctx.enabled:
                 continue
+            if code == "IRI311" and any(is_spoof_label(label) for label in e.replacement.split(".")):
+                continue  # never propose showing a spoof: the A-label is the safe form (IRI502)
             if code == "IRI405" and "%" not in old:
                 continue  # encoding of literal characters: other rules report those characters
             message = _STEP_MESSAGES[code].format(old=old, new=e.replacement)

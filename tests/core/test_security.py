@@ -83,10 +83,10 @@ def test_confusable_suggests_the_ascii_look_alike() -> None:
     assert "'paypal'" in p.message
 
 
-def test_whole_script_confusable_needs_icu(icu_mode: str) -> None:
-    # all Cyrillic: "раура1" reads as "paypal"; only the UTS #39 skeleton sees it
+def test_whole_script_confusable_with_or_without_icu(icu_mode: str) -> None:
+    # all Cyrillic: "раура1" reads as "paypal": ICU's skeleton, or Unicode's confusables data without it
     text = "http://\u0440\u0430\u0443\u0440\u04301.com/"
-    assert kinds(text) == (["confusable-host"] if icu_mode == "icu" else [])
+    assert kinds(text) == ["confusable-host"]
 
 
 @pytest.mark.parametrize("text", [
@@ -611,3 +611,32 @@ def test_a_placeholder_password_is_no_leak(iri: str) -> None:
                                  "postgresql://app:Zq8%21v@db.internal/prod"])
 def test_a_real_looking_password_is_reported(iri: str) -> None:
     assert "userinfo-password" in {p.kind for p in security_problems(scan(iri))}
+
+
+@pytest.mark.parametrize("with_icu", [True, False])
+@pytest.mark.parametrize(("label", "reads_as"), [("\u0430\u0440\u0440\u04cf\u0435", "app"),
+                                                 ("\u0440\u0430\u0443\u0440\u0430\u04cf", "paypa"),
+                                                 ("\u0441\u043e\u0441", "coc")])
+def test_a_whole_script_confusable_label_is_a_spoof(label: str, reads_as: str, with_icu: bool) -> None:
+    """UTS #39 sec. 4: an all-Cyrillic label that reads as a Latin word is as much a spoof as a mixed
+    one; without ICU, Unicode's confusables data (confusable_homoglyphs) finds it."""
+    if not with_icu:
+        sys.modules["icu"] = None  # type: ignore[assignment]
+        security._clear_caches()
+    try:
+        problems = security_problems(scan(f"http://{label}.com/"))
+        assert [p.kind for p in problems] == ["confusable-host"]
+        assert reads_as in problems[0].message
+        assert security.is_spoof_label(label)
+    finally:
+        if not with_icu:
+            del sys.modules["icu"]
+            security._clear_caches()
+
+
+def test_a_spoof_a_label_is_never_proposed_for_display() -> None:
+    from iri_lint import check
+
+    assert not check("http://xn--80ak6aa92e.com/", select=["IRI311"])  # reads as 'аррӏе'
+    assert [f.code for f in check("http://xn--r8jz45g.jp/", select=["IRI311"])] == ["IRI311"]  # 例え
+    assert not security.is_spoof_label("\u4f8b\u3048") and not security.is_spoof_label("b\u00fccher")
