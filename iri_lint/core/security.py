@@ -708,8 +708,8 @@ def _confusable_verdict(label: str) -> tuple[str, str | None] | None:
         return None  # the same host once mapped; the full-width check reports it
     skel = skeleton(label)
     if skel is not None:
-        if not skel.isascii():
-            return None
+        if not skel.isascii() or any(len(skeleton(c) or "") != 1 for c in set(label) if not c.isascii()):
+            return None  # "æ" -> "ae" reads as two letters: a word of its language, not a look-alike
         prototypes = _ascii_prototypes()
         fixed = label.translate({ord(c): prototypes.get(skeleton(c) or "", c) for c in set(label)})
         looks = fixed if fixed.isascii() else skel

@@ -91,7 +91,7 @@ def test_whole_script_confusable_with_or_without_icu(icu_mode: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "http://müller.de/", "http://пример.рф/", "http://例え.テスト/", "http://ελληνικά.gr/",
-    "http://xn--mller-kva.de/",
+    "http://xn--mller-kva.de/", "http://www.br\u00e6ndendek\u00e6rlighed.com/", "http://stra\u00dfe.de/",
 ])
 def test_real_idn_hosts_are_not_confusable(icu_mode: str, text: str) -> None:
     assert kinds(text) == []
