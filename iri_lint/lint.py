@@ -71,7 +71,8 @@ def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str 
     in_text = text_rules(enabled if text_codes is None else text_codes, enabled, config.ignore)
     in_ascii = enabled - (IRI_USE_ONLY - config.named_codes())  # for a literal not used as an IRI
     for lit in find_literals(tree, list(lines), options=opts, marked=marked):
-        used_as_iri = not lit.value.isascii() or lit.context is UseContext.IDENTIFIER
+        # an IRI-consuming API takes it (rdflib.URIRef, XML namespaces), or it holds non-ASCII text
+        used_as_iri = not lit.value.isascii() or (lit.context is UseContext.IDENTIFIER and lit.api is not None)
         try:
             findings = _check_literal(lit, config, enabled if used_as_iri else in_ascii, in_text)
         except Exception as exc:  # an engine bug costs this literal, never the rest of the file

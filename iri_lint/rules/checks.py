@@ -432,6 +432,8 @@ def idna_hosts(ctx: Ctx) -> Iterator[Raw]:
     host = ref.get("host") or ""
     if host.isascii() and "xn--" not in host.lower():
         return
+    if any(r.component == "host" for r in ref.error_records):
+        return  # the host's syntax error (a control, a surrogate) is the cause, reported once
     # a label's verdict depends only on its text: judge each distinct label once, and past
     # MAX_PER_CODE failing labels only count the rest (hostile hosts repeat one label 30k times)
     verdicts: dict[str, str | None] = {}
