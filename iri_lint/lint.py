@@ -13,9 +13,9 @@ from .core.scanner import scan
 from .noqa import is_noqa, noqa_lines
 from .rules.engine import IRI_USE_ONLY, TEXT_CODES, check_ref, not_analysed, text_finding, text_rules
 from .rules.model import Finding, UseContext
+from .source.literals import ScanOptions, find_literals, marked_lines
 from .source.locate import SourceFile, split_lines
 from .source.model import Literal, SourcePos
-from .source.scan import ScanOptions, find_literals, marked_lines
 from .source.text import is_embedded
 
 

@@ -14,7 +14,7 @@ import re
 from operator import attrgetter
 
 from . import errors as E
-from .chars import char_label
+from .chars import char_label, is_digits
 from .errors import IRISyntaxError, char_problem, group_problem
 from .grammar import IPV4_RE as _IPV4
 from .grammar import IPVFUTURE_RE as _IPVFUTURE
@@ -122,7 +122,8 @@ def _scan_errors(text: str, kind: str, profile: Profile) -> IRIReference:
     host_kind = None
     if ip is not None:
         host, port, host_kind = _ip_literal_host(text, ip, profile, errs)
-    elif host is not None and port is not None and _host_list_error(text, host, port, errs):
+    elif host is not None and port is not None and len(port) and not is_digits(text[port.start : port.end]) \
+            and _host_list_error(text, host, port, errs):  # only where the port is wrong anyway
         host_kind = HostKind.IPV6 if text.count(":", host.start, port.end) > 1 else HostKind.REG_NAME
     else:
         if host is not None:

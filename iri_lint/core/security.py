@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import Any
 
 import unicodedataplus as ucd
-from idna.core import IDNAError, uts46_remap, valid_contextj
+from idna.core import IDNAError, uts46_remap
 
 from .bidi import visible
 from .budget import Budget, take_matches
@@ -37,8 +37,8 @@ from .components import (
     char_class,
     component_table,
     distinct_chars,
-    unused_chars,
 )
+from .joiners import JOINERS, ZWJ, ZWNJ, joiners_blanked, stand_ins
 from .reference import HostKind, IRIReference, Span
 
 __all__ = [
@@ -434,7 +434,7 @@ def _mixed_script_problem(text: str, table: ComponentTable, k: int, flagged: _Bl
 class _Blanks:
     """The characters reported on their own (look-alikes, full-width forms, invisibles), to
     blank out of component texts: ``scan`` (the text with the allowed joiners replaced by
-    ``_stand_ins``) gives their positions, whether or not a problem was built for them."""
+    ``stand_ins``) gives their positions, whether or not a problem was built for them."""
 
     def __init__(self, text: str, scan: str = "", chars: Iterable[str] = ()) -> None:
         self.text = text
@@ -447,127 +447,10 @@ class _Blanks:
         if self._blanked is None:  # one C-level pass, when first needed
             table: dict[int, int | str] = dict.fromkeys(map(ord, self.chars), 0)
             if self.scan is not self.text:
-                ok_zwnj, ok_zwj, _ = _stand_ins(self.text)
-                table |= {ord(ok_zwnj): _ZWNJ, ord(ok_zwj): _ZWJ}
+                ok_zwnj, ok_zwj, _ = stand_ins(self.text)
+                table |= {ord(ok_zwnj): ZWNJ, ord(ok_zwj): ZWJ}
             self._blanked = self.scan.translate(table)
         return self._blanked[span.start : span.end]
-
-
-# ------------------------------------------------------------------ joiners (RFC 5892 A.1, A.2)
-
-_ZWNJ, _ZWJ = "\u200c", "\u200d"
-_JOINERS = frozenset((_ZWNJ, _ZWJ))
-_JOINER = re.compile(f"[{_ZWNJ}{_ZWJ}]")
-_CONTEXT = 128  # characters either side that the CONTEXTJ rules may look at
-# joining types D and T (ArabicShaping.txt), to ask idna how it sees a character
-_BEH, _FATHATAN = "\u0628", "\u064b"
-
-
-def _joiner_allowed(text: str, comp: Component | None, pos: int) -> bool:
-    """RFC 5892 Appendix A.1/A.2 (CONTEXTJ): ZWNJ/ZWJ after a virama or between joining letters."""
-    start, end = (comp.span.start, comp.span.end) if comp is not None else (0, len(text))
-    lo, hi = max(start, pos - _CONTEXT), min(end, pos + _CONTEXT + 1)
-    return _contextj(text[lo:hi], pos - lo) is True
-
-
-def _contextj(label: str, pos: int) -> bool | None:
-    """idna's CONTEXTJ verdict for the joiner at ``pos``; None when idna raises (no name)."""
-    try:
-        return bool(valid_contextj(label, pos))
-    except (IDNAError, ValueError):
-        return None
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _joining(c: str) -> str:
-    """How idna's CONTEXTJ rules see ``c`` (RFC 5892 A.1, A.2), asked with probe labels.
-
-    Letters: "V" virama, "?" no name (idna raises when it precedes a joiner), "L" joins to
-    the left (L, D), "R" to the right (R, D), "T" transparent.
-    """
-    flags = ""
-    after = _contextj(c + _ZWJ, 1)
-    if after is None:
-        flags += "?"
-    elif after:
-        flags += "V"
-    if _contextj(c + _FATHATAN + _ZWNJ + _BEH, 2):
-        flags += "L"
-    if _contextj(_BEH + _ZWNJ + _FATHATAN + c, 1):
-        flags += "R"
-    if "L" not in flags and _contextj(_BEH + c + _FATHATAN + _ZWNJ + _BEH, 3):
-        flags += "T"
-    return flags
-
-
-@functools.cache
-def _idna_follows_rfc5892() -> bool:
-    """Whether idna's CONTEXTJ scan stops at a non-transparent character, as RFC 5892 A.1 says.
-
-    Older idna releases scan on; then every joiner is asked about one by one.
-    """
-    return (_joining(_BEH) == "LR" and _joining(_FATHATAN) == "T"
-            and _contextj(_BEH + "a" + _ZWNJ + _BEH, 2) is False)
-
-
-def _stand_ins(text: str) -> list[str]:
-    """Characters ``text`` does not have: for an allowed ZWNJ, an allowed ZWJ, and a mark."""
-    return unused_chars(distinct_chars(text), 3)
-
-
-def _blank_allowed(s: str, flags: dict[str, str], ok: str, ahead: str, ok_zwj: str = "") -> str:
-    """``s`` with each joiner that CONTEXTJ allows within ``s`` replaced by ``ok`` (a ZWJ by
-    ``ok_zwj`` if given), positions kept.
-
-    RFC 5892 A.1/A.2: a joiner after a virama; a ZWNJ after (L|D) T* and before T* (R|D), each
-    within the 128 characters ``_joiner_allowed`` shows idna. ``flags`` covers ``s``'s
-    characters; ``ok``, ``ok_zwj`` and ``ahead`` are characters ``s`` does not have.
-    """
-    def cls(flag: str) -> str:
-        return char_class(c for c, f in flags.items() if flag in f)
-
-    viramas = cls("V")
-    if viramas != char_class(()):
-        # one joiner at a time: a joiner after another is not after the virama either way
-        s = re.sub(f"(?<={viramas}){_ZWNJ}", ok, s)
-        s = re.sub(f"(?<={viramas}){_ZWJ}", ok_zwj or ok, s)
-    if _ZWNJ not in s:
-        return s
-    t = cls("T")
-    skip = f"{t}{{0,{_CONTEXT - 1}}}+"
-    # what follows, forwards; then what precedes, by reading the text backwards
-    s = re.sub(f"{_ZWNJ}(?={skip}{cls('R')})", ahead, s)
-    if ahead not in s:
-        return s
-    named = cls("?")
-    backwards = re.sub(f"{ahead}(?!{named})(?={skip}{cls('L')})", ok, s[::-1])
-    return backwards[::-1].replace(ahead, _ZWNJ)
-
-
-def _joiners_blanked(text: str, table: ComponentTable) -> str:
-    """``text`` with the joiners CONTEXTJ allows (in their component) replaced by stand-ins
-    (``_stand_ins``: one for ZWNJ, one for ZWJ), positions kept."""
-    distinct = distinct_chars(text)
-    ok, ok_zwj, ahead = _stand_ins(text)
-    if not _idna_follows_rfc5892():
-        pieces, i = [], 0
-        for m in _JOINER.finditer(text):
-            k = table.index(m.start())
-            if _joiner_allowed(text, None if k < 0 else table.component(k), m.start()):
-                pieces += [text[i:m.start()], ok if m.group() == _ZWNJ else ok_zwj]
-                i = m.end()
-        return "".join([*pieces, text[i:]])
-    flags = {c: f for c in distinct if (f := _joining(c))}
-    blanked = _blank_allowed(text, flags, ok, ahead, ok_zwj)
-    # idna sees a joiner's component only; the whole text gives the same answer unless a
-    # character next to the component could take part (never at ASCII delimiters)
-    n, pieces, i = len(text), [], 0
-    for k in table.holding(_JOINER):
-        s, e = table.starts[k], table.ends[k]
-        if (s > 0 and text[s - 1] in flags) or (e < n and text[e] in flags):
-            pieces += [blanked[i:s], _blank_allowed(text[s:e], flags, ok, ahead, ok_zwj)]
-            i = e
-    return "".join([*pieces, blanked[i:]]) if pieces else blanked
 
 
 # ------------------------------------------------------------------ per-character kinds
@@ -583,7 +466,7 @@ def _kind(c: str) -> str | None:
     if _is_wide_or_narrow(c):
         return "fullwidth"
     if is_default_ignorable(c):
-        return "joiner" if c in _JOINERS else "invisible"
+        return "joiner" if c in JOINERS else "invisible"
     return None
 
 
@@ -602,7 +485,7 @@ def _characters(text: str, table: ComponentTable, whole: Span, out: list[Securit
         return _Blanks(text)
     scan = text
     if "joiner" in by_kind:
-        scan = _joiners_blanked(text, table)
+        scan = joiners_blanked(text, table)
     chars = {"delimiter-lookalike": by_kind.get("delimiter-lookalike", []),
              "fullwidth": by_kind.get("fullwidth", []),
              "invisible": by_kind.get("invisible", []) + by_kind.get("joiner", [])}

@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 
 from iri_lint.config import Config
 from iri_lint.lint import SourceFinding, parse_source, scan_options
+from iri_lint.source.literals import find_literals
 from iri_lint.source.model import Literal, SourcePos
-from iri_lint.source.scan import find_literals
 
 from ..rules.model import rule_url
 from .positions import source_offset

@@ -12,9 +12,8 @@ from ..core.budget import Budget, take_matches
 from ..core.chars import char_label, is_digits, pct_encode
 from ..core.reference import ErrorRecord, HostKind, IRIReference, Span
 from ..core.schemes import SCHEME_TYPOS
-from ..core.security import is_spoof_label
 from ..data.schemes import REGISTERED
-from .engine import MAX_PER_CODE, Ctx, Raw, analysis
+from .analysis import MAX_PER_CODE, Ctx, Raw, analysis
 from .model import Edit
 
 # ------------------------------------------------------------------ IRI1xx: the parser's errors
@@ -361,6 +360,7 @@ _LADDER_CODES = frozenset(_STEP_CODES.values()) | {"IRI311", "IRI312"}
 def ladder(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 5.3.2 and 5.3.3: one finding per change a normalization step makes; the fix is its output."""
     from ..core.normalize import normalize_trace
+    from ..core.security import is_spoof_label  # (idna's tables load on first use, not at start-up)
 
     ref = ctx.ref
     if ref.errors or ref.scheme is None or ref.original is not None:

@@ -3,43 +3,15 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
 
 from ..core.grammar import Profile
 from ..core.reference import IRIReference
 from ..core.scanner import scan
+from . import checks  # noqa: F401  (its analyses register themselves in the table)
+from .analysis import _ANALYSES, MAX_PER_CODE, Ctx, Raw
 from .catalog import DEFAULT_CODES, RULES, RULES_BY_CODE
 from .model import Edit, Finding, Fix, UseContext, fix_safety
-
-
-@dataclass(frozen=True, slots=True)
-class Raw:
-    """An analysis result before it becomes a Finding: code, span, message, optional value edits."""
-
-    code: str
-    start: int
-    end: int
-    message: str
-    edits: tuple[Edit, ...] | None = None
-    fix_text: str | None = None  # what these edits do, when not the rule's usual fix
-
-
-@dataclass(frozen=True, slots=True)
-class Ctx:
-    """What an analysis may know besides the parsed IRI."""
-
-    ref: IRIReference
-    context: UseContext
-    uri_only_api: bool
-    enabled: frozenset[str]
-    holes: tuple[tuple[int, int], ...] = ()
-    # results of a code an analysis counted but did not build: past MAX_PER_CODE of that code in
-    # position order, the engine would cut them anyway (not with holes, which may drop earlier ones)
-    skipped: dict[str, int] = field(default_factory=dict)
-
-
-Analysis = Callable[[Ctx], Iterable[Raw]]
 
 
 def _sanitize(message: str) -> str:
@@ -132,22 +104,6 @@ def select_codes(select: Iterable[str] | None = None, ignore: Iterable[str] | No
     return frozenset(codes)
 
 
-_ANALYSES: list[tuple[frozenset[str], Analysis]] = []
-
-
-def analysis(*codes: str) -> Callable[[Analysis], Analysis]:
-    """Register an analysis with the codes it can produce; it runs only when one is enabled."""
-
-    def deco(fn: Analysis) -> Analysis:
-        unknown = set(codes) - set(RULES_BY_CODE)
-        if unknown:
-            raise ValueError(f"analysis {fn.__name__} names unknown codes {sorted(unknown)}")
-        _ANALYSES.append((frozenset(codes), fn))
-        return fn
-
-    return deco
-
-
 def _overlaps_hole(start: int, end: int, holes: tuple[tuple[int, int], ...]) -> bool:
     # a finding at a hole's edge may be caused by the placeholder's unknown content
     return any(start <= h_end and h_start <= max(end, start + 1) for h_start, h_end in holes)
@@ -173,8 +129,6 @@ def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
 
 
 def _run(ctx: Ctx) -> Iterator[Finding]:
-    from . import checks  # noqa: F401  (registers the analyses)
-
     raws: list[Raw] = []
     for codes, fn in _ANALYSES:
         if codes & ctx.enabled:
@@ -256,7 +210,6 @@ def text_finding(f: Finding, enabled: frozenset[str]) -> Finding | None:
                    f.start, f.end, rule.severity, None)
 
 
-MAX_PER_CODE = 100  # findings of one rule in one IRI; a hostile literal must not flood the report
 
 
 def _last_of(raws: list[Raw], code: str) -> Raw:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from ..core.context import UseContext as UseContext  # re-exported: part of the rules API
+
 
 class Severity(enum.StrEnum):
     """How bad a finding is; maps to flake8 / SARIF / LSP levels."""
@@ -25,22 +27,14 @@ class FixLevel(enum.StrEnum):
 
 
 class FixSafety(enum.StrEnum):
-    """Whether ``--fix`` applies the fix on its own (DESIGN.md "Fix safety")."""
+    """Whether ``--fix`` applies the fix on its own (docs/design.md "Fix safety")."""
 
     SAFE = "safe"
     UNSAFE = "unsafe"
 
 
-class UseContext(enum.StrEnum):
-    """How the program uses the literal (RFC 3987 sec. 5.1): decides fix safety."""
-
-    DEREFERENCED = "dereferenced"
-    IDENTIFIER = "identifier"
-    UNKNOWN = "unknown"
-
-
 def fix_safety(level: FixLevel, context: UseContext) -> FixSafety:
-    """Safe when nothing changes, or when a dereferenced IRI keeps its resource (DESIGN.md)."""
+    """Safe when nothing changes, or when a dereferenced IRI keeps its resource (docs/design.md)."""
     if level is FixLevel.SOURCE:
         return FixSafety.SAFE
     if level is not FixLevel.NONE and context is UseContext.DEREFERENCED:

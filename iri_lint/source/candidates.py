@@ -1,4 +1,4 @@
-"""Which literals are IRIs: value tests, URL-taking APIs and URL-like names (DESIGN.md)."""
+"""Which literals are IRIs: value tests, URL-taking APIs and URL-like names (docs/design.md)."""
 
 from __future__ import annotations
 

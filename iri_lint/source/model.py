@@ -7,14 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from iri_lint.rules.model import UseContext as UseContext  # re-exported: how the literal is used
+from iri_lint.core.context import UseContext as UseContext  # re-exported: how the literal is used
 
 if TYPE_CHECKING:
     from iri_lint.source.locate import Locator
 
 
 class Reason(enum.Enum):
-    """Why the literal is a candidate IRI (DESIGN.md "Which literals are IRIs")."""
+    """Why the literal is a candidate IRI (docs/design.md "Which literals are IRIs")."""
 
     ABSOLUTE = "absolute"  # whole literal is scheme://... or a registered scheme:...
     URL_API = "url-api"  # argument of a known URL-taking API

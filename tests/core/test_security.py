@@ -7,12 +7,13 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from iri_lint.core import security
+from iri_lint.core import joiners, security
 from iri_lint.core.bidi import visible
 from iri_lint.core.chars import BIDI_CONTROLS
 from iri_lint.core.components import Component, ComponentTable, component_table
@@ -357,7 +358,7 @@ def _reference(text: str) -> list[tuple[str, Span, Span]]:
         if security._is_wide_or_narrow(c):
             return "fullwidth"
         if security.is_default_ignorable(c) and not (
-                c in "\u200c\u200d" and security._joiner_allowed(text, comp_at(i), i)):
+                c in "\u200c\u200d" and joiners.joiner_allowed(text, comp_at(i), i)):
             return "invisible"
         return None
 
@@ -458,9 +459,9 @@ def test_allowed_joiners_are_those_idna_allows(runs: list[tuple[str, int]], cuts
     bounds = sorted({min(c, len(text)) for c in cuts})
     for s, e in zip(bounds[::2], bounds[1::2], strict=False):
         table.add("segment", s, e)
-    blanked = security._joiners_blanked(text, table)
+    blanked = joiners.joiners_blanked(text, table)
     assert len(blanked) == len(text)
-    allowed = [i for i, c in enumerate(text) if c in "\u200c\u200d" and security._joiner_allowed(
+    allowed = [i for i, c in enumerate(text) if c in "\u200c\u200d" and joiners.joiner_allowed(
         text, None if table.index(i) < 0 else table.component(table.index(i)), i)]
     assert [i for i, (a, b) in enumerate(zip(text, blanked, strict=True)) if a != b] == allowed
 
@@ -491,12 +492,12 @@ def test_joiner_contexts(text: str, allowed: bool) -> None:
     for prefix in ("", "x/"):
         s = prefix + text
         pos = s.index("\u200c") if "\u200c" in s else s.index("\u200d")
-        assert security._joiner_allowed(s, None, pos) == allowed
+        assert joiners.joiner_allowed(s, None, pos) == allowed
         bare = ComponentTable(s)  # no component: the whole text is the context
         one = ComponentTable(s)
         one.add("segment", len(prefix), len(s))
         for table in (bare, one):
-            assert (security._joiners_blanked(s, table)[pos] != s[pos]) == allowed
+            assert (joiners.joiners_blanked(s, table)[pos] != s[pos]) == allowed
 
 
 @pytest.mark.parametrize(("start", "end"), [(1, 3), (0, 2), (1, 2), (0, 3)])
@@ -505,14 +506,14 @@ def test_joiner_context_ends_with_its_component(start: int, end: int) -> None:
     text = _B + "\u200c" + _B
     table = ComponentTable(text)
     table.add("segment", start, end)
-    allowed = security._joiner_allowed(text, table.component(0), 1)
+    allowed = joiners.joiner_allowed(text, table.component(0), 1)
     assert allowed == ((start, end) == (0, 3))
-    assert (security._joiners_blanked(text, table)[1] != text[1]) == allowed
+    assert (joiners.joiners_blanked(text, table)[1] != text[1]) == allowed
 
 
 def test_joiners_with_an_older_idna(monkeypatch: pytest.MonkeyPatch) -> None:
     # idna before 3.7 scans past non-joining characters: then every joiner is asked about
-    monkeypatch.setattr(security, "_idna_follows_rfc5892", lambda: False)
+    monkeypatch.setattr(joiners, "_idna_follows_rfc5892", lambda: False)
     for text in ("http://example.ir/\u0645\u06cc\u200c\u062e\u0648", "http://example.com/ab\u200cc",
                  "http://example.in/\u0915\u094d\u200d\u0937\u200d"):
         _same_as_reference(text)
@@ -537,8 +538,11 @@ def test_escapes_hide_two_characters_from_the_script_check(tail: str, mixed_at: 
 def _counting(monkeypatch: pytest.MonkeyPatch, *names: str) -> Counter[str]:
     calls: Counter[str] = Counter()
 
+    def owner(name: str) -> ModuleType:
+        return joiners if hasattr(joiners, name) else security
+
     def counter(name: str) -> Callable[..., object]:
-        f = getattr(security, name)
+        f = getattr(owner(name), name)
 
         def counted(*args: object) -> object:
             calls[name] += 1
@@ -546,7 +550,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch, *names: str) -> Counter[str]:
         return counted
 
     for name in names:
-        monkeypatch.setattr(security, name, counter(name))
+        monkeypatch.setattr(owner(name), name, counter(name))
     return calls
 
 
@@ -557,7 +561,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch, *names: str) -> Counter[str]:
     "Москва%4D/" * 10_000, "Москва\uff41/" * 10_000, "Москва-city/" * 10_000, "Москва/city/" * 5000,
 ])
 def test_work_per_distinct_character(monkeypatch: pytest.MonkeyPatch, tail: str) -> None:
-    security._joining.cache_clear()  # joining types are asked for again
+    joiners._joining.cache_clear()  # joining types are asked for again
     calls = _counting(monkeypatch, "_kind", "_scx", "valid_contextj", "_mixed_script_problem")
     text = "http://example.com/" + tail
     problems = found(text)

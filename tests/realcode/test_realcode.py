@@ -72,7 +72,7 @@ def test_lint_text_stays_within_budget(which: str) -> None:
 
 def test_the_check_is_not_vacuous() -> None:
     """Enough literals reach the rules that a noisy change would show."""
-    from iri_lint.source.scan import find_literals
+    from iri_lint.source.literals import find_literals
 
     opts = scan_options(Config())
     n = 0

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from iri_lint.source import candidates
+from iri_lint.source.literals import ScanOptions, find_literals
 from iri_lint.source.model import HOLE, Literal, Reason, UseContext
-from iri_lint.source.scan import ScanOptions, find_literals
 from iri_lint.source.templates import apply_templates
 
 

@@ -22,9 +22,9 @@ from iri_lint.lint import SourceFinding, lint_text
 from iri_lint.source import cst as cstmod
 from iri_lint.source.cst import CstUnavailable, cst_strings, ftext_value, literal_at, verify_with_cst
 from iri_lint.source.edits import Refusal, apply_edits, edit_literal, verify_edit
+from iri_lint.source.literals import ScanOptions, find_literals
 from iri_lint.source.locate import Locator, SourceFile, locate, split_lines
 from iri_lint.source.model import Literal, Reason, SourcePos, UseContext
-from iri_lint.source.scan import ScanOptions, find_literals
 from iri_lint.source.templates import apply_templates
 from iri_lint.source.text import is_embedded
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import ast
 
 from iri_lint.source.edits import Refusal, SourceEdit, apply_edits, edit_literal, verify_edit
+from iri_lint.source.literals import find_literals
 from iri_lint.source.model import Literal
-from iri_lint.source.scan import find_literals
 
 
 def only(src: str) -> Literal:

@@ -9,8 +9,8 @@ import warnings
 
 import pytest
 
+from iri_lint.source.literals import find_literals
 from iri_lint.source.locate import split_lines
-from iri_lint.source.scan import find_literals
 
 
 @pytest.mark.slow

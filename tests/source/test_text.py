@@ -17,8 +17,8 @@ from iri_lint.config import Config
 from iri_lint.lint import lint_text
 from iri_lint.source import text as text_mod
 from iri_lint.source.candidates import is_absolute_candidate, is_bare_prefix
+from iri_lint.source.literals import ScanOptions, find_literals
 from iri_lint.source.locate import split_lines
-from iri_lint.source.scan import ScanOptions, find_literals
 from iri_lint.source.text import extract, is_embedded
 
 TEXT = Config(extend_select=("IRI7",))

@@ -1,0 +1,95 @@
+"""The layers of docs/design.md import only downward: core <- source, rules <- pipeline <- front ends.
+
+Every import is read from the source (module-level and inside functions), so a lazy import cannot
+hide an upward edge. A violation names the file, the line and the layer it may not reach.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "iri_lint"
+
+# layer -> the iri_lint layers it may import (itself included); the map in docs/design.md
+ALLOWED: dict[str, set[str]] = {
+    "data": {"data"},
+    "core": {"core", "data"},
+    "source": {"source", "core", "data"},
+    "rules": {"rules", "core", "data"},
+    "pipeline": {"pipeline", "rules", "source", "core", "data"},  # config, lint, noqa, fix
+    "front": {"front", "pipeline", "rules", "source", "core", "data", "package"},  # cli, flake8, lsp
+}
+PIPELINE = {"config", "lint", "noqa", "fix"}
+FRONT = {"cli", "flake8_plugin", "lsp", "__main__"}
+# third-party packages a layer may not use: the IRI core knows no linter and no CST
+FORBIDDEN = {"core": {"flake8", "libcst", "pygls", "lsprotocol"}, "source": {"flake8", "pygls"},
+             "rules": {"flake8", "libcst", "pygls"}, "data": {"flake8", "libcst", "pygls"}}
+
+
+def layer_of(module: str) -> str:
+    """The layer of a dotted module name inside iri_lint ("iri_lint.core.scanner" -> "core")."""
+    parts = module.split(".")
+    top = parts[1] if len(parts) > 1 else "__init__"
+    if top in ("core", "data", "source", "rules"):
+        return top
+    if top in PIPELINE:
+        return "pipeline"
+    if top in FRONT:
+        return "front"
+    return "package"  # iri_lint/__init__.py: the public facade, above everything
+
+
+def modules() -> list[tuple[str, Path]]:
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE.parent).with_suffix("")
+        name = ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
+        out.append((name, path))
+    return out
+
+
+def imports(name: str, path: Path) -> list[tuple[int, str]]:
+    """(line, absolute module) of every import in the file."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+                if node.module is None:  # from . import checks
+                    out += [(node.lineno, f"{target}.{a.name}") for a in node.names]
+                    continue
+                out.append((node.lineno, target))
+            else:
+                out.append((node.lineno, node.module or ""))
+    return out
+
+
+@pytest.mark.parametrize(("name", "path"), modules(), ids=[m for m, _ in modules()])
+def test_imports_point_down_the_layers(name: str, path: Path) -> None:
+    layer = layer_of(name)
+    if layer == "package":
+        return
+    bad = []
+    for line, target in imports(name, path):
+        top = target.split(".")[0]
+        if top == "iri_lint":
+            to = layer_of(target)
+            if to not in ALLOWED[layer]:
+                bad.append(f"{path.name}:{line} imports {target} ({layer} -> {to})")
+        elif top in FORBIDDEN.get(layer, ()):
+            bad.append(f"{path.name}:{line} imports {target}, which the {layer} layer must not use")
+    assert not bad, bad
+
+
+def test_no_module_is_longer_than_700_lines() -> None:
+    long = {name: n for name, path in modules() if (n := len(path.read_text(encoding="utf-8").splitlines())) > 700
+            and not name.startswith("iri_lint.data")}  # generated tables
+    assert not long, long
