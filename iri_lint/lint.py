@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .config import Config
 from .core.scanner import scan
-from .noqa import is_noqa, noqa_lines
+from .noqa import file_noqa, is_noqa, noqa_lines
 from .rules.engine import IRI_USE_ONLY, TEXT_CODES, check_ref, not_analysed, text_finding, text_rules
 from .rules.model import Finding, UseContext
 from .source.literals import ScanOptions, find_literals, marked_lines
@@ -134,6 +134,9 @@ def lint_text(text: str, config: Config, *, path: str | None = None,
     tree = parse_source(text, path or "<unknown>")
     found = list(lint_tree(tree, lines, config, path=path, options=opts, marked=marked))
     if found and honour_noqa and "noqa" in text.lower():
+        whole = file_noqa(text)
+        if whole is not None:  # "# flake8: noqa", "# iri-lint: noqa[: codes]"
+            found = [f for f in found if whole and not f.code.startswith(tuple(whole))]
         mapping = noqa_lines(text)
         found = [f for f in found if not is_noqa(f.code, mapping.get(f.line))]
     found.sort(key=lambda f: (f.line, f.col, f.code))

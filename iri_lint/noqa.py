@@ -20,6 +20,25 @@ NOQA_INLINE = re.compile(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))
 _SPLIT_CODES = re.compile(r"[,\s]")
 
 
+# a file-level comment on a line of its own: flake8's "# flake8: noqa" (flake8 ignores it when it
+# names codes), and ours, "# iri-lint: noqa" or "# iri-lint: noqa: IRI101, IRI2" (ruff's form)
+_NOQA_FILE = re.compile(r"^[ \t]*#[ \t]*(?P<tool>flake8|iri-lint)[:=][ \t]*noqa"
+                        r"(?::[ \t]?(?P<codes>[A-Z]+[0-9]*(?:[, \t]+[A-Z]+[0-9]*)*+))?[ \t]*$", re.I | re.M)
+
+
+def file_noqa(text: str) -> frozenset[str] | None:
+    """What a file-level noqa comment silences: None (nothing), an empty set (every code), or the
+    codes and prefixes it names."""
+    codes: set[str] = set()
+    for m in _NOQA_FILE.finditer(text):
+        named = m.group("codes")
+        if not named:
+            return frozenset()  # the whole file
+        if m.group("tool").lower() == "iri-lint":
+            codes.update(c.upper() for c in _SPLIT_CODES.split(named) if c)
+    return frozenset(codes) if codes else None
+
+
 def noqa_lines(text: str) -> dict[int, str]:
     """flake8's noqa mapping: each line -> the joined text of its logical line (processor.py)."""
     lines = split_lines(text)

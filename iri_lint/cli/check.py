@@ -110,7 +110,9 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from .baseline import BaselineError, load, new_only, save
 
         bpath = Path(args.baseline)
-        if args.update_baseline or not bpath.exists():
+        if not args.update_baseline and not bpath.exists():
+            return _err(f"baseline {bpath} does not exist; create it with --update-baseline")
+        if args.update_baseline:
             save(bpath, records)
             print(f"iri-lint: wrote {len(records)} finding(s) to baseline {bpath}", file=sys.stderr)
             records = []

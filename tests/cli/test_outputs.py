@@ -75,7 +75,9 @@ def test_sarif_validates_against_the_schema(cli, project: Path, monkeypatch: pyt
 
 def test_baseline_reports_only_new_findings(cli, project: Path) -> None:  # type: ignore[no-untyped-def]
     base = project / "iri-baseline.json"
-    r = cli("check", "--baseline", str(base), str(project))
+    r = cli("check", "--baseline", str(base), str(project))  # a mistyped path must not pass silently
+    assert r.code == 2 and not base.exists() and "--update-baseline" in r.err
+    r = cli("check", "--baseline", str(base), "--update-baseline", str(project))
     assert r.code == 0 and base.exists() and "wrote" in r.err
     assert cli("check", "--baseline", str(base), str(project)).code == 0
     # moving code down keeps fingerprints; a new bad literal is reported

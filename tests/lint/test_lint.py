@@ -167,3 +167,16 @@ def test_template_guesses_only_where_formatting_happens() -> None:
     found = [(f.line, f.code) for f in lint_text(TEMPLATES, Config())]
     assert found == [(2, "IRI113"), (3, "IRI110"), (4, "IRI103"), (4, "IRI103"), (6, "IRI102"), (6, "IRI102"),
                      (13, "IRI101")], found
+
+
+@pytest.mark.parametrize(("comment", "left"), [
+    ("# flake8: noqa", []),
+    ("# iri-lint: noqa", []),
+    ("#iri-lint:noqa: IRI110", ["IRI101"]),
+    ("# iri-lint: noqa: IRI1", []),
+    ("# flake8: noqa: IRI110", ["IRI101", "IRI110"]),  # flake8 ignores a file-level noqa with codes
+    ("x = 1  # flake8: noqa", ["IRI101", "IRI110"]),  # only on a line of its own
+])
+def test_a_file_level_noqa_silences_the_file(comment: str, left: list[str]) -> None:
+    text = f'{comment}\na = "http://example.com/%zz"\nb = "http://example.com/a b"\n'
+    assert sorted(f.code for f in lint_text(text, Config())) == left
