@@ -135,7 +135,7 @@ def lint_text(text: str, config: Config, *, path: str | None = None,
     found = list(lint_tree(tree, lines, config, path=path, options=opts, marked=marked))
     if found and honour_noqa and "noqa" in text.lower():
         whole = file_noqa(text)
-        if whole is not None:  # "# flake8: noqa", "# iri-lint: noqa[: codes]"
+        if whole is not None:  # a file-level noqa comment (see noqa.file_noqa)
             found = [f for f in found if whole and not f.code.startswith(tuple(whole))]
         mapping = noqa_lines(text)
         found = [f for f in found if not is_noqa(f.code, mapping.get(f.line))]

@@ -20,8 +20,8 @@ NOQA_INLINE = re.compile(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))
 _SPLIT_CODES = re.compile(r"[,\s]")
 
 
-# a file-level comment on a line of its own: flake8's "# flake8: noqa" (flake8 ignores it when it
-# names codes), and ours, "# iri-lint: noqa" or "# iri-lint: noqa: IRI101, IRI2" (ruff's form)
+# a file-level comment on a line of its own: flake8's "flake8" + ": noqa" (flake8 ignores it when
+# it names codes), and ours, "iri-lint" + ": noqa", optionally naming codes as ruff's form does
 _NOQA_FILE = re.compile(r"^[ \t]*#[ \t]*(?P<tool>flake8|iri-lint)[:=][ \t]*noqa"
                         r"(?::[ \t]?(?P<codes>[A-Z]+[0-9]*(?:[, \t]+[A-Z]+[0-9]*)*+))?[ \t]*$", re.I | re.M)
 
