@@ -1,4 +1,6 @@
-"""SARIF 2.1.0 output: rule metadata from the registry, relative artifact URIs, code point columns."""
+"""SARIF 2.1.0 output as GitHub code scanning reads it: rule metadata from the registry (with
+``security`` tags and ``security-severity`` for the bidi and spoofing families), artifact URIs
+relative to the repository's top level, UTF-16 columns, and ``primaryLocationLineHash``."""
 
 from __future__ import annotations
 
@@ -29,6 +31,25 @@ def artifact_uri(path: str, root: Path) -> str:
     return quote(rel.as_posix(), safe="/")
 
 
+_SECURITY_FAMILIES = ("IRI2", "IRI5")  # bidi (Trojan Source) and spoofing/leaks: security alerts
+_SECURITY_SEVERITY = {"error": "8.0", "warning": "5.0", "info": "2.0"}  # GitHub: high, medium, low
+
+
+def _properties(code: str, family: str, section: str, fix_level: str | None, severity: str) -> dict[str, Any]:
+    props: dict[str, Any] = {"family": family, "section": section, "fixLevel": fix_level,
+                             "tags": [family, "standards"]}
+    if code.startswith(_SECURITY_FAMILIES):
+        props["tags"] = sorted({family, "security"})
+        props["security-severity"] = _SECURITY_SEVERITY[severity]
+    return props
+
+
+def utf16_column(line: str, col: int) -> int:
+    """The UTF-16 code unit offset of code point ``col`` in ``line`` (what GitHub counts)."""
+    head = line[:col]
+    return col if head.isascii() else len(head.encode("utf-16-le", "surrogatepass")) // 2
+
+
 def _rules() -> list[dict[str, Any]]:
     out = []
     for r in RULES:
@@ -40,16 +61,19 @@ def _rules() -> list[dict[str, Any]]:
             "helpUri": rule_url(r.code),
             "help": {"text": f"{r.fix_text} {r.fix_safety_text}".strip()},
             "defaultConfiguration": {"enabled": r.default, "level": _LEVEL[str(r.severity)]},
-            "properties": {"family": r.family, "section": r.section,
-                           "fixLevel": None if r.fix_level is None else str(r.fix_level)},
+            "properties": _properties(r.code, r.family, r.section,
+                                      None if r.fix_level is None else str(r.fix_level), str(r.severity)),
         })
     return out
 
 
 def _result(r: Record, index: dict[str, int], fp: str, uri: str) -> dict[str, Any]:
-    region: dict[str, Any] = {"startLine": r.line, "startColumn": r.col + 1, "endLine": r.end_line,
-                              "endColumn": r.end_col + 1}
+    text = r.source_line
+    last = utf16_column(text, r.end_col) if r.end_line == r.line else r.end_col  # (the end line's text: not kept)
+    region: dict[str, Any] = {"startLine": r.line, "startColumn": utf16_column(text, r.col) + 1,
+                              "endLine": r.end_line, "endColumn": last + 1}
     if r.file_region is not None:  # a notebook: the region in the .ipynb text, the cell as a property
+        # (.ipynb lines are JSON, almost always ASCII-escaped or ASCII: code points are kept)
         line, col, end_line, end_col = r.file_region
         region = {"startLine": line, "startColumn": col + 1, "endLine": end_line, "endColumn": end_col + 1,
                   "properties": {"cell": r.cell, "cellStartLine": r.line, "cellStartColumn": r.col + 1}}
@@ -61,7 +85,8 @@ def _result(r: Record, index: dict[str, int], fp: str, uri: str) -> dict[str, An
         "locations": [{"physicalLocation": {
             "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
             "region": region}}],
-        "partialFingerprints": {"iriLint/v1": fp},
+        # GitHub reads only primaryLocationLineHash; ours ignores line moves, as baselines do
+        "partialFingerprints": {"primaryLocationLineHash": fp, "iriLint/v1": fp},
     }
     if r.fix is not None:
         res["properties"] = {"fix": {"description": r.fix.description, "safety": r.fix.safety,
@@ -72,18 +97,18 @@ def _result(r: Record, index: dict[str, int], fp: str, uri: str) -> dict[str, An
 
 def write_sarif(out: TextIO, results: Sequence[FileResult], records: Sequence[Record], *,
                 root: Path | None = None) -> None:
-    root = Path(os.path.abspath(root or Path.cwd()))
+    if root is None:  # %SRCROOT% is the repository's top level, whatever the current folder
+        from .gitrepo import find_top
+
+        cwd = os.path.abspath(os.getcwd())
+        root = Path(find_top(cwd) or cwd)
+    root = Path(os.path.abspath(root))
     index = {r.code: i for i, r in enumerate(RULES)}
     fps = fingerprints(records, root)
     sarif_results = [_result(r, index, fp, artifact_uri(r.path, root)) for r, fp in zip(records, fps, strict=True)]
-    for res in results:
-        for a in res.applied:
-            item = _result(a, index, "", artifact_uri(a.path, root))
-            item.pop("partialFingerprints")
-            item["kind"] = "pass"
-            item["level"] = "none"
-            item["message"] = {"text": f"Fixed: {a.message}"}
-            sarif_results.append(item)
+    # applied fixes are not results (GitHub shows every result as an alert): a count in the run
+    fixed = [{"ruleId": a.code, "uri": artifact_uri(a.path, root), "line": a.line}
+             for res in results for a in res.applied]
     notifications = [{
         "level": "error",
         "message": {"text": p.message},
@@ -95,9 +120,11 @@ def write_sarif(out: TextIO, results: Sequence[FileResult], records: Sequence[Re
         "tool": {"driver": {"name": "iri-lint", "version": __version__, "semanticVersion": __version__,
                             "informationUri": "https://github.com/iri-lint/iri-lint", "rules": _rules()}},
         "originalUriBaseIds": {"%SRCROOT%": {"uri": root.as_uri() + "/"}},
-        "columnKind": "unicodeCodePoints",
+        "columnKind": "utf16CodeUnits",
         "results": sarif_results,
         "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": notifications}],
     }
+    if fixed:
+        run["properties"] = {"fixed": fixed}
     json.dump({"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}, out, ensure_ascii=False, indent=2)
     out.write("\n")

@@ -45,13 +45,14 @@ def _sarif(cli, project: Path, monkeypatch: pytest.MonkeyPatch) -> dict:  # type
 def test_sarif_structure(cli, project: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     doc = _sarif(cli, project, monkeypatch)
     run = doc["runs"][0]
-    assert doc["version"] == "2.1.0" and run["columnKind"] == "unicodeCodePoints"
+    assert doc["version"] == "2.1.0" and run["columnKind"] == "utf16CodeUnits"
     assert [r["id"] for r in run["tool"]["driver"]["rules"]] == [r.code for r in RULES]
     uris = {res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for res in run["results"]}
     assert "shop/client.py" in uris and not any(u.startswith(("/", "file:")) for u in uris)
     for res in run["results"]:
         assert run["tool"]["driver"]["rules"][res["ruleIndex"]]["id"] == res["ruleId"]
         assert len(res["partialFingerprints"]["iriLint/v1"]) == 32
+        assert res["partialFingerprints"]["primaryLocationLineHash"]  # the key GitHub reads
 
 
 def test_sarif_validates_against_the_schema(cli, project: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
@@ -67,10 +68,37 @@ def test_sarif_validates_against_the_schema(cli, project: Path, monkeypatch: pyt
     broken["runs"][0]["columnKind"] = "bytes"
     with pytest.raises(jsonschema.ValidationError):
         cls(schema).validate(broken)  # the schema really constrains what we emit
-    # and the same after fixing (applied fixes are reported as results of kind "pass")
+    # and the same after fixing: applied fixes are no results (GitHub would show them as alerts)
     fixed = json.loads(cli("check", "--exit-zero", "--fix", "--format", "sarif", ".").out)
-    assert any(r.get("kind") == "pass" for r in fixed["runs"][0]["results"])
+    assert not any(r.get("kind") == "pass" for r in fixed["runs"][0]["results"])
+    assert fixed["runs"][0]["properties"]["fixed"]
     cls(schema, format_checker=cls.FORMAT_CHECKER).validate(fixed)
+
+
+def test_sarif_reads_right_in_github_code_scanning(cli, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """GitHub's own expectations: security tags and severities, UTF-16 columns, URIs from the
+    repository's top level whatever the current folder."""
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "pkg").mkdir()
+    (repo / "pkg" / "m.py").write_text('E = "😀"; BIDI_URL = "http://example.com/a\u202eb"\n', encoding="utf-8")
+    monkeypatch.chdir(repo / "pkg")
+    doc = json.loads(cli("check", "--isolated", "--exit-zero", "--format", "sarif", "m.py").out)
+    run = doc["runs"][0]
+    rules = {r["id"]: r for r in run["tool"]["driver"]["rules"]}
+    assert "security" in rules["IRI201"]["properties"]["tags"]
+    assert float(rules["IRI201"]["properties"]["security-severity"]) >= 7.0
+    assert float(rules["IRI502"]["properties"]["security-severity"]) >= 7.0
+    assert "security" not in rules["IRI101"]["properties"]["tags"]
+    (res,) = run["results"]
+    location = res["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"] == "pkg/m.py"
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == repo.as_uri() + "/"
+    line = (repo / "pkg" / "m.py").read_text(encoding="utf-8").splitlines()[0]
+    units = line.encode("utf-16-le")
+    start = location["region"]["startColumn"] - 1  # the emoji before it takes two UTF-16 units
+    assert units[start * 2 : start * 2 + 2].decode("utf-16-le") == "\u202e"
 
 
 def test_baseline_reports_only_new_findings(cli, project: Path) -> None:  # type: ignore[no-untyped-def]
