@@ -100,7 +100,10 @@ def _check_options(p: argparse.ArgumentParser) -> None:
                    help="report only findings not in FILE; writes FILE when it does not exist")
     o.add_argument("--update-baseline", action="store_true", help="with --baseline: rewrite FILE")
     o.add_argument("--stdin-filename", metavar="PATH", help="the path to report (and match configuration) for -")
-    o.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: CPU count)")
+    o.add_argument("--jobs", "-j", type=int, default=None,
+                   help="worker processes (default: the CPU count, at most 8; 1 runs in this process)")
+    o.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="color the text report (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)")
     o.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 

@@ -62,10 +62,11 @@ def load_config(args: argparse.Namespace) -> tuple[Config, Path | None]:
 def _validate_codes(cfg: Config) -> None:
     from ..rules.engine import select_codes
 
-    for key in ("select", "ignore", "extend_select"):
-        for c in getattr(cfg, key) or ():
-            if not select_codes([c]):
-                raise ConfigError(f"--{key.replace('_', '-')}: {c!r} matches no rule (`iri-lint rules` lists them)")
+    named = [(key, c) for key in ("select", "ignore", "extend_select") for c in getattr(cfg, key) or ()]
+    named += [("per_file_ignores", c) for _, codes in cfg.per_file_ignores for c in codes]
+    for key, c in named:  # a typo must not silently select or ignore nothing
+        if not select_codes([c]):
+            raise ConfigError(f"{key.replace('_', '-')}: {c!r} matches no rule (`iri-lint rules` lists them)")
 
 
 def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -210,6 +211,8 @@ def _write(args: argparse.Namespace, out: TextIO, results: list[FileResult], rec
         _summary(args, results, records)
         return
     fixed_stdin = any(res.new_bytes is not None for res in results)
+    if fixed_stdin and out is sys.stdout:
+        out = sys.stderr  # stdout holds the fixed source: a report goes to stderr, never mixed in
     if args.format == "json":
         write_json(out, results, records)
     elif args.format == "sarif":
@@ -222,16 +225,25 @@ def _write(args: argparse.Namespace, out: TextIO, results: list[FileResult], rec
         from .html_report import write_html
 
         write_html(out, results, records)
-    elif not fixed_stdin:
+    else:
         tty = out.isatty()
         show = args.show_source if args.show_source is not None else tty
-        color = tty and not os.environ.get("NO_COLOR")
+        color = _color(args.color, tty)
         write_text(out, results, records, show_source=show, show_fixes=bool(args.fix or args.show_fixes),
                    color=color, fixing=bool(args.fix), unsafe=args.unsafe_fixes)
     if args.statistics:
         write_statistics(out if args.format == "text" else sys.stderr, records)
     if args.format == "text":
         _summary(args, results, records)
+
+
+def _color(choice: str, tty: bool) -> bool:
+    """--color always|never|auto; auto: a terminal, unless NO_COLOR is set; FORCE_COLOR forces it."""
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return tty and not os.environ.get("NO_COLOR")
 
 
 def _summary(args: argparse.Namespace, results: list[FileResult], records: list[Record]) -> None:

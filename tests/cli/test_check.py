@@ -220,3 +220,29 @@ def test_an_internal_error_in_one_literal_reports_it_and_exits_2(
     assert r.code == 2
     assert ":1:6: IRI100" in r.out and "KeyError" in r.out
     assert ":2:25: IRI110" in r.out
+
+
+def test_stdin_fix_keeps_the_report_out_of_the_fixed_source() -> None:
+    src = b'import requests\nrequests.get("https://example.com/a b")\nX_URL = "http://example.com/%zz"\n'
+    p = run_cli("check", "--isolated", "--fix", "--unsafe-fixes", "--format", "json", "-", stdin=src)
+    assert p.stdout.startswith(b"import requests\n") and b'"findings"' not in p.stdout
+    compile(p.stdout, "<fixed>", "exec")  # stdout is exactly the fixed module
+    assert b'"findings"' in p.stderr
+
+
+def test_unknown_codes_in_per_file_ignores_are_errors(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.iri-lint]\nper-file-ignores = {"tests/*" = ["IRI9"]}\n')
+    (tmp_path / "m.py").write_text('X_URL = "http://example.com/%zz"\n')
+    p = run_cli("check", "m.py", cwd=tmp_path)
+    assert p.returncode == 2 and b"'IRI9' matches no rule" in p.stderr
+
+
+@pytest.mark.parametrize(("args", "env", "colored"), [
+    ((), {}, False), (("--color", "always"), {}, True), ((), {"FORCE_COLOR": "1"}, True),
+    (("--color", "never"), {"FORCE_COLOR": "1"}, False),
+])
+def test_color_follows_the_flag_and_force_color(tmp_path: Path, args: tuple[str, ...], env: dict[str, str],
+                                                colored: bool) -> None:
+    (tmp_path / "m.py").write_text('X_URL = "http://example.com/%zz"\n')
+    p = run_cli("check", "--isolated", *args, "m.py", cwd=tmp_path, env=env)
+    assert (b"\x1b[" in p.stdout) is colored
