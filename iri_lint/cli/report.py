@@ -86,10 +86,20 @@ def to_json(r: Record) -> dict[str, object]:
     if r.fix is not None:
         fix = {"description": r.fix.description, "safety": r.fix.safety, "level": r.fix.level,
                "status": r.fix.status, "reason": r.fix.reason or None, "value": r.fix.value,
-               "edits": [{"start": s, "end": e, "replacement": t} for s, e, t in r.fix.edits]}
+               "edits": [{"start": s, "end": e, "replacement": t, "file": _file_place(place)}
+                         for (s, e, t), place in zip(r.fix.edits, r.fix.places or [None] * len(r.fix.edits),
+                                                     strict=True)]}
     return {"path": r.path, "code": r.code, "name": r.name, "message": r.message, "severity": r.severity,
             "start": {"line": r.line, "column": r.col + 1}, "end": {"line": r.end_line, "column": r.end_col + 1},
             "value": r.value, "url": rule_url(r.code), "fix": fix, "cell": r.cell}
+
+
+def _file_place(place: tuple[int, int, int, int] | None) -> dict[str, dict[str, int]] | None:
+    """An edit's place in the file, as the finding's own: 1-based lines and columns, end exclusive."""
+    if place is None:
+        return None
+    line, col, end_line, end_col = place
+    return {"start": {"line": line, "column": col + 1}, "end": {"line": end_line, "column": end_col + 1}}
 
 
 def write_json(out: TextIO, results: Sequence[FileResult], records: Sequence[Record]) -> None:

@@ -27,6 +27,9 @@ class FixInfo:
     edits: tuple[tuple[int, int, str], ...]  # value offsets [start, end) -> replacement
     status: str  # "applied" | "available" | "unsafe" | "refused"
     reason: str = ""  # why it was not applied
+    # each edit's place in the file: (line, col, end line, end col), 1-based lines, 0-based code
+    # point columns; None when a value offset has no single source position (an escape's middle)
+    places: tuple[tuple[int, int, int, int] | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +98,24 @@ def _record(path: str, sf: SourceFinding, lines: Sequence[str], status: str = "a
         if st == "available" and f.fix.safety == "unsafe":
             st = "unsafe"
         fix = FixInfo(f.fix.description, str(f.fix.safety), str(f.fix.level), f.fix.value,
-                      tuple((e.start, e.end, e.replacement) for e in f.fix.edits), st, reason)
+                      tuple((e.start, e.end, e.replacement) for e in f.fix.edits), st, reason,
+                      tuple(_place(sf, e.start, e.end) for e in f.fix.edits))
     text = lines[sf.line - 1].rstrip("\r\n") if 0 < sf.line <= len(lines) else ""
     return Record(path, sf.line, sf.col, sf.end.line, sf.end.col, f.code, f.name, f.message,
                   str(f.severity), sf.literal.value, text, fix)
+
+
+def _place(sf: SourceFinding, start: int, end: int) -> tuple[int, int, int, int] | None:
+    """Where value offsets [start, end) of a finding's literal stand in the file."""
+    position_of = sf.literal.position_of
+    if position_of is None:
+        return None
+    try:
+        a = position_of(start)
+        b = position_of(end) if end > start else a
+    except (ValueError, IndexError, LookupError):
+        return None
+    return (a.line, a.col, b.line, b.col)
 
 
 def _problem(path: str, exc: SourceError) -> Problem:

@@ -239,3 +239,15 @@ def test_an_unwritable_report_is_one_line_and_leaves_nothing(tmp_path: Path) -> 
     assert p.returncode == 2
     assert p.stderr.decode().count("\n") == 1 and "cannot write" in p.stderr.decode()
     assert sorted(x.name for x in tmp_path.iterdir()) == ["m.py"]
+
+
+def test_json_fix_edits_carry_their_place_in_the_file(tmp_path: Path) -> None:
+    src = tmp_path / "m.py"
+    src.write_text('import requests\nrequests.get("https://example.com/\\u00e9 b")\n', encoding="utf-8")
+    p = run_cli("check", "--isolated", "--format", "json", str(src))
+    (finding,) = [f for f in json.loads(p.stdout)["findings"] if f["code"] == "IRI101"]
+    (edit,) = finding["fix"]["edits"]
+    where = edit["file"]
+    line = src.read_text(encoding="utf-8").splitlines()[where["start"]["line"] - 1]
+    assert line[where["start"]["column"] - 1 : where["end"]["column"] - 1] == " "  # after the \u00e9 escape
+    assert finding["value"][edit["start"] : edit["end"]] == " "
