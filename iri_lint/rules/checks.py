@@ -285,7 +285,10 @@ def scheme_checks(ctx: Ctx) -> Iterator[Raw]:
             rest = text[after:]
             stripped = rest.lstrip("/\\")
             edits = None
-            if stripped and not stripped.startswith(("?", "#")):
+            # restore '//' only before what reads as a host ('http:/example.com/'), never before a
+            # path or userinfo ('http:path', 'http:@'): the fix must not invent a host
+            first = re.split(r"[/?#\\]", stripped, maxsplit=1)[0]
+            if _DOTTED_NAME.fullmatch(first.rsplit(":", 1)[0] if first.count(":") == 1 else first):
                 edits = (Edit(after, len(text) - len(stripped), "//"),)
             slashes = len(rest) - len(rest.lstrip("/\\"))
             shape = f"{scheme}:" + rest[:slashes]

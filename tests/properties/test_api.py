@@ -129,6 +129,7 @@ def test_resolve_raises_only_for_a_base_without_scheme(base: str, kind: str) -> 
 @PROPERTY
 @given(any_iri, kinds, profiles)
 @example("http://%40:%3A@#", "IRI-reference", Profile.URI)
+@example("http:@", "IRI-reference", Profile.URI)
 @example("\r\x96", "IRI-reference", Profile.IRI_BIS)
 @example("\nhttps://example.org\n    ", "IRI-reference", Profile.IRI)
 def test_a_fix_changes_the_text_and_leaves_fewer_findings_of_its_rule(text: str, kind: str, profile: Profile) -> None:
