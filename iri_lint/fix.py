@@ -75,6 +75,8 @@ class FixRun:
     # why the fix of a remaining finding was not applied, by index in ``remaining``
     not_applied: dict[int, str] = field(default_factory=dict)
     error: SourceError | None = None
+    # why the passes did not reach a fixed point (fixes undoing each other); ``text`` is then the input
+    unsettled: str = ""
 
     @property
     def changed(self) -> bool:
@@ -203,13 +205,26 @@ def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: b
                 chosen = [e for _, got in kept for e in got]
                 new = apply_edits(run.text, chosen) if chosen else run.text
         # --- libcst cross-check (end)
-        if not chosen or new in seen or len(seen) > max_passes:
+        if chosen and (new in seen or len(seen) > max_passes):
+            return _unsettled(text, lint, picked, max_passes, cycle=new in seen)
+        if not chosen:
             run.remaining, run.not_applied = findings, reasons
             return run
         seen.add(new)
         run.applied.extend(Applied(sf, sf.finding.fix.description if sf.finding.fix else "") for sf in picked)
         run.text = new
     return run  # pragma: no cover  (the loop always returns)
+
+
+def _unsettled(text: str, lint: Callable[[str], list[SourceFinding]], picked: list[SourceFinding],
+               max_passes: int, *, cycle: bool) -> FixRun:
+    """Fixes that never settle change nothing: the input, its findings, and why (ruff warns the same)."""
+    codes = ", ".join(sorted({sf.finding.code for sf in picked}))
+    why = (f"fixes undo each other ({codes} bring back an earlier text)" if cycle
+           else f"fixes still change the file after {max_passes} passes ({codes})")
+    findings = lint(text)
+    return FixRun(text, remaining=findings, not_applied={i: f"not applied: {why}" for i, sf in enumerate(findings)
+                                                         if sf.finding.fix is not None}, unsettled=why)
 
 
 # ------------------------------------------------------------------ atomic writing

@@ -203,6 +203,9 @@ def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding
             status = "unsafe" if reason.startswith("unsafe") else "refused" if reason else "available"
             records.append(_record(job.path, sf, lines, status, reason))
         result.records = records
+        if run.unsettled:  # nothing was changed: say so, as an iri-lint bug (exit 2)
+            result.problem = Problem(job.path, 1, 0, f"not fixed: {run.unsettled}; please report it",
+                                     internal=True)
     else:
         new_text = text
         try:

@@ -395,6 +395,8 @@ def ladder(ctx: Ctx) -> Iterator[Raw]:
                 code = "IRI311" if old[:4].lower() == "xn--" else "IRI312"
             if code is None or code not in ctx.enabled:
                 continue
+            if ctx.uri_only_api and not e.replacement.isascii():
+                continue  # that API sends only ASCII: its form is the URI's, IRI404's rule (sec. 3.1)
             if code == "IRI311" and any(is_spoof_label(label) for label in e.replacement.split(".")):
                 continue  # never propose showing a spoof: the A-label is the safe form (IRI502)
             if code == "IRI405" and "%" not in old:

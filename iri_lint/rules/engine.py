@@ -11,7 +11,7 @@ from ..core.scanner import scan
 from . import checks  # noqa: F401  (its analyses register themselves in the table)
 from .analysis import _ANALYSES, MAX_PER_CODE, Ctx, Raw
 from .catalog import DEFAULT_CODES, RULES, RULES_BY_CODE
-from .model import Edit, Finding, Fix, UseContext, fix_safety
+from .model import Edit, Finding, Fix, FixSafety, UseContext, fix_safety
 
 
 def _sanitize(message: str) -> str:
@@ -66,9 +66,12 @@ def _finding(raw: Raw, ctx: Ctx) -> Finding:
     rule = RULES_BY_CODE[raw.code]
     fix = None
     if raw.edits is not None and rule.fix_level is not None:
-        value = _apply(ctx.ref.text if ctx.ref.original is None else ctx.ref.original, raw.edits)
-        fix = Fix(raw.edits, value, rule.fix_level, fix_safety(rule.fix_level, ctx.context),
-                  raw.fix_text or rule.fix_text)
+        before = ctx.ref.text if ctx.ref.original is None else ctx.ref.original
+        value = _apply(before, raw.edits)
+        safety = fix_safety(rule.fix_level, ctx.context)
+        if ctx.uri_only_api and before.isascii() and not value.isascii():
+            safety = FixSafety.UNSAFE  # the context cannot take it: that API raises on non-ASCII (sec. 3.1)
+        fix = Fix(raw.edits, value, rule.fix_level, safety, raw.fix_text or rule.fix_text)
     return Finding(rule.code, rule.name, _sanitize(raw.message), raw.start, raw.end, rule.severity, fix)
 
 

@@ -216,3 +216,78 @@ def test_a_plain_check_does_not_nag_about_unsafe_fixes(cli, tmp_path: Path) -> N
     f.write_text('URL = "https://example.com/a b"\n', encoding="utf-8")
     assert "unsafe" not in cli("check", "--isolated", "--show-source", str(f)).out
     assert "unsafe fix (apply with --fix --unsafe-fixes)" in cli("check", "--isolated", "--show-fixes", str(f)).out
+
+
+_ACE = 'from urllib.request import urlopen\nurlopen("https://xn--r8jz45g.jp/")\nhome_url = "https://xn--r8jz45g.jp/"\n'
+
+
+@pytest.mark.parametrize("extra", [(), ("--unsafe-fixes",)])
+def test_fixes_never_send_non_ascii_to_a_uri_only_api_and_settle(cli, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                 extra: tuple[str, ...]) -> None:
+    """Issue 19.2: IRI311's Unicode label would make urlopen raise; IRI404 would map it back each run."""
+    path = tmp_path / "a.py"
+    path.write_text(_ACE, encoding="utf-8")
+    select = ("--extend-select", "IRI311,IRI404,IRI405")
+    diff = cli("check", *select, "--diff", *extra, str(path))
+    first = cli("check", *select, "--fix", *extra, str(path))
+    fixed = path.read_text(encoding="utf-8")
+    assert 'urlopen("https://xn--r8jz45g.jp/")' in fixed  # the URI-only call keeps its ASCII form
+    assert first.code != 2
+    if extra:  # the identifier elsewhere may show its Unicode label, only as an unsafe fix
+        assert 'home_url = "https://例え.jp/"' in fixed
+    else:
+        assert fixed == _ACE
+    # --diff showed exactly what --fix wrote
+    assert [ln[1:] for ln in diff.out.splitlines() if ln.startswith("+") and not ln.startswith("+++")] == \
+        [ln for ln in fixed.splitlines() if ln not in _ACE.splitlines()]
+    again = cli("check", *select, "--fix", *extra, str(path))
+    assert path.read_text(encoding="utf-8") == fixed and "Fixed" not in again.err
+
+
+def test_ascii_fix_values_stay_safe_in_a_uri_only_api() -> None:
+    from iri_lint import check
+
+    found = check("HTTP://example.com/", context="dereferenced", select=["IRI303"], uri_only_api=True)
+    assert [(f.code, str(f.fix.safety)) for f in found if f.fix] == [("IRI303", "safe")]
+    found = check("https://xn--r8jz45g.jp/", context="dereferenced", select=["IRI311"])
+    assert [(f.code, str(f.fix.safety)) for f in found if f.fix] == [("IRI311", "safe")]
+    assert check("https://xn--r8jz45g.jp/", context="dereferenced", select=["IRI311"], uri_only_api=True) == []
+
+
+@pytest.fixture
+def flip_flop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two injected rules whose safe fixes undo each other: 'ping' -> 'pong' -> 'ping'."""
+    from iri_lint.rules import checks, engine  # noqa: F401  (checks registers the real analyses)
+    from iri_lint.rules.model import Edit
+
+    def flip(ctx: engine.Ctx) -> list[engine.Raw]:
+        text, out = ctx.ref.text, []
+        for old, new, code in (("ping", "pong", "IRI303"), ("pong", "ping", "IRI304")):
+            i = text.find(old)
+            if i >= 0:
+                out.append(engine.Raw(code, i, i + 4, "flip", (Edit(i, i + 4, new),)))
+        return out
+
+    monkeypatch.setattr(engine, "_ANALYSES", [*engine._ANALYSES, (frozenset({"IRI303", "IRI304"}), flip)])
+
+
+@pytest.mark.usefixtures("flip_flop")
+@pytest.mark.parametrize("mode", ["--fix", "--diff"])
+def test_fixes_that_never_settle_change_nothing_and_exit_2(cli, tmp_path: Path, mode: str) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "a.py"
+    source = 'import requests\nrequests.get("https://example.com/ping")\n'
+    path.write_text(source, encoding="utf-8")
+    result = cli("check", "--extend-select", "IRI303,IRI304", mode, str(path))
+    assert result.code == 2
+    assert path.read_text(encoding="utf-8") == source
+    assert "not fixed: fixes undo each other" in result.err
+    assert "+requests" not in result.out  # --diff shows what --fix writes: nothing
+
+
+@pytest.mark.usefixtures("flip_flop")
+def test_fix_text_reports_a_cycle_and_returns_the_input() -> None:
+    text = 'import requests\nrequests.get("https://example.com/ping")\n'
+    run = fix_text(text, lambda t: lint_text(t, Config(extend_select=("IRI303", "IRI304"))))
+    assert run.text == text and not run.applied
+    assert run.unsettled.startswith("fixes undo each other")
+    assert all(run.not_applied[i].startswith("not applied") for i, sf in enumerate(run.remaining) if sf.finding.fix)
