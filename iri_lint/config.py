@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -12,7 +13,11 @@ from .core.grammar import Profile
 
 
 class ConfigError(ValueError):
-    """A configuration value or key is not valid; the message names it."""
+    """A configuration value or key is not valid; the message names it (and its file and line)."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 @dataclass(frozen=True)
@@ -130,7 +135,7 @@ def _as_tuple(key: str, value: Any) -> tuple[str, ...]:
         return tuple(v.strip() for v in value.replace("\n", ",").split(",") if v.strip())
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         return tuple(value)
-    raise ConfigError(f"[tool.iri-lint] {key}: expected a list of strings, got {value!r}")
+    raise ConfigError(f"[tool.iri-lint] {key}: expected a list of strings, got {value!r}", key)
 
 
 def from_mapping(data: dict[str, Any], base: Config | None = None) -> Config:
@@ -141,18 +146,18 @@ def from_mapping(data: dict[str, Any], base: Config | None = None) -> Config:
         norm = key.replace("_", "-")
         if norm not in _KEYS:
             known = ", ".join(sorted(_KEYS))
-            raise ConfigError(f"[tool.iri-lint] unknown key {key!r}; known keys: {known}")
+            raise ConfigError(f"[tool.iri-lint] unknown key {key!r}; known keys: {known}", key)
         attr = norm.replace("-", "_")
         if norm in ("text-mode", "include-bytes", "respect-gitignore"):
             if not isinstance(value, bool):
-                raise ConfigError(f"[tool.iri-lint] {key}: expected true or false, got {value!r}")
+                raise ConfigError(f"[tool.iri-lint] {key}: expected true or false, got {value!r}", key)
             changes[attr] = value
         elif norm == "profile":
             try:
                 changes[attr] = Profile(value).value
             except ValueError:
                 raise ConfigError(f"[tool.iri-lint] profile: {value!r} is not one of "
-                                  f"{', '.join(p.value for p in Profile)}") from None
+                                  f"{', '.join(p.value for p in Profile)}", key) from None
         elif norm == "per-file-ignores":
             changes[attr] = _per_file(value)
         else:
@@ -170,32 +175,101 @@ def _per_file(value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
                 pat, codes = line.split(":", 1)
                 out.append((pat.strip(), _as_tuple("per-file-ignores", codes.replace(" ", ","))))
         return tuple(out)
-    raise ConfigError(f"[tool.iri-lint] per-file-ignores: expected a table, got {value!r}")
+    raise ConfigError(f"[tool.iri-lint] per-file-ignores: expected a table, got {value!r}", "per-file-ignores")
+
+
+def read_section(path: Path) -> dict[str, Any] | None:
+    """``[tool.iri-lint]`` of one pyproject.toml, or None when it has none; errors name the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    section = data.get("tool", {}).get("iri-lint")
+    if section is not None and not isinstance(section, dict):
+        raise ConfigError(f"{path}:{_line_of(text, None)}: [tool.iri-lint] must be a table")
+    return section
+
+
+def config_from_file(path: Path) -> Config:
+    """The Config of one pyproject.toml's ``[tool.iri-lint]``; an error names the file, line and key."""
+    section = read_section(path) or {}
+    try:
+        return from_mapping(section)
+    except ConfigError as exc:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        raise ConfigError(f"{path}:{_line_of(text, exc.key)}: {exc}", exc.key) from None
+
+
+def _line_of(text: str, key: str | None) -> int:
+    """The line of ``key`` (or of the section header) in [tool.iri-lint]; 1 when it cannot be told."""
+    header = 0
+    for n, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.strip("[] ").startswith(("tool.iri-lint", 'tool."iri-lint"')):
+            header = header or n
+            if key is None:
+                return n
+        elif header and key is not None and stripped.split("=", 1)[0].strip().strip("\"'") == key:
+            return n
+    return header or 1
 
 
 def find_pyproject(start: Path) -> Path | None:
-    """The nearest pyproject.toml at or above ``start``."""
+    """The nearest pyproject.toml at or above ``start`` with a ``[tool.iri-lint]`` table (ruff's rule:
+    a pyproject.toml without the table is passed over)."""
     start = start.resolve()
     for folder in (start, *start.parents) if start.is_dir() else start.parents:
         candidate = folder / "pyproject.toml"
-        if candidate.is_file():
+        if candidate.is_file() and read_section(candidate) is not None:
             return candidate
     return None
 
 
 def load(start: Path | None = None) -> tuple[Config, Path | None]:
-    """Read ``[tool.iri-lint]`` from the nearest pyproject.toml (defaults when there is none)."""
+    """Read ``[tool.iri-lint]`` from the nearest pyproject.toml that has it (defaults when none does)."""
     path = find_pyproject(start or Path.cwd())
     if path is None:
         return Config(), None
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: {exc}") from None
-    section = data.get("tool", {}).get("iri-lint", {})
-    if not isinstance(section, dict):
-        raise ConfigError(f"{path}: [tool.iri-lint] must be a table")
-    return from_mapping(section), path
+    return config_from_file(path), path
+
+
+class ConfigFinder:
+    """Each file's configuration: its nearest ``[tool.iri-lint]``, each folder and file read once.
+
+    A batch of files from several packages (a pre-commit run) gets each package's own settings.
+    """
+
+    def __init__(self) -> None:
+        self._folders: dict[Path, Path | None] = {}
+        self._configs: dict[Path, Config] = {}
+
+    def pyproject_for(self, folder: Path) -> Path | None:
+        """The pyproject.toml that configures files in ``folder`` (an absolute, resolved path)."""
+        chain: list[Path] = []
+        found: Path | None = None
+        for d in (folder, *folder.parents):
+            if d in self._folders:
+                found = self._folders[d]
+                break
+            chain.append(d)
+            candidate = d / "pyproject.toml"
+            if candidate.is_file() and read_section(candidate) is not None:
+                found = candidate
+                break
+        for d in chain:
+            self._folders[d] = found
+        return found
+
+    def config_for(self, path: Path) -> tuple[Config, Path | None]:
+        """(config, pyproject) for the file at ``path``; defaults and None when nothing configures it."""
+        path = path.absolute()
+        pyproject = self.pyproject_for(Path(os.path.realpath(path.parent)))
+        if pyproject is None:
+            return Config(), None
+        if pyproject not in self._configs:
+            self._configs[pyproject] = config_from_file(pyproject)
+        return self._configs[pyproject], pyproject
 
 
 def config_field_names() -> list[str]:

@@ -162,9 +162,14 @@ def configuration_page() -> str:
     lines = [
         GENERATED, "",
         "# Configuration", "",
-        "One option model serves both front ends. The `iri-lint` command reads `[tool.iri-lint]` from "
-        "the nearest `pyproject.toml` (command-line flags win over it, and unknown keys are an error "
-        "that names the key); the flake8 plugin reads its `--iri-*` flags from the command line or "
+        "One option model serves both front ends. The `iri-lint` command reads, for each file, "
+        "`[tool.iri-lint]` from the nearest `pyproject.toml` above it that has that table (one without "
+        "it is passed over, as ruff does; a batch spanning packages gets each package's settings; "
+        "`--config FILE` applies one file to all, `--isolated` none, and `iri-lint check "
+        "--show-settings FILE` prints the file used and the effective settings). Command-line flags go "
+        "on top: `--select` replaces the selection (and the configured ignores), `--ignore` and "
+        "`--extend-ignore` add to the configured ignores. Unknown keys and codes are an error that "
+        "names the file, the line and the key. The flake8 plugin reads its `--iri-*` flags from the command line or "
         "from flake8's own configuration (`setup.cfg`, `tox.ini`, `.flake8`). Under flake8, rule "
         "selection, ignores, per-file ignores and excludes are flake8's own options.", "",
         "```toml",

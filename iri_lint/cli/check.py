@@ -12,7 +12,8 @@ import tempfile
 from pathlib import Path
 from typing import TextIO
 
-from ..config import Config, ConfigError, from_mapping, load
+from ..config import Config, ConfigError, ConfigFinder, config_from_file
+from ..rules.engine import select_codes
 from . import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from .discover import Target, discover
 from .run import FileResult, Job, Record, run_jobs
@@ -23,50 +24,84 @@ def _err(message: str) -> int:
     return EXIT_ERROR
 
 
-def load_config(args: argparse.Namespace) -> tuple[Config, Path | None]:
-    """pyproject's [tool.iri-lint] (unless --isolated), then the command line on top."""
-    if args.isolated:
-        cfg, path = Config(), None
-    elif args.config:
-        import tomllib
+class Settings:
+    """Each file's effective configuration: its nearest ``[tool.iri-lint]`` (or ``--config``, or none with
+    ``--isolated``), with the command line's options on top."""
 
-        path = Path(args.config)
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"{path}: {exc}") from None
-        cfg = from_mapping(data.get("tool", {}).get("iri-lint", {}))
-    else:
-        first = next((p for p in args.paths if p != "-"), ".")
-        cfg, path = load(Path(first).absolute())
-    changes: dict[str, object] = {}
-    if args.select is not None:
-        changes["select"] = tuple(args.select)
-    if args.ignore is not None:
-        changes["ignore"] = tuple(args.ignore)
-    if args.extend_select:
-        changes["extend_select"] = cfg.extend_select + tuple(args.extend_select)
-    if args.profile:
-        changes["profile"] = args.profile
-    if args.exclude is not None:
-        changes["exclude"] = tuple(args.exclude)
-    if args.extend_exclude:
-        changes["extend_exclude"] = cfg.extend_exclude + tuple(args.extend_exclude)
-    if getattr(args, "respect_gitignore", None) is not None:
-        changes["respect_gitignore"] = args.respect_gitignore
-    cfg = dataclasses.replace(cfg, **changes)  # type: ignore[arg-type]
-    _validate_codes(cfg)
-    return cfg, path
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.finder = ConfigFinder()
+        self.fixed: tuple[Config, Path | None] | None = None
+        if args.isolated:
+            self.fixed = (Config(), None)
+        elif args.config:
+            path = Path(args.config)
+            self.fixed = (config_from_file(path), path)
+        self._adjusted: dict[Path | None, Config] = {}
+
+    def for_path(self, path: str) -> tuple[Config, Path | None]:
+        """(config, pyproject) for the file or folder ``path`` ("-": the current folder)."""
+        if self.fixed is not None:
+            base, pyproject = self.fixed
+        else:
+            p = Path(path if path != "-" else "x").absolute()
+            base, pyproject = self.finder.config_for(p / "x" if p.is_dir() else p)
+        key = pyproject.resolve() if pyproject is not None else None
+        if key not in self._adjusted:
+            self._adjusted[key] = self._with_command_line(base, pyproject)
+        return self._adjusted[key], pyproject
+
+    def _with_command_line(self, cfg: Config, pyproject: Path | None) -> Config:
+        args = self.args
+        where = f"{pyproject}: " if pyproject is not None else ""
+        _validate_codes(cfg, where)  # the file's own codes first, so the error names the file
+        changes: dict[str, object] = {}
+        ignores = (*(args.ignore or ()), *(args.extend_ignore or ()))
+        if args.select is not None:  # a new selection starts afresh: the configured ignores go (as in ruff)
+            changes["select"], changes["ignore"] = tuple(args.select), tuple(ignores)
+        elif ignores:  # ruff's rule: the command line's ignores extend the configured ones
+            changes["ignore"] = cfg.ignore + tuple(ignores)
+        if args.extend_select:
+            changes["extend_select"] = cfg.extend_select + tuple(args.extend_select)
+        if args.profile:
+            changes["profile"] = args.profile
+        if args.exclude is not None:
+            changes["exclude"] = tuple(args.exclude)
+        if args.extend_exclude:
+            changes["extend_exclude"] = cfg.extend_exclude + tuple(args.extend_exclude)
+        if getattr(args, "respect_gitignore", None) is not None:
+            changes["respect_gitignore"] = args.respect_gitignore
+        cfg = dataclasses.replace(cfg, **changes)  # type: ignore[arg-type]
+        _validate_codes(cfg, "command line: ")
+        return cfg
 
 
-def _validate_codes(cfg: Config) -> None:
-    from ..rules.engine import select_codes
-
+def _validate_codes(cfg: Config, where: str = "") -> None:
     named = [(key, c) for key in ("select", "ignore", "extend_select") for c in getattr(cfg, key) or ()]
     named += [("per_file_ignores", c) for _, codes in cfg.per_file_ignores for c in codes]
     for key, c in named:  # a typo must not silently select or ignore nothing
         if not select_codes([c]):
-            raise ConfigError(f"{key.replace('_', '-')}: {c!r} matches no rule (`iri-lint rules` lists them)")
+            raise ConfigError(f"{where}{key.replace('_', '-')}: {c!r} matches no rule (`iri-lint rules` lists them)")
+
+
+def show_settings(settings: Settings, path: str, out: TextIO) -> None:
+    """``--show-settings FILE``: the configuration file used and every effective setting."""
+    cfg, pyproject = settings.for_path(path)
+    source = str(pyproject) if pyproject is not None else "none (defaults)"
+    if settings.args.isolated:
+        source = "none (--isolated)"
+    out.write(f"Settings for {path}\n  configuration file: {source}\n")
+    root = pyproject.parent if pyproject is not None else Path.cwd()
+    lint_path = _lint_path(path, root)
+    for f in dataclasses.fields(cfg):
+        value = getattr(cfg, f.name)
+        if f.name == "per_file_ignores":
+            value = {pattern: list(codes) for pattern, codes in value}
+        elif isinstance(value, tuple):
+            value = list(value)
+        out.write(f"  {f.name.replace('_', '-')} = {value!r}\n")
+    out.write(f"  path matched by per-file-ignores and test-files = {lint_path!r}\n")
+    out.write(f"  enabled rules = {', '.join(sorted(cfg.codes_for(lint_path)))}\n")
 
 
 def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -75,10 +110,16 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.diff and args.add_noqa:
         return _err("--diff and --add-noqa cannot be combined")
     try:
-        cfg, cfg_path = load_config(args)
+        settings = Settings(args)
+        if args.show_settings:
+            if len(args.paths) != 1:
+                return _err("--show-settings takes one FILE")
+            show_settings(settings, args.paths[0], sys.stdout)
+            return EXIT_OK
+        first = next((p for p in args.paths if p != "-"), args.stdin_filename or ".")
+        cfg, _ = settings.for_path(first)  # the walk's excludes: those of the first path
     except ConfigError as exc:
         return _err(str(exc))
-    root = cfg_path.parent if cfg_path is not None else Path.cwd()
     stdin_data = None
     if "-" in args.paths:
         if len(args.paths) > 1:
@@ -95,11 +136,16 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for target in found.targets:
         path = target.path
         shown = (args.stdin_filename or "-") if path == "-" else path
+        try:
+            file_cfg, pyproject = settings.for_path(shown)
+        except ConfigError as exc:
+            return _err(str(exc))
+        root = pyproject.parent if pyproject is not None else Path.cwd()
         refusal = _refusal(args, target, found.trees) if fixing or args.add_noqa else None
         if refusal is not None:
             refusals[len(jobs)] = refusal
         writes = refusal is None
-        jobs.append(Job(shown, cfg, fix=fixing and writes, unsafe=args.unsafe_fixes, write=not args.diff,
+        jobs.append(Job(shown, file_cfg, fix=fixing and writes, unsafe=args.unsafe_fixes, write=not args.diff,
                         diff=args.diff and writes, add_noqa=args.add_noqa and writes,
                         data=stdin_data if path == "-" else None, lint_path=_lint_path(shown, root)))
     progress = sys.stderr.isatty() and not args.no_progress

@@ -59,7 +59,10 @@ def test_pyproject_config_and_unknown_key(cli, tmp_path: Path) -> None:  # type:
     f = tmp_path / "m.py"
     f.write_text('URL = "https://example.com/a b"\n')
     assert cli("check", str(f)).code == 0
-    assert cli("check", "--ignore", "IRI5", str(f)).code == 1  # command line wins
+    assert cli("check", "--ignore", "IRI5", str(f)).code == 0  # the command line's ignores extend the file's
+    assert cli("check", "--extend-ignore", "IRI5", str(f)).code == 0
+    assert cli("check", "--select", "IRI1", str(f)).code == 1  # a new selection starts afresh, as in ruff
+    assert cli("check", "--select", "IRI1", "--ignore", "IRI101", str(f)).code == 0
     (tmp_path / "pyproject.toml").write_text('[tool.iri-lint]\nignores = ["IRI101"]\n')
     r = cli("check", str(f))
     assert r.code == 2 and "'ignores'" in r.err
@@ -246,3 +249,52 @@ def test_color_follows_the_flag_and_force_color(tmp_path: Path, args: tuple[str,
     (tmp_path / "m.py").write_text('X_URL = "http://example.com/%zz"\n')
     p = run_cli("check", "--isolated", *args, "m.py", cwd=tmp_path, env=env)
     assert (b"\x1b[" in p.stdout) is colored
+
+
+def _tree(tmp_path: Path) -> Path:
+    """Two packages with their own settings, one pyproject without [tool.iri-lint], one file outside."""
+    (tmp_path / "pyproject.toml").write_text('[tool.iri-lint]\nextend-select = ["IRI303"]\n')
+    for name, pyproject in (("a", '[tool.iri-lint]\nignore = ["IRI101"]\n'), ("b", '[project]\nname = "b"\n')):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "pyproject.toml").write_text(pyproject)
+        (tmp_path / name / "m.py").write_text('A_URL = "https://example.com/a b"\nB_URL = "HTTP://example.com/"\n')
+    return tmp_path
+
+
+def test_each_file_gets_its_nearest_configuration(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 19.4: a batch spanning packages (pre-commit) gets each package's settings."""
+    root = _tree(tmp_path)
+    monkeypatch.chdir(root / "a")  # the first path's settings must not leak into the others
+    r = cli("check", "m.py", "../b/m.py")
+    found = sorted((Path(m["path"]).parent.name, m["code"]) for m in map(LINE.match, r.out.splitlines()) if m)
+    # a: its own table (IRI101 ignored, no IRI303); b: its pyproject has no table, so the root's applies
+    # (the nearest table is the whole configuration: a's does not inherit the root's IRI303, as in ruff)
+    assert found == [("b", "IRI101"), ("b", "IRI303")]
+    forced = cli("check", "--config", str(root / "a" / "pyproject.toml"), "m.py", "../b/m.py")
+    assert all(LINE.match(x)["code"] != "IRI101" for x in forced.out.splitlines())  # type: ignore[index]
+
+
+def test_show_settings_names_the_file_and_the_effective_settings(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    root = _tree(tmp_path)
+    r = cli("check", "--show-settings", "--ignore", "IRI5", str(root / "b" / "m.py"))
+    assert r.code == 0
+    assert f"configuration file: {root / 'pyproject.toml'}" in r.out
+    assert "extend-select = ['IRI303']" in r.out and "ignore = ['IRI5']" in r.out
+    enabled = next(line for line in r.out.splitlines() if "enabled rules" in line)
+    assert "IRI303" in enabled and "IRI501" not in enabled
+    isolated = cli("check", "--show-settings", "--isolated", str(root / "a" / "m.py"))
+    assert "none (--isolated)" in isolated.out and "ignore = []" in isolated.out
+
+
+@pytest.mark.parametrize(("body", "line", "key"), [
+    ('[project]\nname = "x"\n\n[tool.iri-lint]\nprofile = "iri"\nselectt = ["IRI1"]\n', 6, "'selectt'"),
+    ('[tool.iri-lint]\ntext-mode = "yes"\n', 2, "text-mode"),
+    ('[tool.iri-lint]\nprofile = "iri"\n[tool.iri-lint.per-file-ignores]\n"tests/*" = ["IRI9"]\n', 0, "'IRI9'"),
+])
+def test_pyproject_errors_name_the_file_the_line_and_the_key(cli, tmp_path: Path, body: str, line: int,  # type: ignore[no-untyped-def]
+                                                             key: str) -> None:
+    (tmp_path / "pyproject.toml").write_text(body)
+    (tmp_path / "m.py").write_text("x = 1\n")
+    r = cli("check", str(tmp_path / "m.py"))
+    assert r.code == 2 and key in r.err
+    assert f"{tmp_path / 'pyproject.toml'}{f':{line}' if line else ''}:" in r.err
