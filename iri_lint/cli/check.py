@@ -160,7 +160,10 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if not args.update_baseline and not bpath.exists():
             return _err(f"baseline {bpath} does not exist; create it with --update-baseline")
         if args.update_baseline:
-            save(bpath, records)
+            try:
+                save(bpath, records)
+            except OSError as exc:
+                return _err(f"cannot write baseline {bpath}: {exc.strerror or exc}")
             print(f"iri-lint: wrote {len(records)} finding(s) to baseline {bpath}", file=sys.stderr)
             records = []
         else:

@@ -222,6 +222,8 @@ def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding
             lines = new_text.splitlines(keepends=True)
             result.records = [_record(job.path, sf, lines) for sf in lint(new_text)]
     if new_text == text:
+        if job.data is not None and job.fix and not job.diff:
+            result.new_bytes = job.data  # stdin with --fix: the source goes back out, changed or not
         return result
     new_bytes = source.encode(new_text)
     if job.diff:

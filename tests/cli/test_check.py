@@ -233,6 +233,20 @@ def test_stdin_fix_keeps_the_report_out_of_the_fixed_source() -> None:
     assert b'"findings"' in p.stderr
 
 
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_stdin_fix_prints_the_source_even_when_nothing_was_fixed(fmt: str) -> None:
+    src = b'import requests\nrequests.get("https://example.com/a b")\n'  # only an unsafe fix: none applied
+    p = run_cli("check", "--isolated", "--fix", "--format", fmt, "-", stdin=src)
+    assert p.stdout == src and b"IRI101" in p.stderr and p.returncode == 1
+
+
+def test_a_baseline_in_a_missing_folder_is_a_one_line_error(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text('X_URL = "http://example.com/%zz"\n')
+    r = cli("check", "--baseline", str(tmp_path / "no" / "b.json"), "--update-baseline", str(f))
+    assert r.code == 2 and r.err.startswith("iri-lint: cannot write baseline") and len(r.err.splitlines()) == 1
+
+
 def test_unknown_codes_in_per_file_ignores_are_errors(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text('[tool.iri-lint]\nper-file-ignores = {"tests/*" = ["IRI9"]}\n')
     (tmp_path / "m.py").write_text('X_URL = "http://example.com/%zz"\n')
