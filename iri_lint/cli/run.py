@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..config import Config
 from ..lint import SourceError, SourceFinding, decode_source, lint_text
+from ..source.locate import split_lines
 
 MAX_BYTES = 8 * 1024 * 1024  # larger "Python files" are generated data; say so instead of hanging
 NOTEBOOK_MAX_BYTES = 64 * 1024 * 1024  # a notebook's outputs (images) make most of its size
@@ -170,7 +171,7 @@ def _check_file(job: Job) -> FileResult:
         if not (job.fix or job.add_noqa):  # the common case: no need for the fixing machinery
             text = decode_source(data)
             found = lint(text)
-            lines = text.splitlines(keepends=True) if found else []
+            lines = split_lines(text) if found else []
             result.records = [_record(job.path, sf, lines) for sf in found]
             return result
         from ..fix import SourceFile
@@ -193,10 +194,10 @@ def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding
         if run.error is not None:
             result.problem = _problem(job.path, run.error)
             return result
-        old_lines = text.splitlines(keepends=True)
+        old_lines = split_lines(text)
         result.applied = [_record(job.path, a.finding, old_lines, "applied") for a in run.applied]
         new_text = run.text
-        lines = new_text.splitlines(keepends=True)
+        lines = split_lines(new_text)
         records = []
         for i, sf in enumerate(run.remaining):
             reason = run.not_applied.get(i, "")
@@ -209,7 +210,7 @@ def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding
     else:
         new_text = text
         try:
-            result.records = [_record(job.path, sf, new_text.splitlines(keepends=True))
+            result.records = [_record(job.path, sf, split_lines(new_text))
                               for sf in lint(new_text)]
         except SourceError as exc:
             result.problem = _problem(job.path, exc)
@@ -219,7 +220,7 @@ def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding
 
         new_text, result.noqa_added = add_noqa(new_text, [(r.line, r.col, r.code) for r in result.records])
         if result.noqa_added:
-            lines = new_text.splitlines(keepends=True)
+            lines = split_lines(new_text)
             result.records = [_record(job.path, sf, lines) for sf in lint(new_text)]
     if new_text == text:
         if job.data is not None and job.fix and not job.diff:
@@ -241,7 +242,7 @@ def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding
 def _unwritten(job: Job, text: str, lint: Callable[[str], list[SourceFinding]], result: FileResult,
                exc: OSError) -> FileResult:
     """The file could not be written (it is unchanged): its findings as they are, and why."""
-    lines = text.splitlines(keepends=True)
+    lines = split_lines(text)
     why = f"not fixed: cannot write the file: {exc.strerror or exc}"
     result.applied, result.diff, result.noqa_added = [], "", 0
     result.records = [_record(job.path, sf, lines, "refused" if sf.finding.fix else "available", why)
@@ -254,7 +255,7 @@ def unified_diff(path: str, old: str, new: str) -> str:
     """A ``git diff``-style patch of one file (keeps CRLF line ends as they are)."""
     import difflib
 
-    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+    lines = difflib.unified_diff(split_lines(old), split_lines(new),
                                  fromfile=f"a/{path}", tofile=f"b/{path}")
     out = []
     for line in lines:

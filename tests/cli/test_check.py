@@ -312,3 +312,13 @@ def test_pyproject_errors_name_the_file_the_line_and_the_key(cli, tmp_path: Path
     r = cli("check", str(tmp_path / "m.py"))
     assert r.code == 2 and key in r.err
     assert f"{tmp_path / 'pyproject.toml'}{f':{line}' if line else ''}:" in r.err
+
+
+def test_excerpts_and_diffs_split_lines_where_python_does(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A form feed (or U+2028 in a comment) ends no line for Python; str.splitlines would shift both."""
+    f = tmp_path / "m.py"
+    f.write_text('a = 1\x0c\n# \u2028 note\nX_URL = "http://example.com/%7e"\n', encoding="utf-8")
+    r = cli("check", "--isolated", "--show-source", "--extend-select", "IRI306", str(f))
+    assert ":3:29: IRI306" in r.out and '\n    X_URL = "http://example.com/%7e"\n' in r.out
+    d = cli("check", "--isolated", "--extend-select", "IRI306", "--diff", "--unsafe-fixes", str(f))
+    assert "@@ -1,3 +1,3 @@" in d.out and '-X_URL = "http://example.com/%7e"' in d.out
