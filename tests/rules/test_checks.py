@@ -347,3 +347,9 @@ def test_opt_in_case_findings_quote_the_whole_scheme_and_one_per_host() -> None:
 def test_mixed_scripts_are_judged_in_the_user_name_and_the_password_apart(iri: str, flagged: list[str]) -> None:
     found = [f for f in check(iri, select=["IRI507"])]
     assert [f.message.split(" '")[0] for f in found] == flagged
+
+
+def test_a_bare_ipv6_host_is_one_finding_not_also_a_missing_host() -> None:
+    """One finding per root cause: 'http://::1/' lacks brackets (IRI113), not a host (IRI601)."""
+    assert [f.code for f in check("http://::1/", select=["IRI"])] == ["IRI113"]
+    assert [f.code for f in check("http:///x", select=["IRI"])] == ["IRI601"]
