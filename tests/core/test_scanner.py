@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from iri_lint.core import (
@@ -921,19 +923,19 @@ def iri_reference(draw: st.DrawFn, relative: bool | None = None) -> tuple[str, d
         relative = draw(st.booleans())
     out = ""
     if not relative:
-        c["scheme"] = draw(scheme_st)
-        out = c["scheme"] + ":"
+        c["scheme"] = scheme = draw(scheme_st)
+        out = scheme + ":"
     form = draw(st.sampled_from(["authority", "absolute", "rootless", "empty"]))
     if form == "authority":
         auth = ""
         if draw(st.booleans()):
-            c["userinfo"] = draw(userinfo_st)
-            auth += c["userinfo"] + "@"
-        c["host"] = draw(host_st)
-        auth += c["host"]
+            c["userinfo"] = userinfo = draw(userinfo_st)
+            auth += userinfo + "@"
+        c["host"] = host = draw(host_st)
+        auth += host
         if draw(st.booleans()):
-            c["port"] = draw(st.text(_DIGIT, max_size=5))
-            auth += ":" + c["port"]
+            c["port"] = port = draw(st.text(_DIGIT, max_size=5))
+            auth += ":" + port
         c["authority"] = auth
         path = "".join("/" + s for s in draw(st.lists(segment, max_size=4)))
         out += "//" + auth
@@ -949,11 +951,11 @@ def iri_reference(draw: st.DrawFn, relative: bool | None = None) -> tuple[str, d
     c["path"] = path
     out += path
     if draw(st.booleans()):
-        c["query"] = draw(query_st)
-        out += "?" + c["query"]
+        c["query"] = query = draw(query_st)
+        out += "?" + query
     if draw(st.booleans()):
-        c["fragment"] = draw(fragment_st)
-        out += "#" + c["fragment"]
+        c["fragment"] = fragment = draw(fragment_st)
+        out += "#" + fragment
     return out, c
 
 
@@ -1389,10 +1391,15 @@ def test_errors_are_built_lazily_and_behave_like_plain_ones() -> None:
 
 
 def test_scanning_never_builds_messages_it_is_not_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = []
+    calls: list[tuple[object, ...]] = []
     real = core_errors.char_problem
+
+    def counting(*a: Any) -> Any:
+        calls.append(a)
+        return real(*a)
+
     for module in (core_errors, scanner):
-        monkeypatch.setattr(module, "char_problem", lambda *a: calls.append(a) or real(*a))
+        monkeypatch.setattr(module, "char_problem", counting)
     ref = scan("a:" + "[]" * 5000)
     assert len(ref.error_records) == 10_000 and len(calls) <= 2  # one per distinct character, cached
     calls.clear()

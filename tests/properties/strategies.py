@@ -21,7 +21,7 @@ PROPERTY = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
     derandomize=not FUZZ,  # the quick profile is reproducible in CI; the long one explores
-    database=None if not FUZZ else settings.default.database,
+    database=None if not FUZZ or settings.default is None else settings.default.database,
 )
 
 PROFILES = tuple(Profile)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,7 +14,7 @@ from iri_lint.rules.catalog import RULES
 from iri_lint.rules.engine import check
 from iri_lint.rules.model import FixLevel, FixSafety, UseContext
 
-LADDER = {FixLevel.SYNTAX: "syntax", FixLevel.SCHEME: "scheme"}
+LADDER: dict[FixLevel, Literal["syntax", "scheme"]] = {FixLevel.SYNTAX: "syntax", FixLevel.SCHEME: "scheme"}
 
 
 def _assert_level_holds(text: str, profile: str = "iri") -> int:

@@ -66,7 +66,7 @@ def test_cells_make_one_text_and_lines_map_back() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(lines=st.lists(st.text(st.characters(exclude_categories=("Cs",)), max_size=12), min_size=1, max_size=4),
+@given(lines=st.lists(st.text(st.characters(exclude_categories=["Cs"]), max_size=12), min_size=1, max_size=4),
        indent=st.sampled_from([None, 1, 2, 4]), ensure_ascii=st.booleans(), as_list=st.booleans())
 def test_file_position_points_at_the_character_in_the_raw_json(lines: list[str], indent: int | None,
                                                                ensure_ascii: bool, as_list: bool) -> None:
@@ -86,9 +86,9 @@ def test_file_position_points_at_the_character_in_the_raw_json(lines: list[str],
 
 
 @settings(max_examples=60, deadline=None)
-@given(lines=st.lists(st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\r\n"), max_size=10),
+@given(lines=st.lists(st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\r\n"), max_size=10),
                       min_size=1, max_size=5),
-       which=st.integers(0, 4), new=st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\r\n"),
+       which=st.integers(0, 4), new=st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\r\n"),
                                             min_size=1, max_size=5),
        indent=st.sampled_from([None, 1, 2]), ensure_ascii=st.booleans(), as_list=st.booleans(),
        last_newline=st.booleans())
