@@ -2,7 +2,9 @@
 
 Writes ``docs/rules/index.md`` and ``docs/rules/IRIxxx.md`` (from the rule registry),
 ``docs/configuration.md`` (from the option model) and the generated section of ``docs/api.md``
-(from ``iri_lint.__all__``). ``--check`` writes nothing and exits 1 when a file is stale.
+(one mkdocstrings ``::: iri_lint.name`` directive per name in ``iri_lint.__all__``, which the docs
+build renders from the signature and docstring). ``--check`` writes nothing and exits 1 when a file
+is stale.
 
 Run: ``python scripts/gen_docs.py [--check]``.
 """
@@ -10,12 +12,10 @@ Run: ``python scripts/gen_docs.py [--check]``.
 from __future__ import annotations
 
 import argparse
-import enum
-import inspect
+import html
 import re
 import sys
 import unicodedata
-from dataclasses import fields, is_dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,26 +49,87 @@ def show(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def example_code(ex: Example, value: str, code: str = "") -> str:
-    """One line of Python that uses ``value`` the way the example's context says."""
+def example_code(ex: Example, value: str, code: str = "", *, reported: bool = False) -> str:
+    """One line of Python that uses ``value`` the way the example says; ``reported`` marks it with ``code``."""
     if code.startswith("IRI7"):  # text mode: the example is prose in a docstring
-        return f'def f():\n    """{value}"""'
-    if ex.context is UseContext.DEREFERENCED:
-        return f"urlopen({show(value)})"
-    if ex.kind != "IRI-reference" or ex.profile != "iri":
-        return f"url = {show(value)}  # kind {ex.kind}, profile {ex.profile}"
-    return f"url = {show(value)}"
+        return f'def f():\n    """{value}"""' + (f"  # {code}" if reported else "")
+    profile = f'profile="{ex.profile}"' if ex.profile != "iri" else ""
+    if ex.kind != "IRI-reference":  # only the Python API checks a string as another kind
+        args = ", ".join(a for a in (show(value), f'kind="{ex.kind}"', profile) if a)
+        line, profile = f"iri_lint.check({args})", ""
+    elif ex.uri_only_api:  # an API that sends only ASCII (IRI404)
+        line = f"urlopen({show(value)})"
+    elif ex.context is UseContext.DEREFERENCED:
+        line = f"requests.get({show(value)})"
+    else:
+        line = f"url = {show(value)}"
+    if reported:  # the `profile` option the source is checked with
+        return f"{line}  # {code}" + (f" ({profile})" if profile else "")
+    return f"{line}  # {profile}" if profile else line
+
+
+# the imports an example line needs, by how it starts
+EXAMPLE_IMPORTS = {"iri_lint.check(": "import iri_lint", "urlopen(": "from urllib.request import urlopen",
+                   "requests.get(": "import requests"}
+
+
+def example_module(lines: list[str]) -> list[str]:
+    """Example lines as a module: the imports they use, then each distinct line once."""
+    lines = list(dict.fromkeys(lines))
+    imports = [imp for start, imp in EXAMPLE_IMPORTS.items() if any(line.startswith(start) for line in lines)]
+    return [*imports, *([""] if imports else []), *lines]
+
+
+def example_block(lines: list[str]) -> list[str]:
+    return ["```python", *example_module(lines), "```", ""]
+
+
+_BACKTICKS = re.compile("`+")
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """The inline code spans of one Markdown paragraph, as (start, end) with their backticks.
+
+    CommonMark 6.1: a run of n backticks opens a span that the next run of exactly n closes (no
+    escapes inside); a run with no such closer is literal, as is a backslash-escaped backtick.
+    """
+    spans: list[tuple[int, int]] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text[i] != "`":
+            i += 1
+            continue
+        opener = _BACKTICKS.match(text, i)
+        assert opener is not None
+        i = opener.end()
+        for closer in _BACKTICKS.finditer(text, i):
+            if len(closer.group()) == len(opener.group()):
+                spans.append((opener.start(), closer.end()))
+                i = closer.end()
+                break
+    return spans
 
 
 def md_cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
-def rst_to_md(text: str) -> str:
-    """The reST markup our docstrings use -> Markdown."""
-    text = re.sub(r":(?:func|meth):`~?([^`]+)`", r"`\1()`", text)
-    text = re.sub(r":(?:class|data|attr|mod|exc):`~?([^`]+)`", r"`\1`", text)
-    return text.replace("``", "`")
+    """``text`` for a table cell. A '|' outside code spans is escaped; a code span holding one becomes
+    ``<code>`` with ``&#124;``, since GitHub splits cells at it even inside a span while Python-Markdown
+    (mkdocs) would show the escaping backslash."""
+    out, pos = [], 0
+    for start, end in code_spans(text):
+        span = text[start:end]
+        if "|" in span:
+            ticks = len(span) - len(span.lstrip("`"))
+            inner = span[ticks:-ticks]
+            if inner.startswith(" ") and inner.endswith(" ") and inner.strip():
+                inner = inner[1:-1]  # CommonMark strips one space on each side
+            span = "<code>" + html.escape(inner).replace("|", "&#124;") + "</code>"
+        out += [text[pos:start].replace("|", "\\|"), span]
+        pos = end
+    out.append(text[pos:].replace("|", "\\|"))
+    return "".join(out).replace("\n", " ")
 
 
 # ---------------------------------------------------------------------------- rules
@@ -88,25 +149,25 @@ def rule_page(rule: Rule) -> str:
         f"| {md_cell(rule.section)} | {fix_label(rule)} |",
         "",
         "## What it does", "",
-        f"Reports: {rule.summary[0].lower() + rule.summary[1:]}.", "",
+        rule.what, "",
     ]
     if not rule.default:
         lines += [f"This rule is opt-in: enable it with `--extend-select {rule.code}` (flake8 and the "
                   f"command line) or `extend-select = [\"{rule.code}\"]` under `[tool.iri-lint]`.", ""]
     lines += ["## Why is this bad?", "", rule.why, "", f"Source: {rule.section}.", ""]
     if rule.invalid:
-        lines += ["## Example", "", "```python"]
-        for ex in rule.invalid:
-            lines.append(f"{example_code(ex, ex.text, rule.code)}  # {rule.code}")
-        lines += ["```", ""]
-    fixed = [ex for ex in rule.invalid if ex.fixed is not None]
-    lines += ["Use instead:" if fixed else "Valid:", "", "```python"]
-    lines += [example_code(ex, ex.fixed or "", rule.code) for ex in fixed]
-    lines += [example_code(ex, ex.text, rule.code) for ex in rule.valid if not fixed]
-    lines += ["```", ""]
-    if fixed and rule.valid:
-        also = [example_code(ex, ex.text, rule.code) for ex in rule.valid]
-        lines += ["Also valid:", "", "```python", *also, "```", ""]
+        lines += ["## Example", "",
+                  *example_block([example_code(ex, ex.text, rule.code, reported=True) for ex in rule.invalid])]
+    fixes = [ex for ex in rule.invalid if ex.fixed is not None]
+    # a valid example that is one of the fixes would show the same IRI twice
+    fixed = {(ex.fixed, ex.kind, ex.profile) for ex in fixes}
+    valid = [example_code(ex, ex.text, rule.code) for ex in rule.valid if (ex.text, ex.kind, ex.profile) not in fixed]
+    if fixes:
+        lines += ["Use instead:", "", *example_block([example_code(ex, ex.fixed or "", rule.code) for ex in fixes])]
+        if valid:
+            lines += ["Also valid:", "", *example_block(valid)]
+    else:
+        lines += ["Valid:", "", *example_block(valid)]
     lines += ["## Fix", "", rule.fix_text, ""]
     lines += ["## Fix safety", "", rule.fix_safety_text, ""]
     if rule.fix_level is not None:
@@ -198,39 +259,13 @@ def configuration_page() -> str:
 
 
 # ---------------------------------------------------------------------------- API
-def api_entry(name: str, obj: object) -> list[str]:
-    doc = rst_to_md(inspect.getdoc(obj) or "")
-    if name == "__version__":
-        return ["### `__version__`", "", "The package version, a string such as `\"0.1.0\"`.", ""]
-    if inspect.isclass(obj):
-        kind = "exception" if issubclass(obj, BaseException) else "enum" if issubclass(obj, enum.Enum) else "class"
-        lines = [f"### `{name}` ({kind})", "", doc, ""]
-        if issubclass(obj, enum.Enum):
-            lines += ["Members: " + ", ".join(f"`{m.name}` (`{m.value!r}`)" for m in obj), ""]
-        elif is_dataclass(obj):
-            lines += ["Fields: " + ", ".join(f"`{f.name}`" for f in fields(obj)), ""]
-        for attr, member in sorted(vars(obj).items()):
-            if attr.startswith("_") or not (inspect.isfunction(member) or isinstance(member, property)):
-                continue
-            fn = member.fget if isinstance(member, property) else member
-            mdoc = rst_to_md(inspect.getdoc(fn) or "").split("\n\n")[0].replace("\n", " ")
-            if mdoc:
-                label = attr if isinstance(member, property) else f"{attr}()"
-                lines.append(f"- `{label}`: {mdoc}")
-        if lines[-1] != "":
-            lines.append("")
-        return lines
-    if callable(obj):
-        sig = str(inspect.signature(obj)).replace("'", "")
-        return [f"### `{name}`", "", "```python", f"{name}{sig}", "```", "", doc, ""]
-    return [f"### `{name}`", "", f"`{obj!r}`", ""]
-
-
 def api_section() -> str:
+    """One mkdocstrings directive per name in ``iri_lint.__all__``: the docs build renders each from
+    the code (the signature with its defaults, the docstring), so the page follows the API."""
     lines = ["", "## Reference", "",
-             "Every name in `iri_lint.__all__`, with its signature and docstring.", ""]
+             "Every name in `iri_lint.__all__`, with its signature and docstring, rendered from the code.", ""]
     for name in iri_lint.__all__:
-        lines += api_entry(name, getattr(iri_lint, name))
+        lines += [f"::: iri_lint.{name}", ""]
     return "\n".join(lines)
 
 

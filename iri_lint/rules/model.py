@@ -84,6 +84,7 @@ class Example:
     kind: str = "IRI-reference"
     context: UseContext = UseContext.UNKNOWN
     profile: str = "iri"
+    uri_only_api: bool = False  # passed to an API that sends only ASCII (urlopen): IRI404
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,8 @@ class Rule:
     fix_text: str  # how to fix it, in words
     valid: tuple[Example, ...] = field(default=())
     invalid: tuple[Example, ...] = field(default=())
+    # what triggers it, in which components and contexts: the rule page's "What it does"
+    what: str = field(kw_only=True)
 
     @property
     def url(self) -> str:
