@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from ..rules.model import Rule
+from ..rules.catalog import RULES
+from ..rules.model import Rule, rule_url
 
 
 def find_rule(key: str) -> Rule | None:
-    from ..rules.catalog import RULES
-
     k = key.strip()
     for r in RULES:
         if r.code.lower() == k.lower() or r.name == k.lower():
@@ -23,12 +22,10 @@ def _shown(text: str) -> str:
 
 
 def write_explain(out: TextIO, rule: Rule) -> None:
-    from ..rules.model import rule_url
-
     default = "on by default" if rule.default else "opt-in (enable with --extend-select)"
     out.write(f"{rule.code} {rule.name}: {rule.summary}\n\n")
     out.write(f"Family: {rule.family}. Severity: {rule.severity}. {default}.\nStandard: {rule.section}\n\n")
-    out.write(f"Why\n  {rule.why}\n\n")
+    out.write(f"What it does\n  {rule.what}\n\nWhy\n  {rule.why}\n\n")
     if rule.invalid:
         out.write("Examples that are reported\n")
         for ex in rule.invalid:
@@ -47,8 +44,6 @@ def write_explain(out: TextIO, rule: Rule) -> None:
 
 
 def write_rules(out: TextIO) -> None:
-    from ..rules.catalog import RULES
-
     rows = [("code", "name", "family", "default", "fix")]
     for r in RULES:
         fix = "-" if r.fix_level is None else ("safe" if str(r.fix_level) == "source" else

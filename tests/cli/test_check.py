@@ -322,3 +322,10 @@ def test_excerpts_and_diffs_split_lines_where_python_does(cli, tmp_path: Path) -
     assert ":3:29: IRI306" in r.out and '\n    X_URL = "http://example.com/%7e"\n' in r.out
     d = cli("check", "--isolated", "--extend-select", "IRI306", "--diff", "--unsafe-fixes", str(f))
     assert "@@ -1,3 +1,3 @@" in d.out and '-X_URL = "http://example.com/%7e"' in d.out
+
+
+def test_explain_says_what_the_rule_checks_before_why(cli) -> None:  # type: ignore[no-untyped-def]
+    from iri_lint.rules.catalog import RULES_BY_CODE
+
+    r = cli("explain", "IRI103")
+    assert r.code == 0 and f"What it does\n  {RULES_BY_CODE['IRI103'].what}\n\nWhy\n" in r.out
