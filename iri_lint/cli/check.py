@@ -149,7 +149,9 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                         diff=args.diff and writes, add_noqa=args.add_noqa and writes,
                         data=stdin_data if path == "-" else None, lint_path=_lint_path(shown, root)))
     progress = sys.stderr.isatty() and not args.no_progress
-    results = list(run_jobs(jobs, progress=progress, workers=args.jobs))
+    from .cache import open_cache
+
+    results = list(run_jobs(jobs, progress=progress, workers=args.jobs, cache=open_cache(args)))
     _refuse(args, results, refusals)
     records = [r for res in results for r in res.records]
 

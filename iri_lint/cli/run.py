@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from ..config import Config
 from ..lint import SourceError, SourceFinding, decode_source, lint_text
@@ -15,6 +16,10 @@ from ..source.locate import split_lines
 MAX_BYTES = 8 * 1024 * 1024  # larger "Python files" are generated data; say so instead of hanging
 NOTEBOOK_MAX_BYTES = 64 * 1024 * 1024  # a notebook's outputs (images) make most of its size
 PARALLEL_THRESHOLD = 20  # below this, starting worker processes costs more than it saves
+T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from .cache import ResultCache
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,21 +148,26 @@ def _read(job: Job) -> bytes | Problem:
 
 def check_file(job: Job) -> FileResult:
     """Check one file; with ``job.fix`` fix it too. Never raises for a bad file."""
+    return check_read(job)[0]
+
+
+def check_read(job: Job) -> tuple[FileResult, bytes | None]:
+    """:func:`check_file`, and the bytes checked when the check ran to its end (None when the file could
+    not be read or the check broke off: such a result is not for the cache)."""
     try:
-        return _check_file(job)
+        data = _read(job)
+        if isinstance(data, Problem):
+            return FileResult(job.path, problem=data), None
+        return _check_file(job, data), data
     except RecursionError:
-        return FileResult(job.path, problem=Problem(job.path, 1, 0, "nesting too deep to analyse"))
+        return FileResult(job.path, problem=Problem(job.path, 1, 0, "nesting too deep to analyse")), None
     except Exception as exc:  # an engine bug must not hide the other files' results
         return FileResult(job.path, problem=Problem(
-            job.path, 1, 0, f"internal error: {type(exc).__name__}: {exc} (please report it)", internal=True))
+            job.path, 1, 0, f"internal error: {type(exc).__name__}: {exc} (please report it)", internal=True)), None
 
 
-def _check_file(job: Job) -> FileResult:
+def _check_file(job: Job, data: bytes) -> FileResult:
     result = FileResult(job.path)
-    data = _read(job)
-    if isinstance(data, Problem):
-        result.problem = data
-        return result
     if job.path.lower().endswith(".ipynb"):
         from .notebook_job import check_notebook
 
@@ -263,27 +273,46 @@ def unified_diff(path: str, old: str, new: str) -> str:
     return "".join(out)
 
 
-def run_jobs(jobs: Sequence[Job], *, progress: bool = False, workers: int | None = None) -> Iterator[FileResult]:
-    """Results of all jobs, in input order; processes when there are many files."""
+def run_jobs(jobs: Sequence[Job], *, progress: bool = False, workers: int | None = None,
+             cache: ResultCache | None = None) -> Iterator[FileResult]:
+    """Results of all jobs, in input order; processes when there are many files to check. With a cache,
+    the files it holds a result for are not checked again, and the new results are stored in it."""
     n = len(jobs)
     bar = Progress(n) if progress and n > PARALLEL_THRESHOLD else None
-    workers = workers if workers is not None else min(os.cpu_count() or 1, 8)
-    if n <= PARALLEL_THRESHOLD or workers < 2:
-        for job in jobs:
-            yield check_file(job)
-            if bar:
-                bar.step()
-    else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        chunk = max(1, min(64, n // (workers * 8)))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for res in pool.map(check_file, jobs, chunksize=chunk):
-                yield res
-                if bar:
-                    bar.step()
+    hits = cache.lookup(jobs) if cache is not None else {}
+    checked = _checked([job for i, job in enumerate(jobs) if i not in hits], workers, cache)
+    for i in range(n):
+        yield hits[i] if i in hits else next(checked)
+        if bar:
+            bar.step()
     if bar:
         bar.close()
+    if cache is not None:
+        cache.save()
+
+
+def _checked(jobs: list[Job], workers: int | None, cache: ResultCache | None) -> Iterator[FileResult]:
+    if cache is None:
+        yield from _map(check_file, jobs, workers)
+        return
+    from .cache import check_keyed  # here, not at the top: cache.py imports this module
+
+    for job, (result, key) in zip(jobs, _map(check_keyed, jobs, workers), strict=True):
+        if key is not None:
+            cache.store(job, key, result)
+        yield result
+
+
+def _map(fn: Callable[[Job], T], jobs: list[Job], workers: int | None) -> Iterator[T]:
+    workers = workers if workers is not None else min(os.cpu_count() or 1, 8)
+    if len(jobs) <= PARALLEL_THRESHOLD or workers < 2:
+        yield from map(fn, jobs)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunk = max(1, min(64, len(jobs) // (workers * 8)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(fn, jobs, chunksize=chunk)
 
 
 class Progress:

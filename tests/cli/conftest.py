@@ -23,6 +23,13 @@ class Result:
     err: str
 
 
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test its own result cache: a result cached by one test never stands in for another's check
+    (some make the linter fail on purpose)."""
+    monkeypatch.setenv("IRI_LINT_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
     """Run ``iri-lint ARGS`` in this process."""

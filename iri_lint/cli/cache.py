@@ -1,0 +1,397 @@
+"""The result cache of ``iri-lint check``: a file's findings are reused while its bytes, its configuration
+and iri-lint itself are unchanged (ruff's cache, keyed by content instead of modification time).
+
+``<cache dir>`` (``--cache-dir``, else ``$IRI_LINT_CACHE_DIR``, else ``.iri_lint_cache/`` beside the
+pyproject.toml in use, else in the current folder) holds a ``.gitignore`` (``*``), a ``CACHEDIR.TAG``
+and one JSON table per iri-lint installation (version and folder), project root and configuration::
+
+    {"format": 1, "stamp": ..., "config": ..., "files": {abs path: [lint path, sha256, stat, last used,
+                                                                     records, problem]}}
+
+An entry is used only when the table's ``stamp`` (iri-lint's version and the size and modification time
+of its own files and of the libraries whose data decide findings, Python's version) and ``config`` (every
+setting of the file's own Config) are this run's, the path matched by per-file-ignores is the same and the
+sha256 of the file's bytes is the one stored. The hash is not computed again when the file's size,
+modification and change times (ns), inode and device are those seen when it was hashed and the file was
+then already 2 seconds old (git's "racily clean" rule: a write in the same clock tick as the read would not
+show in the times). Everything read is checked for shape and type: a corrupt or
+foreign table or entry is a miss, rebuilt by this run, never trusted, never executed (JSON, no pickle).
+
+Concurrent runs: each writes its whole table to a temporary file in the same folder and renames it over
+the old one, after merging what another run wrote meanwhile; the last rename wins, so a result another run
+stored may be lost (checked again later), never wrong: an entry carries the hash of the very bytes that
+were checked. Growth: a table keeps one entry per file (the newest); entries unused for 30 days are
+dropped when the table is written, and tables not written for 30 days are deleted. A new stamp (an
+upgrade in place, an edited checkout) replaces the table rather than adding one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from ..config import Config
+from .run import NOTEBOOK_MAX_BYTES, FileResult, FixInfo, Job, Problem, Record, check_read
+
+FORMAT = 1  # of the tables; a change of layout changes it
+CACHE_DIR_NAME = ".iri_lint_cache"
+MAX_AGE = 30 * 24 * 3600  # seconds: entries and tables unused for longer are dropped
+TRUST_AFTER = 2_000_000_000  # ns: a file's stat stands for its bytes once it is older than this
+MAX_TABLE_BYTES = 256 * 1024 * 1024  # a larger "table" is not ours: ignored unread
+# modules whose code or data decide findings, besides iri_lint and Python (unicodedata)
+DEPENDENCIES = ("idna", "bidi", "unicodedataplus", "confusable_homoglyphs", "icu")
+GITIGNORE = b"# Created by iri-lint check: its result cache, safe to delete.\n*\n"
+CACHEDIR_TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# iri-lint's result cache (bford.info/cachedir)\n"
+
+
+def cacheable(job: Job) -> bool:
+    """A plain check of a file on disk: no fix, diff or noqa to write, not stdin."""
+    return job.data is None and not (job.fix or job.add_noqa or job.diff)
+
+
+Key = tuple[str, list[int] | None]  # sha256 of the bytes checked, the file's stat signature when trusted
+
+
+def check_keyed(job: Job) -> tuple[FileResult, Key | None]:
+    """:func:`check_file`, and the key of the bytes checked when the result may be stored (runs in the
+    worker processes: the hash is always that of the very bytes the result comes from)."""
+    sig = _signature(job.path) if cacheable(job) else None  # before the read: a later write changes it
+    result, data = check_read(job)
+    if data is None or not cacheable(job) or (result.problem is not None and result.problem.internal):
+        return result, None
+    return result, (hashlib.sha256(data).hexdigest(), sig)
+
+
+def open_cache(args: argparse.Namespace) -> ResultCache | None:
+    """This ``check`` run's cache, or None: ``--no-cache``, or nothing to cache (fixing, stdin)."""
+    if getattr(args, "no_cache", False) or args.fix or args.diff or args.add_noqa or "-" in args.paths:
+        return None
+    root = project_root(args)
+    folder = getattr(args, "cache_dir", None) or os.environ.get("IRI_LINT_CACHE_DIR") or root / CACHE_DIR_NAME
+    return ResultCache(Path(folder), root)
+
+
+def project_root(args: argparse.Namespace) -> Path:
+    """The folder of the pyproject.toml in use for the first path, else the current folder."""
+    from ..config import ConfigError, find_pyproject
+
+    if args.isolated:
+        return Path.cwd()
+    if args.config:
+        return Path(args.config).absolute().parent
+    first = next((p for p in args.paths if p != "-"), ".")
+    try:
+        found = find_pyproject(Path(first).absolute())
+    except (ConfigError, OSError):
+        found = None
+    return found.parent if found is not None else Path.cwd()
+
+
+def code_stamp() -> str:
+    """What the findings depend on besides the file and its Config: iri-lint (its version, and the size
+    and modification time of each of its files, so that an edited checkout is never served old results),
+    the libraries in :data:`DEPENDENCIES` and Python."""
+    import unicodedata
+    from importlib.machinery import PathFinder
+
+    from .. import __version__
+
+    h = hashlib.sha256(f"{FORMAT}\0{__version__}\0{sys.version}\0{unicodedata.unidata_version}\0".encode())
+    package = Path(__file__).resolve().parent.parent
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if not name.endswith((".pyc", ".pyo")):
+                _stat_into(h, os.path.join(folder, name))
+    for module in DEPENDENCIES:
+        try:
+            spec = PathFinder.find_spec(module)
+        except (ImportError, ValueError):
+            spec = None
+        h.update(f"{module}\0".encode())
+        if spec is not None and spec.origin:
+            _stat_into(h, spec.origin)
+    return h.hexdigest()
+
+
+def _stat_into(h: Any, path: str) -> None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        h.update(f"{path}\0-\n".encode())
+        return
+    h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+
+
+def _signature(path: str) -> list[int] | None:
+    """What stat says of a file, when it may stand for the file's bytes: None while the file is younger
+    than TRUST_AFTER (its last write could share a timestamp with one still to come)."""
+    now = time.time_ns()
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    if now - max(st.st_mtime_ns, st.st_ctime_ns) < TRUST_AFTER:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
+
+
+class _Table:
+    """One configuration's entries: path -> [lint path, sha256, stat, last used, records, problem]."""
+
+    def __init__(self, path: Path, config: str) -> None:
+        self.path, self.config = path, config
+        self.entries: dict[str, list[Any]] = {}
+        self.touched: dict[str, list[Any]] = {}  # used or stored by this run
+        self.changed = False  # something new to write
+
+
+class ResultCache:
+    """The cache of one run: looked up and written in the main process, the checking done anywhere."""
+
+    def __init__(self, folder: Path, root: Path) -> None:
+        self.folder, self.root = folder, root
+        self.stamp = code_stamp()
+        self.now = int(time.time())
+        self._tables: dict[Config, _Table] = {}
+
+    def lookup(self, jobs: Sequence[Job]) -> dict[int, FileResult]:
+        """The results the cache holds for ``jobs``, by index."""
+        hits: dict[int, FileResult] = {}
+        for i, job in enumerate(jobs):
+            if not cacheable(job):
+                continue
+            key = os.path.abspath(job.path)
+            table = self._table(job.config)
+            entry = table.entries.get(key)
+            if entry is None or entry[0] != (job.lint_path or job.path):
+                continue
+            sig = _signature(key)
+            if sig is None or sig != entry[2]:  # not known unchanged: the content decides
+                digest = _digest(key)
+                if digest is None or digest != entry[1]:
+                    continue
+                if sig != entry[2]:  # e.g. touched, or now old enough: the next run can trust the stat
+                    entry[2] = sig
+                    table.changed = True
+            result = decode(job.path, entry[4], entry[5])
+            if result is not None:
+                entry[3] = self.now
+                table.touched[key] = entry
+                hits[i] = result
+        return hits
+
+    def store(self, job: Job, key: Key, result: FileResult) -> None:
+        """Remember the result of checking ``job``'s file, whose bytes have ``key``."""
+        path = os.path.abspath(job.path)
+        table = self._table(job.config)
+        entry = [job.lint_path or job.path, key[0], key[1], self.now, *encode(result)]
+        table.entries[path] = table.touched[path] = entry
+        table.changed = True
+
+    def save(self) -> None:
+        """Write the tables this run added to; a folder that cannot be written is said once, not fatal."""
+        changed = [t for t in self._tables.values() if t.changed]
+        if not changed:
+            return
+        try:
+            self._prepare()
+            for table in changed:
+                self._write(table)
+            self._prune({t.path.name for t in self._tables.values()})
+        except OSError as exc:
+            where = exc.filename or self.folder
+            print(f"iri-lint: warning: results not cached ({where}: {exc.strerror or exc}); "
+                  "--no-cache turns the cache off", file=sys.stderr)
+
+    # ------------------------------------------------------------------ tables on disk
+    def _table(self, config: Config) -> _Table:
+        table = self._tables.get(config)
+        if table is None:
+            from .. import __version__
+
+            text = json.dumps(asdict(config), sort_keys=True)
+            # an edited checkout replaces its own table (the stamp inside differs); two installations (a
+            # virtualenv and pre-commit's) used on one project keep a table each instead of taking turns
+            install = str(Path(__file__).resolve().parent.parent)
+            name = hashlib.sha256(json.dumps([FORMAT, __version__, install, str(self.root), text]).encode()).hexdigest()
+            table = self._tables[config] = _Table(self.folder / f"{name[:24]}.json", text)
+            table.entries = self._read(table)
+        return table
+
+    def _read(self, table: _Table) -> dict[str, list[Any]]:
+        """The table's valid entries; nothing when it is missing, corrupt or from another stamp."""
+        try:
+            with open(table.path, "rb") as fh:
+                if os.fstat(fh.fileno()).st_size > MAX_TABLE_BYTES:
+                    return {}
+                doc = json.loads(fh.read())
+        except (OSError, ValueError, RecursionError, MemoryError):
+            return {}
+        if not (isinstance(doc, dict) and doc.get("format") == FORMAT and doc.get("stamp") == self.stamp
+                and doc.get("config") == table.config and isinstance(doc.get("files"), dict)):
+            return {}
+        return {k: v for k, v in doc["files"].items() if _entry_shape(v)}
+
+    def _prepare(self) -> None:
+        os.makedirs(self.folder, exist_ok=True)
+        for name, content in ((".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)):
+            try:
+                fd = os.open(self.folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except FileExistsError:
+                continue
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(content)
+
+    def _write(self, table: _Table) -> None:
+        entries = self._read(table)  # what another run wrote since this one read the table
+        entries.update(table.touched)
+        oldest = self.now - MAX_AGE
+        files = {k: v for k, v in entries.items() if v[3] >= oldest}
+        doc = {"format": FORMAT, "stamp": self.stamp, "config": table.config, "files": files}
+        write_atomic(table.path, json.dumps(doc, separators=(",", ":")).encode("ascii"))
+
+    def _prune(self, keep: set[str]) -> None:
+        """Delete tables not written for MAX_AGE, and temporary files a killed run left (after an hour)."""
+        with os.scandir(self.folder) as it:
+            for e in it:
+                age = self.now - _mtime(e)
+                if (e.name.endswith(".json") and e.name not in keep and age > MAX_AGE) or \
+                        (e.name.endswith(".tmp") and age > 3600):
+                    with contextlib.suppress(OSError):
+                        os.unlink(e.path)
+
+
+def _mtime(e: os.DirEntry[str]) -> float:
+    try:
+        return e.stat(follow_symlinks=False).st_mtime
+    except OSError:
+        return 0.0
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all: a temporary file in the same folder, then a rename."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _digest(path: str) -> str | None:
+    """sha256 of the file's bytes; None when it cannot be read or is too large to be checked."""
+    try:
+        with open(path, "rb") as fh:
+            if os.fstat(fh.fileno()).st_size > NOTEBOOK_MAX_BYTES:
+                return None
+            return hashlib.sha256(fh.read()).hexdigest()
+    except OSError:
+        return None
+
+
+# ---------------------------------------------------------------------- results as JSON, read back with care
+def encode(result: FileResult) -> tuple[list[Any], list[Any] | None]:
+    """A plain check's result as lists, as JSON reads them back (the path is left out: it is the job's)."""
+    records = [[r.line, r.col, r.end_line, r.end_col, r.code, r.name, r.message, r.severity, r.value,
+                r.source_line, _encode_fix(r.fix), r.cell, None if r.file_region is None else list(r.file_region)]
+               for r in result.records]
+    p = result.problem
+    return records, None if p is None else [p.line, p.col, p.message]
+
+
+def _encode_fix(f: FixInfo | None) -> list[Any] | None:
+    if f is None:
+        return None
+    return [f.description, f.safety, f.level, f.value, [list(e) for e in f.edits], f.status, f.reason,
+            [None if p is None else list(p) for p in f.places]]
+
+
+class _Malformed(ValueError):
+    """Something in the cache is not of the shape ``encode`` writes."""
+
+
+def decode(path: str, records: Any, problem: Any) -> FileResult | None:
+    """The FileResult an entry stands for, or None when anything in it is not of the shape ``encode``
+    writes (a corrupt or foreign cache is a miss, never a crash)."""
+    try:
+        result = FileResult(path, records=[_decode_record(path, r) for r in _list(records)])
+        if problem is not None:
+            p = _list(problem, 3)
+            result.problem = Problem(path, _int(p[0]), _int(p[1]), _str(p[2]))
+    except _Malformed:
+        return None
+    return result
+
+
+def _decode_record(path: str, r: Any) -> Record:
+    r = _list(r, 13)
+    region = None if r[12] is None else _ints(r[12], 4)
+    return Record(path, _int(r[0]), _int(r[1]), _int(r[2]), _int(r[3]), _str(r[4]), _str(r[5]), _str(r[6]),
+                  _str(r[7]), _str(r[8]), _str(r[9]), _decode_fix(r[10]), None if r[11] is None else _int(r[11]),
+                  None if region is None else (region[0], region[1], region[2], region[3]))
+
+
+def _decode_fix(f: Any) -> FixInfo | None:
+    if f is None:
+        return None
+    f = _list(f, 8)
+    edits = tuple((_int(e[0]), _int(e[1]), _str(e[2])) for e in (_list(x, 3) for x in _list(f[4])))
+    places = tuple(None if p is None else _place(_ints(p, 4)) for p in _list(f[7]))
+    return FixInfo(_str(f[0]), _str(f[1]), _str(f[2]), _str(f[3]), edits, _str(f[5]), _str(f[6]), places)
+
+
+def _place(p: list[int]) -> tuple[int, int, int, int]:
+    return (p[0], p[1], p[2], p[3])
+
+
+def _list(x: Any, n: int | None = None) -> list[Any]:
+    if type(x) is not list or (n is not None and len(x) != n):
+        raise _Malformed
+    return x
+
+
+def _int(x: Any) -> int:
+    if type(x) is not int:  # not bool either
+        raise _Malformed
+    return x
+
+
+def _str(x: Any) -> str:
+    if type(x) is not str:
+        raise _Malformed
+    return x
+
+
+def _ints(x: Any, n: int) -> list[int]:
+    xs = _list(x, n)
+    for v in xs:
+        _int(v)
+    return xs
+
+
+def _valid(check: Any, *args: Any) -> bool:
+    try:
+        check(*args)
+    except _Malformed:
+        return False
+    return True
+
+
+def _entry_shape(v: Any) -> bool:
+    """[lint path, sha256, stat or None, last used, ...]: the rest is checked when it is used."""
+    return (type(v) is list and len(v) == 6 and type(v[0]) is str and type(v[1]) is str
+            and (v[2] is None or _valid(_ints, v[2], 5)) and type(v[3]) is int)
