@@ -1,0 +1,338 @@
+"""Re-lint only the top-level statements an edit touched; every answer equals ``lint_text``'s.
+
+After a full lint a document keeps its top-level statements (their lines, findings, and the
+``ScanContext`` each was scanned in: names bound before it, words whose lines are walked) and
+what is file-wide (the names formatted anywhere, ``marked_lines``). A new text is compared with
+the last one line by line; the statements the changed lines touch, with one line of margin and
+the gaps around them, are parsed alone, shifted to file lines and linted with the context the
+old statements had (``iri_lint.lint.lint_statements``). Findings of the other statements move
+with the line delta. The whole file is linted again instead when the slice cannot stand for it:
+
+* no earlier parse of the document, or the slice does not parse on its own;
+* the changed statements (old or new) hold an import outside functions and classes (the module's
+  import table, bound before the scan, feeds every statement);
+* the slice leaves a different context behind it (it binds other names, e.g. ``s = requests.Session()``),
+  or formats other names (``URL % x`` makes ``URL``'s value a template wherever it is);
+* file-wide switches flip (the text test of the formatted-names pass), or the file holds a lone CR
+  (``\\r``: the noqa pass reads its lines differently) or ``barry_as_FLUFL`` (it changes the parser).
+
+The file-level noqa comment is read from the whole text every time, as ``lint_text`` does.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import time
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from iri_lint.config import Config
+from iri_lint.lint import (
+    Formatted,
+    ScanContext,
+    SourceError,
+    SourceFinding,
+    lint_statements,
+    lint_text,
+    parse_source,
+    scan_options,
+)
+from iri_lint.noqa import file_noqa
+from iri_lint.source.literals import marked_lines
+from iri_lint.source.locate import SourceFile, split_lines
+from iri_lint.source.model import SourcePos
+
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+@dataclass(slots=True)
+class _Statement:
+    first: int  # 1-based lines in the current text, decorators included
+    last: int
+    findings: list[SourceFinding]  # as linted, ``shift`` lines ago
+    formatted: Formatted
+    imports: bool  # binds names for the whole module (see _module_imports)
+    shift: int = 0
+    fresh: bool = True  # its findings' literals point into the current text (fixes, hovers may use them)
+
+
+@dataclass(slots=True)
+class _Baseline:
+    """The last text that parsed, statement by statement."""
+
+    text: str
+    lines: list[str]
+    statements: list[_Statement]
+    contexts: list[ScanContext]  # before each statement, then after the last
+    filled: object
+    gate: bool  # the text test of the formatted-names pass
+    marked: list[int]
+
+
+@dataclass(slots=True)
+class LintRun:
+    """How the last text was linted, for the trace."""
+
+    mode: str  # "incremental", "full", "unchanged"
+    why: str = ""  # why not incremental
+    linted: int = 0  # statements linted
+    statements: int = 0  # statements in the file
+    seconds: float = 0.0
+
+    def describe(self) -> str:
+        what = f"{self.linted} of {self.statements} statements"
+        return f"{self.mode}, {what}" + (f"; {self.why}" if self.why else "")
+
+
+class _Fallback(Exception):
+    """Lint the whole file instead (the message says why)."""
+
+
+def _first_line(stmt: ast.stmt) -> int:
+    decorators: list[ast.expr] = getattr(stmt, "decorator_list", [])
+    return min([stmt.lineno, *(d.lineno for d in decorators)])
+
+
+def _module_imports(stmt: ast.stmt) -> bool:
+    """Whether the statement holds an import outside any function or class: the scanner binds those
+    for the whole module before it walks it (imports in functions are ordinary bindings, compared
+    through the context a slice leaves behind)."""
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            return True
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.expr):
+            stack.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def _gate(text: str) -> bool:
+    return ".format" in text or ".replace(" in text or "%" in text
+
+
+def _merge(groups: list[Formatted]) -> Formatted:
+    out: Formatted = {}
+    for group in groups:
+        for name, (pct, fmt, replaced) in group.items():
+            old = out.get(name)
+            out[name] = (pct, fmt, replaced) if old is None else \
+                (old[0] or pct, old[1] or fmt, tuple(sorted(old[2] + replaced)))
+    return out
+
+
+def _shifted(sf: SourceFinding, by: int) -> SourceFinding:
+    return replace(sf, start=SourcePos(sf.start.line + by, sf.start.col), end=SourcePos(sf.end.line + by, sf.end.col))
+
+
+@dataclass(slots=True)
+class IncrementalLinter:
+    """Lints successive texts of one document (``lint_text(text, config, path=path)`` each time)."""
+
+    config: Config
+    path: str | None = None
+    base: _Baseline | None = None
+    last: LintRun = field(default_factory=lambda: LintRun("full"))
+    check: Callable[[], object] | None = None
+
+    def lint(self, text: str, check: Callable[[], object] | None = None) -> list[SourceFinding]:
+        """The findings for ``text``; raises SourceError as ``lint_text`` does. ``check`` is called
+        now and then (between statements): it may raise to give up on a text nobody needs any more."""
+        started = time.perf_counter()
+        self.check = check
+        try:
+            if self.base is None:
+                raise _Fallback("first lint")
+            found = self._incremental(text)
+        except _Fallback as why:
+            found = self._full(text, str(why))
+        finally:
+            self.last.seconds = time.perf_counter() - started
+        return found
+
+    def forget(self) -> None:
+        self.base = None
+
+    # ---------------------------------------------------------------- the whole file
+
+    def _full(self, text: str, why: str) -> list[SourceFinding]:
+        self.last = LintRun("full", why)
+        config, path = self.config, self.path
+        enabled = config.codes_for(path)
+        lines = split_lines(text)
+        marked = marked_lines(SourceFile(lines), scan_options(config, enabled)) if enabled else []
+        if not marked:
+            self.base = None
+            return []
+        if self.check is not None:
+            self.check()
+        tree = parse_source(text, path or "<unknown>")  # SourceError: the last good baseline stays
+        if _LONE_CR.search(text) or "barry_as_FLUFL" in text:  # no slices for such a file: lint_text's own way
+            self.base = None
+            self.last.linted = self.last.statements = len(tree.body)
+            return lint_text(text, config, path=path)
+        got = lint_statements(lines, tree.body, config, path=path, marked=marked, check=self.check)
+        statements = [_Statement(_first_line(s), s.end_lineno or s.lineno, found, formatted, _module_imports(s))
+                      for s, found, formatted in zip(tree.body, got.findings, got.formatted, strict=True)]
+        self.base = _Baseline(text, lines, statements, got.contexts, got.filled, _gate(text), marked)
+        self.last.linted = self.last.statements = len(statements)
+        return self._assemble(text, self._collect())
+
+    # ---------------------------------------------------------------- only what changed
+
+    def _incremental(self, text: str) -> list[SourceFinding]:
+        base = self.base
+        assert base is not None
+        if text == base.text:
+            self.last = LintRun("unchanged", statements=len(base.statements))
+            return self._assemble(text, self._collect())
+        if _LONE_CR.search(text) or "barry_as_FLUFL" in text:
+            raise _Fallback("a lone CR or barry_as_FLUFL in the file")
+        if _gate(text) != base.gate:
+            raise _Fallback("the formatted-names test flipped")
+        old, new = base.lines, split_lines(text)
+        n_old, n_new = len(old), len(new)
+        limit = min(n_old, n_new)
+        p = 0
+        while p < limit and old[p] == new[p]:
+            p += 1
+        s = 0
+        while s < limit - p and old[n_old - 1 - s] == new[n_new - 1 - s]:
+            s += 1
+        delta = n_new - n_old
+        i, j, first, last = self._region(p + 1, n_old - s)
+        if any(st.imports for st in base.statements[i : j + 1]):
+            raise _Fallback("the edit touches an import")
+        try:
+            tree = ast.parse("".join(new[first - 1 : last + delta]))
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            raise _Fallback("the changed statements do not parse alone") from None
+        imports = [_module_imports(st) for st in tree.body]
+        if any(imports):
+            raise _Fallback("the edit touches an import")
+        ast.increment_lineno(tree, first - 1)
+        marked = self._marks(text, new, first, last, delta)
+        if not marked:  # lint_text does not even parse such a text
+            self.last = LintRun("full", "nothing IRI-like left", 0, 0)
+            return []
+        got = lint_statements(new, tree.body, self.config, path=self.path, marked=marked,
+                              start=base.contexts[i], filled=base.filled, check=self.check)
+        after = base.contexts[j + 1]
+        if got.contexts[-1] is not after and (got.contexts[-1].aliases != after.aliases
+                                              or got.contexts[-1].words != after.words):
+            raise _Fallback("the changed statements bind other names")
+        if base.gate and _merge(got.formatted) != _merge([st.formatted for st in base.statements[i : j + 1]]):
+            raise _Fallback("the changed statements format other names")
+        fresh = [_Statement(_first_line(st), st.end_lineno or st.lineno, found, formatted, False)
+                 for st, found, formatted in zip(tree.body, got.findings, got.formatted, strict=True)]
+        tail = base.statements[j + 1 :]
+        for st in tail:
+            st.first += delta
+            st.last += delta
+            st.shift += delta
+            st.fresh = False
+        base.statements = base.statements[:i] + fresh + tail
+        base.contexts = base.contexts[:i] + got.contexts[:-1] + base.contexts[j + 1 :]
+        base.text, base.lines, base.marked = text, new, marked
+        self.last = LintRun("incremental", linted=len(fresh), statements=len(base.statements))
+        return self._assemble(text, self._collect())
+
+    def _region(self, c1: int, c2: int) -> tuple[int, int, int, int]:
+        """Statements i..j (none when i == j + 1) and the old lines first..last, the gaps around them
+        included, to lint again when old lines c1..c2 changed (c2 == c1 - 1: lines were inserted)."""
+        base = self.base
+        assert base is not None
+        sts = base.statements
+        n = len(sts)
+        # a line of margin each side: an edit next to a statement may join it
+        i = bisect_left([st.last for st in sts], c1 - 1)
+        j = bisect_right([st.first for st in sts], c2 + 1) - 1
+        while True:
+            while 0 < i < n and sts[i - 1].last >= sts[i].first:
+                i -= 1  # statements sharing a line (a; b) go together
+            while 0 <= j < n - 1 and sts[j + 1].first <= sts[j].last:
+                j += 1
+            if i > 0 and base.lines[sts[i - 1].last - 1].rstrip("\r\n").endswith("\\"):
+                i -= 1  # a backslash carries that statement's line into the slice
+                continue
+            break
+        first = sts[i - 1].last + 1 if i > 0 else 1
+        last = sts[j + 1].first - 1 if j + 1 < n else len(base.lines)
+        return i, j, first, last
+
+    def _marks(self, text: str, new: list[str], first: int, last: int, delta: int) -> list[int]:
+        """The new text's ``marked_lines``, computed on the slice only when that gives the same lines."""
+        opts = scan_options(self.config, self.config.codes_for(self.path))
+        if len(text.lower()) != len(text):  # marked_lines then matches names differently, file-wide
+            return marked_lines(SourceFile(new), opts)
+        base = self.base
+        assert base is not None
+        old = base.marked
+        inside = marked_lines(SourceFile(new[first - 1 : last + delta]), opts)
+        return [*old[: bisect_left(old, first)], *(m + first - 1 for m in inside),
+                *(m + delta for m in old[bisect_right(old, last) :])]
+
+    # ---------------------------------------------------------------- answers
+
+    def _collect(self) -> list[SourceFinding]:
+        assert self.base is not None
+        out: list[SourceFinding] = []
+        for st in self.base.statements:
+            out.extend([_shifted(f, st.shift) for f in st.findings] if st.shift else st.findings)
+        return out
+
+    def _assemble(self, text: str, found: list[SourceFinding]) -> list[SourceFinding]:
+        if found and "noqa" in text.lower():
+            whole = file_noqa(text)
+            if whole is not None:
+                found = [f for f in found if whole and not f.code.startswith(tuple(whole))]
+        found.sort(key=lambda f: (f.line, f.col, f.code))
+        return found
+
+    def statement_lines(self, text: str, line: int) -> tuple[int, int] | None:
+        """The lines of the top-level statement holding ``line`` of ``text`` (the last text linted)."""
+        base = self.base
+        if base is None or base.text != text:
+            return None
+        sts = base.statements
+        k = bisect_right([st.first for st in sts], line) - 1
+        return (sts[k].first, sts[k].last) if k >= 0 and sts[k].last >= line else None
+
+    def fresh_findings(self, text: str, first: int, last: int) -> list[SourceFinding] | None:
+        """The findings on lines first..last of ``text`` (the last text linted) whose literals point into
+        it (fixes and hovers read them); statements moved since they were linted are linted again.
+        None when there is no statement table for ``text`` (lint the whole file instead)."""
+        base = self.base
+        if base is None or base.text != text:
+            return None
+        sts = base.statements
+        hit = [k for k, st in enumerate(sts) if st.first <= last and first <= st.last]
+        stale = [k for k in hit if not sts[k].fresh]
+        while stale:  # one run per group of consecutive statements
+            k0 = k1 = stale.pop(0)
+            while stale and stale[0] == k1 + 1:
+                k1 = stale.pop(0)
+            a, b = sts[k0].first, sts[k1].last
+            try:
+                tree = ast.parse("".join(base.lines[a - 1 : b]))
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return None
+            ast.increment_lineno(tree, a - 1)
+            got = lint_statements(base.lines, tree.body, self.config, path=self.path, marked=base.marked,
+                                  start=base.contexts[k0], filled=base.filled)
+            if len(got.findings) != k1 - k0 + 1:
+                return None
+            for k, found in zip(range(k0, k1 + 1), got.findings, strict=True):
+                sts[k].findings, sts[k].shift, sts[k].fresh = found, 0, True
+        found = [f for k in hit for f in sts[k].findings]
+        return self._assemble(text, found)
+
+
+def lint_whole(text: str, config: Config, path: str | None = None) -> list[SourceFinding]:
+    """``lint_text`` through a fresh ``IncrementalLinter`` (what the tests compare against)."""
+    return IncrementalLinter(config, path).lint(text)
+
+
+__all__ = ["IncrementalLinter", "LintRun", "SourceError", "lint_whole"]

@@ -1,0 +1,213 @@
+"""The server's incremental lint equals a full ``lint_text`` after every edit (seeded random edit sequences).
+
+Each sequence types, deletes, pastes and undoes over a real module; after every edit the findings of
+``IncrementalLinter`` (which re-lints only the statements the edit touched) must equal those of
+``lint_text`` on the whole new text, to the column and the message, and so must a syntax error. The
+findings it gives for fixes and hovers (``fresh_findings``) must equal ``lint_text``'s, literal and
+fix edits included. ``IRI_LINT_FUZZ=1`` (``pytest -m fuzz``) runs longer sequences.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from iri_lint.config import Config
+from iri_lint.fix import source_edits
+from iri_lint.lint import SourceError, SourceFinding, lint_text
+from iri_lint.lsp.incremental import IncrementalLinter
+
+# random edits make invalid escapes ("\\q") that ast.parse warns about, in both lints alike
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::SyntaxWarning")
+
+HERE = Path(__file__).resolve().parent
+LONG = os.environ.get("IRI_LINT_FUZZ") == "1"
+STEPS = 400 if LONG else 70
+
+# complete statements and the pieces an editor's user types, many of them about what the slices share
+SNIPPETS = [
+    "import requests\n", "s = requests.Session()\n", 'x = "http://example.com/%zz"\n', "  # noqa\n",
+    "# flake8: noqa\n", "# iri-lint: noqa: IRI110\n", "TEMPLATE % 3\n", "NAME = 'http://e.com/%s/%zz'\n",
+    "@decorator\n", "a = 1; b = 'http://x/ y'\n", " \\\n", "def f():\n    return fetch('http://a b/')\n",
+    '"""\n', "(", ")", "\n", "    ", "url = 'x y'\n", "from urllib.request import urlopen\n",
+    'f"http://{host}/%zz"', "resp = session.get('http://q/%zz')\n", "  # noqa: IRI110", "\u00e9",
+    "\U0001f600", "%", ".format(x)", "class A:\n  u = 'http://a/%zz'\n", "session = None\n",
+    "client = requests.Session()\n", "PAGE.replace('name', x)\n", "u = 'http://e.com/\\u202e'\n",
+]
+
+
+def real_files() -> list[tuple[str, str]]:
+    files = [("incremental_module", (HERE / "fixtures" / "incremental_module.py.txt").read_text(encoding="utf-8"))]
+    import urllib.parse
+
+    files.append(("urllib.parse", Path(urllib.parse.__file__).read_text(encoding="utf-8")))
+    try:
+        import rdflib
+
+        files.append(("rdflib.compare", (Path(rdflib.__file__).parent / "compare.py").read_text(encoding="utf-8")))
+    except ImportError:  # the test extra pins rdflib; without it the other files still run
+        pass
+    return files
+
+
+def in_a_string(rng: random.Random, text: str) -> int | None:
+    """An offset just inside a quoted literal on a random line (typing into a URL, say)."""
+    lines = text.splitlines(keepends=True)
+    quoted = [k for k, line in enumerate(lines) if '"' in line or "'" in line]
+    if not quoted:
+        return None
+    k = rng.choice(quoted)
+    line = lines[k]
+    quote = max(line.rfind('"'), line.rfind("'"))
+    return sum(len(x) for x in lines[:k]) + quote
+
+
+def edit(rng: random.Random, text: str) -> str:
+    """One edit as an editor makes it."""
+    r = rng.random()
+    pos = rng.randrange(len(text) + 1)
+    lines = text.splitlines(keepends=True)
+    if r < 0.3:  # type into a string literal (it keeps parsing)
+        at = in_a_string(rng, text)
+        if at is not None:
+            return text[:at] + rng.choice(["a", " ", "%", "/", "%zz", "é", "\\u202e", "{x}", "%s"]) + text[at:]
+    if r < 0.45:  # type or delete one character anywhere
+        if rng.random() < 0.5:
+            return text[:pos] + rng.choice("ab x=:'\"()#\n%/.\\") + text[pos:]
+        return text[:pos] + text[pos + rng.choice([1, 1, 2, 7]) :]
+    if r < 0.75:  # paste a snippet at the start of a line
+        k = rng.randrange(len(lines) + 1)
+        return "".join(lines[:k]) + rng.choice(SNIPPETS) + "".join(lines[k:])
+    if r < 0.85:  # paste a snippet anywhere
+        return text[:pos] + rng.choice(SNIPPETS) + text[pos:]
+    if r < 0.93 and lines:  # delete or duplicate a line
+        k = rng.randrange(len(lines))
+        return "".join(lines[:k] + ([lines[k]] * 2 if rng.random() < 0.4 else []) + lines[k + 1 :])
+    if lines:  # join a line with the next
+        k = rng.randrange(len(lines))
+        return "".join(lines[:k]) + lines[k].rstrip("\r\n") + "".join(lines[k + 1 :])
+    return text
+
+
+def outcome(fn: object, text: str) -> tuple[object, ...]:
+    try:
+        found = fn(text)  # type: ignore[operator]
+    except SourceError as err:
+        return ("error", str(err), err.line, err.col)
+    return ("ok", [summary(f) for f in found])
+
+
+def summary(f: SourceFinding) -> tuple[object, ...]:
+    fix = f.finding.fix
+    return (f.code, f.start, f.end, f.finding.message, f.finding.severity,
+            None if fix is None else (fix.safety, fix.description))
+
+
+def literal(f: SourceFinding) -> tuple[object, ...]:
+    lit = f.literal
+    return (lit.value, lit.reason, lit.context, lit.kind, lit.start, lit.end, lit.holes, lit.api, lit.uri_only_api)
+
+
+def check_fresh(linter: IncrementalLinter, text: str, config: Config, rng: random.Random) -> None:
+    """What fixes and hovers read on a few lines: literals and fix edits as a full lint gives them."""
+    n = text.count("\n") + 1
+    first = rng.randint(1, n)
+    last = min(n, first + rng.choice([0, 3, 40]))
+    got = linter.fresh_findings(text, first, last)
+    assert got is not None
+    # the statements that overlap the lines: compare with a full lint's findings on the same statements
+    lines = {f.start.line for f in got}
+    want = [f for f in lint_text(text, config) if f.start.line in lines]
+    assert [summary(f) for f in got] == [summary(f) for f in want]
+    assert [literal(f) for f in got] == [literal(f) for f in want]
+    assert [source_edits(text, f) for f in got] == [source_edits(text, f) for f in want]
+
+
+CONFIGS = {"default": Config(), "all": Config(select=("ALL",)), "text": Config(text_mode=True)}
+
+
+@pytest.mark.parametrize("config", list(CONFIGS), ids=list(CONFIGS))
+@pytest.mark.parametrize(("name", "source"), real_files(), ids=[n for n, _ in real_files()])
+def test_incremental_equals_full_after_every_edit(name: str, source: str, config: str) -> None:
+    cfg = CONFIGS[config]
+    rng = random.Random(f"{name}/{config}")
+    linter = IncrementalLinter(cfg)
+    text = last_good = source
+    modes: Counter[str] = Counter()
+    broken = False
+    for step in range(STEPS):
+        text = edit(rng, last_good if broken and rng.random() < 0.5 else text)  # undo to what parsed, or go on
+        want = outcome(lambda t: lint_text(t, cfg), text)
+        broken = want[0] == "error"
+        got = outcome(linter.lint, text)
+        assert got == want, f"step {step} ({linter.last.describe()})"
+        modes[linter.last.mode] += 1
+        if want[0] == "ok":
+            last_good = text
+            if rng.random() < 0.25:
+                check_fresh(linter, text, cfg, rng)
+    assert modes["incremental"] >= STEPS // 5, modes  # the sequences do exercise the slices
+
+
+def test_typing_into_a_url_relints_one_statement() -> None:
+    source = real_files()[0][1]
+    linter = IncrementalLinter(Config())
+    before = linter.lint(source)
+    at = source.index('"http://example.com/items/%zz"') + len('"http://example.com/items/')
+    text = source
+    for k, ch in enumerate("a%zz"):
+        text = text[: at + k] + ch + text[at + k :]
+        assert [summary(f) for f in linter.lint(text)] == [summary(f) for f in lint_text(text, Config())]
+        assert linter.last.mode == "incremental" and linter.last.linted <= 3, linter.last.describe()
+    assert len(linter.lint(text)) == len(before) + 1  # the new %zz
+
+
+def test_new_lines_shift_the_findings_below() -> None:
+    source = real_files()[0][1]
+    linter = IncrementalLinter(Config())
+    before = linter.lint(source)
+    at = source.index("def get(")
+    text = source[:at] + "x = 1\ny = 2\n\n\n" + source[at:]
+    after = linter.lint(text)
+    assert linter.last.mode == "incremental"
+    below = [f for f in before if f.line >= source[:at].count("\n") + 1]
+    assert below and [(f.code, f.line + 4) for f in below] == [(f.code, f.line) for f in after if f.line > 22]
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    (lambda t: t.replace("import logging\n", "import logging, os\n"), "import"),
+    (lambda t: t.replace("session = requests.Session()", "session = None"), "bind"),
+    (lambda t: t.replace("TEMPLATE % names[0]", "names[0]"), "format"),
+    (lambda t: t.replace("def get(name):", "def get(name:"), "parse"),
+])
+def test_what_the_slices_cannot_stand_for_lints_the_whole_file(change: object, why: str) -> None:
+    source = real_files()[0][1]
+    linter = IncrementalLinter(Config())
+    linter.lint(source)
+    text = change(source)  # type: ignore[operator]
+    assert text != source
+    assert outcome(linter.lint, text) == outcome(lambda t: lint_text(t, Config()), text)
+    assert linter.last.mode == "full" and why in linter.last.why, linter.last.describe()
+
+
+def test_file_level_noqa_is_read_from_the_whole_text() -> None:
+    source = real_files()[0][1]
+    linter = IncrementalLinter(Config())
+    assert linter.lint(source)
+    text = source.replace("class Client:", "# iri-lint: noqa: IRI110\nclass Client:")
+    assert [summary(f) for f in linter.lint(text)] == [summary(f) for f in lint_text(text, Config())]
+    assert linter.last.mode == "incremental"
+    assert not any(f.code == "IRI110" for f in linter.lint(text))
+
+
+def test_a_lone_cr_or_barry_lints_the_whole_file() -> None:
+    linter = IncrementalLinter(Config())
+    for text in ['x = 1\n\ny = "http://a/%zz"  # noqa\rz = "http://b/%zz"\n',
+                 'x = 1\n\ny = "http://a/%zz"  # noqa\rz = "http://b/%zzz"\n',
+                 'x = 1\n\ny = "http://a/%zz"\nz = "http://b/%zz"  # barry_as_FLUFL\n']:
+        assert outcome(linter.lint, text) == outcome(lambda t: lint_text(t, Config()), text)
+        assert linter.last.mode == "full", linter.last.describe()
