@@ -10,8 +10,9 @@ from collections.abc import Callable
 from iri_lint.config import Config
 from iri_lint.fix import fix_text, source_edits
 from iri_lint.lint import SourceFinding, lint_text
-from iri_lint.noqa import add_noqa
+from iri_lint.noqa import add_noqa, noqa_lines
 from iri_lint.source.edits import SourceEdit
+from iri_lint.source.locate import split_lines
 
 
 def fix_edits(text: str, sf: SourceFinding) -> list[SourceEdit] | None:
@@ -44,8 +45,24 @@ def minimal_edit(old: str, new: str) -> SourceEdit | None:
     return SourceEdit(p, len(old) - s, new[p : len(new) - s])
 
 
-def noqa_edit(text: str, offset: int, code: str) -> SourceEdit | None:
-    """Silence ``code`` where flake8 will see it (the shared ``--add-noqa`` logic); None if nothing to add."""
+def noqa_edit(text: str, offset: int, code: str, statement: tuple[int, int] | None = None) -> SourceEdit | None:
+    """Silence ``code`` where flake8 will see it (the shared ``--add-noqa`` logic); None if nothing to add.
+
+    ``statement``: the lines of the top-level statement holding ``offset``, when known; then only its
+    lines are tokenized (they hold the whole logical line, as they hold its noqa comment for the lint).
+    """
     line = text.count("\n", 0, offset) + 1  # tokenize's line numbers
+    if statement is not None and "\r" not in text:  # (a lone CR would number lines differently)
+        lines = split_lines(text)
+        first, last = statement
+        while last < len(lines) and lines[last - 1].rstrip("\n").endswith("\\"):
+            last += 1  # a backslash carries the logical line on
+        if first <= line <= last:
+            piece = "".join(lines[first - 1 : last])
+            new, added = add_noqa(piece, [(line - first + 1, 0, code)])
+            edit = minimal_edit(piece, new) if added else None
+            if edit is not None or noqa_lines(piece):  # (it tokenizes: nothing to add, truly)
+                start = sum(len(x) for x in lines[: first - 1])
+                return None if edit is None else SourceEdit(edit.start + start, edit.end + start, edit.new)
     new, added = add_noqa(text, [(line, 0, code)])
     return minimal_edit(text, new) if added else None

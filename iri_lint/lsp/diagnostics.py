@@ -8,7 +8,7 @@ from iri_lint.lint import SourceError, SourceFinding
 from iri_lint.rules.model import Severity
 
 from ..rules.model import rule_url
-from .positions import LineIndex, finding_offsets
+from .positions import LineIndex
 
 SOURCE = "iri-lint"
 
@@ -22,10 +22,11 @@ SEVERITY = {
 def to_diagnostic(sf: SourceFinding, index: LineIndex) -> types.Diagnostic:
     """One finding as a diagnostic with its exact range, code, severity and rule link."""
     f = sf.finding
-    start, end = finding_offsets(index.text, sf)
+    start = index.at(sf.start)
+    end = index.at(sf.end) if (sf.end.line, sf.end.col) > (sf.start.line, sf.start.col) else start
     fix = f.fix
     return types.Diagnostic(
-        range=index.range(start, end),
+        range=types.Range(start=start, end=end),
         message=f.message,
         severity=SEVERITY.get(f.severity, types.DiagnosticSeverity.Warning),
         code=f.code,

@@ -1,19 +1,29 @@
-"""``iri-lint server``: a language server (LSP over stdio) with diagnostics, quick fixes and hovers."""
+"""``iri-lint server``: a language server (LSP over stdio) with diagnostics, quick fixes and hovers.
+
+Typing: each change restarts a short debounce; then the document's latest text is linted in a
+worker thread, again only in the top-level statements the changes touched (lsp/incremental.py).
+One run per document at a time; a run that a newer version makes stale stops at the next statement
+and publishes nothing. Settings: pyproject.toml under the editor's own (lsp/settings.py).
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import fnmatch
 import logging
-from collections.abc import Callable, Sequence
+import os
+import time
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.workspace import TextDocument
+from pygls.protocol import LanguageServerProtocol, lsp_method
+from pygls.uris import to_fs_path
 
 from iri_lint import __version__
 from iri_lint.config import Config, ConfigError, find_pyproject, load
@@ -21,16 +31,25 @@ from iri_lint.lint import SourceError, SourceFinding, lint_text
 from iri_lint.rules.model import FixSafety
 from iri_lint.source.edits import SourceEdit
 
+from ..cli.discover import tree_of
+from ..cli.write_policy import link_refusal
 from .actions import fix_all, fix_edits, minimal_edit, noqa_edit
 from .diagnostics import SOURCE, error_diagnostic, to_diagnostic
+from .document import Document
 from .hover import hover_markdown, literal_at
+from .incremental import IncrementalLinter, LintRun
 from .positions import UTF16, LineIndex, finding_offsets
+from .settings import SECTION, EditorSettings, config_file, load_file, looks_like_settings, unwrap
+from .settings import parse as parse_settings
 
 log = logging.getLogger("iri_lint.lsp")
 
 FIX_ALL = "source.fixAll.iri-lint"
-DEBOUNCE_SECONDS = 0.3
-PYTHON_SUFFIXES = (".py", ".pyi")
+DEBOUNCE_SECONDS = 0.075  # after the last change; a keystroke costs a few ms of linting (lsp/incremental.py)
+
+
+class Superseded(Exception):
+    """A newer version of the document came in: this run's answer would be stale."""
 
 
 @dataclass(slots=True)
@@ -52,6 +71,7 @@ class Analysis:
     settings: Settings
     findings: list[SourceFinding] = field(default_factory=list)
     error: SourceError | None = None
+    run: LintRun | None = None
 
 
 def _excluded(rel: str, patterns: Sequence[str]) -> bool:
@@ -61,16 +81,39 @@ def _excluded(rel: str, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatch(p, pat.rstrip("/")) for pat in patterns for p in (*prefixes, *parts))
 
 
+class _Protocol(LanguageServerProtocol):
+    """pygls' protocol, but its copy of a document gets copies of the change events: converting their
+    positions on its own lines (``str.splitlines``), it may rewrite them in place (a character past
+    what it thinks is the line's end becomes one before it), and the events are ours to apply."""
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Iterator[Any]:
+        for change in copy.deepcopy(params.content_changes):
+            self.workspace.update_text_document(params.text_document, change)
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield handler, (params,), None
+
+
 class IriLintServer(LanguageServer):
-    """The server: per-document analyses, per-pyproject configs, debounced linting."""
+    """The server: its copies of the open documents, per-pyproject configs, debounced incremental linting."""
 
     def __init__(self, debounce: float = DEBOUNCE_SECONDS, report_unparsable: bool = True) -> None:
-        super().__init__("iri-lint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
-        self.debounce = debounce
-        self.report_unparsable = report_unparsable
+        super().__init__("iri-lint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=_Protocol)
+        self.default_debounce = debounce  # the command line's; the editor's settings take over
+        self.default_report_unparsable = report_unparsable
+        self.init_settings = EditorSettings()  # initializationOptions
+        self.workspace_settings = EditorSettings()  # workspace/didChangeConfiguration (or pulled)
+        self.settings_problems: list[str] = []
+        self.docs: dict[str, Document] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._configs: dict[Path | None, tuple[Config, Path | None]] = {}
         self._analyses: dict[str, Analysis] = {}
+        self._published: dict[str, Analysis] = {}
+        self._linters: dict[str, IncrementalLinter] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Future[None]] = set()
+        self._generation = 0  # settings reloaded this many times (a run under older ones is stale)
 
     # ---------------------------------------------------------------- settings
 
@@ -80,19 +123,43 @@ class IriLintServer(LanguageServer):
         enc = self.workspace.position_encoding
         return str(getattr(enc, "value", enc) or UTF16)
 
-    def settings_for(self, doc: TextDocument) -> Settings:
-        """The config for a document, from the nearest pyproject.toml (cached until it changes)."""
-        fs_path = doc.path if doc.uri.startswith("file:") else None
-        start = Path(fs_path) if fs_path else Path(self.workspace.root_path or Path.cwd()) / "-"
-        pyproject = find_pyproject(start)
-        if pyproject not in self._configs:
+    @property
+    def editor(self) -> EditorSettings:
+        """The editor's settings: initializationOptions, then what didChangeConfiguration said."""
+        return self.init_settings.merged(self.workspace_settings)
+
+    @property
+    def debounce(self) -> float:
+        ms = self.editor.debounce_ms
+        return self.default_debounce if ms is None else ms / 1000
+
+    @property
+    def report_unparsable(self) -> bool:
+        report = self.editor.report_unparsable
+        return self.default_report_unparsable if report is None else report
+
+    def _load(self, key: Path | None, read: Callable[[], tuple[Config, Path | None]]) -> tuple[Config, Path | None]:
+        if key not in self._configs:
             try:
-                self._configs[pyproject] = load(start)
+                config, found = read()
             except ConfigError as exc:
                 self.window_show_message(types.ShowMessageParams(
                     type=types.MessageType.Error, message=f"iri-lint: {exc}; using the default settings"))
-                self._configs[pyproject] = (Config(), pyproject)
-        config, found = self._configs[pyproject]
+                config, found = Config(), key
+            self._configs[key] = (self.editor.apply(config), found)
+        return self._configs[key]
+
+    def settings_for(self, doc: Document) -> Settings:
+        """The config for a document: the editor's settings over the nearest pyproject.toml's (or the
+        file ``configPath`` names), cached until either changes."""
+        fs_path = doc.path
+        config_path = self.editor.config_path
+        if config_path:
+            target = config_file(config_path, self.workspace.root_path)
+            config, found = self._load(target, lambda: (load_file(target), target))
+        else:
+            start = Path(fs_path) if fs_path else Path(self.workspace.root_path or Path.cwd()) / "-"
+            config, found = self._load(find_pyproject(start), lambda: load(start))
         rel = fs_path
         if fs_path and found is not None:
             try:
@@ -103,38 +170,139 @@ class IriLintServer(LanguageServer):
         excluded = bool(rel and patterns and _excluded(rel, patterns))
         return Settings(config, found, rel, excluded)
 
+    def set_editor_settings(self, options: object, *, initial: bool = False) -> None:
+        """Take the editor's settings (initializationOptions when ``initial``); report what is not understood."""
+        parsed, problems = parse_settings(options)
+        if initial:
+            self.init_settings = parsed
+            self.settings_problems = problems  # reported once initialized
+        else:
+            self.workspace_settings = parsed
+            self.report_settings_problems(problems)
+
+    def report_settings_problems(self, problems: Sequence[str]) -> None:
+        for problem in problems:
+            self.window_show_message(types.ShowMessageParams(
+                type=types.MessageType.Warning, message=f"iri-lint settings: {problem} (left out)"))
+
+    async def pull_settings(self) -> bool:
+        """Ask the client for the iri-lint section (workspace/configuration), when it can answer;
+        whether the settings changed."""
+        caps = self.client_capabilities.workspace
+        if not (caps and caps.configuration):
+            return False
+        try:
+            got = await self.workspace_configuration_async(types.ConfigurationParams(
+                items=[types.ConfigurationItem(section=SECTION)]))
+        except Exception as exc:
+            log.info("cannot read the editor's settings: %s", exc)
+            return False
+        if not got or got[0] is None:
+            return False
+        before = self.workspace_settings
+        self.set_editor_settings(got[0])
+        return self.workspace_settings != before
+
     def reload_settings(self) -> None:
-        """Forget every cached config and re-lint the open documents."""
+        """Forget every cached config and re-lint the open documents (publishing their diagnostics)."""
+        self._generation += 1
         self._configs.clear()
         self._analyses.clear()
-        for uri in list(self.workspace.text_documents):
-            self.lint_now(uri)
+        self._linters.clear()
+        for uri in list(self.docs):
+            self.schedule(uri, 0)
+
+    # ---------------------------------------------------------------- documents
+
+    def open(self, item: types.TextDocumentItem) -> None:
+        path = to_fs_path(item.uri) if item.uri.startswith("file:") else None
+        self.docs[item.uri] = Document(item.uri, item.text, item.version, item.language_id, path)
+        self._analyses.pop(item.uri, None)
+        self._linters.pop(item.uri, None)
+        self.schedule(item.uri, 0)
+
+    def change(self, params: types.DidChangeTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        doc = self.docs.get(uri)
+        if doc is None:  # changed before it was opened: start from pygls' copy
+            pygls_doc = self.workspace.get_text_document(uri)
+            doc = self.docs[uri] = Document(uri, pygls_doc.source, None, pygls_doc.language_id,
+                                            pygls_doc.path if uri.startswith("file:") else None)
+        else:
+            doc.apply(params.content_changes, None, self.encoding)
+        doc.version = params.text_document.version
+        self.schedule(uri, self.debounce)
+
+    def forget(self, uri: str) -> None:
+        timer = self._timers.pop(uri, None)
+        if timer is not None:
+            timer.cancel()
+        self.docs.pop(uri, None)
+        self._analyses.pop(uri, None)
+        self._published.pop(uri, None)
+        self._linters.pop(uri, None)
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     # ---------------------------------------------------------------- analysis
 
-    @staticmethod
-    def is_python(doc: TextDocument) -> bool:
-        return doc.language_id == "python" or doc.uri.endswith(PYTHON_SUFFIXES)
+    def _lock(self, uri: str) -> asyncio.Lock:
+        lock = self._locks.get(uri)
+        if lock is None:
+            lock = self._locks[uri] = asyncio.Lock()
+        return lock
 
-    def analyse(self, doc: TextDocument) -> Analysis:
-        """The findings for the document's current text (cached per version and text)."""
-        text = doc.source
-        cached = self._analyses.get(doc.uri)
-        if cached is not None and cached.version == doc.version and cached.text == text:
+    def _linter(self, uri: str, settings: Settings) -> IncrementalLinter:
+        linter = self._linters.get(uri)
+        if linter is None or linter.config is not settings.config or linter.path != settings.path:
+            linter = self._linters[uri] = IncrementalLinter(settings.config, settings.path)
+        return linter
+
+    async def _analyse(self, uri: str) -> Analysis | None:
+        """The findings for the document's current version (hold ``_lock(uri)``); None if it is gone or a
+        newer version came in while it was being linted."""
+        doc = self.docs.get(uri)
+        if doc is None or not doc.is_python:
+            return None
+        version, text = doc.version, doc.text
+        cached = self._analyses.get(uri)
+        if cached is not None and cached.version == version and (cached.text is text or cached.text == text):
             return cached
         settings = self.settings_for(doc)
-        result = Analysis(doc.version, text, settings)
+        generation = self._generation
+        result = Analysis(version, text, settings)
         if not settings.excluded:
-            try:
-                result.findings = lint_text(text, settings.config, path=settings.path)
+            linter = self._linter(uri, settings)
+
+            def check() -> None:
+                if doc.version != version or doc.text is not text or self.docs.get(uri) is not doc \
+                        or self._generation != generation:  # (settings changed: the run queued behind lints)
+                    raise Superseded
+
+            try:  # in a worker thread: changes keep coming in, and stop a run they make stale
+                result.findings = await asyncio.to_thread(linter.lint, text, check)
+            except Superseded:
+                return None
             except SourceError as err:
                 result.error = err
             except Exception:  # a bug in a rule must not take the editor's server down
-                log.exception("iri-lint failed on %s", doc.uri)
+                log.exception("iri-lint failed on %s", uri)
+                linter.forget()
                 self.window_log_message(types.LogMessageParams(
-                    type=types.MessageType.Error, message=f"iri-lint: internal error on {doc.uri}; see the log"))
-        self._analyses[doc.uri] = result
+                    type=types.MessageType.Error, message=f"iri-lint: internal error on {uri}; see the log"))
+            result.run = linter.last
+            if self._generation != generation:
+                return None
+        self._analyses[uri] = result
         return result
+
+    def _fresh(self, uri: str, result: Analysis, first: int, last: int) -> list[SourceFinding]:
+        """Findings on lines first..last whose literals point into ``result.text`` (for fixes, hovers)."""
+        linter = self._linters.get(uri)
+        got = linter.fresh_findings(result.text, first, last) if linter is not None else None
+        if got is None:
+            settings = result.settings
+            got = lint_text(result.text, settings.config, path=settings.path) if result.findings else []
+        return got
 
     def schedule(self, uri: str, delay: float) -> None:
         """Lint ``uri`` after ``delay`` seconds of quiet (each change restarts the clock)."""
@@ -142,119 +310,136 @@ class IriLintServer(LanguageServer):
         if timer is not None:
             timer.cancel()
         if delay <= 0:
-            self.lint_now(uri)
-            return
-        self._timers[uri] = asyncio.get_running_loop().call_later(delay, self.lint_now, uri)
+            self._start(uri)
+        else:
+            self._timers[uri] = asyncio.get_running_loop().call_later(delay, self._start, uri)
 
-    def lint_now(self, uri: str) -> None:
-        """Lint a document and publish its diagnostics; never raises."""
+    def _start(self, uri: str) -> None:
         self._timers.pop(uri, None)
+        task = asyncio.ensure_future(self.lint_and_publish(uri))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def lint_and_publish(self, uri: str) -> None:
+        """Lint a document's latest version and publish its diagnostics; never raises."""
         try:
-            doc = self.workspace.get_text_document(uri)
-            if not self.is_python(doc):
-                return
-            result = self.analyse(doc)
-            index = LineIndex(result.text, self.encoding)
-            diagnostics = []
-            for sf in result.findings:
-                try:
-                    diagnostics.append(to_diagnostic(sf, index))
-                except Exception:
-                    log.exception("cannot place %s in %s", sf.code, uri)
-            if result.error is not None and self.report_unparsable:
-                diagnostics.append(error_diagnostic(result.error, index))
-            self.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=result.version))
+            async with self._lock(uri):
+                result = await self._analyse(uri)
+                doc = self.docs.get(uri)
+                if result is None or doc is None or doc.version != result.version:
+                    return  # gone, or superseded: the newer version's run publishes
+                if self._published.get(uri) is not result:  # (runs queued behind one another share it)
+                    self._published[uri] = result
+                    self.publish(uri, result, doc)
         except Exception:
             log.exception("linting %s failed", uri)
 
-    def forget(self, uri: str) -> None:
-        timer = self._timers.pop(uri, None)
-        if timer is not None:
-            timer.cancel()
-        self._analyses.pop(uri, None)
-        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    def publish(self, uri: str, result: Analysis, doc: Document) -> None:
+        started = time.perf_counter()
+        index = doc.index(self.encoding) if doc.text is result.text else LineIndex(result.text, self.encoding)
+        diagnostics = []
+        for sf in result.findings:
+            try:
+                diagnostics.append(to_diagnostic(sf, index))
+            except Exception:
+                log.exception("cannot place %s in %s", sf.code, uri)
+        if result.error is not None and self.report_unparsable:
+            diagnostics.append(error_diagnostic(result.error, index))
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=result.version))
+        if result.run is not None and self.protocol.trace not in (None, types.TraceValue.Off):
+            run = result.run
+            self.log_trace(types.LogTraceParams(
+                message=f"iri-lint: linted {uri} v{result.version} in {run.seconds * 1000:.1f} ms ({run.describe()}); "
+                        f"{len(diagnostics)} diagnostics in {(time.perf_counter() - started) * 1000:.1f} ms"))
 
     # ---------------------------------------------------------------- code actions
 
-    def _workspace_edit(self, doc: TextDocument, index: LineIndex, edits: Sequence[SourceEdit]) -> types.WorkspaceEdit:
+    def _workspace_edit(self, uri: str, version: int | None, index: LineIndex,
+                        edits: Sequence[SourceEdit]) -> types.WorkspaceEdit:
         text_edits: list[types.TextEdit | types.AnnotatedTextEdit | types.SnippetTextEdit] = [
             types.TextEdit(range=index.range(e.start, e.end), new_text=e.new) for e in edits]
         caps = self.client_capabilities.workspace
         if caps and caps.workspace_edit and caps.workspace_edit.document_changes:
-            ident = types.OptionalVersionedTextDocumentIdentifier(uri=doc.uri, version=doc.version)
+            ident = types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=version)
             return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(text_document=ident, edits=text_edits)])
-        return types.WorkspaceEdit(changes={doc.uri: [e for e in text_edits if isinstance(e, types.TextEdit)]})
+        return types.WorkspaceEdit(changes={uri: [e for e in text_edits if isinstance(e, types.TextEdit)]})
 
-    def code_actions(self, params: types.CodeActionParams) -> list[types.CodeAction]:
-        doc = self.workspace.get_text_document(params.text_document.uri)
-        if not self.is_python(doc):
-            return []
+    async def code_actions(self, params: types.CodeActionParams) -> list[types.CodeAction]:
+        uri = params.text_document.uri
         only = params.context.only
 
         def wanted(kind: str) -> bool:
             return only is None or any(kind == k or kind.startswith(f"{k}.") for k in only)
 
-        result = self.analyse(doc)
-        index = LineIndex(result.text, self.encoding)
-        lo, hi = index.offset(params.range.start), index.offset(params.range.end)
+        async with self._lock(uri):
+            result = await self._analyse(uri)
+            if result is None or result.error is not None:
+                return []
+            index = LineIndex(result.text, self.encoding)
+            lo, hi = index.offset(params.range.start), index.offset(params.range.end)
+            first, last = params.range.start.line + 1, params.range.end.line + 1  # LSP lines are lint lines
+            quick = wanted(types.CodeActionKind.QuickFix)
+            findings = self._fresh(uri, result, first, last) if result.findings and quick else []
+            linter = self._linters.get(uri)
+            statements = {sf.start.line: linter.statement_lines(result.text, sf.start.line)
+                          for sf in findings} if linter is not None else {}
+        # fixes are verified by parsing the fixed file, noqa comments placed by tokenizing: not in the loop
+        actions = await asyncio.to_thread(self._quick_fixes, uri, result, index, findings, statements, lo, hi)
+        if wanted(FIX_ALL):
+            action = await self.fix_all_action(uri, result, index)
+            if action is not None:
+                actions.append(action)
+        return actions
+
+    def _quick_fixes(self, uri: str, result: Analysis, index: LineIndex, findings: Sequence[SourceFinding],
+                     statements: dict[int, tuple[int, int] | None], lo: int, hi: int) -> list[types.CodeAction]:
+        """Each finding's fix (when it has one) and a noqa comment for it, for findings in [lo, hi]."""
         actions: list[types.CodeAction] = []
         silencers: list[types.CodeAction] = []
         seen_noqa: set[tuple[int, str]] = set()
-        for sf in result.findings:
+        for sf in findings:
             start, end = finding_offsets(result.text, sf)
             if not (start <= hi and lo <= end):
                 continue
             diag = to_diagnostic(sf, index)
             fix = sf.finding.fix
-            if fix is not None and wanted(types.CodeActionKind.QuickFix):
+            if fix is not None:
                 edits = fix_edits(result.text, sf)
                 if edits is not None:
                     safe = fix.safety is FixSafety.SAFE
                     title = f"{SOURCE} ({sf.code}): {fix.description.rstrip('.')}" + ("" if safe else " (unsafe)")
                     actions.append(types.CodeAction(
                         title=title, kind=types.CodeActionKind.QuickFix, diagnostics=[diag],
-                        is_preferred=safe, edit=self._workspace_edit(doc, index, edits)))
-            if wanted(types.CodeActionKind.QuickFix):
-                edit = noqa_edit(result.text, start, sf.code)
-                if edit is not None and (edit.start, sf.code) not in seen_noqa:
-                    seen_noqa.add((edit.start, sf.code))
-                    silencers.append(types.CodeAction(
-                        title=f"{SOURCE}: Disable {sf.code} for this line", kind=types.CodeActionKind.QuickFix,
-                        diagnostics=[diag], edit=self._workspace_edit(doc, index, [edit])))
-        actions.extend(silencers)
-        if wanted(FIX_ALL):
-            action = self.fix_all_action(doc, result, index)
-            if action is not None:
-                actions.append(action)
-        return actions
+                        is_preferred=safe, edit=self._workspace_edit(uri, result.version, index, edits)))
+            edit = noqa_edit(result.text, start, sf.code, statements.get(sf.start.line))
+            if edit is not None and (edit.start, sf.code) not in seen_noqa:
+                seen_noqa.add((edit.start, sf.code))
+                silencers.append(types.CodeAction(
+                    title=f"{SOURCE}: Disable {sf.code} for this line", kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diag], edit=self._workspace_edit(uri, result.version, index, [edit])))
+        return actions + silencers
 
-    def fix_all_action(self, doc: TextDocument, result: Analysis, index: LineIndex) -> types.CodeAction | None:
+    async def fix_all_action(self, uri: str, result: Analysis, index: LineIndex) -> types.CodeAction | None:
         """"Fix all safe problems in this file", as one minimal edit."""
         if not any(sf.finding.fix and sf.finding.fix.safety is FixSafety.SAFE for sf in result.findings):
             return None
-        if self.link_outside(doc) is not None:
+        doc = self.docs.get(uri)
+        if doc is None or self.link_outside(doc) is not None:
             return None
         settings = result.settings
-        new = fix_all(result.text, lambda t: lint_text(t, settings.config, path=settings.path))
+        new = await asyncio.to_thread(fix_all, result.text, lambda t: lint_text(t, settings.config, path=settings.path))
         edit = minimal_edit(result.text, new)
         if edit is None:
             return None
         return types.CodeAction(title=f"{SOURCE}: Fix all safe problems", kind=FIX_ALL,
-                                edit=self._workspace_edit(doc, index, [edit]))
+                                edit=self._workspace_edit(uri, result.version, index, [edit]))
 
-    def link_outside(self, doc: TextDocument) -> str | None:
+    def link_outside(self, doc: Document) -> str | None:
         """Why "fix all" must not touch the document: a symlink resolving outside the workspace (the
         same rule as ``iri-lint check --fix``, iri_lint.cli.write_policy); else None."""
-        if not doc.uri.startswith("file:"):
+        if doc.path is None:
             return None
-        import os
-
-        from pygls.uris import to_fs_path
-
-        from ..cli.discover import tree_of
-        from ..cli.write_policy import link_refusal
-
         folders = [f.uri for f in self.workspace.folders.values()]
         roots = [os.path.realpath(p) for u in folders if (p := to_fs_path(u))]
         if self.workspace.root_path:
@@ -267,18 +452,21 @@ class IriLintServer(LanguageServer):
 
     # ---------------------------------------------------------------- hover
 
-    def hover(self, params: types.HoverParams) -> types.Hover | None:
-        doc = self.workspace.get_text_document(params.text_document.uri)
-        if not self.is_python(doc):
-            return None
-        result = self.analyse(doc)
-        if result.error is not None or result.settings.excluded:
+    async def hover(self, params: types.HoverParams) -> types.Hover | None:
+        uri = params.text_document.uri
+        async with self._lock(uri):
+            result = await self._analyse(uri)
+        if result is None or result.error is not None or result.settings.excluded:
             return None
         index = LineIndex(result.text, self.encoding)
-        lit = literal_at(result.text, index.offset(params.position), result.settings.config)
+        lit = await asyncio.to_thread(literal_at, result.text, index.offset(params.position), result.settings.config)
         if lit is None:
             return None
-        mine = [sf for sf in result.findings if (sf.literal.start, sf.literal.end) == (lit.start, lit.end)]
+        async with self._lock(uri):
+            if self._analyses.get(uri) is not result:
+                return None  # the document changed meanwhile
+            fresh = self._fresh(uri, result, lit.start.line, lit.end.line) if result.findings else []
+        mine = [sf for sf in fresh if (sf.literal.start, sf.literal.end) == (lit.start, lit.end)]
         lit_range = None
         if lit.locator is not None:
             src = lit.locator.source
@@ -307,10 +495,10 @@ T = TypeVar("T")
 P = TypeVar("P")
 
 
-def _guard(default: T, fn: Callable[[P], T], params: P) -> T:
+async def _guard(default: T, fn: Callable[[P], Awaitable[T]], params: P) -> T:
     """Run a request handler; log and answer ``default`` instead of failing the request."""
     try:
-        return fn(params)
+        return await fn(params)
     except Exception:
         log.exception("request failed")
         return default
@@ -322,24 +510,24 @@ def create_server(debounce: float = DEBOUNCE_SECONDS) -> IriLintServer:
 
     @server.feature(types.INITIALIZE)
     def initialize(params: types.InitializeParams) -> None:
-        opts = params.initialization_options
-        if isinstance(opts, dict):
-            if isinstance(opts.get("debounce"), int | float):
-                server.debounce = float(opts["debounce"]) / 1000
-            if isinstance(opts.get("reportUnparsable"), bool):
-                server.report_unparsable = opts["reportUnparsable"]
+        server.set_editor_settings(params.initialization_options, initial=True)
+        if params.trace is not None:
+            server.protocol.trace = params.trace
 
     @server.feature(types.INITIALIZED)
     async def initialized(params: types.InitializedParams) -> None:
+        server.report_settings_problems(server.settings_problems)
         await server.watch_pyproject()
+        if await server.pull_settings():
+            server.reload_settings()
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:
-        server.schedule(params.text_document.uri, 0)
+        server.open(params.text_document)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(params: types.DidChangeTextDocumentParams) -> None:
-        server.schedule(params.text_document.uri, server.debounce)
+        server.change(params)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(params: types.DidSaveTextDocumentParams) -> None:
@@ -358,17 +546,22 @@ def create_server(debounce: float = DEBOUNCE_SECONDS) -> IriLintServer:
             server.reload_settings()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
-    def did_change_configuration(params: types.DidChangeConfigurationParams) -> None:
+    async def did_change_configuration(params: types.DidChangeConfigurationParams) -> None:
+        settings = params.settings
+        if settings is not None and (unwrap(settings) is not settings or looks_like_settings(settings)):
+            server.set_editor_settings(settings)  # pushed: {"iri-lint": {...}}, or the section itself
+        else:  # the pull model: "something changed, ask me"
+            await server.pull_settings()
         server.reload_settings()
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
         code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=False))
-    def code_action(params: types.CodeActionParams) -> list[types.CodeAction] | None:
-        return _guard(None, server.code_actions, params) or None
+    async def code_action(params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        return await _guard([], server.code_actions, params) or None
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
-    def hover(params: types.HoverParams) -> types.Hover | None:
-        return _guard(None, server.hover, params)
+    async def hover(params: types.HoverParams) -> types.Hover | None:
+        return await _guard(None, server.hover, params)
 
     return server
 

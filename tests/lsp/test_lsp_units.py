@@ -8,11 +8,14 @@ from lsprotocol import types
 from iri_lint.config import Config
 from iri_lint.lint import lint_text
 from iri_lint.lsp.actions import fix_all, fix_all_safe, fix_edits, minimal_edit, noqa_edit
+from iri_lint.lsp.document import Document
 from iri_lint.lsp.hover import hover_markdown, literal_at
 from iri_lint.lsp.positions import UTF8, UTF16, UTF32, LineIndex, finding_offsets, units
+from iri_lint.lsp.settings import EditorSettings, kebab, looks_like_settings, parse
 from iri_lint.rules.model import DOCS_URL as RULE_DOCS
 from iri_lint.rules.model import rule_url
 from iri_lint.source.edits import apply_edits
+from iri_lint.source.model import SourcePos
 
 
 def pos(line: int, character: int) -> types.Position:
@@ -148,3 +151,67 @@ def test_serve_without_the_lsp_extra(monkeypatch: pytest.MonkeyPatch, capsys: py
     monkeypatch.setitem(sys.modules, "pygls.lsp.server", None)  # as if pygls were not installed
     assert serve([]) == 2
     assert "pip install 'iri-lint[lsp]'" in capsys.readouterr().err
+
+
+def test_parse_settings() -> None:
+    assert kebab("extendSelect") == "extend-select" and kebab("per_file_ignores") == "per-file-ignores"
+    got, problems = parse({"extendSelect": ["IRI3"], "debounce": 50, "reportUnparsable": False,
+                           "configPath": "a/b.toml", "select": None})
+    assert got == EditorSettings({"extend-select": ["IRI3"]}, "a/b.toml", 50.0, False) and problems == []
+    _, problems = parse({"debounce": "soon", "reportUnparsable": 1, "ignore": 3})
+    assert len(problems) == 3
+    assert parse(None) == (EditorSettings(), [])
+    assert looks_like_settings({"select": ["IRI1"], "configPath": "x"})
+    assert not looks_like_settings({"python": {}}) and not looks_like_settings({})
+    merged = EditorSettings({"ignore": ["A"]}, debounce_ms=10).merged(EditorSettings({"select": ["B"]}))
+    assert merged == EditorSettings({"ignore": ["A"], "select": ["B"]}, None, 10, None)
+    base = Config(select=("IRI1",), ignore=("IRI101",), extend_select=("IRI305",), profile="uri")
+    assert EditorSettings({"ignore": ["IRI110"], "extend-select": ["IRI306"]}).apply(base) == Config(
+        select=("IRI1",), ignore=("IRI101", "IRI110"), extend_select=("IRI305", "IRI306"), profile="uri")
+    assert EditorSettings({"select": ["IRI2"], "profile": "iri"}).apply(base) == Config(
+        select=("IRI2",), extend_select=("IRI305",))  # a new selection drops the file's ignores
+
+
+@pytest.mark.parametrize(("encoding", "expected"), [(UTF16, 6), (UTF8, 8), (UTF32, 5)])
+def test_lint_positions_to_client_units(encoding: str, expected: int) -> None:
+    text = 'a\nx="😀"%\n'
+    index = LineIndex(text, encoding)
+    assert index.at(SourcePos(2, text.split("\n")[1].index("%"))) == pos(1, expected)
+    assert index.at(SourcePos(9, 0)) == pos(2, 0)  # past the end: the end
+    bom = LineIndex("\ufeffx = 1\n", encoding)
+    assert bom.at(SourcePos(1, 4)) == pos(0, 5 if encoding != UTF8 else 7)  # lint columns leave the BOM out
+
+
+def test_offset_past_the_end_of_a_line_without_a_break() -> None:
+    index = LineIndex("ab\n😀c")  # pygls would clamp to one before the end of the last line
+    assert index.offset(pos(1, 99)) == len("ab\n😀c")
+    assert index.offset(pos(1, 2)) == len("ab\n😀")
+    assert index.offset(pos(1, 1)) == len("ab\n😀")  # inside the surrogate pair: after it
+
+
+@pytest.mark.parametrize("odd", ["\x0c", "\x0b", "\u2028", "\x1c", "\x85"])
+def test_incremental_changes_after_characters_splitlines_would_break_at(odd: str) -> None:
+    # pygls' TextDocument splits lines with str.splitlines: these would put the change on the wrong line
+    doc = Document("file:///m.py", f"a = 1{odd}2\nb = 3\n", 1)
+    change = types.TextDocumentContentChangePartial(range=types.Range(start=pos(1, 4), end=pos(1, 5)), text="4")
+    doc.apply([change], 2)
+    assert doc.text == f"a = 1{odd}2\nb = 4\n" and doc.version == 2
+    doc.apply([types.TextDocumentContentChangeWholeDocument(text="new")], 3)
+    assert doc.text == "new"
+
+
+def test_noqa_edit_within_the_statement_equals_the_whole_file() -> None:
+    from pathlib import Path
+
+    from iri_lint.lsp.incremental import IncrementalLinter
+
+    text = (Path(__file__).parent / "fixtures" / "incremental_module.py.txt").read_text(encoding="utf-8")
+    text += 'x = ("http://a/%zz"  # first\n     "b")\ny = "http://a/%zz" \\\n\nz = 1\n'
+    linter = IncrementalLinter(Config(select=("ALL",)))
+    found = linter.lint(text)
+    assert len(found) > 10
+    for sf in found:
+        start, _ = finding_offsets(text, sf)
+        statement = linter.statement_lines(text, sf.start.line)
+        assert statement is not None
+        assert noqa_edit(text, start, sf.code, statement) == noqa_edit(text, start, sf.code), sf
