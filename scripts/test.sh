@@ -11,4 +11,4 @@ fi
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[test]'
-.venv/bin/python -m pytest -q "$@"
+.venv/bin/python -m pytest -q -n auto "$@"
