@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,8 +31,11 @@ def _own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
     monkeypatch.setenv("IRI_LINT_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
 
 
+CLI = Callable[..., Result]  # the type of the ``cli`` fixture
+
+
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
+def cli(capsys: pytest.CaptureFixture[str]) -> CLI:
     """Run ``iri-lint ARGS`` in this process."""
 
     def run(*args: str) -> Result:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import EXAMPLES, ROOT, run_cli
+from .conftest import CLI, EXAMPLES, ROOT, Result, run_cli
 
 LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>IRI\d{3}) (?P<msg>.+)$")
 
@@ -47,7 +47,8 @@ def test_exit_codes(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def
 def test_select_ignore_extend_select(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     f = tmp_path / "m.py"
     f.write_text('import requests\nrequests.get("https://example.com:443/")\nURL = "https://example.com/a b"\n')
-    codes = lambda r: sorted(LINE.match(x)["code"] for x in r.out.splitlines())  # type: ignore[index]  # noqa: E731
+    def codes(r: Result) -> list[str]:
+        return sorted(m["code"] for m in map(LINE.match, r.out.splitlines()) if m)
     assert codes(cli("check", "--isolated", str(f))) == ["IRI101"]
     assert codes(cli("check", "--isolated", "--extend-select", "IRI308", str(f))) == ["IRI101", "IRI308"]
     assert codes(cli("check", "--isolated", "--select", "IRI3", str(f))) == ["IRI308"]
@@ -208,15 +209,15 @@ def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_an_internal_error_in_one_literal_reports_it_and_exits_2(
-        cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    from iri_lint.rules import checks, engine  # noqa: F401  (checks registers the real analyses)
+        cli: CLI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from iri_lint.rules import analysis, checks, engine  # noqa: F401  (checks registers the real analyses)
 
-    def explode(ctx: engine.Ctx) -> list[engine.Raw]:
+    def explode(ctx: analysis.Ctx) -> list[analysis.Raw]:
         if "boom" in ctx.ref.text:
             raise KeyError("injected")
         return []
 
-    monkeypatch.setattr(engine, "_ANALYSES", [*engine._ANALYSES, (frozenset({"IRI101"}), explode)])
+    monkeypatch.setattr(engine, "_ANALYSES", [*analysis._ANALYSES, (frozenset({"IRI101"}), explode)])
     f = tmp_path / "m.py"
     f.write_text('a = "http://boom.example/"\nb = "http://example.com/%zz"\n')
     r = cli("check", str(f))

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from iri_lint.cli.discover import SOURCE_SUFFIXES, discover
 
+from .conftest import Result
+
 BAD = 'URL = "https://example.com/a b"\n'
 GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "init.defaultBranch=main"]
 
@@ -176,7 +178,8 @@ def test_each_file_once_a_symlink_under_its_target(tmp_path: Path) -> None:
 def test_cli_respects_gitignore_and_the_pyproject_switch(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     write(tmp_path, {"src/m.py": BAD, "venv2/m.py": BAD, ".gitignore": "venv2/\n"})
     git(tmp_path, "init", "-q")
-    paths = lambda r: sorted({x.split(":")[0] for x in r.out.splitlines()})  # noqa: E731
+    def paths(r: Result) -> list[str]:
+        return sorted({x.split(":")[0] for x in r.out.splitlines()})
     assert paths(cli("check", "--isolated", str(tmp_path))) == [str(tmp_path / "src" / "m.py")]
     assert len(paths(cli("check", "--isolated", "--no-respect-gitignore", str(tmp_path)))) == 2
     (tmp_path / "pyproject.toml").write_text("[tool.iri-lint]\nrespect-gitignore = false\n")

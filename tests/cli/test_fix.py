@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from iri_lint import fix as fixmod
 from iri_lint.config import Config
 from iri_lint.fix import SourceFile, fix_text, write_atomic
 from iri_lint.lint import lint_text
@@ -146,7 +145,7 @@ def test_interrupt_during_write_keeps_the_original(tmp_path: Path, monkeypatch: 
     def boom(fd: int) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(fixmod.os, "fsync", boom)
+    monkeypatch.setattr(os, "fsync", boom)
     with pytest.raises(KeyboardInterrupt):
         write_atomic(f, b"new contents\n")
     assert f.read_bytes() == b"original\n"
@@ -162,7 +161,7 @@ def test_sigint_during_replace_is_deferred(tmp_path: Path, monkeypatch: pytest.M
         os.kill(os.getpid(), signal.SIGINT)  # arrives mid-replace: must not cut it short
         real_replace(a, b)
 
-    monkeypatch.setattr(fixmod.os, "replace", replace_with_signal)
+    monkeypatch.setattr(os, "replace", replace_with_signal)
     with pytest.raises(KeyboardInterrupt):
         write_atomic(f, b"new\n")
     assert f.read_bytes() == b"new\n"
@@ -257,18 +256,18 @@ def test_ascii_fix_values_stay_safe_in_a_uri_only_api() -> None:
 @pytest.fixture
 def flip_flop(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two injected rules whose safe fixes undo each other: 'ping' -> 'pong' -> 'ping'."""
-    from iri_lint.rules import checks, engine  # noqa: F401  (checks registers the real analyses)
+    from iri_lint.rules import analysis, checks, engine  # noqa: F401  (checks registers the real analyses)
     from iri_lint.rules.model import Edit
 
-    def flip(ctx: engine.Ctx) -> list[engine.Raw]:
-        text, out = ctx.ref.text, []
+    def flip(ctx: analysis.Ctx) -> list[analysis.Raw]:
+        text, out = ctx.ref.text, list[analysis.Raw]()
         for old, new, code in (("ping", "pong", "IRI303"), ("pong", "ping", "IRI304")):
             i = text.find(old)
             if i >= 0:
-                out.append(engine.Raw(code, i, i + 4, "flip", (Edit(i, i + 4, new),)))
+                out.append(analysis.Raw(code, i, i + 4, "flip", (Edit(i, i + 4, new),)))
         return out
 
-    monkeypatch.setattr(engine, "_ANALYSES", [*engine._ANALYSES, (frozenset({"IRI303", "IRI304"}), flip)])
+    monkeypatch.setattr(engine, "_ANALYSES", [*analysis._ANALYSES, (frozenset({"IRI303", "IRI304"}), flip)])
 
 
 @pytest.mark.usefixtures("flip_flop")

@@ -12,7 +12,7 @@ import pytest
 
 from iri_lint.cli import run as runmod
 
-from .conftest import run_cli
+from .conftest import CLI, run_cli
 
 # one safe fix (urlopen: dereferenced) and one unsafe one
 BAD = ('import urllib.request\nurllib.request.urlopen("https://example.com/caf\u00e9")\n'
@@ -144,8 +144,8 @@ def test_nothing_to_write_says_nothing(tmp_path: Path) -> None:
     assert _stderr_lines(p) == [] and p.returncode == 1
 
 
-def test_a_failed_write_is_one_line_and_leaves_the_file(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                        ) -> None:  # type: ignore[no-untyped-def]
+def test_a_failed_write_is_one_line_and_leaves_the_file(cli: CLI, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     f, g = tmp_path / "f.py", tmp_path / "g.py"
     f.write_text(BAD, encoding="utf-8")
     g.write_text(BAD, encoding="utf-8")

@@ -91,7 +91,7 @@ def accept_registrations(client: LanguageClient) -> list[types.RegistrationParam
     """Answer client/registerCapability like an editor does; returns the list the requests go to."""
     seen: list[types.RegistrationParams] = []
 
-    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)  # type: ignore[untyped-decorator]  # pytest-lsp and lsprotocol ship no types for it
     def register(params: types.RegistrationParams) -> None:
         seen.append(params)
 

@@ -23,7 +23,7 @@ def workspace(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest_lsp.fixture(config=SERVER)
+@pytest_lsp.fixture(config=SERVER)  # type: ignore[untyped-decorator]  # pytest-lsp and lsprotocol ship no types for it
 async def client(lsp_client: LanguageClient, workspace: Path):  # type: ignore[no-untyped-def]
     accept_registrations(lsp_client)
     await lsp_client.initialize_session(types.InitializeParams(
@@ -84,7 +84,7 @@ async def test_utf8_positions_when_the_client_prefers_them(client: LanguageClien
     assert (start.line, start.character) == (0, len(text[: text.index("%")].encode("utf-8")))
 
 
-@pytest_lsp.fixture(config=SERVER)
+@pytest_lsp.fixture(config=SERVER)  # type: ignore[untyped-decorator]  # pytest-lsp and lsprotocol ship no types for it
 async def patient_client(lsp_client: LanguageClient, workspace: Path):  # type: ignore[no-untyped-def]
     accept_registrations(lsp_client)
     await lsp_client.initialize_session(types.InitializeParams(

@@ -29,7 +29,7 @@ def workspace(tmp_path: Path) -> Path:
     return ws
 
 
-@pytest_lsp.fixture(config=SERVER)
+@pytest_lsp.fixture(config=SERVER)  # type: ignore[untyped-decorator]  # pytest-lsp and lsprotocol ship no types for it
 async def client(lsp_client: LanguageClient, workspace: Path):  # type: ignore[no-untyped-def]
     accept_registrations(lsp_client)
     await lsp_client.initialize_session(types.InitializeParams(

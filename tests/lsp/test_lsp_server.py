@@ -44,7 +44,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest_lsp.fixture(scope="module", config=SERVER)
+@pytest_lsp.fixture(scope="module", config=SERVER)  # type: ignore[untyped-decorator]  # pytest-lsp and lsprotocol ship no types for it
 async def client(lsp_client: LanguageClient, workspace: Path):  # type: ignore[no-untyped-def]
     lsp_client.registrations = accept_registrations(lsp_client)  # type: ignore[attr-defined]
     await lsp_client.initialize_session(types.InitializeParams(

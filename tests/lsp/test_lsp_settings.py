@@ -42,7 +42,7 @@ async def start(client: LanguageClient, workspace: Path, options: Any = None, vs
         root_uri=workspace.as_uri(), initialization_options=options))
 
 
-@pytest_lsp.fixture(config=SERVER)
+@pytest_lsp.fixture(config=SERVER)  # type: ignore[untyped-decorator]  # pytest-lsp and lsprotocol ship no types for it
 async def client(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
     yield
     await lsp_client.shutdown_session()

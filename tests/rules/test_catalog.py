@@ -9,7 +9,7 @@ import pytest
 from iri_lint.core import errors as E
 from iri_lint.rules import catalog
 from iri_lint.rules.engine import apply_fixes, check, select_codes
-from iri_lint.rules.model import FixSafety, UseContext
+from iri_lint.rules.model import FixSafety, Rule, UseContext
 
 RULES = catalog.RULES
 # IRI7xx (text mode) examples are docstring text: exercised through the source path below
@@ -28,7 +28,7 @@ def test_codes_unique_well_formed_and_grouped() -> None:
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
-def test_rule_is_documented(rule: catalog.Rule) -> None:
+def test_rule_is_documented(rule: Rule) -> None:
     for attr in ("summary", "section", "why", "fix_text", "what"):
         assert getattr(rule, attr).strip(), f"{rule.code} lacks {attr}"
     assert re.search(r"(RFC|UTS|3987bis)", rule.section), rule.section
@@ -43,7 +43,7 @@ def _words(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
-def test_what_says_what_triggers_the_rule(rule: catalog.Rule) -> None:
+def test_what_says_what_triggers_the_rule(rule: Rule) -> None:
     """The page's "What it does": its own sentences about the trigger, not the summary again."""
     what = rule.what.strip()
     assert what, f"{rule.code} has no `what`"
@@ -60,7 +60,7 @@ def test_parser_codes_are_all_rules() -> None:
 
 
 @pytest.mark.parametrize("rule", CHECKED, ids=lambda r: r.code)
-def test_valid_examples_are_quiet(rule: catalog.Rule) -> None:
+def test_valid_examples_are_quiet(rule: Rule) -> None:
     for ex in rule.valid:
         got = check(ex.text, kind=ex.kind, profile=ex.profile, context=ex.context, select=[rule.code],
                     uri_only_api=ex.uri_only_api)
@@ -68,7 +68,7 @@ def test_valid_examples_are_quiet(rule: catalog.Rule) -> None:
 
 
 @pytest.mark.parametrize("rule", CHECKED, ids=lambda r: r.code)
-def test_invalid_examples_fire_with_expected_fix(rule: catalog.Rule) -> None:
+def test_invalid_examples_fire_with_expected_fix(rule: Rule) -> None:
     for ex in rule.invalid:
         got = check(ex.text, kind=ex.kind, profile=ex.profile, context=ex.context, select=[rule.code],
                     uri_only_api=ex.uri_only_api)
@@ -100,7 +100,7 @@ def test_selection_prefixes_and_names() -> None:
 
 
 def test_a_flood_of_findings_is_capped_per_rule() -> None:
-    from iri_lint.rules.engine import MAX_PER_CODE
+    from iri_lint.rules.analysis import MAX_PER_CODE
 
     got = check("http://x/" + "[a" * 2000, select=["IRI114"])
     assert len(got) == MAX_PER_CODE
@@ -121,7 +121,7 @@ def _docstring_module(text: str) -> str:
 
 
 @pytest.mark.parametrize("rule", TEXT_RULES, ids=lambda r: r.code)
-def test_text_rule_examples_through_the_source_path(rule: catalog.Rule) -> None:
+def test_text_rule_examples_through_the_source_path(rule: Rule) -> None:
     from iri_lint.config import Config
     from iri_lint.lint import lint_text
     from iri_lint.source.text import extract

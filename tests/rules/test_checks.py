@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from iri_lint.core.budget import Budget
 from iri_lint.rules import checks, engine
+from iri_lint.rules.analysis import MAX_PER_CODE
 from iri_lint.rules.checks import _octet_problems, pct_runs
-from iri_lint.rules.engine import MAX_PER_CODE, check
+from iri_lint.rules.engine import check
 
 _HEX = set("0123456789abcdefABCDEF")
 
