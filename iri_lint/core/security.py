@@ -3,7 +3,8 @@
 Data: Script_Extensions, categories and decompositions from ``unicodedataplus``; the UTS #46
 mapping from ``idna``; when the optional ``icu`` module (``iri-lint[icu]``) imports, ICU's
 SpoofChecker for UTS #39 skeletons and ICU's Default_Ignorable_Code_Point. Without ICU,
-confusables are found only as labels mixing Latin with Cyrillic or Greek, and
+confusables are found as labels whose every character reads as ASCII (``data/confusables.py``,
+generated from Unicode's confusables data) or that mix Latin with Cyrillic or Greek, and
 Default_Ignorable_Code_Point is derived (see ``is_default_ignorable``).
 
 Every pass is linear with C-level work per character: properties are looked up once per distinct
@@ -20,13 +21,13 @@ import itertools
 import operator
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import unicodedataplus as ucd
 from idna.core import IDNAError, uts46_remap
 
+from ..data.confusables import ASCII_LOOKALIKE
 from .bidi import visible
 from .budget import Budget, take_matches
 from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII, char_label
@@ -39,6 +40,7 @@ from .components import (
     distinct_chars,
 )
 from .joiners import JOINERS, ZWJ, ZWNJ, joiners_blanked, stand_ins
+from .lazy import lazy_regex
 from .reference import HostKind, IRIReference, Span
 
 __all__ = [
@@ -61,8 +63,7 @@ KINDS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class SecurityProblem:
+class SecurityProblem(NamedTuple):
     """One spoofing risk: ``kind`` (see KINDS), ``span``, its ``component``, and a suggestion.
 
     ``replacement``, when set, is suggested text for ``span`` (never applied blindly: any change
@@ -206,8 +207,8 @@ def _scx(c: str) -> frozenset[str] | None:
     return frozenset(out)
 
 
-_NON_ASCII = re.compile("[^\\x00-\\x7f]")
-_ESCAPE = re.compile("%[\\s\\S]{2}")  # "%" and the two characters after it, as the scan skips them
+_non_ascii = lazy_regex("[^\\x00-\\x7f]")
+_escape = lazy_regex("%[\\s\\S]{2}")  # "%" and the two characters after it, as the scan skips them
 
 
 def _without_escapes(part: str) -> str:
@@ -216,7 +217,7 @@ def _without_escapes(part: str) -> str:
     The hex digits of an escape are not Latin letters of the component (UTS #39 sec. 5.1 is
     about the characters a reader sees).
     """
-    return _ESCAPE.sub("\0\0\0", part) if "%" in part else part
+    return _escape().sub("\0\0\0", part) if "%" in part else part
 
 
 def _mixed_script(part: str) -> tuple[int, str] | None:
@@ -278,18 +279,18 @@ _PLACEHOLDER_WORDS = frozenset({
     "redacted", "hidden", "masked", "placeholder", "example", "test", "dummy", "fake", "foo", "bar",
     "none", "null", "token", "yourpassword", "mypassword", "your_password", "your-password",
 })
-_PLACEHOLDER = re.compile(
+_placeholder = lazy_regex(
     r"[*xX.#_-]+"  # ***, xxx, ..., ###
     r"|<[^<>]*+>|\[[^\[\]]*+\]|\{[^{}]*+\}|\$\{[^{}]*+\}|\$[A-Za-z_][A-Za-z0-9_]*+"  # <pw> [pw] {pw} ${PW} $PW
     r"|%\([^()]*+\)s|%s|__[A-Za-z0-9_]++__")  # %(password)s, %s, __PASSWORD__
-_PCT = re.compile("%([0-9A-Fa-f]{2})")
+_pct = lazy_regex("%([0-9A-Fa-f]{2})")
 
 
 def is_placeholder_password(password: str) -> bool:
     """Whether a userinfo's password is a redaction or placeholder (``***``, ``<password>``,
     ``${PASSWORD}``, ``pass``, ``tiger``), not a credential; percent-encoding is read first."""
-    plain = _PCT.sub(lambda m: chr(int(m.group(1), 16)) if int(m.group(1), 16) < 0x80 else m.group(), password)
-    return _PLACEHOLDER.fullmatch(plain) is not None or plain.lower() in _PLACEHOLDER_WORDS
+    plain = _pct().sub(lambda m: chr(int(m.group(1), 16)) if int(m.group(1), 16) < 0x80 else m.group(), password)
+    return _placeholder().fullmatch(plain) is not None or plain.lower() in _PLACEHOLDER_WORDS
 
 
 def _password(ref: IRIReference) -> SecurityProblem | None:
@@ -335,7 +336,7 @@ def security_problems(ref: IRIReference, *, budget: Budget | None = None) -> lis
     if host is not None and ref.host_kind is HostKind.REG_NAME:
         confusable = _confusable_labels(text, table, host, flagged, out, budget)
     if not _single_script({_scx(c) for c in distinct_chars(text)}):  # else no component mixes
-        few = list(itertools.islice(table.holding(_NON_ASCII), _BULK + 1))
+        few = list(itertools.islice(table.holding(_non_ascii()), _BULK + 1))
         if len(few) <= _BULK:
             for k in few:
                 if k not in confusable:
@@ -354,7 +355,7 @@ def _confusable_labels(text: str, table: ComponentTable, host: Span, flagged: _B
     verdicts = {label: verdict for label in set(text[host.start : host.end].split("."))
                 if not label.isascii() and (verdict := _confusable_verdict(label)) is not None}
     found: set[int] = set()
-    for k in table.holding(_NON_ASCII, host.start, host.end) if verdicts else ():
+    for k in table.holding(_non_ascii(), host.start, host.end) if verdicts else ():
         span = table.span(k)
         verdict = verdicts.get(text[span.start : span.end])
         # a label whose only non-ASCII characters are already reported needs no more
@@ -570,18 +571,8 @@ def is_spoof_label(label: str) -> bool:
 @functools.lru_cache(maxsize=1024)
 def _fallback_ascii_lookalike(label: str) -> str | None:
     """The ASCII text ``label`` reads as when each of its characters has an ASCII letter or digit
-    look-alike in Unicode's confusables data (via ``confusable_homoglyphs``), else None."""
-    try:
-        from confusable_homoglyphs import confusables  # on first use: its JSON data takes a moment
-    except ImportError:
-        return None
-    found = confusables.is_confusable(label, preferred_aliases=["latin"], greedy=True) or []
-    ascii_for = {}
-    for entry in found:
-        alike = [h["c"] for h in entry["homoglyphs"] if len(h["c"]) == 1 and h["c"].isascii() and h["c"].isalnum()]
-        if alike:
-            ascii_for[entry["character"]] = alike[0]
-    out = "".join(c if c.isascii() else ascii_for.get(c, "\0") for c in label)
+    look-alike in Unicode's confusables data (``data/confusables.py``), else None."""
+    out = "".join(c if c.isascii() else ASCII_LOOKALIKE.get(c, "\0") for c in label)
     return None if "\0" in out or out == label else out
 
 
@@ -599,7 +590,7 @@ def _confusable_verdict(label: str) -> tuple[str, str | None] | None:
         return (f"host label {_short(label)!r} looks like the ASCII {looks!r} but is not ASCII "
                 f"({_non_ascii_labels(label)}); a spoof of another host (RFC 3987 sec. 8, UTS #39 "
                 "sec. 4)", fixed if fixed.isascii() else None)
-    # without ICU: Unicode's confusables data as confusable_homoglyphs ships it, for labels whose
+    # without ICU: Unicode's confusables data (data/confusables.py), for labels whose
     # every character reads as ASCII (whole-script spoofs such as an all-Cyrillic 'аррӏе')
     alike = _fallback_ascii_lookalike(label)
     if alike is not None:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import ast
-import re
+import functools
 from bisect import bisect_left, bisect_right
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from iri_lint.data.schemes import REGISTERED
 from iri_lint.source.candidates import (
     _SCHEME,
     DEFAULT_URL_APIS,
@@ -28,22 +27,12 @@ from iri_lint.source.candidates import (
     parse_extra_api,
 )
 from iri_lint.source.locate import Locator, SourceFile
+from iri_lint.source.marks import DEFAULT_OPTIONS, word_starts
+from iri_lint.source.marks import ScanOptions as ScanOptions  # re-exported: the scan's options
+from iri_lint.source.marks import marked_lines as marked_lines  # re-exported
 from iri_lint.source.model import HOLE, Literal, Reason, SourcePos, UseContext
 from iri_lint.source.templates import apply_templates
-
-
-@dataclass(frozen=True, slots=True)
-class ScanOptions:
-    """What counts as a candidate literal (all have quiet defaults)."""
-
-    url_names: tuple[str, ...] = ("url", "uri", "href")
-    extra_url_apis: tuple[str, ...] = ()  # "pkg.mod.func" or "pkg.mod.Class().method:1"
-    include_bytes: bool = False
-    include_docstrings: bool = False
-    prefilter: bool = True  # skip files whose text cannot hold a candidate
-
-
-DEFAULT_OPTIONS = ScanOptions()
+from iri_lint.source.text import embedded_literals
 
 
 class _Ctx:
@@ -81,6 +70,7 @@ _IDENTIFIER = _Ctx(use=UseContext.IDENTIFIER)
 _PCT = _Ctx(pct=True)
 _LOG_METHODS = frozenset(("debug", "info", "warning", "warn", "error", "critical", "exception"))
 _FILLING = frozenset(("format", "format_map", "replace"))
+_FILLING_WORDS = tuple(sorted(_FILLING))
 _FMT = _Ctx(fmt=True)
 _SKIP_FIELDS = frozenset(
     ("ctx", "op", "ops", "type_comment", "kind", "id", "arg", "name", "asname", "module",
@@ -88,22 +78,33 @@ _SKIP_FIELDS = frozenset(
 )  # fmt: skip
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _STR = (str, bytes)
-_MARKER_CACHE: dict[ScanOptions, re.Pattern[str]] = {}
-_AUTHORITY_MARK = re.compile(r"://")
-_QUOTED_SCHEME = re.compile(r"[\"'][A-Za-z][A-Za-z0-9+.\-]*+:(?!//)")  # ("://" is found above)
-# a name bound to one of these modules marks the lines that use it
-_API_ROOTS = frozenset(api.name.split(".", 1)[0] for api in DEFAULT_URL_APIS)
 _IMPORTS = (ast.Import, ast.ImportFrom)
-_ROOTS_RE = "|".join(sorted(_API_ROOTS))
-_IMPORT_MARKS = (
-    re.compile(rf"import[ \t]++(?:{_ROOTS_RE})\b"),
-    re.compile(rf"from[ \t]++(?:{_ROOTS_RE})\b"),
-)
 _NESTING = (ast.Try, ast.If, *([ast.TryStar] if hasattr(ast, "TryStar") else []))
 _STMTS = frozenset(
     c for c in vars(ast).values() if isinstance(c, type) and issubclass(c, ast.stmt)
 )
 _DECORATED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _spans(node: ast.stmt, lines: list[int]) -> bool:
+    """Whether a statement spans one of the sorted ``lines`` (its decorators included)."""
+    first = node.lineno
+    if type(node) in _DECORATED and node.decorator_list:  # type: ignore[attr-defined]
+        first = min(first, *(d.lineno for d in node.decorator_list))  # type: ignore[attr-defined]
+    i = bisect_left(lines, first)
+    return i < len(lines) and lines[i] <= (node.end_lineno or first)
+
+
+def _lines_holding(needle: str, text: str, offsets: list[int]) -> set[int]:
+    """The 1-based lines of ``text`` (``offsets``: where each starts) that hold ``needle``: one search
+    per such line, however many times it holds it (a hostile literal: 100,000 '%' on one line)."""
+    lines = set()
+    i = text.find(needle)
+    while i >= 0:
+        line = bisect_right(offsets, i)
+        lines.add(line)
+        i = text.find(needle, offsets[line]) if line < len(offsets) else -1
+    return lines
 
 
 def _fields(t: type) -> tuple[str, ...]:
@@ -131,6 +132,7 @@ def find_literals(
     opts = options or DEFAULT_OPTIONS
     source = SourceFile(list(lines))
     scanner = _Scanner(source, opts)
+    scanner.fill_tree = tree  # the names it fills in are found when an assignment first needs them
     if opts.prefilter:
         scanner.marked = marked if marked is not None else marked_lines(source, opts)
         if not scanner.marked:
@@ -153,57 +155,25 @@ def could_hold_candidates(text: str, options: ScanOptions = DEFAULT_OPTIONS) -> 
     return bool(marked_lines(SourceFile([text]), options))
 
 
-def _name_regex(options: ScanOptions) -> re.Pattern[str]:
-    """URL-like names (on lowercased text): url, uri, href and configured ones, plurals too."""
-    pat = _MARKER_CACHE.get(options)
-    if pat is None:
-        names = {n.lower() for n in options.url_names}
-        for spec in options.extra_url_apis:
-            names.add(spec.split(":")[0].rsplit(".", 1)[-1].lower())
-        pat = re.compile(r"(?:" + "|".join(sorted(map(re.escape, names))) + r")s?\b")
-        _MARKER_CACHE[options] = pat
-    return pat
-
-
-def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] = ()) -> list[int]:
-    """Sorted 1-based lines holding text that a candidate or a URL context needs."""
-    text = source.text
-    offsets = source.line_offsets
-    starts: list[int] = []
-    if extra:
-        pat = re.compile(r"\b(?:" + "|".join(map(re.escape, extra)) + r")\b")
-        starts.extend(m.start() for m in pat.finditer(text))
-    else:
-        starts = [m.start() for m in _AUTHORITY_MARK.finditer(text)]
-        for m in _QUOTED_SCHEME.finditer(text):
-            if m.group()[1:-1].lower() in REGISTERED:  # not "Label:" text
-                starts.append(m.start())
-        for pat in _IMPORT_MARKS:  # function-level imports of URL API modules
-            starts.extend([m.start() for m in pat.finditer(text)])
-        low = text.lower()
-        if len(low) == len(text):
-            starts.extend([m.start() for m in _name_regex(options).finditer(low)])
-        else:  # lowering changed lengths ('İ' is two code points lowered): offsets must stay the text's
-            pattern = _name_regex(options)
-            starts.extend([m.start() for m in re.finditer(pattern.pattern, text, re.IGNORECASE)])
-    return sorted(set(map(partial(bisect_right, offsets), starts)))
+@functools.lru_cache(maxsize=64)
+def _api_tables(extra_url_apis: tuple[str, ...]) -> tuple[dict[str, UrlApi], frozenset[str]]:
+    """The URL APIs by qualified name, and the names that can lead to one ("requests",
+    "requests.Session", "urllib.request", ...): built once per option set, read-only."""
+    apis = list(DEFAULT_URL_APIS) + [parse_extra_api(s) for s in extra_url_apis]
+    prefixes = frozenset(".".join(parts[:k]) for api in apis for parts in [api.name.replace("()", "").split(".")]
+                         for k in range(1, len(parts) + 1))
+    return {api.name: api for api in apis}, prefixes
 
 
 class _Scanner:
-    __slots__ = ("aliases", "api_prefixes", "apis", "ctx", "extra", "filled", "marked", "opts", "source", "stale",
-                 "texts", "url_names")
+    __slots__ = ("aliases", "api_prefixes", "apis", "ctx", "extra", "fill_tree", "filled", "marked", "opts", "source",
+                 "stale", "texts", "url_names")
 
     def __init__(self, source: SourceFile, opts: ScanOptions) -> None:
         self.source = source
         self.opts = opts
         self.url_names = tuple(n.lower() for n in opts.url_names)
-        apis = list(DEFAULT_URL_APIS) + [parse_extra_api(s) for s in opts.extra_url_apis]
-        self.apis = {api.name: api for api in apis}
-        # "requests", "requests.Session", "urllib.request", ...: the names that can lead to a URL API
-        self.api_prefixes = frozenset(
-            ".".join(parts[:k]) for api in apis for parts in [api.name.replace("()", "").split(".")]
-            for k in range(1, len(parts) + 1)
-        )
+        self.apis, self.api_prefixes = _api_tables(opts.extra_url_apis)
         self.aliases: dict[str, str] = {}  # local dotted name -> qualified name
         self.ctx: dict[int, _Ctx] = {}  # id(expr) -> how its parent uses it
         self.marked: list[int] | None = None  # lines worth walking (None: walk everything)
@@ -212,8 +182,10 @@ class _Scanner:
         # text mode (RFC 3987 sec. 7.3): IRIs found inside prose, merged into the output at the end
         self.texts: list[Literal] | None = [] if opts.include_docstrings else None
         # names filled in later (NAME.format(...), NAME % x, NAME.replace("ID", x)): their literal
-        # values are templates of that kind
+        # values are templates of that kind. Given ``fill_tree``, they are found on first need
+        # (``filled_for``); otherwise ``filled`` is all there is (``find_filled_names``)
         self.filled: dict[str, _Ctx] = {}
+        self.fill_tree: ast.AST | None = None
 
     def bind(self, name: str, qual: str) -> None:
         """Record an alias; names bound to URL APIs make their later lines worth walking."""
@@ -234,11 +206,7 @@ class _Scanner:
             more = marked_lines(self.source, self.opts, self.extra)
             self.extra = []
             self.marked = marked = sorted(set(marked).union(more))
-        first = node.lineno
-        if type(node) in _DECORATED and node.decorator_list:  # type: ignore[attr-defined]
-            first = min(first, *(d.lineno for d in node.decorator_list))  # type: ignore[attr-defined]
-        i = bisect_left(marked, first)
-        return i < len(marked) and marked[i] <= (node.end_lineno or first)
+        return _spans(node, marked)
 
     def prepass(self, tree: ast.AST) -> None:
         """Bind module-level imports (also under try/if) before pruning by marked lines."""
@@ -256,37 +224,69 @@ class _Scanner:
                 body.extend(node.body)
 
     def find_filled_names(self, tree: ast.AST) -> None:
-        """Names whose value is formatted or filled in by ``.replace`` somewhere in the module."""
+        """Names whose value is formatted or filled in by ``.replace`` somewhere in ``tree``, all of them."""
         text = self.source.text
         if not (".format" in text or ".replace(" in text or "%" in text):
             return
         for node in ast.walk(tree):
-            t = type(node)
-            if t is ast.Call and type(node.func) is ast.Attribute:  # type: ignore[attr-defined]
-                func = node.func  # type: ignore[attr-defined]
-                name = self.dotted(func.value) if func.attr in _FILLING else None
-                if name is None:
-                    continue
-                old = self.filled.get(name, _NO_CTX)
-                if func.attr == "replace":
-                    args = node.args  # type: ignore[attr-defined]
-                    needle = args[0].value if args and type(args[0]) is ast.Constant else None
-                    if isinstance(needle, str) and needle:
-                        self.filled[name] = old.with_template(pct=old.pct, fmt=old.fmt,
-                                                              replaced=(*old.replaced, needle))
-                else:
-                    self.filled[name] = old.with_template(pct=old.pct, fmt=True, replaced=old.replaced)
-            elif t is ast.BinOp and type(node.op) is ast.Mod:  # type: ignore[attr-defined]
-                left = node.left  # type: ignore[attr-defined]
-                while type(left) is ast.Call and type(left.func) is ast.Attribute and left.func.attr in _FILLING:
-                    left = left.func.value  # NAME.replace(...) % x: NAME is %-formatted too
-                name = self.dotted(left)
-                if name is not None:
-                    old = self.filled.get(name, _NO_CTX)
-                    self.filled[name] = old.with_template(pct=True, fmt=old.fmt, replaced=old.replaced)
+            self._note_filling(node, self.filled)
+
+    def filled_for(self, name: str) -> _Ctx | None:
+        """How ``name`` is filled in somewhere in the module: ``find_filled_names``' entry for it.
+
+        With a ``fill_tree``, the first call finds every name filled in the tree, as
+        ``find_filled_names`` does (in ``ast.walk``'s order, before any import is bound), walking only
+        the statements that span a ``%`` or the word ``format``, ``format_map`` or ``replace``: the
+        operator or the method name of any filling stands on one of those lines. (The whole tree
+        was most of the flake8 plugin's time: nearly every module has a ``%`` somewhere.)"""
+        tree, self.fill_tree = self.fill_tree, None
+        if tree is not None:
+            source = self.source
+            text = source.text
+            if ".format" in text or ".replace(" in text or "%" in text:
+                offsets = source.line_offsets
+                lines = sorted(set(map(partial(bisect_right, offsets), word_starts(text, _FILLING_WORDS)))
+                               | _lines_holding("%", text, offsets))
+                aliases, self.aliases = self.aliases, {}  # names as find_filled_names reads them
+                try:
+                    todo = deque([tree])
+                    while todo:
+                        node = todo.popleft()
+                        todo.extend(child for child in ast.iter_child_nodes(node)
+                                    if not isinstance(child, ast.stmt) or _spans(child, lines))
+                        self._note_filling(node, self.filled)
+                finally:
+                    self.aliases = aliases
+        return self.filled.get(name)
+
+    def _note_filling(self, node: ast.AST, filled: dict[str, _Ctx]) -> None:
+        """Record in ``filled`` what ``node`` does to a name: ``NAME.format(...)``, ``NAME % x``,
+        ``NAME.replace("ID", x)``."""
+        t = type(node)
+        if t is ast.Call and type(node.func) is ast.Attribute:  # type: ignore[attr-defined]
+            func = node.func  # type: ignore[attr-defined]
+            name = self.dotted(func.value) if func.attr in _FILLING else None
+            if name is None:
+                return
+            old = filled.get(name, _NO_CTX)
+            if func.attr == "replace":
+                args = node.args  # type: ignore[attr-defined]
+                needle = args[0].value if args and type(args[0]) is ast.Constant else None
+                if isinstance(needle, str) and needle:
+                    filled[name] = old.with_template(pct=old.pct, fmt=old.fmt, replaced=(*old.replaced, needle))
+            else:
+                filled[name] = old.with_template(pct=old.pct, fmt=True, replaced=old.replaced)
+        elif t is ast.BinOp and type(node.op) is ast.Mod:  # type: ignore[attr-defined]
+            left = node.left  # type: ignore[attr-defined]
+            while type(left) is ast.Call and type(left.func) is ast.Attribute and left.func.attr in _FILLING:
+                left = left.func.value  # NAME.replace(...) % x: NAME is %-formatted too
+            name = self.dotted(left)
+            if name is not None:
+                old = filled.get(name, _NO_CTX)
+                filled[name] = old.with_template(pct=True, fmt=old.fmt, replaced=old.replaced)
 
     def run(self, tree: ast.AST) -> Iterator[Literal]:
-        self.find_filled_names(tree)
+        self.fill_tree = tree
         if self.marked is not None:
             self.prepass(tree)
         stack: list[ast.AST] = [tree]
@@ -407,8 +407,6 @@ class _Scanner:
         """Text mode: collect the IRIs inside a docstring or prose literal (RFC 3987 sec. 7.3)."""
         if self.texts is None or ":" not in raw:
             return
-        from iri_lint.source.text import embedded_literals
-
         self.texts.extend(embedded_literals(node, self.source, raw, holes, percent_template=ctx.pct,
                                             format_template=ctx.fmt))
 
@@ -571,8 +569,10 @@ def _assign_target(s: _Scanner, target: ast.expr, value: ast.expr | None) -> Non
     name = s.dotted(target)
     if name is None:
         return
-    filled = s.filled.get(name)
-    if s.is_url_name(name):
+    url = s.is_url_name(name)
+    # the names filled in are looked for only when a template could reach a string literal here
+    filled = s.filled_for(name) if _holds_template(value, url) else None
+    if url:
         ctx = _Ctx(Reason.URL_NAME)
         s.mark_url_value(value, ctx if filled is None else
                          ctx.with_template(pct=filled.pct, fmt=filled.fmt, replaced=filled.replaced))
@@ -582,6 +582,21 @@ def _assign_target(s: _Scanner, target: ast.expr, value: ast.expr | None) -> Non
         qual = s.qualname(value.func)
         if qual is not None:
             s.bind(name, qual + "()")
+
+
+def _holds_template(value: ast.expr | None, url: bool) -> bool:
+    """Whether the template kind of a name's filling can reach a string literal of ``value``: only as
+    the value itself or a branch of ``x if c else y`` (or, for a URL name, an element of a literal
+    list, tuple or set). A ``%`` or ``.format`` value sets the kind of its own literal (``_binop``,
+    ``_call``), whatever the name's."""
+    t = type(value)
+    if t is ast.Constant or t is ast.JoinedStr:
+        return True
+    if t is ast.IfExp:
+        return _holds_template(value.body, False) or _holds_template(value.orelse, False)  # type: ignore[union-attr]
+    if url and t in (ast.List, ast.Tuple, ast.Set):
+        return any(_holds_template(elt, False) for elt in value.elts)  # type: ignore[union-attr]
+    return False
 
 
 def _assign(s: _Scanner, node: ast.Assign) -> None:

@@ -1,0 +1,99 @@
+"""Which lines of a module are worth walking: the text a candidate IRI literal or a URL context needs.
+
+A file with none (no ``://``, no quoted registered scheme, no URL-named variable or URL API) is not
+parsed at all; in the others, only the statements that span a marked line are walked.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from functools import partial
+from typing import NamedTuple
+
+from iri_lint.data.schemes import REGISTERED
+from iri_lint.source.candidates import DEFAULT_URL_APIS
+from iri_lint.source.locate import SourceFile
+
+__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "marked_lines", "word_starts"]
+
+
+class ScanOptions(NamedTuple):
+    """What counts as a candidate literal (all have quiet defaults)."""
+
+    url_names: tuple[str, ...] = ("url", "uri", "href")
+    extra_url_apis: tuple[str, ...] = ()  # "pkg.mod.func" or "pkg.mod.Class().method:1"
+    include_bytes: bool = False
+    include_docstrings: bool = False
+    prefilter: bool = True  # skip files whose text cannot hold a candidate
+
+
+DEFAULT_OPTIONS = ScanOptions()
+
+
+_MARKER_CACHE: dict[ScanOptions, re.Pattern[str]] = {}
+_AUTHORITY_MARK = re.compile(r"://")
+_QUOTED_SCHEME = re.compile(r"[\"'][A-Za-z][A-Za-z0-9+.\-]*+:(?!//)")  # ("://" is found above)
+# a name bound to one of these modules marks the lines that use it
+_API_ROOTS = frozenset(api.name.split(".", 1)[0] for api in DEFAULT_URL_APIS)
+_ROOTS_RE = "|".join(sorted(_API_ROOTS))
+_IMPORT_MARKS = (
+    re.compile(rf"import[ \t]++(?:{_ROOTS_RE})\b"),
+    re.compile(rf"from[ \t]++(?:{_ROOTS_RE})\b"),
+)
+
+
+def _name_regex(options: ScanOptions) -> re.Pattern[str]:
+    """URL-like names (on lowercased text): url, uri, href and configured ones, plurals too."""
+    pat = _MARKER_CACHE.get(options)
+    if pat is None:
+        names = {n.lower() for n in options.url_names}
+        for spec in options.extra_url_apis:
+            names.add(spec.split(":")[0].rsplit(".", 1)[-1].lower())
+        pat = re.compile(r"(?:" + "|".join(sorted(map(re.escape, names))) + r")s?\b")
+        _MARKER_CACHE[options] = pat
+    return pat
+
+
+def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] = ()) -> list[int]:
+    """Sorted 1-based lines holding text that a candidate or a URL context needs."""
+    text = source.text
+    offsets = source.line_offsets
+    starts: list[int] = []
+    if extra:
+        starts = word_starts(text, extra)
+    else:
+        starts = [m.start() for m in _AUTHORITY_MARK.finditer(text)]
+        for m in _QUOTED_SCHEME.finditer(text):
+            if m.group()[1:-1].lower() in REGISTERED:  # not "Label:" text
+                starts.append(m.start())
+        for pat in _IMPORT_MARKS:  # function-level imports of URL API modules
+            starts.extend([m.start() for m in pat.finditer(text)])
+        low = text.lower()
+        if len(low) == len(text):
+            starts.extend([m.start() for m in _name_regex(options).finditer(low)])
+        else:  # lowering changed lengths ('İ' is two code points lowered): offsets must stay the text's
+            pattern = _name_regex(options)
+            starts.extend([m.start() for m in re.finditer(pattern.pattern, text, re.IGNORECASE)])
+    return sorted(set(map(partial(bisect_right, offsets), starts)))
+
+
+@functools.lru_cache(maxsize=256)
+def _word_regex(word: str) -> re.Pattern[str]:
+    return re.compile(re.escape(word) + r"\b")
+
+
+def word_starts(text: str, words: Sequence[str]) -> list[int]:
+    """Where each identifier of ``words`` stands as a whole word in ``text`` (``\\bword\\b``).
+
+    One search per word: a pattern that starts with the word itself is found at C speed, where
+    ``\\b(?:a|b)\\b`` tries every position of the text."""
+    out: list[int] = []
+    for word in words:
+        for m in _word_regex(word).finditer(text):
+            i = m.start()
+            if i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"):  # what \\w is, as a class
+                out.append(i)
+    return out
