@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.grammar import Profile
+from .rules.engine import named_codes, select_codes
 
 
 class ConfigError(ValueError):
@@ -57,14 +58,10 @@ class Config:
 
     def named_codes(self) -> frozenset[str]:
         """The codes select/extend-select name on purpose (see ``rules.engine.named_codes``)."""
-        from .rules.engine import named_codes
-
         return named_codes((*(self.select or ()), *self.extend_select))
 
     def codes_for(self, path: str | None) -> frozenset[str]:
         """The enabled rule codes for one file, after per-file ignores and the test-file quiet list."""
-        from .rules.engine import select_codes
-
         ignore = list(self.ignore)
         if path is not None:
             posix = Path(path).as_posix()

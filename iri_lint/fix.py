@@ -12,24 +12,22 @@ import contextlib
 import io
 import itertools
 import os
-import signal
 import stat
-import tempfile
-import threading
 import tokenize
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from .lint import SourceError, SourceFinding
 from .rules.model import FixSafety
+from .source.cst import CstUnavailable, cst_strings, verdict
 from .source.edits import Refusal, SourceEdit, apply_edits, edit_literal, verify_edit
 
 MAX_PASSES = 10
 
 
-@dataclass(frozen=True, slots=True)
-class SourceFile:
+class SourceFile(NamedTuple):
     """A Python file's text and what it takes to write it back byte for byte."""
 
     text: str
@@ -57,8 +55,7 @@ class SourceFile:
         return True
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
+class Applied(NamedTuple):
     """A fix that was applied, where its finding was when it was applied."""
 
     finding: SourceFinding
@@ -122,12 +119,10 @@ def _cst_objections(new: str, chosen: Sequence[SourceEdit],
                     by_fix: Sequence[tuple[int, SourceFinding, list[SourceEdit]]]) -> set[int]:
     """Indexes of fixes whose literal libcst finds, in ``new``, with another value than intended.
 
-    ``ast`` already accepted each fix (:func:`source_edits`); libcst (imported only here, so only
-    when a file is being changed) parses ``new`` once and may object. It cannot tell for some
+    ``ast`` already accepted each fix (:func:`source_edits`); libcst (imported by ``cst_strings``, so
+    only when a file is being changed) parses ``new`` once and may object. It cannot tell for some
     literals (``{x=}`` fields) or files (too deep to parse): that is no objection.
     """
-    from .source.cst import CstUnavailable, cst_strings, verdict
-
     try:
         strings = cst_strings(new)
     except CstUnavailable:
@@ -233,6 +228,9 @@ def _unsettled(text: str, lint: Callable[[str], list[SourceFinding]], picked: li
 @contextlib.contextmanager
 def deferred_sigint() -> Iterator[None]:
     """Hold back SIGINT until the block ends (main thread only; elsewhere a no-op)."""
+    import signal  # here, with threading: 1 ms to import, for a check that writes nothing
+    import threading
+
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -253,6 +251,8 @@ def write_atomic(path: Path, data: bytes) -> None:
     interrupt at any point leaves either the old file or the new one, never a mix; the temporary file
     is removed on every error we can catch.
     """
+    import tempfile  # here: it costs 2 ms to import, 3% of a one-file check that writes nothing
+
     target = path.resolve()
     mode = stat.S_IMODE(os.stat(target).st_mode)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".iri-lint-tmp")

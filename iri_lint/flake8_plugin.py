@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from . import __version__
 from .config import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES, Config
+from .lint import lint_tree
 from .rules.engine import TEXT_CODES, named_codes, select_codes
 
 
@@ -86,8 +87,6 @@ class Plugin:
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         """Yield flake8 results; a literal that breaks the engine is reported, never raised."""
-        from .lint import lint_tree
-
         try:
             found = list(lint_tree(self.tree, self.lines, self.config, path=self.filename,
                                    text_codes=self.text_codes))

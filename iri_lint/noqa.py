@@ -13,16 +13,17 @@ import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .core.lazy import lazy_regex
 from .source.locate import split_lines
 
 # flake8.defaults.NOQA_INLINE_REGEXP (a test keeps the two identical; importing flake8 costs start-up)
-NOQA_INLINE = re.compile(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))?", re.I)
-_SPLIT_CODES = re.compile(r"[,\s]")
+noqa_inline = lazy_regex(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))?", re.I)
+_split_codes = lazy_regex(r"[,\s]")
 
 
 # a file-level comment on a line of its own: flake8's "flake8" + ": noqa" (flake8 ignores it when
 # it names codes), and ours, "iri-lint" + ": noqa", optionally naming codes as ruff's form does
-_NOQA_FILE = re.compile(r"^[ \t]*#[ \t]*(?P<tool>flake8|iri-lint)[:=][ \t]*noqa"
+_noqa_file = lazy_regex(r"^[ \t]*#[ \t]*(?P<tool>flake8|iri-lint)[:=][ \t]*noqa"
                         r"(?::[ \t]?(?P<codes>[A-Z]+[0-9]*(?:[, \t]+[A-Z]+[0-9]*)*+))?[ \t]*$", re.I | re.M)
 
 
@@ -30,12 +31,12 @@ def file_noqa(text: str) -> frozenset[str] | None:
     """What a file-level noqa comment silences: None (nothing), an empty set (every code), or the
     codes and prefixes it names."""
     codes: set[str] = set()
-    for m in _NOQA_FILE.finditer(text):
+    for m in _noqa_file().finditer(text):
         named = m.group("codes")
         if not named:
             return frozenset()  # the whole file
         if m.group("tool").lower() == "iri-lint":
-            codes.update(c.upper() for c in _SPLIT_CODES.split(named) if c)
+            codes.update(c.upper() for c in _split_codes().split(named) if c)
     return frozenset(codes) if codes else None
 
 
@@ -62,13 +63,13 @@ def is_noqa(code: str, line_text: str | None) -> bool:
     """Whether ``# noqa`` / ``# noqa: CODES`` on the line silences ``code`` (flake8 semantics)."""
     if not line_text:
         return False
-    m = NOQA_INLINE.search(line_text)
+    m = noqa_inline().search(line_text)
     if m is None:
         return False
     codes_str = m.group("codes")
     if codes_str is None:
         return True
-    codes = {c.strip() for c in _SPLIT_CODES.split(codes_str) if c.strip()}
+    codes = {c.strip() for c in _split_codes().split(codes_str) if c.strip()}
     return code in codes or code.startswith(tuple(codes))
 
 
@@ -127,9 +128,9 @@ def add_noqa(text: str, findings: Iterable[tuple[int, int, str]]) -> tuple[str, 
     added = 0
     for i, codes in wanted.items():
         ll = logical[i]
-        existing = next((c for c in ll.comments if NOQA_INLINE.search(c.string)), None)
+        existing = next((c for c in ll.comments if noqa_inline().search(c.string)), None)
         if existing is not None:
-            m = NOQA_INLINE.search(existing.string)
+            m = noqa_inline().search(existing.string)
             assert m is not None
             if m.group("codes") is None:
                 continue  # a bare noqa already silences everything

@@ -7,6 +7,7 @@ hide an upward edge. A violation names the file, the line and the layer it may n
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,78 @@ def test_no_module_is_longer_than_700_lines() -> None:
     long = {name: n for name, path in modules() if (n := len(path.read_text(encoding="utf-8").splitlines())) > 700
             and not name.startswith("iri_lint.data")}  # generated tables
     assert not long, long
+
+
+# Imported inside the function that needs them, and only these: the optional dependencies (the
+# lsp and icu extras, playwright in the tests), libcst (only a fix runs it) and pathspec (only a
+# walk in a git work tree needs it; it costs as much to import as Python takes to start). Every
+# iri_lint module is imported at module level: a module that is costly to import is made cheap (its
+# regexes compiled and tables built on first use), and a cycle is broken by moving what both need.
+LAZY_THIRD_PARTY = frozenset({"libcst", "pygls", "lsprotocol", "icu", "playwright", "pathspec"})
+OPTIONAL = frozenset({"libcst", "pygls", "lsprotocol", "icu", "playwright"})
+STDLIB = frozenset(sys.stdlib_module_names)
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def placed_imports(name: str, path: Path) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """(module-level imports that run, imports inside functions): (line, absolute module) each.
+
+    Imports under ``if TYPE_CHECKING:`` never run and count as neither; ``importlib.import_module``
+    with a literal name counts as an import where it is called."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    top: list[tuple[int, str]] = []
+    inner: list[tuple[int, str]] = []
+
+    def resolve(node: ast.Import | ast.ImportFrom) -> list[str]:
+        if isinstance(node, ast.Import):
+            return [a.name for a in node.names]
+        if not node.level:
+            return [node.module or ""]
+        base = package.split(".")[: len(package.split(".")) - node.level + 1]
+        target = ".".join(base + ([node.module] if node.module else []))
+        return [f"{target}.{a.name}" for a in node.names] if node.module is None else [target]
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                for stmt in child.orelse:
+                    visit(stmt, in_function)
+                continue
+            out = inner if in_function else top
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                out += [(child.lineno, m) for m in resolve(child)]
+            elif (isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute)
+                  and child.func.attr == "import_module" and child.args
+                  and isinstance(child.args[0], ast.Constant) and isinstance(child.args[0].value, str)):
+                out.append((child.lineno, child.args[0].value))
+            visit(child, in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda))
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return top, inner
+
+
+def _optional_gateways() -> set[str]:
+    """iri_lint modules that import an optional dependency at module level (``lsp.server``: pygls).
+    Importing one is importing that dependency: it may be done inside a function too."""
+    return {name for name, path in modules()
+            if any(m.split(".")[0] in OPTIONAL for _, m in placed_imports(name, path)[0])}
+
+
+@pytest.mark.parametrize(("name", "path"), modules(), ids=[m for m, _ in modules()])
+def test_no_function_level_import_but_the_heavy_optional_ones(name: str, path: Path) -> None:
+    gateways = _optional_gateways()
+    bad = []
+    for line, target in placed_imports(name, path)[1]:
+        top = target.split(".")[0]
+        if top == "iri_lint":
+            if target not in gateways:
+                bad.append(f"{path.name}:{line} imports {target} inside a function: import it at module level")
+        elif top not in STDLIB and top not in LAZY_THIRD_PARTY:
+            bad.append(f"{path.name}:{line} imports {target} inside a function: only {sorted(LAZY_THIRD_PARTY)} "
+                       "may wait for the function that needs them")
+    assert not bad, bad

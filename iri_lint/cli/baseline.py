@@ -14,7 +14,8 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from .run import Record
+from ..fix import write_atomic
+from .results import Record
 
 VERSION = 1
 
@@ -63,8 +64,6 @@ def save(path: Path, records: list[Record]) -> None:
                for fp, r in zip(fps, records, strict=True)}
     doc = {"version": VERSION, "tool": "iri-lint",
            "fingerprints": dict(sorted(entries.items(), key=lambda kv: (kv[1]["path"], kv[1]["code"], kv[0])))}
-    from ..fix import write_atomic
-
     # a lone surrogate in a value is written as a \ud800 escape, which JSON reads back the same
     data = (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8", "backslashreplace")
     if path.exists():

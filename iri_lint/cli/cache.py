@@ -34,13 +34,18 @@ import json
 import os
 import sys
 import time
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import asdict
+from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import Any
 
-from ..config import Config
-from .run import NOTEBOOK_MAX_BYTES, FileResult, FixInfo, Job, Problem, Record, check_read
+import iri_lint
+
+from ..config import Config, ConfigError, find_pyproject
+from .results import FileResult, FixInfo, Job, Problem, Record
+from .run import NOTEBOOK_MAX_BYTES, check_read
 
 FORMAT = 1  # of the tables; a change of layout changes it
 CACHE_DIR_NAME = ".iri_lint_cache"
@@ -82,8 +87,6 @@ def open_cache(args: argparse.Namespace) -> ResultCache | None:
 
 def project_root(args: argparse.Namespace) -> Path:
     """The folder of the pyproject.toml in use for the first path, else the current folder."""
-    from ..config import ConfigError, find_pyproject
-
     if args.isolated:
         return Path.cwd()
     if args.config:
@@ -100,12 +103,7 @@ def code_stamp() -> str:
     """What the findings depend on besides the file and its Config: iri-lint (its version, and the size
     and modification time of each of its files, so that an edited checkout is never served old results),
     the libraries in :data:`DEPENDENCIES` and Python."""
-    import unicodedata
-    from importlib.machinery import PathFinder
-
-    from .. import __version__
-
-    h = hashlib.sha256(f"{FORMAT}\0{__version__}\0{sys.version}\0{unicodedata.unidata_version}\0".encode())
+    h = hashlib.sha256(f"{FORMAT}\0{iri_lint.__version__}\0{sys.version}\0{unicodedata.unidata_version}\0".encode())
     package = Path(__file__).resolve().parent.parent
     for folder, dirs, files in os.walk(package):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
@@ -157,6 +155,9 @@ class _Table:
 
 class ResultCache:
     """The cache of one run: looked up and written in the main process, the checking done anywhere."""
+
+    # what the workers run (iri_lint.cli.run imports nothing from here: this module imports it)
+    check_keyed = staticmethod(check_keyed)
 
     def __init__(self, folder: Path, root: Path) -> None:
         self.folder, self.root = folder, root
@@ -217,13 +218,12 @@ class ResultCache:
     def _table(self, config: Config) -> _Table:
         table = self._tables.get(config)
         if table is None:
-            from .. import __version__
-
             text = json.dumps(asdict(config), sort_keys=True)
             # an edited checkout replaces its own table (the stamp inside differs); two installations (a
             # virtualenv and pre-commit's) used on one project keep a table each instead of taking turns
             install = str(Path(__file__).resolve().parent.parent)
-            name = hashlib.sha256(json.dumps([FORMAT, __version__, install, str(self.root), text]).encode()).hexdigest()
+            key = json.dumps([FORMAT, iri_lint.__version__, install, str(self.root), text])
+            name = hashlib.sha256(key.encode()).hexdigest()
             table = self._tables[config] = _Table(self.folder / f"{name[:24]}.json", text)
             table.entries = self._read(table)
         return table

@@ -22,14 +22,11 @@ import functools
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
+from .gitignore import IgnoreRules
 from .gitrepo import Repo, find_top
-
-if TYPE_CHECKING:
-    from .gitignore import IgnoreRules
 
 # never walked, whatever the excludes say
 VCS_DIRS = frozenset((".git", ".hg", ".svn", ".bzr", "_darcs"))
@@ -51,8 +48,7 @@ def is_notebook(path: str) -> bool:
     return path.lower().endswith(NOTEBOOK_SUFFIX)
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
+class Target(NamedTuple):
     """A file to check."""
 
     path: str  # as shown in output ("-" for stdin)
@@ -61,8 +57,7 @@ class Target:
     link: bool = False  # the path itself is a symbolic link
 
 
-@dataclass(frozen=True, slots=True)
-class Discovery:
+class Discovery(NamedTuple):
     """The files to check, and the trees the command line reaches (see :func:`tree_of`)."""
 
     targets: list[Target]
@@ -192,8 +187,6 @@ class _Walker:
         top = find_top(root)
         if top is None:
             return None, None
-        from .gitignore import IgnoreRules
-
         repo = self._repo(top)
         rules = IgnoreRules.for_repo(repo)
         rel = os.path.relpath(root, top)
@@ -246,8 +239,6 @@ class _Walker:
         if self.build and is_excluded(path, self.build) and not _tracked(repo, absolute):
             return None
         if self.respect_gitignore and os.path.lexists(os.path.join(absolute, ".git")):  # a repository of its own
-            from .gitignore import IgnoreRules
-
             repo = self._repo(absolute)
             rules = IgnoreRules.for_repo(repo)
         return repo, (rules.enter(absolute) if rules is not None else None)

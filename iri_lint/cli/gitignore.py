@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
-
-from pathspec import GitIgnoreSpec
+from typing import TYPE_CHECKING, NamedTuple
 
 from .gitrepo import Repo
 
+if TYPE_CHECKING:
+    from pathspec import GitIgnoreSpec
 
-@dataclass(frozen=True, slots=True)
-class Layer:
+
+class Layer(NamedTuple):
     """The patterns of one ignore file and the folder they are relative to."""
 
     base: str  # absolute folder path, no trailing separator
@@ -40,6 +40,10 @@ def read_layer(file: str, base: str) -> Layer | None:
             lines = fh.read().splitlines()
     except OSError:
         return None
+    # imported here: pathspec costs about as much to import as Python takes to start, and only a
+    # walk inside a git work tree needs it (pre-commit names its files)
+    from pathspec import GitIgnoreSpec
+
     spec = GitIgnoreSpec.from_lines(lines)
     return Layer(base, spec) if len(spec) else None
 

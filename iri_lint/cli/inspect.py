@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any, TextIO
 
-
-def _visible(text: str) -> str:
-    try:
-        from ..core.bidi import visible
-    except ImportError:  # pragma: no cover
-        return ascii(text)[1:-1]
-    return visible(text)
+from ..core import normalize_trace, scan, to_iri, to_uri
+from ..core.bidi import bidi_components, display_order, visible
+from ..core.grammar import COMPONENTS
+from ..rules.catalog import RULES
+from ..rules.engine import check, select_codes
 
 
 def _try(fn: Any, *args: Any, **kwargs: Any) -> tuple[str | None, str | None]:
@@ -25,10 +24,6 @@ def _try(fn: Any, *args: Any, **kwargs: Any) -> tuple[str | None, str | None]:
 def describe(iri: str, *, profile: str = "iri", context: str = "unknown",
              select: tuple[str, ...] | None = None) -> dict[str, Any]:
     """Everything ``inspect`` shows, as data (``--format json`` prints exactly this)."""
-    from ..core import normalize_trace, scan, to_iri, to_uri
-    from ..core.grammar import COMPONENTS
-    from ..rules.engine import check, select_codes
-
     ref = scan(iri, "IRI-reference", profile)
     comps: dict[str, Any] = {}
     for name in COMPONENTS:
@@ -73,28 +68,20 @@ def describe(iri: str, *, profile: str = "iri", context: str = "unknown",
 
 
 def _all_codes() -> list[str]:
-    from ..rules.catalog import RULES
-
     return [r.code for r in RULES if r.code != "IRI100"]
 
 
 def _bidi(iri: str, ref: Any) -> dict[str, Any] | None:
-    try:
-        from ..core.bidi import bidi_components, display_order
-    except ImportError:  # pragma: no cover  (python-bidi missing)
-        return None
     if all(not _rtl(c) for c in iri):
         return None
     try:
         comps = [{"kind": c.kind, "text": c.text, "displayed": display_order(c.text)} for c in bidi_components(ref)]
     except Exception:  # components need a parsed IRI; a broken one still gets the whole-string view
         comps = []
-    return {"logical": _visible(iri), "displayed": display_order(iri), "components": comps}
+    return {"logical": visible(iri), "displayed": display_order(iri), "components": comps}
 
 
 def _rtl(c: str) -> bool:
-    import unicodedata
-
     return unicodedata.bidirectional(c) in ("R", "AL", "RLE", "RLO", "RLI")
 
 
@@ -103,7 +90,7 @@ def write_inspect(out: TextIO, data: dict[str, Any], *, as_json: bool = False) -
         json.dump(data, out, ensure_ascii=False, indent=2)
         out.write("\n")
         return
-    v = _visible
+    v = visible
     out.write(f"IRI        {v(data['iri'])}\n")
     out.write(f"profile    {data['profile']}  ({'valid' if data['valid'] else 'NOT valid'})\n")
     for e in data["errors"]:

@@ -4,14 +4,15 @@
 from __future__ import annotations
 
 import ast
-import dataclasses
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..fix import fix_text, write_atomic
 from ..lint import SourceError, SourceFinding, lint_text
+from ..noqa import add_noqa
 from ..source.locate import split_lines
 from ..source.notebook import Notebook, NotebookError, read_notebook
-from .run import FileResult, Job, Problem, Record, _record, unified_diff
+from .results import FileResult, Job, Problem, Record, _record, unified_diff
 
 Lint = Callable[[str], list[SourceFinding]]
 
@@ -83,8 +84,7 @@ def place(nb: Notebook, r: Record) -> Record:
         end_line, end_col = len(cell.lines), len(cell.lines[-1].rstrip("\r\n"))
     start = nb.file_position(cell, line, r.col)
     end = nb.file_position(cell, end_line, end_col, end=True)
-    return dataclasses.replace(r, line=line, end_line=end_line, end_col=end_col, cell=cell.index,
-                               file_region=(*start, *end))
+    return r._replace(line=line, end_line=end_line, end_col=end_col, cell=cell.index, file_region=(*start, *end))
 
 
 def _records(path: str, nb: Notebook, found: Sequence[SourceFinding], status: str = "available",
@@ -95,8 +95,6 @@ def _records(path: str, nb: Notebook, found: Sequence[SourceFinding], status: st
 
 
 def _fix_notebook(job: Job, nb: Notebook, lint: Lint, result: FileResult, data: bytes) -> FileResult:
-    from ..fix import fix_text, write_atomic
-
     text = nb.text
     new_text = text
     lines = split_lines(text)
@@ -114,8 +112,6 @@ def _fix_notebook(job: Job, nb: Notebook, lint: Lint, result: FileResult, data: 
     else:
         remaining = lint(text)
     if job.add_noqa and remaining:
-        from ..noqa import add_noqa
-
         new_text, result.noqa_added = add_noqa(new_text, [(sf.line, sf.col, sf.code) for sf in remaining])
         if result.noqa_added:
             remaining, not_applied = lint(new_text), {}

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..rules.model import rule_url
-from .run import FileResult, Problem, Record
+from .results import FileResult, Problem, Record
 
 
 def problem_line(p: Problem) -> str:

@@ -5,13 +5,20 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from ..config import Config
+from ..fix import SourceFile, fix_text, write_atomic
 from ..lint import SourceError, SourceFinding, decode_source, lint_text
+from ..noqa import add_noqa
 from ..source.locate import split_lines
+from .notebook_job import check_notebook
+from .results import FileResult as FileResult  # re-exported, as the results' older home
+from .results import FixInfo as FixInfo
+from .results import Job as Job
+from .results import Problem as Problem
+from .results import Record as Record
+from .results import _record, unified_diff
 
 MAX_BYTES = 8 * 1024 * 1024  # larger "Python files" are generated data; say so instead of hanging
 NOTEBOOK_MAX_BYTES = 64 * 1024 * 1024  # a notebook's outputs (images) make most of its size
@@ -20,108 +27,6 @@ T = TypeVar("T")
 
 if TYPE_CHECKING:
     from .cache import ResultCache
-
-
-@dataclass(frozen=True, slots=True)
-class FixInfo:
-    """A finding's fix and what became of it."""
-
-    description: str
-    safety: str  # "safe" | "unsafe"
-    level: str  # ladder level proving it (rules.model.FixLevel)
-    value: str  # the literal's whole value after the fix
-    edits: tuple[tuple[int, int, str], ...]  # value offsets [start, end) -> replacement
-    status: str  # "applied" | "available" | "unsafe" | "refused"
-    reason: str = ""  # why it was not applied
-    # each edit's place in the file: (line, col, end line, end col), 1-based lines, 0-based code
-    # point columns; None when a value offset has no single source position (an escape's middle)
-    places: tuple[tuple[int, int, int, int] | None, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """One finding, flattened for reporting (and for crossing a process boundary)."""
-
-    path: str
-    line: int  # 1-based
-    col: int  # 0-based code points (flake8's plugin convention; reporters add 1)
-    end_line: int
-    end_col: int
-    code: str
-    name: str
-    message: str
-    severity: str
-    value: str  # the literal's checked value: part of the baseline fingerprint
-    source_line: str  # the line's text, for excerpts
-    fix: FixInfo | None = None
-    # notebooks: the cell (1-based; line and col are then within it), and where the finding is in the
-    # .ipynb file's own text (start line, start col, end line, end col; 1-based lines, 0-based columns)
-    cell: int | None = None
-    file_region: tuple[int, int, int, int] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """A file that could not be checked: where and why."""
-
-    path: str
-    line: int
-    col: int
-    message: str
-    internal: bool = False  # an iri-lint bug, not the file's fault: exit code 2
-
-
-@dataclass(slots=True)
-class FileResult:
-    path: str
-    records: list[Record] = field(default_factory=list)
-    applied: list[Record] = field(default_factory=list)  # fixes applied (positions before the fix)
-    problem: Problem | None = None
-    diff: str = ""
-    new_bytes: bytes | None = None  # stdin with --fix: the fixed text to print
-    noqa_added: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Job:
-    path: str  # as shown in output
-    config: Config
-    fix: bool = False
-    unsafe: bool = False
-    write: bool = True  # False with --diff
-    diff: bool = False
-    add_noqa: bool = False
-    data: bytes | None = None  # stdin contents
-    lint_path: str | None = None  # path matched by per-file-ignores (relative to the pyproject)
-
-
-def _record(path: str, sf: SourceFinding, lines: Sequence[str], status: str = "available",
-            reason: str = "") -> Record:
-    f = sf.finding
-    fix = None
-    if f.fix is not None:
-        st = status
-        if st == "available" and f.fix.safety == "unsafe":
-            st = "unsafe"
-        fix = FixInfo(f.fix.description, str(f.fix.safety), str(f.fix.level), f.fix.value,
-                      tuple((e.start, e.end, e.replacement) for e in f.fix.edits), st, reason,
-                      tuple(_place(sf, e.start, e.end) for e in f.fix.edits))
-    text = lines[sf.line - 1].rstrip("\r\n") if 0 < sf.line <= len(lines) else ""
-    return Record(path, sf.line, sf.col, sf.end.line, sf.end.col, f.code, f.name, f.message,
-                  str(f.severity), sf.literal.value, text, fix)
-
-
-def _place(sf: SourceFinding, start: int, end: int) -> tuple[int, int, int, int] | None:
-    """Where value offsets [start, end) of a finding's literal stand in the file."""
-    position_of = sf.literal.position_of
-    if position_of is None:
-        return None
-    try:
-        a = position_of(start)
-        b = position_of(end) if end > start else a
-    except (ValueError, IndexError, LookupError):
-        return None
-    return (a.line, a.col, b.line, b.col)
 
 
 def _problem(path: str, exc: SourceError) -> Problem:
@@ -169,8 +74,6 @@ def check_read(job: Job) -> tuple[FileResult, bytes | None]:
 def _check_file(job: Job, data: bytes) -> FileResult:
     result = FileResult(job.path)
     if job.path.lower().endswith(".ipynb"):
-        from .notebook_job import check_notebook
-
         return check_notebook(job, data)
     cfg = job.config
 
@@ -184,8 +87,6 @@ def _check_file(job: Job, data: bytes) -> FileResult:
             lines = split_lines(text) if found else []
             result.records = [_record(job.path, sf, lines) for sf in found]
             return result
-        from ..fix import SourceFile
-
         source = SourceFile.from_bytes(data)
     except SourceError as exc:
         result.problem = _problem(job.path, exc)
@@ -195,8 +96,6 @@ def _check_file(job: Job, data: bytes) -> FileResult:
 
 def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding]],
               result: FileResult) -> FileResult:
-    from ..fix import SourceFile, fix_text, write_atomic
-
     assert isinstance(source, SourceFile)
     text = source.text
     if job.fix:
@@ -226,8 +125,6 @@ def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding
             result.problem = _problem(job.path, exc)
             return result
     if job.add_noqa and result.records:
-        from ..noqa import add_noqa
-
         new_text, result.noqa_added = add_noqa(new_text, [(r.line, r.col, r.code) for r in result.records])
         if result.noqa_added:
             lines = split_lines(new_text)
@@ -261,18 +158,6 @@ def _unwritten(job: Job, text: str, lint: Callable[[str], list[SourceFinding]], 
     return result
 
 
-def unified_diff(path: str, old: str, new: str) -> str:
-    """A ``git diff``-style patch of one file (keeps CRLF line ends as they are)."""
-    import difflib
-
-    lines = difflib.unified_diff(split_lines(old), split_lines(new),
-                                 fromfile=f"a/{path}", tofile=f"b/{path}")
-    out = []
-    for line in lines:
-        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
-    return "".join(out)
-
-
 def run_jobs(jobs: Sequence[Job], *, progress: bool = False, workers: int | None = None,
              cache: ResultCache | None = None) -> Iterator[FileResult]:
     """Results of all jobs, in input order; processes when there are many files to check. With a cache,
@@ -295,9 +180,7 @@ def _checked(jobs: list[Job], workers: int | None, cache: ResultCache | None) ->
     if cache is None:
         yield from _map(check_file, jobs, workers)
         return
-    from .cache import check_keyed  # here, not at the top: cache.py imports this module
-
-    for job, (result, key) in zip(jobs, _map(check_keyed, jobs, workers), strict=True):
+    for job, (result, key) in zip(jobs, _map(cache.check_keyed, jobs, workers), strict=True):
         if key is not None:
             cache.store(job, key, result)
         yield result

@@ -15,7 +15,8 @@ from .. import __version__
 from ..rules.catalog import RULES
 from ..rules.model import rule_url
 from .baseline import fingerprints
-from .run import FileResult, Record
+from .gitrepo import find_top
+from .results import FileResult, Record
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -98,8 +99,6 @@ def _result(r: Record, index: dict[str, int], fp: str, uri: str) -> dict[str, An
 def write_sarif(out: TextIO, results: Sequence[FileResult], records: Sequence[Record], *,
                 root: Path | None = None) -> None:
     if root is None:  # %SRCROOT% is the repository's top level, whatever the current folder
-        from .gitrepo import find_top
-
         cwd = os.path.abspath(os.getcwd())
         root = Path(find_top(cwd) or cwd)
     root = Path(os.path.abspath(root))

@@ -10,13 +10,12 @@ new inode, so a hard-linked file would silently part from its other names: it is
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import stat
 from collections.abc import Iterable
 
 from .discover import Target
-from .run import FileResult
+from .results import FileResult
 
 LINK_HINT = "a link named on the command line is fixed with --fix-symlinks"
 
@@ -70,8 +69,7 @@ def refuse_fixes(result: FileResult, reason: str, *, unsafe: bool) -> bool:
     for r in result.records:
         fix = r.fix
         if fix is not None and (fix.status == "available" or (fix.status == "unsafe" and unsafe)):
-            r = dataclasses.replace(r, fix=dataclasses.replace(fix, status="refused",
-                                                               reason=f"not written: {reason}"))
+            r = r._replace(fix=fix._replace(status="refused", reason=f"not written: {reason}"))
             any_refused = True
         records.append(r)
     result.records = records

@@ -1,33 +1,17 @@
 """The IRI engine: pure Python + idna + Unicode data. Never imports libcst or flake8.
 
-Names are imported on first use (PEP 562): the linter's start-up pays only for what it runs.
+Importing it is cheap: every regex is compiled, and every table built, on first use.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
-# eager: every user needs the scanner
 from .errors import IRISyntaxError
 from .grammar import Profile
+from .mapping import IDNAError, MappingError, to_iri, to_uri
+from .normalize import Edit, Normalization, Step, equivalent, normalize, normalize_trace
 from .reference import HostKind, IRIReference, Span
+from .resolve import remove_dot_segments, resolve
 from .scanner import is_valid, parse, scan, validate
-
-_API = {
-    "IDNAError": ".mapping",
-    "MappingError": ".mapping",
-    "to_iri": ".mapping",
-    "to_uri": ".mapping",
-    "Edit": ".normalize",
-    "Normalization": ".normalize",
-    "Step": ".normalize",
-    "equivalent": ".normalize",
-    "normalize": ".normalize",
-    "normalize_trace": ".normalize",
-    "remove_dot_segments": ".resolve",
-    "resolve": ".resolve",
-}
 
 __all__ = [
     "Edit",
@@ -52,21 +36,3 @@ __all__ = [
     "to_uri",
     "validate",
 ]
-
-if TYPE_CHECKING:
-    from .mapping import IDNAError, MappingError, to_iri, to_uri
-    from .normalize import Edit, Normalization, Step, equivalent, normalize, normalize_trace
-    from .resolve import remove_dot_segments, resolve
-
-
-def __getattr__(name: str) -> Any:
-    module = _API.get(name)
-    if module is None:
-        raise AttributeError(f"module 'iri_lint.core' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return __all__

@@ -19,7 +19,7 @@ import itertools
 import operator
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import unicodedataplus as ucd
 from bidi import get_display
@@ -35,6 +35,7 @@ from .components import (
     distinct_chars,
     unused_chars,
 )
+from .lazy import lazy_regex
 from .reference import IRIReference, Span
 
 __all__ = [
@@ -61,8 +62,7 @@ _DIGIT_CLASSES = frozenset(("EN", "AN"))
 _MAX_SHOWN = 200  # characters of the displayed IRI a message shows
 
 
-@dataclass(frozen=True, slots=True)
-class BidiProblem:
+class BidiProblem(NamedTuple):
     """One sec. 4.1/4.2 problem: ``kind`` (see KINDS), the offending ``span``, its ``component``."""
 
     kind: str
@@ -109,7 +109,7 @@ def _short(text: str, limit: int = 60) -> str:
     return visible(text if len(text) <= limit else text[:limit] + "…")
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_surrogate = lazy_regex("[\ud800-\udfff]")
 
 
 def _logical_to_display(text: str) -> str:
@@ -118,7 +118,7 @@ def _logical_to_display(text: str) -> str:
         return text  # no strong rtl character: logical order is display order
     # python-bidi takes UTF-8 only: lone surrogates (Bidi_Class L) stand in as private-use
     # characters (L as well) and are put back after
-    surrogates = sorted(set(_SURROGATE.findall(text)))
+    surrogates = sorted(set(_surrogate().findall(text)))
     stand_ins = unused_chars(distinct_chars(text), len(surrogates))
     if surrogates:
         text = text.translate(dict(zip(map(ord, surrogates), stand_ins, strict=True)))
@@ -152,13 +152,12 @@ def _bidi_class(c: str) -> str:
     return str(ucd.bidirectional(c))
 
 
-_ESCAPE = re.compile("%[0-9A-Fa-f]{2}")  # RFC 3986 sec. 2.1; triplets never overlap
-_LEADING = re.compile("(?:%[0-9A-Fa-f]{2}|[0-9])*+")  # digits and escapes at a component's start
-_TRAILING = re.compile("(?:[0-9A-Fa-f]{2}%|[0-9])*+")  # the same at its end, read backwards
+_escape = lazy_regex("%[0-9A-Fa-f]{2}")  # RFC 3986 sec. 2.1; triplets never overlap
+_leading = lazy_regex("(?:%[0-9A-Fa-f]{2}|[0-9])*+")  # digits and escapes at a component's start
+_trailing = lazy_regex("(?:[0-9A-Fa-f]{2}%|[0-9])*+")  # the same at its end, read backwards
 
 
-@dataclass(frozen=True, slots=True)
-class _Classes:
+class _Classes(NamedTuple):
     """Regexes over the distinct characters of one text, by Bidi_Class (UAX #9)."""
 
     rtl: re.Pattern[str]  # R and AL, without the bidi controls (reported on their own)
@@ -206,6 +205,7 @@ def _classes(text: str, by_class: dict[str, list[str]] | None = None) -> _Classe
 # ------------------------------------------------------------------ problems
 
 
+@functools.cache
 def _pct_controls() -> re.Pattern[str]:
     """UTF-8 percent-encodings of the bidi controls; lead bytes never start mid-character."""
     alts = sorted(
@@ -214,8 +214,6 @@ def _pct_controls() -> re.Pattern[str]:
     return re.compile("|".join(re.escape(a) for a in alts), re.IGNORECASE)
 
 
-_PCT_CONTROL = _pct_controls()
-_CONTROL = re.compile(char_class(BIDI_CONTROLS))
 
 
 def _decoded_control(escape: str) -> str:
@@ -238,7 +236,7 @@ def _direction_summary(text: str, start: int, end: int,
         m = cls.ltr.search(text, start, end)
         ltr = m.start() if m else -1
     else:  # the hex digits of an escape are not letters: blank the escapes, keeping positions
-        m = cls.ltr.search(_ESCAPE.sub("\0\0\0", text[start:end]))
+        m = cls.ltr.search(_escape().sub("\0\0\0", text[start:end]))
         ltr = start + m.start() if m else -1
     digits = cls.not_digit.search(text, start, end) is None
     return rtl, ltr, digits
@@ -264,11 +262,11 @@ def _edge(text: str, start: int, end: int, *, at_end: bool,
         i = end - k
         if i == start or (not text[i - 1].isascii() and _bidi_class(text[i - 1]) in _RTL):
             return None
-        j = i - (_match_end(_TRAILING, backwards, k) - k)
+        j = i - (_match_end(_trailing(), backwards, k) - k)
         return Span(j if j < i else i - 1, i)
     if not text[start].isascii() and _bidi_class(text[start]) in _RTL:
         return None
-    j = _match_end(_LEADING, text, start, end)
+    j = _match_end(_leading(), text, start, end)
     return Span(start, j if j > start else start + 1)
 
 
@@ -481,8 +479,9 @@ def _percent_controls(ref: IRIReference, whole: Span, out: list[BidiProblem],
                       budget: Budget | None) -> None:
     """Sec. 4.1 and 3.2: bidi controls percent-encoded, which decoding brings back."""
     text = ref.text
-    kinds = [("percent-encoded-control", f"(?i:{_PCT_CONTROL.pattern})")]
-    for _, m in take_matches(budget, text, kinds, lambda _, pos: len(_PCT_CONTROL.findall(text, pos))):
+    pct_control = _pct_controls()
+    kinds = [("percent-encoded-control", f"(?i:{pct_control.pattern})")]
+    for _, m in take_matches(budget, text, kinds, lambda _, pos: len(pct_control.findall(text, pos))):
         table = component_table(ref)
         c = _decoded_control(m.group())
         out.append(BidiProblem(

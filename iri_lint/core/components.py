@@ -15,7 +15,7 @@ import itertools
 import operator
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .reference import HostKind, IRIReference, Span
 
@@ -23,8 +23,7 @@ __all__ = ["COMPONENT_NAMES", "Component", "ComponentTable", "char_class", "comp
            "unused_chars"]
 
 
-@dataclass(frozen=True, slots=True)
-class Component:
+class Component(NamedTuple):
     """A component for bidi purposes (RFC 3987 sec. 4.2), as a span over the IRI text.
 
     ``kind`` is one of "userinfo" (or "user" and "password"), "label", "segment", "extension",

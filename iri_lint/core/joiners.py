@@ -15,13 +15,14 @@ import re
 from idna.core import IDNAError, valid_contextj
 
 from .components import Component, ComponentTable, char_class, distinct_chars, unused_chars
+from .lazy import lazy_regex
 
-__all__ = ["JOINER", "JOINERS", "ZWJ", "ZWNJ", "joiner_allowed", "joiners_blanked", "stand_ins"]
+__all__ = ["JOINERS", "ZWJ", "ZWNJ", "joiner_allowed", "joiners_blanked", "stand_ins"]
 
 
 ZWNJ, ZWJ = "\u200c", "\u200d"
 JOINERS = frozenset((ZWNJ, ZWJ))
-JOINER = re.compile(f"[{ZWNJ}{ZWJ}]")
+_joiner = lazy_regex(f"[{ZWNJ}{ZWJ}]")
 _CONTEXT = 128  # characters either side that the CONTEXTJ rules may look at
 # joining types D and T (ArabicShaping.txt), to ask idna how it sees a character
 _BEH, _FATHATAN = "\u0628", "\u064b"
@@ -115,7 +116,7 @@ def joiners_blanked(text: str, table: ComponentTable) -> str:
     ok, ok_zwj, ahead = stand_ins(text)
     if not _idna_follows_rfc5892():
         pieces, i = [], 0
-        for m in JOINER.finditer(text):
+        for m in _joiner().finditer(text):
             k = table.index(m.start())
             if joiner_allowed(text, None if k < 0 else table.component(k), m.start()):
                 pieces += [text[i:m.start()], ok if m.group() == ZWNJ else ok_zwj]
@@ -126,7 +127,7 @@ def joiners_blanked(text: str, table: ComponentTable) -> str:
     # idna sees a joiner's component only; the whole text gives the same answer unless a
     # character next to the component could take part (never at ASCII delimiters)
     n, pieces, i = len(text), [], 0
-    for k in table.holding(JOINER):
+    for k in table.holding(_joiner()):
         s, e = table.starts[k], table.ends[k]
         if (s > 0 and text[s - 1] in flags) or (e < n and text[e] in flags):
             pieces += [blanked[i:s], _blank_allowed(text[s:e], flags, ok, ahead, ok_zwj)]

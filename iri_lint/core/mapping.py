@@ -32,8 +32,7 @@ Choices where the RFCs leave room (SHOULD / MAY), each documented where it is ma
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import idna as _idna
 
@@ -53,8 +52,7 @@ from .scanner import scan
 __all__ = ["SCHEMES", "IDNAError", "MappingError", "SchemeInfo", "to_iri", "to_uri"]
 
 
-@dataclass(frozen=True, slots=True)
-class SchemeInfo:
+class SchemeInfo(NamedTuple):
     """What scheme-based normalization (RFC 3987 sec. 5.3.3) and IDNA need to know of a scheme."""
 
     default_port: int | None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import IRISyntaxError, error_message
@@ -43,8 +42,7 @@ class ErrorRecord(NamedTuple):
     run: bool = False  # the message says how many characters ``[start, end)`` holds
 
 
-@dataclass(frozen=True, slots=True)
-class Preprocessing:
+class Preprocessing(NamedTuple):
     """One change a 3987bis sec. 6 preprocessing made: at ``position`` of the original text."""
 
     position: int

@@ -16,28 +16,31 @@ from operator import attrgetter
 from . import errors as E
 from .chars import char_label, is_digits
 from .errors import IRISyntaxError, char_problem, group_problem
-from .grammar import IPV4_RE as _IPV4
-from .grammar import IPVFUTURE_RE as _IPVFUTURE
 from .grammar import (
     KINDS,
     NO_PCT,
     PREPROCESSED,
-    ZONE_ID_RE,
     Profile,
     all_ucschar,
+    clean_regex,
     error_regex,
     ip_literal_error_chars,
+    ipv4_regex,
+    ipvfuture_regex,
+    is_ip_literal,
     is_ipv6,
     split_regex,
     valid_reference_regex,
+    zone_id_regex,
 )
+from .lazy import lazy_regex
 from .preprocess import preprocess
 from .reference import ErrorRecord, HostKind, IRIReference, Span
 
 __all__ = ["is_valid", "parse", "scan", "validate"]
 
 _START = attrgetter("start")
-_SEGMENT_END = re.compile("[/?#]")
+_segment_end = lazy_regex("[/?#]")
 
 
 def scan(text: str, kind: str | None = None, profile: str | Profile | None = None) -> IRIReference:
@@ -83,6 +86,8 @@ def _valid_reference(text: str, kind: str, profile: Profile) -> IRIReference | N
             or (kind == "absolute-IRI" and m.start("fragment") >= 0):
         return None
     scheme, authority, userinfo, host, port, path, rest, query, fragment = _spans(m, _VALID_GROUPS)
+    if host is not None and text.startswith("[", host.start) and not is_ip_literal(text[host.start + 1 : host.end - 1]):
+        return None
     return IRIReference(text, kind, profile, scheme, authority, userinfo, host,
                         None if host is None else _host_kind(text, host), port, path or rest or Span(0, 0),
                         query, fragment)
@@ -102,7 +107,7 @@ def _host_kind(text: str, host: Span) -> HostKind:
     """RFC 3986 sec. 3.2.2: which form the host takes."""
     if text.startswith("[", host.start):
         return HostKind.IPVFUTURE if text[host.start + 1 : host.start + 2] in ("v", "V") else HostKind.IPV6
-    return HostKind.IPV4 if _IPV4.fullmatch(text, host.start, host.end) else HostKind.REG_NAME
+    return HostKind.IPV4 if ipv4_regex().fullmatch(text, host.start, host.end) else HostKind.REG_NAME
 
 
 # ---------------------------------------------------------------- references with errors
@@ -152,7 +157,7 @@ def _kind_errors(text: str, kind: str) -> list[ErrorRecord]:
     if kind == "irelative-ref":
         if colon >= 0:
             # ipath-noscheme: no ':' anywhere in the first segment (RFC 3986 sec. 4.2)
-            first_end = _SEGMENT_END.search(text, colon)
+            first_end = _segment_end().search(text, colon)
             seg_end = len(text) if first_end is None else first_end.start()
             i = colon
             while 0 <= i < seg_end:
@@ -183,6 +188,9 @@ def _scheme_errors(text: str, colon: int, profile: Profile, out: list[ErrorRecor
 
 def _component_errors(text: str, span: Span, component: str, profile: Profile, out: list[ErrorRecord]) -> None:
     """Every malformed '%' and disallowed character of one component (RFC 3987 sec. 2.2), runs as one."""
+    if clean_regex(profile, component).fullmatch(text, *span) is not None and (
+            text.isascii() or component in NO_PCT or all_ucschar(text[span.start : span.end])):
+        return  # the usual case: nothing wrong in it
     rx = error_regex(profile, component)
     first = rx.match(text, *span)
     if first is None or first.lastindex is None:
@@ -210,7 +218,7 @@ def _code(c: str, component: str, profile: Profile) -> str:
 
 # ---------------------------------------------------------------- IP literals (RFC 3986 sec. 3.2.2)
 
-_HOST_LIST = re.compile(r"[^,:\[\]]++(?::[0-9]*+)?+(?:,[^,:\[\]]++(?::[0-9]*+)?+)++")
+_host_list = lazy_regex(r"[^,:\[\]]++(?::[0-9]*+)?+(?:,[^,:\[\]]++(?::[0-9]*+)?+)++")
 
 
 def _host_list_error(text: str, host: Span, port: Span, out: list[ErrorRecord]) -> bool:
@@ -222,7 +230,7 @@ def _host_list_error(text: str, host: Span, port: Span, out: list[ErrorRecord]) 
         out.append(ErrorRecord(host.start, port.end, E.IP_LITERAL, "host", f"the IPv6 address {whole} must be "
                                f"written in brackets, [{whole}] (RFC 3986 sec. 3.2.2)"))
         return True
-    if _HOST_LIST.fullmatch(whole):
+    if _host_list().fullmatch(whole):
         out.append(ErrorRecord(host.start, port.end, E.COMPONENT_CHAR, "host", f"{whole!r} is a comma-separated "
                                "list of hosts (a multi-host connection string, as libpq and MongoDB read it), "
                                "not one RFC 3986 host and port; generic URL parsers read it wrongly"))
@@ -264,14 +272,14 @@ def _check_ip_literal(text: str, start: int, end: int, closed: bool, profile: Pr
                                "closed with ']' (RFC 3986 sec. 3.2.2)"))
         return HostKind.IPV6
     if inner[:1] in ("v", "V"):
-        if not _IPVFUTURE.fullmatch(inner):
+        if not ipvfuture_regex().fullmatch(inner):
             out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", f"[{inner}] is not a valid IPvFuture "
                                    'literal: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) '
                                    "(RFC 3986 sec. 3.2.2)"))
         return HostKind.IPVFUTURE
     address, pct, zone = inner.partition("%")
     if pct and is_ipv6(address):
-        if not (zone.startswith("25") and ZONE_ID_RE.fullmatch(zone, 2)):
+        if not (zone.startswith("25") and zone_id_regex().fullmatch(zone, 2)):
             at = text.index("%", start, end)
             out.append(ErrorRecord(at, end - 1, E.IP_LITERAL, "host", "an IPv6 zone identifier is written "
                                    "after '%25', the '%' percent-encoded, and holds only unreserved "

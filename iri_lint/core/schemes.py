@@ -3,6 +3,7 @@ likely typos of common schemes."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from ..data.schemes import REGISTERED, WIDELY_USED
@@ -24,11 +25,13 @@ def _one_edit(word: str) -> Iterator[str]:
             yield word[:i] + word[i + 1] + word[i] + word[i + 2 :]
 
 
-def _typo_table() -> dict[str, str]:
-    """Unknown one-edit variants of the common schemes. A scheme someone uses (registered or in
-    ``WIDELY_USED``) is never a typo, nor is any of two letters: ``ftps`` is FTP over TLS, not a typo
-    of ``ftp``, and ``gs`` (Google Cloud Storage) is not one of ``ws``; correcting either would
-    change what the IRI means."""
+@functools.cache
+def scheme_typos() -> dict[str, str]:
+    """Unregistered one-edit variants of the common schemes ("htps" -> "https"), built on first use.
+
+    A scheme someone uses (registered or in ``WIDELY_USED``) is never a typo, nor is any of two
+    letters: ``ftps`` is FTP over TLS, not a typo of ``ftp``, and ``gs`` (Google Cloud Storage) is
+    not one of ``ws``; correcting either would change what the IRI means."""
     known = REGISTERED | WIDELY_USED | set(COMMON)
     table: dict[str, str] = {}
     for good in COMMON:
@@ -38,10 +41,6 @@ def _typo_table() -> dict[str, str]:
     for good in ("http", "https"):
         table.setdefault(good + good[-1], good)  # "httpp", "httpss"
     return table
-
-
-# unregistered one-edit variants of common schemes: "htps" -> "https"
-SCHEME_TYPOS: dict[str, str] = _typo_table()
 
 
 def is_known(scheme: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 
 from iri_lint.config import Config
@@ -57,8 +58,6 @@ def _code(text: str) -> str:
 
 
 def _has_rtl(text: str) -> bool:
-    import unicodedata
-
     return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..core.context import UseContext
 from ..core.reference import IRIReference
@@ -14,8 +15,7 @@ from .model import Edit
 MAX_PER_CODE = 100  # findings of one rule in one IRI; a hostile literal must not flood the report
 
 
-@dataclass(frozen=True, slots=True)
-class Raw:
+class Raw(NamedTuple):
     """An analysis result before it becomes a Finding: code, span, message, optional value edits."""
 
     code: str

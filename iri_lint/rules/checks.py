@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterator
-from typing import Literal
+from typing import Literal, NamedTuple
+
+import idna as _idna
 
 from ..core import errors as E
+from ..core.bidi import bidi_problems, encode_component
 from ..core.budget import Budget, take_matches
 from ..core.chars import char_label, is_digits, pct_encode
+from ..core.mapping import MappingError, is_dns_scheme, to_uri
+from ..core.normalize import normalize_trace
 from ..core.reference import ErrorRecord, HostKind, IRIReference, Span
-from ..core.schemes import SCHEME_TYPOS
+from ..core.schemes import scheme_typos
+from ..core.security import is_spoof_label, security_problems
 from ..data.schemes import REGISTERED
 from .analysis import MAX_PER_CODE, Ctx, Raw, analysis
 from .model import Edit
@@ -179,26 +186,41 @@ def _hex(lo: int, hi: int) -> str:
     return f"%(?i:{'|'.join(alts)})"
 
 
-_CONT = _hex(0x80, 0xBF)
-# RFC 3629: the escaped well-formed UTF-8 sequences, by length; blanked with as many NULs they
-# keep the positions of the rest
-_UTF8 = tuple(re.compile(p) for p in (
-    f"{_hex(0xC2, 0xDF)}{_CONT}",
-    f"(?:{_hex(0xE0, 0xE0)}{_hex(0xA0, 0xBF)}|{_hex(0xE1, 0xEC)}{_CONT}|{_hex(0xED, 0xED)}"
-    f"{_hex(0x80, 0x9F)}|{_hex(0xEE, 0xEF)}{_CONT}){_CONT}",
-    f"(?:{_hex(0xF0, 0xF0)}{_hex(0x90, 0xBF)}|{_hex(0xF1, 0xF3)}{_CONT}|{_hex(0xF4, 0xF4)}"
-    f"{_hex(0x80, 0x8F)}){_CONT}{_CONT}",
-))
-# well-formed-looking sequences that are overlong, a surrogate or above U+10FFFF, by length:
-# one IRI402 each
-_OVERLONG = tuple(re.compile(p) for p in (
-    f"{_hex(0xC0, 0xC1)}{_CONT}",
-    f"(?:{_hex(0xE0, 0xE0)}{_hex(0x80, 0x9F)}|{_hex(0xED, 0xED)}{_hex(0xA0, 0xBF)}){_CONT}",
-    f"(?:{_hex(0xF0, 0xF0)}{_hex(0x80, 0x8F)}|{_hex(0xF4, 0xF4)}{_hex(0x90, 0xBF)}){_CONT}{_CONT}",
-))
-_ANY_OVERLONG = re.compile("|".join(p.pattern for p in _OVERLONG))
-_NOT_UTF8 = re.compile(_hex(0x80, 0xFF))  # once the sequences above are blanked: one IRI401 each
 _HIGH = re.compile("%(?i:[89A-F][0-9A-F])")
+
+
+class _Octets(NamedTuple):
+    utf8: tuple[re.Pattern[str], ...]
+    overlong: tuple[re.Pattern[str], ...]
+    any_overlong: re.Pattern[str]
+    not_utf8: re.Pattern[str]
+
+
+@functools.cache
+def _octet_regexes() -> _Octets:
+    """Compiled on first use (only IRIs with escaped octets from 0x80 up need them)."""
+    cont = _hex(0x80, 0xBF)
+    overlong = tuple(re.compile(p) for p in (
+        f"{_hex(0xC0, 0xC1)}{cont}",
+        f"(?:{_hex(0xE0, 0xE0)}{_hex(0x80, 0x9F)}|{_hex(0xED, 0xED)}{_hex(0xA0, 0xBF)}){cont}",
+        f"(?:{_hex(0xF0, 0xF0)}{_hex(0x80, 0x8F)}|{_hex(0xF4, 0xF4)}{_hex(0x90, 0xBF)}){cont}{cont}",
+    ))
+    return _Octets(
+        # RFC 3629: the escaped well-formed UTF-8 sequences, by length; blanked with as many NULs
+        # they keep the positions of the rest
+        tuple(re.compile(p) for p in (
+            f"{_hex(0xC2, 0xDF)}{cont}",
+            f"(?:{_hex(0xE0, 0xE0)}{_hex(0xA0, 0xBF)}|{_hex(0xE1, 0xEC)}{cont}|{_hex(0xED, 0xED)}"
+            f"{_hex(0x80, 0x9F)}|{_hex(0xEE, 0xEF)}{cont}){cont}",
+            f"(?:{_hex(0xF0, 0xF0)}{_hex(0x90, 0xBF)}|{_hex(0xF1, 0xF3)}{cont}|{_hex(0xF4, 0xF4)}"
+            f"{_hex(0x80, 0x8F)}){cont}{cont}",
+        )),
+        # well-formed-looking sequences that are overlong, a surrogate or above U+10FFFF, by
+        # length: one IRI402 each
+        overlong,
+        re.compile("|".join(p.pattern for p in overlong)),
+        re.compile(_hex(0x80, 0xFF)),  # once the sequences above are blanked: one IRI401 each
+    )
 
 
 def _blanked(text: str, patterns: tuple[re.Pattern[str], ...]) -> str:
@@ -217,13 +239,14 @@ def _octet_problems(text: str, budget: Budget | None) -> list[tuple[int, int, st
     Every octet from 0xC0 up starts a sequence of its own, so with the UTF-8 sequences blanked
     the overlong ones are found by one regex, and with those blanked too, the rest is not UTF-8.
     """
-    text = _blanked(text, _UTF8)
+    rx = _octet_regexes()
+    text = _blanked(text, rx.utf8)
     out = [(m.start(), m.end(), "overlong") for _, m in take_matches(
-        budget, text, [("overlong", _ANY_OVERLONG.pattern)],
-        lambda _, pos: len(_ANY_OVERLONG.findall(text, pos)))]
-    rest = _blanked(text, _OVERLONG)
+        budget, text, [("overlong", rx.any_overlong.pattern)],
+        lambda _, pos: len(rx.any_overlong.findall(text, pos)))]
+    rest = _blanked(text, rx.overlong)
     out += ((m.start(), m.end(), "not-utf8") for _, m in take_matches(
-        budget, rest, [("not-utf8", _NOT_UTF8.pattern)], lambda _, pos: len(_NOT_UTF8.findall(rest, pos))))
+        budget, rest, [("not-utf8", rx.not_utf8.pattern)], lambda _, pos: len(rx.not_utf8.findall(rest, pos))))
     out.sort()
     return out
 
@@ -301,7 +324,7 @@ def scheme_checks(ctx: Ctx) -> Iterator[Raw]:
         if port > 65535:
             yield Raw("IRI602", ref.port.start, ref.port.end, f"port {port} is above 65535 and "
                       "cannot be connected to")
-    typo_of = SCHEME_TYPOS.get(low)
+    typo_of = scheme_typos().get(low)
     if typo_of is not None:
         yield Raw("IRI603", ref.scheme.start, ref.scheme.end, f"'{scheme}:' looks like a typo of "
                   f"'{typo_of}:'", (Edit(ref.scheme.start, ref.scheme.end, typo_of),))
@@ -323,8 +346,6 @@ _BIDI_CODES = {"formatting-char": "IRI201", "isolate-char": "IRI202", "percent-e
 @analysis(*_BIDI_CODES.values())
 def bidi(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 4.1 forbidden characters and the sec. 4.2 structure rules, per component."""
-    from ..core.bidi import bidi_problems, encode_component
-
     budget = _budget(ctx, _BIDI_CODES)
     problems = bidi_problems(ctx.ref, advisory="IRI206" in ctx.enabled, budget=budget)
     _count_skipped(ctx, budget)
@@ -363,9 +384,6 @@ _LADDER_CODES = frozenset(_STEP_CODES.values()) | {"IRI311", "IRI312"}
 @analysis(*_LADDER_CODES)
 def ladder(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 5.3.2 and 5.3.3: one finding per change a normalization step makes; the fix is its output."""
-    from ..core.normalize import normalize_trace
-    from ..core.security import is_spoof_label  # (idna's tables load on first use, not at start-up)
-
     ref = ctx.ref
     if ref.errors or ref.scheme is None or ref.original is not None:
         return
@@ -429,9 +447,6 @@ def _apply_within(text: str, start: int, end: int, edits: list[tuple[Span, str]]
 @analysis("IRI403")
 def idna_hosts(ctx: Ctx) -> Iterator[Raw]:
     """3987bis sec. 3.4.2: each non-ASCII or ``xn--`` label of a DNS host must pass IDNA2008 + UTS #46."""
-    import idna as _idna
-
-    from ..core.mapping import is_dns_scheme
     ref = ctx.ref
     if ref.host is None or ref.host_kind is not HostKind.REG_NAME or not is_dns_scheme(ref.get("scheme")):
         return
@@ -475,7 +490,6 @@ def idna_hosts(ctx: Ctx) -> Iterator[Raw]:
 @analysis("IRI404")
 def uri_only_api(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 3.1: an API that encodes the request as ASCII needs the IRI mapped to its URI first."""
-    from ..core.mapping import MappingError, is_dns_scheme, to_uri
     ref = ctx.ref
     text = ref.text
     if not ctx.uri_only_api or text.isascii() or ref.errors:
@@ -525,8 +539,6 @@ _SECURITY_CODES = {"mixed-script": "IRI501", "confusable-host": "IRI502", "fullw
 @analysis(*_SECURITY_CODES.values(), "IRI507")
 def security(ctx: Ctx) -> Iterator[Raw]:
     """Spoofing and leaks: mixed scripts, confusables, width forms, look-alikes, invisibles, passwords."""
-    from ..core.security import security_problems
-
     ref = ctx.ref
     if ref.text.isascii() and (ref.userinfo is None or ":" not in (ref.get("userinfo") or "")):
         return

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from iri_lint.data.schemes import REGISTERED
 from iri_lint.source.model import UseContext
 
-from ..core.schemes import SCHEME_TYPOS
+from ..core.schemes import scheme_typos
 
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")
 # substrings that only regexes (or Windows paths) contain; none is valid in an IRI anyway
@@ -29,8 +29,7 @@ _IRI_DELIM = re.compile(r"[:/?#=&.%@]")
 _PATH_DELIM = re.compile(r"[/.?=&#%]")
 
 
-@dataclass(frozen=True, slots=True)
-class UrlApi:
+class UrlApi(NamedTuple):
     """A function or method whose arguments are URLs."""
 
     name: str  # qualified; "()" marks a call result, e.g. "requests.Session().get"
@@ -215,7 +214,7 @@ def is_route_name(value: str) -> bool:
     if m is None or value.startswith("//", m.end()):
         return False
     scheme = value[: m.end() - 1].lower()
-    return scheme not in REGISTERED and scheme not in SCHEME_TYPOS
+    return scheme not in REGISTERED and scheme not in scheme_typos()
 
 
 # in an absolute IRI, sub-delims and "." are ordinary characters: "a(b)*c" is no regex

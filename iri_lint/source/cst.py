@@ -18,23 +18,25 @@ from ast import literal_eval
 from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from iri_lint.core.lazy import lazy_regex
 from iri_lint.source.locate import split_lines
 from iri_lint.source.model import HOLE
+from iri_lint.source.templates import apply_templates
 
 # libcst's metadata pass recurses about 4 frames per piece of an implicit concatenation; the
 # stdlib's pydoc_data/topics.py (2,215 pieces) needs ~9,000. Beyond this bound we give up.
 RECURSION_BOUND = 20_000
 # f-string text: keep escapes whole (\N{...} is not a field), undouble {{ and }}
-_FTEXT = re.compile(r"\\N\{[^}]*\}|\\[\s\S]|\{\{|\}\}")
+_ftext = lazy_regex(r"\\N\{[^}]*\}|\\[\s\S]|\{\{|\}\}")
 
 
 class CstUnavailable(Exception):
     """libcst cannot cross-check this text (syntax error, or nesting beyond the bound)."""
 
 
-@dataclass(frozen=True, slots=True)
-class StaticPart:
+class StaticPart(NamedTuple):
     """A ``FormattedStringText`` part of an f-string: its source span and run-time text."""
 
     start: int
@@ -42,8 +44,7 @@ class StaticPart:
     value: str
 
 
-@dataclass(frozen=True, slots=True)
-class CstString:
+class CstString(NamedTuple):
     """One string literal as libcst sees it. Offsets are absolute code point offsets of the text."""
 
     start: int  # first prefix letter or quote (parentheses excluded)
@@ -83,7 +84,7 @@ def _undouble(m: re.Match[str]) -> str:
 def ftext_value(prefix: str, quote: str, text: str) -> str:
     """Run-time value of an f-string's static text (escapes decoded, doubled braces undoubled)."""
     raw = "r" in prefix.lower()
-    body = text.replace("{{", "{").replace("}}", "}") if raw else _FTEXT.sub(_undouble, text)
+    body = text.replace("{{", "{").replace("}}", "}") if raw else _ftext().sub(_undouble, text)
     # a sentinel keeps a trailing quote or backslash off the closing quote
     value = _eval(("r" if raw else "") + quote + body + "#" + quote)
     assert isinstance(value, str)
@@ -289,8 +290,6 @@ def verdict(
     template = latin1 if latin1 is not None else lit.template
     if template is None:
         return None
-    from iri_lint.source.templates import apply_templates
-
     checked = apply_templates(
         template, lit.holes, percent_template=percent_template, format_template=format_template
     ).value

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 import unicodedata
 from bisect import bisect_right
@@ -12,6 +13,7 @@ from itertools import accumulate, compress, repeat
 from operator import sub
 from typing import overload
 
+from iri_lint.core.lazy import lazy_regex
 from iri_lint.source.model import HOLE
 
 _PREFIX_CHARS = frozenset("rRbBuUfF")
@@ -32,34 +34,49 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 _PLAIN: dict[tuple[str, bool, bool], re.Pattern[str]] = {}
 # a run of one kind of escape is decoded in one step (the width of each escape is fixed)
 _SIMPLE_TABLE = str.maketrans(_SIMPLE_ESCAPES)
-_ESCAPE_RUN = re.compile(
+_escape_run = lazy_regex(
     r"(?P<s>(?:\\[\\'\"abfnrtv])++)|(?P<x>(?:\\x[0-9a-fA-F]{2})++)|(?P<u>(?:\\u[0-9a-fA-F]{4})++)"
     r"|(?P<U>(?:\\U[0-9a-fA-F]{8})++)|(?P<o>(?:\\[0-7]{3})++)"
 )
 _ESCAPE_WIDTH = {"s": 2, "x": 4, "u": 6, "U": 10, "o": 4}
 # a run of valid escapes of any kinds: decoded by the codec, one source offset per escape
 _ONE_ESCAPE = {
-    False: re.compile(r"""\\(?:[\\'"abfnrtv]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}"""
-                      r"|[0-3][0-7]{0,2}|[4-7][0-7]?(?![0-7])"  # (above \377: one at a time, no warning)
-                      r"|N\{[^{}\\'\"\r\n]++\})"),
-    True: re.compile(r"""\\(?:[\\'"abfnrtv]|x[0-9a-fA-F]{2})"""),  # bytes (octal: see _escape)
+    False: r"""\\(?:[\\'"abfnrtv]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}"""
+           r"|[0-3][0-7]{0,2}|[4-7][0-7]?(?![0-7])"  # (above \377: one at a time, no warning)
+           r"|N\{[^{}\\'\"\r\n]++\})",
+    True: r"""\\(?:[\\'"abfnrtv]|x[0-9a-fA-F]{2})""",  # bytes (octal: see _escape)
 }
-_ESCAPES = {byt: re.compile(f"(?:{one.pattern})++") for byt, one in _ONE_ESCAPE.items()}
-# the same, as one capturing group: re.split yields plain text and escapes in turn
-_SPLIT = {byt: re.compile(f"({one.pattern})") for byt, one in _ONE_ESCAPE.items()}
+
+
+@functools.cache
+def _one_escape_re(byt: bool) -> re.Pattern[str]:
+    return re.compile(_ONE_ESCAPE[byt])
+
+
+@functools.cache
+def _escapes_re(byt: bool) -> re.Pattern[str]:
+    return re.compile(f"(?:{_ONE_ESCAPE[byt]})++")
+
+
+@functools.cache
+def _split_re(byt: bool) -> re.Pattern[str]:
+    """The same, as one capturing group: re.split yields plain text and escapes in turn."""
+    return re.compile(f"({_ONE_ESCAPE[byt]})")
+
+
 _MIXED: dict[tuple[str, bool, bool], re.Pattern[str]] = {}
 MIXED_MIN = 48  # a shorter stretch is quicker escape by escape
-_BRACE_PAIRS = {"{": re.compile(r"(?:\{\{)++"), "}": re.compile(r"(?:\}\})++")}
-_FIELD_PLAIN = re.compile(r"""[^'"()\[\]{}!:=]*+""")  # nothing a replacement field reacts to
-_SPEC_PLAIN = re.compile(r"[^{}]*+")
-_SIMPLE_FIELD = re.compile(r"\{[A-Za-z_][\w.]*+\}")
-_BLANK = re.compile(r"[ \t\r\n\f]*+")
-# the body of a string nested in a replacement field, up to its closing quote(s)
-_NESTED = {
-    (q, triple): re.compile(rf"(?:[^\\{q}]++|\\(?s:.)" + (f"|{q}(?!{q}{q})" if triple else "") + ")*+")
-    for q in "'\""
-    for triple in (False, True)
-}
+_BRACE_PAIRS = {"{": lazy_regex(r"(?:\{\{)++"), "}": lazy_regex(r"(?:\}\})++")}
+_field_plain = lazy_regex(r"""[^'"()\[\]{}!:=]*+""")  # nothing a replacement field reacts to
+_spec_plain = lazy_regex(r"[^{}]*+")
+_simple_field = lazy_regex(r"\{[A-Za-z_][\w.]*+\}")
+_blank = lazy_regex(r"[ \t\r\n\f]*+")
+
+
+@functools.cache
+def _nested_re(q: str, triple: bool) -> re.Pattern[str]:
+    """The body of a string nested in a replacement field, up to its closing quote(s)."""
+    return re.compile(rf"(?:[^\\{q}]++|\\(?s:.)" + (f"|{q}(?!{q}{q})" if triple else "") + ")*+")
 
 
 def _plain(quote: str, raw: bool, fstr: bool) -> re.Pattern[str]:
@@ -94,7 +111,7 @@ def _mixed(quote: str, fstr: bool, byt: bool) -> re.Pattern[str]:
     if pat is None:
         q = quote[0]
         special = "\\\\\r" + ("" if len(quote) == 3 else "\n") + ("{}" if fstr else "") + q
-        alts = [_ONE_ESCAPE[byt].pattern, f"[^{special}" + ("\u0100-\U0010ffff" if byt else "") + "]++"]
+        alts = [_ONE_ESCAPE[byt], f"[^{special}" + ("\u0100-\U0010ffff" if byt else "") + "]++"]
         if len(quote) == 3:
             alts.append(f"{q}(?!{q}{q})")
         pat = _MIXED[key] = re.compile("(?:" + "|".join(alts) + ")*+")
@@ -232,7 +249,7 @@ def decode_string(src: str, pos: int = 0) -> Decoded:
             out.add("}", k, k + 1)
             j = k + 1
         else:  # a run of "{{" or "}}": one brace each
-            e = _BRACE_PAIRS[c].match(src, k).end()  # type: ignore[union-attr]
+            e = _BRACE_PAIRS[c]().match(src, k).end()  # type: ignore[union-attr]
             out.fixed(c * ((e - k) // 2), k, e, 2)
             j = e
     return Decoded(
@@ -311,7 +328,7 @@ def _mixed_run(src: str, k: int, quote: str, fstr: bool, byt: bool, out: _Builde
     e = _mixed(quote, fstr, byt).match(src, k).end()  # type: ignore[union-attr]  # (empty is fine)
     if e - k < MIXED_MIN or e <= k + 2 or src.find("\\", k + 1, e) < 0:  # short, or one escape: as before
         return _escapes(src, k, False, byt, out)
-    same = _ESCAPE_RUN.match(src, k, e)  # one kind of escape only: as before (one run)
+    same = _escape_run().match(src, k, e)  # one kind of escape only: as before (one run)
     if same is not None and same.end() == e:
         return _escapes(src, k, False, byt, out)
     seg = src[k:e]
@@ -322,7 +339,7 @@ def _mixed_run(src: str, k: int, quote: str, fstr: bool, byt: bool, out: _Builde
             chars = seg.encode("ascii", "backslashreplace").decode("unicode_escape")
     except (UnicodeDecodeError, ValueError):  # \U beyond U+10FFFF, an unknown \N name: one by one
         return _escapes(src, k, False, byt, out)
-    parts = _SPLIT[byt].split(seg)  # plain, escape, plain, ..., escape, plain
+    parts = _split_re(byt).split(seg)  # plain, escape, plain, ..., escape, plain
     widths = list(map(len, parts))
     counts = widths.copy()
     counts[1::2] = repeat(1, len(parts) // 2)  # an escape is one character
@@ -345,7 +362,7 @@ def _escapes(src: str, k: int, raw: bool, byt: bool, out: _Builder) -> int:
     if simple is not None and not src.startswith("\\", k + 2):  # one alone: no codec
         out.add(simple, k, k + 2)
         return k + 2
-    m = None if raw else _ESCAPES[byt].match(src, k)
+    m = None if raw else _escapes_re(byt).match(src, k)
     if m is None:
         return _escape(src, k, raw, byt, out)
     run, e = m.group(), m.end()
@@ -356,11 +373,11 @@ def _escapes(src: str, k: int, raw: bool, byt: bool, out: _Builder) -> int:
             chars = run.encode("ascii").decode("unicode_escape")
     except (UnicodeDecodeError, ValueError):  # \U beyond U+10FFFF, an unknown \N name: as alone
         return _escape(src, k, raw, byt, out)
-    same = _ESCAPE_RUN.match(src, k)  # one kind of escape: evenly spaced
+    same = _escape_run().match(src, k)  # one kind of escape: evenly spaced
     if same is not None and same.end() == e:
         out.fixed(chars, k, e, _ESCAPE_WIDTH[same.lastgroup or ""])
     else:
-        out.spaced(chars, [x.start() for x in _ONE_ESCAPE[byt].finditer(src, k, e)], e)
+        out.spaced(chars, [x.start() for x in _one_escape_re(byt).finditer(src, k, e)], e)
     return e
 
 
@@ -415,7 +432,7 @@ def _escape(src: str, k: int, raw: bool, byt: bool, out: _Builder) -> int:
 
 def _field(src: str, k: int, out: _Builder) -> int:
     """Handle an f-string replacement field at ``src[k] == "{"``; return the offset after it."""
-    simple = _SIMPLE_FIELD.match(src, k)  # {name} or {a.b}: no conversion, spec or "="
+    simple = _simple_field().match(src, k)  # {name} or {a.b}: no conversion, spec or "="
     end, debug_end = (simple.end(), 0) if simple is not None else skip_field(src, k)
     if debug_end:  # {expr=} keeps the expression text (and the '=') in the value
         out.run(src, k + 1, debug_end)
@@ -432,7 +449,7 @@ def skip_field(src: str, k: int) -> tuple[int, int]:
     depth = 0
     debug_end = 0
     while True:
-        j = _FIELD_PLAIN.match(src, j).end()  # type: ignore[union-attr]
+        j = _field_plain().match(src, j).end()  # type: ignore[union-attr]
         if j >= n:
             raise DecodeError(f"unterminated replacement field at {k}")
         c = src[j]
@@ -457,7 +474,7 @@ def skip_field(src: str, k: int) -> tuple[int, int]:
             and not src.startswith("==", j)
             and src[j - 1] not in "=!<>"
         ):
-            e = _BLANK.match(src, j + 1).end()  # type: ignore[union-attr]
+            e = _blank().match(src, j + 1).end()  # type: ignore[union-attr]
             if e < n and src[e] in "}!:":
                 debug_end = e
         j += 1
@@ -466,7 +483,7 @@ def skip_field(src: str, k: int) -> tuple[int, int]:
 def _skip_spec(src: str, j: int) -> int:
     """Skip a conversion and/or format spec starting at ``src[j]`` up to its closing brace."""
     while True:
-        j = _SPEC_PLAIN.match(src, j).end()  # type: ignore[union-attr]
+        j = _spec_plain().match(src, j).end()  # type: ignore[union-attr]
         if j >= len(src):
             raise DecodeError("unterminated format spec")
         if src[j] == "}":
@@ -482,7 +499,7 @@ def _skip_nested_string(src: str, j: int) -> int:
         e = src.find(q, j + 1)
         if e >= 0 and src.find("\\", j + 1, e) < 0:
             return e + 1
-    e = _NESTED[(q, width == 3)].match(src, j + width).end()  # type: ignore[union-attr]
+    e = _nested_re(q, width == 3).match(src, j + width).end()  # type: ignore[union-attr]
     if e < len(src) and src[e] == q:  # (inside triple quotes, only at the closing three)
         return e + width
     raise DecodeError("unterminated nested string")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from iri_lint.source.decode import Decoded
 from iri_lint.source.locate import Locator, SourceMap, expected_value
@@ -14,8 +14,7 @@ from iri_lint.source.templates import apply_templates
 _SHORT_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
-@dataclass(frozen=True, slots=True)
-class SourceEdit:
+class SourceEdit(NamedTuple):
     """Replace ``text[start:end]`` of the file (absolute code point offsets) by ``new``."""
 
     start: int
@@ -23,8 +22,7 @@ class SourceEdit:
     new: str
 
 
-@dataclass(frozen=True, slots=True)
-class Refusal:
+class Refusal(NamedTuple):
     """Why a value edit cannot be written into this literal's source."""
 
     reason: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.core.context import UseContext as UseContext  # re-exported: how the literal is used
 
@@ -21,8 +21,7 @@ class Reason(enum.Enum):
     URL_NAME = "url-name"  # keyword argument / assignment target named like url/uri/href
 
 
-@dataclass(frozen=True, slots=True)
-class SourcePos:
+class SourcePos(NamedTuple):
     """1-based line, 0-based column in code points (flake8 convention)."""
 
     line: int

@@ -24,17 +24,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..core.lazy import lazy_regex
 from .locate import split_lines
 
 PYTHON_CELL_MAGICS = frozenset(("time", "timeit", "capture", "prun"))
-_WS = re.compile(r"[ \t\n\r]*")
+_blank = lazy_regex(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
 # the standard library's JSON string scanner (C-accelerated), not in the typeshed stubs
 scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
-_HELP = re.compile(r"(?:\?{1,2}[A-Za-z_][\w.]*|[A-Za-z_][\w.]*\?{1,2})\s*\Z")
-_ASSIGN_MAGIC = re.compile(r"[A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*[ \t]*=[ \t]*[!%]")
-_INDENT = re.compile(r"[ \t]*")
-_ESCAPED_NON_ASCII = re.compile(r"\\u(?:00[89a-fA-F]|0[1-9a-fA-F]|[1-9a-fA-F])")
+_help = lazy_regex(r"(?:\?{1,2}[A-Za-z_][\w.]*|[A-Za-z_][\w.]*\?{1,2})\s*\Z")
+_assign_magic = lazy_regex(r"[A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*[ \t]*=[ \t]*[!%]")
+_indent = lazy_regex(r"[ \t]*")
+_escaped_non_ascii = lazy_regex(r"\\u(?:00[89a-fA-F]|0[1-9a-fA-F]|[1-9a-fA-F])")
 
 
 class NotebookError(ValueError):
@@ -173,7 +174,7 @@ def read_notebook(data: bytes) -> Notebook:
         cells.append(Cell(i, joined, line, tuple(lines), frozenset(masked), span[0], span[1]))
         line += len(lines)
     text = "".join(s for c in cells for s in c.lines)
-    ensure_ascii = raw.isascii() and bool(_ESCAPED_NON_ASCII.search(raw))
+    ensure_ascii = raw.isascii() and bool(_escaped_non_ascii().search(raw))
     return Notebook(raw, bom, tuple(cells), text, ensure_ascii)
 
 
@@ -216,12 +217,12 @@ def python_lines(source: str) -> tuple[list[str], set[int]]:
 
 def _is_ipython(line: str) -> bool:
     stripped = line.strip()
-    return bool(stripped) and (stripped[0] in "%!" or bool(_HELP.match(stripped))
-                               or bool(_ASSIGN_MAGIC.match(stripped)))
+    return bool(stripped) and (stripped[0] in "%!" or bool(_help().match(stripped))
+                               or bool(_assign_magic().match(stripped)))
 
 
 def _pass_line(line: str) -> str:
-    indent = _INDENT.match(line)
+    indent = _indent().match(line)
     return (indent.group() if indent else "") + "pass\n"
 
 
@@ -247,7 +248,7 @@ def _lines_inside_strings(text: str) -> set[int]:
 
 
 def _ws(raw: str, i: int) -> int:
-    m = _WS.match(raw, i)
+    m = _blank().match(raw, i)
     return m.end() if m else i
 
 
@@ -347,14 +348,14 @@ def _cell_source(cell: Cell, lines: list[str]) -> str | None:
     return source
 
 
-_AFTER_NEWLINE = re.compile(r"[^\n]*\n|[^\n]+")
+_after_newline = lazy_regex(r"[^\n]*\n|[^\n]+")
 
 
 def _items_like(old_items: list[str], source: str) -> list[str]:
     """``source`` split into strings as the file splits its sources: nbformat's ``splitlines``, or after
     each ``\\n`` only (as JupyterLab does)."""
     if "".join(old_items).splitlines(keepends=True) != old_items:
-        return _AFTER_NEWLINE.findall(source)
+        return _after_newline().findall(source)
     return source.splitlines(keepends=True)
 
 

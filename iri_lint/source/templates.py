@@ -14,17 +14,18 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from iri_lint.core.lazy import lazy_regex
 from iri_lint.source.model import HOLE
 
 Span = tuple[int, int, "str | None"]
 
 # printf conversion (Python %-formatting) after the "%" and the optional "(name)"
 _TAIL = r"[#0 +\-]*+(?:\*|\d++)?(?:\.(?:\*|\d*+))?[hlL]?[diouxXeEfFgGcrsa%]"
-_TAIL_RE = re.compile(_TAIL)
-_ROUTE = re.compile(r"<(?:[A-Za-z_]\w*+(?:\([^)>]*+\))?:)?[A-Za-z_]\w*+>")
+_tail_re = lazy_regex(_TAIL)
+_route = lazy_regex(r"<(?:[A-Za-z_]\w*+(?:\([^)>]*+\))?:)?[A-Za-z_]\w*+>")
 _START = re.compile(r"[%{$<]")
-_PARAMS_END = re.compile(r"[)>]")
-_CLOSE_PAIRS = re.compile(r"(?:\}\})++")
+_params_end = lazy_regex(r"[)>]")
+_close_pairs = lazy_regex(r"(?:\}\})++")
 _DEPTH = 4  # brace nesting the search matches by itself; deeper groups are settled by _BraceRuns
 
 
@@ -38,9 +39,9 @@ def _balanced(depth: int) -> str:
 
 _BAL = _balanced(_DEPTH)
 _NAME = r"%\((?:[^)%]++|%(?!\())*+"  # a %(name) up to its ")" or to a "%(" inside it
-_BRACE_CAND = re.compile(r"\$\{|\{(?!%)")
+_brace_cand = lazy_regex(r"\$\{|\{(?!%)")
 # runs of structural braces: those not inside a group of at most _DEPTH levels
-_RUN = re.compile(
+_run_re = lazy_regex(
     rf"(?:[^{{}}]++|{_BAL})*+"
     rf"(?:(\{{(?:\{{+(?=\{{{{{_DEPTH}}})|[^{{}}]*+(?!{_BAL})\{{)*+)|(\}}(?:[^{{}}]*+\}})*+))"
 )
@@ -312,7 +313,7 @@ class _Scan:
     def _nested_name(self, i: int) -> int:
         """``%(a%(b)s``: the name runs to the first ``)``; every ``%(`` before it shares the outcome."""
         close = self.value.find(")", i + 2)
-        tail = _TAIL_RE.match(self.value, close + 1) if close >= 0 else None
+        tail = _tail_re().match(self.value, close + 1) if close >= 0 else None
         if tail is not None:
             return tail.end()
         self.names, self.names_until = (_UNTIL, close) if close >= 0 else (_DEAD, 0)
@@ -320,10 +321,10 @@ class _Scan:
 
     def _nested_route(self, i: int, token: str) -> int:
         """``<c(<x):y>``: parameters run to the first ``)`` or ``>``, shared by every start before it."""
-        rm = _ROUTE.match(self.value, i)
+        rm = _route().match(self.value, i)
         if rm is not None:
             return rm.end()
-        stop = _PARAMS_END.search(self.value, i + token.index("("))
+        stop = _params_end().search(self.value, i + token.index("("))
         self.params, self.params_until = (_UNTIL, stop.start()) if stop else (_DEAD, 0)
         return 0
 
@@ -351,7 +352,7 @@ class _Scan:
         if value.find("{", p, limit) < 0 and not value.startswith("${", limit - 1):
             return False
         while p < limit:
-            m = _BRACE_CAND.search(value, p, limit + 1)
+            m = _brace_cand().search(value, p, limit + 1)
             if m is None or m.start() >= limit:
                 break
             s = m.start()
@@ -391,7 +392,7 @@ class _BraceRuns:
         self.ends: list[int] = []
         self.counts: list[int] = []  # > 0: a run of "{", < 0: a run of "}"
         pos = start
-        while (m := _RUN.match(value, pos, end)) is not None:
+        while (m := _run_re().match(value, pos, end)) is not None:
             g = 1 if m.start(1) >= 0 else 2
             a, pos = m.span(g)
             self.starts.append(a)
@@ -471,7 +472,7 @@ def _literal_close_braces(value: str, spans: list[Span]) -> list[Span]:
     pos = 0
     for a, b, t in [*spans, (len(value), len(value), None)]:
         if value.find("}}", pos, a) >= 0:
-            out.extend((m.start(), m.end(), "}") for m in _CLOSE_PAIRS.finditer(value, pos, a))
+            out.extend((m.start(), m.end(), "}") for m in _close_pairs().finditer(value, pos, a))
         if a < len(value) or b > a:
             out.append((a, b, t))
         pos = b

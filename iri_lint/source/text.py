@@ -6,23 +6,23 @@ import ast
 import re
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
+from iri_lint.core.lazy import lazy_regex
 from iri_lint.source.candidates import is_absolute_candidate, is_bare_prefix
 from iri_lint.source.locate import Locator, SourceFile, SourceMap
 from iri_lint.source.model import Literal, Reason, UseContext
 from iri_lint.source.templates import apply_templates
 
 # a scheme that does not continue a word; possessive, so finditer stays linear
-_SCHEME_START = re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*+:")
-_BARE_END = re.compile(r"[\s<>\"`]")  # RFC 3986 appendix C delimiters (and reST/Markdown backquotes)
-_QUOTED_END = re.compile(r"[\s<>\"]")
-_ANGLE_END = re.compile(r"[<>\"\r\n]")
+_scheme_start = lazy_regex(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*+:")
+_bare_end = lazy_regex(r"[\s<>\"`]")  # RFC 3986 appendix C delimiters (and reST/Markdown backquotes)
+_quoted_end = lazy_regex(r"[\s<>\"]")
+_angle_end = lazy_regex(r"[<>\"\r\n]")
 _STRIPPABLE = ".,;:!?)]'"  # what may end a sentence around an IRI (appendix C)
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(NamedTuple):
     """One IRI found in text: value offsets [start, end) and how it was delimited."""
 
     start: int
@@ -36,7 +36,7 @@ def extract(text: str) -> Iterator[Span]:
     n = len(text)
     ahead = _Ahead(text)
     while pos < n:
-        m = _SCHEME_START.search(text, pos)
+        m = _scheme_start().search(text, pos)
         if m is None:
             return
         a, e = m.start(), m.end()
@@ -92,7 +92,7 @@ class _Ahead:
 
 def _angle(text: str, a: int, e: int) -> Span | None:
     """``<scheme:...>`` on one line, spaces included (appendix C); ``<rdf:type>`` markup is not one."""
-    m = _ANGLE_END.search(text, e)
+    m = _angle_end().search(text, e)
     if m is None or text[m.start()] != ">":
         return None
     end = m.start()
@@ -106,7 +106,7 @@ def _angle(text: str, a: int, e: int) -> Span | None:
 def _bare(ahead: _Ahead, a: int, e: int, *, quoted: bool) -> Span | None:
     """A bare or double-quoted IRI: ``scheme://`` or a registered scheme, up to whitespace or ``<>"``."""
     text = ahead.text
-    end = ahead.next(_QUOTED_END if quoted else _BARE_END, e)
+    end = ahead.next(_quoted_end() if quoted else _bare_end(), e)
     closed = quoted and end < len(text) and text[end] == '"'
     link = ahead.next("](", e)  # a Markdown link [http://x](target): the IRI ends at "]"
     if link < end:

@@ -158,8 +158,7 @@ def test_a_failed_write_is_one_line_and_leaves_the_file(cli: CLI, tmp_path: Path
             raise OSError(30, "Read-only file system")
         real_write(path, data)
 
-    monkeypatch.setattr(fixmod, "write_atomic", flaky)
-    assert runmod  # the job imports write_atomic from iri_lint.fix when it runs
+    monkeypatch.setattr(runmod, "write_atomic", flaky)  # as run.py imported it from iri_lint.fix
     r = cli("check", "--isolated", "--fix", str(f), str(g))
     assert r.code == 1 and "internal error" not in r.err
     assert f"{f}:1:1: error: not fixed: cannot write the file: Read-only file system" in r.err

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 from collections.abc import Callable
 
@@ -330,14 +329,10 @@ def test_ascii_without_escapes_has_no_bidi_problem(text: str) -> None:
     assert display_order(text) == visible(text)
 
 
-def test_linear_time() -> None:
-    unit = "שלום1/"
-    text = "http://example.com/" + unit * 20000
-    t0 = time.perf_counter()
-    found = problems(text, advisory=True)
-    elapsed = time.perf_counter() - t0
-    assert len(found) == 20000
-    assert elapsed < 5
+def test_many_problems_are_all_found() -> None:
+    """Linear work is checked by counting it (test_work_per_distinct_character), never by a clock."""
+    text = "http://example.com/" + "שלום1/" * 20000
+    assert len(problems(text, advisory=True)) == 20000
 
 
 # ------------------------------------------------------------------ per-distinct-character work

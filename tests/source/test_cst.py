@@ -245,7 +245,7 @@ def test_fix_text_drops_a_fix_libcst_disagrees_with(monkeypatch: pytest.MonkeyPa
         assert literal_at(strings, start, end) is not None  # the hook computes the new span right
         return "c%20d" not in expected
 
-    monkeypatch.setattr(cstmod, "verdict", disagree_on_second)
+    monkeypatch.setattr(fixmod, "verdict", disagree_on_second)  # as fix.py imported it
     run = fixmod.fix_text(src, _lint, unsafe=True)
     assert "a%20b" in run.text and "c d" in run.text
     assert any("libcst" in why for why in run.not_applied.values())

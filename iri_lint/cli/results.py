@@ -1,0 +1,123 @@
+"""What checking a file produces, and what a check is asked to do: picklable, they cross the process
+boundary (iri_lint.cli.run), go into the result cache (iri_lint.cli.cache) and into every report."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ..config import Config
+from ..lint import SourceFinding
+from ..source.locate import split_lines
+
+
+class FixInfo(NamedTuple):
+    """A finding's fix and what became of it."""
+
+    description: str
+    safety: str  # "safe" | "unsafe"
+    level: str  # ladder level proving it (rules.model.FixLevel)
+    value: str  # the literal's whole value after the fix
+    edits: tuple[tuple[int, int, str], ...]  # value offsets [start, end) -> replacement
+    status: str  # "applied" | "available" | "unsafe" | "refused"
+    reason: str = ""  # why it was not applied
+    # each edit's place in the file: (line, col, end line, end col), 1-based lines, 0-based code
+    # point columns; None when a value offset has no single source position (an escape's middle)
+    places: tuple[tuple[int, int, int, int] | None, ...] = ()
+
+
+class Record(NamedTuple):
+    """One finding, flattened for reporting (and for crossing a process boundary)."""
+
+    path: str
+    line: int  # 1-based
+    col: int  # 0-based code points (flake8's plugin convention; reporters add 1)
+    end_line: int
+    end_col: int
+    code: str
+    name: str
+    message: str
+    severity: str
+    value: str  # the literal's checked value: part of the baseline fingerprint
+    source_line: str  # the line's text, for excerpts
+    fix: FixInfo | None = None
+    # notebooks: the cell (1-based; line and col are then within it), and where the finding is in the
+    # .ipynb file's own text (start line, start col, end line, end col; 1-based lines, 0-based columns)
+    cell: int | None = None
+    file_region: tuple[int, int, int, int] | None = None
+
+
+class Problem(NamedTuple):
+    """A file that could not be checked: where and why."""
+
+    path: str
+    line: int
+    col: int
+    message: str
+    internal: bool = False  # an iri-lint bug, not the file's fault: exit code 2
+
+
+@dataclass(slots=True)
+class FileResult:
+    path: str
+    records: list[Record] = field(default_factory=list)
+    applied: list[Record] = field(default_factory=list)  # fixes applied (positions before the fix)
+    problem: Problem | None = None
+    diff: str = ""
+    new_bytes: bytes | None = None  # stdin with --fix: the fixed text to print
+    noqa_added: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    path: str  # as shown in output
+    config: Config
+    fix: bool = False
+    unsafe: bool = False
+    write: bool = True  # False with --diff
+    diff: bool = False
+    add_noqa: bool = False
+    data: bytes | None = None  # stdin contents
+    lint_path: str | None = None  # path matched by per-file-ignores (relative to the pyproject)
+
+
+def _record(path: str, sf: SourceFinding, lines: Sequence[str], status: str = "available",
+            reason: str = "") -> Record:
+    f = sf.finding
+    fix = None
+    if f.fix is not None:
+        st = status
+        if st == "available" and f.fix.safety == "unsafe":
+            st = "unsafe"
+        fix = FixInfo(f.fix.description, str(f.fix.safety), str(f.fix.level), f.fix.value,
+                      tuple((e.start, e.end, e.replacement) for e in f.fix.edits), st, reason,
+                      tuple(_place(sf, e.start, e.end) for e in f.fix.edits))
+    text = lines[sf.line - 1].rstrip("\r\n") if 0 < sf.line <= len(lines) else ""
+    return Record(path, sf.line, sf.col, sf.end.line, sf.end.col, f.code, f.name, f.message,
+                  str(f.severity), sf.literal.value, text, fix)
+
+
+def _place(sf: SourceFinding, start: int, end: int) -> tuple[int, int, int, int] | None:
+    """Where value offsets [start, end) of a finding's literal stand in the file."""
+    position_of = sf.literal.position_of
+    if position_of is None:
+        return None
+    try:
+        a = position_of(start)
+        b = position_of(end) if end > start else a
+    except (ValueError, IndexError, LookupError):
+        return None
+    return (a.line, a.col, b.line, b.col)
+
+
+def unified_diff(path: str, old: str, new: str) -> str:
+    """A ``git diff``-style patch of one file (keeps CRLF line ends as they are)."""
+    import difflib
+
+    lines = difflib.unified_diff(split_lines(old), split_lines(new),
+                                 fromfile=f"a/{path}", tofile=f"b/{path}")
+    out = []
+    for line in lines:
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
