@@ -1,5 +1,5 @@
-"""The analysis protocol: what an analysis sees (``Ctx``), what it returns (``Raw``), and the one
-table where analyses register the rule codes they can produce."""
+"""The analysis protocol: what an analysis sees (``Ctx``) and what it returns (``Raw``); the table of
+analyses and the codes each produces is ``rules.checks.ANALYSES``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import NamedTuple
 
 from ..core.context import UseContext
 from ..core.reference import IRIReference
-from .catalog import RULES_BY_CODE
 from .model import Edit
 
 MAX_PER_CODE = 100  # findings of one rule in one IRI; a hostile literal must not flood the report
@@ -41,21 +40,3 @@ class Ctx:
 
 
 Analysis = Callable[[Ctx], Iterable[Raw]]
-
-
-_ANALYSES: list[tuple[frozenset[str], Analysis]] = []
-
-
-def analysis(*codes: str) -> Callable[[Analysis], Analysis]:
-    """Register an analysis with the codes it can produce; it runs only when one is enabled."""
-
-    def deco(fn: Analysis) -> Analysis:
-        unknown = set(codes) - set(RULES_BY_CODE)
-        if unknown:
-            raise ValueError(f"analysis {fn.__name__} names unknown codes {sorted(unknown)}")
-        _ANALYSES.append((frozenset(codes), fn))
-        return fn
-
-    return deco
-
-

@@ -20,7 +20,7 @@ from ..core.reference import ErrorRecord, HostKind, IRIReference, Span
 from ..core.schemes import scheme_typos
 from ..core.security import is_spoof_label, security_problems
 from ..data.schemes import REGISTERED
-from .analysis import MAX_PER_CODE, Ctx, Raw, analysis
+from .analysis import MAX_PER_CODE, Analysis, Ctx, Raw
 from .model import Edit
 
 # ------------------------------------------------------------------ IRI1xx: the parser's errors
@@ -42,7 +42,6 @@ def _count_skipped(ctx: Ctx, budget: Budget | None) -> None:
             ctx.skipped[code] = ctx.skipped.get(code, 0) + n
 
 
-@analysis(*E.SYNTAX_CODES)
 def syntax(ctx: Ctx) -> Iterator[Raw]:
     """RFC 3987 sec. 2.2 / 3987bis sec. 6.3: one finding per run of adjacent errors of one kind."""
     ref = ctx.ref
@@ -136,7 +135,6 @@ def _syntax_edits(ref: IRIReference, run: tuple[ErrorRecord, ...]) -> tuple[Edit
 # ------------------------------------------------------------------ IRI301-302: Unicode forms
 
 
-@analysis("IRI301", "IRI302")
 def unicode_forms(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 5.3.2.2 (NFC) and 7.5 (NFKC): report the first span that changes, fix the whole IRI."""
     text = ctx.ref.text
@@ -251,7 +249,6 @@ def _octet_problems(text: str, budget: Budget | None) -> list[tuple[int, int, st
     return out
 
 
-@analysis("IRI401", "IRI402")
 def percent_octets(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 3.2, 6.4, 8: percent-encoded octets that are not UTF-8, or smuggle delimiters."""
     text = ctx.ref.text
@@ -278,7 +275,6 @@ HOST_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
 _DOTTED_NAME = re.compile(r"(?:[A-Za-z0-9-]++\.)++[A-Za-z]{2,63}")  # a DNS name, not a file path
 
 
-@analysis("IRI601", "IRI602", "IRI603", "IRI604")
 def scheme_checks(ctx: Ctx) -> Iterator[Raw]:
     """Scheme-specific restrictions: hosts, port range, typos, registration."""
     ref = ctx.ref
@@ -343,7 +339,6 @@ _BIDI_CODES = {"formatting-char": "IRI201", "isolate-char": "IRI202", "percent-e
                "mixed-direction": "IRI204", "rtl-edge": "IRI205", "digit-component": "IRI206"}
 
 
-@analysis(*_BIDI_CODES.values())
 def bidi(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 4.1 forbidden characters and the sec. 4.2 structure rules, per component."""
     budget = _budget(ctx, _BIDI_CODES)
@@ -381,7 +376,6 @@ _STEP_MESSAGES = {
 _LADDER_CODES = frozenset(_STEP_CODES.values()) | {"IRI311", "IRI312"}
 
 
-@analysis(*_LADDER_CODES)
 def ladder(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 5.3.2 and 5.3.3: one finding per change a normalization step makes; the fix is its output."""
     ref = ctx.ref
@@ -444,7 +438,6 @@ def _apply_within(text: str, start: int, end: int, edits: list[tuple[Span, str]]
 # ------------------------------------------------------------------ IRI403-404: IDNA and URI-only APIs
 
 
-@analysis("IRI403")
 def idna_hosts(ctx: Ctx) -> Iterator[Raw]:
     """3987bis sec. 3.4.2: each non-ASCII or ``xn--`` label of a DNS host must pass IDNA2008 + UTS #46."""
     ref = ctx.ref
@@ -487,7 +480,6 @@ def idna_hosts(ctx: Ctx) -> Iterator[Raw]:
         ctx.skipped["IRI403"] = ctx.skipped.get("IRI403", 0) + skipped
 
 
-@analysis("IRI404")
 def uri_only_api(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 3.1: an API that encodes the request as ASCII needs the IRI mapped to its URI first."""
     ref = ctx.ref
@@ -536,7 +528,6 @@ _SECURITY_CODES = {"mixed-script": "IRI501", "confusable-host": "IRI502", "fullw
                    "delimiter-lookalike": "IRI504", "invisible": "IRI505", "userinfo-password": "IRI506"}
 
 
-@analysis(*_SECURITY_CODES.values(), "IRI507")
 def security(ctx: Ctx) -> Iterator[Raw]:
     """Spoofing and leaks: mixed scripts, confusables, width forms, look-alikes, invisibles, passwords."""
     ref = ctx.ref
@@ -557,3 +548,20 @@ def security(ctx: Ctx) -> Iterator[Raw]:
         code = code_of(p.kind, p.span.start)
         edits = None if p.replacement is None else (Edit(p.span.start, p.span.end, p.replacement),)
         yield Raw(code, p.span.start, p.span.end, p.message, edits)
+
+
+# ------------------------------------------------------------------ the table the engine runs
+
+# Every analysis with the rule codes it can produce, in the order they run; the engine runs one only
+# when one of its codes is enabled (tests/rules/test_catalog.py checks the codes against the catalog).
+ANALYSES: tuple[tuple[frozenset[str], Analysis], ...] = (
+    (frozenset(E.SYNTAX_CODES), syntax),
+    (frozenset({"IRI301", "IRI302"}), unicode_forms),
+    (frozenset({"IRI401", "IRI402"}), percent_octets),
+    (frozenset({"IRI601", "IRI602", "IRI603", "IRI604"}), scheme_checks),
+    (frozenset(_BIDI_CODES.values()), bidi),
+    (frozenset(_LADDER_CODES), ladder),
+    (frozenset({"IRI403"}), idna_hosts),
+    (frozenset({"IRI404"}), uri_only_api),
+    (frozenset({*_SECURITY_CODES.values(), "IRI507"}), security),
+)

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Iterator
 from ..core.grammar import Profile
 from ..core.reference import IRIReference
 from ..core.scanner import scan
-from . import checks  # noqa: F401  (its analyses register themselves in the table)
-from .analysis import _ANALYSES, MAX_PER_CODE, Ctx, Raw
+from .analysis import MAX_PER_CODE, Ctx, Raw
 from .catalog import DEFAULT_CODES, RULES, RULES_BY_CODE
+from .checks import ANALYSES
 from .model import Edit, Finding, Fix, FixSafety, UseContext, fix_safety
 
 
@@ -133,7 +133,7 @@ def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
 
 def _run(ctx: Ctx) -> Iterator[Finding]:
     raws: list[Raw] = []
-    for codes, fn in _ANALYSES:
+    for codes, fn in ANALYSES:
         if codes & ctx.enabled:
             raws.extend(r for r in fn(ctx) if r.code in ctx.enabled)
     if ctx.ref.origin is not None:

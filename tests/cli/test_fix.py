@@ -256,7 +256,7 @@ def test_ascii_fix_values_stay_safe_in_a_uri_only_api() -> None:
 @pytest.fixture
 def flip_flop(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two injected rules whose safe fixes undo each other: 'ping' -> 'pong' -> 'ping'."""
-    from iri_lint.rules import analysis, checks, engine  # noqa: F401  (checks registers the real analyses)
+    from iri_lint.rules import analysis, checks, engine
     from iri_lint.rules.model import Edit
 
     def flip(ctx: analysis.Ctx) -> list[analysis.Raw]:
@@ -267,7 +267,7 @@ def flip_flop(monkeypatch: pytest.MonkeyPatch) -> None:
                 out.append(analysis.Raw(code, i, i + 4, "flip", (Edit(i, i + 4, new),)))
         return out
 
-    monkeypatch.setattr(engine, "_ANALYSES", [*analysis._ANALYSES, (frozenset({"IRI303", "IRI304"}), flip)])
+    monkeypatch.setattr(engine, "ANALYSES", [*checks.ANALYSES, (frozenset({"IRI303", "IRI304"}), flip)])
 
 
 @pytest.mark.usefixtures("flip_flop")

@@ -145,3 +145,14 @@ def test_text_rule_examples_through_the_source_path(rule: Rule) -> None:
         assert {(f.line, f.col, f.finding.message) for f in got} == want
         assert all(f.finding.fix is None for f in got)
         assert lint_text(_docstring_module(ex.text), Config()) == []  # opt-in
+
+
+def test_the_analysis_table_names_only_catalogued_codes_and_reaches_every_rule() -> None:
+    """rules.checks.ANALYSES is the one registry: each code it names is a rule, and each rule that an
+    IRI can trigger has an analysis (IRI100 comes from the engine's own failure, IRI7xx from text mode)."""
+    from iri_lint.rules.checks import ANALYSES
+
+    produced = set().union(*(codes for codes, _ in ANALYSES))
+    assert produced <= set(catalog.RULES_BY_CODE)
+    assert {r.code for r in catalog.RULES} - produced == {"IRI100"} | {r.code for r in catalog.RULES
+                                                                       if r.code.startswith("IRI7")}
