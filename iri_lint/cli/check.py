@@ -44,18 +44,24 @@ class Settings:
             path = Path(args.config)
             self.fixed = (config_from_file(path), path)
         self._adjusted: dict[Path | None, Config] = {}
+        self._by_folder: dict[str, tuple[Config, Path | None]] = {}
 
     def for_path(self, path: str) -> tuple[Config, Path | None]:
         """(config, pyproject) for the file or folder ``path`` ("-": the current folder)."""
+        absolute = os.path.abspath(path if path != "-" else "x")
+        folder = absolute if os.path.isdir(absolute) else os.path.dirname(absolute)
+        known = self._by_folder.get(folder)
+        if known is not None:  # a tree's files share a few folders: resolve each folder once
+            return known
         if self.fixed is not None:
             base, pyproject = self.fixed
         else:
-            p = Path(path if path != "-" else "x").absolute()
-            base, pyproject = self.finder.config_for(p / "x" if p.is_dir() else p)
+            base, pyproject = self.finder.config_for(Path(folder, "x"))
         key = pyproject.resolve() if pyproject is not None else None
         if key not in self._adjusted:
             self._adjusted[key] = self._with_command_line(base, pyproject)
-        return self._adjusted[key], pyproject
+        self._by_folder[folder] = (self._adjusted[key], pyproject)
+        return self._by_folder[folder]
 
     def _with_command_line(self, cfg: Config, pyproject: Path | None) -> Config:
         args = self.args
