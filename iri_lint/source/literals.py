@@ -108,9 +108,10 @@ def _lines_holding(needle: str, text: str, offsets: list[int]) -> set[int]:
 
 
 def _fields(t: type) -> tuple[str, ...]:
+    """The fields of node type ``t`` that may hold nodes, last first (the walk pushes them so)."""
     f = _FIELDS.get(t)
     if f is None:
-        f = _FIELDS[t] = tuple(x for x in t._fields if x not in _SKIP_FIELDS)  # type: ignore[attr-defined]
+        f = _FIELDS[t] = tuple(x for x in reversed(t._fields) if x not in _SKIP_FIELDS)  # type: ignore[attr-defined]
     return f
 
 
@@ -286,7 +287,6 @@ class _Scanner:
                 filled[name] = old.with_template(pct=True, fmt=old.fmt, replaced=old.replaced)
 
     def run(self, tree: ast.AST) -> Iterator[Literal]:
-        self.fill_tree = tree
         if self.marked is not None:
             self.prepass(tree)
         stack: list[ast.AST] = [tree]
@@ -317,19 +317,16 @@ class _Scanner:
             h = handlers.get(t)
             if h is not None:
                 h(self, node)
-            children: list[ast.AST] = []
-            for f in _fields(t):
+            # children pushed last field first, each list reversed: popped in source order
+            for f in _FIELDS.get(t) or _fields(t):
                 v = getattr(node, f, None)
                 if v.__class__ is list:
                     if (t, f) in mixed:
-                        children.extend(x for x in v if isinstance(x, ast.AST))
-                    else:
-                        children.extend(v)
-                elif isinstance(v, ast.AST):
-                    children.append(v)
-            if children:
-                children.reverse()
-                stack.extend(children)
+                        stack.extend([x for x in reversed(v) if isinstance(x, ast.AST)])
+                    elif v:
+                        stack.extend(reversed(v))
+                elif v is not None and isinstance(v, ast.AST):
+                    push(v)
 
     # -- names ---------------------------------------------------------------------------
 

@@ -323,3 +323,26 @@ def test_long_literals_are_read_once() -> None:
     assert candidates.looks_like_prose(long_path + " " + "w " * 50_000, url_context=True) is True
     assert candidates.looks_like_regex(long_path) is False
     assert candidates.looks_like_regex(long_path + "\\d") is True
+
+
+FILLED_LATER = 'URL = "http://example.com/%s"\nprint(URL % 1)\nNAME = URL.replace("example", "x")\n'
+
+
+def test_filled_names_are_found_on_first_need() -> None:
+    """The names a module fills in are looked for once an assignment needs them, as the whole-tree
+    pass finds them: the %-template of a literal assigned before its name is formatted is a hole."""
+    (lit,) = find_literals(ast.parse(FILLED_LATER), FILLED_LATER.splitlines(keepends=True))
+    assert lit.value == "http://example.com/" + HOLE
+
+
+def test_a_scan_given_the_filled_names_adds_none() -> None:
+    """A caller that passes in the module's filled names (the language server, one statement at a
+    time) gets them used as they are: the scan neither looks for more nor adds to them."""
+    from iri_lint.source.literals import _Scanner
+    from iri_lint.source.locate import SourceFile
+
+    scanner = _Scanner(SourceFile(FILLED_LATER.splitlines(keepends=True)), ScanOptions())
+    given: dict[str, object] = {}
+    scanner.filled = given  # type: ignore[assignment]
+    list(scanner.run(ast.parse(FILLED_LATER)))
+    assert given == {}
