@@ -53,7 +53,7 @@ MAX_AGE = 30 * 24 * 3600  # seconds: entries and tables unused for longer are dr
 TRUST_AFTER = 2_000_000_000  # ns: a file's stat stands for its bytes once it is older than this
 MAX_TABLE_BYTES = 256 * 1024 * 1024  # a larger "table" is not ours: ignored unread
 # modules whose code or data decide findings, besides iri_lint and Python (unicodedata)
-DEPENDENCIES = ("idna", "bidi", "unicodedataplus", "confusable_homoglyphs", "icu")
+DEPENDENCIES = ("idna", "bidi", "unicodedataplus", "icu")
 GITIGNORE = b"# Created by iri-lint check: its result cache, safe to delete.\n*\n"
 CACHEDIR_TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# iri-lint's result cache (bford.info/cachedir)\n"
 

@@ -6,6 +6,9 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from iri_lint.config import Config
+from iri_lint.core.bidi import display_order, visible
+from iri_lint.core.mapping import to_uri
+from iri_lint.core.normalize import normalize
 from iri_lint.lint import SourceFinding, parse_source, scan_options
 from iri_lint.source.literals import find_literals
 from iri_lint.source.model import Literal, SourcePos
@@ -32,26 +35,9 @@ def _offset(text: str, lit: Literal, line: int, col: int) -> int:
     return source_offset(text, SourcePos(line, col))
 
 
-def _optional(module: str, name: str) -> Callable[..., str] | None:
-    """A core function that may not have landed yet (the hover degrades without it)."""
-    try:
-        mod = __import__(f"iri_lint.core.{module}", fromlist=[name])
-        fn: Callable[..., str] = getattr(mod, name)
-        return fn
-    except (ImportError, AttributeError):
-        return None
-
-
-def _visible(text: str) -> str:
-    vis = _optional("bidi", "visible")
-    if vis is not None:
-        return vis(text)
-    return "".join(c if c.isprintable() else f"⟨U+{ord(c):04X}⟩" for c in text)
-
-
 def _code(text: str) -> str:
     """Markdown inline code for any text (backticks and invisible characters made safe)."""
-    shown = _visible(text)
+    shown = visible(text)
     fence = "``" if "`" in shown else "`"
     pad = " " if shown.startswith("`") or shown.endswith("`") else ""
     return f"{fence}{pad}{shown}{pad}{fence}"
@@ -61,9 +47,7 @@ def _has_rtl(text: str) -> bool:
     return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
 
 
-def _try(fn: Callable[..., str] | None, value: str, **kwargs: object) -> str | None:
-    if fn is None:
-        return None
+def _try(fn: Callable[..., str], value: str, **kwargs: object) -> str | None:
     try:
         return fn(value, **kwargs)
     except Exception as exc:  # the core raises MappingError, IRISyntaxError, IDNAError...
@@ -84,14 +68,14 @@ def hover_markdown(lit: Literal, findings: Sequence[SourceFinding] = ()) -> str:
         rows.append(f"**IRI template** {_code(''.join(parts))}")
     else:
         rows.append(f"**IRI** {_code(value)}")
-        uri = _try(_optional("mapping", "to_uri"), value, encode_ascii="encode")
+        uri = _try(to_uri, value, encode_ascii="encode")
         if uri is not None and uri != value:
             rows.append(f"URI form (RFC 3987 sec. 3.1): {_code(uri)}")
-        norm = _try(_optional("normalize", "normalize"), value)
+        norm = _try(normalize, value)
         if norm is not None and norm != value:
             rows.append(f"Normalized (sec. 5.3.2): {_code(norm)}")
         if _has_rtl(value):
-            shown = _try(_optional("bidi", "display_order"), value)
+            shown = _try(display_order, value)
             if shown is not None:
                 rows.append(f"Displayed as (sec. 4.1): {_code(shown)}")
     context = lit.context.value + (f" by `{lit.api}`" if lit.api else "")
