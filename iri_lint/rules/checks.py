@@ -291,7 +291,7 @@ def scheme_checks(ctx: Ctx) -> Iterator[Raw]:
     low = scheme.lower()
     after = ref.scheme.end + 1
     if low in HOST_SCHEMES:
-        bare_ipv6 = any(e.code == E.IP_LITERAL for e in ref.errors)  # "http://::1/": IRI113 says it
+        bare_ipv6 = any(e.code == E.IP_LITERAL for e in ref.error_records)  # "http://::1/": IRI113 says it
         if ref.authority is not None and ref.host is not None and len(ref.host) == 0 and not bare_ipv6:
             start, end = (ref.authority.start - 2, ref.authority.end) if len(ref.authority) else \
                 (after, after + 2)
@@ -328,7 +328,7 @@ def scheme_checks(ctx: Ctx) -> Iterator[Raw]:
         yield Raw("IRI603", ref.scheme.end, after + 2, f"'{scheme}:\\\\' uses backslashes; write "
                   f"'{low}://'", (Edit(after, after + 2, "//"),))
     if ref.scheme.end > 0 and low not in REGISTERED and typo_of is None and scheme.isascii() \
-            and not ref.errors:
+            and not ref.error_records:
         yield Raw("IRI604", ref.scheme.start, ref.scheme.end, f"scheme '{scheme}' is not in the "
                   "IANA URI scheme registry")
 
@@ -379,7 +379,7 @@ _LADDER_CODES = frozenset(_STEP_CODES.values()) | {"IRI311", "IRI312"}
 def ladder(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 5.3.2 and 5.3.3: one finding per change a normalization step makes; the fix is its output."""
     ref = ctx.ref
-    if ref.errors or ref.scheme is None or ref.original is not None:
+    if ref.error_records or ref.scheme is None or ref.original is not None:
         return
     scheme_level = bool(ctx.enabled & {"IRI308", "IRI309", "IRI310", "IRI311", "IRI312"})
     trace = normalize_trace(ref.text, level="scheme" if scheme_level else "syntax")
@@ -484,7 +484,7 @@ def uri_only_api(ctx: Ctx) -> Iterator[Raw]:
     """Sec. 3.1: an API that encodes the request as ASCII needs the IRI mapped to its URI first."""
     ref = ctx.ref
     text = ref.text
-    if not ctx.uri_only_api or text.isascii() or ref.errors:
+    if not ctx.uri_only_api or text.isascii() or ref.error_records:
         return
     edits: list[Edit] = []
     host = ref.host if ref.host_kind is HostKind.REG_NAME and is_dns_scheme(ref.get("scheme")) else None

@@ -354,3 +354,20 @@ def test_a_bare_ipv6_host_is_one_finding_not_also_a_missing_host() -> None:
     """One finding per root cause: 'http://::1/' lacks brackets (IRI113), not a host (IRI601)."""
     assert [f.code for f in check("http://::1/", select=["IRI"])] == ["IRI113"]
     assert [f.code for f in check("http:///x", select=["IRI"])] == ["IRI601"]
+
+
+def test_analyses_build_error_messages_only_for_what_they_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 100k-character '@:[' soup has 66k syntax errors; the rules must read the raw records, not
+    ``ref.errors`` (which writes a message for each): that made the soup 3x slower."""
+    from iri_lint.core.reference import IRIReference
+
+    built = []
+    real = IRIReference.error
+
+    def counting(self: IRIReference, index: int) -> object:
+        built.append(index)
+        return real(self, index)
+
+    monkeypatch.setattr(IRIReference, "error", counting)
+    found = check("http://" + "@:[" * 33_333, select=["ALL"])
+    assert found and len(built) <= len(found)
