@@ -291,8 +291,8 @@ def scheme_checks(ctx: Ctx) -> Iterator[Raw]:
     low = scheme.lower()
     after = ref.scheme.end + 1
     if low in HOST_SCHEMES:
-        bare_ipv6 = any(e.code == E.IP_LITERAL for e in ref.error_records)  # "http://::1/": IRI113 says it
-        if ref.authority is not None and ref.host is not None and len(ref.host) == 0 and not bare_ipv6:
+        if ref.authority is not None and ref.host is not None and len(ref.host) == 0 and not any(
+                e.code == E.IP_LITERAL for e in ref.error_records):  # "http://::1/": IRI113 says it
             start, end = (ref.authority.start - 2, ref.authority.end) if len(ref.authority) else \
                 (after, after + 2)
             shown = text[start:end]
