@@ -5,6 +5,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -175,9 +176,18 @@ def _per_file(value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
     raise ConfigError(f"[tool.iri-lint] per-file-ignores: expected a table, got {value!r}", "per-file-ignores")
 
 
+_SECTIONS: dict[tuple[Path, int, int], dict[str, Any] | None] = {}  # (path, mtime, size) -> section
+
+
 def read_section(path: Path) -> dict[str, Any] | None:
-    """``[tool.iri-lint]`` of one pyproject.toml, or None when it has none; errors name the file."""
+    """``[tool.iri-lint]`` of one pyproject.toml, or None when it has none; errors name the file.
+
+    Parsed once while the file is unchanged: the editor asks on every lint which file applies."""
     try:
+        st = path.stat()
+        key = (path, st.st_mtime_ns, st.st_size)
+        if key in _SECTIONS:
+            return _SECTIONS[key]
         text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text)
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
@@ -185,6 +195,7 @@ def read_section(path: Path) -> dict[str, Any] | None:
     section = data.get("tool", {}).get("iri-lint")
     if section is not None and not isinstance(section, dict):
         raise ConfigError(f"{path}:{_line_of(text, None)}: [tool.iri-lint] must be a table")
+    _SECTIONS[key] = section
     return section
 
 
@@ -229,6 +240,24 @@ def load(start: Path | None = None) -> tuple[Config, Path | None]:
     if path is None:
         return Config(), None
     return config_from_file(path), path
+
+
+_ADDED = ("extend_select", "extend_exclude")  # lists that add to the configured ones when given again
+
+
+def layered(config: Config, over: Config, keys: Iterable[str]) -> Config:
+    """``over``'s settings named in ``keys`` (attribute names) on top of ``config``, as ruff layers its
+    command line on pyproject.toml: ``select`` starts afresh (the configured ignores go), ``ignore``
+    and the ``extend-*`` lists add to the configured ones, every other setting replaces its value."""
+    keys = set(keys)
+    changes: dict[str, Any] = {k: getattr(over, k) for k in keys}
+    if "select" in keys:
+        changes["ignore"] = over.ignore if "ignore" in keys else ()
+    elif "ignore" in keys:
+        changes["ignore"] = config.ignore + over.ignore
+    for k in keys & set(_ADDED):
+        changes[k] = getattr(config, k) + getattr(over, k)
+    return replace(config, **changes)
 
 
 class ConfigFinder:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ..config import Config, ConfigError, ConfigFinder, config_from_file
+from ..config import Config, ConfigError, ConfigFinder, config_from_file, layered
 from ..rules.engine import select_codes
 from .baseline import BaselineError, load, new_only, save
 from .cache import open_cache
@@ -67,23 +67,14 @@ class Settings:
         args = self.args
         where = f"{pyproject}: " if pyproject is not None else ""
         _validate_codes(cfg, where)  # the file's own codes first, so the error names the file
-        changes: dict[str, object] = {}
         ignores = (*(args.ignore or ()), *(args.extend_ignore or ()))
-        if args.select is not None:  # a new selection starts afresh: the configured ignores go (as in ruff)
-            changes["select"], changes["ignore"] = tuple(args.select), tuple(ignores)
-        elif ignores:  # ruff's rule: the command line's ignores extend the configured ones
-            changes["ignore"] = cfg.ignore + tuple(ignores)
-        if args.extend_select:
-            changes["extend_select"] = cfg.extend_select + tuple(args.extend_select)
-        if args.profile:
-            changes["profile"] = args.profile
-        if args.exclude is not None:
-            changes["exclude"] = tuple(args.exclude)
-        if args.extend_exclude:
-            changes["extend_exclude"] = cfg.extend_exclude + tuple(args.extend_exclude)
-        if getattr(args, "respect_gitignore", None) is not None:
-            changes["respect_gitignore"] = args.respect_gitignore
-        cfg = dataclasses.replace(cfg, **changes)  # type: ignore[arg-type]
+        given = {"select": tuple(args.select) if args.select is not None else None, "ignore": ignores,
+                 "extend_select": tuple(args.extend_select or ()), "profile": args.profile,
+                 "exclude": tuple(args.exclude) if args.exclude is not None else None,
+                 "extend_exclude": tuple(args.extend_exclude or ()),
+                 "respect_gitignore": getattr(args, "respect_gitignore", None)}
+        keys = [k for k, v in given.items() if v is not None and (v != () or k in ("select", "exclude"))]
+        cfg = layered(cfg, dataclasses.replace(Config(), **{k: given[k] for k in keys}), keys)
         _validate_codes(cfg, "command line: ")
         return cfg
 

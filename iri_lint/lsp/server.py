@@ -26,7 +26,7 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
 from iri_lint import __version__
-from iri_lint.config import Config, ConfigError, find_pyproject, load
+from iri_lint.config import Config, ConfigError, config_from_file, find_pyproject, load
 from iri_lint.lint import SourceError, SourceFinding, lint_text
 from iri_lint.rules.model import FixSafety
 from iri_lint.source.edits import SourceEdit
@@ -39,7 +39,7 @@ from .document import Document
 from .hover import hover_markdown, literal_at
 from .incremental import IncrementalLinter, LintRun
 from .positions import UTF16, LineIndex, finding_offsets
-from .settings import SECTION, EditorSettings, config_file, load_file, looks_like_settings, unwrap
+from .settings import SECTION, EditorSettings, config_file, looks_like_settings, unwrap
 from .settings import parse as parse_settings
 
 log = logging.getLogger("iri_lint.lsp")
@@ -156,7 +156,7 @@ class IriLintServer(LanguageServer):
         config_path = self.editor.config_path
         if config_path:
             target = config_file(config_path, self.workspace.root_path)
-            config, found = self._load(target, lambda: (load_file(target), target))
+            config, found = self._load(target, lambda: (config_from_file(target), target))
         else:
             start = Path(fs_path) if fs_path else Path(self.workspace.root_path or Path.cwd()) / "-"
             config, found = self._load(find_pyproject(start), lambda: load(start))

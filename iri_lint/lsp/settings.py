@@ -11,12 +11,11 @@ pyproject.toml, to read instead of the nearest pyproject.toml), ``debounce`` (mi
 from __future__ import annotations
 
 import re
-import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from iri_lint.config import OPTIONS, Config, ConfigError, from_mapping
+from iri_lint.config import OPTIONS, Config, ConfigError, from_mapping, layered
 from iri_lint.rules.engine import select_codes
 
 SECTION = "iri-lint"
@@ -42,25 +41,10 @@ class EditorSettings:
 
     def apply(self, config: Config) -> Config:
         """``config`` with the editor's overrides (checked by ``parse``), layered as ``iri-lint check``'s
-        command line is on pyproject.toml (iri_lint.cli.check): ``select`` starts afresh (the file's
-        ``ignore`` goes), ``ignore`` and ``extend-select`` add to the file's, the rest replace it."""
+        command line is on pyproject.toml (:func:`iri_lint.config.layered`)."""
         if not self.overrides:
             return config
-        given = from_mapping(self.overrides)
-        changes: dict[str, Any] = {}
-        for key in self.overrides:
-            attr = key.replace("-", "_")
-            if key == "select":
-                changes["select"] = given.select
-                changes["ignore"] = given.ignore
-            elif key == "ignore":
-                if "select" not in self.overrides:
-                    changes["ignore"] = config.ignore + given.ignore
-            elif key == "extend-select":
-                changes["extend_select"] = config.extend_select + given.extend_select
-            else:
-                changes[attr] = getattr(given, attr)
-        return replace(config, **changes)
+        return layered(config, from_mapping(self.overrides), [k.replace("-", "_") for k in self.overrides])
 
     def merged(self, newer: EditorSettings) -> EditorSettings:
         """These settings, with what ``newer`` sets taking over."""
@@ -137,15 +121,3 @@ def config_file(path: str, root: str | None) -> Path:
     if not target.is_absolute():
         target = Path(root or Path.cwd()) / target
     return target / "pyproject.toml" if target.is_dir() else target
-
-
-def load_file(path: Path) -> Config:
-    """``[tool.iri-lint]`` of a TOML file (raises ConfigError naming the file)."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: {exc}") from None
-    section = data.get("tool", {}).get("iri-lint", {})
-    if not isinstance(section, dict):
-        raise ConfigError(f"{path}: [tool.iri-lint] must be a table")
-    return from_mapping(section)

@@ -1,0 +1,30 @@
+"""iri_lint.config: reading [tool.iri-lint] and layering settings on it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from iri_lint.config import Config, layered, read_section
+
+
+def test_layering_follows_ruff() -> None:
+    base = Config(ignore=("IRI101",), extend_select=("IRI303",), extend_exclude=("a",), profile="uri")
+    over = Config(select=("IRI1",), ignore=("IRI102",), extend_select=("IRI305",), extend_exclude=("b",),
+                  profile="iri")
+    assert layered(base, over, []) == base
+    added = layered(base, over, ["ignore", "extend_select", "extend_exclude", "profile"])
+    assert (added.ignore, added.extend_select, added.extend_exclude, added.profile) == (
+        ("IRI101", "IRI102"), ("IRI303", "IRI305"), ("a", "b"), "iri")
+    fresh = layered(base, over, ["select"])  # a new selection drops the configured ignores
+    assert (fresh.select, fresh.ignore) == (("IRI1",), ())
+    assert layered(base, over, ["select", "ignore"]).ignore == ("IRI102",)
+
+
+def test_a_pyproject_is_parsed_again_only_when_it_changes(tmp_path: Path) -> None:
+    path = tmp_path / "pyproject.toml"
+    path.write_text('[tool.iri-lint]\nprofile = "uri"\n')
+    assert read_section(path) == {"profile": "uri"}
+    path.write_text('[tool.iri-lint]\nprofile = "iri-3987bis"\n')  # another size: read again
+    assert read_section(path) == {"profile": "iri-3987bis"}
+    path.write_text("[project]\nname = 'x'\n")
+    assert read_section(path) is None
