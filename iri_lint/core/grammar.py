@@ -278,21 +278,19 @@ def clean_regex(profile: Profile, component: str) -> re.Pattern[str]:
 
 @functools.cache
 def error_regex(profile: Profile, component: str) -> re.Pattern[str]:
-    """Skip what ``component`` allows (RFC 3987 sec. 2.2) and capture its next error in group 1,
-    or reach the end: a malformed '%', a run of one 3987bis sec. 6.3 group, or a run of one other
-    character the component does not allow (group 2 is that character, for the run)."""
+    """Skip what ``component`` allows (RFC 3987 sec. 2.2), then capture its next error, or reach
+    the end: in group 1 a malformed '%' or a run of one 3987bis sec. 6.3 group; in group 2 a
+    stretch of other characters the component does not allow (the caller splits it per character)."""
     allowed = allowed_ranges(profile, component)
     # the class once: compiling it is most of the regex's cost ('%' is never in it)
     skip = f"{char_class(allowed)}*+" if component in NO_PCT else f"(?:{char_class(allowed)}++|%{_HEX}{{2}})*+"
     groups = f"(?={char_class(_GROUPED)})(?:" + "|".join(
         f"{char_class(list(r))}++" for r in GROUP_RANGES.values()) + ")"
-    # ``skip`` stops only at a character the component does not allow (or at a '%' that starts no
-    # pct-encoded): what is neither a malformed '%' nor of a group is "other" without a class for it
-    if component in NO_PCT:
-        error = r"((?:" + groups + r")|(.)\2*+)"
-    else:
-        error = rf"({_BAD_PERCENT}|(?:{groups})|(.)\2*+)"
-    return re.compile(rf"{skip}(?:{error}|\Z)", re.S)
+    # "other": neither allowed, nor of a group, nor (where pct-encoded is allowed) a '%'
+    percent = [] if component in NO_PCT else [(ord("%"), ord("%"))]
+    other = f"({char_class(gaps(allowed + _GROUPED + percent))}++)"
+    error = f"((?:{groups}))" if component in NO_PCT else f"({_BAD_PERCENT}|(?:{groups}))"
+    return re.compile(rf"{skip}(?:{error}|{other}|\Z)", re.S)
 
 
 @functools.cache

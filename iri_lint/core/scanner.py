@@ -196,9 +196,23 @@ def _component_errors(text: str, span: Span, component: str, profile: Profile, o
     if first is None or first.lastindex is None:
         return  # the usual case: nothing wrong in it
     codes = _codes(profile, component)
-    # each match skips what the component allows, then takes one error (group 1) or the end
-    out += [ErrorRecord(a, b, codes.get(text[a]) or _code(text[a], component, profile), component, None, True)
-            for a, b in (m.span(1) for m in rx.finditer(text, *span)) if a >= 0]
+    # the named tuple's generated __new__ is a Python call: hostile text makes a record per character
+    new = tuple.__new__
+    for m in rx.finditer(text, *span):
+        a, b = m.span(1)
+        if a >= 0:  # a malformed '%' or a run of one 3987bis sec. 6.3 group
+            code = codes.get(text[a]) or _code(text[a], component, profile)
+            out.append(new(ErrorRecord, (a, b, code, component, None, True)))
+            continue
+        a, end = m.span(2)  # other characters: an error for each run of one repeated character
+        while a < end:
+            c = text[a]
+            b = a + 1
+            while b < end and text[b] == c:
+                b += 1
+            code = codes.get(c) or _code(c, component, profile)
+            out.append(new(ErrorRecord, (a, b, code, component, None, True)))
+            a = b
 
 
 @functools.cache

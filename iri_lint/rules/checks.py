@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from operator import attrgetter
 from typing import Literal, NamedTuple
 
 import idna as _idna
@@ -42,6 +45,9 @@ def _count_skipped(ctx: Ctx, budget: Budget | None) -> None:
             ctx.skipped[code] = ctx.skipped.get(code, 0) + n
 
 
+_START = attrgetter("start")
+
+
 def syntax(ctx: Ctx) -> Iterator[Raw]:
     """RFC 3987 sec. 2.2 / 3987bis sec. 6.3: one finding per run of adjacent errors of one kind."""
     ref = ctx.ref
@@ -49,29 +55,49 @@ def syntax(ctx: Ctx) -> Iterator[Raw]:
     lead, trail = _surrounding_whitespace(ref)
     yield from _whitespace_edges(ref, lead, trail)
     # errors on the surrounding whitespace were reported above, as a whole
-    idx = [k for k, r in enumerate(recs) if lead <= r[0] < trail or r[2] == E.MISSING_SCHEME]
+    inside = (lead, trail) == (0, len(ref.text)) and (not recs or recs[-1][0] < trail)  # sorted by start
+    idx: Sequence[int] = range(len(recs)) if inside else \
+        [k for k, r in enumerate(recs) if lead <= r[0] < trail or r[2] == E.MISSING_SCHEME]
     shown: dict[str, int] = {}
     may_skip = not ctx.holes
-    i, n = 0, len(idx)
-    while i < n:
+    for i, j in _adjacent_runs(recs, idx):
         first = recs[idx[i]]
-        end, code, component = first[1], first[2], first[3]
-        j = i + 1
-        while j < n:
-            nxt = recs[idx[j]]
-            if nxt[0] != end or nxt[2] != code or nxt[3] != component:
-                break
-            end = nxt[1]
-            j += 1
+        code = first[2]
         count = shown[code] = shown.get(code, 0) + 1
         if count > MAX_PER_CODE and may_skip:
-            ctx.skipped[code] = ctx.skipped.get(code, 0) + 1  # hostile input: count, build nothing
-        else:
-            more = "" if j - i == 1 else "; 1 more such character follows" if j - i == 2 else \
-                f"; {j - i - 1} more such characters follow"
-            yield Raw(code, first[0], end, ref.error(idx[i]).message + more,
-                      _syntax_edits(ref, tuple(recs[k] for k in idx[i:j])))
-        i = j
+            continue  # hostile input: count, build nothing
+        more = "" if j - i == 1 else "; 1 more such character follows" if j - i == 2 else \
+            f"; {j - i - 1} more such characters follow"
+        yield Raw(code, first[0], recs[idx[j - 1]][1], ref.error(idx[i]).message + more,
+                  _syntax_edits(ref, tuple(recs[k] for k in idx[i:j])))
+    for code, count in shown.items():
+        if count > MAX_PER_CODE and may_skip:
+            ctx.skipped[code] = ctx.skipped.get(code, 0) + count - MAX_PER_CODE
+
+
+def _error_at(ref: IRIReference, start: int, code: str) -> bool:
+    """Whether an error record of ``code`` starts at ``start`` (the records are sorted by start)."""
+    recs = ref.error_records
+    k = bisect.bisect_left(recs, start, key=_START)
+    while k < len(recs) and recs[k].start == start:
+        if recs[k].code == code:
+            return True
+        k += 1
+    return False
+
+
+def _adjacent_runs(recs: tuple[ErrorRecord, ...], idx: Sequence[int]) -> list[tuple[int, int]]:
+    """Each run ``idx[i:j]`` of records that touch one another and share a code and component."""
+    starts = []
+    end, code, component = -1, "", None
+    for i, k in enumerate(idx):
+        rec = recs[k]
+        if rec[0] != end or rec[2] != code or rec[3] != component:
+            starts.append(i)
+            code, component = rec[2], rec[3]
+        end = rec[1]
+    starts.append(len(idx))
+    return list(itertools.pairwise(starts))
 
 
 _WHITESPACE = " \t\n\r\f\v"
@@ -97,6 +123,8 @@ def _whitespace_edges(ref: IRIReference, lead: int, trail: int) -> Iterator[Raw]
     """3987bis sec. 6.3: whitespace around an IRI is not part of it; remove each side as a whole."""
     text = ref.text
     for start, end, where in ((0, lead, "before"), (trail, len(text), "after")):
+        if start == end:
+            continue
         recs = [r for r in ref.error_records if start <= r[0] < end and r[2] != E.MISSING_SCHEME]
         if not recs:
             continue
@@ -291,8 +319,8 @@ def scheme_checks(ctx: Ctx) -> Iterator[Raw]:
     low = scheme.lower()
     after = ref.scheme.end + 1
     if low in HOST_SCHEMES:
-        if ref.authority is not None and ref.host is not None and len(ref.host) == 0 and not any(
-                e.code == E.IP_LITERAL for e in ref.error_records):  # "http://::1/": IRI113 says it
+        if ref.authority is not None and ref.host is not None and len(ref.host) == 0 and \
+                not _error_at(ref, ref.host.start, E.IP_LITERAL):  # "http://::1/": IRI113 says it
             start, end = (ref.authority.start - 2, ref.authority.end) if len(ref.authority) else \
                 (after, after + 2)
             shown = text[start:end]
