@@ -85,16 +85,41 @@ class Plugin:
         cls.text_codes = select_codes(select or None, [i for i in ignore if i.upper().startswith("IRI")],
                                       extend) if text_mode else None
 
+    # Findings wait here, by file, for the file's first logical line (see ``run``).
+    deferred: ClassVar[dict[str, list[tuple[tuple[int, int], str]]]] = {}
+
     def run(self) -> Iterator[tuple[int, int, str, type]]:
-        """Yield flake8 results; a literal that breaks the engine is reported, never raised."""
+        """Find the file's findings, but leave reporting them to ``report_deferred``.
+
+        flake8 tokenizes the whole file and keeps its tokens (to look up ``noqa``) at the first
+        report from any check, and a tree check runs while flake8 still holds the tree: on a
+        7,000-line file the two together cost 8 MiB at peak. Reported from the token pass that
+        follows, our findings meet the tokens after the tree is gone, as pycodestyle's do.
+        flake8 checks one file at a time in a process, so what is still waiting belongs to a file
+        whose token pass never reached a line: one flake8 failed to tokenize and reported as E902.
+        """
+        self.deferred.clear()
+        self.deferred[self.filename] = [((line, col), text) for line, col, text in self._results()]
+        return iter(())
+
+    def _results(self) -> Iterator[tuple[int, int, str]]:
+        """(line, column, "IRIxxx message"); a literal that breaks the engine is reported, never raised."""
         try:
             found = list(lint_tree(self.tree, self.lines, self.config, path=self.filename,
                                    text_codes=self.text_codes))
         except RecursionError:
-            yield 1, 0, "IRI100 iri-lint could not analyse this file: nesting too deep", type(self)
+            yield 1, 0, "IRI100 iri-lint could not analyse this file: nesting too deep"
             return
         except Exception as exc:  # never crash flake8 for the whole project
-            yield 1, 0, f"IRI100 iri-lint could not analyse this file: {type(exc).__name__}: {exc}", type(self)
+            yield 1, 0, f"IRI100 iri-lint could not analyse this file: {type(exc).__name__}: {exc}"
             return
         for f in found:
-            yield f.line, f.col, f"{f.code} {f.finding.message}", type(self)
+            yield f.line, f.col, f"{f.code} {f.finding.message}"
+
+
+def report_deferred(logical_line: str, filename: str) -> list[tuple[tuple[int, int], str]]:
+    """flake8 logical-line check: at a file's first logical line, the findings ``Plugin.run`` found.
+
+    A (line, column) pair as the offset is flake8's way for a logical-line check to report anywhere.
+    """
+    return Plugin.deferred.pop(filename, None) or []

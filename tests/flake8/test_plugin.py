@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -135,3 +137,29 @@ def test_opt_in_rules_stay_off_whatever_the_flake8_config_ignores(tmp_path: Path
     with_opt_in = _flake8_codes(["--extend-select", "IRI303", "m.py"], tmp_path)
     assert {c for _, c in with_opt_in} - {c for _, c in expected} == {"IRI303"}
     assert {c for _, c in _flake8_codes(["--extend-select", "IRI3", "m.py"], tmp_path)} >= {"IRI303"}
+
+
+def test_findings_wait_until_flake8_has_dropped_the_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """flake8 tokenizes the whole file (for noqa) at a check's first report and keeps the tokens;
+    reported while the tree checks run, ours would hold tree and tokens in memory together."""
+    import inspect
+
+    from flake8.main.application import Application
+    from flake8.processor import FileProcessor
+
+    tokenized_during: list[str] = []
+    real = FileProcessor.file_tokens.func
+
+    def spy(self: FileProcessor) -> list[Any]:
+        tokenized_during.extend(f.function for f in inspect.stack() if f.function == "run_ast_checks")
+        return real(self)  # type: ignore[no-any-return]
+
+    prop = functools.cached_property(spy)
+    prop.__set_name__(FileProcessor, "file_tokens")
+    monkeypatch.setattr(FileProcessor, "file_tokens", prop)
+    monkeypatch.chdir(FIXTURES)
+    app = Application()
+    app.run(["--isolated", "--jobs=1", "--select=IRI", "--output-file", str(tmp_path / "out.txt"), "basic.py"])
+    found = reported((tmp_path / "out.txt").read_text(encoding="utf-8"))
+    assert found["basic.py"] == expected(FIXTURES / "basic.py")
+    assert tokenized_during == []
