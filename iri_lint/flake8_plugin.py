@@ -85,8 +85,8 @@ class Plugin:
         cls.text_codes = select_codes(select or None, [i for i in ignore if i.upper().startswith("IRI")],
                                       extend) if text_mode else None
 
-    # Findings wait here, by file, for the file's first logical line (see ``run``).
-    deferred: ClassVar[dict[str, list[tuple[tuple[int, int], str]]]] = {}
+    # The file's findings, waiting for its first logical line (see ``run``).
+    pending: ClassVar[list[tuple[tuple[int, int], str]]] = []
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         """Find the file's findings, but leave reporting them to ``report_deferred``.
@@ -95,11 +95,10 @@ class Plugin:
         report from any check, and a tree check runs while flake8 still holds the tree: on a
         7,000-line file the two together cost 8 MiB at peak. Reported from the token pass that
         follows, our findings meet the tokens after the tree is gone, as pycodestyle's do.
-        flake8 checks one file at a time in a process, so what is still waiting belongs to a file
-        whose token pass never reached a line: one flake8 failed to tokenize and reported as E902.
+        flake8 checks one file at a time in a process, so whatever waits here is this file's (what
+        was left belonged to a file flake8 could not tokenize, and reported as E902).
         """
-        self.deferred.clear()
-        self.deferred[self.filename] = [((line, col), text) for line, col, text in self._results()]
+        Plugin.pending = [((line, col), text) for line, col, text in self._results()]
         return iter(())
 
     def _results(self) -> Iterator[tuple[int, int, str]]:
@@ -117,9 +116,11 @@ class Plugin:
             yield f.line, f.col, f"{f.code} {f.finding.message}"
 
 
-def report_deferred(logical_line: str, filename: str) -> list[tuple[tuple[int, int], str]]:
+def report_deferred(logical_line: str) -> list[tuple[tuple[int, int], str]]:
     """flake8 logical-line check: at a file's first logical line, the findings ``Plugin.run`` found.
 
     A (line, column) pair as the offset is flake8's way for a logical-line check to report anywhere.
+    It asks flake8 for no other parameter: flake8 calls it on every logical line of every file.
     """
-    return Plugin.deferred.pop(filename, None) or []
+    found, Plugin.pending = Plugin.pending, []
+    return found
