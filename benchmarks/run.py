@@ -465,8 +465,9 @@ def main(argv: list[str] | None = None) -> int:
                     r <= GOALS["floor"]))
     if "iri-lint check" in times:
         r = ratio(times, "iri-lint check", "ast floor")
-        rows.append(Row("iri-lint check / ast floor, cpu (all workers)", f"{r:.3f}x", f"<= {GOALS['floor']}x",
-                        r <= GOALS["floor"]))
+        rows.append(Row("iri-lint check / ast floor, cpu (all workers)", f"{r:.3f}x",
+                        f"<= {GOALS['floor']}x" + (" (corpus)" if args.quick else ""),
+                        None if args.quick else r <= GOALS["floor"]))  # start-up weighs on 137 files
         rows.append(Row("  same, wall clock (parallel)", f"{ratio(times, 'iri-lint check', 'ast floor', 0):.3f}x",
                         "", None))
     else:
@@ -483,8 +484,10 @@ def main(argv: list[str] | None = None) -> int:
     if "rfc3986" in val:
         rows.append(Row("validator speed-up over rfc3986", f"{val['rfc3986'] / val['iri_lint.scan']:.2f}x", "", None))
     if cached is not None:
+        # on --quick's 137 files the start-up of two processes is most of a cached re-run
         rows.append(Row("iri-lint check, unchanged re-run (cache) / ast floor, cpu", f"{cached:.3f}x",
-                        f"<= {GOALS['cache']}x", cached <= GOALS["cache"]))
+                        f"<= {GOALS['cache']}x" + (" (corpus)" if args.quick else ""),
+                        None if args.quick else cached <= GOALS["cache"]))
     if editor is not None:
         lat, lint_ms, exact = editor
         rows.append(Row("editor: last keystroke -> diagnostics, median ms", f"{lat:.0f}",
