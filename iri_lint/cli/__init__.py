@@ -151,7 +151,8 @@ def _check_options(p: argparse.ArgumentParser) -> None:
                    help="color the text report (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)")
     o.add_argument("--no-progress", action="store_true", help="no progress bar")
     o.add_argument("--no-cache", action="store_true",
-                   help="check every file again: neither read nor write the result cache")
+                   help="check every file again: neither read nor write the result cache "
+                   "(also: IRI_LINT_NO_CACHE=1)")
     o.add_argument("--cache-dir", metavar="DIR",
                    help="where to keep the result cache (default: $IRI_LINT_CACHE_DIR, else .iri_lint_cache "
                    "beside the pyproject.toml in use)")

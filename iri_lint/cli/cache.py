@@ -77,12 +77,19 @@ def check_keyed(job: Job) -> tuple[FileResult, Key | None]:
 
 
 def open_cache(args: argparse.Namespace) -> ResultCache | None:
-    """This ``check`` run's cache, or None: ``--no-cache``, or nothing to cache (fixing, stdin)."""
-    if getattr(args, "no_cache", False) or args.fix or args.diff or args.add_noqa or "-" in args.paths:
+    """This ``check`` run's cache, or None: ``--no-cache`` (or ``$IRI_LINT_NO_CACHE``, as ruff's
+    ``RUFF_NO_CACHE``, for a CI job), or nothing to cache (fixing, stdin)."""
+    if getattr(args, "no_cache", False) or _env_flag("IRI_LINT_NO_CACHE") or args.fix or args.diff \
+            or args.add_noqa or "-" in args.paths:
         return None
     root = project_root(args)
     folder = getattr(args, "cache_dir", None) or os.environ.get("IRI_LINT_CACHE_DIR") or root / CACHE_DIR_NAME
     return ResultCache(Path(folder), root)
+
+
+def _env_flag(name: str) -> bool:
+    """An environment variable set to anything but empty, 0, false, no or off."""
+    return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no", "off")
 
 
 def project_root(args: argparse.Namespace) -> Path:

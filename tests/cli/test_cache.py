@@ -244,6 +244,15 @@ def test_no_cache_neither_reads_nor_writes(cli, project: Path, tmp_path: Path, c
     assert len(checked) == 4
 
 
+@pytest.mark.parametrize(("value", "used"), [("1", False), ("true", False), ("0", True), ("", True)])
+def test_the_environment_can_turn_the_cache_off(cli, project: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                monkeypatch: pytest.MonkeyPatch, value: str, used: bool) -> None:
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("IRI_LINT_NO_CACHE", value)
+    cli("check", "--cache-dir", str(cache), str(project))
+    assert cache.exists() == used
+
+
 def test_fixing_and_stdin_do_not_use_the_cache(cli, project: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
                                                checked: list[str]) -> None:
     cache = tmp_path / "cache"
