@@ -68,22 +68,45 @@ def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str 
     if not enabled:
         return
     opts = options or scan_options(config, enabled)
-    in_text = text_rules(enabled if text_codes is None else text_codes, enabled, config.ignore)
-    in_ascii = enabled - (IRI_USE_ONLY - config.named_codes())  # for a literal not used as an IRI
+    checker = _Checker(config, enabled, text_rules(enabled if text_codes is None else text_codes, enabled,
+                                                   config.ignore))
     for lit in find_literals(tree, list(lines), options=opts, marked=marked):
+        yield from checker.findings(lit)
+
+
+class _Checker:
+    """A file's literals through the rules, each value once per use: a file repeats its IRIs
+    ("http://example.com" in every test), and nearly half the literals of real code are repeats."""
+
+    __slots__ = ("checked", "config", "enabled", "in_ascii", "in_text")
+
+    def __init__(self, config: Config, enabled: frozenset[str], in_text: frozenset[str]) -> None:
+        self.config = config
+        self.enabled = enabled
+        self.in_ascii = enabled - (IRI_USE_ONLY - config.named_codes())  # for a literal not used as an IRI
+        self.in_text = in_text  # the rules run on IRIs found in prose
+        self.checked: dict[tuple[object, ...], list[Finding]] = {}
+
+    def findings(self, lit: Literal) -> list[SourceFinding]:
         # an IRI-consuming API takes it (rdflib.URIRef, XML namespaces), or it holds non-ASCII text
         used_as_iri = not lit.value.isascii() or (lit.context is UseContext.IDENTIFIER and lit.api is not None)
-        try:
-            findings = _check_literal(lit, config, enabled if used_as_iri else in_ascii, in_text)
-        except Exception as exc:  # an engine bug costs this literal, never the rest of the file
-            findings = [not_analysed(exc, len(lit.value))] if "IRI100" in enabled else []
+        # what _check_literal reads of the literal
+        key = (lit.value, lit.kind, lit.context, lit.holes, lit.uri_only_api, is_embedded(lit), used_as_iri)
+        findings = self.checked.get(key)
+        if findings is None:
+            try:
+                findings = self.checked[key] = _check_literal(
+                    lit, self.config, self.enabled if used_as_iri else self.in_ascii, self.in_text)
+            except Exception as exc:  # an engine bug costs this literal, never the rest of the file
+                findings = [not_analysed(exc, len(lit.value))] if "IRI100" in self.enabled else []
         if not findings:
-            continue
+            return []
         assert lit.position_of is not None
+        out = []
         for f in findings:
             start = lit.position_of(f.start)
-            end = lit.position_of(f.end) if f.end > f.start else start
-            yield SourceFinding(f, lit, start, end)
+            out.append(SourceFinding(f, lit, start, lit.position_of(f.end) if f.end > f.start else start))
+        return out
 
 
 def _check_literal(lit: Literal, config: Config, enabled: frozenset[str],
@@ -223,8 +246,7 @@ def lint_statements(lines: Sequence[str], statements: Sequence[ast.stmt], config
     """
     enabled = config.codes_for(path)
     opts = scan_options(config, enabled)
-    in_text = text_rules(enabled, enabled, config.ignore)
-    in_ascii = enabled - (IRI_USE_ONLY - config.named_codes())
+    checker = _Checker(config, enabled, text_rules(enabled, enabled, config.ignore))
     source = SourceFile(list(lines))
     out = StatementFindings([], [], [], filled)
     if not statements:
@@ -276,20 +298,7 @@ def lint_statements(lines: Sequence[str], statements: Sequence[ast.stmt], config
         if scanner.texts:
             literals.extend(scanner.texts)
             literals.sort(key=lambda lit: (lit.start.line, lit.start.col))
-        found: list[SourceFinding] = []
-        for lit in literals:  # as lint_tree does
-            used_as_iri = not lit.value.isascii() or (lit.context is UseContext.IDENTIFIER and lit.api is not None)
-            try:
-                findings = _check_literal(lit, config, enabled if used_as_iri else in_ascii, in_text)
-            except Exception as exc:
-                findings = [not_analysed(exc, len(lit.value))] if "IRI100" in enabled else []
-            if not findings:
-                continue
-            assert lit.position_of is not None
-            for f in findings:
-                begin = lit.position_of(f.start)
-                found.append(SourceFinding(f, lit, begin, lit.position_of(f.end) if f.end > f.start else begin))
-        out.findings.append(found)
+        out.findings.append([f for lit in literals for f in checker.findings(lit)])
     out.contexts.append(ScanContext(dict(scanner.aliases), frozenset(scanner.words))
                         if scanner.binds != seen else context)
     if honour_noqa and any(out.findings):

@@ -33,9 +33,11 @@ class ScanOptions(NamedTuple):
 DEFAULT_OPTIONS = ScanOptions()
 
 
-_MARKER_CACHE: dict[ScanOptions, re.Pattern[str]] = {}
+_MARKER_CACHE: dict[ScanOptions, tuple[re.Pattern[str], ...]] = {}
 _AUTHORITY_MARK = re.compile(r"://")
-_QUOTED_SCHEME = re.compile(r"[\"'][A-Za-z][A-Za-z0-9+.\-]*+:(?!//)")  # ("://" is found above)
+# a quoted scheme not followed by "//" (that is found above), one pattern per quote: a pattern that starts
+# with a character is found at C speed, where a class ([\"']) is tested at every position (2.6x the time)
+_QUOTED_SCHEMES = tuple(re.compile(q + r"[A-Za-z][A-Za-z0-9+.\-]*+:(?!//)") for q in "\"'")
 # a name bound to one of these modules marks the lines that use it
 _API_ROOTS = frozenset(api.name.split(".", 1)[0] for api in DEFAULT_URL_APIS)
 _ROOTS_RE = "|".join(sorted(_API_ROOTS))
@@ -45,16 +47,19 @@ _IMPORT_MARKS = (
 )
 
 
-def _name_regex(options: ScanOptions) -> re.Pattern[str]:
-    """URL-like names (on lowercased text): url, uri, href and configured ones, plurals too."""
-    pat = _MARKER_CACHE.get(options)
-    if pat is None:
+def _name_regexes(options: ScanOptions) -> tuple[re.Pattern[str], ...]:
+    """URL-like names (on lowercased text): url, uri, href and configured ones, plurals too.
+
+    One pattern per name: each starts with its name, which is found at C speed, where
+    ``(?:href|uri|url)s?\\b`` tries every position of the text (twice the time of the three)."""
+    pats = _MARKER_CACHE.get(options)
+    if pats is None:
         names = {n.lower() for n in options.url_names}
         for spec in options.extra_url_apis:
             names.add(spec.split(":")[0].rsplit(".", 1)[-1].lower())
-        pat = re.compile(r"(?:" + "|".join(sorted(map(re.escape, names))) + r")s?\b")
-        _MARKER_CACHE[options] = pat
-    return pat
+        # (no names: the empty one, as in the single pattern this was; it marks every line with a word)
+        pats = _MARKER_CACHE[options] = tuple(re.compile(re.escape(n) + r"s?\b") for n in sorted(names) or [""])
+    return pats
 
 
 def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] = ()) -> list[int]:
@@ -66,17 +71,18 @@ def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] 
         starts = word_starts(text, extra)
     else:
         starts = [m.start() for m in _AUTHORITY_MARK.finditer(text)]
-        for m in _QUOTED_SCHEME.finditer(text):
-            if m.group()[1:-1].lower() in REGISTERED:  # not "Label:" text
-                starts.append(m.start())
+        for pat in _QUOTED_SCHEMES:
+            for m in pat.finditer(text):
+                if m.group()[1:-1].lower() in REGISTERED:  # not "Label:" text
+                    starts.append(m.start())
         for pat in _IMPORT_MARKS:  # function-level imports of URL API modules
             starts.extend([m.start() for m in pat.finditer(text)])
         low = text.lower()
-        if len(low) == len(text):
-            starts.extend([m.start() for m in _name_regex(options).finditer(low)])
-        else:  # lowering changed lengths ('İ' is two code points lowered): offsets must stay the text's
-            pattern = _name_regex(options)
-            starts.extend([m.start() for m in re.finditer(pattern.pattern, text, re.IGNORECASE)])
+        for pattern in _name_regexes(options):
+            if len(low) == len(text):
+                starts.extend([m.start() for m in pattern.finditer(low)])
+            else:  # lowering changed lengths ('İ' is two code points lowered): offsets must stay the text's
+                starts.extend([m.start() for m in re.finditer(pattern.pattern, text, re.IGNORECASE)])
     return sorted(set(map(partial(bisect_right, offsets), starts)))
 
 
