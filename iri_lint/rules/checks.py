@@ -111,11 +111,14 @@ def _surrounding_whitespace(ref: IRIReference) -> tuple[int, int]:
         return 0, len(text)  # preprocessing strips or encodes it; all blank is not an IRI at all
     lead = len(text) - len(text.lstrip(_WHITESPACE))
     trail = lead + len(core)
-    for pos, end, *_ in ref.error_records:  # a run of errors across an edge is reported as one
-        if pos < lead < end:
-            lead = pos
-        if pos < trail < end:
-            trail = end
+    for rec in ref.error_records:  # a run of bad characters across an edge is reported as one
+        if not rec.run:
+            continue  # a structural error ('[' never closed, a fragment where none may be) ends where
+            # the text does, but the whitespace after the IRI is still not part of it
+        if rec.start < lead < rec.end:
+            lead = rec.start
+        if rec.start < trail < rec.end:
+            trail = rec.end
     return lead, trail
 
 

@@ -132,6 +132,7 @@ def test_resolve_raises_only_for_a_base_without_scheme(base: str, kind: str) -> 
 @example("http:@", "IRI-reference", Profile.URI)
 @example("\r\x96", "IRI-reference", Profile.IRI_BIS)
 @example("\nhttps://example.org\n    ", "IRI-reference", Profile.IRI)
+@example(" //[::1\n    ", "IRI-reference", Profile.URI)  # the unclosed '[' spanned the trailing whitespace
 def test_a_fix_changes_the_text_and_leaves_fewer_findings_of_its_rule(text: str, kind: str, profile: Profile) -> None:
     """A fix removes what it says it removes: its value differs and has fewer of that finding."""
     found = check(text, kind=kind, profile=profile, select=["ALL"])
