@@ -7,7 +7,7 @@ import functools
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from operator import attrgetter
 from typing import Literal, NamedTuple
 
@@ -46,6 +46,7 @@ def _count_skipped(ctx: Ctx, budget: Budget | None) -> None:
 
 
 _START = attrgetter("start")
+_RUN = attrgetter("run")
 
 
 def syntax(ctx: Ctx) -> Iterator[Raw]:
@@ -55,9 +56,7 @@ def syntax(ctx: Ctx) -> Iterator[Raw]:
     lead, trail = _surrounding_whitespace(ref)
     yield from _whitespace_edges(ref, lead, trail)
     # errors on the surrounding whitespace were reported above, as a whole
-    inside = (lead, trail) == (0, len(ref.text)) and (not recs or recs[-1][0] < trail)  # sorted by start
-    idx: Sequence[int] = range(len(recs)) if inside else \
-        [k for k, r in enumerate(recs) if lead <= r[0] < trail or r[2] == E.MISSING_SCHEME]
+    idx = [k for k, r in enumerate(recs) if lead <= r[0] < trail or r[2] == E.MISSING_SCHEME]
     shown: dict[str, int] = {}
     may_skip = not ctx.holes
     for i, j in _adjacent_runs(recs, idx):
@@ -86,7 +85,7 @@ def _error_at(ref: IRIReference, start: int, code: str) -> bool:
     return False
 
 
-def _adjacent_runs(recs: tuple[ErrorRecord, ...], idx: Sequence[int]) -> list[tuple[int, int]]:
+def _adjacent_runs(recs: tuple[ErrorRecord, ...], idx: list[int]) -> list[tuple[int, int]]:
     """Each run ``idx[i:j]`` of records that touch one another and share a code and component."""
     starts = []
     end, code, component = -1, "", None
@@ -111,10 +110,9 @@ def _surrounding_whitespace(ref: IRIReference) -> tuple[int, int]:
         return 0, len(text)  # preprocessing strips or encodes it; all blank is not an IRI at all
     lead = len(text) - len(text.lstrip(_WHITESPACE))
     trail = lead + len(core)
-    for rec in ref.error_records:  # a run of bad characters across an edge is reported as one
-        if not rec.run:
-            continue  # a structural error ('[' never closed, a fragment where none may be) ends where
-            # the text does, but the whitespace after the IRI is still not part of it
+    # a run of bad characters across an edge is reported as one; a structural error ('[' never
+    # closed, a fragment where none may be) may end where the text does, whitespace and all
+    for rec in filter(_RUN, ref.error_records):
         if rec.start < lead < rec.end:
             lead = rec.start
         if rec.start < trail < rec.end:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from iri_lint.source import candidates, literals
+from iri_lint.source import candidates
 from iri_lint.source.literals import ScanOptions, find_literals
 from iri_lint.source.model import HOLE, Literal, Reason, UseContext
 from iri_lint.source.templates import apply_templates
@@ -346,21 +346,3 @@ def test_a_scan_given_the_filled_names_adds_none() -> None:
     scanner.filled = given  # type: ignore[assignment]
     list(scanner.run(ast.parse(FILLED_LATER)))
     assert given == {}
-
-
-def test_a_name_bound_again_to_a_url_api_is_searched_for_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Its lines are marked already: a test module binds ``resp`` anew in every function."""
-    searched: list[tuple[str, ...]] = []
-    marked_lines = literals.marked_lines
-
-    def counting(source, options, extra=()):  # type: ignore[no-untyped-def]
-        searched.append(tuple(extra))
-        return marked_lines(source, options, extra)
-
-    monkeypatch.setattr(literals, "marked_lines", counting)
-    src = ("import requests\n\ndef a():\n    resp = requests.get(URL)\n    return resp\n\n"
-           "def b():\n    resp = requests.post(URL)\n    return resp\n\n"
-           "def c():\n    resp = requests.get(URL)\n    return requests.get('/c')\n")
-    found = list(find_literals(ast.parse(src), src.splitlines(True)))
-    assert [lit.value for lit in found] == ["/c"]
-    assert [words for words in searched if "resp" in words] == [("resp",)]
