@@ -1,12 +1,12 @@
-"""Fetch the real-code corpus: URL-heavy projects as sdists (tests, examples, docs), pinned and hashed.
+"""Fetch the real-code corpus: real projects as sdists (tests, examples, docs), pinned and hashed.
 
     python scripts/fetch_corpus.py            # into corpus/ (git-ignored) or $IRI_LINT_CORPUS
 
 Each project of ``scripts/corpus.json`` is downloaded with pip by exact version, as a source
-distribution (wheels hold no tests), checked against its sha256, and unpacked into
-``<corpus>/<name>-<version>/``. Projects marked ``held_out`` are never tuned on: the slow test
-checks them separately (``tests/realcode/test_corpus.py``). Running it again fetches only what
-is missing.
+distribution (wheels hold no tests; build backends may come as wheels), checked against its
+sha256, and unpacked into ``<corpus>/<name>-<version>/`` (``name`` spelled as the sdist's folder).
+Projects marked ``held_out`` are never tuned on: the slow test checks them separately
+(``tests/realcode/test_corpus.py``). Running it again fetches only what is missing.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +31,7 @@ def corpus_dir() -> Path:
 
 
 def projects() -> list[dict[str, object]]:
-    """The pinned projects: name, version, sha256 of the sdist, held_out."""
+    """The pinned projects: name, version, sha256 of the sdist, kind, held_out."""
     data: dict[str, list[dict[str, object]]] = json.loads(MANIFEST.read_text(encoding="utf-8"))
     return data["projects"]
 
@@ -42,7 +43,7 @@ def fetch(project: dict[str, object], dest: Path) -> Path:
     if folder.is_dir():
         return folder
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", name,
                         f"{name}=={version}", "-d", tmp], check=True)
         (archive,) = Path(tmp).iterdir()
         digest = hashlib.sha256(archive.read_bytes()).hexdigest()
@@ -58,8 +59,9 @@ def fetch(project: dict[str, object], dest: Path) -> Path:
 def main() -> int:
     dest = corpus_dir()
     dest.mkdir(parents=True, exist_ok=True)
-    for project in projects():
-        print(f"{project['name']}-{project['version']}: {fetch(project, dest)}")
+    with ThreadPoolExecutor(4) as pool:  # pip spends most of its time waiting on the network
+        for folder in pool.map(lambda project: fetch(project, dest), projects()):
+            print(folder)
     return 0
 
 
