@@ -1,12 +1,14 @@
 """The pinned real-code corpus (scripts/corpus.json): precision of the default rules, and a budget.
 
-Fetch it first (once, about a minute): ``python scripts/fetch_corpus.py``; the tests are skipped,
-saying so, while the folder is missing. Every default finding on the tuning group must carry a
-label in ``corpus_labels.jsonl`` (true: the literal really has that problem as an IRI; false:
-noise, with the reason), and at least 98 % of them must be true. The held-out projects are never
-labelled or tuned on: they only have to lint without internal error and stay within their budget.
-After a deliberate change: ``python tests/realcode/test_corpus.py --update`` re-records the budget
-and lists the findings that have no label yet.
+Fetch it first (once, about two minutes): ``python scripts/fetch_corpus.py``; the tests are
+skipped, saying so, while the folder is missing. Every default finding carries a label read line by
+line (``corpus_labels.jsonl`` for the tuning group, ``corpus_labels.held_out.jsonl`` for the
+held-out one; see ``scripts/label_corpus.py``). The bars are issue #26's: at least 95 % of the
+held-out group's default findings are right, and at least 90 % of each group's findings outside
+test files; a finding without a label counts as wrong. What a held-out test prints is counts only,
+never a finding, so that tuning work does not read them. After a deliberate change:
+``python tests/realcode/test_corpus.py --update`` re-records the budget and adds a record, to be
+labelled, for each new finding.
 """
 
 from __future__ import annotations
@@ -41,21 +43,39 @@ def run(held_out: bool) -> dict[str, Any]:
     return report
 
 
-@pytest.mark.parametrize("held_out", [False, True], ids=["tuning", "held-out"])
+GROUPS = pytest.mark.parametrize("held_out", [False, True], ids=["tuning", "held-out"])
+
+
+@GROUPS
 def test_the_corpus_lints_whole_and_within_budget(held_out: bool) -> None:
     report = run(held_out)
     assert not [f for f in report["findings"] if f["code"] == "IRI100"]
-    assert all(e["message"].startswith(FILE_PROBLEMS) for e in report["errors"]), report["errors"]
+    problems = [e for e in report["errors"] if not e["message"].startswith(FILE_PROBLEMS)]
+    assert not problems, len(problems) if held_out else problems
     counts = Counter(f["code"] for f in report["findings"])
     budget = json.loads(BUDGET_FILE.read_text(encoding="utf-8"))["held-out" if held_out else "tuning"]
     over = {c: (n, budget.get(c, 0)) for c, n in counts.items() if n > budget.get(c, 0)}
     assert not over, f"more findings than recorded (count, budget): {over}"
 
 
-def test_default_findings_are_at_least_98_percent_right() -> None:
-    counts = label_corpus.measure("tuning", run(False))["all"]
-    assert not counts["unlabelled"], f"{counts['unlabelled']} findings have no label: python scripts/label_corpus.py"
-    assert counts["true"] >= 0.98 * counts["findings"], counts
+@GROUPS
+def test_every_default_finding_is_labelled(held_out: bool) -> None:
+    group = "held-out" if held_out else "tuning"
+    counts = label_corpus.measure(group, run(held_out))["all"]
+    assert not counts["unlabelled"], (
+        f"{counts['unlabelled']} {group} findings have no label: python scripts/label_corpus.py add {group}"
+        + (" (the held-out group is labelled by the labeller only)" if held_out else ""))
+
+
+def test_held_out_default_findings_are_at_least_95_percent_right() -> None:
+    counts = label_corpus.measure("held-out", run(True))["all"]
+    assert counts["precision"] >= 0.95, counts
+
+
+@GROUPS
+def test_default_findings_outside_test_files_are_at_least_90_percent_right(held_out: bool) -> None:
+    counts = label_corpus.measure("held-out" if held_out else "tuning", run(held_out))["outside tests"]
+    assert counts["precision"] >= 0.90, counts
 
 
 def update() -> None:
