@@ -1,7 +1,8 @@
-"""The ``iri-lint`` command: check, fix, explain, rules, inspect.
+"""The ``iri-lint`` command: check, fix, explain, rules, inspect, inventory.
 
-Exit codes: 0 nothing to report, 1 findings (or files that could not be checked), 2 usage,
-configuration or internal error. Start-up stays cheap: heavy modules load only when needed.
+Exit codes: 0 nothing to report, 1 findings (or files that could not be checked; for ``inspect``,
+an IRI that is not valid), 2 usage, configuration or internal error. Start-up stays cheap: heavy
+modules load only when needed.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from .check import run_check
 from .exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from .explain import find_rule, write_explain, write_rules
 from .inspect import describe, write_inspect
+from .inventory_run import INVENTORY_FORMATS, run_inventory
+from .output import FORMATS
 
 __all__ = ["EXIT_ERROR", "EXIT_FINDINGS", "EXIT_OK", "FORMATS", "main"]
-FORMATS = ("text", "json", "sarif", "github", "html")
 
 
 def _version() -> str:
@@ -75,7 +77,7 @@ def _csv(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
-COMMANDS = ("check", "fix", "explain", "rules", "server", "inspect")
+COMMANDS = ("check", "fix", "explain", "rules", "server", "inspect", "inventory")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -109,7 +111,32 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     insp.add_argument("--context", default="unknown", choices=["unknown", "identifier", "dereferenced"],
                       help="how the IRI is used: decides whether fixes are safe")
     insp.add_argument("--json", action="store_true", help="print JSON")
+
+    inv = sub.add_parser("inventory", help="list the endpoints (scheme, host, port) the code names, with flags",
+                         description="List every distinct scheme, host and port found in the IRIs of the code, "
+                         "with counts, files and flags (plain http, IP literal, loopback or private address, "
+                         "IDN in both forms, credentials, templated). Exit codes: 0 listed, 1 a file could not "
+                         "be read, 2 usage or configuration error.")
+    if command not in COMMANDS or command == "inventory":
+        _inventory_options(inv)
     return parser
+
+
+def _inventory_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or folders (default: .)")
+    p.add_argument("--format", "--output-format", dest="format", choices=INVENTORY_FORMATS, default="text",
+                   help="output format (default: text)")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the inventory to FILE")
+    p.add_argument("--show-secrets", action="store_true", help="print passwords in userinfo as they are")
+    p.add_argument("--profile", choices=["uri", "iri", "iri-3987bis", "leiri", "web-address"])
+    p.add_argument("--exclude", type=_csv, help="globs to skip instead of the defaults")
+    p.add_argument("--extend-exclude", type=_csv, help="globs to skip on top of the excludes")
+    p.add_argument("--config", metavar="PYPROJECT", help="read [tool.iri-lint] from this file")
+    p.add_argument("--isolated", action="store_true", help="ignore pyproject.toml")
+    _file_options(p)
+    p.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: the CPU count, at most 8)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print the inventory, nothing else")
+    p.set_defaults(select=None, ignore=None, extend_ignore=None, extend_select=None)
 
 
 def _check_options(p: argparse.ArgumentParser) -> None:
@@ -126,23 +153,32 @@ def _check_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--isolated", action="store_true", help="ignore pyproject.toml")
     g.add_argument("--show-settings", action="store_true",
                    help="print the configuration file and the effective settings for FILE, then exit")
+    g.add_argument("--show-files", action="store_true",
+                   help="print the files that would be checked, and what was skipped and why, then exit")
     _file_options(g)
     f = p.add_argument_group("fixes")
     f.add_argument("--fix", action="store_true", help="apply safe fixes")
     f.add_argument("--unsafe-fixes", action="store_true",
                    help="with --fix or --diff, apply unsafe fixes too; alone, report what they would do")
-    f.add_argument("--show-fixes", action="store_true", help="print each finding's fix, unsafe ones included")
-    f.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of writing them")
+    f.add_argument("--show-fixes", action="store_true",
+                   help="print what each finding's fix writes ('old' -> 'new'), unsafe ones included")
+    f.add_argument("--diff", action="store_true",
+                   help="print the fixes as a diff instead of writing them (exit 1 if there is one, else 0)")
+    f.add_argument("--exit-non-zero-on-fix", action="store_true",
+                   help="exit 1 when a file was fixed, even if no finding remains")
     f.add_argument("--add-noqa", action="store_true", help="add `# noqa: CODE` to every line with a finding")
     o = p.add_argument_group("output")
-    o.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    o.add_argument("--output-format", "--format", dest="format", choices=FORMATS, default="text",
+                   help="output format (default: text; concise: one line per finding, full: with the source "
+                   "line and the fix)")
     o.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE")
     o.add_argument("--show-source", action=argparse.BooleanOptionalAction, default=None,
                    help="show each finding's line with a caret (default: on a terminal)")
     o.add_argument("--statistics", action="store_true", help="print counts per rule")
     o.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     o.add_argument("--baseline", metavar="FILE",
-                   help="report only findings not in FILE; writes FILE when it does not exist")
+                   help="report only the findings not recorded in FILE (a FILE that does not exist is an error, "
+                   "exit 2); create or refresh it with --update-baseline")
     o.add_argument("--update-baseline", action="store_true", help="with --baseline: rewrite FILE")
     o.add_argument("--stdin-filename", metavar="PATH", help="the path to report (and match configuration) for -")
     o.add_argument("--jobs", "-j", type=int, default=None,
@@ -150,6 +186,10 @@ def _check_options(p: argparse.ArgumentParser) -> None:
     o.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="color the text report (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)")
     o.add_argument("--no-progress", action="store_true", help="no progress bar")
+    o.add_argument("--quiet", "-q", action="store_true",
+                   help="print the findings and nothing else (no summary, warnings or progress bar)")
+    o.add_argument("--show-secrets", action="store_true",
+                   help="print passwords in userinfo as they are, in every format and the baseline (default: masked)")
     o.add_argument("--no-cache", action="store_true",
                    help="check every file again: neither read nor write the result cache "
                    "(also: IRI_LINT_NO_CACHE=1)")
@@ -158,7 +198,7 @@ def _check_options(p: argparse.ArgumentParser) -> None:
                    "beside the pyproject.toml in use)")
 
 
-def _file_options(g: argparse._ArgumentGroup) -> None:
+def _file_options(g: argparse._ArgumentGroup | argparse.ArgumentParser) -> None:
     """Which files are checked and which a fix may write (iri_lint.cli.discover, .write_policy)."""
     g.add_argument("--respect-gitignore", action=argparse.BooleanOptionalAction, default=None,
                    help="skip what git ignores when walking folders (default: on; respect-gitignore)")
@@ -197,10 +237,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "rules":
             write_rules(sys.stdout)
             return EXIT_OK
-        if args.command == "inspect":
-            write_inspect(sys.stdout, describe(args.iri, profile=args.profile, context=args.context),
-                          as_json=args.json)
-            return EXIT_OK
+        if args.command == "inspect":  # exit 1 for an IRI that is not valid: a validator for scripts
+            data = describe(args.iri, profile=args.profile, context=args.context)
+            write_inspect(sys.stdout, data, as_json=args.json)
+            return EXIT_OK if data["valid"] else EXIT_FINDINGS
+        if args.command == "inventory":
+            return run_inventory(args)
         parser.print_help()
         return EXIT_ERROR
     except KeyboardInterrupt:

@@ -3,6 +3,10 @@
 A fingerprint hashes the file's path (relative to the baseline file), the rule code, the literal's
 value and the occurrence index of that (path, code, value) triple in the file. Moving code around,
 adding lines or fixing other findings keeps it; copying a bad literal somewhere else adds a new one.
+
+The file is meant to be committed: each entry's ``value`` (for a reader; matching uses only the
+fingerprints) has its passwords masked (``iri_lint.cli.redact``) unless ``--show-secrets``, and
+every invisible or reordering character is a ``\\uXXXX`` escape, so the file is no Trojan Source.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..fix import write_atomic
+from .escape import escape_json, unicode_path
+from .redact import redact
 from .results import Record
 
 VERSION = 1
@@ -57,15 +63,16 @@ def load(path: Path) -> set[str]:
         raise BaselineError(f"{path}: not an iri-lint baseline ({exc})") from None
 
 
-def save(path: Path, records: list[Record]) -> None:
+def save(path: Path, records: list[Record], *, show_secrets: bool = False) -> None:
     """Write the baseline (sorted, one entry per finding with its code and path for humans)."""
     fps = fingerprints(records, path.resolve().parent)
-    entries = {fp: {"path": _rel(r.path, path.resolve().parent), "code": r.code, "value": r.value}
+    entries = {fp: {"path": unicode_path(_rel(r.path, path.resolve().parent)), "code": r.code,
+                    "value": r.value if show_secrets else redact(r.value)}
                for fp, r in zip(fps, records, strict=True)}
     doc = {"version": VERSION, "tool": "iri-lint",
            "fingerprints": dict(sorted(entries.items(), key=lambda kv: (kv[1]["path"], kv[1]["code"], kv[0])))}
     # a lone surrogate in a value is written as a \ud800 escape, which JSON reads back the same
-    data = (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8", "backslashreplace")
+    data = (escape_json(json.dumps(doc, ensure_ascii=False, indent=1)) + "\n").encode("utf-8")
     if path.exists():
         write_atomic(path, data)
     else:

@@ -16,12 +16,11 @@ from ..rules.engine import select_codes
 from .baseline import BaselineError, load, new_only, save
 from .cache import open_cache
 from .discover import Target, discover
+from .escape import quote_path
 from .exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
-from .html_report import write_html
-from .report import problem_line, write_github, write_json, write_statistics, write_text
-from .results import FileResult, Job, Record
+from .output import RunInfo, note, write, write_files
+from .results import FileResult, Job, Problem, Record
 from .run import run_jobs
-from .sarif import write_sarif
 from .write_policy import refuse_fixes, write_refusal
 
 
@@ -91,6 +90,8 @@ def show_settings(settings: Settings, path: str, out: TextIO) -> None:
     """``--show-settings FILE``: the configuration file used and every effective setting."""
     cfg, pyproject = settings.for_path(path)
     source = str(pyproject) if pyproject is not None else "none (defaults)"
+    if pyproject is not None and pyproject.name != "pyproject.toml":
+        source += " ([flake8]: its IRI codes and iri-* options)"
     if settings.args.isolated:
         source = "none (--isolated)"
     out.write(f"Settings for {path}\n  configuration file: {source}\n")
@@ -127,16 +128,26 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if "-" in args.paths:
         if len(args.paths) > 1:
             return _err("- (stdin) cannot be combined with other paths")
-        stdin_data = sys.stdin.buffer.read()
-    missing = [p for p in args.paths if p != "-" and not os.path.exists(p)]
-    if missing:
-        return _err(f"no such file or folder: {', '.join(missing)}")
+        stdin_data = sys.stdin.buffer.read() if not args.show_files else b""
+    # a path that does not exist is reported as ruff reports it (E902, exit 1); the others are checked
+    missing = [p for p in args.paths if p != "-" and not os.path.lexists(p)]
+    paths = [p for p in args.paths if p not in missing]
     fixing = bool(args.fix or args.diff)
-    found = discover(args.paths, exclude=cfg.exclude or None, extend_exclude=cfg.extend_exclude,
-                     respect_gitignore=cfg.respect_gitignore, force_exclude=args.force_exclude)
+    skipped: list[tuple[str, str]] | None = [] if args.show_files else None
+    found = discover(paths, exclude=cfg.exclude or None, extend_exclude=cfg.extend_exclude,
+                     respect_gitignore=cfg.respect_gitignore, force_exclude=args.force_exclude,
+                     skipped=skipped) if paths else None
+    targets = found.targets if found is not None else []
+    if skipped is not None:
+        write_files(sys.stdout, [t.path for t in targets], [*((p, "no such file or folder") for p in missing),
+                                                            *skipped])
+        return EXIT_OK
+    if not targets and not missing:
+        note(args, "warning: no Python files found under the given path(s)")
+        return EXIT_OK
     jobs: list[Job] = []
     refusals: dict[int, str] = {}  # job index -> why its fixes are not written
-    for target in found.targets:
+    for target in targets:
         path = target.path
         shown = (args.stdin_filename or "-") if path == "-" else path
         try:
@@ -144,7 +155,7 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         except ConfigError as exc:
             return _err(str(exc))
         root = pyproject.parent if pyproject is not None else Path.cwd()
-        refusal = _refusal(args, target, found.trees) if fixing or args.add_noqa else None
+        refusal = _refusal(args, target, found.trees) if found is not None and (fixing or args.add_noqa) else None
         if refusal is not None:
             refusals[len(jobs)] = refusal
         writes = refusal is None
@@ -152,9 +163,13 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                         diff=args.diff and writes, add_noqa=args.add_noqa and writes,
                         data=stdin_data if path == "-" else None, lint_path=_lint_path(shown, root)))
     progress = sys.stderr.isatty() and not args.no_progress
-    results = list(run_jobs(jobs, progress=progress, workers=args.jobs, cache=open_cache(args)))
+    progress = progress and not args.quiet
+    results = [FileResult(p, problem=Problem(p, 1, 0, "No such file or directory", code="E902")) for p in missing]
+    refusals = {i + len(missing): why for i, why in refusals.items()}
+    results += run_jobs(jobs, progress=progress, workers=args.jobs, cache=open_cache(args))
     _refuse(args, results, refusals)
     records = [r for res in results for r in res.records]
+    info = RunInfo(cfg, str(settings.for_path(first)[1] or "") or None, jobs)
 
     if args.baseline:
         bpath = Path(args.baseline)
@@ -162,17 +177,17 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             return _err(f"baseline {bpath} does not exist; create it with --update-baseline")
         if args.update_baseline:
             try:
-                save(bpath, records)
+                save(bpath, records, show_secrets=args.show_secrets)
             except OSError as exc:
                 return _err(f"cannot write baseline {bpath}: {exc.strerror or exc}")
-            print(f"iri-lint: wrote {len(records)} finding(s) to baseline {bpath}", file=sys.stderr)
+            note(args, f"wrote {len(records)} finding(s) to baseline {quote_path(str(bpath))}")
             records = []
         else:
             try:
                 records = new_only(records, load(bpath), bpath)
             except BaselineError as exc:
                 return _err(str(exc))
-    return _report(args, results, records)
+    return _report(args, results, records, info)
 
 
 def _refusal(args: argparse.Namespace, target: Target, trees: tuple[str, ...]) -> str | None:
@@ -183,7 +198,7 @@ def _refuse(args: argparse.Namespace, results: list[FileResult], refusals: dict[
     """Files a fix must not write were only checked: their fixes are refused, once per file on stderr."""
     for i, reason in refusals.items():
         if refuse_fixes(results[i], reason, unsafe=args.unsafe_fixes) or (args.add_noqa and results[i].records):
-            print(f"{results[i].path}: not fixed: {reason}", file=sys.stderr)
+            print(f"{quote_path(results[i].path)}: not fixed: {reason}", file=sys.stderr)
 
 
 def _lint_path(shown: str, root: Path) -> str:
@@ -196,23 +211,32 @@ def _lint_path(shown: str, root: Path) -> str:
         return shown
 
 
-def _report(args: argparse.Namespace, results: list[FileResult], records: list[Record]) -> int:
+def _report(args: argparse.Namespace, results: list[FileResult], records: list[Record], info: RunInfo) -> int:
     if args.output:
         buffer = io.StringIO()
-        _write(args, buffer, results, records)
+        write(args, buffer, results, records, info)
         try:
             write_report(Path(args.output), buffer.getvalue())
         except OSError as exc:
             return _err(f"cannot write {args.output}: {exc.strerror or exc}")
     else:
-        _write(args, sys.stdout, results, records)
+        write(args, sys.stdout, results, records, info)
+    return exit_code(args, results, records)
+
+
+def exit_code(args: argparse.Namespace, results: list[FileResult], records: list[Record]) -> int:
+    """ruff's: 1 for findings (with ``--diff``: for changes) and problems, and with ``--exit-non-zero-on-fix``
+    for fixed files too; 0 with ``--exit-zero``; 2 for an internal error, even with ``--exit-zero``."""
     problems = [res.problem for res in results if res.problem is not None]
-    diffs = any(res.diff for res in results)
     if any(p.internal for p in problems) or any(r.code == "IRI100" for r in records):
         return EXIT_ERROR  # as --help says: an internal error is exit 2, even with --exit-zero
     if args.exit_zero:
         return EXIT_OK
-    return EXIT_FINDINGS if records or problems or diffs else EXIT_OK
+    if args.exit_non_zero_on_fix and any(res.applied for res in results):
+        return EXIT_FINDINGS
+    if args.diff:  # --diff reports changes, not findings (ruff: "exit 0 if there are no diffs")
+        return EXIT_FINDINGS if problems or any(res.diff for res in results) else EXIT_OK
+    return EXIT_FINDINGS if records or problems else EXIT_OK
 
 
 def write_report(path: Path, text: str) -> None:
@@ -241,71 +265,3 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
-
-
-def _write(args: argparse.Namespace, out: TextIO, results: list[FileResult], records: list[Record]) -> None:
-    for res in results:
-        if res.problem is not None and args.format != "github":
-            print(problem_line(res.problem), file=sys.stderr)
-        if res.new_bytes is not None and not args.diff:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(res.new_bytes)  # stdin with --fix: the fixed source on stdout
-            sys.stdout.flush()
-    if args.diff:
-        for res in results:
-            out.write(res.diff)
-        _summary(args, results, records)
-        return
-    fixed_stdin = any(res.new_bytes is not None for res in results)
-    if fixed_stdin and out is sys.stdout:
-        out = sys.stderr  # stdout holds the fixed source: a report goes to stderr, never mixed in
-    if args.format == "json":
-        write_json(out, results, records)
-    elif args.format == "sarif":
-        write_sarif(out, results, records)
-    elif args.format == "github":
-        write_github(out, results, records)
-    elif args.format == "html":
-        write_html(out, results, records)
-    else:
-        tty = out.isatty()
-        show = args.show_source if args.show_source is not None else tty
-        color = _color(args.color, tty)
-        write_text(out, results, records, show_source=show, show_fixes=bool(args.fix or args.show_fixes),
-                   color=color, fixing=bool(args.fix), unsafe=args.unsafe_fixes)
-    if args.statistics:
-        write_statistics(out if args.format == "text" else sys.stderr, records)
-    if args.format == "text":
-        _summary(args, results, records)
-
-
-def _color(choice: str, tty: bool) -> bool:
-    """--color always|never|auto; auto: a terminal, unless NO_COLOR is set; FORCE_COLOR forces it."""
-    if choice != "auto":
-        return choice == "always"
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    return tty and not os.environ.get("NO_COLOR")
-
-
-def _summary(args: argparse.Namespace, results: list[FileResult], records: list[Record]) -> None:
-    """One line on stderr: what was found, fixed, and what --fix/--unsafe-fixes would still do."""
-    fixed = sum(len(res.applied) for res in results)
-    noqa = sum(res.noqa_added for res in results)
-    safe = sum(1 for r in records if r.fix is not None and r.fix.status == "available" and r.fix.safety == "safe")
-    unsafe = sum(1 for r in records if r.fix is not None and r.fix.status == "unsafe")
-    parts = []
-    if fixed:
-        verb = "Would fix" if args.diff else "Fixed"
-        parts.append(f"{verb} {fixed} finding(s) in {sum(1 for r in results if r.applied)} file(s)")
-    if noqa:
-        parts.append(f"added {noqa} noqa code(s)")
-    if records or not parts:
-        parts.append(f"{len(records)} finding(s) {'remain' if fixed else 'found'}")
-    if safe:
-        parts.append(f"{safe} fixable with --fix")
-    if unsafe:
-        parts.append(f"{unsafe} more with --fix --unsafe-fixes" if args.unsafe_fixes and not args.fix
-                     else f"{unsafe} more with --unsafe-fixes")
-    if (records or fixed or noqa) and (sys.stderr.isatty() or args.fix or args.diff or args.add_noqa):
-        print("iri-lint: " + "; ".join(parts) + ".", file=sys.stderr)

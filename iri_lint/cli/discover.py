@@ -116,19 +116,26 @@ def _excluded_with_parents(path: str, patterns: Sequence[str]) -> bool:
 
 
 def discover(paths: Sequence[str], *, exclude: Sequence[str] | None = None, extend_exclude: Sequence[str] = (),
-             respect_gitignore: bool = True, force_exclude: bool = False) -> Discovery:
+             respect_gitignore: bool = True, force_exclude: bool = False,
+             skipped: list[tuple[str, str]] | None = None) -> Discovery:
     """The files to check, in a stable order, each once.
 
     ``exclude`` replaces :data:`DEFAULT_EXCLUDE` (None keeps it); ``extend_exclude`` adds to either.
+    ``skipped``: where to note the folders and Python files left out, and why (``--show-files``).
     """
     walker = _Walker(DEFAULT_EXCLUDE if exclude is None else (),
                      (*(exclude or ()), *extend_exclude), respect_gitignore)
+    walker.skipped = skipped
     every = (*walker.defaults, *walker.patterns)
     found: list[Target] = []
     for given in paths:
         if given == "-":
             found.append(Target("-", explicit=True))
         elif force_exclude and _excluded_with_parents(given, every):
+            walker.skip_note(given, "excluded (--force-exclude)")
+            continue
+        elif force_exclude and respect_gitignore and not os.path.isdir(given) and walker.git_ignores(given):
+            walker.skip_note(given, "ignored by git (--force-exclude)")
             continue
         elif os.path.isdir(given):
             found.extend(walker.walk(given))
@@ -174,6 +181,26 @@ class _Walker:
         self.skip = (*self.patterns, *self.always)
         self.respect_gitignore = respect_gitignore
         self.repos: dict[str, Repo] = {}
+        self.skipped: list[tuple[str, str]] | None = None
+
+    def skip_note(self, path: str, why: str) -> None:
+        if self.skipped is not None:
+            self.skipped.append((_tidy(path), why))
+
+    def git_ignores(self, path: str) -> bool:
+        """Whether git ignores the file ``path``, or a folder above it, in its work tree."""
+        absolute = os.path.abspath(path)
+        top = find_top(os.path.dirname(absolute))
+        if top is None:
+            return False
+        rules = IgnoreRules.for_repo(self._repo(top))
+        folder = top
+        for part in os.path.relpath(absolute, top).split(os.sep):
+            rules = rules.enter(folder)
+            folder = os.path.join(folder, part)
+            if rules.ignored(folder, folder != absolute):
+                return True
+        return False
 
     def _repo(self, top: str) -> Repo:
         if top not in self.repos:
@@ -233,10 +260,14 @@ class _Walker:
         """The repository and rules inside sub-folder ``path``, or None to skip it."""
         if name in VCS_DIRS or is_excluded(path, self.skip) or \
                 os.path.isfile(os.path.join(path, "pyvenv.cfg")):
+            self.skip_note(path + "/", "version control" if name in VCS_DIRS else "excluded"
+                           if is_excluded(path, self.skip) else "a virtualenv (pyvenv.cfg)")
             return None
         if rules is not None and rules.ignored(absolute, True):
+            self.skip_note(path + "/", "ignored by git")
             return None
         if self.build and is_excluded(path, self.build) and not _tracked(repo, absolute):
+            self.skip_note(path + "/", "build output git does not track")
             return None
         if self.respect_gitignore and os.path.lexists(os.path.join(absolute, ".git")):  # a repository of its own
             repo = self._repo(absolute)
@@ -245,10 +276,15 @@ class _Walker:
 
     def _keep_file(self, path: str, absolute: str, repo: Repo | None, rules: IgnoreRules | None) -> bool:
         if is_excluded(path, self.skip):
+            self.skip_note(path, "excluded")
             return False
         if rules is not None and rules.ignored(absolute, False):
+            self.skip_note(path, "ignored by git")
             return False
-        return not (self.build and is_excluded(path, self.build) and not _tracked(repo, absolute))
+        if self.build and is_excluded(path, self.build) and not _tracked(repo, absolute):
+            self.skip_note(path, "build output git does not track")
+            return False
+        return True
 
 
 def _tracked(repo: Repo | None, absolute: str) -> bool:

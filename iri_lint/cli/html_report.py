@@ -17,11 +17,15 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .. import __version__
 from ..rules.model import FAMILIES, rule_url
+from .inventory import Inventory
 from .results import FileResult, Problem, Record
+
+if TYPE_CHECKING:
+    from .output import RunInfo
 
 OPEN_LIMIT = 300  # with more findings than this, the per-file sections start folded
 WORST = 15  # rows in "files with the most findings"
@@ -312,7 +316,7 @@ def _fixed(results: Sequence[FileResult]) -> str:
 
 
 def write_html(out: TextIO, results: Sequence[FileResult], records: Sequence[Record], *,
-               title: str = "iri-lint report") -> None:
+               title: str = "iri-lint report", info: RunInfo | None = None, endpoints: Inventory | None = None) -> None:
     """The whole page."""
     problems = [res.problem for res in results if res.problem is not None]
     csp = (f"default-src 'none'; style-src {_csp_hash(CSS)}; script-src {_csp_hash(SCRIPT)}; "

@@ -1,4 +1,8 @@
-"""Reporters: text (flake8's format), json, github annotations, statistics."""
+"""Reporters: text (flake8's format; concise and full), json, github annotations, statistics.
+
+Human formats show file names quoted as git quotes them and invisible characters as ``⟨U+XXXX⟩``
+badges; machine formats escape them (``iri_lint.cli.escape``).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +13,13 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..rules.model import rule_url
+from .escape import badges, escape_json, escape_text, quote_path, unicode_path
 from .results import FileResult, Problem, Record
 
 
 def problem_line(p: Problem) -> str:
     """The one-line diagnostic for a file that could not be checked (printed on stderr)."""
-    return f"{p.path}:{p.line}:{p.col + 1}: error: {p.message}"
+    return f"{quote_path(p.path)}:{p.line}:{p.col + 1}: {p.code or 'error:'} {badges(p.message)}"
 
 
 def where(r: Record) -> str:
@@ -23,18 +28,37 @@ def where(r: Record) -> str:
     return at if r.cell is None else f"cell {r.cell}:{at}"
 
 
+def _quoted(text: str) -> str:
+    return "'" + badges(text) + "'"
+
+
+MAX_EDITS_SHOWN = 3
+
+
+def fix_change(r: Record) -> str:
+    """What a fix writes: each edit as ``'old' -> 'new'`` (the value's characters, not a description)."""
+    fix = r.fix
+    if fix is None or not fix.edits:
+        return ""
+    shown = [f"{_quoted(r.value[s:e])} -> {_quoted(t)}" if e > s else f"insert {_quoted(t)} at {s}"
+             for s, e, t in fix.edits[:MAX_EDITS_SHOWN]]
+    more = len(fix.edits) - MAX_EDITS_SHOWN
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
 def _fix_note(r: Record, *, fixing: bool, unsafe: bool) -> str:
-    """What a finding's fix is, or why it was not applied; unsafe ones only when fixes were asked for."""
+    """What a finding's fix writes, or why it was not applied; unsafe ones only when fixes were asked for."""
     fix = r.fix
     if fix is None:
         return ""
+    change = fix_change(r) or badges(fix.description)
     if fix.status == "available":
-        return f"fix ({fix.safety}): {fix.description}"
+        return f"fix ({fix.safety}): {change}"
     if fix.status == "unsafe":
         if fixing:
-            return f"unsafe fix not applied (use --unsafe-fixes): {fix.description}"
-        return f"unsafe fix (apply with --fix --unsafe-fixes): {fix.description}" if unsafe else ""
-    return f"fix not applied, {fix.reason}"
+            return f"unsafe fix not applied (use --unsafe-fixes): {change}"
+        return f"unsafe fix (apply with --fix --unsafe-fixes): {change}" if unsafe else ""
+    return f"fix not applied, {badges(fix.reason)}: {change}"
 
 
 def _width(text: str) -> int:
@@ -48,12 +72,12 @@ def _width(text: str) -> int:
 
 
 def _excerpt(r: Record) -> list[str]:
-    line = r.source_line.expandtabs(1)  # tabs count as one column, like flake8's
-    visible = "".join(c if c.isprintable() else "\N{REPLACEMENT CHARACTER}" for c in line)
-    start = _width(visible[: r.col])
-    end_col = r.end_col if r.end_line == r.line else len(visible)
-    span = max(1, _width(visible[r.col : max(end_col, r.col + 1)]))
-    return [f"    {visible}", f"    {' ' * start}{'^' * span}"]
+    """The finding's line, invisible characters as badges, and a caret under its characters."""
+    line = r.source_line.replace("\t", " ")  # tabs count as one column, like flake8's
+    end_col = r.end_col if r.end_line == r.line else len(line)
+    head, marked, tail = line[: r.col], line[r.col : max(end_col, r.col + 1)], line[max(end_col, r.col + 1) :]
+    head, marked, tail = badges(head), badges(marked), badges(tail)
+    return [f"    {head}{marked}{tail}", f"    {' ' * _width(head)}{'^' * max(1, _width(marked))}"]
 
 
 def write_text(out: TextIO, results: Sequence[FileResult], records: Sequence[Record], *,
@@ -66,7 +90,7 @@ def write_text(out: TextIO, results: Sequence[FileResult], records: Sequence[Rec
     """
     bold, red, dim, reset = ("\033[1m", "\033[31m", "\033[2m", "\033[0m") if color else ("", "", "", "")
     for r in records:
-        out.write(f"{bold}{r.path}{reset}:{where(r)}: {red}{r.code}{reset} {r.message}\n")
+        out.write(f"{bold}{quote_path(r.path)}{reset}:{where(r)}: {red}{r.code}{reset} {badges(r.message)}\n")
         if show_source:
             for line in _excerpt(r):
                 out.write(line + "\n")
@@ -75,9 +99,9 @@ def write_text(out: TextIO, results: Sequence[FileResult], records: Sequence[Rec
             out.write(f"    {dim}{note}{reset}\n")
     for res in results:
         for a in res.applied:
-            desc = a.fix.description if a.fix else ""
-            out.write(f"{a.path}:{where(a)}: {a.code} fixed ({a.fix.safety if a.fix else ''}): "
-                      f"{desc}\n")
+            change = fix_change(a) or (badges(a.fix.description) if a.fix else "")
+            out.write(f"{quote_path(a.path)}:{where(a)}: {a.code} fixed ({a.fix.safety if a.fix else ''}): "
+                      f"{change}\n")
 
 
 def to_json(r: Record) -> dict[str, object]:
@@ -89,7 +113,7 @@ def to_json(r: Record) -> dict[str, object]:
                "edits": [{"start": s, "end": e, "replacement": t, "file": _file_place(place)}
                          for (s, e, t), place in zip(r.fix.edits, r.fix.places or [None] * len(r.fix.edits),
                                                      strict=True)]}
-    return {"path": r.path, "code": r.code, "name": r.name, "message": r.message, "severity": r.severity,
+    return {"path": unicode_path(r.path), "code": r.code, "name": r.name, "message": r.message, "severity": r.severity,
             "start": {"line": r.line, "column": r.col + 1}, "end": {"line": r.end_line, "column": r.end_col + 1},
             "value": r.value, "url": rule_url(r.code), "fix": fix, "cell": r.cell}
 
@@ -102,17 +126,38 @@ def _file_place(place: tuple[int, int, int, int] | None) -> dict[str, dict[str, 
     return {"start": {"line": line, "column": col + 1}, "end": {"line": end_line, "column": end_col + 1}}
 
 
+def problem_json(p: Problem) -> dict[str, object]:
+    return {"path": unicode_path(p.path), "line": p.line, "column": p.col + 1, "message": p.message,
+            **({"code": p.code} if p.code else {})}
+
+
+def dump_json(value: object, indent: int | None = 2) -> str:
+    """JSON text with every invisible or reordering character escaped (``\\u202e``): the same value,
+    and a file that is no Trojan Source itself."""
+    return escape_json(json.dumps(value, ensure_ascii=False, indent=indent))
+
+
 def write_json(out: TextIO, results: Sequence[FileResult], records: Sequence[Record]) -> None:
     applied = [to_json(a) for res in results for a in res.applied]
-    problems = [{"path": p.path, "line": p.line, "column": p.col + 1, "message": p.message}
-                for res in results if (p := res.problem) is not None]
+    problems = [problem_json(p) for res in results if (p := res.problem) is not None]
     doc = {"findings": [to_json(r) for r in records], "fixed": applied, "errors": problems}
-    json.dump(doc, out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    out.write(dump_json(doc) + "\n")
+
+
+def write_json_lines(out: TextIO, results: Sequence[FileResult], records: Sequence[Record]) -> None:
+    """``json-lines``: one finding per line, each the object ``json`` lists (ruff's json-lines)."""
+    for r in records:
+        out.write(dump_json(to_json(r), indent=None) + "\n")
+
+
+def write_pylint(out: TextIO, results: Sequence[FileResult], records: Sequence[Record]) -> None:
+    """pylint's ``path:line: [CODE] message`` (ruff's pylint format); one line per finding, always."""
+    for r in records:
+        out.write(f"{quote_path(r.path)}:{r.line}: [{r.code}] {escape_text(r.message)}\n")
 
 
 def _gh_escape(text: str, *, prop: bool = False) -> str:
-    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    text = escape_text(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 
@@ -121,12 +166,12 @@ def write_github(out: TextIO, results: Sequence[FileResult], records: Sequence[R
     level = {"error": "error", "warning": "warning", "info": "notice"}
     for r in records:
         line, col, end_line, end_col = r.file_region or (r.line, r.col, r.end_line, r.end_col)  # notebooks: the file
-        props = (f"file={_gh_escape(r.path, prop=True)},line={line},col={col + 1},endLine={end_line},"
+        props = (f"file={_gh_escape(unicode_path(r.path), prop=True)},line={line},col={col + 1},endLine={end_line},"
                  f"endColumn={end_col + 1},title={_gh_escape(f'{r.code} {r.name}', prop=True)}")
         out.write(f"::{level.get(r.severity, 'warning')} {props}::{_gh_escape(f'{r.code} {r.message}')}\n")
     for res in results:
         if (p := res.problem) is not None:
-            out.write(f"::error file={_gh_escape(p.path, prop=True)},line={p.line},col={p.col + 1},"
+            out.write(f"::error file={_gh_escape(unicode_path(p.path), prop=True)},line={p.line},col={p.col + 1},"
                       f"title=iri-lint::{_gh_escape(p.message)}\n")
 
 

@@ -56,6 +56,7 @@ class Problem(NamedTuple):
     col: int
     message: str
     internal: bool = False  # an iri-lint bug, not the file's fault: exit code 2
+    code: str = ""  # a code of its own, where ruff and flake8 have one (E902: a path that does not exist)
 
 
 @dataclass(slots=True)

@@ -1,21 +1,22 @@
 """SARIF 2.1.0 output as GitHub code scanning reads it: rule metadata from the registry (with
 ``security`` tags and ``security-severity`` for the bidi and spoofing families), artifact URIs
-relative to the repository's top level, UTF-16 columns, and ``primaryLocationLineHash``."""
+relative to the repository's top level (percent-encoded bytes of the file name, RFC 3986 sec. 2.1:
+a name that is not UTF-8 is a valid URI too), UTF-16 columns, and ``primaryLocationLineHash``."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
-from urllib.parse import quote
+from urllib.parse import quote_from_bytes
 
 from .. import __version__
 from ..rules.catalog import RULES
 from ..rules.model import rule_url
 from .baseline import fingerprints
 from .gitrepo import find_top
+from .report import dump_json
 from .results import FileResult, Record
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -28,8 +29,8 @@ def artifact_uri(path: str, root: Path) -> str:
     try:
         rel = absolute.relative_to(root)
     except ValueError:
-        return absolute.as_uri()
-    return quote(rel.as_posix(), safe="/")
+        return absolute.as_uri()  # (pathlib percent-encodes the bytes of the name)
+    return quote_from_bytes(os.fsencode(rel.as_posix()), safe="/")
 
 
 _SECURITY_FAMILIES = ("IRI2", "IRI5")  # bidi (Trojan Source) and spoofing/leaks: security alerts
@@ -68,8 +69,9 @@ def _rules() -> list[dict[str, Any]]:
     return out
 
 
-def _result(r: Record, index: dict[str, int], fp: str, uri: str) -> dict[str, Any]:
-    text = r.source_line
+def _result(r: Record, clear: Record, index: dict[str, int], fp: str, uri: str) -> dict[str, Any]:
+    """One result: its text from ``r`` (passwords masked), its place from ``clear`` (the line as it is)."""
+    text = clear.source_line
     last = utf16_column(text, r.end_col) if r.end_line == r.line else r.end_col  # (the end line's text: not kept)
     region: dict[str, Any] = {"startLine": r.line, "startColumn": utf16_column(text, r.col) + 1,
                               "endLine": r.end_line, "endColumn": last + 1}
@@ -97,14 +99,18 @@ def _result(r: Record, index: dict[str, int], fp: str, uri: str) -> dict[str, An
 
 
 def write_sarif(out: TextIO, results: Sequence[FileResult], records: Sequence[Record], *,
-                root: Path | None = None) -> None:
+                root: Path | None = None, clear: Sequence[Record] | None = None) -> None:
+    """The SARIF log; ``clear``: the records before their passwords were masked (``records`` by default),
+    which fingerprints and UTF-16 columns are computed from."""
     if root is None:  # %SRCROOT% is the repository's top level, whatever the current folder
         cwd = os.path.abspath(os.getcwd())
         root = Path(find_top(cwd) or cwd)
     root = Path(os.path.abspath(root))
     index = {r.code: i for i, r in enumerate(RULES)}
-    fps = fingerprints(records, root)
-    sarif_results = [_result(r, index, fp, artifact_uri(r.path, root)) for r, fp in zip(records, fps, strict=True)]
+    clear = records if clear is None else clear
+    fps = fingerprints(clear, root)
+    sarif_results = [_result(r, c, index, fp, artifact_uri(r.path, root))
+                     for r, c, fp in zip(records, clear, fps, strict=True)]
     # applied fixes are not results (GitHub shows every result as an alert): a count in the run
     fixed = [{"ruleId": a.code, "uri": artifact_uri(a.path, root), "line": a.line}
              for res in results for a in res.applied]
@@ -125,5 +131,4 @@ def write_sarif(out: TextIO, results: Sequence[FileResult], records: Sequence[Re
     }
     if fixed:
         run["properties"] = {"fixed": fixed}
-    json.dump({"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}, out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    out.write(dump_json({"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}) + "\n")

@@ -36,7 +36,9 @@ def test_exit_codes(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def
     r = cli("check", str(bad))
     assert r.code == 1 and r.out == f"{bad}:1:29: IRI101 " + r.out.split(" IRI101 ", 1)[1]
     assert cli("check", "--exit-zero", str(bad)).code == 0
-    assert cli("check", str(tmp_path / "missing.py")).code == 2
+    missing = cli("check", str(tmp_path / "missing.py"), str(bad))  # as ruff: E902, exit 1, the rest checked
+    assert missing.code == 1 and f"{tmp_path / 'missing.py'}:1:1: E902 No such file or directory" in missing.err
+    assert "IRI101" in missing.out
     assert cli("check", "--select", "XYZ9", str(clean)).code == 2
     assert cli("explain", "IRI999").code == 2
     with pytest.raises(SystemExit) as exc:

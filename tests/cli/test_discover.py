@@ -160,8 +160,9 @@ def test_named_files_are_checked_unless_force_exclude(tmp_path: Path) -> None:
     git(tmp_path, "init", "-q")
     named = ("ign.py", "build/b.py", "gen.py", "notes.txt")
     assert found(tmp_path, *named, extend_exclude=("gen.py",)) == list(named)
-    # --force-exclude: the excludes apply (git tracks what pre-commit passes, so .gitignore does not)
-    assert found(tmp_path, *named, extend_exclude=("gen.py",), force_exclude=True) == ["ign.py", "notes.txt"]
+    # --force-exclude: the excludes apply, and so does .gitignore (a named file git ignores is skipped)
+    assert found(tmp_path, *named, extend_exclude=("gen.py",), force_exclude=True) == ["notes.txt"]
+    assert found(tmp_path, "ign.py", force_exclude=True, respect_gitignore=False) == ["ign.py"]
     assert found(tmp_path, "build", force_exclude=True) == []
     assert found(tmp_path, "build") == ["build/b.py"]
 
