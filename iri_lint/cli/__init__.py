@@ -12,14 +12,9 @@ import gc
 import io
 import os
 import sys
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-import idna
-import idna.idnadata
-
-from .. import __version__
 from ..lsp import serve
 from .check import run_check
 from .exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
@@ -27,19 +22,14 @@ from .explain import find_rule, write_explain, write_rules
 from .inspect import describe, write_inspect
 from .inventory_run import INVENTORY_FORMATS, run_inventory
 from .output import FORMATS
+from .version import version_line
 
 __all__ = ["EXIT_ERROR", "EXIT_FINDINGS", "EXIT_OK", "FORMATS", "main"]
 
 
-def _version() -> str:
-    idna_unicode = getattr(idna.idnadata, "__version__", "unknown")
-    return (f"iri-lint {__version__} (Python {sys.version.split()[0]}, Unicode {unicodedata.unidata_version}, "
-            f"idna {idna.__version__} with Unicode {idna_unicode})")
-
-
 class _Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
-        print(_version())
+        print(version_line())
         parser.exit()
 
 

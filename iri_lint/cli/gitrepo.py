@@ -45,6 +45,16 @@ def _git(top: str, *args: str) -> bytes | None:
     return proc.stdout if proc.returncode == 0 else None
 
 
+def head_commit(top: str) -> tuple[str, bool] | None:
+    """The commit checked out in the work tree at ``top`` and whether tracked files differ from it;
+    None when git cannot say (not installed, no commit yet)."""
+    head = _git(top, "rev-parse", "HEAD")
+    if not head:
+        return None
+    status = _git(top, "status", "--porcelain", "--untracked-files=no")
+    return head.decode("ascii", "replace").strip(), bool(status)
+
+
 def default_excludes_file() -> str:
     """Where git looks for global ignore patterns when core.excludesFile is not set (gitignore(5))."""
     xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")

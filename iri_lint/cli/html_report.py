@@ -1,11 +1,15 @@
 """``--format html``: one self-contained audit page (inline CSS and script, nothing fetched at view time).
 
-The page shows totals by rule and by family, findings by folder as a bar chart, the files with the
-most findings, and every finding with its source line (the finding's characters marked), message,
-rule link and the fix that would apply (the value before and after, its safety and status).
-Everything from the checked files is HTML-escaped, and characters that are invisible or reorder text
-(controls, bidi formatting, private use) are shown as ``U+XXXX`` badges, never rendered. A
-Content-Security-Policy lets only this page's own style and script run (by hash) and loads nothing.
+The page opens with the run (date, tool and data versions, the git commit, the effective settings
+and the files checked: ``iri_lint.cli.html_audit``), then totals by rule (by severity, then count)
+and by family, findings by folder as a bar chart, the files with the most findings, the endpoint
+inventory, and every finding with its source line (the finding's characters marked), message, a
+link to its rule's documentation embedded at the end of the page, and the fix that would apply
+(the value before and after, its safety and status). Everything from the checked files is
+HTML-escaped; characters that are invisible or reorder text are shown as ``U+XXXX`` badges, never
+rendered, and a letter in another script than its word is marked with its code point and script
+(``iri_lint.cli.html_text``). A Content-Security-Policy lets only this page's own style and script
+run (by hash) and loads nothing; a print style sheet makes it a paper document.
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ from __future__ import annotations
 import binascii
 import hashlib
 import posixpath
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -21,6 +24,12 @@ from typing import TYPE_CHECKING, TextIO
 
 from .. import __version__
 from ..rules.model import FAMILIES, rule_url
+from .escape import quote_path
+from .html_audit import endpoints as endpoints_section
+from .html_audit import header, rule_docs
+from .html_text import attr as _attr
+from .html_text import show as _show
+from .html_text import spoofs
 from .inventory import Inventory
 from .results import FileResult, Problem, Record
 
@@ -29,7 +38,7 @@ if TYPE_CHECKING:
 
 OPEN_LIMIT = 300  # with more findings than this, the per-file sections start folded
 WORST = 15  # rows in "files with the most findings"
-_HIDDEN = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 CSS = """
 :root { --fg: #1f2328; --muted: #59636e; --line: #d1d9e0; --bg2: #f6f8fa; --accent: #0969da;
@@ -77,6 +86,29 @@ del { background: #ffebe9; text-decoration: line-through; } ins { background: #d
 .muted { color: var(--muted); }
 ul.errors li { margin: 4px 0; }
 footer { max-width: 1200px; margin: 32px auto; padding: 0 24px; color: var(--muted); font-size: 12px; }
+dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0 0 16px; font-size: 13px; }
+dl.meta dt { color: var(--muted); } dl.meta dd { margin: 0; }
+ul.files { margin: 0; padding-left: 18px; }
+.spoof { background: #fff8c5; outline: 1px solid var(--warn); border-radius: 2px; }
+.spoof .cp { font-size: 10px; color: var(--warn); margin-left: 2px; vertical-align: super; }
+.flag { font-size: 11px; border: 1px solid var(--line); border-radius: 10px; padding: 0 6px; margin: 0 4px 2px 0;
+  display: inline-block; }
+.flag-plain-http, .flag-credentials { color: var(--err); border-color: var(--err); }
+.flag-ip-literal, .flag-private, .flag-loopback, .flag-idn { color: var(--warn); border-color: var(--warn); }
+section.rule-doc { border-top: 1px solid var(--line); padding: 4px 0 8px; }
+section.rule-doc h3 { font-size: 15px; margin: 12px 0 2px; } section.rule-doc h4 { font-size: 13px; margin: 8px 0 2px; }
+section.rule-doc:target { background: #ddf4ff; }
+@media print {
+  body { font-size: 11px; color: #000; }
+  header, main, footer { max-width: none; padding: 0; }
+  .filter, button#clear, #clear { display: none !important; }
+  button.pick { color: #000; }
+  details.file, article.finding, section.rule-doc, tr { break-inside: avoid; }
+  h2 { break-after: avoid; }
+  .src { white-space: pre-wrap; }
+  a { color: #000; }
+  a[href^="http"]::after { content: " <" attr(href) ">"; font-size: 9px; color: var(--muted); }
+}
 """
 
 SCRIPT = """
@@ -119,6 +151,17 @@ SCRIPT = """
   });
   search.addEventListener("input", apply);
   clear.addEventListener("click", function () { current = null; search.value = ""; apply(); });
+  var closed = [];
+  window.addEventListener("beforeprint", function () {  // paper shows every finding, whatever was folded
+    closed = Array.prototype.slice.call(document.querySelectorAll("details:not([open])"));
+    closed.forEach(function (d) { d.open = true; });
+    items.forEach(function (el) { el.hidden = false; });
+    files.forEach(function (f) { f.hidden = false; });
+  });
+  window.addEventListener("afterprint", function () {
+    closed.forEach(function (d) { d.open = false; });
+    apply();
+  });
   apply();
 })();
 """
@@ -129,31 +172,16 @@ def _csp_hash(text: str) -> str:
     return "'sha256-" + binascii.b2a_base64(digest, newline=False).decode("ascii") + "'"
 
 
-def _show(text: str) -> str:
-    """``text`` escaped for HTML, with invisible and reordering characters shown as badges."""
-    out = []
-    for c in text:
-        if unicodedata.category(c) in _HIDDEN and c != "\t":
-            name = unicodedata.name(c, "")
-            label = f"U+{ord(c):04X}"
-            out.append(f'<span class="cc" title="{label} {_attr(name)}">{label}</span>')
-        else:
-            out.append(_attr(c))
-    return "".join(out)
-
-
-_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
-
-
-def _attr(text: str) -> str:
-    """``html.escape(text, quote=True)``, without importing ``html`` (and its entity tables) at start-up."""
-    return text.translate(_ESCAPES)
-
-
 def folder_of(path: str) -> str:
-    """The folder a finding counts under: the path's parent, ``.`` for a file named without one."""
+    """The folder a finding counts under: the path's parent, ``.`` for a file named without one (quoted
+    as git quotes a path when it holds what a reader cannot see)."""
     folder = posixpath.dirname(Path(path).as_posix())
-    return folder or "."
+    return quote_path(folder or ".")
+
+
+def name_of(path: str) -> str:
+    """A file's name as the page shows it (quoted as git quotes a path when it must be)."""
+    return quote_path(path)
 
 
 def family_of(code: str) -> str:
@@ -197,17 +225,25 @@ def _by_family(records: Sequence[Record]) -> str:
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
-def _by_rule(records: Sequence[Record]) -> str:
+def rule_order(records: Sequence[Record]) -> list[tuple[str, int]]:
+    """(code, count) of the rules found, the most severe first, then the most frequent."""
     counts = Counter(r.code for r in records)
+    severity = {r.code: SEVERITY_ORDER.get(r.severity, 3) for r in records}
+    return sorted(counts.items(), key=lambda kv: (severity[kv[0]], -kv[1], kv[0]))
+
+
+def _by_rule(records: Sequence[Record]) -> str:
     names = {r.code: r.name for r in records}
+    severity = {r.code: r.severity for r in records}
     fixable = Counter(r.code for r in records if r.fix is not None and r.fix.status == "available")
     rows = []
-    for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+    for code, n in rule_order(records):
         rows.append(f'<tr data-rule="{code}"><td>{_pick("rule", code, f"rule {code}")}</td>'
-                    f'<td><a class="rule" href="{_attr(rule_url(code))}">{_show(names[code])}</a></td>'
+                    f'<td><a class="rule" href="#rule-{code}">{_show(names[code])}</a></td>'
+                    f'<td class="sev-{_attr(severity[code])}">{_attr(severity[code])}</td>'
                     f'<td>{family_of(code)}</td><td class="n">{n}</td><td class="n">{fixable.get(code, 0)}</td></tr>')
-    return ('<table id="by-rule"><thead><tr><th>code</th><th>rule</th><th>family</th><th class="n">findings</th>'
-            f'<th class="n">fixable</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    return ('<table id="by-rule"><thead><tr><th>code</th><th>rule</th><th>severity</th><th>family</th>'
+            f'<th class="n">findings</th><th class="n">fixable</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
 def _by_folder(records: Sequence[Record]) -> str:
@@ -221,10 +257,10 @@ def _by_folder(records: Sequence[Record]) -> str:
 
 
 def _worst(records: Sequence[Record]) -> str:
-    counts = Counter(r.path for r in records)
+    counts = Counter(name_of(r.path) for r in records)
     rows = []
     for path, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:WORST]:
-        rules = Counter(r.code for r in records if r.path == path)
+        rules = Counter(r.code for r in records if name_of(r.path) == path)
         top = ", ".join(f"{c} ×{k}" for c, k in sorted(rules.items(), key=lambda kv: (-kv[1], kv[0]))[:4])
         rows.append(f'<tr data-file="{_attr(path)}"><td>{_pick("file", path, f"file {path}")}</td>'
                     f'<td class="muted">{_show(top)}</td><td class="n">{n}</td></tr>')
@@ -237,21 +273,24 @@ def _source(r: Record) -> str:
     start = min(r.col, len(line))
     end = min(r.end_col, len(line)) if r.end_line == r.line else len(line)
     end = max(end, start)
-    marked = _show(line[start:end]) or "&#8203;"
-    return f'<div class="src">{_show(line[:start])}<mark>{marked}</mark>{_show(line[end:])}</div>'
+    marks = spoofs(line)  # each word judged whole, though the finding's mark may cut it
+    marked = _show(line, start, end, marks) or "&#8203;"
+    return (f'<div class="src">{_show(line, 0, start, marks)}<mark>{marked}</mark>'
+            f'{_show(line, end, len(line), marks)}</div>')
 
 
 def _change(value: str, edits: Iterable[tuple[int, int, str]]) -> str:
     """The value with each edit shown as deleted and inserted text."""
     out, pos = [], 0
+    marks = spoofs(value)
     for start, end, new in sorted(edits):
-        out.append(_show(value[pos:start]))
+        out.append(_show(value, pos, start, marks))
         if end > start:
-            out.append(f"<del>{_show(value[start:end])}</del>")
+            out.append(f"<del>{_show(value, start, end, marks)}</del>")
         if new:
             out.append(f"<ins>{_show(new)}</ins>")
         pos = end
-    out.append(_show(value[pos:]))
+    out.append(_show(value, pos, len(value), marks))
     return "".join(out)
 
 
@@ -278,17 +317,17 @@ def _where(r: Record) -> str:
 def _finding(r: Record) -> str:
     family = family_of(r.code)
     return (f'<article class="finding" data-rule="{r.code}" data-family="{family}" '
-            f'data-dir="{_attr(folder_of(r.path))}" data-file="{_attr(r.path)}">'
+            f'data-dir="{_attr(folder_of(r.path))}" data-file="{_attr(name_of(r.path))}">'
             f'<div class="head"><span class="loc">{_show(_where(r))}</span>'
-            f'<a class="rule sev-{_attr(r.severity)}" href="{_attr(rule_url(r.code))}">{r.code}</a>'
-            f'<span class="muted">{_show(r.name)}</span></div>'
+            f'<a class="rule sev-{_attr(r.severity)}" href="#rule-{r.code}" title="the rule\'s documentation, '
+            f'below">{r.code}</a><span class="muted">{_show(r.name)}</span></div>'
             f'<div class="msg">{_show(r.message)}</div>{_source(r)}{_fix(r)}</article>')
 
 
 def _findings(records: Sequence[Record]) -> str:
     by_file: dict[str, list[Record]] = {}
     for r in records:
-        by_file.setdefault(r.path, []).append(r)
+        by_file.setdefault(name_of(r.path), []).append(r)
     opened = " open" if len(records) <= OPEN_LIMIT else ""
     parts = []
     for path, rs in by_file.items():
@@ -300,8 +339,8 @@ def _findings(records: Sequence[Record]) -> str:
 def _problems(problems: Sequence[Problem]) -> str:
     if not problems:
         return ""
-    items = "".join(f'<li class="error"><code>{_show(p.path)}:{p.line}:{p.col + 1}</code> {_show(p.message)}</li>'
-                    for p in problems)
+    items = "".join(f'<li class="error"><code>{_show(name_of(p.path))}:{p.line}:{p.col + 1}</code> '
+                    f"{_show(p.message)}</li>" for p in problems)
     return f'<h2>Files not checked</h2><ul class="errors">{items}</ul>'
 
 
@@ -309,8 +348,8 @@ def _fixed(results: Sequence[FileResult]) -> str:
     applied = [a for res in results for a in res.applied]
     if not applied:
         return ""
-    items = "".join(f'<li class="fixed"><code>{_show(a.path)}:{_show(_where(a))}</code> '
-                    f'<a href="{_attr(rule_url(a.code))}">{a.code}</a> '
+    items = "".join(f'<li class="fixed"><code>{_show(name_of(a.path))}:{_show(_where(a))}</code> '
+                    f'<a href="#rule-{a.code}">{a.code}</a> '
                     f'{_show(a.fix.description if a.fix else "")}</li>' for a in applied)
     return f'<h2>Fixed</h2><ul class="fixed">{items}</ul>'
 
@@ -327,18 +366,20 @@ def write_html(out: TextIO, results: Sequence[FileResult], records: Sequence[Rec
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{_show(title)}</title><style>{CSS}</style></head><body>"
         f"<header><h1>{_show(title)}</h1><p class=\"sub\">URIs and IRIs checked against RFC 3987 by iri-lint "
-        f"{_show(__version__)}. Click a rule, family, folder or file to list only its findings.</p>"
+        f"{_show(__version__)}. Click a rule, family, folder or file to list only its findings, a rule code "
+        f"for its documentation.</p>{header(info, [res.path for res in results])}"
         f"{_totals(results, records)}</header><main>"
         '<div class="grid"><section><h2>By family</h2>' + _by_family(records) + "</section>"
         "<section><h2>By folder</h2>" + _by_folder(records) + "</section></div>"
         "<h2>By rule</h2>" + _by_rule(records) +
-        "<h2>Files with the most findings</h2>" + _worst(records) +
+        "<h2>Files with the most findings</h2>" + _worst(records) + endpoints_section(endpoints) +
         '<section id="findings"><h2>Findings</h2><div class="filter">'
         f'<span>Showing <b id="shown">{len(records)}</b> of <b id="total">{len(records)}</b> '
         '<span id="filter-what" class="muted"></span></span>'
         '<input id="search" type="search" placeholder="Filter by text" aria-label="Filter findings by text">'
         '<button id="clear" type="button" hidden>Show all</button></div>'
-        + _findings(records) + "</section>" + _fixed(results) + _problems(problems) +
+        + _findings(records) + "</section>" + _fixed(results) + _problems(problems)
+        + rule_docs([code for code, _ in rule_order([*records, *(a for res in results for a in res.applied)])]) +
         f"</main><footer>Generated by iri-lint {_show(__version__)}; rule pages: "
         f'<a href="{_attr(rule_url("IRI101").rsplit("IRI101", 1)[0])}">documentation</a>.</footer>'
         f"<script>{SCRIPT}</script></body></html>\n")

@@ -19,12 +19,13 @@ Hosts are compared in ACE form, ASCII letters in lower case (RFC 3986 sec. 3.2.2
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, TextIO
 
 import idna
 
-from ..core.reference import HostKind, IRIReference, Span
+from ..core.reference import IRIReference, Span
 from ..core.scanner import scan
 from ..lint import SourceError, decode_source, parse_source, scan_options
 from ..source.literals import find_literals, marked_lines
@@ -60,7 +61,7 @@ class Endpoint(NamedTuple):
     host: str  # Unicode form for an IDN, else as written (ASCII lower-cased)
     host_ascii: str  # the ACE form ("" when the host has none: an IP address, a template, a bad name)
     port: int | None
-    count: int
+    literals: int  # how many literals name it
     files: tuple[str, ...]
     contexts: dict[str, int]
     flags: tuple[str, ...]
@@ -145,13 +146,6 @@ def file_uses(job: Job, show_secrets: bool = False) -> list[Use] | Problem:
         return Problem(job.path, 1, 0, str(exc) or type(exc).__name__)
 
 
-class _Collect(NamedTuple):  # picklable: what each worker process runs
-    show_secrets: bool
-
-    def __call__(self, job: Job) -> list[Use] | Problem:
-        return file_uses(job, self.show_secrets)
-
-
 # ------------------------------------------------------------------ grouping
 
 def _ascii_host(host: str) -> str:
@@ -201,7 +195,7 @@ def group(uses: Iterable[Use]) -> list[Endpoint]:
         key = (u.scheme, _ascii_host(u.host) or u.host.lower(), port)
         groups.setdefault(key, []).append(u)
     out = []
-    for (scheme, key_host, port), members in groups.items():
+    for (scheme, _, port), members in groups.items():
         written = members[0].host
         ace = _ascii_host(written)
         host = _unicode_host(ace, written) if ace else written
@@ -222,7 +216,7 @@ def group(uses: Iterable[Use]) -> list[Endpoint]:
         out.append(Endpoint(scheme, host, ace if ace != host else "", port, len(members),
                             tuple(sorted({u.path for u in members})), contexts,
                             tuple(f for f in FLAGS if f in flags), credentials))
-    out.sort(key=lambda e: (-e.count, e.host_ascii or e.host, e.scheme, e.port or 0))
+    out.sort(key=lambda e: (-e.literals, e.host_ascii or e.host, e.scheme, e.port or 0))
     return out
 
 
@@ -230,7 +224,8 @@ def collect(jobs: Sequence[Job], *, show_secrets: bool = False, workers: int | N
     """The inventory of the files of ``jobs`` (in worker processes when there are many)."""
     uses: list[Use] = []
     problems: list[Problem] = []
-    for found in _map(_Collect(show_secrets), [j for j in jobs if j.path != "-" or j.data is not None], workers):
+    each: Callable[[Job], list[Use] | Problem] = functools.partial(file_uses, show_secrets=show_secrets)
+    for found in _map(each, [j for j in jobs if j.path != "-" or j.data is not None], workers):
         if isinstance(found, Problem):
             problems.append(found)
         else:
@@ -242,7 +237,7 @@ def collect(jobs: Sequence[Job], *, show_secrets: bool = False, workers: int | N
 
 def to_json(e: Endpoint) -> dict[str, Any]:
     return {"scheme": e.scheme, "host": e.host, "host_ascii": e.host_ascii or None, "port": e.port,
-            "count": e.count, "files": [unicode_path(f) for f in e.files], "uses": e.contexts,
+            "literals": e.literals, "files": [unicode_path(f) for f in e.files], "uses": e.contexts,
             "flags": list(e.flags), "credentials": list(e.credentials)}
 
 
@@ -258,18 +253,18 @@ def write_csv(out: TextIO, inv: Inventory) -> None:
     import csv  # here: only this format needs it
 
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["scheme", "host", "host_ascii", "port", "count", "files", "flags", "credentials",
+    writer.writerow(["scheme", "host", "host_ascii", "port", "literals", "files", "flags", "credentials",
                      "dereferenced", "identifier", "unknown"])
     for e in inv.endpoints:
         writer.writerow([escape_text(cell) for cell in (
-            e.scheme, e.host, e.host_ascii, "" if e.port is None else str(e.port), str(e.count),
+            e.scheme, e.host, e.host_ascii, "" if e.port is None else str(e.port), str(e.literals),
             ";".join(unicode_path(f) for f in e.files), ";".join(e.flags), ";".join(e.credentials),
             *(str(e.contexts.get(k, 0)) for k in ("dereferenced", "identifier", "unknown")))])
 
 
 def _uses(e: Endpoint) -> str:
     fetched = e.contexts.get("dereferenced", 0)
-    return f"{e.count} {'literal' if e.count == 1 else 'literals'}" + (f", {fetched} fetched" if fetched else "")
+    return f"{e.literals} {'literal' if e.literals == 1 else 'literals'}" + (f", {fetched} fetched" if fetched else "")
 
 
 def write_text(out: TextIO, inv: Inventory, *, files_shown: int = 5) -> None:

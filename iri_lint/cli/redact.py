@@ -115,7 +115,7 @@ def record(r: Record) -> Record:
 
 
 def _touches(start: int, end: int, spans: Sequence[tuple[int, int]]) -> bool:
-    return any(start < e and end > s or s <= start < e for s, e in spans)
+    return any((start < e and end > s) or s <= start < e for s, e in spans)
 
 
 def records(rs: Sequence[Record]) -> list[Record]:

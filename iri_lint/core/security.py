@@ -46,9 +46,11 @@ from .reference import HostKind, IRIReference, Span
 __all__ = [
     "KINDS",
     "SecurityProblem",
+    "foreign_letters",
     "icu_available",
     "is_default_ignorable",
     "is_spoof_label",
+    "script_name",
     "security_problems",
     "skeleton",
 ]
@@ -253,6 +255,26 @@ def _single_script(sets: set[frozenset[str] | None]) -> bool:
     if len(real) <= 1 or real[0].intersection(*real[1:]):
         return True
     return any(all(scx & combo for scx in real) for combo in _ALLOWED_COMBINATIONS)
+
+
+def foreign_letters(word: str) -> list[int]:
+    """Indexes of the letters of ``word`` outside the script most of its letters share, when ``word``
+    mixes scripts as UTS #39 sec. 5.1-5.2 reads them (the Cyrillic U+0430 of ``pаypal``); [] when
+    it reads as one script (Japanese mixing Han, Hiragana and Latin included)."""
+    sets = [_scx(c) for c in word]
+    if _single_script(set(sets)):
+        return []
+    votes: dict[str, int] = {}
+    for scx in sets:
+        for script in scx or ():
+            votes[script] = votes.get(script, 0) + 1
+    main = max(sorted(votes), key=lambda s: votes[s])
+    return [i for i, scx in enumerate(sets) if scx is not None and main not in scx]
+
+
+def script_name(c: str) -> str:
+    """The Unicode Script property of ``c``, by its long name (``Cyrillic``)."""
+    return str(ucd.script(c)).replace("_", " ")
 
 
 def _script_names(letters: list[frozenset[str]]) -> list[str]:

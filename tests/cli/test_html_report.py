@@ -7,6 +7,7 @@ import json
 import os
 import posixpath
 import shutil
+import subprocess
 import tempfile
 from collections import Counter
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 
 from iri_lint.cli.html_report import WORST, family_of
+from iri_lint.cli.version import version_line
 
 from .test_notebooks import make_notebook
 
@@ -24,6 +26,8 @@ FILES = {
                          'URL = "https://example.com/a b"\nOTHER = "htps://example.com/"\n',
     "src/app/ns.py": 'NS = "http://example.com/a\u202eb"  # Trojan Source\nHOME = "https://ex\u0430mple.com/"\n',
     "src/a&b<i>x</i>/m.py": 'data_url = "https://example.com/%zz"\n',
+    "src/app/db.py": 'import requests\nDB = "postgresql://shop:hunter2@db.internal/shop"\n'
+                     'requests.get("http://10.0.0.5:8080/health")\nrequests.get("https://b\u00fccher.example/")\n',
     "tests/test_urls.py": 'BAD = "http://example.com/a b"\nWORSE = "http://example.com/<x>"\n',
     "broken.py": 'URL = "https://example.com/"\ndef f(:\n',
 }
@@ -38,10 +42,21 @@ def build(root: Path) -> None:
     (root / "notebooks" / "explore.ipynb").write_text(make_notebook(), encoding="utf-8")
 
 
+GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false",
+       "-c", "init.defaultBranch=main"]
+EPOCH = 1_700_000_000  # SOURCE_DATE_EPOCH: 2023-11-14T22:13:20Z
+
+
 @pytest.fixture
 def report(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict[str, Any]]:  # type: ignore[no-untyped-def]
     build(tmp_path)
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(EPOCH))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    subprocess.run([*GIT, "init", "-q"], cwd=tmp_path, check=True)
+    subprocess.run([*GIT, "add", "."], cwd=tmp_path, check=True)
+    subprocess.run([*GIT, "commit", "-qm", "x"], cwd=tmp_path, check=True)
     doc = json.loads(cli("check", "--isolated", "--format", "json", ".").out)
     r = cli("check", "--isolated", "--format", "html", "-o", "report.html", ".")
     assert r.code == 1 and r.out == ""
@@ -127,7 +142,8 @@ def test_counts_in_the_browser_equal_the_json_output(browser: Any, report: tuple
     shown = page.eval_on_selector_all("article.finding", "els => els.map(e => [e.dataset.file, "
                                       "e.querySelector('a.rule').textContent, e.querySelector('a.rule').href])")
     assert [(f, c) for f, c, _ in shown] == [(f["path"], f["code"]) for f in findings]
-    assert all(href == f["url"] for (_, _, href), f in zip(shown, findings, strict=True))
+    # one click to the rule's own documentation, embedded in the page (readable offline)
+    assert all(href == f"{page_file.as_uri()}#rule-{f['code']}" for (_, _, href), f in zip(shown, findings, strict=True))
     assert int(page.inner_text("#shown")) == len(findings)
     # the folder named a&b<i>x</i> is text, not markup
     assert page.locator("#by-dir td", has_text="src/a&b<i>x</i>").count() == 1
@@ -150,4 +166,66 @@ def test_counts_in_the_browser_equal_the_json_output(browser: Any, report: tuple
 
     assert problems == []  # no console errors (a CSP violation would be one)
     assert requests == [page_file.as_uri()]  # nothing fetched but the page itself
+    page.close()
+
+
+def test_the_page_is_an_audit_document(browser: Any, report: tuple[Path, dict[str, Any]]) -> None:
+    """#31 item 3: the run in the header, rules by severity, spoofs made visible, the rules' documentation
+    one click away and offline, a print style sheet, and the endpoint inventory."""
+    page_file, doc = report
+    root = page_file.parent
+    page = browser.new_page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(page_file.as_uri())
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, check=True, capture_output=True, text=True)
+    assert page.inner_text("#commit") == head.stdout.strip()  # (report.html is untracked: no "uncommitted")
+    assert page.inner_text("#generated") == "2023-11-14T22:13:20Z"
+    assert page.inner_text("#tool") == version_line()
+    assert page.inner_text('[data-setting="profile"]') == "iri"
+    assert page.inner_text('[data-setting="configuration file"]') == "none (defaults)"
+    assert page.inner_text('[data-setting="rules enabled"] summary').endswith(" rules")
+    checked = page.eval_on_selector_all("#files li", "els => els.map(e => e.textContent)")
+    assert sorted(checked) == sorted(str(p.relative_to(root)) for p in root.rglob("*")
+                                     if p.suffix in (".py", ".ipynb") and ".git" not in p.parts)
+
+    # the rules by severity (error, warning, info), then by count
+    rows = page.eval_on_selector_all("#by-rule tbody tr", "rs => rs.map(r => [r.dataset.rule, "
+                                     "r.children[2].textContent, Number(r.querySelector('td.n').textContent)])")
+    rank = {"error": 0, "warning": 1, "info": 2}
+    assert rows == sorted(rows, key=lambda r: (rank[r[1]], -r[2], r[0]))
+    assert len({r[1] for r in rows}) >= 2  # the tree has findings of more than one severity
+
+    # the Cyrillic letter of exаmple is marked with its code point and script, wherever it is shown
+    spoof = page.locator("article.finding .src .spoof").first
+    assert spoof.get_attribute("title").startswith("U+0430 CYRILLIC SMALL LETTER A")
+    assert "Cyrillic" in spoof.get_attribute("title") and spoof.inner_text().replace("\n", " ") == "аU+0430 Cyrillic"
+
+    # one click from a finding to its rule's page, inside this file
+    code = doc["findings"][0]["code"]
+    page.locator("article.finding a.rule").first.click()
+    assert page.url.endswith(f"#rule-{code}")
+    section = page.locator(f"#rule-{code}")
+    assert section.is_visible() and "What it does" in section.inner_text() and "Fix safety" in section.inner_text()
+    assert {f["code"] for f in doc["findings"]} <= set(
+        page.eval_on_selector_all("section.rule-doc", "els => els.map(e => e.id.slice(5))"))
+
+    # paper: no filter bar, every folded section opened
+    page.emulate_media(media="print")
+    assert page.eval_on_selector(".filter", "e => getComputedStyle(e).display") == "none"
+    page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+    assert page.locator("details:not([open])").count() == 0
+    assert len(page.pdf()) > 1000  # Chromium lays it out for print
+    page.emulate_media(media="screen")
+
+    # the endpoints: those of `iri-lint inventory`, the password masked
+    rows = page.eval_on_selector_all("#endpoint-table tbody tr", "rs => rs.map(r => r.dataset.endpoint)")
+    assert "http://10.0.0.5:8080" in rows and "postgresql://db.internal" in rows
+    assert "https://bücher.example" in rows
+    flags = page.inner_text('#endpoint-table tr[data-endpoint="http://10.0.0.5:8080"]')
+    assert "plain-http" in flags and "ip-literal" in flags and "private" in flags
+    idn = page.inner_text('#endpoint-table tr[data-endpoint="https://bücher.example"]')
+    assert "xn--bcher-kva.example" in idn and "idn" in idn
+    assert "hunter2" not in page.content() and "shop:*******" in page.content()
+    assert requests == [page_file.as_uri()]
     page.close()

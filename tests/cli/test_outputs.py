@@ -195,7 +195,7 @@ def test_version_prints_data_versions(cli) -> None:  # type: ignore[no-untyped-d
 
 
 def test_version_text() -> None:
-    from iri_lint.cli import _version
+    from iri_lint.cli.version import version_line as _version
 
     text = _version()
     assert f"Unicode {unicodedata.unidata_version}" in text and f"idna {idna.__version__}" in text
