@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TextIO
 
+from ..core.lazy import lazy_regex
+from ..core.security import foreign_letters
+from ..data.confusables import ASCII_LOOKALIKE
 from ..rules.catalog import RULES
 from ..rules.model import Rule, rule_url
+from .escape import escape_text
+
+_word = lazy_regex("\\w+")
 
 
 def find_rule(key: str) -> Rule | None:
@@ -16,9 +23,24 @@ def find_rule(key: str) -> Rule | None:
     return None
 
 
+def _passing_for_ascii(text: str) -> list[str]:
+    """The letters of ``text`` that pass for ASCII ones (Unicode's confusables), in a word that mixes
+    scripts (UTS #39 sec. 5) or reads as ASCII throughout."""
+    out: dict[str, None] = {}
+    for word in _word().findall(text):
+        if word.isascii():
+            continue
+        if foreign_letters(word) or all(c.isascii() or c in ASCII_LOOKALIKE for c in word):
+            out.update((c, None) for c in word if c in ASCII_LOOKALIKE)
+    return list(out)
+
+
 def _shown(text: str) -> str:
-    """An example as a Python literal, so invisible and bidi characters are visible."""
-    return ascii(text) if any(not c.isprintable() or ord(c) > 0x7E for c in text) else repr(text)
+    """An example as it reads, quoted: only a character a reader cannot see is escaped (``\\u202e``), and
+    the letters that pass for ASCII ones are named after it."""
+    alike = _passing_for_ascii(text)
+    names = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, '')} looks like {ASCII_LOOKALIKE[c]!r}" for c in alike)
+    return f"'{escape_text(text)}'" + (f"  ({names})" if names else "")
 
 
 def write_explain(out: TextIO, rule: Rule) -> None:

@@ -35,7 +35,7 @@ from ..source.notebook import NotebookError, read_notebook
 from ..source.text import is_embedded
 from .escape import badges, escape_text, quote_path, unicode_path
 from .redact import redact
-from .report import dump_json
+from .report import dump_json, text_width
 from .results import Job, Problem
 from .run import _map, _read
 
@@ -211,7 +211,7 @@ def group(uses: Iterable[Use]) -> list[Endpoint]:
         if any(HOLE in text for text in (u.scheme + u.host for u in members)):
             flags.append("templated")
         contexts: dict[str, int] = {}
-        for u in members:
+        for u in sorted(members, key=lambda u: u.context):
             contexts[u.context] = contexts.get(u.context, 0) + 1
         out.append(Endpoint(scheme, host, ace if ace != host else "", port, len(members),
                             tuple(sorted({u.path for u in members})), contexts,
@@ -272,12 +272,12 @@ def write_text(out: TextIO, inv: Inventory, *, files_shown: int = 5) -> None:
     n = len(inv.endpoints)
     out.write(f"{n} {'endpoint' if n == 1 else 'endpoints'} in {inv.files_checked} "
               f"{'file' if inv.files_checked == 1 else 'files'} checked\n")
-    width = max((len(badges(e.address)) for e in inv.endpoints), default=0)
-    for e in inv.endpoints:
-        idn = f" ({e.host_ascii})" if e.host_ascii else ""
+    shown = [badges(e.address) + (f" ({e.host_ascii})" if e.host_ascii else "") for e in inv.endpoints]
+    width = max((text_width(s) for s in shown), default=0)
+    for e, address in zip(inv.endpoints, shown, strict=True):
         flags = f"  [{', '.join(e.flags)}]" if e.flags else ""
         creds = f"  credentials: {', '.join(badges(c) for c in e.credentials)}" if e.credentials else ""
-        out.write(f"{badges(e.address):<{width}}{idn}  {_uses(e)} in {len(e.files)} "
+        out.write(f"{address}{' ' * (width - text_width(address))}  {_uses(e)} in {len(e.files)} "
                   f"{'file' if len(e.files) == 1 else 'files'}{flags}{creds}\n")
         more = len(e.files) - files_shown
         out.write("    " + ", ".join(quote_path(f) for f in e.files[:files_shown])

@@ -1,7 +1,8 @@
 """``--format junit``: JUnit XML as ruff writes it, for CI systems that show test reports.
 
 One ``<testsuite>`` per file with findings (``name``: the path), one ``<testcase>`` per finding
-(``name``: ``iri-lint.CODE``, ``classname``: the path without its suffix, ``line``, ``column``) with
+(``name``: ``iri-lint.CODE``, ``classname``: the path without its suffix; ``file``, which GitLab
+links, ``line`` and ``column``) with
 a ``<failure>``; a file that could not be checked is a ``<testcase>`` with an ``<error>``. With
 nothing to report, one passing test case, ``No errors found``. XML 1.0 cannot hold most control
 characters even as references: every invisible character is written as ``\\uXXXX`` text.
@@ -32,8 +33,8 @@ def _classname(path: str) -> str:
 
 def _case(r: Record) -> str:
     path = unicode_path(r.path)
-    return (f'    <testcase name="iri-lint.{r.code}" classname="{_x(_classname(path))}" line="{r.line}" '
-            f'column="{r.col + 1}">\n'
+    return (f'    <testcase name="iri-lint.{r.code}" classname="{_x(_classname(path))}" file="{_x(path)}" '
+            f'line="{r.line}" column="{r.col + 1}">\n'
             f'      <failure message="{_x(r.message)}" type="{r.code}">{_x(f"{where(r)}: {r.code} {r.message}")}'
             "</failure>\n    </testcase>\n")
 

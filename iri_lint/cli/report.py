@@ -61,7 +61,7 @@ def _fix_note(r: Record, *, fixing: bool, unsafe: bool) -> str:
     return f"fix not applied, {badges(fix.reason)}: {change}"
 
 
-def _width(text: str) -> int:
+def text_width(text: str) -> int:
     """Terminal cells of ``text`` (wide East Asian characters take two, combining marks none)."""
     w = 0
     for c in text:
@@ -77,7 +77,7 @@ def _excerpt(r: Record) -> list[str]:
     end_col = r.end_col if r.end_line == r.line else len(line)
     head, marked, tail = line[: r.col], line[r.col : max(end_col, r.col + 1)], line[max(end_col, r.col + 1) :]
     head, marked, tail = badges(head), badges(marked), badges(tail)
-    return [f"    {head}{marked}{tail}", f"    {' ' * _width(head)}{'^' * max(1, _width(marked))}"]
+    return [f"    {head}{marked}{tail}", f"    {' ' * text_width(head)}{'^' * max(1, text_width(marked))}"]
 
 
 def write_text(out: TextIO, results: Sequence[FileResult], records: Sequence[Record], *,
