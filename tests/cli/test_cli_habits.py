@@ -119,7 +119,8 @@ def test_the_summary_counts_fixes_not_findings(cli: CLI, tmp_path: Path) -> None
     assert r.err == "iri-lint: 1 finding; 1 more fix available with --unsafe-fixes.\n"
     g = _file(tmp_path, BAD + 'OTHER = "https://example.com/c d"\n', "g.py")
     r = cli("check", "--isolated", *PORT, "--diff", str(g))
-    assert r.err == "iri-lint: Would fix 1 finding in 1 file; 2 findings remain; 2 more fixes available with --unsafe-fixes.\n"
+    assert r.err == ("iri-lint: Would fix 1 finding in 1 file; 2 findings remain; "
+                     "2 more fixes available with --unsafe-fixes.\n")
 
 
 def test_baseline_help_says_what_it_does(cli: CLI, capsys: pytest.CaptureFixture[str]) -> None:

@@ -117,5 +117,5 @@ def test_grouping_follows_rfc_3986_host_and_default_ports() -> None:
             Use("https", "example.com", 8443, "a.py", "unknown", ""), Use("http", "example.com", None, "a.py",
                                                                           "unknown", "u:**")]
     found = {(e.scheme, e.host, e.port): (e.literals, e.files) for e in group(uses)}
-    assert found == {("https", "example.com", None): (2, ("a.py", "b.py")), ("https", "example.com", 8443): (1, ("a.py",)),
-                     ("http", "example.com", None): (1, ("a.py",))}
+    assert found == {("https", "example.com", None): (2, ("a.py", "b.py")),
+                     ("https", "example.com", 8443): (1, ("a.py",)), ("http", "example.com", None): (1, ("a.py",))}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -73,8 +74,13 @@ def test_the_baseline_masks_it_and_still_matches(cli: CLI, tree: Path) -> None:
 
 
 def test_sarif_and_gitlab_fingerprints_do_not_depend_on_masking(cli: CLI, tree: Path) -> None:
-    for fmt, get in (("sarif", lambda d: [r["partialFingerprints"]["iriLint/v1"] for r in d["runs"][0]["results"]]),
-                     ("gitlab", lambda d: [i["fingerprint"] for i in d])):
+    def sarif(doc: Any) -> list[str]:
+        return [r["partialFingerprints"]["iriLint/v1"] for r in doc["runs"][0]["results"]]
+
+    def gitlab(doc: Any) -> list[str]:
+        return [i["fingerprint"] for i in doc]
+
+    for fmt, get in (("sarif", sarif), ("gitlab", gitlab)):
         masked = get(json.loads(cli("check", "--isolated", "--format", fmt, ".").out))
         assert masked == get(json.loads(cli("check", "--isolated", "--show-secrets", "--format", fmt, ".").out))
 
