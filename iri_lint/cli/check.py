@@ -18,6 +18,7 @@ from .cache import open_cache
 from .discover import Target, discover
 from .escape import quote_path
 from .exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
+from .flake8_config import config_from_flake8, find_flake8_config
 from .output import RunInfo, note, write, write_files
 from .results import FileResult, Job, Problem, Record
 from .run import run_jobs
@@ -31,12 +32,14 @@ def _err(message: str) -> int:
 
 class Settings:
     """Each file's effective configuration: its nearest ``[tool.iri-lint]`` (or ``--config``, or none with
-    ``--isolated``), with the command line's options on top."""
+    ``--isolated``; where no pyproject.toml has the table, the flake8 configuration's IRI codes), with the
+    command line's options on top."""
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.finder = ConfigFinder()
         self.fixed: tuple[Config, Path | None] | None = None
+        self.flake8: tuple[Config, Path | None] | None = None  # read when first needed
         if args.isolated:
             self.fixed = (Config(), None)
         elif args.config:
@@ -56,11 +59,20 @@ class Settings:
             base, pyproject = self.fixed
         else:
             base, pyproject = self.finder.config_for(Path(folder, "x"))
+            if pyproject is None:
+                base, pyproject = self._flake8()
         key = pyproject.resolve() if pyproject is not None else None
         if key not in self._adjusted:
             self._adjusted[key] = self._with_command_line(base, pyproject)
         self._by_folder[folder] = (self._adjusted[key], pyproject)
         return self._by_folder[folder]
+
+    def _flake8(self) -> tuple[Config, Path | None]:
+        """The file flake8 reads (``iri_lint.cli.flake8_config``), when no ``[tool.iri-lint]`` applies."""
+        if self.flake8 is None:
+            found = find_flake8_config()
+            self.flake8 = (config_from_flake8(found), found) if found is not None else (Config(), None)
+        return self.flake8
 
     def _with_command_line(self, cfg: Config, pyproject: Path | None) -> Config:
         args = self.args
@@ -90,8 +102,8 @@ def show_settings(settings: Settings, path: str, out: TextIO) -> None:
     """``--show-settings FILE``: the configuration file used and every effective setting."""
     cfg, pyproject = settings.for_path(path)
     source = str(pyproject) if pyproject is not None else "none (defaults)"
-    if pyproject is not None and pyproject.name != "pyproject.toml":
-        source += " ([flake8]: its IRI codes and iri-* options)"
+    if pyproject is not None and settings.flake8 is not None and settings.flake8[1] == pyproject:
+        source += " ([flake8]: its IRI codes and iri-* options; no [tool.iri-lint] table found)"
     if settings.args.isolated:
         source = "none (--isolated)"
     out.write(f"Settings for {path}\n  configuration file: {source}\n")
