@@ -20,8 +20,7 @@ from .check import run_check
 from .exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from .explain import find_rule, write_explain, write_rules
 from .inspect import describe, write_inspect
-from .inventory_run import INVENTORY_FORMATS, run_inventory
-from .output import FORMATS
+from .output import FORMATS, INVENTORY_FORMATS
 from .version import version_line
 
 __all__ = ["EXIT_ERROR", "EXIT_FINDINGS", "EXIT_OK", "FORMATS", "main"]
@@ -232,6 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             write_inspect(sys.stdout, data, as_json=args.json)
             return EXIT_OK if data["valid"] else EXIT_FINDINGS
         if args.command == "inventory":
+            from .inventory_run import run_inventory  # the inventory's modules, when it is asked for
+
             return run_inventory(args)
         parser.print_help()
         return EXIT_ERROR

@@ -23,8 +23,6 @@ from .exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from .inventory import Inventory, collect, write_csv, write_json, write_text
 from .results import Job
 
-INVENTORY_FORMATS = ("text", "json", "csv")
-
 
 def _err(message: str) -> int:
     print(f"iri-lint: {message}", file=sys.stderr)

@@ -2,9 +2,10 @@
 
 Passwords are masked in every format unless ``--show-secrets`` (``iri_lint.cli.redact``); the
 formats that identify findings (SARIF, GitLab) take the identities from the values before masking.
-Every reporter is cheap to import (what is costly in the standard library, such as ``csv`` or
-``ipaddress``, waits for the function that needs it): ``iri-lint check`` on a few files (a
-pre-commit run) must start fast (tests/cli/test_startup.py).
+The reporters of the formats a check on a few files never writes (SARIF, GitLab, JUnit, the HTML
+page and the endpoint inventory it holds) are imported when their format is asked for: a
+pre-commit run must start fast (tests/cli/test_startup.py; the one exception to the rule that an
+iri_lint module is imported at module level, tests/test_layers.py).
 """
 
 from __future__ import annotations
@@ -19,10 +20,6 @@ from typing import NamedTuple, TextIO
 from ..config import Config
 from . import redact
 from .escape import quote_path
-from .gitlab import write_gitlab
-from .html_report import write_html
-from .inventory import collect
-from .junit import write_junit
 from .report import (
     problem_line,
     write_github,
@@ -33,12 +30,12 @@ from .report import (
     write_text,
 )
 from .results import FileResult, Job, Record
-from .sarif import write_sarif
 
 # ruff's names (`ruff check --output-format`), and the audit page
 FORMATS = ("text", "concise", "full", "json", "json-lines", "junit", "sarif", "github", "gitlab", "pylint",
            "html")
 TEXT_FORMATS = ("text", "concise", "full")  # the summary line and --statistics go with these
+INVENTORY_FORMATS = ("text", "json", "csv")  # iri-lint inventory's
 
 
 class RunInfo(NamedTuple):
@@ -89,12 +86,21 @@ def _format(args: argparse.Namespace, out: TextIO, results: list[FileResult], re
     elif fmt == "github":
         write_github(out, results, records)
     elif fmt == "sarif":
+        from .sarif import write_sarif
+
         write_sarif(out, results, records, clear=clear)
     elif fmt == "gitlab":
+        from .gitlab import write_gitlab
+
         write_gitlab(out, results, records, clear=clear)
     elif fmt == "junit":
+        from .junit import write_junit
+
         write_junit(out, results, records)
     elif fmt == "html":
+        from .html_report import write_html
+        from .inventory import collect
+
         write_html(out, results, records, info=info,
                    endpoints=collect(info.jobs, show_secrets=args.show_secrets, workers=args.jobs))
     else:

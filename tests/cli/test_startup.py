@@ -10,7 +10,10 @@ from .conftest import EXAMPLES, ROOT
 # every iri_lint module is imported (cheaply); these wait for the function that needs them (ICU for
 # a non-ASCII literal: this file has some)
 HEAVY = ("libcst", "flake8", "pygls", "lsprotocol", "pathspec", "jsonschema", "hypothesis",
-         "concurrent.futures.process", "iri_lint.lsp.server", "difflib")
+         "concurrent.futures.process", "iri_lint.lsp.server", "difflib",
+         # the reporters of other formats, and what the inventory and the flake8 configuration need
+         "iri_lint.cli.sarif", "iri_lint.cli.gitlab", "iri_lint.cli.junit", "iri_lint.cli.html_report",
+         "iri_lint.cli.inventory", "iri_lint.cli.inventory_run", "configparser", "csv")
 PROBE = """
 import sys
 from iri_lint.cli import main
