@@ -233,6 +233,14 @@ def configuration_page() -> str:
         "names the file, the line and the key. The flake8 plugin reads its `--iri-*` flags from the command line or "
         "from flake8's own configuration (`setup.cfg`, `tox.ini`, `.flake8`). Under flake8, rule "
         "selection, ignores, per-file ignores and excludes are flake8's own options.", "",
+        "A project configured for the plugin needs no second configuration for the command (and its "
+        "pre-commit hooks): when no `pyproject.toml` has a `[tool.iri-lint]` table, `iri-lint check` "
+        "reads the file flake8 would read (the first of `setup.cfg`, `tox.ini`, `.flake8` with a "
+        "`[flake8]` section, from the current folder up to the home folder) and takes from it the IRI "
+        "codes of `select`, `extend-select`, `ignore`, `extend-ignore` and `per-file-ignores` (patterns "
+        "relative to that file's folder) and the `iri-*` options. flake8's other codes are not "
+        "iri-lint's, and a `select` that names no IRI code leaves the default rules. `--show-settings` "
+        "says which file was read.", "",
         "```toml",
         "[tool.iri-lint]",
         'extend-select = ["IRI303", "IRI305"]',
