@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from iri_lint.cli.escape import badges, escape_json, escape_text, is_hidden, quote_path, unicode_path
@@ -120,6 +120,7 @@ def test_baseline_holds_no_raw_bidi_control(cli: CLI, tree: Path) -> None:
 TEXT = st.text(st.characters(codec="utf-8") | st.sampled_from("\u202e\u200b\x1b\n\t\"\\\udcff\ud800"))
 
 
+@settings(deadline=None)  # the first call may load ICU's data
 @given(TEXT)
 def test_escaped_json_reads_back_the_same_and_shows_nothing_hidden(s: str) -> None:
     text = escape_json(json.dumps({"v": s}, ensure_ascii=False, indent=1))
@@ -127,6 +128,7 @@ def test_escaped_json_reads_back_the_same_and_shows_nothing_hidden(s: str) -> No
     assert _hidden_in(text) == []
 
 
+@settings(deadline=None)  # the first call may load ICU's data
 @given(TEXT)
 def test_badges_and_text_escapes_leave_nothing_hidden(s: str) -> None:
     assert _hidden_in(badges(s).replace("\n", "")) == []
@@ -140,6 +142,7 @@ def _unquote(shown: str) -> bytes:
     return codecs.escape_decode(shown[1:-1].encode("utf-8"))[0]
 
 
+@settings(deadline=None)  # the first call may load ICU's data
 @given(st.binary(min_size=1).filter(lambda b: b"\0" not in b and b"/" not in b))
 def test_a_quoted_name_is_one_plain_line_that_reads_back_as_its_bytes(name: bytes) -> None:
     path = os.fsdecode(name)
