@@ -88,7 +88,10 @@ ul.errors li { margin: 4px 0; }
 footer { max-width: 1200px; margin: 32px auto; padding: 0 24px; color: var(--muted); font-size: 12px; }
 dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0 0 16px; font-size: 13px; }
 dl.meta dt { color: var(--muted); } dl.meta dd { margin: 0; }
-ul.files { margin: 0; padding-left: 18px; }
+ul.files { margin: 0; padding-left: 18px; } ul.files li { word-break: break-all; }
+#endpoint-table { table-layout: fixed; } #endpoint-table td { overflow-wrap: anywhere; }
+#endpoint-table th:nth-child(1) { width: 26%; } #endpoint-table th:nth-child(2) { width: 7%; }
+#endpoint-table th:nth-child(3) { width: 13%; } #endpoint-table th:nth-child(5) { width: 20%; }
 .spoof { background: #fff8c5; outline: 1px solid var(--warn); border-radius: 2px; }
 .spoof .cp { font-size: 10px; color: var(--warn); margin-left: 2px; vertical-align: super; }
 .flag { font-size: 11px; border: 1px solid var(--line); border-radius: 10px; padding: 0 6px; margin: 0 4px 2px 0;

@@ -159,12 +159,23 @@ def _ascii_host(host: str) -> str:
 
 
 def _unicode_host(ace: str, written: str) -> str:
+    """The Unicode form of a host: IDNA2008's, else each ``xn--`` label's Punycode (RFC 3492) read
+    as it is, so that a label IDNA2008 rejects (``xn--n3h``, a snowman) still shows what it says."""
     if "xn--" not in ace:
         return written if not written.isascii() else written.lower()
     try:
         return idna.decode(ace)
     except (idna.IDNAError, UnicodeError, ValueError):
-        return written
+        return ".".join(_punycode(label) for label in ace.split("."))
+
+
+def _punycode(label: str) -> str:
+    if not label.lower().startswith("xn--"):
+        return label
+    try:
+        return label[4:].encode("ascii").decode("punycode")
+    except (UnicodeError, ValueError):
+        return label
 
 
 def _address_flags(host: str) -> list[str]:

@@ -111,6 +111,11 @@ def test_a_file_that_cannot_be_read_is_an_error_the_rest_is_listed(cli: CLI, tre
     assert len(json.loads((tree / "inventory.json").read_text(encoding="utf-8"))["endpoints"]) == len(EXPECTED)
 
 
+def test_an_idn_is_shown_in_both_forms_even_when_idna2008_rejects_it() -> None:
+    (snowman,) = group([Use("http", "xn--n3h.net", None, "a.py", "unknown", "")])
+    assert (snowman.host, snowman.host_ascii, snowman.flags) == ("\u2603.net", "xn--n3h.net", ("plain-http", "idn"))
+
+
 def test_grouping_follows_rfc_3986_host_and_default_ports() -> None:
     uses = [Use("https", "Example.COM", 443, "a.py", "unknown", ""), Use("https", "example.com", None, "b.py",
                                                                          "dereferenced", ""),
