@@ -10,6 +10,7 @@ from typing import NamedTuple
 from ..config import Config
 from ..lint import SourceFinding
 from ..source.locate import split_lines
+from .escape import quote_path
 
 
 class FixInfo(NamedTuple):
@@ -116,8 +117,8 @@ def unified_diff(path: str, old: str, new: str) -> str:
     """A ``git diff``-style patch of one file (keeps CRLF line ends as they are)."""
     import difflib
 
-    lines = difflib.unified_diff(split_lines(old), split_lines(new),
-                                 fromfile=f"a/{path}", tofile=f"b/{path}")
+    lines = difflib.unified_diff(split_lines(old), split_lines(new),  # names quoted as git quotes them
+                                 fromfile=quote_path(f"a/{path}"), tofile=quote_path(f"b/{path}"))
     out = []
     for line in lines:
         out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")

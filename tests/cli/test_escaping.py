@@ -74,6 +74,13 @@ def test_every_format_writes_the_tree(cli: CLI, tree: Path, fmt: str) -> None:
         assert "\\u202e" in r.out or "IRI201" in r.out
 
 
+def test_diff_headers_quote_names(cli: CLI, tree: Path) -> None:
+    r = cli("check", "--isolated", "--no-cache", "--diff", "--unsafe-fixes", ".")
+    assert r.code == 1 and not any(line.startswith("fake.py") for line in r.out.splitlines())
+    assert '--- "a/x\\nfake.py:9:9: IRI999 forged\\033[31m.py"\n' in r.out and '+++ "b/caf\\377.py"\n' in r.out
+    assert "\x1b" not in r.out
+
+
 def test_sarif_names_files_by_percent_encoded_uris(cli: CLI, tree: Path) -> None:
     doc = json.loads(cli("check", "--isolated", "--no-cache", "--format", "sarif", ".").out)
     uris = {res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for res in doc["runs"][0]["results"]}
