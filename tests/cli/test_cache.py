@@ -317,6 +317,7 @@ def test_cached_results_are_the_same_in_every_format(cli, tmp_path: Path, fmt: s
     shutil.copytree(FIXTURES, tree / "fixtures")
     (tree / "fixtures" / "nb.ipynb").write_text(make_notebook(), encoding="utf-8")
     monkeypatch.chdir(tree)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # the audit page's date: the same in every run
     cache = tmp_path / "cache"
     flags = ["--format", fmt, "--show-source", "--statistics", "--unsafe-fixes"]
     plain = cli("check", "--no-cache", *flags, "examples", "fixtures")
