@@ -10,19 +10,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import copy
 import fnmatch
 import logging
 import os
+import sys
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from lsprotocol import types
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
 from iri_lint import __version__
@@ -39,8 +40,10 @@ from .document import Document
 from .hover import hover_markdown, literal_at
 from .incremental import IncrementalLinter, LintRun
 from .positions import UTF16, LineIndex, finding_offsets
+from .protocol import IriLintProtocol
 from .settings import SECTION, EditorSettings, config_file, looks_like_settings, unwrap
 from .settings import parse as parse_settings
+from .transport import run_stdio, run_tcp
 
 log = logging.getLogger("iri_lint.lsp")
 
@@ -81,25 +84,12 @@ def _excluded(rel: str, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatch(p, pat.rstrip("/")) for pat in patterns for p in (*prefixes, *parts))
 
 
-class _Protocol(LanguageServerProtocol):
-    """pygls' protocol, but its copy of a document gets copies of the change events: converting their
-    positions on its own lines (``str.splitlines``), it may rewrite them in place (a character past
-    what it thinks is the line's end becomes one before it), and the events are ours to apply."""
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
-    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Iterator[Any]:
-        for change in copy.deepcopy(params.content_changes):
-            self.workspace.update_text_document(params.text_document, change)
-        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
-            yield handler, (params,), None
-
-
 class IriLintServer(LanguageServer):
     """The server: its copies of the open documents, per-pyproject configs, debounced incremental linting."""
 
     def __init__(self, debounce: float = DEBOUNCE_SECONDS, report_unparsable: bool = True) -> None:
         super().__init__("iri-lint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
-                         protocol_cls=_Protocol)
+                         protocol_cls=IriLintProtocol)
         self.default_debounce = debounce  # the command line's; the editor's settings take over
         self.default_report_unparsable = report_unparsable
         self.init_settings = EditorSettings()  # initializationOptions
@@ -111,7 +101,7 @@ class IriLintServer(LanguageServer):
         self._analyses: dict[str, Analysis] = {}
         self._published: dict[str, Analysis] = {}
         self._linters: dict[str, IncrementalLinter] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}  # uri -> (lock, [tasks holding or waiting])
         self._tasks: set[asyncio.Future[None]] = set()
         self._generation = 0  # settings reloaded this many times (a run under older ones is stale)
 
@@ -245,11 +235,19 @@ class IriLintServer(LanguageServer):
 
     # ---------------------------------------------------------------- analysis
 
-    def _lock(self, uri: str) -> asyncio.Lock:
-        lock = self._locks.get(uri)
-        if lock is None:
-            lock = self._locks[uri] = asyncio.Lock()
-        return lock
+    @asynccontextmanager
+    async def _lock(self, uri: str) -> AsyncIterator[None]:
+        """One task at a time per document; the lock lives while a task holds or waits for it (closed
+        documents leave none behind)."""
+        lock, users = self._locks.setdefault(uri, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._locks[uri]
 
     def _linter(self, uri: str, settings: Settings) -> IncrementalLinter:
         linter = self._linters.get(uri)
@@ -474,6 +472,23 @@ class IriLintServer(LanguageServer):
         return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
                                                         value=hover_markdown(lit, mine)), range=lit_range)
 
+    # ---------------------------------------------------------------- running
+
+    @property
+    def lsp(self) -> IriLintProtocol:
+        protocol = self.protocol
+        assert isinstance(protocol, IriLintProtocol)
+        return protocol
+
+    def run_stdio(self) -> int:
+        """Serve over stdin/stdout until ``exit`` or the end of stdin; the process's exit code."""
+        self.protocol.set_writer(StdoutWriter(sys.stdout.buffer))
+        return run_stdio(self.lsp)
+
+    def run_tcp(self, host: str, port: int) -> int:
+        """Serve the first client to connect to ``host:port``; the exit code."""
+        return run_tcp(self.lsp, host, port, self.protocol.set_writer)
+
     # ---------------------------------------------------------------- watching pyproject.toml
 
     async def watch_pyproject(self) -> None:
@@ -583,11 +598,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=args.log_level, handlers=[handler],
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     server = create_server(debounce=args.debounce / 1000)
-    if args.tcp:
-        server.start_tcp(args.host, args.port)
-    else:
-        server.start_io()
-    return 0
+    return server.run_tcp(args.host, args.port) if args.tcp else server.run_stdio()
 
 
 if __name__ == "__main__":
