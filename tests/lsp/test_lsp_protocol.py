@@ -12,7 +12,6 @@ import socket
 import subprocess
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any, BinaryIO
 
 import pytest
@@ -21,8 +20,20 @@ from raw_client import SERVER_COMMAND, RawServer, frame
 PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def server() -> Iterator[RawServer]:
+    """One server for the tests that leave it running (each ends with it reading messages again)."""
+    got = RawServer()
+    try:
+        assert "capabilities" in got.initialize()["result"]
+        yield got
+    finally:
+        got.stop()
+
+
+@pytest.fixture
+def own_server() -> Iterator[RawServer]:
+    """A server for a test that ends it."""
     got = RawServer()
     try:
         assert "capabilities" in got.initialize()["result"]
@@ -33,10 +44,10 @@ def server() -> Iterator[RawServer]:
 
 def assert_still_listening(server: RawServer) -> None:
     """A well-formed request after the bad input gets its answer."""
-    got = server.request("shutdown")
-    assert got.get("result") is None and "error" not in got, got
-    server.notify("exit")
-    assert server.wait() == 0
+    got = server.request("textDocument/hover", {"textDocument": {"uri": "file:///nowhere.py"},
+                                                "position": {"line": 0, "character": 0}})
+    assert got == {"jsonrpc": "2.0", "id": server.next_id, "result": None}, got
+    assert server.alive()
 
 
 @pytest.mark.parametrize("header", [
@@ -64,9 +75,10 @@ def test_a_header_line_without_end_is_cut_off(server: RawServer) -> None:
 
 def test_headers_are_read_as_http_reads_them(server: RawServer) -> None:
     """Field names in any case, spaces around the value (RFC 9110 sec. 5.1, 5.5)."""
-    body = frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}).split(b"\r\n\r\n", 1)[1]
+    body = frame({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": "file:///nowhere.py"}, "position": {"line": 0, "character": 0}}}).split(b"\r\n\r\n")[1]
     server.send(b"content-length:  %d \r\n\r\n%s" % (len(body), body))
-    assert server.response(3).get("result") is None
+    assert server.response(3) == {"jsonrpc": "2.0", "id": 3, "result": None}
 
 
 @pytest.mark.parametrize(("body", "code"), [
@@ -76,6 +88,7 @@ def test_headers_are_read_as_http_reads_them(server: RawServer) -> None:
     (b'"hello"', INVALID_REQUEST),
     (b'{"jsonrpc": "2.0"}', INVALID_REQUEST),
     (b'{"id": 4, "method": "shutdown"}', INVALID_REQUEST),  # no "jsonrpc"
+    (b'{"jsonrpc": "2.0", "id": 4, "method": 5}', INVALID_REQUEST),
 ])
 def test_a_body_that_is_no_request_is_answered(server: RawServer, body: bytes, code: int) -> None:
     server.send(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
@@ -96,7 +109,8 @@ def test_a_notification_with_invalid_params_is_dropped(server: RawServer) -> Non
     assert_still_listening(server)
 
 
-def test_requests_after_shutdown_get_an_error(server: RawServer) -> None:
+def test_requests_after_shutdown_get_an_error(own_server: RawServer) -> None:
+    server = own_server
     assert "error" not in server.request("shutdown")
     hover = server.request("textDocument/hover", {"textDocument": {"uri": "file:///x.py"},
                                                   "position": {"line": 0, "character": 0}})
@@ -106,40 +120,32 @@ def test_requests_after_shutdown_get_an_error(server: RawServer) -> None:
     assert server.wait() == 0
 
 
-def test_exit_without_shutdown_exits_1() -> None:
-    server = RawServer()
-    try:
-        server.initialize()
-        server.notify("exit")  # stdin stays open: the server must not wait for its end
-        assert server.wait(10) == 1
-    finally:
-        server.stop()
+def test_exit_without_shutdown_exits_1(own_server: RawServer) -> None:
+    own_server.notify("exit")  # stdin stays open: the server must not wait for its end
+    assert own_server.wait(10) == 1
 
 
-def test_exit_after_shutdown_exits_0_even_with_stdin_open(server: RawServer) -> None:
+def test_exit_after_shutdown_exits_0_even_with_stdin_open(own_server: RawServer) -> None:
+    server = own_server
     assert "error" not in server.request("shutdown")
     server.notify("exit")
     assert server.wait(10) == 0
 
 
-def test_end_of_input_without_exit_ends_the_server(server: RawServer) -> None:
+def test_end_of_input_without_exit_ends_the_server(own_server: RawServer) -> None:
     """The client died: the server must not outlive it (1: it was not shut down)."""
+    server = own_server
     server.close_stdin()
     assert server.wait(10) == 1
 
 
-def test_a_body_cut_short_by_the_end_of_input_ends_the_server() -> None:
-    server = RawServer()
-    try:
-        server.initialize()
-        server.send(b"Content-Length: 100\r\n\r\n{}")
-        server.close_stdin()
-        assert server.wait(10) == 1
-    finally:
-        server.stop()
+def test_a_body_cut_short_by_the_end_of_input_ends_the_server(own_server: RawServer) -> None:
+    own_server.send(b"Content-Length: 100\r\n\r\n{}")
+    own_server.close_stdin()
+    assert own_server.wait(10) == 1
 
 
-def test_tcp_reads_with_the_same_reader(tmp_path: Path) -> None:
+def test_tcp_reads_with_the_same_reader() -> None:
     """``--tcp``: a bad header is answered, the server reads on, and ``exit`` ends it with its code."""
     with socket.socket() as probe:  # a free port (another process may take it first: then retry)
         probe.bind(("127.0.0.1", 0))
