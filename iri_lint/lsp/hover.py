@@ -7,8 +7,9 @@ from collections.abc import Callable, Sequence
 
 from iri_lint.config import Config
 from iri_lint.core.bidi import display_order, visible
-from iri_lint.core.mapping import to_uri
+from iri_lint.core.mapping import uri_edits
 from iri_lint.core.normalize import normalize
+from iri_lint.core.scanner import scan
 from iri_lint.lint import SourceFinding, parse_source, scan_options
 from iri_lint.source.literals import find_literals
 from iri_lint.source.model import Literal, SourcePos
@@ -43,6 +44,16 @@ def _code(text: str) -> str:
     return f"{fence}{pad}{shown}{pad}{fence}"
 
 
+def uri_form(value: str) -> str:
+    """The URI to send for ``value`` (sec. 3.1): what rule IRI404 suggests, disallowed ASCII encoded too."""
+    out, pos = [], 0
+    for start, end, new in uri_edits(scan(value), encode_ascii="encode"):
+        out += [value[pos:start], new]
+        pos = end
+    out.append(value[pos:])
+    return "".join(out)
+
+
 def _has_rtl(text: str) -> bool:
     return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
 
@@ -68,7 +79,7 @@ def hover_markdown(lit: Literal, findings: Sequence[SourceFinding] = ()) -> str:
         rows.append(f"**IRI template** {_code(''.join(parts))}")
     else:
         rows.append(f"**IRI** {_code(value)}")
-        uri = _try(to_uri, value, encode_ascii="encode")
+        uri = _try(uri_form, value)
         if uri is not None and uri != value:
             rows.append(f"URI form (RFC 3987 sec. 3.1): {_code(uri)}")
         norm = _try(normalize, value)

@@ -215,3 +215,23 @@ def test_noqa_edit_within_the_statement_equals_the_whole_file() -> None:
         statement = linter.statement_lines(text, sf.start.line)
         assert statement is not None
         assert noqa_edit(text, start, sf.code, statement) == noqa_edit(text, start, sf.code), sf
+
+
+@pytest.mark.parametrize("value", [
+    "https://bücher.example/straße",  # a DNS host: IDNA (3987bis sec. 3.4.2)
+    "https://BÜCHER.example:8080/a?q=日本#f",
+    "https://a_ü.example/x",  # IDNA rejects the label: percent-encoded (3.4.1)
+    "ftp://bücher.example/ü",
+    "https://bücher。example/",  # an ideographic full stop: a label separator to IDNA
+    "https://[::1]/ü",
+])
+def test_hover_suggests_the_uri_the_diagnostic_suggests(value: str) -> None:
+    """The URI form of the hover and IRI404's fix are one suggestion (issue #31 item 12)."""
+    text = f'from urllib.request import urlopen\n\nurlopen("{value}")\n'
+    [sf] = [f for f in lint_text(text, Config()) if f.code == "IRI404"]
+    assert sf.finding.fix is not None
+    lit = literal_at(text, text.index(value), Config())
+    assert lit is not None
+    md = hover_markdown(lit, [sf])
+    assert f"URI form (RFC 3987 sec. 3.1): `{sf.finding.fix.value}`" in md
+    assert md.count(sf.finding.fix.value) == 2  # (and in the finding's message)
