@@ -12,28 +12,22 @@ from iri_lint.core.normalize import normalize
 from iri_lint.core.scanner import scan
 from iri_lint.lint import SourceFinding, parse_source, scan_options
 from iri_lint.source.literals import find_literals
-from iri_lint.source.model import Literal, SourcePos
+from iri_lint.source.locate import split_lines
+from iri_lint.source.model import Literal
 
 from ..rules.model import rule_url
-from .positions import source_offset
+from .incremental import StatementView
+
+
+def file_literals(text: str, config: Config, path: str | None = None) -> list[Literal]:
+    """Every candidate IRI literal of a module, as the linter finds them (raises SourceError if unparsable)."""
+    tree = parse_source(text)
+    return list(find_literals(tree, split_lines(text), options=scan_options(config, config.codes_for(path))))
 
 
 def literal_at(text: str, offset: int, config: Config) -> Literal | None:
     """The candidate IRI literal whose source span holds ``offset`` (raises SourceError if unparsable)."""
-    tree = parse_source(text)
-    lines = text.splitlines(keepends=True)
-    for lit in find_literals(tree, lines, options=scan_options(config)):
-        start = _offset(text, lit, lit.start.line, lit.start.col)
-        end = _offset(text, lit, lit.end.line, lit.end.col)
-        if start <= offset <= end:
-            return lit
-    return None
-
-
-def _offset(text: str, lit: Literal, line: int, col: int) -> int:
-    if lit.locator is not None:
-        return lit.locator.source.offset(line, col)
-    return source_offset(text, SourcePos(line, col))
+    return StatementView(text, 0, 0, file_literals(text, config), [], []).literal_at(offset)
 
 
 def _code(text: str) -> str:

@@ -37,8 +37,8 @@ from ..cli.write_policy import link_refusal
 from .actions import fix_all, fix_edits, minimal_edit, noqa_edit
 from .diagnostics import SOURCE, error_diagnostic, to_diagnostic
 from .document import Document
-from .hover import hover_markdown, literal_at
-from .incremental import IncrementalLinter, LintRun
+from .hover import file_literals, hover_markdown
+from .incremental import IncrementalLinter, LintRun, StatementView
 from .positions import UTF16, LineIndex, finding_offsets
 from .protocol import IriLintProtocol
 from .settings import SECTION, EditorSettings, config_file, looks_like_settings, unwrap
@@ -75,6 +75,7 @@ class Analysis:
     findings: list[SourceFinding] = field(default_factory=list)
     error: SourceError | None = None
     run: LintRun | None = None
+    fix_all: list[SourceEdit] | None = None  # "fix all safe problems" as one edit ([]: nothing), once asked
 
 
 def _excluded(rel: str, patterns: Sequence[str]) -> bool:
@@ -293,14 +294,22 @@ class IriLintServer(LanguageServer):
         self._analyses[uri] = result
         return result
 
-    def _fresh(self, uri: str, result: Analysis, first: int, last: int) -> list[SourceFinding]:
-        """Findings on lines first..last whose literals point into ``result.text`` (for fixes, hovers)."""
+    def _view(self, uri: str, result: Analysis, first: int, last: int, literals: bool = False) -> StatementView:
+        """Lines first..last of ``result.text`` as hovers and fixes read them: the statements there, linted
+        again on their own (lsp/incremental.py); the whole file when there is no statement table for it
+        (its literals too if ``literals``). Hold ``_lock(uri)``: it reads the linter's table."""
         linter = self._linters.get(uri)
-        got = linter.fresh_findings(result.text, first, last) if linter is not None else None
-        if got is None:
-            settings = result.settings
-            got = lint_text(result.text, settings.config, path=settings.path) if result.findings else []
-        return got
+        view = linter.view(result.text, first, last) if linter is not None else None
+        if view is None:
+            text, config, path = result.text, result.settings.config, result.settings.path
+            view = StatementView(text, 0, 0, file_literals(text, config, path) if literals else [],
+                                 lint_text(text, config, path=path) if result.findings else [], [])
+        return view
+
+    def _index(self, uri: str, result: Analysis) -> LineIndex:
+        doc = self.docs.get(uri)
+        return doc.index(self.encoding) if doc is not None and doc.text is result.text \
+            else LineIndex(result.text, self.encoding)
 
     def schedule(self, uri: str, delay: float) -> None:
         """Lint ``uri`` after ``delay`` seconds of quiet (each change restarts the clock)."""
@@ -374,64 +383,102 @@ class IriLintServer(LanguageServer):
             result = await self._analyse(uri)
             if result is None or result.error is not None:
                 return []
-            index = LineIndex(result.text, self.encoding)
+            index = self._index(uri, result)
             lo, hi = index.offset(params.range.start), index.offset(params.range.end)
             first, last = params.range.start.line + 1, params.range.end.line + 1  # LSP lines are lint lines
-            quick = wanted(types.CodeActionKind.QuickFix)
-            findings = self._fresh(uri, result, first, last) if result.findings and quick else []
-            linter = self._linters.get(uri)
-            statements = {sf.start.line: linter.statement_lines(result.text, sf.start.line)
-                          for sf in findings} if linter is not None else {}
-        # fixes are verified by parsing the fixed file, noqa comments placed by tokenizing: not in the loop
-        actions = await asyncio.to_thread(self._quick_fixes, uri, result, index, findings, statements, lo, hi)
-        if wanted(FIX_ALL):
-            action = await self.fix_all_action(uri, result, index)
+            view = None
+            if result.findings and wanted(types.CodeActionKind.QuickFix):
+                view = await asyncio.to_thread(self._view, uri, result, first, last)
+        # fixes are verified by parsing the fixed statements, noqa comments placed by tokenizing: not in the loop
+        actions = await asyncio.to_thread(self._quick_fixes, uri, result, index, view, lo, hi) if view else []
+        if wanted(FIX_ALL):  # (computed now when asked for by name, as on save; else when picked)
+            action = await self.fix_all_action(uri, result, index, lazy=only is None and self.can_resolve())
             if action is not None:
                 actions.append(action)
         return actions
 
-    def _quick_fixes(self, uri: str, result: Analysis, index: LineIndex, findings: Sequence[SourceFinding],
-                     statements: dict[int, tuple[int, int] | None], lo: int, hi: int) -> list[types.CodeAction]:
+    def _quick_fixes(self, uri: str, result: Analysis, index: LineIndex, view: StatementView,
+                     lo: int, hi: int) -> list[types.CodeAction]:
         """Each finding's fix (when it has one) and a noqa comment for it, for findings in [lo, hi]."""
         actions: list[types.CodeAction] = []
         silencers: list[types.CodeAction] = []
         seen_noqa: set[tuple[int, str]] = set()
-        for sf in findings:
-            start, end = finding_offsets(result.text, sf)
-            if not (start <= hi and lo <= end):
+        base = view.offset
+
+        def moved(edits: Sequence[SourceEdit]) -> list[SourceEdit]:
+            return [SourceEdit(e.start + base, e.end + base, e.new) for e in edits]
+
+        for sf in view.findings:
+            start, end = finding_offsets(view.text, sf)
+            if not (start + base <= hi and lo <= end + base):
                 continue
-            diag = to_diagnostic(sf, index)
+            diag = to_diagnostic(view.in_document(sf), index)
             fix = sf.finding.fix
             if fix is not None:
-                edits = fix_edits(result.text, sf)
+                edits = fix_edits(view.text, sf)
                 if edits is not None:
                     safe = fix.safety is FixSafety.SAFE
                     title = f"{SOURCE} ({sf.code}): {fix.description.rstrip('.')}" + ("" if safe else " (unsafe)")
                     actions.append(types.CodeAction(
                         title=title, kind=types.CodeActionKind.QuickFix, diagnostics=[diag],
-                        is_preferred=safe, edit=self._workspace_edit(uri, result.version, index, edits)))
-            edit = noqa_edit(result.text, start, sf.code, statements.get(sf.start.line))
-            if edit is not None and (edit.start, sf.code) not in seen_noqa:
-                seen_noqa.add((edit.start, sf.code))
+                        is_preferred=safe, edit=self._workspace_edit(uri, result.version, index, moved(edits))))
+            edit = noqa_edit(view.text, start, sf.code, view.statement_of(sf.start.line))
+            if edit is not None and (edit.start + base, sf.code) not in seen_noqa:
+                seen_noqa.add((edit.start + base, sf.code))
                 silencers.append(types.CodeAction(
                     title=f"{SOURCE}: Disable {sf.code} for this line", kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[diag], edit=self._workspace_edit(uri, result.version, index, [edit])))
+                    diagnostics=[diag], edit=self._workspace_edit(uri, result.version, index, moved([edit]))))
         return actions + silencers
 
-    async def fix_all_action(self, uri: str, result: Analysis, index: LineIndex) -> types.CodeAction | None:
-        """"Fix all safe problems in this file", as one minimal edit."""
+    async def fix_all_action(self, uri: str, result: Analysis, index: LineIndex,
+                             lazy: bool = False) -> types.CodeAction | None:
+        """"Fix all safe problems in this file", as one minimal edit; with ``lazy``, without it: a light
+        bulb's request (every move of the cursor) would fix the whole file, and the edit comes with
+        ``codeAction/resolve`` when the user picks the action."""
         if not any(sf.finding.fix and sf.finding.fix.safety is FixSafety.SAFE for sf in result.findings):
             return None
         doc = self.docs.get(uri)
         if doc is None or self.link_outside(doc) is not None:
             return None
-        settings = result.settings
-        new = await asyncio.to_thread(fix_all, result.text, lambda t: lint_text(t, settings.config, path=settings.path))
-        edit = minimal_edit(result.text, new)
-        if edit is None:
+        action = types.CodeAction(title=f"{SOURCE}: Fix all safe problems", kind=FIX_ALL, data={"uri": uri})
+        if lazy:
+            return action
+        edits = await self._fix_all_edits(result)
+        if not edits:
             return None
-        return types.CodeAction(title=f"{SOURCE}: Fix all safe problems", kind=FIX_ALL,
-                                edit=self._workspace_edit(uri, result.version, index, [edit]))
+        action.edit = self._workspace_edit(uri, result.version, index, edits)
+        return action
+
+    async def _fix_all_edits(self, result: Analysis) -> list[SourceEdit]:
+        if result.fix_all is None:  # (once per version: every request for it gets the same)
+            settings = result.settings
+            new = await asyncio.to_thread(fix_all, result.text,
+                                          lambda t: lint_text(t, settings.config, path=settings.path))
+            edit = minimal_edit(result.text, new)
+            result.fix_all = [] if edit is None else [edit]
+        return result.fix_all
+
+    def can_resolve(self) -> bool:
+        """Whether the client asks for a code action's edit when it is picked (``codeAction/resolve``)."""
+        caps = self.client_capabilities.text_document
+        actions = caps.code_action if caps else None
+        support = actions.resolve_support if actions else None
+        return bool(actions and actions.data_support and support and "edit" in support.properties)
+
+    async def resolve_code_action(self, action: types.CodeAction) -> types.CodeAction:
+        """The edit of a lazily offered "fix all", for the document as it is now."""
+        uri = action.data.get("uri") if isinstance(action.data, dict) else None
+        if action.kind != FIX_ALL or not isinstance(uri, str):
+            return action
+        async with self._lock(uri):
+            result = await self._analyse(uri)
+        doc = self.docs.get(uri)
+        if result is None or result.error is not None or doc is None or self.link_outside(doc) is not None:
+            return action
+        edits = await self._fix_all_edits(result)
+        if edits:
+            action.edit = self._workspace_edit(uri, result.version, self._index(uri, result), edits)
+        return action
 
     def link_outside(self, doc: Document) -> str | None:
         """Why "fix all" must not touch the document: a symlink resolving outside the workspace (the
@@ -452,23 +499,21 @@ class IriLintServer(LanguageServer):
 
     async def hover(self, params: types.HoverParams) -> types.Hover | None:
         uri = params.text_document.uri
+        line = params.position.line + 1
         async with self._lock(uri):
             result = await self._analyse(uri)
-        if result is None or result.error is not None or result.settings.excluded:
+            if result is None or result.error is not None or result.settings.excluded:
+                return None
+            index = self._index(uri, result)
+            view = await asyncio.to_thread(self._view, uri, result, line, line, True)
+        offset = index.offset(params.position) - view.offset
+        lit = view.literal_at(offset)
+        if lit is None or lit.locator is None:
             return None
-        index = LineIndex(result.text, self.encoding)
-        lit = await asyncio.to_thread(literal_at, result.text, index.offset(params.position), result.settings.config)
-        if lit is None:
-            return None
-        async with self._lock(uri):
-            if self._analyses.get(uri) is not result:
-                return None  # the document changed meanwhile
-            fresh = self._fresh(uri, result, lit.start.line, lit.end.line) if result.findings else []
-        mine = [sf for sf in fresh if (sf.literal.start, sf.literal.end) == (lit.start, lit.end)]
-        lit_range = None
-        if lit.locator is not None:
-            src = lit.locator.source
-            lit_range = index.range(src.offset(lit.start.line, lit.start.col), src.offset(lit.end.line, lit.end.col))
+        mine = [sf for sf in view.findings if (sf.literal.start, sf.literal.end) == (lit.start, lit.end)]
+        src = lit.locator.source
+        lit_range = index.range(view.offset + src.offset(lit.start.line, lit.start.col),
+                                view.offset + src.offset(lit.end.line, lit.end.col))
         return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
                                                         value=hover_markdown(lit, mine)), range=lit_range)
 
@@ -570,9 +615,13 @@ def create_server(debounce: float = DEBOUNCE_SECONDS) -> IriLintServer:
         server.reload_settings()
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=False))
+        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=True))
     async def code_action(params: types.CodeActionParams) -> list[types.CodeAction] | None:
         return await _guard([], server.code_actions, params) or None
+
+    @server.feature(types.CODE_ACTION_RESOLVE)
+    async def code_action_resolve(action: types.CodeAction) -> types.CodeAction:
+        return await _guard(action, server.resolve_code_action, action)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(params: types.HoverParams) -> types.Hover | None:
