@@ -154,7 +154,7 @@ class Client:
         self.proc = proc
         self.next_id = 0
         self.pending: dict[int, asyncio.Future[Any]] = {}
-        self.published: list[tuple[float, int | None, list[dict[str, Any]]]] = []  # (time, version, diagnostics)
+        self.published: list[tuple[float, str, int | None, list[dict[str, Any]]]] = []  # (time, uri, version, ...)
         self.traces: list[str] = []
         self.new_publication = asyncio.Event()
         self.reader = asyncio.create_task(self.read())
@@ -201,17 +201,18 @@ class Client:
                 self.send({"jsonrpc": "2.0", "id": message["id"], "result": result})
             elif method == "textDocument/publishDiagnostics":
                 params = message["params"]
-                self.published.append((now, params.get("version"), params["diagnostics"]))
+                self.published.append((now, params["uri"], params.get("version"), params["diagnostics"]))
                 self.new_publication.set()
             elif method == "$/logTrace":
                 self.traces.append(message["params"]["message"])
 
-    async def diagnostics_for(self, version: int, timeout: float = 30) -> tuple[float, list[dict[str, Any]]]:
-        """When diagnostics for ``version`` (or a later one) arrived, and what they were."""
+    async def diagnostics_for(self, version: int, uri: str | None = None,
+                              timeout: float = 30) -> tuple[float, list[dict[str, Any]]]:
+        """When diagnostics for ``version`` (or a later one) of ``uri`` (any) arrived, and what they were."""
         deadline = time.perf_counter() + timeout
         while True:
-            for when, v, diags in self.published:
-                if v is not None and v >= version:
+            for when, u, v, diags in self.published:
+                if v is not None and v >= version and uri in (None, u):
                     return when, diags
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
@@ -292,7 +293,8 @@ def _change(key: Keystroke) -> dict[str, Any]:
 
 @dataclass
 class Result:
-    open_ms: float
+    open_ms: list[float]  # one figure per round (a copy of the file opened, then closed)
+    open_ratios: list[float]  # each round's figure / ast.parse of the file timed just before it
     hover_ms: dict[str, list[float]]  # "after open" / "after typing" -> one figure per hover
     action_ms: dict[str, list[float]]  # the same, code actions at each diagnostic (no "only": a light bulb)
     fix_all_ms: float  # "fix all safe problems" asked for by name (as on save), after open
@@ -339,7 +341,7 @@ def _spread(items: list[Any], count: int) -> list[Any]:
 
 
 async def run_session(server: list[str], text: str, keystrokes: int, seed: int, pause: float,
-                      env: dict[str, str] | None = None, requests: int = 20) -> Result:
+                      env: dict[str, str] | None = None, requests: int = 20, open_rounds: int = 4) -> Result:
     """Open the file, type the planned bursts, and time every burst's diagnostics."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "big_module.py"
@@ -357,11 +359,26 @@ async def run_session(server: list[str], text: str, keystrokes: int, seed: int, 
                                               "codeAction": {"dataSupport": True,
                                                              "resolveSupport": {"properties": ["edit"]}}}}})
         client.notify("initialized", {})
+        open_ms: list[float] = []
+        open_ratios: list[float] = []
+        for k in range(open_rounds):  # copies, each opened, timed against ast.parse just before, closed
+            other = (Path(tmp) / f"copy_{k}.py").as_uri()
+            floor = _parse_ms(text, 1)
+            start = time.perf_counter()
+            client.notify("textDocument/didOpen", {"textDocument": {
+                "uri": other, "languageId": "python", "version": 1, "text": text}})
+            when, _ = await client.diagnostics_for(1, other)
+            open_ms.append((when - start) * 1000)
+            open_ratios.append(open_ms[-1] / floor)
+            client.notify("textDocument/didClose", {"textDocument": {"uri": other}})
+            await asyncio.sleep(2 * pause)
+        floor = _parse_ms(text, 1)
         start = time.perf_counter()
         client.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "python", "version": 1, "text": text}})
-        when, first = await client.diagnostics_for(1)
-        open_ms = (when - start) * 1000
+        when, first = await client.diagnostics_for(1, uri)
+        open_ms.append((when - start) * 1000)
+        open_ratios.append(open_ms[-1] / floor)
         hover_ms: dict[str, list[float]] = {}
         action_ms: dict[str, list[float]] = {}
         phase = "after open"
@@ -382,10 +399,10 @@ async def run_session(server: list[str], text: str, keystrokes: int, seed: int, 
                 client.notify("textDocument/didChange", {
                     "textDocument": {"uri": uri, "version": version}, "contentChanges": [_change(key)]})
                 sent = time.perf_counter()
-            when, _ = await client.diagnostics_for(version)
+            when, _ = await client.diagnostics_for(version, uri)
             latencies.append((when - sent) * 1000)
             await asyncio.sleep(rng.uniform(pause, 2 * pause))  # reading what was typed
-        final = next(d for _, v, d in reversed(client.published) if v == version)
+        final = next(d for _, u, v, d in reversed(client.published) if u == uri and v == version)
         exact = _same_as_full_lint("\n".join(lines), final)
         phase = "after typing"  # (the statements below each edit have moved since they were linted)
         hover_ms[phase], action_ms[phase], _ = await time_requests(client, uri, "\n".join(lines), final, requests)
@@ -399,7 +416,7 @@ async def run_session(server: list[str], text: str, keystrokes: int, seed: int, 
         if m:
             lint_ms.append(float(m.group("ms")))
             modes[m.group("mode")] = modes.get(m.group("mode"), 0) + 1
-    return Result(open_ms, hover_ms, action_ms, fix_all_ms, latencies, lint_ms, modes, exact, version - 1,
+    return Result(open_ms, open_ratios, hover_ms, action_ms, fix_all_ms, latencies, lint_ms, modes, exact, version - 1,
                   client.traces)
 
 
@@ -445,6 +462,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--keystrokes", type=int, default=120, help="keystrokes to type (default: %(default)s)")
     ap.add_argument("--seed", type=int, default=17)
     ap.add_argument("--pause", type=float, default=0.25, help="seconds between bursts, at least")
+    ap.add_argument("--opens", type=int, default=5, help="times the file is opened (default: %(default)s)")
     ap.add_argument("--requests", type=int, default=20,
                     help="hovers and code actions timed after opening and after typing (default: %(default)s)")
     ap.add_argument("--server", default=f"{sys.executable} -m iri_lint.lsp",
@@ -457,7 +475,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     env = dict(os.environ)
     env["PYTHONPATH"] = args.pythonpath or str(ROOT)
     result = asyncio.run(run_session(args.server.split(), text, args.keystrokes, args.seed, args.pause, env,
-                                     args.requests))
+                                     args.requests, max(0, args.opens - 1)))
     floor = _parse_ms(text)
     lat, lint = result.latencies_ms, result.lint_ms
     if args.traces:
@@ -465,8 +483,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"file: {text.count(chr(10))} lines, {text.count('://')} IRIs; {result.keystrokes} keystrokes "
           f"in {len(lat)} bursts (60-160 ms apart)")
     print(f"{'measure':<44} {'median':>8} {'p90':>8} {'goal':>9}")
-    print(f"{'open -> first diagnostics (ms)':<44} {result.open_ms:>8.0f} {'':>8} "
-          f"{'<= ' + str(GOALS['open_ms']):>9}")
+    print(f"{'open -> first diagnostics (ms)':<44} {statistics.median(result.open_ms):>8.0f} "
+          f"{_quantile(result.open_ms, 0.9):>8.0f} {'<= ' + str(GOALS['open_ms']):>9}")
     for phase in result.hover_ms:
         for what, times in (("hover", result.hover_ms[phase]), ("code action", result.action_ms[phase])):
             print(f"{f'{what}, {phase} (ms)':<44} {statistics.median(times):>8.1f} {_quantile(times, 0.9):>8.1f} "
@@ -482,12 +500,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{'lint per debounced change (ms, server trace)':<44} {'n/a':>8} (the server sends no $/logTrace)")
     print(f"final diagnostics equal a full lint of the final text: {'yes' if result.exact else 'NO'}")
     requests = [t for phase in result.hover_ms for t in (*result.hover_ms[phase], *result.action_ms[phase])]
-    print(f"baseline: ast.parse of the file in this process {floor:.1f} ms; open {result.open_ms / floor:.1f}x it, "
-          f"hover and code action median {statistics.median(requests) / floor:.2f}x it")
+    print(f"baseline: ast.parse of the file in this process, {floor:.1f} ms (best of 5); open "
+          f"{statistics.median(result.open_ratios):.2f}x it (median of {len(result.open_ratios)} rounds, each against "
+          f"ast.parse just before), hover and code action {statistics.median(requests) / floor:.2f}x it")
     missed = [what for what, bad in (
         ("latency", statistics.median(lat) > GOALS["latency_ms"]),
         ("lint time", not lint or statistics.median(lint) > GOALS["lint_ms"]),
-        ("open", result.open_ms > GOALS["open_ms"]),
+        ("open", statistics.median(result.open_ms) > GOALS["open_ms"]),
         ("hover and code actions", any(statistics.median(t) > GOALS["request_ms"]
                                        for times in (result.hover_ms, result.action_ms) for t in times.values())),
         ("exactness", not result.exact)) if bad]

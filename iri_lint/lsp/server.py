@@ -277,8 +277,11 @@ class IriLintServer(LanguageServer):
                         or self._generation != generation:  # (settings changed: the run queued behind lints)
                     raise Superseded
 
+            first = linter.fresh  # (its table is built after the diagnostics are out: ``_tabulate``)
             try:  # in a worker thread: changes keep coming in, and stop a run they make stale
-                result.findings = await asyncio.to_thread(linter.lint, text, check)
+                result.findings = await asyncio.to_thread(linter.first_lint if first else linter.lint, text, check)
+                if first:
+                    self._background(self._tabulate(uri, result))
             except Superseded:
                 return None
             except SourceError as err:
@@ -293,6 +296,30 @@ class IriLintServer(LanguageServer):
                 return None
         self._analyses[uri] = result
         return result
+
+    async def _tabulate(self, uri: str, result: Analysis) -> None:
+        """Build the statement table of a document's first lint (what edits, hovers and fixes read), once
+        its diagnostics are published: the same lint again, keeping the statements."""
+        try:
+            async with self._lock(uri):
+                doc, linter = self.docs.get(uri), self._linters.get(uri)
+                if doc is None or linter is None or linter.base is not None or doc.text is not result.text:
+                    return
+
+                def check() -> None:
+                    if doc.text is not result.text or self.docs.get(uri) is not doc:
+                        raise Superseded
+
+                await asyncio.to_thread(linter.lint, result.text, check)
+        except (Superseded, SourceError):
+            pass
+        except Exception:
+            log.exception("iri-lint failed on %s", uri)
+
+    def _background(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _view(self, uri: str, result: Analysis, first: int, last: int, literals: bool = False) -> StatementView:
         """Lines first..last of ``result.text`` as hovers and fixes read them: the statements there, linted
@@ -323,9 +350,7 @@ class IriLintServer(LanguageServer):
 
     def _start(self, uri: str) -> None:
         self._timers.pop(uri, None)
-        task = asyncio.ensure_future(self.lint_and_publish(uri))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._background(self.lint_and_publish(uri))
 
     async def lint_and_publish(self, uri: str) -> None:
         """Lint a document's latest version and publish its diagnostics; never raises."""

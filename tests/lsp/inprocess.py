@@ -67,3 +67,10 @@ class InProcess:
                     return list(m["params"]["diagnostics"])
             await asyncio.sleep(0.002)
         raise AssertionError(f"no diagnostics for {uri} within {timeout} s")
+
+    async def settle(self, timeout: float = 15) -> None:
+        """Wait until the server's background work (lints, the statement table) is done."""
+        deadline = time.monotonic() + timeout
+        while any(not t.done() for t in self.server._tasks):
+            assert time.monotonic() < deadline, "the server is still busy"
+            await asyncio.sleep(0.002)

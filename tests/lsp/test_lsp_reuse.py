@@ -44,7 +44,9 @@ RESOLVES = {"textDocument": {"codeAction": {"dataSupport": True, "resolveSupport
 async def opened(**capabilities: Any) -> tuple[InProcess, list[dict[str, Any]]]:
     client = InProcess(**capabilities)
     await client.start()
-    return client, await client.open(URI, TEXT)
+    diagnostics = await client.open(URI, TEXT)
+    await client.settle()  # (the statement table is built after the first diagnostics)
+    return client, diagnostics
 
 
 async def test_a_hover_after_the_lint_parses_only_its_statement(parses: list[int]) -> None:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from lsprotocol import types
 
 from iri_lint.config import Config
@@ -240,3 +244,15 @@ def test_hover_suggests_the_uri_the_diagnostic_suggests(value: str) -> None:
     md = hover_markdown(lit, [sf])
     assert f"URI form (RFC 3987 sec. 3.1): `{sf.finding.fix.value}`" in md
     assert md.count(sf.finding.fix.value) == 2  # (and in the finding's message)
+
+
+@given(st.text(alphabet="ab\n\r\x0c\u2028é😀", max_size=40))
+def test_lines_are_counted_at_lsp_line_breaks(text: str) -> None:
+    """Line ``k`` starts after the ``k``-th ``\\r\\n``, ``\\r`` or ``\\n`` (with or without a CR in the text)."""
+    index = LineIndex(text, UTF32)
+    breaks = [m.span() for m in re.finditer(r"\r\n|\r|\n", text)]
+    for offset in range(len(text) + 1):
+        line = sum(1 for _, end in breaks if end <= offset)
+        start = breaks[line - 1][1] if line else 0
+        stop = breaks[line][0] if line < len(breaks) else len(text)  # (inside a CR LF: the end of the line)
+        assert index.position(offset) == pos(line, min(offset, stop) - start)
