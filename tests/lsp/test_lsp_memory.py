@@ -16,8 +16,7 @@ from raw_client import RawServer, frame, rss_kib
 from iri_lint.config import Config
 from iri_lint.lsp.incremental import IncrementalLinter
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads RSS from /proc (Linux)")]
+needs_proc = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads RSS from /proc (Linux)")
 
 TEXT = 'import requests\n\nURL = "http://example.com/a b"\nrequests.get(URL)\n'
 # it grew by 43 MB before: pygls kept every notification's Future (about 2 MB per 1,000 edits) and
@@ -86,6 +85,8 @@ def session(server: RawServer, root: Path, edits: int, documents: int, start: in
     hover(server, uri)
 
 
+@pytest.mark.slow
+@needs_proc
 def test_memory_stays_flat_over_edits_and_documents(server: RawServer, tmp_path: Path) -> None:
     """Two equal windows of 10,000 edits and 5,000 documents opened and closed: memory that grows with
     the messages grows in both; a one-time step (the interpreter's table of interned strings, which
@@ -102,21 +103,21 @@ def test_memory_stays_flat_over_edits_and_documents(server: RawServer, tmp_path:
 
 def test_edits_all_over_a_long_file_keep_one_copy_of_it() -> None:
     """Each statement linted again after an edit must not keep the lines of that version alive: after
-    typing into 100 statements of a 4,000-line module, the linter holds about one copy of it (it held
-    one per statement: 47 MB here, 600 times the text)."""
+    typing into 50 statements of a 2,000-line module, the linter holds a copy or two of it (7x the
+    text; it held one per statement: 12 MB here, 320x the text)."""
     block = ('\n\nclass Client{n}:\n    base_url = "http://svc{n}.example.com/%zz/"\n'
              + "".join(f"\n    def get{k}(self):\n        return self.base_url + '{k}'\n" for k in range(12)))
-    lines = "".join(block.format(n=n) for n in range(100)).split("\n")
+    lines = "".join(block.format(n=n) for n in range(50)).split("\n")
     sites = [i for i, line in enumerate(lines) if "base_url = " in line]
     linter = IncrementalLinter(Config())
-    assert len(linter.lint("\n".join(lines))) == 100
+    assert len(linter.lint("\n".join(lines))) == 50
     gc.collect()
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
         for i in sites:  # type a character into each IRI
             lines[i] = lines[i][:-2] + "x" + lines[i][-2:]
-            assert len(linter.lint("\n".join(lines))) == 100
+            assert len(linter.lint("\n".join(lines))) == 50
             assert linter.last.mode == "incremental"
         gc.collect()
         grown = tracemalloc.get_traced_memory()[0] - before
@@ -124,4 +125,4 @@ def test_edits_all_over_a_long_file_keep_one_copy_of_it() -> None:
         tracemalloc.stop()
     text_size = len("\n".join(lines))
     print(f"{grown} bytes for a {text_size}-character text", file=sys.stderr)
-    assert grown < 10 * text_size, f"{grown} bytes for a {text_size}-character text"
+    assert grown < 20 * text_size, f"{grown} bytes for a {text_size}-character text"
