@@ -181,11 +181,10 @@ def _stdin_reader(fd: int) -> Callable[[], Awaitable[bytes]]:
     return chunks.get
 
 
-def run_stdio(receiver: Receiver, on_start: Callable[[], None] = lambda: None) -> int:
-    """Serve over stdin/stdout; the exit code."""
+def run_stdio(receiver: Receiver) -> int:
+    """Serve over stdin (the protocol writes to stdout); the exit code."""
 
     async def main() -> int:
-        on_start()
         return await pump(_stdin_reader(sys.stdin.fileno()), receiver)
 
     return _run(main)
@@ -196,12 +195,14 @@ def run_tcp(receiver: Receiver, host: str, port: int, on_connect: Callable[[asyn
 
     async def main() -> int:
         done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        clients = 0
 
         async def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            if done.done() or getattr(connected, "busy", False):
+            nonlocal clients
+            clients += 1
+            if clients > 1:  # (one protocol, one client)
                 writer.close()
                 return
-            connected.busy = True  # type: ignore[attr-defined]
             on_connect(writer)
             try:
                 code = await pump(lambda: reader.read(CHUNK), receiver)
