@@ -239,11 +239,12 @@ def lint_statements(lines: Sequence[str], statements: Sequence[ast.stmt], config
 
     ``lines``: the whole module (``split_lines``); the statements carry file line numbers (parse a slice
     and ``ast.increment_lineno`` it), and the findings come back in file coordinates. (Or the lines of
-    whole top-level statements alone, numbered from 1 as parsed: then everything is in their numbers.) ``marked``: the
-    module's ``marked_lines`` (those inside the statements are enough). ``start`` and ``filled``: the
-    context before the first statement and the module's formatted names, from an earlier call; leave
-    them out when ``statements`` is the whole module. The caller keeps what is file-wide: ``enabled``
-    and ``marked`` being empty (``lint_text`` returns nothing), the file-level noqa comment, sorting.
+    whole top-level statements alone, numbered from 1 as parsed: then all is in their numbers.)
+    ``marked``: the module's ``marked_lines`` (those inside the statements are enough). ``start`` and
+    ``filled``: the context before the first statement and the module's formatted names, from an
+    earlier call; leave them out when ``statements`` is the whole module. The caller keeps what is
+    file-wide: ``enabled`` and ``marked`` being empty (``lint_text`` returns nothing), the file-level
+    noqa comment, sorting.
     ``check`` is called before each statement: it may raise to stop a lint nobody needs any more.
     """
     enabled = config.codes_for(path)

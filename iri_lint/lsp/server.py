@@ -3,7 +3,10 @@
 Typing: each change restarts a short debounce; then the document's latest text is linted in a
 worker thread, again only in the top-level statements the changes touched (lsp/incremental.py).
 One run per document at a time; a run that a newer version makes stale stops at the next statement
-and publishes nothing. Settings: pyproject.toml under the editor's own (lsp/settings.py).
+and publishes nothing. Hovers and quick fixes lint again only the statement they are about
+(``IncrementalLinter.view``). Settings: pyproject.toml under the editor's own (lsp/settings.py).
+Messages: our reader of the base protocol (lsp/transport.py) and pygls' protocol with its faults
+worked around (lsp/protocol.py, docs/pygls-upstream.md).
 """
 
 from __future__ import annotations
@@ -368,7 +371,7 @@ class IriLintServer(LanguageServer):
 
     def publish(self, uri: str, result: Analysis, doc: Document) -> None:
         started = time.perf_counter()
-        index = doc.index(self.encoding) if doc.text is result.text else LineIndex(result.text, self.encoding)
+        index = self._index(uri, result)
         diagnostics = []
         for sf in result.findings:
             try:
