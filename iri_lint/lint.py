@@ -6,7 +6,7 @@ import ast
 import io
 import tokenize
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .config import Config
 from .core.scanner import scan
@@ -198,6 +198,7 @@ class StatementFindings:
     contexts: list[ScanContext]  # the context before each statement, then the one after the last
     formatted: list[Formatted]  # the names each statement formats (what it adds to the module's)
     filled: object  # the module's formatted names, to pass back in with later slices
+    literals: list[list[Literal]] = field(default_factory=list)  # every candidate, with findings or not (hovers)
 
 
 class _SliceScanner(_Scanner):
@@ -237,11 +238,13 @@ def lint_statements(lines: Sequence[str], statements: Sequence[ast.stmt], config
     """Lint consecutive top-level statements of a module exactly as ``lint_text`` lints them in it.
 
     ``lines``: the whole module (``split_lines``); the statements carry file line numbers (parse a slice
-    and ``ast.increment_lineno`` it), and the findings come back in file coordinates. ``marked``: the
-    module's ``marked_lines`` (those inside the statements are enough). ``start`` and ``filled``: the
-    context before the first statement and the module's formatted names, from an earlier call; leave
-    them out when ``statements`` is the whole module. The caller keeps what is file-wide: ``enabled``
-    and ``marked`` being empty (``lint_text`` returns nothing), the file-level noqa comment, sorting.
+    and ``ast.increment_lineno`` it), and the findings come back in file coordinates. (Or the lines of
+    whole top-level statements alone, numbered from 1 as parsed: then all is in their numbers.)
+    ``marked``: the module's ``marked_lines`` (those inside the statements are enough). ``start`` and
+    ``filled``: the context before the first statement and the module's formatted names, from an
+    earlier call; leave them out when ``statements`` is the whole module. The caller keeps what is
+    file-wide: ``enabled`` and ``marked`` being empty (``lint_text`` returns nothing), the file-level
+    noqa comment, sorting.
     ``check`` is called before each statement: it may raise to stop a lint nobody needs any more.
     """
     enabled = config.codes_for(path)
@@ -298,6 +301,7 @@ def lint_statements(lines: Sequence[str], statements: Sequence[ast.stmt], config
         if scanner.texts:
             literals.extend(scanner.texts)
             literals.sort(key=lambda lit: (lit.start.line, lit.start.col))
+        out.literals.append(literals)
         out.findings.append([f for lit in literals for f in checker.findings(lit)])
     out.contexts.append(ScanContext(dict(scanner.aliases), frozenset(scanner.words))
                         if scanner.binds != seen else context)

@@ -46,10 +46,10 @@ from .chars import (
     is_pct_triplet,
     pct_encode,
 )
-from .reference import HostKind
+from .reference import HostKind, IRIReference
 from .scanner import scan
 
-__all__ = ["SCHEMES", "IDNAError", "MappingError", "SchemeInfo", "to_iri", "to_uri"]
+__all__ = ["SCHEMES", "IDNAError", "MappingError", "SchemeInfo", "to_iri", "to_uri", "uri_edits"]
 
 
 class SchemeInfo(NamedTuple):
@@ -217,6 +217,38 @@ def to_uri(iri: str, *, idna: bool = False,
     else:
         out.append(_encode_range(iri, 0, len(iri), encode_ascii))
     return "".join(out)
+
+
+def uri_edits(ref: IRIReference, *, encode_ascii: Literal["fail", "encode"] = "fail") -> list[tuple[int, int, str]]:
+    """The URI to send for ``ref``, as (start, end, replacement) of each run of ``ref.text`` it changes.
+
+    ``to_uri(text, idna=True)``, but a DNS host that IDNA rejects is percent-encoded (3987bis sec.
+    3.4.1) instead of failing the conversion: the one form the linter suggests (rule IRI404) and the
+    editor shows. ``encode_ascii`` and the errors raised as in :func:`to_uri`.
+    """
+    text = ref.text
+    edits: list[tuple[int, int, str]] = []
+    host = ref.host if ref.host_kind is HostKind.REG_NAME and is_dns_scheme(ref.get("scheme")) else None
+    if host is not None and not text[host.start : host.end].isascii():
+        try:  # 3987bis sec. 3.4.2: by IDNA, so that DNS can resolve it
+            mapped = _idna_host(text, host.start, host.end)
+            edits.append((host.start, host.end, _encode_range(mapped, 0, len(mapped), encode_ascii, host.start)))
+        except IDNAError:
+            host = None
+    i, n = 0, len(text)
+    while i < n:  # every other run of characters a URI cannot hold: percent-encoded UTF-8 (sec. 3.1 step 2)
+        if host is not None and i == host.start:
+            i = host.end
+        elif text[i] in _URI_ASCII:
+            i += 1
+        else:
+            j = i + 1
+            while j < n and text[j] not in _URI_ASCII and not (host is not None and j == host.start):
+                j += 1
+            edits.append((i, j, _encode_range(text, i, j, encode_ascii)))
+            i = j
+    edits.sort()
+    return edits
 
 
 def _needs_ascii_encoding(s: str) -> bool:

@@ -7,32 +7,27 @@ from collections.abc import Callable, Sequence
 
 from iri_lint.config import Config
 from iri_lint.core.bidi import display_order, visible
-from iri_lint.core.mapping import to_uri
+from iri_lint.core.mapping import uri_edits
 from iri_lint.core.normalize import normalize
+from iri_lint.core.scanner import scan
 from iri_lint.lint import SourceFinding, parse_source, scan_options
 from iri_lint.source.literals import find_literals
-from iri_lint.source.model import Literal, SourcePos
+from iri_lint.source.locate import split_lines
+from iri_lint.source.model import Literal
 
 from ..rules.model import rule_url
-from .positions import source_offset
+from .incremental import StatementView
+
+
+def file_literals(text: str, config: Config, path: str | None = None) -> list[Literal]:
+    """Every candidate IRI literal of a module, as the linter finds them (raises SourceError if unparsable)."""
+    tree = parse_source(text)
+    return list(find_literals(tree, split_lines(text), options=scan_options(config, config.codes_for(path))))
 
 
 def literal_at(text: str, offset: int, config: Config) -> Literal | None:
     """The candidate IRI literal whose source span holds ``offset`` (raises SourceError if unparsable)."""
-    tree = parse_source(text)
-    lines = text.splitlines(keepends=True)
-    for lit in find_literals(tree, lines, options=scan_options(config)):
-        start = _offset(text, lit, lit.start.line, lit.start.col)
-        end = _offset(text, lit, lit.end.line, lit.end.col)
-        if start <= offset <= end:
-            return lit
-    return None
-
-
-def _offset(text: str, lit: Literal, line: int, col: int) -> int:
-    if lit.locator is not None:
-        return lit.locator.source.offset(line, col)
-    return source_offset(text, SourcePos(line, col))
+    return StatementView(text, 0, 0, file_literals(text, config), [], []).literal_at(offset)
 
 
 def _code(text: str) -> str:
@@ -41,6 +36,16 @@ def _code(text: str) -> str:
     fence = "``" if "`" in shown else "`"
     pad = " " if shown.startswith("`") or shown.endswith("`") else ""
     return f"{fence}{pad}{shown}{pad}{fence}"
+
+
+def uri_form(value: str) -> str:
+    """The URI to send for ``value`` (sec. 3.1): what rule IRI404 suggests, disallowed ASCII encoded too."""
+    out, pos = [], 0
+    for start, end, new in uri_edits(scan(value), encode_ascii="encode"):
+        out += [value[pos:start], new]
+        pos = end
+    out.append(value[pos:])
+    return "".join(out)
 
 
 def _has_rtl(text: str) -> bool:
@@ -68,7 +73,7 @@ def hover_markdown(lit: Literal, findings: Sequence[SourceFinding] = ()) -> str:
         rows.append(f"**IRI template** {_code(''.join(parts))}")
     else:
         rows.append(f"**IRI** {_code(value)}")
-        uri = _try(to_uri, value, encode_ascii="encode")
+        uri = _try(uri_form, value)
         if uri is not None and uri != value:
             rows.append(f"URI form (RFC 3987 sec. 3.1): {_code(uri)}")
         norm = _try(normalize, value)

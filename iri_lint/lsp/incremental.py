@@ -42,7 +42,7 @@ from iri_lint.lint import (
 from iri_lint.noqa import file_noqa
 from iri_lint.source.literals import marked_lines
 from iri_lint.source.locate import SourceFile, split_lines
-from iri_lint.source.model import SourcePos
+from iri_lint.source.model import Literal, SourcePos
 
 _LONE_CR = re.compile(r"\r(?!\n)")
 
@@ -55,7 +55,6 @@ class _Statement:
     formatted: Formatted
     imports: bool  # binds names for the whole module (see _module_imports)
     shift: int = 0
-    fresh: bool = True  # its findings' literals point into the current text (fixes, hovers may use them)
 
 
 @dataclass(slots=True)
@@ -82,7 +81,7 @@ class LintRun:
     seconds: float = 0.0
 
     def describe(self) -> str:
-        what = f"{self.linted} of {self.statements} statements"
+        what = f"{self.linted} of {self.statements} statements" if self.statements else "the whole file"
         return f"{self.mode}, {what}" + (f"; {self.why}" if self.why else "")
 
 
@@ -123,6 +122,14 @@ def _merge(groups: list[Formatted]) -> Formatted:
     return out
 
 
+def _detached(found: list[SourceFinding]) -> list[SourceFinding]:
+    """The findings without their literals' ties to the text they were found in (its lines, its
+    AST): the table keeps them for diagnostics, which read positions and findings only (hovers and
+    fixes lint their statement again, ``view``). Else every statement keeps the lines of the version
+    it was last linted in: about 0.5 MB each on a 5,000-line file."""
+    return [replace(sf, literal=replace(sf.literal, position_of=None, locator=None)) for sf in found]
+
+
 def _shifted(sf: SourceFinding, by: int) -> SourceFinding:
     return replace(sf, start=SourcePos(sf.start.line + by, sf.start.col), end=SourcePos(sf.end.line + by, sf.end.col))
 
@@ -136,12 +143,16 @@ class IncrementalLinter:
     base: _Baseline | None = None
     last: LintRun = field(default_factory=lambda: LintRun("full"))
     check: Callable[[], object] | None = None
+    nothing: str | None = None  # the last text linted when it holds nothing IRI-like (no statement table)
+    fresh: bool = True  # nothing linted yet
 
     def lint(self, text: str, check: Callable[[], object] | None = None) -> list[SourceFinding]:
         """The findings for ``text``; raises SourceError as ``lint_text`` does. ``check`` is called
         now and then (between statements): it may raise to give up on a text nobody needs any more."""
         started = time.perf_counter()
         self.check = check
+        self.nothing = None
+        self.fresh = False
         try:
             if self.base is None:
                 raise _Fallback("first lint")
@@ -150,6 +161,21 @@ class IncrementalLinter:
             found = self._full(text, str(why))
         finally:
             self.last.seconds = time.perf_counter() - started
+        return found
+
+    def first_lint(self, text: str, check: Callable[[], object] | None = None) -> list[SourceFinding]:
+        """``lint_text``'s findings, without the statement table ``lint`` keeps (building it costs about
+        0.4x more): a document just opened gets its diagnostics sooner, and ``lint`` builds the table
+        after. ``check`` is called once, at the end."""
+        started = time.perf_counter()
+        self.fresh = False
+        try:
+            found = lint_text(text, self.config, path=self.path)
+        finally:
+            self.last = LintRun("full", "first lint, the statement table comes after",
+                                seconds=time.perf_counter() - started)
+        if check is not None:
+            check()
         return found
 
     def forget(self) -> None:
@@ -164,7 +190,7 @@ class IncrementalLinter:
         lines = split_lines(text)
         marked = marked_lines(SourceFile(lines), scan_options(config, enabled)) if enabled else []
         if not marked:
-            self.base = None
+            self.base, self.nothing = None, text
             return []
         if self.check is not None:
             self.check()
@@ -174,7 +200,8 @@ class IncrementalLinter:
             self.last.linted = self.last.statements = len(tree.body)
             return lint_text(text, config, path=path)
         got = lint_statements(lines, tree.body, config, path=path, marked=marked, check=self.check)
-        statements = [_Statement(_first_line(s), s.end_lineno or s.lineno, found, formatted, _module_imports(s))
+        statements = [_Statement(_first_line(s), s.end_lineno or s.lineno, _detached(found), formatted,
+                                 _module_imports(s))
                       for s, found, formatted in zip(tree.body, got.findings, got.formatted, strict=True)]
         self.base = _Baseline(text, lines, statements, got.contexts, got.filled, _gate(text), marked)
         self.last.linted = self.last.statements = len(statements)
@@ -216,6 +243,7 @@ class IncrementalLinter:
         marked = self._marks(text, new, first, last, delta)
         if not marked:  # lint_text does not even parse such a text
             self.last = LintRun("full", "nothing IRI-like left", 0, 0)
+            self.nothing = text
             return []
         got = lint_statements(new, tree.body, self.config, path=self.path, marked=marked,
                               start=base.contexts[i], filled=base.filled, check=self.check)
@@ -225,14 +253,13 @@ class IncrementalLinter:
             raise _Fallback("the changed statements bind other names")
         if base.gate and _merge(got.formatted) != _merge([st.formatted for st in base.statements[i : j + 1]]):
             raise _Fallback("the changed statements format other names")
-        fresh = [_Statement(_first_line(st), st.end_lineno or st.lineno, found, formatted, False)
+        fresh = [_Statement(_first_line(st), st.end_lineno or st.lineno, _detached(found), formatted, False)
                  for st, found, formatted in zip(tree.body, got.findings, got.formatted, strict=True)]
         tail = base.statements[j + 1 :]
         for st in tail:
             st.first += delta
             st.last += delta
             st.shift += delta
-            st.fresh = False
         base.statements = base.statements[:i] + fresh + tail
         base.contexts = base.contexts[:i] + got.contexts[:-1] + base.contexts[j + 1 :]
         base.text, base.lines, base.marked = text, new, marked
@@ -291,43 +318,75 @@ class IncrementalLinter:
         found.sort(key=lambda f: (f.line, f.col, f.code))
         return found
 
-    def statement_lines(self, text: str, line: int) -> tuple[int, int] | None:
-        """The lines of the top-level statement holding ``line`` of ``text`` (the last text linted)."""
+    def view(self, text: str, first: int, last: int) -> StatementView | None:
+        """The top-level statements on lines first..last of ``text`` (the last text linted), linted again
+        on their own lines with the context they have in the file: what a hover or a code action reads,
+        without parsing the file. None when there is no statement table for ``text``."""
         base = self.base
         if base is None or base.text != text:
-            return None
+            return StatementView("", 0, 0, [], [], []) if text == self.nothing else None
         sts = base.statements
-        k = bisect_right([st.first for st in sts], line) - 1
-        return (sts[k].first, sts[k].last) if k >= 0 and sts[k].last >= line else None
+        n = len(sts)
+        k0 = bisect_left([st.last for st in sts], first)
+        k1 = bisect_right([st.first for st in sts], last) - 1
+        if k0 > k1:  # between statements: blank lines and comments hold no literal
+            return StatementView("", 0, 0, [], [], [])
+        while k0 > 0 and (sts[k0 - 1].last >= sts[k0].first
+                          or base.lines[sts[k0 - 1].last - 1].rstrip("\r\n").endswith("\\")):
+            k0 -= 1  # statements sharing a line (a; b), or a backslash carrying a line into the first
+        while k1 < n - 1 and sts[k1 + 1].first <= sts[k1].last:
+            k1 += 1
+        a = sts[k0].first
+        b = sts[k1 + 1].first - 1 if k1 + 1 < n else len(base.lines)  # (the gap after: noqa comments)
+        lines = base.lines[a - 1 : b]
+        piece = "".join(lines)
+        try:
+            tree = ast.parse(piece)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        if len(tree.body) != k1 - k0 + 1:
+            return None
+        marked = [m - a + 1 for m in base.marked[bisect_left(base.marked, a) : bisect_right(base.marked, b)]]
+        got = lint_statements(lines, tree.body, self.config, path=self.path, marked=marked,
+                              start=base.contexts[k0], filled=base.filled)
+        found = self._assemble(text, [f for group in got.findings for f in group])
+        spans = [(_first_line(st), st.end_lineno or st.lineno) for st in tree.body]
+        offset = sum(map(len, base.lines[: a - 1]))
+        return StatementView(piece, offset, a - 1, [lit for group in got.literals for lit in group], found, spans)
 
-    def fresh_findings(self, text: str, first: int, last: int) -> list[SourceFinding] | None:
-        """The findings on lines first..last of ``text`` (the last text linted) whose literals point into
-        it (fixes and hovers read them); statements moved since they were linted are linted again.
-        None when there is no statement table for ``text`` (lint the whole file instead)."""
-        base = self.base
-        if base is None or base.text != text:
-            return None
-        sts = base.statements
-        hit = [k for k, st in enumerate(sts) if st.first <= last and first <= st.last]
-        stale = [k for k in hit if not sts[k].fresh]
-        while stale:  # one run per group of consecutive statements
-            k0 = k1 = stale.pop(0)
-            while stale and stale[0] == k1 + 1:
-                k1 = stale.pop(0)
-            a, b = sts[k0].first, sts[k1].last
-            try:
-                tree = ast.parse("".join(base.lines[a - 1 : b]))
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                return None
-            ast.increment_lineno(tree, a - 1)
-            got = lint_statements(base.lines, tree.body, self.config, path=self.path, marked=base.marked,
-                                  start=base.contexts[k0], filled=base.filled)
-            if len(got.findings) != k1 - k0 + 1:
-                return None
-            for k, found in zip(range(k0, k1 + 1), got.findings, strict=True):
-                sts[k].findings, sts[k].shift, sts[k].fresh = found, 0, True
-        found = [f for k in hit for f in sts[k].findings]
-        return self._assemble(text, found)
+
+@dataclass(slots=True)
+class StatementView:
+    """Top-level statements of a document linted on their own (``IncrementalLinter.view``).
+
+    Their literals and findings count lines and offsets in ``text``, which is the document's from line
+    ``line_delta + 1``, code point ``offset``: fixes made and verified on it are the document's, moved
+    by ``offset`` (a statement parses alone as it parses in the file)."""
+
+    text: str
+    offset: int
+    line_delta: int
+    literals: list[Literal]
+    findings: list[SourceFinding]  # as lint_text gives them, lines counted in the view
+    spans: list[tuple[int, int]]  # each statement's first and last line in the view
+
+    def statement_of(self, line: int) -> tuple[int, int] | None:
+        """The first and last line of the statement holding view line ``line``."""
+        k = bisect_right([first for first, _ in self.spans], line) - 1
+        return self.spans[k] if k >= 0 and self.spans[k][1] >= line else None
+
+    def literal_at(self, offset: int) -> Literal | None:
+        """The (first) literal whose source span holds view offset ``offset``."""
+        for lit in self.literals:
+            src = lit.locator.source if lit.locator is not None else None
+            if src is not None and src.offset(lit.start.line, lit.start.col) <= offset <= src.offset(
+                    lit.end.line, lit.end.col):
+                return lit
+        return None
+
+    def in_document(self, sf: SourceFinding) -> SourceFinding:
+        """``sf`` with document lines (for a diagnostic)."""
+        return _shifted(sf, self.line_delta) if self.line_delta else sf
 
 
 def lint_whole(text: str, config: Config, path: str | None = None) -> list[SourceFinding]:
@@ -335,4 +394,4 @@ def lint_whole(text: str, config: Config, path: str | None = None) -> list[Sourc
     return IncrementalLinter(config, path).lint(text)
 
 
-__all__ = ["IncrementalLinter", "LintRun", "SourceError", "lint_whole"]
+__all__ = ["IncrementalLinter", "LintRun", "SourceError", "StatementView", "lint_whole"]

@@ -3,26 +3,30 @@
 Typing: each change restarts a short debounce; then the document's latest text is linted in a
 worker thread, again only in the top-level statements the changes touched (lsp/incremental.py).
 One run per document at a time; a run that a newer version makes stale stops at the next statement
-and publishes nothing. Settings: pyproject.toml under the editor's own (lsp/settings.py).
+and publishes nothing. Hovers and quick fixes lint again only the statement they are about
+(``IncrementalLinter.view``). Settings: pyproject.toml under the editor's own (lsp/settings.py).
+Messages: our reader of the base protocol (lsp/transport.py) and pygls' protocol with its faults
+worked around (lsp/protocol.py, docs/pygls-upstream.md).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import copy
 import fnmatch
 import logging
 import os
+import sys
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from lsprotocol import types
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
 from iri_lint import __version__
@@ -36,11 +40,13 @@ from ..cli.write_policy import link_refusal
 from .actions import fix_all, fix_edits, minimal_edit, noqa_edit
 from .diagnostics import SOURCE, error_diagnostic, to_diagnostic
 from .document import Document
-from .hover import hover_markdown, literal_at
-from .incremental import IncrementalLinter, LintRun
+from .hover import file_literals, hover_markdown
+from .incremental import IncrementalLinter, LintRun, StatementView
 from .positions import UTF16, LineIndex, finding_offsets
+from .protocol import IriLintProtocol
 from .settings import SECTION, EditorSettings, config_file, looks_like_settings, unwrap
 from .settings import parse as parse_settings
+from .transport import run_stdio, run_tcp
 
 log = logging.getLogger("iri_lint.lsp")
 
@@ -72,6 +78,7 @@ class Analysis:
     findings: list[SourceFinding] = field(default_factory=list)
     error: SourceError | None = None
     run: LintRun | None = None
+    fix_all: list[SourceEdit] | None = None  # "fix all safe problems" as one edit ([]: nothing), once asked
 
 
 def _excluded(rel: str, patterns: Sequence[str]) -> bool:
@@ -81,25 +88,12 @@ def _excluded(rel: str, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatch(p, pat.rstrip("/")) for pat in patterns for p in (*prefixes, *parts))
 
 
-class _Protocol(LanguageServerProtocol):
-    """pygls' protocol, but its copy of a document gets copies of the change events: converting their
-    positions on its own lines (``str.splitlines``), it may rewrite them in place (a character past
-    what it thinks is the line's end becomes one before it), and the events are ours to apply."""
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
-    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Iterator[Any]:
-        for change in copy.deepcopy(params.content_changes):
-            self.workspace.update_text_document(params.text_document, change)
-        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
-            yield handler, (params,), None
-
-
 class IriLintServer(LanguageServer):
     """The server: its copies of the open documents, per-pyproject configs, debounced incremental linting."""
 
     def __init__(self, debounce: float = DEBOUNCE_SECONDS, report_unparsable: bool = True) -> None:
         super().__init__("iri-lint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
-                         protocol_cls=_Protocol)
+                         protocol_cls=IriLintProtocol)
         self.default_debounce = debounce  # the command line's; the editor's settings take over
         self.default_report_unparsable = report_unparsable
         self.init_settings = EditorSettings()  # initializationOptions
@@ -111,7 +105,7 @@ class IriLintServer(LanguageServer):
         self._analyses: dict[str, Analysis] = {}
         self._published: dict[str, Analysis] = {}
         self._linters: dict[str, IncrementalLinter] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}  # uri -> (lock, [tasks holding or waiting])
         self._tasks: set[asyncio.Future[None]] = set()
         self._generation = 0  # settings reloaded this many times (a run under older ones is stale)
 
@@ -245,11 +239,19 @@ class IriLintServer(LanguageServer):
 
     # ---------------------------------------------------------------- analysis
 
-    def _lock(self, uri: str) -> asyncio.Lock:
-        lock = self._locks.get(uri)
-        if lock is None:
-            lock = self._locks[uri] = asyncio.Lock()
-        return lock
+    @asynccontextmanager
+    async def _lock(self, uri: str) -> AsyncIterator[None]:
+        """One task at a time per document; the lock lives while a task holds or waits for it (closed
+        documents leave none behind)."""
+        lock, users = self._locks.setdefault(uri, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._locks[uri]
 
     def _linter(self, uri: str, settings: Settings) -> IncrementalLinter:
         linter = self._linters.get(uri)
@@ -278,8 +280,11 @@ class IriLintServer(LanguageServer):
                         or self._generation != generation:  # (settings changed: the run queued behind lints)
                     raise Superseded
 
+            first = linter.fresh  # (its table is built after the diagnostics are out: ``_tabulate``)
             try:  # in a worker thread: changes keep coming in, and stop a run they make stale
-                result.findings = await asyncio.to_thread(linter.lint, text, check)
+                result.findings = await asyncio.to_thread(linter.first_lint if first else linter.lint, text, check)
+                if first:
+                    self._background(self._tabulate(uri, result))
             except Superseded:
                 return None
             except SourceError as err:
@@ -295,14 +300,46 @@ class IriLintServer(LanguageServer):
         self._analyses[uri] = result
         return result
 
-    def _fresh(self, uri: str, result: Analysis, first: int, last: int) -> list[SourceFinding]:
-        """Findings on lines first..last whose literals point into ``result.text`` (for fixes, hovers)."""
+    async def _tabulate(self, uri: str, result: Analysis) -> None:
+        """Build the statement table of a document's first lint (what edits, hovers and fixes read), once
+        its diagnostics are published: the same lint again, keeping the statements."""
+        try:
+            async with self._lock(uri):
+                doc, linter = self.docs.get(uri), self._linters.get(uri)
+                if doc is None or linter is None or linter.base is not None or doc.text is not result.text:
+                    return
+
+                def check() -> None:
+                    if doc.text is not result.text or self.docs.get(uri) is not doc:
+                        raise Superseded
+
+                await asyncio.to_thread(linter.lint, result.text, check)
+        except (Superseded, SourceError):
+            pass
+        except Exception:
+            log.exception("iri-lint failed on %s", uri)
+
+    def _background(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _view(self, uri: str, result: Analysis, first: int, last: int, literals: bool = False) -> StatementView:
+        """Lines first..last of ``result.text`` as hovers and fixes read them: the statements there, linted
+        again on their own (lsp/incremental.py); the whole file when there is no statement table for it
+        (its literals too if ``literals``). Hold ``_lock(uri)``: it reads the linter's table."""
         linter = self._linters.get(uri)
-        got = linter.fresh_findings(result.text, first, last) if linter is not None else None
-        if got is None:
-            settings = result.settings
-            got = lint_text(result.text, settings.config, path=settings.path) if result.findings else []
-        return got
+        view = linter.view(result.text, first, last) if linter is not None else None
+        if view is None:
+            text, config, path = result.text, result.settings.config, result.settings.path
+            view = StatementView(text, 0, 0, file_literals(text, config, path) if literals else [],
+                                 lint_text(text, config, path=path) if result.findings else [], [])
+        return view
+
+    def _index(self, uri: str, result: Analysis) -> LineIndex:
+        doc = self.docs.get(uri)
+        return doc.index(self.encoding) if doc is not None and doc.text is result.text \
+            else LineIndex(result.text, self.encoding)
 
     def schedule(self, uri: str, delay: float) -> None:
         """Lint ``uri`` after ``delay`` seconds of quiet (each change restarts the clock)."""
@@ -316,9 +353,7 @@ class IriLintServer(LanguageServer):
 
     def _start(self, uri: str) -> None:
         self._timers.pop(uri, None)
-        task = asyncio.ensure_future(self.lint_and_publish(uri))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._background(self.lint_and_publish(uri))
 
     async def lint_and_publish(self, uri: str) -> None:
         """Lint a document's latest version and publish its diagnostics; never raises."""
@@ -336,7 +371,7 @@ class IriLintServer(LanguageServer):
 
     def publish(self, uri: str, result: Analysis, doc: Document) -> None:
         started = time.perf_counter()
-        index = doc.index(self.encoding) if doc.text is result.text else LineIndex(result.text, self.encoding)
+        index = self._index(uri, result)
         diagnostics = []
         for sf in result.findings:
             try:
@@ -376,64 +411,102 @@ class IriLintServer(LanguageServer):
             result = await self._analyse(uri)
             if result is None or result.error is not None:
                 return []
-            index = LineIndex(result.text, self.encoding)
+            index = self._index(uri, result)
             lo, hi = index.offset(params.range.start), index.offset(params.range.end)
             first, last = params.range.start.line + 1, params.range.end.line + 1  # LSP lines are lint lines
-            quick = wanted(types.CodeActionKind.QuickFix)
-            findings = self._fresh(uri, result, first, last) if result.findings and quick else []
-            linter = self._linters.get(uri)
-            statements = {sf.start.line: linter.statement_lines(result.text, sf.start.line)
-                          for sf in findings} if linter is not None else {}
-        # fixes are verified by parsing the fixed file, noqa comments placed by tokenizing: not in the loop
-        actions = await asyncio.to_thread(self._quick_fixes, uri, result, index, findings, statements, lo, hi)
-        if wanted(FIX_ALL):
-            action = await self.fix_all_action(uri, result, index)
+            view = None
+            if result.findings and wanted(types.CodeActionKind.QuickFix):
+                view = await asyncio.to_thread(self._view, uri, result, first, last)
+        # fixes are verified by parsing the fixed statements, noqa comments placed by tokenizing: not in the loop
+        actions = await asyncio.to_thread(self._quick_fixes, uri, result, index, view, lo, hi) if view else []
+        if wanted(FIX_ALL):  # (computed now when asked for by name, as on save; else when picked)
+            action = await self.fix_all_action(uri, result, index, lazy=only is None and self.can_resolve())
             if action is not None:
                 actions.append(action)
         return actions
 
-    def _quick_fixes(self, uri: str, result: Analysis, index: LineIndex, findings: Sequence[SourceFinding],
-                     statements: dict[int, tuple[int, int] | None], lo: int, hi: int) -> list[types.CodeAction]:
+    def _quick_fixes(self, uri: str, result: Analysis, index: LineIndex, view: StatementView,
+                     lo: int, hi: int) -> list[types.CodeAction]:
         """Each finding's fix (when it has one) and a noqa comment for it, for findings in [lo, hi]."""
         actions: list[types.CodeAction] = []
         silencers: list[types.CodeAction] = []
         seen_noqa: set[tuple[int, str]] = set()
-        for sf in findings:
-            start, end = finding_offsets(result.text, sf)
-            if not (start <= hi and lo <= end):
+        base = view.offset
+
+        def moved(edits: Sequence[SourceEdit]) -> list[SourceEdit]:
+            return [SourceEdit(e.start + base, e.end + base, e.new) for e in edits]
+
+        for sf in view.findings:
+            start, end = finding_offsets(view.text, sf)
+            if not (start + base <= hi and lo <= end + base):
                 continue
-            diag = to_diagnostic(sf, index)
+            diag = to_diagnostic(view.in_document(sf), index)
             fix = sf.finding.fix
             if fix is not None:
-                edits = fix_edits(result.text, sf)
+                edits = fix_edits(view.text, sf)
                 if edits is not None:
                     safe = fix.safety is FixSafety.SAFE
                     title = f"{SOURCE} ({sf.code}): {fix.description.rstrip('.')}" + ("" if safe else " (unsafe)")
                     actions.append(types.CodeAction(
                         title=title, kind=types.CodeActionKind.QuickFix, diagnostics=[diag],
-                        is_preferred=safe, edit=self._workspace_edit(uri, result.version, index, edits)))
-            edit = noqa_edit(result.text, start, sf.code, statements.get(sf.start.line))
-            if edit is not None and (edit.start, sf.code) not in seen_noqa:
-                seen_noqa.add((edit.start, sf.code))
+                        is_preferred=safe, edit=self._workspace_edit(uri, result.version, index, moved(edits))))
+            edit = noqa_edit(view.text, start, sf.code, view.statement_of(sf.start.line))
+            if edit is not None and (edit.start + base, sf.code) not in seen_noqa:
+                seen_noqa.add((edit.start + base, sf.code))
                 silencers.append(types.CodeAction(
                     title=f"{SOURCE}: Disable {sf.code} for this line", kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[diag], edit=self._workspace_edit(uri, result.version, index, [edit])))
+                    diagnostics=[diag], edit=self._workspace_edit(uri, result.version, index, moved([edit]))))
         return actions + silencers
 
-    async def fix_all_action(self, uri: str, result: Analysis, index: LineIndex) -> types.CodeAction | None:
-        """"Fix all safe problems in this file", as one minimal edit."""
+    async def fix_all_action(self, uri: str, result: Analysis, index: LineIndex,
+                             lazy: bool = False) -> types.CodeAction | None:
+        """"Fix all safe problems in this file", as one minimal edit; with ``lazy``, without it: a light
+        bulb's request (every move of the cursor) would fix the whole file, and the edit comes with
+        ``codeAction/resolve`` when the user picks the action."""
         if not any(sf.finding.fix and sf.finding.fix.safety is FixSafety.SAFE for sf in result.findings):
             return None
         doc = self.docs.get(uri)
         if doc is None or self.link_outside(doc) is not None:
             return None
-        settings = result.settings
-        new = await asyncio.to_thread(fix_all, result.text, lambda t: lint_text(t, settings.config, path=settings.path))
-        edit = minimal_edit(result.text, new)
-        if edit is None:
+        action = types.CodeAction(title=f"{SOURCE}: Fix all safe problems", kind=FIX_ALL, data={"uri": uri})
+        if lazy:
+            return action
+        edits = await self._fix_all_edits(result)
+        if not edits:
             return None
-        return types.CodeAction(title=f"{SOURCE}: Fix all safe problems", kind=FIX_ALL,
-                                edit=self._workspace_edit(uri, result.version, index, [edit]))
+        action.edit = self._workspace_edit(uri, result.version, index, edits)
+        return action
+
+    async def _fix_all_edits(self, result: Analysis) -> list[SourceEdit]:
+        if result.fix_all is None:  # (once per version: every request for it gets the same)
+            settings = result.settings
+            new = await asyncio.to_thread(fix_all, result.text,
+                                          lambda t: lint_text(t, settings.config, path=settings.path))
+            edit = minimal_edit(result.text, new)
+            result.fix_all = [] if edit is None else [edit]
+        return result.fix_all
+
+    def can_resolve(self) -> bool:
+        """Whether the client asks for a code action's edit when it is picked (``codeAction/resolve``)."""
+        caps = self.client_capabilities.text_document
+        actions = caps.code_action if caps else None
+        support = actions.resolve_support if actions else None
+        return bool(actions and actions.data_support and support and "edit" in support.properties)
+
+    async def resolve_code_action(self, action: types.CodeAction) -> types.CodeAction:
+        """The edit of a lazily offered "fix all", for the document as it is now."""
+        uri = action.data.get("uri") if isinstance(action.data, dict) else None
+        if action.kind != FIX_ALL or not isinstance(uri, str):
+            return action
+        async with self._lock(uri):
+            result = await self._analyse(uri)
+        doc = self.docs.get(uri)
+        if result is None or result.error is not None or doc is None or self.link_outside(doc) is not None:
+            return action
+        edits = await self._fix_all_edits(result)
+        if edits:
+            action.edit = self._workspace_edit(uri, result.version, self._index(uri, result), edits)
+        return action
 
     def link_outside(self, doc: Document) -> str | None:
         """Why "fix all" must not touch the document: a symlink resolving outside the workspace (the
@@ -454,25 +527,40 @@ class IriLintServer(LanguageServer):
 
     async def hover(self, params: types.HoverParams) -> types.Hover | None:
         uri = params.text_document.uri
+        line = params.position.line + 1
         async with self._lock(uri):
             result = await self._analyse(uri)
-        if result is None or result.error is not None or result.settings.excluded:
+            if result is None or result.error is not None or result.settings.excluded:
+                return None
+            index = self._index(uri, result)
+            view = await asyncio.to_thread(self._view, uri, result, line, line, True)
+        offset = index.offset(params.position) - view.offset
+        lit = view.literal_at(offset)
+        if lit is None or lit.locator is None:
             return None
-        index = LineIndex(result.text, self.encoding)
-        lit = await asyncio.to_thread(literal_at, result.text, index.offset(params.position), result.settings.config)
-        if lit is None:
-            return None
-        async with self._lock(uri):
-            if self._analyses.get(uri) is not result:
-                return None  # the document changed meanwhile
-            fresh = self._fresh(uri, result, lit.start.line, lit.end.line) if result.findings else []
-        mine = [sf for sf in fresh if (sf.literal.start, sf.literal.end) == (lit.start, lit.end)]
-        lit_range = None
-        if lit.locator is not None:
-            src = lit.locator.source
-            lit_range = index.range(src.offset(lit.start.line, lit.start.col), src.offset(lit.end.line, lit.end.col))
+        mine = [sf for sf in view.findings if (sf.literal.start, sf.literal.end) == (lit.start, lit.end)]
+        src = lit.locator.source
+        lit_range = index.range(view.offset + src.offset(lit.start.line, lit.start.col),
+                                view.offset + src.offset(lit.end.line, lit.end.col))
         return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
                                                         value=hover_markdown(lit, mine)), range=lit_range)
+
+    # ---------------------------------------------------------------- running
+
+    @property
+    def lsp(self) -> IriLintProtocol:
+        protocol = self.protocol
+        assert isinstance(protocol, IriLintProtocol)
+        return protocol
+
+    def run_stdio(self) -> int:
+        """Serve over stdin/stdout until ``exit`` or the end of stdin; the process's exit code."""
+        self.protocol.set_writer(StdoutWriter(sys.stdout.buffer))
+        return run_stdio(self.lsp)
+
+    def run_tcp(self, host: str, port: int) -> int:
+        """Serve the first client to connect to ``host:port``; the exit code."""
+        return run_tcp(self.lsp, host, port, self.protocol.set_writer)
 
     # ---------------------------------------------------------------- watching pyproject.toml
 
@@ -555,9 +643,13 @@ def create_server(debounce: float = DEBOUNCE_SECONDS) -> IriLintServer:
         server.reload_settings()
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=False))
+        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=True))
     async def code_action(params: types.CodeActionParams) -> list[types.CodeAction] | None:
         return await _guard([], server.code_actions, params) or None
+
+    @server.feature(types.CODE_ACTION_RESOLVE)
+    async def code_action_resolve(action: types.CodeAction) -> types.CodeAction:
+        return await _guard(action, server.resolve_code_action, action)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(params: types.HoverParams) -> types.Hover | None:
@@ -583,11 +675,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=args.log_level, handlers=[handler],
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     server = create_server(debounce=args.debounce / 1000)
-    if args.tcp:
-        server.start_tcp(args.host, args.port)
-    else:
-        server.start_io()
-    return 0
+    return server.run_tcp(args.host, args.port) if args.tcp else server.run_stdio()
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from ..core import errors as E
 from ..core.bidi import bidi_problems, encode_component
 from ..core.budget import Budget, take_matches
 from ..core.chars import char_label, is_digits, pct_encode
-from ..core.mapping import MappingError, is_dns_scheme, to_uri
+from ..core.mapping import MappingError, is_dns_scheme, uri_edits
 from ..core.normalize import normalize_trace
 from ..core.reference import ErrorRecord, HostKind, IRIReference, Span
 from ..core.schemes import scheme_typos
@@ -515,27 +515,10 @@ def uri_only_api(ctx: Ctx) -> Iterator[Raw]:
     text = ref.text
     if not ctx.uri_only_api or text.isascii() or ref.error_records:
         return
-    edits: list[Edit] = []
-    host = ref.host if ref.host_kind is HostKind.REG_NAME and is_dns_scheme(ref.get("scheme")) else None
-    if host is not None and not text[host.start : host.end].isascii():
-        try:  # 3987bis sec. 3.4.2: the host by IDNA, so that DNS can resolve it
-            mapped = to_uri("http://" + text[host.start : host.end], idna=True)
-            edits.append(Edit(host.start, host.end, mapped[len("http://"):]))
-        except MappingError:
-            host = None
-    # everywhere else (and in a host IDNA rejects) each non-ASCII run becomes its UTF-8 octets
-    i = 0
-    while i < len(text):
-        if text[i].isascii() or (host is not None and host.start <= i < host.end and edits):
-            i += 1
-            continue
-        j = i
-        while j < len(text) and not text[j].isascii() and not (
-            host is not None and edits and host.start <= j < host.end
-        ):
-            j += 1
-        edits.append(Edit(i, j, pct_encode(text[i:j])))
-        i = j
+    try:  # (the editor's hover shows the same URI)
+        edits = [Edit(start, end, new) for start, end, new in uri_edits(ref)]
+    except MappingError:  # (a valid IRI always maps; be safe)
+        return
     first = next(k for k, c in enumerate(text) if not c.isascii())
     uri = "".join(_apply_sorted(text, edits))
     yield Raw("IRI404", first, first + 1, f"this API sends only ASCII and raises UnicodeEncodeError on "

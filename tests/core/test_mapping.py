@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from iri_lint import IDNAError, MappingError, to_iri, to_uri
 from iri_lint.core import is_valid
+from iri_lint.core.mapping import uri_edits
+from iri_lint.core.scanner import scan
 
 # ---------------------------------------------------------------- sec. 3.1 IRI -> URI
 
@@ -278,3 +280,22 @@ def test_round_trip_changes_only_hex_case_and_encoded_unreserved() -> None:
     """Sec. 3.2: the law the module docstring states, and that it is not plain equality."""
     assert to_uri(to_iri("http://a/%7e%c3%bc%2F")) == "http://a/~%C3%BC%2F"
     assert _canon(to_uri(to_iri("http://a/%7e%c3%bc%2F"))) == _canon("http://a/%7e%c3%bc%2F")
+
+
+
+# ---------------------------------------------------------------- the URI to send (uri_edits)
+
+
+def test_uri_edits_prefer_idna_for_a_dns_host() -> None:
+    """The one suggestion of rule IRI404 and the editor's hover: IDNA for a DNS host (3987bis 3.4.2)
+    where IDNA takes it, else percent-encoding (3.4.1); ASCII as ``to_uri``'s ``encode_ascii`` says."""
+    def applied(text: str, **kw: str) -> list[str]:
+        return [text[a:b] + " -> " + new for a, b, new in uri_edits(scan(text), **kw)]  # type: ignore[arg-type]
+
+    assert applied("http://bücher.example/straße") == ["bücher.example -> xn--bcher-kva.example", "ß -> %C3%9F"]
+    assert applied("http://a_ü.example/") == ["ü -> %C3%BC"]  # (STD3 rules: no "_" in a host name)
+    assert applied("foo://bücher.example/") == ["ü -> %C3%BC"]  # not a DNS scheme
+    assert applied("http://example.com/a") == []
+    with pytest.raises(MappingError):
+        uri_edits(scan("http://bücher.example/a b"))
+    assert applied("http://bücher.example/a b", encode_ascii="encode")[1] == "  -> %20"

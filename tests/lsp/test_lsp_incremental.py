@@ -3,8 +3,8 @@
 Each sequence types, deletes, pastes and undoes over a real module; after every edit the findings of
 ``IncrementalLinter`` (which re-lints only the statements the edit touched) must equal those of
 ``lint_text`` on the whole new text, to the column and the message, and so must a syntax error. The
-findings it gives for fixes and hovers (``fresh_findings``) must equal ``lint_text``'s, literal and
-fix edits included. ``IRI_LINT_FUZZ=1`` (``pytest -m fuzz``) runs longer sequences.
+statements it lints again for hovers and fixes (``view``) must give what ``lint_text`` gives for them:
+literals, findings, fix edits and noqa edits. ``IRI_LINT_FUZZ=1`` (``pytest -m fuzz``) runs longer sequences.
 """
 
 from __future__ import annotations
@@ -19,7 +19,13 @@ import pytest
 from iri_lint.config import Config
 from iri_lint.fix import source_edits
 from iri_lint.lint import SourceError, SourceFinding, lint_text
+from iri_lint.lsp.actions import noqa_edit
+from iri_lint.lsp.hover import file_literals
 from iri_lint.lsp.incremental import IncrementalLinter
+from iri_lint.lsp.positions import finding_offsets
+from iri_lint.source.edits import SourceEdit
+from iri_lint.source.locate import split_lines
+from iri_lint.source.model import Literal, SourcePos
 
 # random edits make invalid escapes ("\\q") that ast.parse warns about, in both lints alike
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::SyntaxWarning")
@@ -107,24 +113,39 @@ def summary(f: SourceFinding) -> tuple[object, ...]:
             None if fix is None else (fix.safety, fix.description))
 
 
-def literal(f: SourceFinding) -> tuple[object, ...]:
-    lit = f.literal
-    return (lit.value, lit.reason, lit.context, lit.kind, lit.start, lit.end, lit.holes, lit.api, lit.uri_only_api)
+def literal(lit: Literal, delta: int = 0) -> tuple[object, ...]:
+    start, end = SourcePos(lit.start.line + delta, lit.start.col), SourcePos(lit.end.line + delta, lit.end.col)
+    return (lit.value, lit.reason, lit.context, lit.kind, start, end, lit.holes, lit.api, lit.uri_only_api)
 
 
-def check_fresh(linter: IncrementalLinter, text: str, config: Config, rng: random.Random) -> None:
-    """What fixes and hovers read on a few lines: literals and fix edits as a full lint gives them."""
+def check_view(linter: IncrementalLinter, text: str, config: Config, rng: random.Random) -> None:
+    """What hovers and fixes read on a few lines (the statements there, linted alone): the literals,
+    findings, fix edits and noqa edits a full lint gives for them, moved by the view's offset."""
     n = text.count("\n") + 1
     first = rng.randint(1, n)
     last = min(n, first + rng.choice([0, 3, 40]))
-    got = linter.fresh_findings(text, first, last)
-    assert got is not None
-    # the statements that overlap the lines: compare with a full lint's findings on the same statements
-    lines = {f.start.line for f in got}
-    want = [f for f in lint_text(text, config) if f.start.line in lines]
+    view = linter.view(text, first, last)
+    assert view is not None
+    span = range(view.line_delta + 1, view.line_delta + len(split_lines(view.text)) + 1)
+    got = [view.in_document(f) for f in view.findings]
+    want = [f for f in lint_text(text, config) if f.start.line in span]
     assert [summary(f) for f in got] == [summary(f) for f in want]
-    assert [literal(f) for f in got] == [literal(f) for f in want]
-    assert [source_edits(text, f) for f in got] == [source_edits(text, f) for f in want]
+    moved = [literal(lit, view.line_delta) for lit in view.literals]
+    assert moved == [literal(lit) for lit in file_literals(text, config) if lit.start.line in span]
+    for sf, full in zip(view.findings, want, strict=True):
+        assert moved_edits(source_edits(view.text, sf), view.offset) == source_edits(text, full)
+        start, _ = finding_offsets(view.text, sf)
+        statement = view.statement_of(sf.start.line)
+        assert moved_edits(noqa_edit(view.text, start, sf.code, statement), view.offset) == \
+            noqa_edit(text, finding_offsets(text, full)[0], sf.code)
+
+
+def moved_edits(edits: object, by: int) -> object:
+    if isinstance(edits, SourceEdit):
+        return SourceEdit(edits.start + by, edits.end + by, edits.new)
+    if isinstance(edits, list):
+        return [moved_edits(e, by) for e in edits]
+    return edits  # None, or why there is no fix
 
 
 CONFIGS = {"default": Config(), "all": Config(select=("ALL",)), "text": Config(text_mode=True)}
@@ -149,7 +170,7 @@ def test_incremental_equals_full_after_every_edit(name: str, source: str, config
         if want[0] == "ok":
             last_good = text
             if rng.random() < 0.25:
-                check_fresh(linter, text, cfg, rng)
+                check_view(linter, text, cfg, rng)
     assert modes["incremental"] >= STEPS // 5, modes  # the sequences do exercise the slices
 
 
@@ -211,3 +232,26 @@ def test_a_lone_cr_or_barry_lints_the_whole_file() -> None:
                  'x = 1\n\ny = "http://a/%zz"\nz = "http://b/%zz"  # barry_as_FLUFL\n']:
         assert outcome(linter.lint, text) == outcome(lambda t: lint_text(t, Config()), text)
         assert linter.last.mode == "full", linter.last.describe()
+
+
+def test_a_first_lint_answers_as_lint_text_and_the_table_comes_after() -> None:
+    """An opened document's first diagnostics come from ``lint_text`` (about 0.4x sooner); until ``lint``
+    builds the statement table, hovers and fixes have no view (the server reads the whole file)."""
+    source = real_files()[0][1]
+    linter = IncrementalLinter(Config())
+    assert linter.fresh
+    assert [summary(f) for f in linter.first_lint(source)] == [summary(f) for f in lint_text(source, Config())]
+    assert not linter.fresh and linter.view(source, 1, 99) is None
+    linter.lint(source)
+    assert linter.last.mode == "full" and linter.view(source, 1, 99) is not None
+    text = source.replace('"http://example.com/items/%zz"', '"http://example.com/items/%zz%zz"')
+    assert [summary(f) for f in linter.lint(text)] == [summary(f) for f in lint_text(text, Config())]
+    assert linter.last.mode == "incremental"
+
+
+def test_a_view_of_a_text_with_nothing_iri_like_is_empty() -> None:
+    linter = IncrementalLinter(Config())
+    assert linter.lint("x = 1\n") == []
+    view = linter.view("x = 1\n", 1, 1)
+    assert view is not None and view.literals == [] and view.findings == []
+    assert linter.view("y = 2\n", 1, 1) is None  # (not the text it linted)

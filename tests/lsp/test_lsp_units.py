@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from lsprotocol import types
 
 from iri_lint.config import Config
@@ -212,6 +216,43 @@ def test_noqa_edit_within_the_statement_equals_the_whole_file() -> None:
     assert len(found) > 10
     for sf in found:
         start, _ = finding_offsets(text, sf)
-        statement = linter.statement_lines(text, sf.start.line)
+        view = linter.view(text, sf.start.line, sf.start.line)
+        assert view is not None
+        statement = view.statement_of(sf.start.line - view.line_delta)
         assert statement is not None
-        assert noqa_edit(text, start, sf.code, statement) == noqa_edit(text, start, sf.code), sf
+        got = noqa_edit(view.text, start - view.offset, sf.code, statement)
+        want = noqa_edit(text, start, sf.code)
+        assert (got and (got.start + view.offset, got.end + view.offset, got.new)) == \
+            (want and (want.start, want.end, want.new)), sf
+
+
+@pytest.mark.parametrize("value", [
+    "https://bücher.example/straße",  # a DNS host: IDNA (3987bis sec. 3.4.2)
+    "https://BÜCHER.example:8080/a?q=日本#f",
+    "https://a_ü.example/x",  # IDNA rejects the label: percent-encoded (3.4.1)
+    "ftp://bücher.example/ü",
+    "https://bücher。example/",  # an ideographic full stop: a label separator to IDNA
+    "https://[::1]/ü",
+])
+def test_hover_suggests_the_uri_the_diagnostic_suggests(value: str) -> None:
+    """The URI form of the hover and IRI404's fix are one suggestion (issue #31 item 12)."""
+    text = f'from urllib.request import urlopen\n\nurlopen("{value}")\n'
+    [sf] = [f for f in lint_text(text, Config()) if f.code == "IRI404"]
+    assert sf.finding.fix is not None
+    lit = literal_at(text, text.index(value), Config())
+    assert lit is not None
+    md = hover_markdown(lit, [sf])
+    assert f"URI form (RFC 3987 sec. 3.1): `{sf.finding.fix.value}`" in md
+    assert md.count(sf.finding.fix.value) == 2  # (and in the finding's message)
+
+
+@given(st.text(alphabet="ab\n\r\x0c\u2028é😀", max_size=40))
+def test_lines_are_counted_at_lsp_line_breaks(text: str) -> None:
+    """Line ``k`` starts after the ``k``-th ``\\r\\n``, ``\\r`` or ``\\n`` (with or without a CR in the text)."""
+    index = LineIndex(text, UTF32)
+    breaks = [m.span() for m in re.finditer(r"\r\n|\r|\n", text)]
+    for offset in range(len(text) + 1):
+        line = sum(1 for _, end in breaks if end <= offset)
+        start = breaks[line - 1][1] if line else 0
+        stop = breaks[line][0] if line < len(breaks) else len(text)  # (inside a CR LF: the end of the line)
+        assert index.position(offset) == pos(line, min(offset, stop) - start)

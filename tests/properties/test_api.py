@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from iri_lint import check, equivalent, normalize, parse, resolve, scan, to_iri, to_uri
 from iri_lint.core import IDNAError, IRISyntaxError, MappingError, is_valid
 from iri_lint.core.grammar import KINDS, Profile
+from iri_lint.core.mapping import uri_edits
 from iri_lint.rules.engine import apply_fixes
 
 from .strategies import PROPERTY, any_iri, grammar_iris, kinds, profiles
@@ -142,3 +143,30 @@ def test_a_fix_changes_the_text_and_leaves_fewer_findings_of_its_rule(text: str,
         assert f.fix.value != text, f
         after = check(f.fix.value, kind=kind, profile=profile, select=["ALL"])
         assert sum(g.code == f.code for g in after) < sum(g.code == f.code for g in found), (f, after)
+
+
+def _applied(text: str, edits: list[tuple[int, int, str]]) -> str:
+    out, pos = [], 0
+    for start, end, new in edits:
+        assert pos <= start <= end
+        out += [text[pos:start], new]
+        pos = end
+    return "".join([*out, text[pos:]])
+
+
+@PROPERTY
+@given(grammar_iris())
+def test_uri_edits_are_to_uri_with_idna_where_idna_takes_the_host(text: str) -> None:
+    """``uri_edits``: IDNA for a DNS host when it succeeds (3987bis 3.4.2), else the host percent-encoded
+    (3.4.1); everything else exactly as ``to_uri`` maps it; only runs that change are edited."""
+    try:
+        want = to_uri(text, idna=True, encode_ascii="encode")
+    except IDNAError:
+        want = to_uri(text, encode_ascii="encode")
+    except MappingError:  # (a lone surrogate: no URI form either way)
+        with pytest.raises(MappingError):
+            uri_edits(scan(text), encode_ascii="encode")
+        return
+    edits = uri_edits(scan(text), encode_ascii="encode")
+    assert _applied(text, edits) == want
+    assert all(text[a:b] != new for a, b, new in edits)
