@@ -9,10 +9,10 @@ except that inside a git work tree a build-output name (``build``, ``dist``, ``_
 ``buck-out``) that git tracks files in, such as ``doc/build``, is checked. Symlinked folders are
 not followed; a file reached both directly and through a symlink is checked once, under its own name.
 
-Why ``pathspec`` and not ``git check-ignore``: matching needs no subprocess per file and no git
-installed, and it works the same in a checkout and in an exported copy of one. git is asked only
-what no pattern can say: where ``core.excludesFile`` is, and which folders it tracks (only when a
-build-output folder is not ignored anyway).
+Why our own matcher (``gitignore.py``) and not ``git check-ignore``: matching needs no subprocess per
+file and no git installed, and it works the same in a checkout and in an exported copy of one. git is
+asked only what no pattern can say: where ``core.excludesFile`` is, and which folders it tracks (only
+when a build-output folder is not ignored anyway).
 """
 
 from __future__ import annotations
