@@ -8,18 +8,14 @@ translated, so CRLF files stay CRLF).
 from __future__ import annotations
 
 import ast
-import contextlib
-import io
 import itertools
-import os
-import stat
-import tokenize
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from .lint import SourceError, SourceFinding
+from .fileio import replace_file
+from .lint import SourceError, SourceFinding, source_encoding
 from .rules.model import FixSafety
 from .source.cst import CstUnavailable, cst_strings, verdict
 from .source.edits import Refusal, SourceEdit, apply_edits, edit_literal, verify_edit
@@ -36,10 +32,10 @@ class SourceFile(NamedTuple):
     @classmethod
     def from_bytes(cls, data: bytes) -> SourceFile:
         """Decode per PEP 263 / BOM; raises SourceError when the bytes cannot be decoded."""
+        encoding = source_encoding(data)
         try:
-            encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
             text = data.decode(encoding)  # "utf-8-sig" drops the BOM and encode() puts it back
-        except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
+        except (LookupError, UnicodeDecodeError) as exc:
             raise SourceError(f"cannot decode file: {exc}") from None
         return cls(text, encoding)
 
@@ -225,56 +221,18 @@ def _unsettled(text: str, lint: Callable[[str], list[SourceFinding]], picked: li
 # ------------------------------------------------------------------ atomic writing
 
 
-@contextlib.contextmanager
-def deferred_sigint() -> Iterator[None]:
-    """Hold back SIGINT until the block ends (main thread only; elsewhere a no-op)."""
-    import signal  # here, with threading: 1 ms to import, for a check that writes nothing
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    received: list[object] = []
-    previous = signal.signal(signal.SIGINT, lambda *args: received.append(args))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if received:
-            raise KeyboardInterrupt
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path``'s contents with ``data``: a temporary file in the same folder, then rename.
-
-    The file keeps its permission bits; a symlink stays a symlink (its target is rewritten). An
-    interrupt at any point leaves either the old file or the new one, never a mix; the temporary file
-    is removed on every error we can catch.
-    """
-    import tempfile  # here: it costs 2 ms to import, 3% of a one-file check that writes nothing
-
-    target = path.resolve()
-    mode = stat.S_IMODE(os.stat(target).st_mode)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".iri-lint-tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        with deferred_sigint():
-            os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+def write_atomic(path: Path, data: bytes, expected: bytes | None = None) -> None:
+    """Replace ``path``'s contents with ``data``, whole or not at all (``expected``: only if the file
+    still holds those bytes); see :func:`iri_lint.fileio.replace_file`, the one writer."""
+    replace_file(str(path), data, expected=expected)
 
 
 def fix_file(path: Path, lint: Callable[[str], list[SourceFinding]], *, unsafe: bool = False,
              write: bool = True) -> tuple[SourceFile, FixRun]:
     """Fix one file on disk (``write=False``: compute only). Bytes outside the edits never change."""
-    source = SourceFile.from_bytes(path.read_bytes())
+    data = path.read_bytes()
+    source = SourceFile.from_bytes(data)
     run = fix_text(source.text, lint, unsafe=unsafe, can_hold=source.can_hold)
     if write and run.changed:
-        write_atomic(path, source.encode(run.text))
+        write_atomic(path, source.encode(run.text), expected=data)
     return source, run

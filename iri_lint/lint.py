@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ast
+import functools
 import io
+import re
 import tokenize
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -121,12 +123,38 @@ def _check_literal(lit: Literal, config: Config, enabled: frozenset[str],
     return findings
 
 
+def source_encoding(data: bytes) -> str:
+    """The encoding of a Python file's bytes, from its BOM or PEP 263 cookie; SourceError when Python
+    refuses it: a codec it does not know, or one that cannot read its own declaration as written (PEP 263:
+    "encodings which use two or more bytes for all characters like e.g. UTF-16" cannot be declared)."""
+    try:
+        encoding, lines = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except (SyntaxError, LookupError) as exc:
+        raise SourceError(f"cannot decode file: {exc}") from None
+    cookie = _cookie().search(lines[-1]) if lines else None
+    if cookie is not None:
+        try:
+            readable = cookie.group().decode(encoding) == cookie.group().decode("ascii")
+        except (UnicodeDecodeError, LookupError):
+            readable = False
+        if not readable:
+            raise SourceError(f"cannot decode file: the encoding {encoding!r} declared on line {len(lines)} "
+                              "cannot be a source encoding (PEP 263: it must read its own declaration as "
+                              "ASCII)", len(lines))
+    return encoding
+
+
+@functools.cache
+def _cookie() -> re.Pattern[bytes]:
+    return re.compile(rb"coding[:=][ \t]*[-\w.]+")  # PEP 263's, as tokenize finds it
+
+
 def decode_source(data: bytes) -> str:
     """Bytes of a Python file -> text, honouring a BOM and a PEP 263 cookie."""
+    encoding = source_encoding(data)
     try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         text = data.decode(encoding)
-    except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
+    except (LookupError, UnicodeDecodeError) as exc:
         raise SourceError(f"cannot decode file: {exc}") from None
     return text[1:] if text.startswith("\ufeff") else text
 

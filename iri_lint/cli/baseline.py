@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..fix import write_atomic
+from ..fileio import write_output
 from .escape import escape_json, unicode_path
 from .redact import redact
 from .results import Record
@@ -63,8 +63,9 @@ def load(path: Path) -> set[str]:
         raise BaselineError(f"{path}: not an iri-lint baseline ({exc})") from None
 
 
-def save(path: Path, records: list[Record], *, show_secrets: bool = False) -> None:
-    """Write the baseline (sorted, one entry per finding with its code and path for humans)."""
+def save(path: Path, records: list[Record], trees: tuple[str, ...], *, show_secrets: bool = False) -> None:
+    """Write the baseline (sorted, one entry per finding with its code and path for humans), by the write
+    policy of every file iri-lint writes (``trees``: see :func:`iri_lint.fileio.output_refusal`)."""
     fps = fingerprints(records, path.resolve().parent)
     entries = {fp: {"path": unicode_path(_rel(r.path, path.resolve().parent)), "code": r.code,
                     "value": r.value if show_secrets else redact(r.value)}
@@ -73,10 +74,7 @@ def save(path: Path, records: list[Record], *, show_secrets: bool = False) -> No
            "fingerprints": dict(sorted(entries.items(), key=lambda kv: (kv[1]["path"], kv[1]["code"], kv[0])))}
     # a lone surrogate in a value is written as a \ud800 escape, which JSON reads back the same
     data = (escape_json(json.dumps(doc, ensure_ascii=False, indent=1)) + "\n").encode("utf-8")
-    if path.exists():
-        write_atomic(path, data)
-    else:
-        path.write_bytes(data)
+    write_output(str(path), data, trees)
 
 
 def new_only(records: list[Record], known: set[str], baseline_path: Path) -> list[Record]:

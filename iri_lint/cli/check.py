@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import dataclasses
 import io
 import os
@@ -12,10 +11,11 @@ from pathlib import Path
 from typing import TextIO
 
 from ..config import Config, ConfigError, ConfigFinder, config_from_file, layered
+from ..fileio import remove_leftover, write_output
 from ..rules.engine import select_codes
 from .baseline import BaselineError, load, new_only, save
 from .cache import open_cache
-from .discover import Target, discover
+from .discover import Target, discover, tree_of
 from .escape import quote_path
 from .exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from .flake8_config import config_from_flake8, find_flake8_config
@@ -150,6 +150,11 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                      respect_gitignore=cfg.respect_gitignore, force_exclude=args.force_exclude,
                      skipped=skipped) if paths else None
     targets = found.targets if found is not None else []
+    for leftover in found.leftovers if found is not None else ():  # what killed runs' writers left
+        remove_leftover(leftover)
+    # the trees a report or baseline may not lead out of through a symlink
+    trees = found.trees if found is not None else ()
+    outputs = tuple(dict.fromkeys((*trees, tree_of(".")))) if args.output or args.update_baseline else trees
     if skipped is not None:
         write_files(sys.stdout, [t.path for t in targets], [*((p, "no such file or folder") for p in missing),
                                                             *skipped])
@@ -189,7 +194,7 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             return _err(f"baseline {bpath} does not exist; create it with --update-baseline")
         if args.update_baseline:
             try:
-                save(bpath, records, show_secrets=args.show_secrets)
+                save(bpath, records, outputs, show_secrets=args.show_secrets)
             except OSError as exc:
                 return _err(f"cannot write baseline {bpath}: {exc.strerror or exc}")
             note(args, f"wrote {len(records)} finding(s) to baseline {quote_path(str(bpath))}")
@@ -199,7 +204,7 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 records = new_only(records, load(bpath), bpath)
             except BaselineError as exc:
                 return _err(str(exc))
-    return _report(args, results, records, info)
+    return _report(args, results, records, info, outputs)
 
 
 def _refusal(args: argparse.Namespace, target: Target, trees: tuple[str, ...]) -> str | None:
@@ -223,12 +228,13 @@ def _lint_path(shown: str, root: Path) -> str:
         return shown
 
 
-def _report(args: argparse.Namespace, results: list[FileResult], records: list[Record], info: RunInfo) -> int:
-    if args.output:
+def _report(args: argparse.Namespace, results: list[FileResult], records: list[Record], info: RunInfo,
+            trees: tuple[str, ...]) -> int:
+    if args.output and args.output != "-":  # "-": standard output, as without -o
         buffer = io.StringIO()
         write(args, buffer, results, records, info)
         try:
-            write_report(Path(args.output), buffer.getvalue())
+            write_report(args.output, buffer.getvalue(), trees)
         except OSError as exc:
             return _err(f"cannot write {args.output}: {exc.strerror or exc}")
     else:
@@ -251,29 +257,11 @@ def exit_code(args: argparse.Namespace, results: list[FileResult], records: list
     return EXIT_FINDINGS if records or problems else EXIT_OK
 
 
-def write_report(path: Path, text: str) -> None:
-    """Write a whole report or nothing: a temporary file beside ``path``, then a rename.
+def write_report(path: str, text: str, trees: tuple[str, ...]) -> None:
+    """Write a whole report or nothing, by the write policy of every file iri-lint writes
+    (:func:`iri_lint.fileio.write_output`: a FIFO or a device is written into, a regular file replaced).
 
     Values may hold lone surrogates (``"\\ud800"`` in source); they are written as ``\\ud800``
     escapes, which JSON and SARIF read back as the same string.
     """
-    import tempfile  # here: it costs 2 ms to import, 3% of a one-file check that writes no report
-
-    data = text.encode("utf-8", "backslashreplace")
-    fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.",
-                               suffix=".iri-lint-tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    write_output(path, text.encode("utf-8", "backslashreplace"), trees)

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from ..fileio import is_temp_name
 from .gitignore import IgnoreRules
 from .gitrepo import Repo, find_top
 
@@ -62,6 +63,8 @@ class Discovery(NamedTuple):
 
     targets: list[Target]
     trees: tuple[str, ...]
+    # temporary files of iri-lint's writer seen on the way: a killed run's, if their writer is gone
+    leftovers: tuple[str, ...] = ()
 
 
 def tree_of(path: str) -> str:
@@ -142,7 +145,7 @@ def discover(paths: Sequence[str], *, exclude: Sequence[str] | None = None, exte
         else:
             found.append(_target(given, explicit=True))
     trees = tuple(dict.fromkeys(tree_of(p) for p in paths if p != "-"))
-    return Discovery(_once(found), trees)
+    return Discovery(_once(found), trees, tuple(walker.leftovers))
 
 
 def iter_files(paths: Iterable[str], exclude: Iterable[str]) -> Iterator[str]:
@@ -182,6 +185,7 @@ class _Walker:
         self.respect_gitignore = respect_gitignore
         self.repos: dict[str, Repo] = {}
         self.skipped: list[tuple[str, str]] | None = None
+        self.leftovers: list[str] = []
 
     def skip_note(self, path: str, why: str) -> None:
         if self.skipped is not None:
@@ -251,6 +255,8 @@ class _Walker:
                         link = e.is_symlink()
                         target = os.path.realpath(path) if link else os.path.join(real, e.name)
                         yield Target(_tidy(path), False, target, link)
+                    elif is_temp_name(e.name):
+                        self.leftovers.append(path)
                 except OSError:
                     continue
             stack.extend(reversed(subdirs))

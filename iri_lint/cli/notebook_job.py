@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
-from ..fix import fix_text, write_atomic
+from ..fileio import Unwritable, replace_file
+from ..fix import fix_text
 from ..lint import SourceError, SourceFinding, lint_text
 from ..noqa import add_noqa
 from ..source.locate import split_lines
@@ -133,9 +133,10 @@ def _fix_notebook(job: Job, nb: Notebook, lint: Lint, result: FileResult, data: 
         result.new_bytes = out
     elif job.write:
         try:
-            write_atomic(Path(job.path), out)
+            replace_file(job.path, out, expected=data)  # not over an edit made meanwhile
         except OSError as exc:
-            return _unwritten(job, nb, lint, result, f"cannot write the file: {exc.strerror or exc}")
+            why = exc.why if isinstance(exc, Unwritable) else f"cannot write the file: {exc.strerror or exc}"
+            return _unwritten(job, nb, lint, result, why)
     return result
 
 

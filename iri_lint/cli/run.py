@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from ..fix import SourceFile, fix_text, write_atomic
+from ..fileio import Unreadable, Unwritable, read_regular, replace_file
+from ..fix import SourceFile, fix_text
 from ..lint import SourceError, SourceFinding, decode_source, lint_text
 from ..noqa import add_noqa
 from ..source.locate import split_lines
@@ -37,13 +37,11 @@ def _read(job: Job) -> bytes | Problem:
     if job.data is not None:
         data = job.data
     else:
+        limit = NOTEBOOK_MAX_BYTES if job.path.lower().endswith(".ipynb") else MAX_BYTES
         try:
-            size = os.stat(job.path).st_size
-            limit = NOTEBOOK_MAX_BYTES if job.path.lower().endswith(".ipynb") else MAX_BYTES
-            if size > limit:
-                return Problem(job.path, 1, 0, f"file too large to check ({size} bytes > {limit})")
-            with open(job.path, "rb") as fh:
-                data = fh.read()
+            data = read_regular(job.path, limit)
+        except Unreadable as exc:
+            return Problem(job.path, 1, 0, exc.why)
         except OSError as exc:
             return Problem(job.path, 1, 0, f"cannot read file: {exc.strerror or exc}")
     if b"\0" in data[:8192]:
@@ -91,11 +89,11 @@ def _check_file(job: Job, data: bytes) -> FileResult:
     except SourceError as exc:
         result.problem = _problem(job.path, exc)
         return result
-    return _fix_file(job, source, lint, result)
+    return _fix_file(job, source, lint, result, data)
 
 
 def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding]],
-              result: FileResult) -> FileResult:
+              result: FileResult, data: bytes) -> FileResult:
     assert isinstance(source, SourceFile)
     text = source.text
     if job.fix:
@@ -140,7 +138,7 @@ def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding
         result.new_bytes = new_bytes
     elif job.write:
         try:
-            write_atomic(Path(job.path), new_bytes)
+            replace_file(job.path, new_bytes, expected=data)  # not over an edit made meanwhile
         except OSError as exc:  # e.g. a read-only file system: the file is as it was
             return _unwritten(job, text, lint, result, exc)
     return result
@@ -150,7 +148,8 @@ def _unwritten(job: Job, text: str, lint: Callable[[str], list[SourceFinding]], 
                exc: OSError) -> FileResult:
     """The file could not be written (it is unchanged): its findings as they are, and why."""
     lines = split_lines(text)
-    why = f"not fixed: cannot write the file: {exc.strerror or exc}"
+    why = f"not fixed: {exc.why}" if isinstance(exc, Unwritable) else \
+        f"not fixed: cannot write the file: {exc.strerror or exc}"
     result.applied, result.diff, result.noqa_added = [], "", 0
     result.records = [_record(job.path, sf, lines, "refused" if sf.finding.fix else "available", why)
                       for sf in lint(text)]

@@ -11,44 +11,14 @@ new inode, so a hard-linked file would silently part from its other names: it is
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Iterable
 
+from ..fileio import file_refusal
+from ..fileio import link_refusal as link_refusal  # the language server's "fix all" uses it too
 from .discover import Target
 from .results import FileResult
 
 LINK_HINT = "a link named on the command line is fixed with --fix-symlinks"
-
-
-def inside(real: str, trees: Iterable[str]) -> bool:
-    """Whether the resolved path ``real`` lies in one of the resolved folders ``trees``."""
-    return any(real == t or real.startswith(t.rstrip(os.sep) + os.sep) for t in trees)
-
-
-def link_refusal(path: str, trees: Iterable[str]) -> str | None:
-    """Why a fix must not write ``path``, when it is a symlink resolving outside ``trees``; else None."""
-    trees = tuple(trees)
-    real = os.path.realpath(path)
-    if real == os.path.abspath(path) or inside(real, trees):
-        return None
-    return f"symlink to {real}, outside {' and '.join(trees) or 'the folders being checked'}"
-
-
-def file_refusal(real: str) -> str | None:
-    """Why the file ``real`` (resolved) cannot be replaced whole and alone; else None."""
-    try:
-        st = os.stat(real)
-    except OSError as exc:
-        return f"cannot read its status: {exc.strerror or exc}"
-    if st.st_nlink > 1:
-        return f"it has {st.st_nlink} hard links, and writing it would split them"
-    # root may write anything: the permission bits still say what the owner wants
-    if not stat.S_IMODE(st.st_mode) & 0o222 or not os.access(real, os.W_OK):
-        return "the file is read-only"
-    folder = os.path.dirname(real)
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"its folder {folder} is not writable (the new text is written beside it, then renamed)"
-    return None
 
 
 def write_refusal(target: Target, trees: Iterable[str], *, fix_symlinks: bool = False) -> str | None:

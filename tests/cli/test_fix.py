@@ -181,7 +181,7 @@ def test_killed_writer_leaves_the_original_intact(tmp_path: Path, sig: int) -> N
         def slow_fsync(fd):
             print("writing", flush=True)
             time.sleep(30)
-        fix.os.fsync = slow_fsync
+        os.fsync = slow_fsync
         fix.write_atomic(Path({str(f)!r}), b"half" * 100000)
     """)
     p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -290,3 +290,95 @@ def test_fix_text_reports_a_cycle_and_returns_the_input() -> None:
     assert run.text == text and not run.applied
     assert run.unsettled.startswith("fixes undo each other")
     assert all(run.not_applied[i].startswith("not applied") for i, sf in enumerate(run.remaining) if sf.finding.fix)
+
+
+# ---------------------------------------------------------------------- an edit made while --fix runs is kept
+EDITED = b"# saved by an editor while iri-lint was fixing\n"
+
+
+def _edit_during_fix(monkeypatch: pytest.MonkeyPatch, module: object, target: Path) -> None:
+    """An editor saves ``target`` after iri-lint read it and before it writes it."""
+    real = module.fix_text  # type: ignore[attr-defined]
+
+    def fix_then_save(*args: object, **kw: object) -> object:
+        run = real(*args, **kw)
+        target.write_bytes(EDITED)
+        return run
+
+    monkeypatch.setattr(module, "fix_text", fix_then_save)
+
+
+@pytest.mark.parametrize("kind", ["py", "ipynb"])
+def test_an_edit_made_while_fixing_is_kept_and_the_file_not_fixed(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
+    from iri_lint.cli import notebook_job, run
+
+    from .test_notebooks import make_notebook
+
+    f, other = tmp_path / f"m.{kind}", tmp_path / "other.py"
+    bad = URLOPEN.format(lit='"https://example.com/caf\u00e9"')
+    f.write_text(bad if kind == "py" else make_notebook(), encoding="utf-8")
+    other.write_text(bad, encoding="utf-8")
+    _edit_during_fix(monkeypatch, run if kind == "py" else notebook_job, f)
+    r = cli("check", "--isolated", "--fix", str(f))
+    assert f.read_bytes() == EDITED  # the editor's save survives
+    assert r.code == 1 and "Fixed" not in r.err and "fixed (safe)" not in r.out
+    assert r.err.splitlines()[0] == (f"{f}:1:1: error: not fixed: the file changed while it was being fixed "
+                                     "(the new version is kept; run again)")
+    assert os.listdir(tmp_path) == sorted(os.listdir(tmp_path)) and len(os.listdir(tmp_path)) == 2  # no temp file
+
+
+# ---------------------------------------------------------------------- temporary files a killed run left behind
+def _writer(f: Path) -> subprocess.Popen[bytes]:
+    """A process writing ``f`` through iri-lint's writer, stopped (sleeping) before the rename."""
+    script = textwrap.dedent(f"""
+        import os, time
+        from pathlib import Path
+        from iri_lint import fix
+        def slow_fsync(fd):
+            print("writing", flush=True)
+            time.sleep(60)
+        os.fsync = slow_fsync
+        fix.write_atomic(Path({str(f)!r}), b"half" * 1000)
+    """)
+    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.stdout is not None and p.stdout.readline() == b"writing\n"
+    return p
+
+
+def _age_all(folder: Path) -> None:
+    for p in folder.iterdir():
+        os.utime(p, (p.stat().st_mtime - 3600, p.stat().st_mtime - 3600))
+
+
+@pytest.mark.parametrize("how", ["walk", "fix"])
+def test_a_later_run_removes_what_a_killed_writer_left(cli, tmp_path: Path, how: str) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text(URLOPEN.format(lit='"https://example.com/caf\u00e9"'), encoding="utf-8")
+    mine = {"m.py", ".notes.iri-lint-tmp", ".m.py.0123.iri-lint-tmp", "m.py.0123456789abcdef.iri-lint-tmp"}
+    for name in mine - {"m.py"}:  # the user's own files, named nearly like ours
+        (tmp_path / name).write_text("keep\n", encoding="utf-8")
+    p = _writer(f)
+    p.kill()
+    p.wait(timeout=30)
+    _age_all(tmp_path)
+    assert set(os.listdir(tmp_path)) > mine  # the killed writer's temporary file
+    if how == "walk":
+        cli("check", "--isolated", str(tmp_path))
+    else:
+        cli("check", "--isolated", "--fix", str(f))
+    assert set(os.listdir(tmp_path)) == mine
+
+
+def test_a_live_writers_temporary_file_is_left_alone(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "m.py"
+    f.write_text("x = 1\n", encoding="utf-8")
+    p = _writer(f)
+    try:
+        _age_all(tmp_path)
+        (tmp_name,) = set(os.listdir(tmp_path)) - {"m.py"}
+        cli("check", "--isolated", str(tmp_path))
+        assert (tmp_path / tmp_name).exists()
+    finally:
+        p.kill()
+        p.wait(timeout=30)

@@ -149,18 +149,112 @@ def test_a_failed_write_is_one_line_and_leaves_the_file(cli: CLI, tmp_path: Path
     f, g = tmp_path / "f.py", tmp_path / "g.py"
     f.write_text(BAD, encoding="utf-8")
     g.write_text(BAD, encoding="utf-8")
-    from iri_lint import fix as fixmod
+    from iri_lint.fileio import replace_file as real_write
 
-    real_write = fixmod.write_atomic
-
-    def flaky(path: Path, data: bytes) -> None:
-        if path.name == "f.py":
+    def flaky(path: str, data: bytes, *, expected: bytes | None = None) -> None:
+        if path.endswith("f.py"):
             raise OSError(30, "Read-only file system")
-        real_write(path, data)
+        real_write(path, data, expected=expected)
 
-    monkeypatch.setattr(runmod, "write_atomic", flaky)  # as run.py imported it from iri_lint.fix
+    monkeypatch.setattr(runmod, "replace_file", flaky)  # as run.py imported it from iri_lint.fileio
     r = cli("check", "--isolated", "--fix", str(f), str(g))
     assert r.code == 1 and "internal error" not in r.err
     assert f"{f}:1:1: error: not fixed: cannot write the file: Read-only file system" in r.err
     assert f.read_text(encoding="utf-8") == BAD and g.read_text(encoding="utf-8") == SAFE_FIXED
     assert f"{f}:2:" in r.out and "fixed (safe)" in r.out and r.out.count("fixed (safe)") == 1
+
+
+# ---------------------------------------------------------------------- every other file iri-lint writes
+REPORTED = 'URL = "https://example.com/a b"\n'
+
+
+def _tree(tmp_path: Path) -> tuple[Path, Path]:
+    """project/ (a git work tree with a finding) and outside/victim, a file of someone else's."""
+    project, outside = tmp_path / "project", tmp_path / "outside"
+    project.mkdir()
+    outside.mkdir()
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    (project / "m.py").write_text(REPORTED, encoding="utf-8")
+    victim = outside / "victim"
+    victim.write_text("someone else's file\n", encoding="utf-8")
+    return project, victim
+
+
+@pytest.mark.parametrize("option", ["--baseline", "-o"])
+def test_a_committed_symlink_leading_out_of_the_tree_is_not_written_through(tmp_path: Path, option: str) -> None:
+    """The issue's: ``.iri-baseline.json -> ../../some/file`` replaced that file with JSON."""
+    project, victim = _tree(tmp_path)
+    (project / "out.json").symlink_to(Path("..") / "outside" / "victim")
+    extra = ["--update-baseline"] if option == "--baseline" else ["--format", "json"]
+    p = run_cli("check", "--isolated", option, "out.json", *extra, ".", cwd=project)
+    assert victim.read_text(encoding="utf-8") == "someone else's file\n"
+    assert (project / "out.json").is_symlink()
+    assert p.returncode == 2, p.stderr
+    what = "baseline out.json" if option == "--baseline" else "out.json"
+    assert p.stderr.decode().splitlines()[-1] == (
+        f"iri-lint: cannot write {what}: symlink to {victim}, outside {project} "
+        "(name the file itself to write there)")
+
+
+def test_a_symlinked_folder_leading_out_of_the_tree_is_not_written_through(tmp_path: Path) -> None:
+    project, victim = _tree(tmp_path)
+    (project / "reports").symlink_to(victim.parent)
+    p = run_cli("check", "--isolated", "-o", "reports/victim", ".", cwd=project)
+    assert victim.read_text(encoding="utf-8") == "someone else's file\n" and p.returncode == 2
+
+
+def test_outputs_named_outside_the_tree_and_links_inside_it_are_written(tmp_path: Path) -> None:
+    project, victim = _tree(tmp_path)
+    (project / "docs").mkdir()
+    (project / "docs" / "report.txt").write_text("old\n", encoding="utf-8")
+    (project / "report.txt").symlink_to(Path("docs") / "report.txt")
+    p = run_cli("check", "--isolated", "-o", "report.txt", ".", cwd=project)
+    assert p.returncode == 1 and (project / "report.txt").is_symlink()  # a link stays a link
+    assert "IRI101" in (project / "docs" / "report.txt").read_text(encoding="utf-8")
+    p = run_cli("check", "--isolated", "-o", str(victim), ".", cwd=project)  # the user's own choice
+    assert p.returncode == 1 and "IRI101" in victim.read_text(encoding="utf-8")
+    p = run_cli("check", "--isolated", "--baseline", str(victim.parent / "base.json"), "--update-baseline", ".",
+                cwd=project)
+    assert p.returncode == 0 and (victim.parent / "base.json").is_file()
+
+
+def test_a_report_to_a_fifo_is_written_into_it(tmp_path: Path) -> None:
+    import threading
+
+    project, _ = _tree(tmp_path)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    p = run_cli("check", "--isolated", "--format", "json", "-o", str(fifo), ".", cwd=project)
+    reader.join(timeout=60)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)  # still a FIFO
+    assert p.returncode == 1 and b'"IRI101"' in got[0]
+
+
+def test_a_report_to_a_device_is_written_into_it(tmp_path: Path) -> None:
+    project, _ = _tree(tmp_path)
+    null = tmp_path / "null"
+    try:
+        os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # /dev/null's numbers
+    except (PermissionError, AttributeError):
+        pytest.skip("creating a device node needs root")
+    p = run_cli("check", "--isolated", "-o", str(null), ".", cwd=project)
+    assert p.returncode == 1 and stat.S_ISCHR(os.lstat(null).st_mode)
+
+
+def test_a_report_to_dash_goes_to_stdout(tmp_path: Path) -> None:
+    project, _ = _tree(tmp_path)
+    p = run_cli("check", "--isolated", "--format", "json", "-o", "-", ".", cwd=project)
+    assert p.returncode == 1 and b'"IRI101"' in p.stdout and not (project / "-").exists()
+
+
+@pytest.mark.parametrize("option", ["--baseline", "-o"])
+def test_a_hard_linked_output_is_not_split(tmp_path: Path, option: str) -> None:
+    project, victim = _tree(tmp_path)
+    os.link(victim, project / "out.json")
+    extra = ["--update-baseline"] if option == "--baseline" else []
+    p = run_cli("check", "--isolated", option, "out.json", *extra, ".", cwd=project)
+    assert p.returncode == 2 and "hard links" in p.stderr.decode()
+    assert victim.read_text(encoding="utf-8") == "someone else's file\n" and os.stat(victim).st_nlink == 2
