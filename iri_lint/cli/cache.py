@@ -1,9 +1,18 @@
 """The result cache of ``iri-lint check``: a file's findings are reused while its bytes, its configuration
 and iri-lint itself are unchanged (ruff's cache, keyed by content instead of modification time).
 
-``<cache dir>`` (``--cache-dir``, else ``$IRI_LINT_CACHE_DIR``, else ``.iri_lint_cache/`` beside the
-pyproject.toml in use, else in the current folder) holds a ``.gitignore`` (``*``), a ``CACHEDIR.TAG``
-and one JSON table per iri-lint installation (version and folder), project root and configuration::
+Where: ``<base>/<iri-lint version>/``, the base being ``--cache-dir``, else ``$IRI_LINT_CACHE_DIR``, else
+``.iri_lint_cache/`` beside the pyproject.toml in use (else in the current folder). iri-lint writes only in
+the version folder, which it creates and marks: a ``.gitignore`` (``*``, so git never sees it) and a
+``CACHEDIR.TAG`` whose bytes are iri-lint's own. A folder of that name without that tag is not iri-lint's
+and is neither read nor written; so is a symlink where the folder or the default base should be (a
+repository committing ``.iri_lint_cache -> ../elsewhere`` must not make a check write or delete there).
+Nothing is ever deleted outside a marked folder, and inside one only what iri-lint writes there: its
+tables, named by a hash, and its writer's temporary files. So ``--cache-dir .`` or a cache variable naming
+any existing folder adds one folder to it and touches nothing else.
+
+The folder holds one JSON table per iri-lint installation (version and folder), project root and
+configuration::
 
     {"format": 1, "stamp": ..., "config": ..., "files": {abs path: [lint path, sha256, stat, last used,
                                                                      records, problem]}}
@@ -17,11 +26,12 @@ then already 2 seconds old (git's "racily clean" rule: a write in the same clock
 show in the times). Everything read is checked for shape and type: a corrupt or
 foreign table or entry is a miss, rebuilt by this run, never trusted, never executed (JSON, no pickle).
 
-Concurrent runs: each writes its whole table to a temporary file in the same folder and renames it over
-the old one, after merging what another run wrote meanwhile; the last rename wins, so a result another run
-stored may be lost (checked again later), never wrong: an entry carries the hash of the very bytes that
-were checked. Growth: a table keeps one entry per file (the newest); entries unused for 30 days are
-dropped when the table is written, and tables not written for 30 days are deleted. A new stamp (an
+Concurrent runs: each writes its whole table with iri-lint's one writer (``iri_lint.fileio``: a temporary
+file in the same folder, renamed over the old one), after merging what another run wrote meanwhile; the
+last rename wins, so a result another run stored may be lost (checked again later), never wrong: an entry
+carries the hash of the very bytes that were checked. Growth: a table keeps one entry per file (the
+newest); entries unused for 30 days are dropped when the table is written, tables not written for 30 days
+are deleted, and so is the folder of an older version once nothing of it is younger. A new stamp (an
 upgrade in place, an edited checkout) replaces the table rather than adding one.
 """
 
@@ -32,6 +42,8 @@ import contextlib
 import hashlib
 import json
 import os
+import re
+import stat
 import sys
 import time
 import unicodedata
@@ -44,6 +56,7 @@ from typing import Any
 import iri_lint
 
 from ..config import Config, ConfigError, find_pyproject
+from ..fileio import Unwritable, is_temp_name, read_regular, remove_leftover, write_output
 from .results import FileResult, FixInfo, Job, Problem, Record
 from .run import NOTEBOOK_MAX_BYTES, check_read
 
@@ -55,7 +68,11 @@ MAX_TABLE_BYTES = 256 * 1024 * 1024  # a larger "table" is not ours: ignored unr
 # modules whose code or data decide findings, besides iri_lint and Python (unicodedata)
 DEPENDENCIES = ("idna", "bidi", "unicodedataplus", "icu")
 GITIGNORE = b"# Created by iri-lint check: its result cache, safe to delete.\n*\n"
+# the mark of a folder iri-lint created (bford.info/cachedir): only in a folder holding these very bytes
+# does it read, write or delete anything
 CACHEDIR_TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# iri-lint's result cache (bford.info/cachedir)\n"
+MARKS = {".gitignore": GITIGNORE, "CACHEDIR.TAG": CACHEDIR_TAG}
+_TABLE_NAME = re.compile(r"[0-9a-f]{24}\.json")  # what _table() names a table
 
 
 def cacheable(job: Job) -> bool:
@@ -83,8 +100,8 @@ def open_cache(args: argparse.Namespace) -> ResultCache | None:
             or args.add_noqa or "-" in args.paths:
         return None
     root = project_root(args)
-    folder = getattr(args, "cache_dir", None) or os.environ.get("IRI_LINT_CACHE_DIR") or root / CACHE_DIR_NAME
-    return ResultCache(Path(folder), root)
+    given = getattr(args, "cache_dir", None) or os.environ.get("IRI_LINT_CACHE_DIR")
+    return ResultCache(Path(given) if given else root / CACHE_DIR_NAME, root, chosen=bool(given))
 
 
 def _env_flag(name: str) -> bool:
@@ -166,11 +183,34 @@ class ResultCache:
     # what the workers run (iri_lint.cli.run imports nothing from here: this module imports it)
     check_keyed = staticmethod(check_keyed)
 
-    def __init__(self, folder: Path, root: Path) -> None:
-        self.folder, self.root = folder, root
+    def __init__(self, base: Path, root: Path, *, chosen: bool = False) -> None:
+        """``base``: the folder the cache goes in, ``chosen`` by the user (``--cache-dir``, the environment)
+        or else iri-lint's own ``.iri_lint_cache`` in the project."""
+        self.base, self.root, self.chosen = base, root, chosen
+        self.folder = base / iri_lint.__version__  # the one folder iri-lint writes in
         self.stamp = code_stamp()
         self.now = int(time.time())
         self._tables: dict[Config, _Table] = {}
+        self.refusal = self._refusal()  # why the folder is neither read nor written, or None
+
+    def _refusal(self) -> str | None:
+        """Why the cache folder is not iri-lint's to use: a symlink (where the project put one, it may
+        lead anywhere), or an existing folder without iri-lint's mark."""
+        places = ((self.folder, True),) if self.chosen else ((self.base, False), (self.folder, True))
+        for place, marked in places:
+            try:
+                mode = os.lstat(place).st_mode
+            except FileNotFoundError:
+                return None  # made by the first save
+            except OSError as exc:
+                return f"{place}: {exc.strerror or exc}"
+            if stat.S_ISLNK(mode):
+                return f"{place} is a symlink; iri-lint keeps its cache only in a folder it created"
+            if not stat.S_ISDIR(mode):
+                return f"{place} is not a folder"
+            if marked and not _marked(place):
+                return f"{place} is not iri-lint's cache folder (it holds no CACHEDIR.TAG of iri-lint's)"
+        return None
 
     def lookup(self, jobs: Sequence[Job]) -> dict[int, FileResult]:
         """The results the cache holds for ``jobs``, by index."""
@@ -212,14 +252,15 @@ class ResultCache:
         if not changed:
             return
         try:
+            if self.refusal is not None:
+                raise Unwritable(str(self.folder), self.refusal)
             self._prepare()
             for table in changed:
                 self._write(table)
             self._prune({t.path.name for t in self._tables.values()})
         except OSError as exc:
-            where = exc.filename or self.folder
-            print(f"iri-lint: warning: results not cached ({where}: {exc.strerror or exc}); "
-                  "--no-cache turns the cache off", file=sys.stderr)
+            why = exc.why if isinstance(exc, Unwritable) else f"{exc.filename or self.folder}: {exc.strerror or exc}"
+            print(f"iri-lint: warning: results not cached ({why}); --no-cache turns the cache off", file=sys.stderr)
 
     # ------------------------------------------------------------------ tables on disk
     def _table(self, config: Config) -> _Table:
@@ -236,12 +277,12 @@ class ResultCache:
         return table
 
     def _read(self, table: _Table) -> dict[str, list[Any]]:
-        """The table's valid entries; nothing when it is missing, corrupt or from another stamp."""
+        """The table's valid entries; nothing when it is missing, corrupt, from another stamp, or in a
+        folder that is not iri-lint's."""
+        if self.refusal is not None:
+            return {}
         try:
-            with open(table.path, "rb") as fh:
-                if os.fstat(fh.fileno()).st_size > MAX_TABLE_BYTES:
-                    return {}
-                doc = json.loads(fh.read())
+            doc = json.loads(read_regular(str(table.path), MAX_TABLE_BYTES, nofollow=True))
         except (OSError, ValueError, RecursionError, MemoryError):
             return {}
         if not (isinstance(doc, dict) and doc.get("format") == FORMAT and doc.get("stamp") == self.stamp
@@ -250,14 +291,26 @@ class ResultCache:
         return {k: v for k, v in doc["files"].items() if _entry_shape(v)}
 
     def _prepare(self) -> None:
-        os.makedirs(self.folder, exist_ok=True)
-        for name, content in ((".gitignore", GITIGNORE), ("CACHEDIR.TAG", CACHEDIR_TAG)):
-            try:
-                fd = os.open(self.folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            except FileExistsError:
-                continue
+        """Make the cache folder, marked as iri-lint's, unless it is there already."""
+        if self.chosen:
+            os.makedirs(self.base, exist_ok=True)
+        else:
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(self.base)
+        try:
+            os.mkdir(self.folder)
+        except FileExistsError:
+            for _ in range(20):  # another run may be marking the folder it just made
+                self.refusal = self._refusal()
+                if self.refusal is None:
+                    return
+                time.sleep(0.01)
+            raise Unwritable(str(self.folder), self.refusal or "") from None
+        for name, content in MARKS.items():  # the .gitignore first: git never sees the rest
+            fd = os.open(self.folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
             with os.fdopen(fd, "wb") as fh:
                 fh.write(content)
+        self.refusal = self._refusal()  # the base made by another run meanwhile could be a symlink
 
     def _write(self, table: _Table) -> None:
         entries = self._read(table)  # what another run wrote since this one read the table
@@ -265,17 +318,54 @@ class ResultCache:
         oldest = self.now - MAX_AGE
         files = {k: v for k, v in entries.items() if v[3] >= oldest}
         doc = {"format": FORMAT, "stamp": self.stamp, "config": table.config, "files": files}
-        write_atomic(table.path, json.dumps(doc, separators=(",", ":")).encode("ascii"))
+        if self.refusal is not None:
+            raise Unwritable(str(self.folder), self.refusal)
+        data = json.dumps(doc, separators=(",", ":")).encode("ascii")
+        write_output(str(table.path), data, (os.path.realpath(self.folder),))
 
     def _prune(self, keep: set[str]) -> None:
-        """Delete tables not written for MAX_AGE, and temporary files a killed run left (after an hour)."""
-        with os.scandir(self.folder) as it:
-            for e in it:
-                age = self.now - _mtime(e)
-                if (e.name.endswith(".json") and e.name not in keep and age > MAX_AGE) or \
-                        (e.name.endswith(".tmp") and age > 3600):
+        """In this version's folder, delete the tables not written for MAX_AGE and what killed runs left;
+        delete the folders of other versions whose every table is that old."""
+        _prune_folder(self.folder, self.now, keep)
+        try:
+            with os.scandir(self.base) as it:
+                others = [Path(e.path) for e in it if e.name != self.folder.name and e.is_dir(follow_symlinks=False)]
+        except OSError:
+            return
+        for folder in others:
+            if _marked(folder) and _prune_folder(folder, self.now, set()):
+                for name in MARKS:
                     with contextlib.suppress(OSError):
-                        os.unlink(e.path)
+                        os.unlink(folder / name)
+                with contextlib.suppress(OSError):
+                    os.rmdir(folder)  # fails, as it should, if anything else is in it
+
+
+def _marked(folder: Path) -> bool:
+    """Whether ``folder`` is a real folder holding iri-lint's CACHEDIR.TAG (so iri-lint made it)."""
+    try:
+        return read_regular(str(folder / "CACHEDIR.TAG"), len(CACHEDIR_TAG), nofollow=True) == CACHEDIR_TAG \
+            and stat.S_ISDIR(os.lstat(folder).st_mode)
+    except OSError:
+        return False
+
+
+def _prune_folder(folder: Path, now: int, keep: set[str]) -> bool:
+    """Delete, in iri-lint's ``folder``, the tables older than MAX_AGE (but ``keep``) and the temporary files
+    of writers that are gone; touch nothing else. True when no table is left."""
+    left = False
+    with os.scandir(folder) as it:
+        entries = list(it)
+    for e in entries:
+        if is_temp_name(e.name):
+            remove_leftover(e.path, now)
+        elif _TABLE_NAME.fullmatch(e.name):
+            if e.name not in keep and e.is_file(follow_symlinks=False) and now - _mtime(e) > MAX_AGE:
+                with contextlib.suppress(OSError):
+                    os.unlink(e.path)
+                    continue
+            left = True
+    return not left
 
 
 def _mtime(e: os.DirEntry[str]) -> float:
@@ -285,27 +375,11 @@ def _mtime(e: os.DirEntry[str]) -> float:
         return 0.0
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``path`` whole or not at all: a temporary file in the same folder, then a rename."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def _digest(path: str) -> str | None:
-    """sha256 of the file's bytes; None when it cannot be read or is too large to be checked."""
+    """sha256 of the file's bytes; None when it cannot be read, is not a regular file or is too large to be
+    checked."""
     try:
-        with open(path, "rb") as fh:
-            if os.fstat(fh.fileno()).st_size > NOTEBOOK_MAX_BYTES:
-                return None
-            return hashlib.sha256(fh.read()).hexdigest()
+        return hashlib.sha256(read_regular(path, NOTEBOOK_MAX_BYTES)).hexdigest()
     except OSError:
         return None
 

@@ -62,8 +62,9 @@ def project(tmp_path: Path) -> Path:
     return root
 
 
-def _tables(folder: Path) -> list[Path]:
-    return sorted(folder.glob("*.json"))
+def _tables(base: Path) -> list[Path]:
+    """The tables of this version of iri-lint in the cache folder ``base``."""
+    return sorted((base / iri_lint.__version__).glob("*.json"))
 
 
 def test_a_second_run_checks_nothing_and_reports_the_same(cli, project: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
@@ -225,13 +226,14 @@ def test_a_read_only_cache_is_read_and_left_alone(cli, project: Path, tmp_path: 
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     cache = tmp_path / "cache"
     truth = cli("check", "--cache-dir", str(cache), str(project))
-    cache.chmod(0o555)
+    ours = cache / iri_lint.__version__
+    ours.chmod(0o555)
     try:
         (project / "pkg" / "b.py").write_text(CLEAN + "\n", encoding="utf-8")  # one miss: a write is tried
         r = cli("check", "--cache-dir", str(cache), str(project))
         assert (r.code, r.out) == (truth.code, truth.out) and "not cached" in r.err
     finally:
-        cache.chmod(0o755)
+        ours.chmod(0o755)
 
 
 def test_no_cache_neither_reads_nor_writes(cli, project: Path, tmp_path: Path, checked: list[str]) -> None:  # type: ignore[no-untyped-def]
@@ -273,7 +275,7 @@ def test_the_default_folder_is_beside_the_pyproject_and_ignored_by_git(  # type:
     monkeypatch.delenv("IRI_LINT_CACHE_DIR")
     monkeypatch.chdir(project / "pkg")
     cli("check", ".")
-    folder = project / cachemod.CACHE_DIR_NAME
+    folder = project / cachemod.CACHE_DIR_NAME / iri_lint.__version__
     assert folder.is_dir() and (folder / ".gitignore").read_text().splitlines()[-1] == "*"
     assert (folder / "CACHEDIR.TAG").read_bytes().startswith(b"Signature: 8a477f597d28d172789f06886806bc55")
     elsewhere = project.parent / "env-cache"
@@ -304,7 +306,7 @@ def test_concurrent_runs_leave_a_valid_cache_and_correct_output(tmp_path: Path) 
     (table,) = _tables(cache)
     doc = json.loads(table.read_text())
     assert 15 <= len(doc["files"]) and set(doc["files"]) <= {str(p) for p in src.iterdir()}
-    assert not [p for p in cache.iterdir() if p.name.endswith(".tmp")]
+    assert not [p for p in (cache / iri_lint.__version__).iterdir() if p.name.endswith(".iri-lint-tmp")]
     after = run_cli("check", "--isolated", "--cache-dir", str(cache), str(src))
     assert after.stdout == truth.stdout
 
@@ -327,3 +329,101 @@ def test_cached_results_are_the_same_in_every_format(cli, tmp_path: Path, fmt: s
     assert plain.code == cold.code == warm.code == 1
     assert plain.out == cold.out == warm.out and plain.err == cold.err == warm.err
     assert "IRI" in plain.out
+
+
+# ---------------------------------------------------------------------- the cache touches nothing it did not write
+OLD = 40 * 24 * 3600  # seconds: older than anything the cache keeps
+
+
+def _aged(path: Path, seconds: float = OLD) -> Path:
+    t = path.stat().st_mtime - seconds
+    os.utime(path, (t, t), follow_symlinks=False)
+    return path
+
+
+def _listing(folder: Path) -> dict[str, bytes | str]:
+    """Every entry below ``folder`` (symlinks not followed): its bytes, or what it is."""
+    out: dict[str, bytes | str] = {}
+    for p in sorted(folder.rglob("*")):
+        rel = p.relative_to(folder).as_posix()
+        out[rel] = (f"-> {os.readlink(p)}" if p.is_symlink() else "folder" if p.is_dir() else p.read_bytes())
+    return out
+
+
+def _user_files(folder: Path) -> None:
+    """What a user keeps in a folder: JSON, a .tmp, a .gitignore of their own, all of them old."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in (("package.json", '{"name": "x"}\n'), ("0123456789abcdef01234567.json", "{}\n"),
+                       ("notes.tmp", "draft\n"), (".gitignore", "node_modules/\n")):
+        (folder / name).write_text(text, encoding="utf-8")
+        _aged(folder / name)
+
+
+@pytest.mark.parametrize("how", ["--cache-dir .", "IRI_LINT_CACHE_DIR"])
+def test_a_cache_folder_given_by_the_user_keeps_every_file_in_it(  # type: ignore[no-untyped-def]
+        cli, project: Path, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """The issue's: ``--cache-dir .`` deleted a tracked package.json (a *.json older than 30 days)."""
+    _user_files(project)
+    before = _listing(project)
+    monkeypatch.chdir(project)
+    args = ["--cache-dir", "."] if how.startswith("--") else []
+    if not args:
+        monkeypatch.setenv("IRI_LINT_CACHE_DIR", str(project))
+    for _ in range(2):  # the second run saves nothing new; a third after a change prunes
+        cli("check", *args, "pkg")
+    (project / "pkg" / "b.py").write_text(CLEAN + "\n", encoding="utf-8")
+    assert cli("check", *args, "pkg").code == 1
+    after = _listing(project)
+    before["pkg/b.py"] = after["pkg/b.py"]
+    ours = {k for k in after if k not in before}
+    assert {k: after[k] for k in before} == before  # nothing of the user's changed or went away
+    version = iri_lint.__version__
+    assert ours and all(k == version or k.startswith(f"{version}/") for k in ours)  # one folder of its own
+    assert after[f"{version}/CACHEDIR.TAG"] == cachemod.CACHEDIR_TAG
+
+
+def test_a_symlinked_default_cache_folder_is_not_followed(cli, project: Path,  # type: ignore[no-untyped-def]
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A repository committing ``.iri_lint_cache -> ../elsewhere`` made a plain check delete files there."""
+    monkeypatch.delenv("IRI_LINT_CACHE_DIR")
+    elsewhere = project.parent / "elsewhere"
+    _user_files(elsewhere)
+    (elsewhere / iri_lint.__version__).mkdir()
+    (elsewhere / iri_lint.__version__ / "CACHEDIR.TAG").write_bytes(cachemod.CACHEDIR_TAG)
+    _aged(elsewhere / iri_lint.__version__ / "CACHEDIR.TAG")
+    before = _listing(elsewhere)
+    (project / cachemod.CACHE_DIR_NAME).symlink_to(Path("..") / "elsewhere")
+    monkeypatch.chdir(project)
+    cli("check", "pkg")
+    (project / "pkg" / "b.py").write_text(CLEAN + "\n", encoding="utf-8")
+    r = cli("check", "pkg")
+    assert r.code == 1 and "Traceback" not in r.err
+    assert _listing(elsewhere) == before
+    assert "not cached" in r.err and "symlink" in r.err
+
+
+def test_the_cache_prunes_only_its_own_stale_tables(cli, project: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    cache = tmp_path / "cache"
+    cli("check", "--cache-dir", str(cache), str(project))
+    ours = cache / iri_lint.__version__
+    (table,) = _tables(cache)
+    stale = ours / ("f" * 24 + ".json")  # a table of another configuration, unused for 40 days
+    stale.write_bytes(table.read_bytes())
+    _aged(stale)
+    foreign = {ours / "notes.json": b"{}", ours / "x.tmp": b"draft", cache / ("e" * 24 + ".json"): b"{}"}
+    for path, data in foreign.items():
+        path.write_bytes(data)
+        _aged(path)
+    older, unmarked = cache / "0.0.1", cache / "0.0.2"  # an older version's folder, and one not iri-lint's
+    for folder in (older, unmarked):
+        folder.mkdir()
+        for name, data in (("a" * 24 + ".json", b"{}"), (".gitignore", cachemod.GITIGNORE)):
+            (folder / name).write_bytes(data)
+            _aged(folder / name)
+    (older / "CACHEDIR.TAG").write_bytes(cachemod.CACHEDIR_TAG)
+    before = _listing(unmarked)
+    (project / "pkg" / "b.py").write_text(CLEAN + "\n", encoding="utf-8")  # something to save
+    cli("check", "--cache-dir", str(cache), str(project))
+    assert not stale.exists() and table.exists()
+    assert all(p.read_bytes() == data for p, data in foreign.items())
+    assert not older.exists() and _listing(unmarked) == before
