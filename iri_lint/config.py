@@ -192,11 +192,31 @@ def read_section(path: Path) -> dict[str, Any] | None:
         data = tomllib.loads(text)
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: {exc}") from None
+    except RecursionError:  # tomllib descends one call per level of nesting
+        raise ConfigError(f"{path}:{_too_deep_line(text)}: nesting too deep to read") from None
     section = data.get("tool", {}).get("iri-lint")
     if section is not None and not isinstance(section, dict):
         raise ConfigError(f"{path}:{_line_of(text, None)}: [tool.iri-lint] must be a table")
     _SECTIONS[key] = section
     return section
+
+
+def _too_deep_line(text: str) -> int:
+    """The first line at which reading ``text`` runs out of stack: the shortest prefix of whole lines that
+    still does (a prefix that stops before it parses or fails otherwise, never deeper), by bisection."""
+    lines = text.splitlines(keepends=True)
+    lo, hi = 1, len(lines)  # hi: known to run out of stack
+    while lo < hi:
+        mid = (lo + hi) // 2
+        try:
+            tomllib.loads("".join(lines[:mid]))
+        except RecursionError:
+            hi = mid
+            continue
+        except tomllib.TOMLDecodeError:
+            pass
+        lo = mid + 1
+    return hi
 
 
 def config_from_file(path: Path) -> Config:

@@ -152,6 +152,9 @@ def read_notebook(data: bytes) -> Notebook:
         raise NotebookError(f"not a notebook: invalid JSON{where}") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("cells"), list):
         raise NotebookError("not a notebook: no list of cells (nbformat 4)")
+    bad = next((i for i, cell in enumerate(doc["cells"], start=1) if not isinstance(cell, dict)), None)
+    if bad is not None:  # nbformat 4: every cell is an object; anything else is not a notebook to pass as clean
+        raise NotebookError(f"not a notebook: cell {bad} is not an object")
     if not isinstance(doc.get("nbformat", 4), int) or doc.get("nbformat", 4) < 4:
         raise NotebookError(f"nbformat {doc.get('nbformat')} notebooks are not supported (convert with nbconvert)")
     spans = _source_spans(raw)

@@ -112,6 +112,9 @@ def test_default_excludes_and_configured_excludes(cli, tmp_path: Path) -> None: 
     (b"# -*- coding: utf-8 -*-\nU = '\xff\xfe'\n", "cannot decode"),
     (b"\x00\x01\x02binary\x00", "binary file"),
     (b"# coding: klingon\nU = 1\n", "cannot decode"),
+    # PEP 263: an encoding that does not read the cookie's line as ASCII cannot be a source encoding
+    (b"# coding: utf-16\nURL = 'https://example.com/a b'\n", "cannot decode file: the encoding 'utf-16'"),
+    (b"#!/usr/bin/env python\n# coding=utf_32\nx = 1\n", "cannot decode file: the encoding 'utf_32'"),
 ])
 def test_bad_input_is_one_line_on_stderr(tmp_path: Path, content: bytes, message: str) -> None:
     f = tmp_path / "m.py"
@@ -332,3 +335,35 @@ def test_explain_says_what_the_rule_checks_before_why(cli) -> None:  # type: ign
 
     r = cli("explain", "IRI103")
     assert r.code == 0 and f"What it does\n  {RULES_BY_CODE['IRI103'].what}\n\nWhy\n" in r.out
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "link to /dev/zero"])
+def test_only_regular_files_are_checked(tmp_path: Path, kind: str) -> None:
+    """A FIFO named on the command line blocked forever; /dev/zero was read until memory ran out."""
+    import os
+
+    path = tmp_path / "special.py"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "/dev/zero":
+        path = Path("/dev/zero")
+    else:
+        path.symlink_to("/dev/zero")
+    ok = tmp_path / "ok.py"
+    ok.write_text('URL = "https://example.com/a b"\n')
+    p = run_cli("check", "--isolated", str(path), str(ok))
+    what = "a FIFO" if kind == "fifo" else "a character device"
+    assert p.returncode == 1 and "IRI101" in p.stdout.decode()
+    assert p.stderr.decode().splitlines() == [
+        f"{path}:1:1: error: not a regular file ({what}): only regular files are checked"]
+
+
+def test_a_deeply_nested_pyproject_is_a_configuration_error(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A 5,000-deep array was "internal error: RecursionError"."""
+    depth = 5000
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.iri-lint]\nselect = ['IRI1']\n\n[tool.other]\nx = " + "[" * depth + "]" * depth + "\n")
+    (tmp_path / "m.py").write_text("x = 1\n")
+    r = cli("check", str(tmp_path / "m.py"))
+    assert r.code == 2 and "internal error" not in r.err and "Traceback" not in r.err
+    assert r.err.splitlines() == [f"iri-lint: {tmp_path / 'pyproject.toml'}:5: nesting too deep to read"]

@@ -160,6 +160,9 @@ def test_a_cell_that_does_not_parse_is_named_and_others_still_checked(cli, tmp_p
 @pytest.mark.parametrize(("content", "message"), [
     ("import os\nURL = 'https://example.com/a b'\n", "not a notebook: invalid JSON (line 1, column 1)"),
     ('{"cells": [], "nbformat": 3}', "nbformat 3 notebooks are not supported (convert with nbconvert)"),
+    ('{"cells": [{"cell_type": "code", "source": "x = 1"}, 7], "nbformat": 4}',
+     "not a notebook: cell 2 is not an object"),
+    ('{"cells": ["import os"], "nbformat": 4}', "not a notebook: cell 1 is not an object"),
 ])
 def test_a_bad_notebook_is_one_line(cli, tmp_path: Path, content: str, message: str) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "n.ipynb"
