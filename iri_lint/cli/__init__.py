@@ -183,8 +183,9 @@ def _check_options(p: argparse.ArgumentParser) -> None:
                    help="check every file again: neither read nor write the result cache "
                    "(also: IRI_LINT_NO_CACHE=1)")
     o.add_argument("--cache-dir", metavar="DIR",
-                   help="where to keep the result cache (default: $IRI_LINT_CACHE_DIR, else .iri_lint_cache "
-                   "beside the pyproject.toml in use)")
+                   help="the folder to keep the result cache in, as a subfolder of its own named after "
+                   "iri-lint's version (default: $IRI_LINT_CACHE_DIR, else .iri_lint_cache beside the "
+                   "pyproject.toml in use)")
 
 
 def _file_options(g: argparse._ArgumentGroup | argparse.ArgumentParser) -> None:
