@@ -24,11 +24,6 @@ import stat
 import time
 from collections.abc import Iterable, Iterator
 
-try:  # advisory locks: POSIX only; elsewhere a leftover is recognised by its age alone
-    import fcntl
-except ImportError:  # pragma: no cover
-    fcntl = None  # type: ignore[assignment]
-
 TEMP_SUFFIX = ".iri-lint-tmp"
 LEFTOVER_GRACE = 5.0  # seconds: a writer takes its lock microseconds after creating its file
 LEFTOVER_UNLOCKED = 3600.0  # seconds: where locks do not work, a leftover is an hour old
@@ -148,10 +143,11 @@ def output_refusal(path: str, trees: Iterable[str]) -> str | None:
 
 
 # ------------------------------------------------------------------ writing
-def write_output(path: str, data: bytes, trees: Iterable[str]) -> None:
+def write_output(path: str, data: bytes, trees: Iterable[str], *, durable: bool = True) -> None:
     """Write a file iri-lint produces, by the policy of :func:`output_refusal`: a regular file (new or
     old) is replaced whole (a symlink's target, the link staying a link), a FIFO or a device written
-    into. Raises :class:`Unwritable` when the policy refuses, OSError when the write fails."""
+    into. Raises :class:`Unwritable` when the policy refuses, OSError when the write fails. ``durable``:
+    see :func:`replace_file`."""
     why = output_refusal(path, trees)
     if why is not None:
         raise Unwritable(path, why)
@@ -159,24 +155,25 @@ def write_output(path: str, data: bytes, trees: Iterable[str]) -> None:
     try:
         mode = os.stat(real).st_mode
     except FileNotFoundError:
-        replace_file(real, data)
+        replace_file(real, data, durable=durable)
         return
     if stat.S_ISREG(mode):
-        replace_file(real, data)
+        replace_file(real, data, durable=durable)
         return
     fd = os.open(real, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))  # never O_CREAT: it exists
     with os.fdopen(fd, "wb") as fh:
         fh.write(data)
 
 
-def replace_file(path: str, data: bytes, *, expected: bytes | None = None) -> None:
+def replace_file(path: str, data: bytes, *, expected: bytes | None = None, durable: bool = True) -> None:
     """Replace (or create) the regular file ``path`` with ``data``: a temporary file in the same folder,
     flushed to disk, then renamed over it; with ``expected``, only if the file still holds those bytes.
 
     The file keeps its permission bits (a new one gets 0o666 less the umask); a symlink stays a symlink
     (its target is replaced). An interrupt at any point leaves the old file or the new one, never a mix;
     the temporary file is removed on every error that can be caught, and a later run removes it after a
-    kill (:func:`remove_leftover`).
+    kill (:func:`remove_leftover`). ``durable=False``, for a cache that may lose a write (a torn table is
+    read as corrupt, never used), neither flushes the new bytes to disk nor holds back SIGINT.
     """
     target = os.path.realpath(path)
     try:
@@ -192,9 +189,10 @@ def replace_file(path: str, data: bytes, *, expected: bytes | None = None) -> No
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view):]
-        os.fsync(fd)
+        if durable:
+            os.fsync(fd)
         os.chmod(tmp, mode)
-        with deferred_sigint():
+        with deferred_sigint() if durable else contextlib.nullcontext():
             if expected is not None and not _holds(target, expected):
                 raise Changed(path)
             os.replace(tmp, target)
@@ -228,11 +226,20 @@ def _create_temp(folder: str, name: str) -> tuple[int, str]:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
         except FileExistsError:
             continue
-        if fcntl is not None:
-            with contextlib.suppress(OSError):  # a file system without locks: the age rule applies
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with contextlib.suppress(OSError):  # a file system without locks: the age rule applies
+            _lock(fd)
         return fd, tmp
     raise FileExistsError(errno.EEXIST, "no free temporary name", folder)  # pragma: no cover
+
+
+def _lock(fd: int) -> None:
+    """Take an exclusive advisory lock on ``fd`` without waiting: BlockingIOError when another process holds
+    one, OSError when there are no locks (not POSIX, or a file system without them)."""
+    try:
+        import fcntl  # here: only a write needs it
+    except ImportError:  # pragma: no cover
+        raise OSError(errno.ENOSYS, "no advisory locks") from None
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def _umask() -> int:
@@ -286,17 +293,13 @@ def remove_leftover(path: str, now: float | None = None) -> bool:
     except OSError:
         return False
     try:
-        if fcntl is None:  # pragma: no cover
+        try:
+            _lock(fd)
+        except BlockingIOError:
+            return False  # its writer is alive
+        except OSError:  # no locks here (or on this file system): age alone tells
             if age < LEFTOVER_UNLOCKED:
                 return False
-        else:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                return False  # its writer is alive
-            except OSError:
-                if age < LEFTOVER_UNLOCKED:
-                    return False
         if (os.fstat(fd).st_ino, os.fstat(fd).st_dev) != (st.st_ino, st.st_dev):
             return False
         os.unlink(path)

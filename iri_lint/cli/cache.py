@@ -42,7 +42,6 @@ import contextlib
 import hashlib
 import json
 import os
-import re
 import stat
 import sys
 import time
@@ -56,6 +55,7 @@ from typing import Any
 import iri_lint
 
 from ..config import Config, ConfigError, find_pyproject
+from ..core.lazy import lazy_regex
 from ..fileio import Unwritable, is_temp_name, read_regular, remove_leftover, write_output
 from .results import FileResult, FixInfo, Job, Problem, Record
 from .run import NOTEBOOK_MAX_BYTES, check_read
@@ -72,7 +72,7 @@ GITIGNORE = b"# Created by iri-lint check: its result cache, safe to delete.\n*\
 # does it read, write or delete anything
 CACHEDIR_TAG = b"Signature: 8a477f597d28d172789f06886806bc55\n# iri-lint's result cache (bford.info/cachedir)\n"
 MARKS = {".gitignore": GITIGNORE, "CACHEDIR.TAG": CACHEDIR_TAG}
-_TABLE_NAME = re.compile(r"[0-9a-f]{24}\.json")  # what _table() names a table
+_TABLE_NAME = lazy_regex(r"[0-9a-f]{24}\.json")  # what _table() names a table
 
 
 def cacheable(job: Job) -> bool:
@@ -321,7 +321,7 @@ class ResultCache:
         if self.refusal is not None:
             raise Unwritable(str(self.folder), self.refusal)
         data = json.dumps(doc, separators=(",", ":")).encode("ascii")
-        write_output(str(table.path), data, (os.path.realpath(self.folder),))
+        write_output(str(table.path), data, (os.path.realpath(self.folder),), durable=False)
 
     def _prune(self, keep: set[str]) -> None:
         """In this version's folder, delete the tables not written for MAX_AGE and what killed runs left;
@@ -359,7 +359,7 @@ def _prune_folder(folder: Path, now: int, keep: set[str]) -> bool:
     for e in entries:
         if is_temp_name(e.name):
             remove_leftover(e.path, now)
-        elif _TABLE_NAME.fullmatch(e.name):
+        elif _TABLE_NAME().fullmatch(e.name):
             if e.name not in keep and e.is_file(follow_symlinks=False) and now - _mtime(e) > MAX_AGE:
                 with contextlib.suppress(OSError):
                     os.unlink(e.path)

@@ -27,22 +27,20 @@ from .gitrepo import Repo
 PATTERN_MAX_FILE_SIZE = 100 * 1024 * 1024  # git ignores larger pattern files (dir.c)
 _SLASH, _BACKSLASH, _STAR = 0x2F, 0x5C, 0x2A
 
-# [:name:] classes of wildmatch.c, as git's own locale-independent ctype defines them (sane-ctype.h)
-_PUNCT = frozenset(b"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-POSIX_CLASSES: dict[bytes, frozenset[int]] = {
-    b"alnum": frozenset(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"),
-    b"alpha": frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"),
-    b"blank": frozenset(b" \t"),
-    b"cntrl": frozenset([*range(32), 127]),
-    b"digit": frozenset(b"0123456789"),
-    b"graph": frozenset(range(33, 127)),
-    b"lower": frozenset(b"abcdefghijklmnopqrstuvwxyz"),
-    b"print": frozenset(range(32, 127)),
-    b"punct": _PUNCT,
-    b"space": frozenset(b" \t\n\r"),
-    b"upper": frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-    b"xdigit": frozenset(b"0123456789ABCDEFabcdef"),
-}
+
+@functools.cache
+def posix_classes() -> dict[bytes, frozenset[int]]:
+    """The [:name:] classes of wildmatch.c, as git's own locale-independent ctype defines them
+    (sane-ctype.h)."""
+    upper, lower, digit = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz", b"0123456789"
+    return {
+        b"alnum": frozenset(upper + lower + digit), b"alpha": frozenset(upper + lower),
+        b"blank": frozenset(b" \t"), b"cntrl": frozenset([*range(32), 127]), b"digit": frozenset(digit),
+        b"graph": frozenset(range(33, 127)), b"lower": frozenset(lower), b"print": frozenset(range(32, 127)),
+        b"punct": frozenset(b"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"), b"space": frozenset(b" \t\n\r"),
+        b"upper": frozenset(upper), b"xdigit": frozenset(digit + b"ABCDEFabcdef"),
+    }
+
 
 # tokens of a pattern: a set of bytes (one byte of the path), STAR (a run of bytes other than "/"),
 # and the three forms of "**" next to a slash: DIRS ("**/": zero or more whole folders), ANY (a
@@ -136,7 +134,7 @@ def _bracket(p: bytes, i: int) -> tuple[frozenset[int], int] | None:
             if end - (i + 2) - 1 < 0 or p[end - 1] != 0x3A:  # no ":]": the "[" is a member
                 members.add(c)
             else:
-                cls = POSIX_CLASSES.get(p[i + 2 : end - 1])
+                cls = posix_classes().get(p[i + 2 : end - 1])
                 if cls is None:
                     return None
                 members.update(cls)
