@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..config import ConfigError
 from .check import Settings, _lint_path, write_report
-from .discover import discover
+from .discover import discover, tree_of
 from .escape import quote_path
 from .exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from .inventory import Inventory, collect, write_csv, write_json, write_text
@@ -49,9 +49,9 @@ def run_inventory(args: argparse.Namespace) -> int:
     for p in inventory.problems:
         print(f"{quote_path(p.path)}:{p.line}:{p.col + 1}: error: {p.message}", file=sys.stderr)
     text = _render(args.format, inventory)
-    if args.output:
-        try:
-            write_report(Path(args.output), text)
+    if args.output and args.output != "-":  # "-": standard output, as without -o
+        try:  # by the write policy of every file iri-lint writes (a symlink may not lead out of the tree)
+            write_report(args.output, text, tuple(dict.fromkeys((*found.trees, tree_of(".")))))
         except OSError as exc:
             return _err(f"cannot write {args.output}: {exc.strerror or exc}")
     else:

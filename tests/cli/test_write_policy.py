@@ -258,3 +258,13 @@ def test_a_hard_linked_output_is_not_split(tmp_path: Path, option: str) -> None:
     p = run_cli("check", "--isolated", option, "out.json", *extra, ".", cwd=project)
     assert p.returncode == 2 and "hard links" in p.stderr.decode()
     assert victim.read_text(encoding="utf-8") == "someone else's file\n" and os.stat(victim).st_nlink == 2
+
+
+def test_the_inventory_follows_the_same_policy(tmp_path: Path) -> None:
+    project, victim = _tree(tmp_path)
+    (project / "out.json").symlink_to(Path("..") / "outside" / "victim")
+    p = run_cli("inventory", "--isolated", "-o", "out.json", ".", cwd=project)
+    assert p.returncode == 2 and "symlink to" in p.stderr.decode()
+    assert victim.read_text(encoding="utf-8") == "someone else's file\n"
+    p = run_cli("inventory", "--isolated", "--format", "json", "-o", "-", ".", cwd=project)
+    assert p.returncode == 0 and p.stdout.startswith(b"{") and not (project / "-").exists()
