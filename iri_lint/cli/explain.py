@@ -8,7 +8,7 @@ from typing import TextIO
 from ..core.lazy import lazy_regex
 from ..core.security import foreign_letters
 from ..data.confusables import ASCII_LOOKALIKE
-from ..rules.catalog import RULES
+from ..rules.registry import RULES
 from ..rules.model import Rule, rule_url
 from .escape import escape_text
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..config import Config
 from ..core.lazy import lazy_regex
-from ..rules.catalog import RULES
+from ..rules.registry import RULES
 from ..rules.model import Rule, rule_url
 from .discover import DEFAULT_EXCLUDE
 from .escape import quote_path

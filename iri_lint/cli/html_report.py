@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from .. import __version__
-from ..rules.model import FAMILIES, rule_url
+from ..rules.model import rule_url
+from ..rules.registry import FAMILY_PREFIX, RULES_BY_CODE
 from .escape import quote_path
 from .html_audit import endpoints as endpoints_section
 from .html_audit import header, rule_docs
@@ -188,7 +189,8 @@ def name_of(path: str) -> str:
 
 
 def family_of(code: str) -> str:
-    return FAMILIES.get(code[3:4], "other")
+    rule = RULES_BY_CODE.get(code)
+    return "other" if rule is None else str(rule.family)
 
 
 def _pick(key: str, value: str, label: str, text: str | None = None) -> str:
@@ -219,10 +221,10 @@ def _totals(results: Sequence[FileResult], records: Sequence[Record]) -> str:
 def _by_family(records: Sequence[Record]) -> str:
     counts = Counter(family_of(r.code) for r in records)
     rows = []
-    for code_digit, family in FAMILIES.items():
+    for family, prefix in FAMILY_PREFIX.items():
         n = counts.get(family, 0)
         if n:
-            button = _pick("family", family, f"family {family} (IRI{code_digit}xx)", f"IRI{code_digit}xx {family}")
+            button = _pick("family", family, f"family {family} ({prefix}xx)", f"{prefix}xx {family}")
             rows.append(f'<tr data-family="{family}"><td>{button}</td><td class="n">{n}</td></tr>')
     return ('<table id="by-family"><thead><tr><th>family</th><th class="n">findings</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')

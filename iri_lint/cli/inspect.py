@@ -9,7 +9,7 @@ from typing import Any, TextIO
 from ..core import normalize_trace, scan, to_iri, to_uri
 from ..core.bidi import bidi_components, display_order, visible
 from ..core.grammar import COMPONENTS
-from ..rules.catalog import RULES
+from ..rules.registry import RULES
 from ..rules.engine import check, select_codes
 
 
@@ -54,7 +54,7 @@ def describe(iri: str, *, profile: str = "iri", context: str = "unknown",
              "after": s.after} for s in norm.steps]})
     out: dict[str, Any] = {
         "iri": iri, "profile": profile, "valid": ref.is_valid,
-        "errors": [{"code": e.code, "position": e.position, "message": e.message} for e in ref.errors],
+        "errors": [{"kind": e.kind, "position": e.position, "message": e.message} for e in ref.errors],
         "components": comps, "findings": findings,
         "to_uri": {"value": uri, "error": uri_err},
         "to_uri_encoding_ascii": {"value": uri_enc, "error": uri_enc_err},

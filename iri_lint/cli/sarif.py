@@ -12,7 +12,8 @@ from typing import Any, TextIO
 from urllib.parse import quote_from_bytes
 
 from .. import __version__
-from ..rules.catalog import RULES
+from ..rules.model import Family
+from ..rules.registry import RULES
 from ..rules.model import rule_url
 from .baseline import fingerprints
 from .gitrepo import find_top
@@ -33,14 +34,14 @@ def artifact_uri(path: str, root: Path) -> str:
     return quote_from_bytes(os.fsencode(rel.as_posix()), safe="/")
 
 
-_SECURITY_FAMILIES = ("IRI2", "IRI5")  # bidi (Trojan Source) and spoofing/leaks: security alerts
+_SECURITY_FAMILIES = (Family.BIDI, Family.SECURITY)  # Trojan Source, and spoofing/leaks: security alerts
 _SECURITY_SEVERITY = {"error": "8.0", "warning": "5.0", "info": "2.0"}  # GitHub: high, medium, low
 
 
 def _properties(code: str, family: str, section: str, fix_level: str | None, severity: str) -> dict[str, Any]:
     props: dict[str, Any] = {"family": family, "section": section, "fixLevel": fix_level,
                              "tags": [family, "standards"]}
-    if code.startswith(_SECURITY_FAMILIES):
+    if family in _SECURITY_FAMILIES:
         props["tags"] = sorted({family, "security"})
         props["security-severity"] = _SECURITY_SEVERITY[severity]
     return props

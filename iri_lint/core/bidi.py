@@ -25,7 +25,7 @@ import unicodedataplus as ucd
 from bidi import get_display
 
 from .budget import Budget, take_matches
-from .chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, char_label, is_digits, pct_encode
+from .chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, is_digits, pct_encode
 from .components import (
     COMPONENT_NAMES,
     Component,
@@ -43,8 +43,10 @@ __all__ = [
     "Component",
     "bidi_components",
     "bidi_problems",
+    "decoded_control",
     "display_order",
     "encode_component",
+    "short_visible",
     "visible",
 ]
 
@@ -63,12 +65,17 @@ _MAX_SHOWN = 200  # characters of the displayed IRI a message shows
 
 
 class BidiProblem(NamedTuple):
-    """One sec. 4.1/4.2 problem: ``kind`` (see KINDS), the offending ``span``, its ``component``."""
+    """One sec. 4.1/4.2 problem: ``kind`` (see KINDS), the offending ``span``, its ``component``,
+    and what a report of it needs to say."""
 
     kind: str
     span: Span
     component: Span
-    message: str
+    part: str = ""  # the component's kind ("path segment"): for the sec. 4.2 kinds
+    display: str = ""  # the head of the IRI's displayed order (UAX #9): for the sec. 4.2 and 4.4 kinds
+    rtl: int = -1  # mixed-direction: where its first right-to-left character is
+    ltr: int = -1  # mixed-direction: where its first left-to-right character is
+    at_end: bool = False  # rtl-edge: the component's end, not its start
 
 
 _TEXT_ORDER = operator.attrgetter("span.start", "span.end")
@@ -104,7 +111,7 @@ def visible(text: str) -> str:
     return text.translate(markers) if markers else text
 
 
-def _short(text: str, limit: int = 60) -> str:
+def short_visible(text: str, limit: int = 60) -> str:
     """``text`` for a message: invisible characters marked, long text cut."""
     return visible(text if len(text) <= limit else text[:limit] + "…")
 
@@ -216,7 +223,8 @@ def _pct_controls() -> re.Pattern[str]:
 
 
 
-def _decoded_control(escape: str) -> str:
+def decoded_control(escape: str) -> str:
+    """The bidi control that ``escape`` (UTF-8 ``%HH`` escapes) percent-encodes."""
     return bytes(int(escape[i + 1 : i + 3], 16) for i in range(0, len(escape), 3)).decode("utf-8")
 
 
@@ -268,16 +276,6 @@ def _edge(text: str, start: int, end: int, *, at_end: bool,
         return None
     j = _match_end(_leading(), text, start, end)
     return Span(start, j if j > start else start + 1)
-
-
-def _edge_what(s: str) -> str:
-    if s.startswith("%"):
-        return f"the percent-escape {s}"
-    if is_digits(s):
-        return f"the digits {s}"
-    return char_label(s[0])
-
-
 
 
 def bidi_problems(ref: IRIReference, *, advisory: bool = False,
@@ -364,28 +362,24 @@ def _controls(ref: IRIReference, whole: Span, out: list[BidiProblem], budget: Bu
         return
     by_kind: dict[str, list[str]] = {}
     for c in present:
-        by_kind.setdefault(_control_message(c)[0], []).append(c)
+        by_kind.setdefault(_control_kind(c), []).append(c)
 
     def count(kind: str, pos: int) -> int:
         return sum(text.count(c, pos) for c in by_kind[kind])
 
     table = component_table(ref)
     kinds = [(kind, char_class(chars)) for kind, chars in sorted(by_kind.items())]
-    for _, m in take_matches(budget, text, kinds, count):
+    for kind, m in take_matches(budget, text, kinds, count):
         i = m.start()
-        kind, message = _control_message(m.group())
-        out.append(BidiProblem(kind, Span(i, i + 1), _component_at(table, i, whole), message))
+        out.append(BidiProblem(kind, Span(i, i + 1), _component_at(table, i, whole)))
 
 
-@functools.lru_cache(maxsize=len(BIDI_CONTROLS))
-def _control_message(c: str) -> tuple[str, str]:
-    """The kind and message of a bidi control (RFC 3987 sec. 4.1)."""
+def _control_kind(c: str) -> str:
+    """A bidi formatting character (RFC 3987 sec. 4.1), or an isolate added to Unicode since."""
     if c in BIDI_FORMATTING:
-        return ("formatting-char", f"{char_label(c)} is a bidi formatting character, which IRIs "
-                "MUST NOT contain (RFC 3987 sec. 4.1); remove it")
+        return "formatting-char"
     assert c in BIDI_ISOLATES
-    return ("isolate-char", f"{char_label(c)} reorders the display like the bidi formatting "
-            "characters IRIs MUST NOT contain (RFC 3987 sec. 4.1, Trojan Source); remove it")
+    return "isolate-char"
 
 
 # (first rtl, first ltr) offsets in a component, ltr -1 unless mixed; and when not mixed, the
@@ -453,26 +447,15 @@ def _component_problems(text: str, table: ComponentTable, k: int, classes: _Clas
         if budget is not None and not budget.take("mixed-direction", s):
             return
         comp = table.component(k)
-        name = COMPONENT_NAMES[comp.kind]
-        out.append(BidiProblem(
-            "mixed-direction", comp.span, comp.span,
-            f"{name} {_short(comp.text)!r} mixes right-to-left ({char_label(text[s + rtl])}) and "
-            f"left-to-right ({char_label(text[s + ltr])}) characters (RFC 3987 sec. 4.2 rule 1); "
-            f"displayed as {display()!r}; percent-encode the whole {name}"))
+        out.append(BidiProblem("mixed-direction", comp.span, comp.span, COMPONENT_NAMES[comp.kind], display(),
+                               rtl=s + rtl, ltr=s + ltr))
         return
     for at_end, a, b in edges:
         if budget is not None and not budget.take("rtl-edge", s + a):
             continue
-        edge = Span(s + a, s + b)
         comp = table.component(k)
-        name = COMPONENT_NAMES[comp.kind]
-        side = "ends" if at_end else "starts"
-        out.append(BidiProblem(
-            "rtl-edge", edge, comp.span,
-            f"right-to-left {name} {_short(comp.text)!r} {side} with "
-            f"{_edge_what(text[edge.start:edge.end])}, not a right-to-left character "
-            f"(RFC 3987 sec. 4.2 rule 2, Examples 8-9); displayed as {display()!r}; "
-            f"percent-encode the whole {name}"))
+        out.append(BidiProblem("rtl-edge", Span(s + a, s + b), comp.span, COMPONENT_NAMES[comp.kind], display(),
+                               at_end=at_end))
 
 
 def _percent_controls(ref: IRIReference, whole: Span, out: list[BidiProblem],
@@ -483,13 +466,8 @@ def _percent_controls(ref: IRIReference, whole: Span, out: list[BidiProblem],
     kinds = [("percent-encoded-control", f"(?i:{pct_control.pattern})")]
     for _, m in take_matches(budget, text, kinds, lambda _, pos: len(pct_control.findall(text, pos))):
         table = component_table(ref)
-        c = _decoded_control(m.group())
-        out.append(BidiProblem(
-            "percent-encoded-control", Span(m.start(), m.end()),
-            _component_at(table, m.start(), whole),
-            f"{m.group()} is the percent-encoded bidi control {char_label(c)}; it stays encoded "
-            "in the IRI (RFC 3987 sec. 3.2, 4.1) but reorders text wherever the URI is decoded; "
-            "remove it unless it is data"))
+        out.append(BidiProblem("percent-encoded-control", Span(m.start(), m.end()),
+                               _component_at(table, m.start(), whole)))
 
 
 def _digit_components(ref: IRIReference, classes: _Classes, display: Callable[[], str],
@@ -521,11 +499,7 @@ def _digit_components(ref: IRIReference, classes: _Classes, display: Callable[[]
         spans = built
     for start, end in spans:
         span = Span(start, end)
-        out.append(BidiProblem(
-            "digit-component", span, span,
-            f"the all-digit component {text[start:end]!r} after right-to-left "
-            "text is displayed out of place (RFC 3987 sec. 4.4 Example 10); "
-            f"displayed as {display()!r}"))
+        out.append(BidiProblem("digit-component", span, span, display=display()))
 
 
 def _digits_in_zones(ref: IRIReference, classes: _Classes, digits: re.Pattern[str],

@@ -1,7 +1,13 @@
-"""Syntax error codes (IRI1xx), the messages that explain them, and the exception that carries them."""
+"""Syntax error kinds (what is wrong, RFC 3987 sec. 2.2 and 3987bis sec. 6.3) and the exception
+that carries one, with a short message built from the kind as a library's exception would.
+
+The kinds are facts about the text; the linter's rules (``iri_lint.rules``) decide which rule
+reports each kind and write their own messages.
+"""
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING
 
 from .chars import SCHEME_CHARS, Group, char_label, group
@@ -10,117 +16,181 @@ from .grammar import Profile
 if TYPE_CHECKING:
     from .reference import ErrorRecord
 
-# One code per group of 3987bis sec. 6.3, then the grammar errors of RFC 3987 sec. 2.2.
-SPACE = "IRI101"
-DELIMITER = "IRI102"
-UNWISE = "IRI103"
-CONTROL = "IRI104"
-SPECIAL = "IRI105"
-PRIVATE_USE = "IRI106"
-TAG = "IRI107"
-NONCHARACTER = "IRI108"
-SURROGATE = "IRI109"
-PERCENT = "IRI110"
-SCHEME = "IRI111"
-PORT = "IRI112"
-IP_LITERAL = "IRI113"
-COMPONENT_CHAR = "IRI114"
-NON_ASCII_IN_URI = "IRI115"
-MISSING_SCHEME = "IRI116"
-FRAGMENT_NOT_ALLOWED = "IRI117"
 
-SYNTAX_CODES = (
-    SPACE, DELIMITER, UNWISE, CONTROL, SPECIAL, PRIVATE_USE, TAG, NONCHARACTER, SURROGATE,
-    PERCENT, SCHEME, PORT, IP_LITERAL, COMPONENT_CHAR, NON_ASCII_IN_URI, MISSING_SCHEME,
-    FRAGMENT_NOT_ALLOWED,
-)
+class Kind(enum.StrEnum):
+    """What a syntax error is: one per group of 3987bis sec. 6.3, then the grammar errors of RFC
+    3987 sec. 2.2."""
+
+    SPACE = "space"
+    DELIMITER = "delimiter"
+    UNWISE = "unwise"
+    CONTROL = "control"
+    SPECIAL = "special"
+    PRIVATE_USE = "private-use"
+    TAG = "tag"
+    NONCHARACTER = "noncharacter"
+    SURROGATE = "surrogate"
+    PERCENT = "percent"
+    SCHEME = "scheme"
+    PORT = "port"
+    IP_LITERAL = "ip-literal"
+    COMPONENT_CHAR = "component-char"
+    NON_ASCII_IN_URI = "non-ascii-in-uri"
+    MISSING_SCHEME = "missing-scheme"
+    FRAGMENT_NOT_ALLOWED = "fragment-not-allowed"
+
+
+class Detail(enum.StrEnum):
+    """Which structural error a record is, where its kind and character do not say it."""
+
+    EMPTY_SCHEME = "empty-scheme"  # ':' first (RFC 3986 sec. 3.1)
+    FIRST_SEGMENT_COLON = "first-segment-colon"  # ':' in a relative reference's first segment (sec. 4.2)
+    NEEDS_SCHEME = "needs-scheme"  # an IRI or absolute-IRI without a scheme (RFC 3987 sec. 2.2)
+    HAS_FRAGMENT = "has-fragment"  # an absolute-IRI with a fragment (RFC 3987 sec. 2.2)
+    UNBRACKETED_IPV6 = "unbracketed-ipv6"  # an IPv6 address as host without '[...]' (RFC 3986 3.2.2)
+    HOST_LIST = "host-list"  # 'h1:5432,h2:5432': a multi-host connection string
+    UNCLOSED_IP_LITERAL = "unclosed-ip-literal"  # '[' never closed
+    BAD_IPVFUTURE = "bad-ipvfuture"  # '[v...]' that is not an IPvFuture
+    BAD_ZONE_ID = "bad-zone-id"  # an IPv6 zone not written '%25zone' (RFC 6874 sec. 2)
+    BAD_IPV6 = "bad-ipv6"  # '[...]' that is not an IPv6 address
+    AFTER_IP_LITERAL = "after-ip-literal"  # something but ':port' after ']' (RFC 3986 sec. 3.2)
+
+
+# the kinds by their old names: the scanner and its tests write E.SPACE
+SPACE = Kind.SPACE
+DELIMITER = Kind.DELIMITER
+UNWISE = Kind.UNWISE
+CONTROL = Kind.CONTROL
+SPECIAL = Kind.SPECIAL
+PRIVATE_USE = Kind.PRIVATE_USE
+TAG = Kind.TAG
+NONCHARACTER = Kind.NONCHARACTER
+SURROGATE = Kind.SURROGATE
+PERCENT = Kind.PERCENT
+SCHEME = Kind.SCHEME
+PORT = Kind.PORT
+IP_LITERAL = Kind.IP_LITERAL
+COMPONENT_CHAR = Kind.COMPONENT_CHAR
+NON_ASCII_IN_URI = Kind.NON_ASCII_IN_URI
+MISSING_SCHEME = Kind.MISSING_SCHEME
+FRAGMENT_NOT_ALLOWED = Kind.FRAGMENT_NOT_ALLOWED
 
 
 class IRISyntaxError(ValueError):
-    """A string is not an IRI of the requested kind: ``code``, ``position`` (code points), message."""
+    """A string is not an IRI of the requested kind: the error's ``kind``, ``position`` (code
+    points), ``end``, ``component`` and a short message. ``code`` is ``kind`` by its older name."""
 
-    def __init__(self, code: str, position: int, message: str, *, end: int | None = None,
+    def __init__(self, kind: Kind, position: int, message: str, *, end: int | None = None,
                  component: str | None = None) -> None:
         super().__init__(message)
-        self.code = code
+        self.kind = kind
         self.position = position
         self.end = position + 1 if end is None else end
         self.message = message
         self.component = component
 
-    def __reduce__(self) -> tuple[type[IRISyntaxError], tuple[str, int, str], dict[str, object]]:
+    @property
+    def code(self) -> Kind:
+        return self.kind
+
+    def __reduce__(self) -> tuple[type[IRISyntaxError], tuple[Kind, int, str], dict[str, object]]:
         """Pickle as a plain IRISyntaxError (the default would call ``__init__`` with the message alone)."""
-        return IRISyntaxError, (self.code, self.position, self.message), {"end": self.end, "component": self.component}
+        return IRISyntaxError, (self.kind, self.position, self.message), {"end": self.end, "component": self.component}
 
     def __repr__(self) -> str:
-        return f"IRISyntaxError({self.code!r}, {self.position}, {self.message!r})"
+        return f"IRISyntaxError({str(self.kind)!r}, {self.position}, {self.message!r})"
 
     def __str__(self) -> str:
-        return f"{self.code} at {self.position}: {self.message}"
+        return f"{self.kind} at {self.position}: {self.message}"
 
 
-# ---------------------------------------------------------------- messages
+# ---------------------------------------------------------------- kinds of characters
 
-_GROUP_ERRORS: dict[Group, tuple[str, str]] = {
-    Group.SPACE: (SPACE, "spaces are not allowed in IRIs (3987bis sec. 6.3); percent-encode it as %20"),
-    Group.DELIM: (DELIMITER, "this delimiter is not allowed in IRIs (3987bis sec. 6.3); percent-encode it"),
-    Group.UNWISE: (UNWISE, "this character is not allowed in IRIs (3987bis sec. 6.3); percent-encode it"),
-    Group.CONTROL: (CONTROL, "control characters are not allowed in IRIs (3987bis sec. 6.3); remove it"),
-    Group.SPECIAL: (SPECIAL, "specials U+FFF0-FFFD are not allowed in IRIs (3987bis sec. 6.3)"),
-    Group.NONCHAR: (NONCHARACTER, "non-characters are not allowed in IRIs (3987bis sec. 6.3)"),
-    Group.SURROGATE: (SURROGATE, "a lone surrogate is not a character (3987bis sec. 6.3)"),
+_GROUP_KINDS: dict[Group, Kind] = {
+    Group.SPACE: Kind.SPACE, Group.DELIM: Kind.DELIMITER, Group.UNWISE: Kind.UNWISE,
+    Group.CONTROL: Kind.CONTROL, Group.SPECIAL: Kind.SPECIAL, Group.NONCHAR: Kind.NONCHARACTER,
+    Group.SURROGATE: Kind.SURROGATE,
 }
 
-PERCENT_MESSAGE = ("'%' must be followed by two hex digits (pct-encoded, RFC 3986 sec. 2.1); "
-                   "write a literal '%' as %25")
 
-
-def group_problem(c: str, component: str, profile: Profile) -> tuple[str, str] | None:
-    """Code and message for a character of a 3987bis sec. 6.3 group (or non-ASCII in a URI), else None."""
+def group_kind(c: str, profile: Profile) -> Kind | None:
+    """The kind of a character of a 3987bis sec. 6.3 group (or non-ASCII in a URI), else None."""
     g = group(c)
-    if g in _GROUP_ERRORS:
-        code, why = _GROUP_ERRORS[g]
-        return code, f"{char_label(c)} in {component}: {why}"
-    if c < "\x80":
-        return None
-    label = char_label(c)
+    kind = _GROUP_KINDS.get(g)
+    if kind is not None or c < "\x80":
+        return kind
     if profile is Profile.URI:
-        return NON_ASCII_IN_URI, (f"{label} in {component}: URIs are ASCII only (RFC 3986 sec. 2); "
-                                  "percent-encode it as UTF-8")
+        return Kind.NON_ASCII_IN_URI
     if g is Group.TAG:
-        where = "outside the query (3987bis sec. 2.2)" if profile is Profile.IRI_BIS else "(RFC 3987 sec. 2.2)"
-        return TAG, f"{label} in {component}: tag characters are not allowed {where}"
+        return Kind.TAG
     if g is Group.IPRIVATE:
-        return PRIVATE_USE, (f"{label} in {component}: private-use characters are allowed only in "
-                             "the query (RFC 3987 sec. 2.2); percent-encode it")
+        return Kind.PRIVATE_USE
     return None
 
 
-def char_problem(text: str, i: int, component: str, profile: Profile) -> tuple[str, str]:
-    """Code and message for one character ``component`` does not allow (RFC 3987 sec. 2.2, 3987bis 6.3)."""
-    problem = group_problem(text[i], component, profile)
-    if problem is not None:
-        return problem
-    label = char_label(text[i])
+def char_kind(c: str, component: str, profile: Profile) -> Kind:
+    """The kind of error of a character ``component`` does not allow (RFC 3987 sec. 2.2, 3987bis 6.3)."""
+    kind = group_kind(c, profile)
+    if kind is not None:
+        return kind
     # an otherwise legal character in the wrong component: '[' in a path, '@' in a host, 'é' in a port
-    if component == "scheme":
-        if i == 0 and text[i] in SCHEME_CHARS:
-            return SCHEME, f"a scheme must start with a letter, not {label} (RFC 3986 sec. 3.1)"
-        return SCHEME, (f"{label} is not allowed in a scheme: ALPHA *( ALPHA / DIGIT / "
-                        '"+" / "-" / "." ) (RFC 3986 sec. 3.1)')
-    if component == "port":
-        return PORT, f"{label} is not allowed in a port, which is digits only (RFC 3986 sec. 3.2.3)"
-    return COMPONENT_CHAR, f"{label} is not allowed in the {component} (RFC 3987 sec. 2.2); percent-encode it"
+    return {"scheme": Kind.SCHEME, "port": Kind.PORT}.get(component, Kind.COMPONENT_CHAR)
+
+
+# ---------------------------------------------------------------- the library's messages
+
+_WHY: dict[Kind, str] = {
+    Kind.SPACE: "not allowed in an IRI (3987bis sec. 6.3)",
+    Kind.DELIMITER: "a delimiter of IRIs in text, not allowed in an IRI (3987bis sec. 6.3)",
+    Kind.UNWISE: "not allowed in an IRI (3987bis sec. 6.3)",
+    Kind.CONTROL: "a control character, not allowed in an IRI (3987bis sec. 6.3)",
+    Kind.SPECIAL: "a special, not allowed in an IRI (3987bis sec. 6.3)",
+    Kind.NONCHARACTER: "a non-character, not allowed in an IRI (3987bis sec. 6.3)",
+    Kind.SURROGATE: "a lone surrogate, not a character (3987bis sec. 6.3)",
+    Kind.NON_ASCII_IN_URI: "a URI is ASCII only (RFC 3986 sec. 2)",
+    Kind.PRIVATE_USE: "private use is allowed only in the query (RFC 3987 sec. 2.2)",
+    Kind.SCHEME: 'a scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) (RFC 3986 sec. 3.1)',
+    Kind.PORT: "a port is digits only (RFC 3986 sec. 3.2.3)",
+    Kind.COMPONENT_CHAR: "not allowed in this component (RFC 3987 sec. 2.2)",
+}
+
+_DETAILS: dict[Detail, str] = {
+    Detail.EMPTY_SCHEME: "empty scheme before ':' (RFC 3986 sec. 3.1)",
+    Detail.FIRST_SEGMENT_COLON: "':' in the first segment of a relative reference (RFC 3986 sec. 4.2)",
+    Detail.NEEDS_SCHEME: "no scheme where one is required (RFC 3987 sec. 2.2)",
+    Detail.HAS_FRAGMENT: "an absolute-IRI has no fragment (RFC 3987 sec. 2.2)",
+    Detail.UNBRACKETED_IPV6: "an IPv6 address as host must be in brackets (RFC 3986 sec. 3.2.2)",
+    Detail.HOST_LIST: "a comma-separated list of hosts, not one host and port (RFC 3986 sec. 3.2)",
+    Detail.UNCLOSED_IP_LITERAL: "an IP literal never closed with ']' (RFC 3986 sec. 3.2.2)",
+    Detail.BAD_IPVFUTURE: "not a valid IPvFuture literal (RFC 3986 sec. 3.2.2)",
+    Detail.BAD_ZONE_ID: "an IPv6 zone identifier is written after '%25' (RFC 6874 sec. 2)",
+    Detail.BAD_IPV6: "not a valid IPv6 address (RFC 3986 sec. 3.2.2)",
+    Detail.AFTER_IP_LITERAL: "only ':' and a port may follow an IP literal (RFC 3986 sec. 3.2)",
+}
+
+PERCENT_MESSAGE = "'%' not followed by two hex digits (RFC 3986 sec. 2.1)"
+
+
+def char_problem(text: str, i: int, component: str, profile: Profile) -> tuple[Kind, str]:
+    """Kind and message for character ``text[i]``, which ``component`` does not allow."""
+    c = text[i]
+    kind = char_kind(c, component, profile)
+    label = char_label(c)
+    if kind is Kind.TAG:
+        where = "outside the query (3987bis sec. 2.2)" if profile is Profile.IRI_BIS else "(RFC 3987 sec. 2.2)"
+        return kind, f"{label} in {component}: tag characters are not allowed {where}"
+    if kind is Kind.SCHEME and i == 0 and c in SCHEME_CHARS:
+        return kind, f"{label} in scheme: a scheme must start with a letter (RFC 3986 sec. 3.1)"
+    return kind, f"{label} in {component}: {_WHY[kind]}"
 
 
 def error_message(text: str, profile: Profile, rec: ErrorRecord) -> str:
-    """The message of one record: it names the character and, for a run, how many there are."""
-    message = rec.message
-    if message is None:
-        message = PERCENT_MESSAGE if rec.code == PERCENT else char_problem(text, rec.start, rec.component or "",
-                                                                          profile)[1]
+    """The library's message for one record: it names the character and, for a run, how many."""
+    if rec.detail is not None:
+        return _DETAILS[rec.detail]
+    message = PERCENT_MESSAGE if rec.kind == Kind.PERCENT else char_problem(
+        text, rec.start, rec.component or "", profile)[1]
     n = rec.end - rec.start
     if rec.run and n > 1:
-        same = text[rec.start : rec.end] == text[rec.start] * n
-        message += f"; {n} in a row" if same else f"; {n} such characters in a row"
+        message += f"; {n} in a row"
     return message

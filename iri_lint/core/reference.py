@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from .errors import IRISyntaxError, error_message
+from .errors import Detail, IRISyntaxError, Kind, error_message
 from .grammar import COMPONENTS, Profile
 
 
@@ -32,14 +32,14 @@ class Span(NamedTuple):
 
 
 class ErrorRecord(NamedTuple):
-    """One syntax error as the scanner finds it; its message is written only when shown."""
+    """One syntax error as the scanner finds it: a fact, no message (those are written when shown)."""
 
     start: int
     end: int
-    code: str
+    kind: Kind
     component: str | None
-    message: str | None  # None: the message names the character at ``start``
-    run: bool = False  # the message says how many characters ``[start, end)`` holds
+    detail: Detail | None  # None: the error is the character at ``start`` (a run of them, with ``run``)
+    run: bool = False  # ``[start, end)`` is a run of such characters
 
 
 class Preprocessing(NamedTuple):
@@ -94,17 +94,20 @@ class IRIReference(NamedTuple):
 
     def error(self, index: int) -> IRISyntaxError:
         """The ``index``-th of ``error_records`` as an IRISyntaxError with its message."""
+        text, rec, profile = self.error_subject(index)
+        start, end = self.original_span(*self.error_records[index][:2])
+        return IRISyntaxError(rec.kind, start, error_message(text, profile, rec), end=end, component=rec.component)
+
+    def error_subject(self, index: int) -> tuple[str, ErrorRecord, Profile]:
+        """The text, record and profile that describe the ``index``-th error: the caller's text
+        where 3987bis sec. 6 preprocessing wrote its character differently (a space as %20)."""
         rec = self.error_records[index]
         if self.origin is None or self.original is None:
-            return IRISyntaxError(rec.code, rec.start, error_message(self.text, self.profile, rec),
-                                  end=rec.end, component=rec.component)
+            return self.text, rec, self.profile
         start, end = self.original_span(rec.start, rec.end)
-        if rec.message is None and start < len(self.original) and self.original[start] != self.text[rec.start]:
-            # preprocessing wrote this character differently (a space as %20): name the caller's one
-            message = error_message(self.original, Profile.IRI_BIS, rec._replace(start=start, end=end))
-        else:
-            message = error_message(self.text, Profile.IRI_BIS, rec)
-        return IRISyntaxError(rec.code, start, message, end=end, component=rec.component)
+        if rec.detail is None and start < len(self.original) and self.original[start] != self.text[rec.start]:
+            return self.original, rec._replace(start=start, end=end), Profile.IRI_BIS
+        return self.text, rec, Profile.IRI_BIS
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """The span of the caller's text that ``text[start:end]`` came from (3987bis sec. 6)."""

@@ -14,8 +14,8 @@ import re
 from operator import attrgetter
 
 from . import errors as E
-from .chars import char_label, is_digits
-from .errors import IRISyntaxError, char_problem, group_problem
+from .chars import is_digits
+from .errors import Detail, IRISyntaxError, char_problem, group_kind
 from .grammar import (
     KINDS,
     NO_PCT,
@@ -161,25 +161,21 @@ def _kind_errors(text: str, kind: str) -> list[ErrorRecord]:
             seg_end = len(text) if first_end is None else first_end.start()
             i = colon
             while 0 <= i < seg_end:
-                errs.append(ErrorRecord(i, i + 1, E.COMPONENT_CHAR, "path", "':' is not allowed in the first "
-                                        "segment of a relative reference, which would read as a scheme "
-                                        "(RFC 3986 sec. 4.2); write './' before it"))
+                errs.append(ErrorRecord(i, i + 1, E.COMPONENT_CHAR, "path", Detail.FIRST_SEGMENT_COLON))
                 i = text.find(":", i + 1, seg_end)
     elif colon < 0:
-        errs.append(ErrorRecord(0, min(1, len(text)), E.MISSING_SCHEME, "scheme", f"an {kind} needs a scheme "
-                                "such as 'https:' (RFC 3987 sec. 2.2); this is a relative reference"))
+        errs.append(ErrorRecord(0, min(1, len(text)), E.MISSING_SCHEME, "scheme", Detail.NEEDS_SCHEME))
     if kind == "absolute-IRI":
         hash_at = text.find("#")  # the first '#' starts the fragment
         if hash_at >= 0:
-            errs.append(ErrorRecord(hash_at, len(text), E.FRAGMENT_NOT_ALLOWED, "fragment", "an absolute-IRI "
-                                    "has no fragment (RFC 3987 sec. 2.2); remove it from '#' on"))
+            errs.append(ErrorRecord(hash_at, len(text), E.FRAGMENT_NOT_ALLOWED, "fragment", Detail.HAS_FRAGMENT))
     return errs
 
 
 def _scheme_errors(text: str, colon: int, profile: Profile, out: list[ErrorRecord]) -> None:
     """RFC 3986 sec. 3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )."""
     if colon == 0:
-        out.append(ErrorRecord(0, 1, E.SCHEME, "scheme", "empty scheme before ':' (RFC 3986 sec. 3.1)"))
+        out.append(ErrorRecord(0, 1, E.SCHEME, "scheme", Detail.EMPTY_SCHEME))
         return
     if not ("A" <= text[0] <= "Z" or "a" <= text[0] <= "z"):
         out.append(ErrorRecord(0, 1, _code(text[0], "scheme", profile), "scheme", None, True))
@@ -216,13 +212,13 @@ def _component_errors(text: str, span: Span, component: str, profile: Profile, o
 
 
 @functools.cache
-def _codes(profile: Profile, component: str) -> dict[str, str]:
-    """The error codes of the characters met so far in ``component``, filled by ``_code``."""
+def _codes(profile: Profile, component: str) -> dict[str, E.Kind]:
+    """The error kinds of the characters met so far in ``component``, filled by ``_code``."""
     return {} if component in NO_PCT else {"%": E.PERCENT}  # elsewhere '%' is a malformed pct-encoded
 
 
-def _code(c: str, component: str, profile: Profile) -> str:
-    """The error code of character ``c`` in ``component`` (RFC 3987 sec. 2.2, 3987bis sec. 6.3)."""
+def _code(c: str, component: str, profile: Profile) -> E.Kind:
+    """The error kind of character ``c`` in ``component`` (RFC 3987 sec. 2.2, 3987bis sec. 6.3)."""
     codes = _codes(profile, component)
     code = codes.get(c)
     if code is None:
@@ -241,13 +237,10 @@ def _host_list_error(text: str, host: Span, port: Span, out: list[ErrorRecord]) 
     Each colon would otherwise be a bad port character: one root cause, one finding."""
     whole = text[host.start : port.end]
     if is_ipv6(whole):
-        out.append(ErrorRecord(host.start, port.end, E.IP_LITERAL, "host", f"the IPv6 address {whole} must be "
-                               f"written in brackets, [{whole}] (RFC 3986 sec. 3.2.2)"))
+        out.append(ErrorRecord(host.start, port.end, E.IP_LITERAL, "host", Detail.UNBRACKETED_IPV6))
         return True
     if _host_list().fullmatch(whole):
-        out.append(ErrorRecord(host.start, port.end, E.COMPONENT_CHAR, "host", f"{whole!r} is a comma-separated "
-                               "list of hosts (a multi-host connection string, as libpq and MongoDB read it), "
-                               "not one RFC 3986 host and port; generic URL parsers read it wrongly"))
+        out.append(ErrorRecord(host.start, port.end, E.COMPONENT_CHAR, "host", Detail.HOST_LIST))
         return True
     return False
 
@@ -282,25 +275,19 @@ def _check_ip_literal(text: str, start: int, end: int, closed: bool, profile: Pr
     """
     inner = _group_errors(text, start + 1, end - 1 if closed else end, profile, out)
     if not closed:
-        out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", "'[' opens an IP literal that is never "
-                               "closed with ']' (RFC 3986 sec. 3.2.2)"))
+        out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", Detail.UNCLOSED_IP_LITERAL))
         return HostKind.IPV6
     if inner[:1] in ("v", "V"):
         if not ipvfuture_regex().fullmatch(inner):
-            out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", f"[{inner}] is not a valid IPvFuture "
-                                   'literal: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) '
-                                   "(RFC 3986 sec. 3.2.2)"))
+            out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", Detail.BAD_IPVFUTURE))
         return HostKind.IPVFUTURE
     address, pct, zone = inner.partition("%")
     if pct and is_ipv6(address):
         if not (zone.startswith("25") and zone_id_regex().fullmatch(zone, 2)):
             at = text.index("%", start, end)
-            out.append(ErrorRecord(at, end - 1, E.IP_LITERAL, "host", "an IPv6 zone identifier is written "
-                                   "after '%25', the '%' percent-encoded, and holds only unreserved "
-                                   "characters and %XX (RFC 6874 sec. 2): [fe80::1%25eth0]"))
+            out.append(ErrorRecord(at, end - 1, E.IP_LITERAL, "host", Detail.BAD_ZONE_ID))
     elif not is_ipv6(inner):
-        out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", f"[{inner}] is not a valid IPv6 address "
-                               "(RFC 3986 sec. 3.2.2)"))
+        out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", Detail.BAD_IPV6))
     return HostKind.IPV6
 
 
@@ -317,12 +304,11 @@ def _group_errors(text: str, start: int, end: int, profile: Profile, out: list[E
 
 def _after_ip_literal(text: str, start: int, end: int, profile: Profile, out: list[ErrorRecord]) -> None:
     """Anything between ']' and ':' port: one error, plus one per group character (RFC 3986 sec. 3.2)."""
-    first = group_problem(text[start], "host", profile)
+    first = group_kind(text[start], profile)
     if first is not None:
-        out.append(ErrorRecord(start, start + 1, first[0], "host", None))
+        out.append(ErrorRecord(start, start + 1, first, "host", None))
     else:
-        out.append(ErrorRecord(start, end, E.COMPONENT_CHAR, "host", f"{char_label(text[start])} after an IP "
-                               "literal: only ':' and a port may follow (RFC 3986 sec. 3.2)"))
+        out.append(ErrorRecord(start, end, E.COMPONENT_CHAR, "host", Detail.AFTER_IP_LITERAL))
     _group_errors(text, start + 1, end, profile, out)
 
 

@@ -28,12 +28,10 @@ import unicodedataplus as ucd
 from idna.core import IDNAError, uts46_remap
 
 from ..data.confusables import ASCII_LOOKALIKE
-from .bidi import visible
 from .budget import Budget, take_matches
-from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII, char_label
+from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII
 from .components import (
     COMPONENT_NAMES,
-    Component,
     ComponentTable,
     char_class,
     component_table,
@@ -46,9 +44,11 @@ from .reference import HostKind, IRIReference, Span
 __all__ = [
     "KINDS",
     "SecurityProblem",
+    "delimiter_for",
     "foreign_letters",
     "icu_available",
     "is_default_ignorable",
+    "is_placeholder_password",
     "is_spoof_label",
     "script_name",
     "security_problems",
@@ -66,7 +66,8 @@ KINDS = (
 
 
 class SecurityProblem(NamedTuple):
-    """One spoofing risk: ``kind`` (see KINDS), ``span``, its ``component``, and a suggestion.
+    """One spoofing risk: ``kind`` (see KINDS), ``span``, its ``component``, a suggestion, and what
+    a report of it needs to say.
 
     ``replacement``, when set, is suggested text for ``span`` (never applied blindly: any change
     to the characters of an IRI changes its identity, RFC 3987 sec. 5.1).
@@ -75,8 +76,10 @@ class SecurityProblem(NamedTuple):
     kind: str
     span: Span
     component: Span
-    message: str
     replacement: str | None = None
+    part: str = ""  # mixed-script: the component's kind ("path segment")
+    scripts: tuple[str, ...] = ()  # mixed-script, confusable-host: the scripts' names, in order
+    looks_like: str | None = None  # confusable-host: the ASCII label it reads as (None: a mixture)
 
 
 _TEXT_ORDER = operator.attrgetter("span.start", "span.end")
@@ -101,8 +104,8 @@ def _spoof_checker() -> Any:
 
 def _clear_caches() -> None:
     """Forget ICU and everything derived from it (tests switch ICU off and on)."""
-    for f in (_icu, _spoof_checker, is_default_ignorable, _delimiter_for, _ascii_prototypes, _kind,
-              _lookalike_message, _fallback_ascii_lookalike):
+    for f in (_icu, _spoof_checker, is_default_ignorable, delimiter_for, _ascii_prototypes, _kind,
+              _fallback_ascii_lookalike):
         f.cache_clear()
 
 
@@ -161,7 +164,7 @@ _TARGETS = frozenset(GEN_DELIMS | NOT_ALLOWED_ASCII | frozenset("%.&=;"))
 
 
 @functools.cache
-def _delimiter_for(c: str) -> str | None:
+def delimiter_for(c: str) -> str | None:
     """The ASCII delimiter ``c`` looks like, by NFKC, UTS #46 mapping or UTS #39 skeleton."""
     for form in (ucd.normalize("NFKC", c), _uts46(c), skeleton(c)):
         if form is not None and len(form) == 1 and form in _TARGETS:
@@ -222,12 +225,12 @@ def _without_escapes(part: str) -> str:
     return _escape().sub("\0\0\0", part) if "%" in part else part
 
 
-def _mixed_script(part: str) -> tuple[int, str] | None:
+def _mixed_script(part: str) -> tuple[int, tuple[str, ...]] | None:
     """``_mixed_part``, remembered for short components (hostile text repeats them)."""
     return _mixed_short(part) if len(part) <= 64 else _mixed_part(part)
 
 
-def _mixed_part(part: str) -> tuple[int, str] | None:
+def _mixed_part(part: str) -> tuple[int, tuple[str, ...]] | None:
     """Index in ``part`` of the first character that breaks a single-script reading, or None.
 
     UTS #39 sec. 5.1 resolved script set; sec. 5.2 Highly Restrictive combinations. The resolved
@@ -241,7 +244,7 @@ def _mixed_part(part: str) -> tuple[int, str] | None:
     for c, scx in letters:
         resolved = resolved & scx
         if not resolved:
-            return part.find(c), " and ".join(_script_names([x for _, x in letters]))
+            return part.find(c), tuple(_script_names([x for _, x in letters]))
     raise AssertionError("the script sets have an empty intersection")  # pragma: no cover
 
 
@@ -291,10 +294,6 @@ def _script_names(letters: list[frozenset[str]]) -> list[str]:
 
 
 
-def _short(text: str, limit: int = 60) -> str:
-    return visible(text if len(text) <= limit else text[:limit] + "…")
-
-
 # what stands in for a password in documentation, examples and redacted logs: no secret leaks
 _PLACEHOLDER_WORDS = frozenset({
     "pass", "password", "passwd", "passw0rd", "pwd", "pw", "p", "x", "secret", "changeme", "tiger",
@@ -323,11 +322,7 @@ def _password(ref: IRIReference) -> SecurityProblem | None:
     colon = ref.text.find(":", info.start, info.end)
     if colon < 0 or colon + 1 == info.end or is_placeholder_password(ref.text[colon + 1 : info.end]):
         return None
-    return SecurityProblem(
-        "userinfo-password", Span(colon + 1, info.end), info,
-        "the userinfo holds a password, so it is in the source and in every log of this IRI; "
-        '"user:password" is deprecated (RFC 3986 sec. 3.2.1, RFC 3987 sec. 8); pass credentials '
-        "separately")
+    return SecurityProblem("userinfo-password", Span(colon + 1, info.end), info)
 
 
 _BULK = 16  # more non-ASCII components than this: one regex over all of them (_mixed_suspects)
@@ -383,7 +378,7 @@ def _confusable_labels(text: str, table: ComponentTable, host: Span, flagged: _B
         # a label whose only non-ASCII characters are already reported needs no more
         if verdict is not None and table.kinds[k] == "label" and not flagged.blank(text, span).isascii():
             if budget is None or budget.take("confusable-host", span.start):
-                out.append(SecurityProblem("confusable-host", span, span, *verdict))
+                out.append(verdict._replace(span=span, component=span))
             found.add(k)
     return found
 
@@ -445,13 +440,9 @@ def _mixed_script_problem(text: str, table: ComponentTable, k: int, flagged: _Bl
         return
     span = table.span(k)
     pos, scripts = found
-    name = COMPONENT_NAMES[table.kinds[k]]
     at = span.start + pos
-    out.append(SecurityProblem(
-        "mixed-script", Span(at, at + 1), span,
-        f"{name} {_short(text[span.start:span.end])!r} mixes the {scripts} "
-        f"scripts at {char_label(text[at])}; characters from different scripts can look "
-        "alike (RFC 3987 sec. 7.5, UTS #39 sec. 5); use one script per component"))
+    out.append(SecurityProblem("mixed-script", Span(at, at + 1), span, part=COMPONENT_NAMES[table.kinds[k]],
+                               scripts=scripts))
 
 
 class _Blanks:
@@ -484,7 +475,7 @@ def _kind(c: str) -> str | None:
     """The kind of ``c`` on its own (RFC 3987 sec. 6.1 b, 3987bis sec. 9), "joiner" if contextual."""
     if c.isascii() or c in BIDI_CONTROLS:
         return None  # bidi controls are the bidi checks' business (RFC 3987 sec. 4.1)
-    if _delimiter_for(c) is not None:
+    if delimiter_for(c) is not None:
         return "delimiter-lookalike"
     if _is_wide_or_narrow(c):
         return "fullwidth"
@@ -535,53 +526,22 @@ def _characters(text: str, table: ComponentTable, whole: Span, out: list[Securit
 
 
 def _lookalike(c: str, span: Span, where: Span) -> SecurityProblem:
-    """A character that looks like an IRI delimiter (RFC 3987 sec. 6.1 b, 8; 3987bis sec. 6.3)."""
-    message, fix = _lookalike_message(c)
-    return SecurityProblem("delimiter-lookalike", span, where, message, fix)
-
-
-@functools.lru_cache(maxsize=1024)
-def _lookalike_message(c: str) -> tuple[str, str]:
-    target = _delimiter_for(c)
+    """A character that looks like an IRI delimiter (RFC 3987 sec. 6.1 b, 8; 3987bis sec. 6.3):
+    the suggestion is the delimiter, or its escape when IRIs exclude it."""
+    target = delimiter_for(c)
     assert target is not None
-    if target in NOT_ALLOWED_ASCII:
-        fix = f"%{ord(target):02X}"
-        why = ("which IRIs exclude (3987bis sec. 6.3); readers will copy or split the IRI "
-               f"wrongly (RFC 3987 sec. 6.1 b); write {fix!r} if that is meant")
-    else:
-        fix = target
-        why = ("but is not a delimiter; readers will split the IRI in the wrong place "
-               f"(RFC 3987 sec. 6.1 b, 8); write {fix!r} if the delimiter is meant")
-    return f"{char_label(c)} looks like {target!r} ({char_label(target)}) {why}", fix
+    fix = f"%{ord(target):02X}" if target in NOT_ALLOWED_ASCII else target
+    return SecurityProblem("delimiter-lookalike", span, where, fix)
 
 
 def _fullwidth(chars: str, span: Span, where: Span) -> SecurityProblem:
-    """A run of full-width or half-width forms (RFC 3987 sec. 6.1 b, 7.5)."""
-    nfkc = ucd.normalize("NFKC", chars)
-    return SecurityProblem(
-        "fullwidth", span, where,
-        f"{_short(chars)!r} is written in full-width or half-width forms "
-        f"({char_label(chars[0])}{', ...' if len(chars) > 1 else ''}), easily mistaken "
-        f"for {nfkc!r} (RFC 3987 sec. 6.1 b, 7.5); write {nfkc!r}", nfkc)
+    """A run of full-width or half-width forms (RFC 3987 sec. 6.1 b, 7.5): NFKC suggested."""
+    return SecurityProblem("fullwidth", span, where, ucd.normalize("NFKC", chars))
 
 
 def _invisible(chars: str, span: Span, where: Span) -> SecurityProblem:
     """A run of default-ignorable characters (RFC 3987 sec. 6.1 b, 3987bis sec. 9, UTS #39 3.1)."""
-    return SecurityProblem("invisible", span, where, _invisible_message(chars[:4]), "")
-
-
-@functools.lru_cache(maxsize=1024)
-def _invisible_message(head: str) -> str:
-    """The message for a run that starts with ``head`` (4 characters: 3 are named, then "...")."""
-    labels = ", ".join(char_label(c) for c in head[:3]) + (", ..." if len(head) > 3 else "")
-    return (f"invisible {labels}: a default-ignorable character that readers cannot see "
-            "(RFC 3987 sec. 6.1 b, 3987bis sec. 9, UTS #39 sec. 3.1); remove it")
-
-
-def _confusable_label(comp: Component) -> SecurityProblem | None:
-    """A host label that reads as ASCII but is not (UTS #39 sec. 4, RFC 3987 sec. 8)."""
-    verdict = _confusable_verdict(comp.text)
-    return None if verdict is None else SecurityProblem("confusable-host", comp.span, comp.span, *verdict)
+    return SecurityProblem("invisible", span, where, "")
 
 
 def is_spoof_label(label: str) -> bool:
@@ -598,36 +558,31 @@ def _fallback_ascii_lookalike(label: str) -> str | None:
     return None if "\0" in out or out == label else out
 
 
-def _confusable_verdict(label: str) -> tuple[str, str | None] | None:
-    """Message and replacement when ``label`` reads as ASCII but is not (UTS #39 sec. 4)."""
+def _confusable_verdict(label: str) -> SecurityProblem | None:
+    """A confusable-host problem (span not yet set) when ``label`` reads as ASCII but is not
+    (UTS #39 sec. 4): what it reads as, or for a Latin/Cyrillic/Greek mixture the other scripts."""
     if ucd.normalize("NFKC", label).isascii():
         return None  # the same host once mapped; the full-width check reports it
+    nowhere = Span(0, 0)
     skel = skeleton(label)
     if skel is not None:
         if not skel.isascii() or any(len(skeleton(c) or "") != 1 for c in set(label) if not c.isascii()):
             return None  # "æ" -> "ae" reads as two letters: a word of its language, not a look-alike
         prototypes = _ascii_prototypes()
         fixed = label.translate({ord(c): prototypes.get(skeleton(c) or "", c) for c in set(label)})
-        looks = fixed if fixed.isascii() else skel
-        return (f"host label {_short(label)!r} looks like the ASCII {looks!r} but is not ASCII "
-                f"({_non_ascii_labels(label)}); a spoof of another host (RFC 3987 sec. 8, UTS #39 "
-                "sec. 4)", fixed if fixed.isascii() else None)
+        return SecurityProblem("confusable-host", nowhere, nowhere, fixed if fixed.isascii() else None,
+                               looks_like=fixed if fixed.isascii() else skel)
     # without ICU: Unicode's confusables data (data/confusables.py), for labels whose
     # every character reads as ASCII (whole-script spoofs such as an all-Cyrillic 'аррӏе')
     alike = _fallback_ascii_lookalike(label)
     if alike is not None:
-        return (f"host label {_short(label)!r} looks like the ASCII {alike!r} but is not ASCII "
-                f"({_non_ascii_labels(label)}); a spoof of another host (RFC 3987 sec. 8, UTS #39 "
-                "sec. 4)", alike)
+        return SecurityProblem("confusable-host", nowhere, nowhere, alike, looks_like=alike)
     # then the classic Latin/Cyrillic/Greek mixture
     sets = {_scx(c) for c in set(_without_escapes(label))}
     scripts = {s for scx in sets if scx is not None and len(scx) == 1 for s in scx}
     others = sorted(scripts & {"Cyrl", "Grek"})
     if "Latn" in scripts and others:
-        return (f"host label {_short(label)!r} mixes Latin with "
-                f"{' and '.join(_SCRIPT_NAMES[s] for s in others)} letters "
-                f"({_non_ascii_labels(label)}), which look alike; a likely spoof (RFC 3987 sec. 8, "
-                "UTS #39 sec. 5)", None)
+        return SecurityProblem("confusable-host", nowhere, nowhere, scripts=tuple(_SCRIPT_NAMES[s] for s in others))
     return None
 
 
@@ -640,21 +595,3 @@ def _ascii_prototypes() -> dict[str, str]:
         if skel is not None:
             out[skel] = a
     return out
-
-
-def _non_ascii_labels(label: str) -> str:
-    chars = _first_non_ascii(label, 4)
-    return ", ".join(char_label(c) for c in chars[:3]) + (", ..." if len(chars) > 3 else "")
-
-
-def _first_non_ascii(text: str, n: int) -> list[str]:
-    """The first ``n`` distinct non-ASCII characters of ``text``, in order; one search each."""
-    found: list[str] = []
-    pos = 0
-    while len(found) < n:
-        m = re.compile(f"[^\\x00-\\x7f{''.join(map(re.escape, found))}]").search(text, pos)
-        if m is None:
-            break
-        found.append(m.group())
-        pos = m.end()  # the next new character comes after this one's first occurrence
-    return found

@@ -1,17 +1,22 @@
-"""check(): run the analyses a selection needs on one IRI, and turn their results into findings."""
+"""check(): run the enabled rules' checks on one IRI, and turn what they find into findings.
+
+The engine owns what is the same for every rule: selection, the facts the checks share, moving
+results of a preprocessed IRI onto the caller's text, template holes, de-duplication, the cap of
+findings per rule, fixes and their safety, and text mode.
+"""
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable, Iterator
 
 from ..core.grammar import Profile
 from ..core.reference import IRIReference
 from ..core.scanner import scan
-from .analysis import MAX_PER_CODE, Ctx, Raw
-from .catalog import DEFAULT_CODES, RULES, RULES_BY_CODE
-from .checks import ANALYSES
-from .model import Edit, Finding, Fix, FixSafety, UseContext, fix_safety
+from .facts import Facts
+from .model import Edit, Finding, Fix, FixSafety, Raw, Rule, UseContext, fix_safety
+from .registry import DEFAULT_CODES, RULES, RULES_BY_CODE, TEXT_RULE_OF
 
 
 def _sanitize(message: str) -> str:
@@ -59,17 +64,17 @@ def _in_original(raw: Raw, ref: IRIReference) -> Raw:
 
         if all(whole(e.start) and whole(e.end) for e in raw.edits):
             edits = tuple(Edit(*ref.original_span(e.start, e.end), e.replacement) for e in raw.edits)
-    return Raw(raw.code, start, end, raw.message, edits, raw.fix_text)
+    return Raw(start, end, raw.message, edits, raw.fix_text)
 
 
-def _finding(raw: Raw, ctx: Ctx) -> Finding:
-    rule = RULES_BY_CODE[raw.code]
+def _finding(rule: Rule, raw: Raw, facts: Facts) -> Finding:
     fix = None
     if raw.edits is not None and rule.fix_level is not None:
-        before = ctx.ref.text if ctx.ref.original is None else ctx.ref.original
+        ref = facts.ref
+        before = ref.text if ref.original is None else ref.original
         value = _apply(before, raw.edits)
-        safety = fix_safety(rule.fix_level, ctx.context)
-        if ctx.uri_only_api and before.isascii() and not value.isascii():
+        safety = fix_safety(rule.fix_level, facts.context)
+        if facts.uri_only_api and before.isascii() and not value.isascii():
             safety = FixSafety.UNSAFE  # the context cannot take it: that API raises on non-ASCII (sec. 3.1)
         fix = Fix(raw.edits, value, rule.fix_level, safety, raw.fix_text or rule.fix_text)
     return Finding(rule.code, rule.name, _sanitize(raw.message), raw.start, raw.end, rule.severity, fix)
@@ -119,46 +124,54 @@ def check(text: str, *, kind: str = "IRI-reference", profile: str | Profile = "i
     """Every finding of the enabled rules for ``text``, in order of position."""
     enabled = select_codes(select, ignore)
     ref = scan(text, kind, profile)
-    ctx = Ctx(ref, UseContext(context) if context is not None else UseContext.UNKNOWN,
-              uri_only_api, enabled, holes)
-    return list(_run(ctx))
+    return list(_run(Facts(ref, UseContext(context) if context is not None else UseContext.UNKNOWN,
+                           uri_only_api, enabled, holes)))
 
 
 def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
               enabled: frozenset[str] = DEFAULT_CODES, holes: tuple[tuple[int, int], ...] = (),
               uri_only_api: bool = False) -> list[Finding]:
     """check() for an already scanned IRI (the linter's hot path)."""
-    return list(_run(Ctx(ref, context, uri_only_api, enabled, holes)))
+    return list(_run(Facts(ref, context, uri_only_api, enabled, holes)))
 
 
-def _run(ctx: Ctx) -> Iterator[Finding]:
-    raws: list[Raw] = []
-    for codes, fn in ANALYSES:
-        if codes & ctx.enabled:
-            raws.extend(r for r in fn(ctx) if r.code in ctx.enabled)
-    if ctx.ref.origin is not None:
-        raws = [_in_original(r, ctx.ref) for r in raws]
-    if ctx.holes:
-        raws = [r for r in raws if not _overlaps_hole(r.start, r.end, ctx.holes)]
-    raws.sort(key=lambda r: (r.start, r.code))
+@functools.lru_cache(maxsize=64)
+def _checked(enabled: frozenset[str]) -> tuple[Rule, ...]:
+    """The enabled rules that have a check, in registry order."""
+    return tuple(r for r in RULES if r.check is not None and r.code in enabled)
+
+
+def _run(facts: Facts) -> Iterator[Finding]:
+    found: list[tuple[str, Raw]] = []
+    for rule in _checked(facts.enabled):
+        facts.code = rule.code
+        assert rule.check is not None
+        found.extend((rule.code, r) for r in rule.check(facts))
+    ref = facts.ref
+    if ref.origin is not None:
+        found = [(code, _in_original(r, ref)) for code, r in found]
+    if facts.holes:
+        found = [(code, r) for code, r in found if not _overlaps_hole(r.start, r.end, facts.holes)]
+    found.sort(key=lambda f: (f[1].start, f[0]))
     seen: set[tuple[str, int]] = set()
     per_code: dict[str, int] = {}
-    kept: list[Raw] = []
-    for r in raws:
-        if (r.code, r.start) in seen:
+    kept: list[tuple[str, Raw]] = []
+    limit = facts.limit
+    for code, r in found:
+        if (code, r.start) in seen:
             continue
-        seen.add((r.code, r.start))
-        per_code[r.code] = per_code.get(r.code, 0) + 1
-        if per_code[r.code] <= MAX_PER_CODE:
-            kept.append(r)
-    for code, n in ctx.skipped.items():
+        seen.add((code, r.start))
+        per_code[code] = per_code.get(code, 0) + 1
+        if per_code[code] <= limit:
+            kept.append((code, r))
+    for code, n in facts.skipped.items():
         per_code[code] = per_code.get(code, 0) + n
-    for r in kept:
-        more = per_code[r.code] - MAX_PER_CODE
-        if more > 0 and r is _last_of(kept, r.code):
-            r = Raw(r.code, r.start, r.end, f"{r.message} (and {more} more {r.code} in this IRI)", r.edits,
-                    r.fix_text)
-        yield _finding(r, ctx)
+    last = {code: i for i, (code, _) in enumerate(kept)}
+    for i, (code, r) in enumerate(kept):
+        more = per_code[code] - limit
+        if more > 0 and last[code] == i:
+            r = r._replace(message=f"{r.message} (and {more} more {code} in this IRI)")
+        yield _finding(RULES_BY_CODE[code], r, facts)
 
 
 def not_analysed(exc: BaseException, length: int) -> Finding:
@@ -186,10 +199,10 @@ IRI_USE_ONLY = frozenset({"IRI401", "IRI403"})
 
 def text_code(code: str) -> str:
     """The text-mode code (IRI7x0) that reports ``code``'s family inside prose (RFC 3987 sec. 7.3)."""
-    return f"IRI7{code[3]}0"
+    return TEXT_RULE_OF[RULES_BY_CODE[code].family].code
 
 
-TEXT_CODES: frozenset[str] = frozenset(r.code for r in RULES if r.code.startswith("IRI7"))
+TEXT_CODES: frozenset[str] = frozenset(r.code for r in RULES if r.text_of is not None)
 
 
 def text_rules(base: frozenset[str], enabled: frozenset[str], ignore: Iterable[str] = ()) -> frozenset[str]:
@@ -198,25 +211,19 @@ def text_rules(base: frozenset[str], enabled: frozenset[str], ignore: Iterable[s
     out = set(base - TEXT_CODES)
     ignored = select_codes(list(ignore)) if ignore else frozenset()
     for code in enabled & TEXT_CODES:
-        family = code[4]  # IRI710 -> "1": the IRI1xx rules
-        if not any(c[3] == family for c in out):
-            out |= {c for c in DEFAULT_CODES if c[3] == family} - ignored
+        family = RULES_BY_CODE[code].text_of  # IRI710 -> the syntax rules
+        if not any(RULES_BY_CODE[c].family == family for c in out):
+            out |= {c for c in DEFAULT_CODES if RULES_BY_CODE[c].family == family} - ignored
     return frozenset(out)
 
 
 def text_finding(f: Finding, enabled: frozenset[str]) -> Finding | None:
     """A finding on an IRI inside prose, reported under its family's IRI7x0 code (or None if off)."""
-    rule = RULES_BY_CODE.get(text_code(f.code))
+    rule = TEXT_RULE_OF.get(RULES_BY_CODE[f.code].family)
     if rule is None or rule.code not in enabled:
         return None
     return Finding(rule.code, rule.name, _sanitize(f"in text: {f.code} {f.name}: {f.message}"),
                    f.start, f.end, rule.severity, None)
-
-
-
-
-def _last_of(raws: list[Raw], code: str) -> Raw:
-    return next(r for r in reversed(raws) if r.code == code)
 
 
 def apply_fixes(text: str, fixes: Iterable[Fix]) -> str:

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.context import UseContext as UseContext  # re-exported: part of the rules API
+
+if TYPE_CHECKING:
+    from .facts import Facts
 
 
 class Severity(enum.StrEnum):
@@ -87,31 +92,56 @@ class Example:
     uri_only_api: bool = False  # passed to an API that sends only ASCII (urlopen): IRI404
 
 
-@dataclass(frozen=True)
+class Family(enum.StrEnum):
+    """What a rule checks, which decides where it is documented and how it is grouped in reports."""
+
+    SYNTAX = "syntax"
+    BIDI = "bidi"
+    NORMALIZATION = "normalization"
+    MAPPING = "mapping"
+    SECURITY = "security"
+    SCHEME = "scheme"
+    TEXT = "text"
+
+
+class Raw(NamedTuple):
+    """What a rule's check finds, before the engine makes it a Finding: value offsets [start, end),
+    the message, and the edits of its fix (if any)."""
+
+    start: int
+    end: int
+    message: str
+    edits: tuple[Edit, ...] | None = None
+    fix_text: str | None = None  # what these edits do, when not the rule's usual fix
+
+
+Check = Callable[["Facts"], Iterable[Raw]]
+"""A rule's check: what it finds in one IRI, read from the IRI's shared facts."""
+
+
+@dataclass(frozen=True, kw_only=True)
 class Rule:
-    """Everything the engine and the docs know about one rule."""
+    """Everything the engine and the docs know about one rule (one module under ``rules/<family>/``)."""
 
     code: str
-    name: str
-    summary: str
+    name: str  # kebab-case, e.g. "lowercase-percent-hex"
+    family: Family
+    summary: str  # one line: the rule page's title
     section: str  # the RFC section it enforces, e.g. "RFC 3987 sec. 4.1"
     severity: Severity
-    default: bool
-    why: str
-    fix_level: FixLevel | None  # None: no fix is offered
+    default: bool  # on without being selected
+    fix_level: FixLevel | None  # the ladder rung that proves its fix; None: no fix is offered
+    what: str  # what triggers it, in which components and contexts: the page's "What it does"
+    why: str  # why it is a problem: the page's "Why is this bad?"
     fix_text: str  # how to fix it, in words
-    valid: tuple[Example, ...] = field(default=())
-    invalid: tuple[Example, ...] = field(default=())
-    # what triggers it, in which components and contexts: the rule page's "What it does"
-    what: str = field(kw_only=True)
+    valid: tuple[Example, ...] = ()
+    invalid: tuple[Example, ...] = ()
+    check: Check | None = None  # None: reported by the engine itself (IRI100) or by text mode (IRI7xx)
+    text_of: Family | None = None  # a text-mode rule: the family whose findings it reports in prose
 
     @property
     def url(self) -> str:
         return rule_url(self.code)
-
-    @property
-    def family(self) -> str:
-        return FAMILIES[self.code[3]]
 
     @property
     def fix_safety_text(self) -> str:
@@ -138,14 +168,3 @@ DOCS_URL = "https://iri-lint.readthedocs.io/en/latest/rules/{code}/"
 def rule_url(code: str) -> str:
     """The published documentation page of a rule."""
     return DOCS_URL.format(code=code)
-
-
-FAMILIES = {
-    "1": "syntax",
-    "2": "bidi",
-    "3": "normalization",
-    "4": "mapping",
-    "5": "security",
-    "6": "scheme",
-    "7": "text",
-}

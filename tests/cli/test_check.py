@@ -331,7 +331,7 @@ def test_excerpts_and_diffs_split_lines_where_python_does(cli, tmp_path: Path) -
 
 
 def test_explain_says_what_the_rule_checks_before_why(cli) -> None:  # type: ignore[no-untyped-def]
-    from iri_lint.rules.catalog import RULES_BY_CODE
+    from iri_lint.rules.registry import RULES_BY_CODE
 
     r = cli("explain", "IRI103")
     assert r.code == 0 and f"What it does\n  {RULES_BY_CODE['IRI103'].what}\n\nWhy\n" in r.out

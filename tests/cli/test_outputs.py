@@ -10,7 +10,7 @@ from pathlib import Path
 import idna
 import pytest
 
-from iri_lint.rules.catalog import RULES
+from iri_lint.rules.registry import RULES
 from iri_lint.rules.model import rule_url
 
 from .conftest import EXAMPLES, run_cli

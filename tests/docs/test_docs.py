@@ -18,7 +18,7 @@ import pytest
 
 import iri_lint
 from iri_lint.config import OPTIONS, config_field_names
-from iri_lint.rules.catalog import RULES
+from iri_lint.rules.registry import RULES
 from iri_lint.rules.model import Example, Rule
 
 ROOT = Path(__file__).resolve().parents[2]

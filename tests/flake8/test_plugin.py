@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from iri_lint.rules.catalog import DEFAULT_CODES
+from iri_lint.rules.registry import DEFAULT_CODES
 
 pytestmark = pytest.mark.slow
 

@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from iri_lint.core import errors as E
-from iri_lint.rules import catalog
+from iri_lint.core.errors import Kind
+from iri_lint.rules import facts, registry
 from iri_lint.rules.engine import apply_fixes, check, select_codes
 from iri_lint.rules.model import FixSafety, Rule, UseContext
 
-RULES = catalog.RULES
+RULES = registry.RULES
 # IRI7xx (text mode) examples are docstring text: exercised through the source path below
 CHECKED = tuple(r for r in RULES if not r.code.startswith("IRI7"))
 TEXT_RULES = tuple(r for r in RULES if r.code.startswith("IRI7"))
@@ -55,8 +55,23 @@ def test_what_says_what_triggers_the_rule(rule: Rule) -> None:
     assert what.endswith("."), f"{rule.code}: `what` is not a sentence"
 
 
-def test_parser_codes_are_all_rules() -> None:
-    assert set(E.SYNTAX_CODES) <= set(catalog.RULES_BY_CODE)
+@pytest.mark.parametrize("kind", list(Kind), ids=str)
+def test_every_kind_of_syntax_error_is_some_rules(kind: Kind) -> None:
+    """Each kind of error the core finds is reported by exactly one syntax rule."""
+    from iri_lint.core.errors import Detail
+    from iri_lint.core.reference import ErrorRecord, IRIReference, Span
+
+    detail = {Kind.IP_LITERAL: Detail.BAD_IPV6, Kind.MISSING_SCHEME: Detail.NEEDS_SCHEME,
+              Kind.FRAGMENT_NOT_ALLOWED: Detail.HAS_FRAGMENT}.get(kind)
+    ref = IRIReference("[a]", "IRI-reference", "iri", None, None, None, None, None, None, Span(0, 3), None, None,
+                       (ErrorRecord(0, 3, kind, "path", detail),))
+    assert len({f.code for f in check_facts(ref)}) == 1
+
+
+def check_facts(ref: object) -> list[object]:
+    from iri_lint.rules.engine import check_ref
+
+    return check_ref(ref, enabled=frozenset(r.code for r in RULES))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("rule", CHECKED, ids=lambda r: r.code)
@@ -100,7 +115,7 @@ def test_selection_prefixes_and_names() -> None:
 
 
 def test_a_flood_of_findings_is_capped_per_rule() -> None:
-    from iri_lint.rules.analysis import MAX_PER_CODE
+    MAX_PER_CODE = facts.MAX_PER_CODE  # noqa: N806
 
     got = check("http://x/" + "[a" * 2000, select=["IRI114"])
     assert len(got) == MAX_PER_CODE
@@ -147,12 +162,18 @@ def test_text_rule_examples_through_the_source_path(rule: Rule) -> None:
         assert lint_text(_docstring_module(ex.text), Config()) == []  # opt-in
 
 
-def test_the_analysis_table_names_only_catalogued_codes_and_reaches_every_rule() -> None:
-    """rules.checks.ANALYSES is the one registry: each code it names is a rule, and each rule that an
-    IRI can trigger has an analysis (IRI100 comes from the engine's own failure, IRI7xx from text mode)."""
-    from iri_lint.rules.checks import ANALYSES
+def test_the_registry_is_every_rule_module_and_each_is_where_its_family_says() -> None:
+    """registry.MODULES is the one list: every module under rules/<family>/ named iriNNN_name is in
+    it, once, in code order, in its family's folder, named by its code and name; every rule that an
+    IRI can trigger has a check (IRI100 comes from the engine's own failure, IRI7xx from text mode)."""
+    from pathlib import Path
 
-    produced = set().union(*(codes for codes, _ in ANALYSES))
-    assert produced <= set(catalog.RULES_BY_CODE)
-    assert {r.code for r in catalog.RULES} - produced == {"IRI100"} | {r.code for r in catalog.RULES
-                                                                       if r.code.startswith("IRI7")}
+    folder = Path(registry.__file__).parent
+    on_disk = sorted(f"{p.parent.name}.{p.stem}" for p in folder.glob("*/iri[0-9]*.py"))
+    assert sorted(registry.MODULES) == on_disk
+    assert [r.code for r in RULES] == sorted(r.code for r in RULES)
+    for module, rule in zip(registry.MODULES, RULES, strict=True):
+        assert module == f"{rule.family}.{rule.code.lower()}_{rule.name.replace('-', '_')}"
+    unchecked = {r.code for r in RULES if r.check is None}
+    assert unchecked == {"IRI100"} | {r.code for r in RULES if r.text_of is not None}
+    assert set(registry.TEXT_RULE_OF) == set(registry.Family) - {registry.Family.TEXT}

@@ -1,0 +1,47 @@
+"""IRI204 bidi-mixed-direction: Component mixes right-to-left and left-to-right characters."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.bidi import encode_component, short_visible
+from ...core.chars import char_label
+from ..facts import Facts
+from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity, UseContext
+from .shared import problems
+
+RULE = Rule(
+    code="IRI204",
+    name="bidi-mixed-direction",
+    family=Family.BIDI,
+    summary="Component mixes right-to-left and left-to-right characters",
+    section="RFC 3987 sec. 4.2",
+    severity=Severity.WARNING,
+    default=True,
+    fix_level=FixLevel.URI,
+    what=("A component (userinfo, host label, path segment, file extension, query name or value, fragment) "
+          "holding both right-to-left (bidi class R or AL) and left-to-right (L) characters; the fix "
+          "percent-encodes the whole component."),
+    why=("A component SHOULD NOT use both right-to-left and left-to-right characters: the display then depends "
+         "on the bidi algorithm's details and can be read in the wrong order."),
+    fix_text=("Split the component, or percent-encode the whole component (4.2 last paragraph), which keeps "
+              "the URI."),
+    valid=(Example("http://example.com/\u05d0\u05d1\u05d2/abc"),),
+    invalid=(
+        Example("http://example.com/ab\u05d0\u05d1",
+                "http://example.com/ab%D7%90%D7%91", context=UseContext.DEREFERENCED),
+    ),
+)
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """Each component mixing directions; the fix percent-encodes all of it (sec. 4.2)."""
+    ref = facts.ref
+    text = ref.text
+    for p in problems(facts, "mixed-direction"):
+        comp = text[p.component.start : p.component.end]
+        yield Raw(p.span.start, p.span.end,
+                  f"{p.part} {short_visible(comp)!r} mixes right-to-left ({char_label(text[p.rtl])}) and "
+                  f"left-to-right ({char_label(text[p.ltr])}) characters (RFC 3987 sec. 4.2 rule 1); "
+                  f"displayed as {p.display!r}; percent-encode the whole {p.part}",
+                  (Edit(*encode_component(ref, p.component)),))

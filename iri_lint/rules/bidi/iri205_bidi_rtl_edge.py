@@ -1,0 +1,56 @@
+"""IRI205 bidi-rtl-edge: Right-to-left component does not start and end with a right-to-left character."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.bidi import encode_component, short_visible
+from ...core.chars import char_label, is_digits
+from ..facts import Facts
+from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity, UseContext
+from .shared import problems
+
+RULE = Rule(
+    code="IRI205",
+    name="bidi-rtl-edge",
+    family=Family.BIDI,
+    summary="Right-to-left component does not start and end with a right-to-left character",
+    section="RFC 3987 sec. 4.2, 4.4 examples 8-9",
+    severity=Severity.WARNING,
+    default=True,
+    fix_level=FixLevel.URI,
+    what=("A component with right-to-left characters and no left-to-right ones that starts or ends with "
+          "something else, such as digits, a percent-escape or punctuation (the path segment `\u05d0\u05d11`); "
+          "the fix percent-encodes the whole component."),
+    why=("A component with right-to-left characters SHOULD start and end with one; digits or percent-escapes "
+         "at its edge are displayed on the wrong side."),
+    fix_text="Percent-encode the whole component, which keeps the URI (4.2).",
+    valid=(Example("http://\u05d0\u05d1\u05d2.example/"),),
+    invalid=(
+        Example("http://example.com/\u05d0\u05d11",
+                "http://example.com/%D7%90%D7%911", context=UseContext.DEREFERENCED),
+    ),
+)
+
+
+def _what(edge: str) -> str:
+    if edge.startswith("%"):
+        return f"the percent-escape {edge}"
+    if is_digits(edge):
+        return f"the digits {edge}"
+    return char_label(edge[0])
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """Each edge of an rtl component that is not rtl; the fix percent-encodes the component (sec. 4.2)."""
+    ref = facts.ref
+    text = ref.text
+    for p in problems(facts, "rtl-edge"):
+        comp = text[p.component.start : p.component.end]
+        side = "ends" if p.at_end else "starts"
+        yield Raw(p.span.start, p.span.end,
+                  f"right-to-left {p.part} {short_visible(comp)!r} {side} with "
+                  f"{_what(text[p.span.start : p.span.end])}, not a right-to-left character "
+                  f"(RFC 3987 sec. 4.2 rule 2, Examples 8-9); displayed as {p.display!r}; "
+                  f"percent-encode the whole {p.part}",
+                  (Edit(*encode_component(ref, p.component)),))

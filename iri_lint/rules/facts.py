@@ -1,0 +1,186 @@
+"""What the rules know about one IRI: the scanned reference, how it is used, and the facts several
+rules read (the syntax errors in runs, the normalization ladder's trace, the bidi and security
+problems, the escaped octets), each computed on first use and once per IRI.
+
+A rule never re-parses: it reads these. Where a hostile IRI has thousands of problems of one kind,
+a fact builds the first ``MAX_PER_CODE`` of each kind and counts the rest (``Found.skipped``); a
+rule passes that count on with ``Facts.skip`` so the report can say how many more there are.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from functools import cached_property
+from operator import attrgetter
+from typing import Generic, NamedTuple, TypeVar
+
+from ..core.bidi import BidiProblem, bidi_problems
+from ..core.budget import Budget
+from ..core.context import UseContext
+from ..core.errors import Kind
+from ..core.normalize import Normalization, normalize_trace
+from ..core.reference import ErrorRecord, IRIReference, Span
+from ..core.security import SecurityProblem, security_problems
+from .mapping.octets import OctetProblem, high_escape, octet_problems
+
+MAX_PER_CODE = 100  # findings of one rule in one IRI; a hostile literal must not flood the report
+
+T = TypeVar("T")
+
+
+class Found(NamedTuple, Generic[T]):
+    """Problems of one analysis, and how many of each budget key it counted but did not build."""
+
+    problems: Sequence[T]
+    skipped: dict[str, int]
+
+
+class SyntaxFacts(NamedTuple):
+    """The syntax errors as the rules report them: whitespace around the IRI as a whole, the rest in
+    runs of adjacent errors of one kind and component."""
+
+    idx: list[int]  # indices into ``error_records`` of the errors not in the surrounding whitespace
+    runs: dict[Kind, list[tuple[int, int]]]  # kind -> runs ``idx[i:j]``, in text order
+    edges: list[tuple[Kind, int, int, str]]  # (kind of its first error, start, end, "before"|"after")
+
+
+# the keys a security problem is budgeted under: mixed scripts in the host apart from elsewhere
+MIXED_IN_HOST = "mixed-script-host"
+
+# steps of the ladder only a scheme-based normalization takes (RFC 3987 sec. 5.3.3)
+SCHEME_LEVEL_CODES = frozenset({"IRI308", "IRI309", "IRI310", "IRI311", "IRI312"})
+
+
+class Facts:
+    """One IRI and the facts about it that rules share, each computed when a rule first asks."""
+
+    def __init__(self, ref: IRIReference, context: UseContext = UseContext.UNKNOWN, uri_only_api: bool = False,
+                 enabled: frozenset[str] = frozenset(), holes: tuple[tuple[int, int], ...] = ()) -> None:
+        self.ref = ref
+        self.context = context
+        self.uri_only_api = uri_only_api  # passed to an API that sends only ASCII (urlopen)
+        self.enabled = enabled
+        self.holes = holes  # template holes: findings touching them are dropped
+        self.limit = MAX_PER_CODE
+        self.code = ""  # the rule whose check runs now (set by the engine)
+        # findings of a rule its check counted but did not build: past ``limit`` of that rule in
+        # position order the engine would cut them anyway (not with holes, which may drop earlier ones)
+        self.skipped: dict[str, int] = {}
+
+    def skip(self, n: int) -> None:
+        """Count ``n`` findings of the running rule that its check did not build."""
+        if n > 0:
+            self.skipped[self.code] = self.skipped.get(self.code, 0) + n
+
+    def budget(self, key: Callable[[str, int], str] | None = None) -> Budget | None:
+        """``limit`` problems per key built, the rest counted; None with template holes, which may
+        drop earlier findings."""
+        return None if self.holes else Budget(self.limit, key)
+
+    @property
+    def may_skip(self) -> bool:
+        """Whether a check may count, not build, findings past ``limit`` (not with holes)."""
+        return not self.holes
+
+    @cached_property
+    def syntax(self) -> SyntaxFacts:
+        """RFC 3987 sec. 2.2 / 3987bis sec. 6.3 errors: the surrounding whitespace, then runs."""
+        ref = self.ref
+        recs = ref.error_records
+        lead, trail = surrounding_whitespace(ref)
+        edges = []
+        for start, end, where in ((0, lead, "before"), (trail, len(ref.text), "after")):
+            first = next((r for r in recs if start <= r.start < end and r.kind != Kind.MISSING_SCHEME), None)
+            if start < end and first is not None:
+                edges.append((first.kind, start, end, where))
+        # errors on the surrounding whitespace are reported above, as a whole
+        idx = [k for k, r in enumerate(recs) if lead <= r.start < trail or r.kind == Kind.MISSING_SCHEME]
+        runs: dict[Kind, list[tuple[int, int]]] = {}
+        for i, j in _adjacent_runs(recs, idx):
+            runs.setdefault(recs[idx[i]].kind, []).append((i, j))
+        return SyntaxFacts(idx, runs, edges)
+
+    @cached_property
+    def ladder(self) -> Normalization | None:
+        """The steps of the comparison ladder (sec. 5.3.2, and 5.3.3 when a rule of it is enabled)
+        for an absolute IRI without errors, or None."""
+        ref = self.ref
+        if ref.error_records or ref.scheme is None or ref.original is not None:
+            return None
+        return normalize_trace(ref.text, level="scheme" if self.enabled & SCHEME_LEVEL_CODES else "syntax")
+
+    @cached_property
+    def bidi(self) -> Found[BidiProblem]:
+        """Sec. 4.1 and 4.2 problems (4.4 Example 10's too when IRI206 is enabled), by kind."""
+        budget = self.budget()
+        problems = bidi_problems(self.ref, advisory="IRI206" in self.enabled, budget=budget)
+        return Found(problems, {} if budget is None else budget.skipped)
+
+    @cached_property
+    def security(self) -> Found[SecurityProblem]:
+        """Spoofing risks and leaks (sec. 6.1, 7.5, 8; UTS #39), budgeted by kind, mixed scripts in
+        the host (``MIXED_IN_HOST``) apart from elsewhere."""
+        ref = self.ref
+        if ref.text.isascii() and (ref.userinfo is None or ":" not in (ref.get("userinfo") or "")):
+            return Found((), {})  # every check but the password's is about non-ASCII characters
+        host = ref.host
+
+        def key(kind: str, pos: int) -> str:
+            in_host = host is not None and host.start <= pos < host.end
+            return MIXED_IN_HOST if kind == "mixed-script" and in_host else kind
+
+        budget = self.budget(key)
+        problems = security_problems(self.ref, budget=budget)
+        return Found(problems, {} if budget is None else budget.skipped)
+
+    @cached_property
+    def octets(self) -> Found[OctetProblem]:
+        """Escaped octets that are not UTF-8, or overlong (sec. 3.2, 6.4, 8), by kind."""
+        text = self.ref.text
+        if "%" not in text or high_escape().search(text) is None:
+            return Found((), {})
+        budget = self.budget()
+        problems = octet_problems(text, budget)
+        return Found(problems, {} if budget is None else budget.skipped)
+
+    def in_host(self, span: Span) -> bool:
+        """Whether ``span`` starts in the host."""
+        host = self.ref.host
+        return host is not None and host.start <= span.start < host.end
+
+
+def _adjacent_runs(recs: tuple[ErrorRecord, ...], idx: list[int]) -> list[tuple[int, int]]:
+    """Each run ``idx[i:j]`` of records that touch one another and share a kind and component."""
+    starts = []
+    end, kind, component = -1, "", None
+    for i, k in enumerate(idx):
+        rec = recs[k]
+        if rec[0] != end or rec[2] != kind or rec[3] != component:
+            starts.append(i)
+            kind, component = rec[2], rec[3]
+        end = rec[1]
+    starts.append(len(idx))
+    return list(itertools.pairwise(starts))
+
+
+_WHITESPACE = " \t\n\r\f\v"
+_RUN = attrgetter("run")
+
+
+def surrounding_whitespace(ref: IRIReference) -> tuple[int, int]:
+    """Where an IRI's leading whitespace ends and its trailing whitespace starts (none: 0, len)."""
+    text = ref.text
+    core = text.strip(_WHITESPACE)
+    if ref.original is not None or not core or len(core) == len(text):
+        return 0, len(text)  # preprocessing strips or encodes it; all blank is not an IRI at all
+    lead = len(text) - len(text.lstrip(_WHITESPACE))
+    trail = lead + len(core)
+    # a run of bad characters across an edge is reported as one; a structural error ('[' never
+    # closed, a fragment where none may be) may end where the text does, whitespace and all
+    for rec in filter(_RUN, ref.error_records):
+        if rec.start < lead < rec.end:
+            lead = rec.start
+        if rec.start < trail < rec.end:
+            trail = rec.end
+    return lead, trail

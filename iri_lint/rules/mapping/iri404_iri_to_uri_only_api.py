@@ -1,0 +1,61 @@
+"""IRI404 iri-to-uri-only-api: Non-ASCII IRI passed to an API that takes only URIs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.chars import char_label
+from ...core.mapping import MappingError, uri_edits
+from ..facts import Facts
+from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity, UseContext
+
+RULE = Rule(
+    code="IRI404",
+    name="iri-to-uri-only-api",
+    family=Family.MAPPING,
+    summary="Non-ASCII IRI passed to an API that takes only URIs",
+    section="RFC 3987 sec. 3.1",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=FixLevel.URI,
+    what=("A literal with non-ASCII characters (and no syntax errors) passed to an API that sends only ASCII: "
+          "`urllib.request.urlopen`, `Request` and `urlretrieve`, an opener's `open`, and `http.client` "
+          "`HTTPConnection` / `HTTPSConnection` `request` and `putrequest`. The fix is the mapped URI: IDNA "
+          "for a DNS host, percent-encoded UTF-8 elsewhere."),
+    why=("`urllib.request.urlopen`, `http.client` and similar encode the request line as ASCII and raise "
+         "UnicodeEncodeError for an IRI; the IRI must be mapped to its URI first."),
+    fix_text="Use the mapped URI (IDNA for the host, percent-encoded UTF-8 elsewhere).",
+    valid=(
+        Example("https://example.com/caf%C3%A9", uri_only_api=True),
+        Example("https://bücher.example/café", context=UseContext.DEREFERENCED),
+    ),
+    invalid=(
+        Example("https://example.com/café",
+                "https://example.com/caf%C3%A9", context=UseContext.DEREFERENCED, uri_only_api=True),
+    ),
+)
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """Sec. 3.1: an API that encodes the request as ASCII needs the IRI mapped to its URI first."""
+    ref = facts.ref
+    text = ref.text
+    if not facts.uri_only_api or text.isascii() or ref.error_records:
+        return
+    try:  # (the editor's hover shows the same URI)
+        edits = [Edit(start, end, new) for start, end, new in uri_edits(ref)]
+    except MappingError:  # (a valid IRI always maps; be safe)
+        return
+    first = next(k for k, c in enumerate(text) if not c.isascii())
+    uri = "".join(_apply_sorted(text, edits))
+    yield Raw(first, first + 1, f"this API sends only ASCII and raises UnicodeEncodeError on "
+              f"{char_label(text[first])}; pass the mapped URI {uri!r} (RFC 3987 sec. 3.1)", tuple(edits))
+
+
+def _apply_sorted(text: str, edits: list[Edit]) -> Iterator[str]:
+    pos = 0
+    for e in sorted(edits, key=lambda e: e.start):
+        yield text[pos : e.start]
+        yield e.replacement
+        pos = e.end
+    yield text[pos:]

@@ -1,0 +1,40 @@
+"""IRI405 percent-encoded-text: Percent-encoded UTF-8 text that reads better as an IRI."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..facts import Facts
+from ..model import Example, Family, FixLevel, Raw, Rule, Severity, UseContext
+from ..normalization.shared import step_changes
+
+RULE = Rule(
+    code="IRI405",
+    name="percent-encoded-text",
+    family=Family.MAPPING,
+    summary="Percent-encoded UTF-8 text that reads better as an IRI",
+    section="RFC 3987 sec. 3.2",
+    severity=Severity.INFO,
+    default=False,
+    fix_level=FixLevel.SYNTAX,
+    what=("A run of percent-encoded octets that decodes as UTF-8 to characters an IRI may hold as they are "
+          "(`%E6%97%A5` for `日`), in an IRI with a scheme and no syntax errors; the fix shows the characters "
+          "(URI-to-IRI conversion)."),
+    why="IRIs exist so that people can read them; `%E6%97%A5%E6%9C%AC` is `日本`.",
+    fix_text="Use the IRI form (URI-to-IRI conversion, sec. 3.2).",
+    valid=(Example("https://example.com/a%2Fb"),),
+    invalid=(Example("https://example.com/%E6%97%A5%E6%9C%AC", "https://example.com/日本",
+                     context=UseContext.DEREFERENCED),),
+)
+
+MESSAGE = "{old} is the UTF-8 of {new!r}; the IRI can show it as text (RFC 3987 sec. 3.2)"
+
+
+def keep(old: str, new: str) -> bool:
+    """Escapes only: the ladder also encodes literal characters, which other rules report."""
+    return "%" in old
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """Each run of escaped UTF-8 that reads as text."""
+    return step_changes(facts, "percent-nonascii", MESSAGE, keep)

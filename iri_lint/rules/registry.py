@@ -1,0 +1,101 @@
+"""Every rule, one line each: ``<family>.<module>`` under ``iri_lint/rules/``, in code order.
+
+A rule's module holds ``RULE`` (its metadata, message, docs and examples) and ``check`` (what it
+finds, read from ``rules.facts``); a rule without ``check`` is reported by the engine itself.
+Codes are never renumbered. ``scripts/new_rule.py`` writes a new module and adds its line here; the
+catalog tests, ``scripts/gen_docs.py`` and ``iri-lint rules`` read ``RULES``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import os.path
+
+from .model import Family, Rule
+
+MODULES = (
+    "syntax.iri100_not_analysed",
+    "syntax.iri101_space_in_iri",
+    "syntax.iri102_delimiter_in_iri",
+    "syntax.iri103_unwise_character",
+    "syntax.iri104_control_character",
+    "syntax.iri105_special_character",
+    "syntax.iri106_private_use_outside_query",
+    "syntax.iri107_tag_character",
+    "syntax.iri108_noncharacter",
+    "syntax.iri109_lone_surrogate",
+    "syntax.iri110_malformed_percent",
+    "syntax.iri111_invalid_scheme",
+    "syntax.iri112_invalid_port",
+    "syntax.iri113_invalid_ip_literal",
+    "syntax.iri114_misplaced_character",
+    "syntax.iri115_non_ascii_in_uri",
+    "syntax.iri116_missing_scheme",
+    "syntax.iri117_fragment_not_allowed",
+    "bidi.iri201_bidi_formatting_character",
+    "bidi.iri202_bidi_isolate_character",
+    "bidi.iri203_percent_encoded_bidi_control",
+    "bidi.iri204_bidi_mixed_direction",
+    "bidi.iri205_bidi_rtl_edge",
+    "bidi.iri206_bidi_digit_component",
+    "normalization.iri301_not_nfc",
+    "normalization.iri302_not_nfkc",
+    "normalization.iri303_uppercase_scheme",
+    "normalization.iri304_uppercase_host",
+    "normalization.iri305_lowercase_percent_hex",
+    "normalization.iri306_percent_encoded_unreserved",
+    "normalization.iri307_dot_segments",
+    "normalization.iri308_default_port",
+    "normalization.iri309_empty_port",
+    "normalization.iri310_empty_path",
+    "normalization.iri311_ace_label",
+    "normalization.iri312_host_not_idna_mapped",
+    "mapping.iri401_percent_not_utf8",
+    "mapping.iri402_overlong_utf8",
+    "mapping.iri403_idna_failure",
+    "mapping.iri404_iri_to_uri_only_api",
+    "mapping.iri405_percent_encoded_text",
+    "security.iri501_mixed_script_host",
+    "security.iri502_confusable_host",
+    "security.iri503_fullwidth_form",
+    "security.iri504_delimiter_lookalike",
+    "security.iri505_invisible_character",
+    "security.iri506_password_in_userinfo",
+    "security.iri507_mixed_script_component",
+    "scheme.iri601_missing_host",
+    "scheme.iri602_port_out_of_range",
+    "scheme.iri603_scheme_typo",
+    "scheme.iri604_unregistered_scheme",
+    "text.iri710_text_iri_syntax",
+    "text.iri720_text_iri_bidi",
+    "text.iri730_text_iri_normalization",
+    "text.iri740_text_iri_mapping",
+    "text.iri750_text_iri_security",
+    "text.iri760_text_iri_scheme",
+)
+
+
+def _load(name: str) -> Rule:
+    """The rule of module ``name``, with the module's ``check`` (if it has one)."""
+    module = importlib.import_module(f"{__package__}.{name}")
+    rule = module.RULE
+    assert isinstance(rule, Rule), name
+    return dataclasses.replace(rule, check=getattr(module, "check", None))
+
+
+RULES: tuple[Rule, ...] = tuple(_load(name) for name in MODULES)
+RULES_BY_CODE: dict[str, Rule] = {r.code: r for r in RULES}
+RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
+DEFAULT_CODES: frozenset[str] = frozenset(r.code for r in RULES if r.default)
+# the text-mode rule (IRI7x0) that reports each family's findings inside prose
+TEXT_RULE_OF: dict[Family, Rule] = {r.text_of: r for r in RULES if r.text_of is not None}
+# each family's codes share a prefix ("IRI1" for syntax): its short name in reports, "IRI1xx"
+FAMILY_PREFIX: dict[Family, str] = {f: os.path.commonprefix([r.code for r in RULES if r.family == f])
+                                    for f in Family}
+
+
+def family_of(code: str) -> Family | None:
+    """The family of rule ``code`` (None for an unknown code)."""
+    rule = RULES_BY_CODE.get(code)
+    return None if rule is None else rule.family

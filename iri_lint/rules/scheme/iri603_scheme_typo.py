@@ -1,0 +1,55 @@
+"""IRI603 scheme-typo: Likely typo of a common scheme (`htps:`, `http//`, `https:\\\\`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.schemes import scheme_typos
+from ..facts import Facts
+from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity
+
+RULE = Rule(
+    code="IRI603",
+    name="scheme-typo",
+    family=Family.SCHEME,
+    summary="Likely typo of a common scheme (`htps:`, `http//`, `https:\\\\`)",
+    section="RFC 3986 sec. 3.1",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=FixLevel.NONE,
+    what=("A scheme one edit away from `http`, `https`, `ftp`, `ws`, `wss`, `mailto` or `file` that is not "
+          "registered, not in wide use and not two letters long (`htps:`, `httpss:`); also `http//` and "
+          "`https//`, which lost their `:`, and `http:\\\\` with backslashes."),
+    why=("A misspelled scheme makes the IRI relative or unresolvable, which usually shows up only at run time. "
+         "Only unknown one-edit variants of common schemes count: a registered scheme, one in wide use though "
+         "unregistered (`ftps`, `gs`, `s3`, `hdfs`, `abfss`, `oci`, database URLs; the list and its sources "
+         "are in `scripts/data/unregistered-schemes.csv`) or any two-letter scheme is never a typo, so the fix "
+         "never changes what a scheme means."),
+    fix_text="Correct the scheme.",
+    valid=(Example("https://example.com/"), Example("ftps://files.example.com/"), Example("gs://bucket/key")),
+    invalid=(Example("htps://example.com/", "https://example.com/"), Example("http//example.com/", "http://example.com/")),
+)
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """'http//' or 'https//' without a scheme; a scheme one edit from a common one; 'http:\\\\'."""
+    ref = facts.ref
+    text = ref.text
+    if ref.scheme is None:
+        # "http//host" and "https//host": the colon went missing
+        for good in ("https", "http"):
+            if text.lower().startswith(good + "//") and len(text) > len(good) + 2:
+                yield Raw(0, len(good) + 2, f"{text[:len(good) + 2]!r} has lost its ':'; write '{good}://'",
+                          (Edit(len(good), len(good), ":"),))
+                break
+        return
+    scheme = text[ref.scheme.start : ref.scheme.end]
+    low = scheme.lower()
+    after = ref.scheme.end + 1
+    typo_of = scheme_typos().get(low)
+    if typo_of is not None:
+        yield Raw(ref.scheme.start, ref.scheme.end, f"'{scheme}:' looks like a typo of '{typo_of}:'",
+                  (Edit(ref.scheme.start, ref.scheme.end, typo_of),))
+    elif low in ("http", "https") and text.startswith("\\\\", after):
+        yield Raw(ref.scheme.end, after + 2, f"'{scheme}:\\\\\\\\' uses backslashes; write '{low}://'",
+                  (Edit(after, after + 2, "//"),))

@@ -1,0 +1,50 @@
+"""IRI504 delimiter-lookalike: Look-alike of a delimiter such as U+2215 for `/`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.chars import NOT_ALLOWED_ASCII, char_label
+from ...core.security import delimiter_for
+from ..facts import Facts
+from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity
+from .shared import problems
+
+RULE = Rule(
+    code="IRI504",
+    name="delimiter-lookalike",
+    family=Family.SECURITY,
+    summary="Look-alike of a delimiter such as U+2215 for `/`",
+    section="3987bis sec. 9; UTS #39",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=FixLevel.NONE,
+    what=("A non-ASCII character that reads as a delimiter under NFKC, UTS #46 mapping or its UTS #39 "
+          "skeleton: a look-alike of `/ ? # [ ] @ : % . & = ;` or of a character IRIs exclude, such as U+2215 "
+          "DIVISION SLASH for `/`, anywhere in the IRI; one finding per character."),
+    why=("Characters that look like `/`, `?`, `#`, `@`, `:` or `.` but are not delimiters make an IRI appear "
+         "to have another host or path than it has."),
+    fix_text="Use the real delimiter, or percent-encode the character.",
+    valid=(Example("https://example.com/a/b"),),
+    invalid=(Example("https://example.com∕evil.com/", "https://example.com/evil.com/"),),
+)
+
+
+def message(c: str) -> str:
+    """What look-alike ``c`` reads as, and why that misleads."""
+    target = delimiter_for(c) or ""
+    if target in NOT_ALLOWED_ASCII:
+        why = ("which IRIs exclude (3987bis sec. 6.3); readers will copy or split the IRI "
+               f"wrongly (RFC 3987 sec. 6.1 b); write {f'%{ord(target):02X}'!r} if that is meant")
+    else:
+        why = ("but is not a delimiter; readers will split the IRI in the wrong place "
+               f"(RFC 3987 sec. 6.1 b, 8); write {target!r} if the delimiter is meant")
+    return f"{char_label(c)} looks like {target!r} ({char_label(target)}) {why}"
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """Each look-alike of a delimiter; the fix writes the delimiter (or its escape)."""
+    text = facts.ref.text
+    for p in problems(facts, "delimiter-lookalike"):
+        yield Raw(p.span.start, p.span.end, message(text[p.span.start]),
+                  (Edit(p.span.start, p.span.end, p.replacement or ""),))

@@ -1,0 +1,43 @@
+"""IRI506 password-in-userinfo: Password in the userinfo."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..facts import Facts
+from ..model import Example, Family, Raw, Rule, Severity
+from .shared import problems
+
+RULE = Rule(
+    code="IRI506",
+    name="password-in-userinfo",
+    family=Family.SECURITY,
+    summary="Password in the userinfo",
+    section="RFC 3986 sec. 3.2.1",
+    severity=Severity.WARNING,
+    default=True,
+    fix_level=None,
+    what=("A userinfo `user:password@` whose password is not empty and not a redaction or placeholder (`***`, "
+          "`<password>`, `${PASSWORD}`, `pass`, `tiger`, ...), in any scheme. Files that match `test-files` "
+          "are not checked for it."),
+    why=("`user:password@` is deprecated: the password is sent and logged in clear text and ends up in version "
+         "control. Redactions and placeholders (`***`, `xxx`, `<password>`, `${PASSWORD}`, `pass`, "
+         "`scott:tiger`) are not passwords, and test files (the `test-files` globs: `tests/`, `test_*.py`, "
+         "`*_test.py`, `conftest.py`) hold fixtures, not leaks: neither is reported."),
+    fix_text="Pass credentials separately (an auth parameter or environment variable).",
+    valid=(
+        Example("https://user@example.com/"),
+        Example("https://user:***@example.com/"),
+        Example("postgresql://scott:tiger@localhost/test"),
+    ),
+    invalid=(Example("https://deploy:9fK2xq@example.com/"),),
+)
+
+MESSAGE = ("the userinfo holds a password, so it is in the source and in every log of this IRI; "
+           '"user:password" is deprecated (RFC 3986 sec. 3.2.1, RFC 3987 sec. 8); pass credentials separately')
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """A password that is not a placeholder."""
+    for p in problems(facts, "userinfo-password"):
+        yield Raw(p.span.start, p.span.end, MESSAGE)

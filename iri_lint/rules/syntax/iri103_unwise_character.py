@@ -1,0 +1,41 @@
+"""IRI103 unwise-character: Unwise character (`\\`, `^`, `` ` ``, `{`, `|` or `}`) in an IRI."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.errors import Kind
+from ..facts import Facts
+from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from .shared import Subject, SyntaxFix, report
+
+RULE = Rule(
+    code="IRI103",
+    name="unwise-character",
+    family=Family.SYNTAX,
+    summary="Unwise character (`\\`, `^`, `` ` ``, `{`, `|` or `}`) in an IRI",
+    section="RFC 3987 sec. 2.2; 3987bis sec. 6.3",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=FixLevel.NONE,
+    what=("A literal backslash, `^`, backtick (U+0060), `{`, `|` or `}` in any component of the IRI; a run of "
+          "them is one finding, and the fix percent-encodes each one."),
+    why=("RFC 3987 sec. 2.2 leaves this character out of the IRI grammar and 3987bis sec. 6.3 explains why: "
+         "these characters are shown differently on some systems (U+005C as a yen sign) and are used around "
+         "IRIs, so IRIs with them are read piecemeal. Software that receives such a string may cut it, reject "
+         "it, or map it differently."),
+    fix_text="Percent-encode the character (`%5C`, `%5E`, `%60`, `%7B`, `%7C`, `%7D`).",
+    valid=(Example("https://example.com/a%7Cb"),),
+    invalid=(Example("https://example.com/a|b", "https://example.com/a%7Cb"),),
+)
+
+
+def message(err: Subject) -> str:
+    """The finding's message for one error (a run of them gets its length appended)."""
+    return (f"{err.label} in {err.component}: "
+            "this character is not allowed in IRIs (3987bis sec. 6.3); percent-encode it")
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """Each run of unwise characters, percent-encoded by the fix."""
+    return report(facts, Kind.UNWISE, message, SyntaxFix.ENCODE)

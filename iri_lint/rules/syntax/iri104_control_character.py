@@ -1,0 +1,42 @@
+"""IRI104 control-character: Control character (C0, DEL, C1) in an IRI."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.errors import Kind
+from ..facts import Facts
+from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from .shared import Subject, SyntaxFix, report
+
+RULE = Rule(
+    code="IRI104",
+    name="control-character",
+    family=Family.SYNTAX,
+    summary="Control character (C0, DEL, C1) in an IRI",
+    section="RFC 3987 sec. 2.2; 3987bis sec. 6.3",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=FixLevel.NONE,
+    what=("A C0 control (U+0000-001F, tab and newline included), DEL (U+007F) or C1 control (U+0080-009F) "
+          "anywhere in the IRI; a run is one finding, and the fix removes it. Whitespace controls before or "
+          "after the whole IRI are one finding."),
+    why=("RFC 3987 sec. 2.2 leaves this character out of the IRI grammar and 3987bis sec. 6.3 explains why: "
+         "controls cannot be transmitted reliably as text, are silently dropped by some software and can "
+         "manipulate how the IRI is displayed. Software that receives such a string may cut it, reject it, or "
+         "map it differently."),
+    fix_text="Remove the control character (a stray tab or newline is usually a typo).",
+    valid=(Example("https://example.com/a"),),
+    invalid=(Example("https://example.com/a\tb", "https://example.com/ab"),),
+)
+
+
+def message(err: Subject) -> str:
+    """The finding's message for one error (a run of them gets its length appended)."""
+    return (f"{err.label} in {err.component}: "
+            "control characters are not allowed in IRIs (3987bis sec. 6.3); remove it")
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """Each run of controls, removed by the fix; whitespace controls around the IRI, removed."""
+    return report(facts, Kind.CONTROL, message, SyntaxFix.REMOVE)

@@ -1,0 +1,38 @@
+"""IRI110 malformed-percent: `%` not followed by two hex digits."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.errors import Kind
+from ..facts import Facts
+from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from .shared import Subject, SyntaxFix, report
+
+RULE = Rule(
+    code="IRI110",
+    name="malformed-percent",
+    family=Family.SYNTAX,
+    summary="`%` not followed by two hex digits",
+    section="RFC 3986 sec. 2.1",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=FixLevel.NONE,
+    what=("A `%` that is not followed by two hexadecimal digits (`%`, `%2`, `%zz`), in any component; the fix "
+          "writes the `%` itself as `%25`."),
+    why=("In an IRI `%` only starts a percent-encoding `%HH`; a bare `%` makes the IRI invalid and different "
+         "libraries repair it differently."),
+    fix_text="Write a literal `%` as `%25`.",
+    valid=(Example("https://example.com/100%25"),),
+    invalid=(Example("https://example.com/100%", "https://example.com/100%25"),),
+)
+
+
+def message(err: Subject) -> str:
+    """The finding's message for one error (a run of them gets its length appended)."""
+    return "'%' must be followed by two hex digits (pct-encoded, RFC 3986 sec. 2.1); write a literal '%' as %25"
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """Each malformed `%`, written `%25` by the fix."""
+    return report(facts, Kind.PERCENT, message, SyntaxFix.ESCAPE_PERCENT)

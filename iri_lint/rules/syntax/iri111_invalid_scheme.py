@@ -1,0 +1,44 @@
+"""IRI111 invalid-scheme: Scheme is empty or has characters a scheme cannot have."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.chars import SCHEME_CHARS
+from ...core.errors import Detail, Kind
+from ..facts import Facts
+from ..model import Example, Family, Raw, Rule, Severity
+from .shared import Subject, report
+
+RULE = Rule(
+    code="IRI111",
+    name="invalid-scheme",
+    family=Family.SYNTAX,
+    summary="Scheme is empty or has characters a scheme cannot have",
+    section="RFC 3986 sec. 3.1",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=None,
+    what=("The part before the first `:` (when no `/`, `?` or `#` comes earlier) is read as the scheme, and it "
+          "is empty (`:foo`), does not start with a letter (`1http:`), or holds a character other than "
+          "letters, digits, `+`, `-` and `.` (`ht_tp:`)."),
+    why=('A scheme is `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`; anything else before the first `:` makes '
+         "the string neither an IRI nor a valid relative reference."),
+    fix_text="Correct the scheme; if a relative path has a colon in its first segment, write `./` before it.",
+    valid=(Example("svn+ssh://example.com/repo"),),
+    invalid=(Example("1http://example.com/"),),
+)
+
+
+def message(err: Subject) -> str:
+    """The finding's message for one error (a run of them gets its length appended)."""
+    if err.rec.detail is Detail.EMPTY_SCHEME:
+        return "empty scheme before ':' (RFC 3986 sec. 3.1)"
+    if err.rec.start == 0 and err.text[0] in SCHEME_CHARS:
+        return f"a scheme must start with a letter, not {err.label} (RFC 3986 sec. 3.1)"
+    return f'{err.label} is not allowed in a scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) (RFC 3986 sec. 3.1)'
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """Each run of characters a scheme cannot have, and an empty scheme."""
+    return report(facts, Kind.SCHEME, message)

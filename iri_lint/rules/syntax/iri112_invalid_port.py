@@ -1,0 +1,37 @@
+"""IRI112 invalid-port: Port is not all digits."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.errors import Kind
+from ..facts import Facts
+from ..model import Example, Family, Raw, Rule, Severity
+from .shared import Subject, report
+
+RULE = Rule(
+    code="IRI112",
+    name="invalid-port",
+    family=Family.SYNTAX,
+    summary="Port is not all digits",
+    section="RFC 3986 sec. 3.2.3",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=None,
+    what=("The port, after the last `:` of the authority, holds something other than ASCII digits (`:84a3`, "
+          "full-width digits). An empty port is IRI309's, a comma-separated host list IRI114's."),
+    why="The port after the host is `*DIGIT`; anything else means a misplaced `:` or a typo.",
+    fix_text="Write the port as digits, or percent-encode a ':' that belongs to the host.",
+    valid=(Example("https://example.com:8443/"),),
+    invalid=(Example("https://example.com:84a3/"),),
+)
+
+
+def message(err: Subject) -> str:
+    """The finding's message for one error (a run of them gets its length appended)."""
+    return f"{err.label} is not allowed in a port, which is digits only (RFC 3986 sec. 3.2.3)"
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """Each run of characters other than digits in the port."""
+    return report(facts, Kind.PORT, message)

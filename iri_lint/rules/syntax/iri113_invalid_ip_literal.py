@@ -1,0 +1,51 @@
+"""IRI113 invalid-ip-literal: Malformed IPv6 or IPvFuture literal in `[...]`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.errors import Detail, Kind
+from ...core.grammar import ip_literal_error_chars
+from ..facts import Facts
+from ..model import Example, Family, Raw, Rule, Severity
+from .shared import Subject, report
+
+RULE = Rule(
+    code="IRI113",
+    name="invalid-ip-literal",
+    family=Family.SYNTAX,
+    summary="Malformed IPv6 or IPvFuture literal in `[...]`",
+    section="RFC 3986 sec. 3.2.2",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=None,
+    what=("A host in `[...]` that is neither a valid IPv6 address (with an optional RFC 6874 zone written "
+          "`%25zone`) nor an IPvFuture `v<hex>.<chars>`, or an IPv6 address written without the brackets "
+          "(`http://fd00:ec2::254/`)."),
+    why=("An IP literal must be a valid IPv6 address or `v<hex>.<chars>`. An IPv6 zone identifier is accepted "
+         "in every profile as RFC 6874 writes it, after `%25` (the `%` percent-encoded): RFC 3987 sec. 3.2.2 "
+         "predates it, and link-local URLs use it. A raw `%eth0` is an error."),
+    fix_text="Correct the address; write a zone identifier as `%25` followed by the zone.",
+    valid=(Example("http://[2001:db8::7]/"), Example("http://[v7.fe80::a+en1]/"), Example("http://[fe80::1%25eth0]/")),
+    invalid=(Example("http://[2001:db8:::7]/"), Example("http://[fe80::1%eth0]/")),
+)
+
+
+def message(err: Subject) -> str:
+    """The finding's message for one error (a run of them gets its length appended)."""
+    inner = ip_literal_error_chars(err.profile).sub("", err.text[err.rec.start + 1 : err.rec.end - 1])
+    return {
+        Detail.UNBRACKETED_IPV6: f"the IPv6 address {err.chars} must be written in brackets, [{err.chars}] "
+                                 "(RFC 3986 sec. 3.2.2)",
+        Detail.UNCLOSED_IP_LITERAL: "'[' opens an IP literal that is never closed with ']' (RFC 3986 sec. 3.2.2)",
+        Detail.BAD_IPVFUTURE: f'[{inner}] is not a valid IPvFuture literal: "v" 1*HEXDIG "." 1*( unreserved / '
+                              'sub-delims / ":" ) (RFC 3986 sec. 3.2.2)',
+        Detail.BAD_ZONE_ID: "an IPv6 zone identifier is written after '%25', the '%' percent-encoded, and holds only "
+                            "unreserved characters and %XX (RFC 6874 sec. 2): [fe80::1%25eth0]",
+        Detail.BAD_IPV6: f"[{inner}] is not a valid IPv6 address (RFC 3986 sec. 3.2.2)",
+    }[err.rec.detail]  # type: ignore[index]  # every IP_LITERAL error has a detail
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """Each malformed IP literal, and an IPv6 address without its brackets."""
+    return report(facts, Kind.IP_LITERAL, message)

@@ -1,0 +1,113 @@
+"""What every syntax rule does alike: report each run of its kind of error once, whitespace around
+the IRI as a whole, and fix a run by percent-encoding or removing its characters."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+from ...core.chars import char_label, pct_encode
+from ...core.errors import Kind
+from ...core.grammar import Profile
+from ...core.reference import ErrorRecord, IRIReference
+from ..facts import Facts
+from ..model import Edit, Raw
+
+
+class SyntaxFix(enum.Enum):
+    """How a rule's fix rewrites each character of a run."""
+
+    ENCODE = "encode"  # percent-encode it as UTF-8
+    REMOVE = "remove"  # delete it
+    ESCAPE_PERCENT = "escape-percent"  # write the '%' of a malformed escape as %25
+
+
+class Subject(NamedTuple):
+    """One syntax error as its message names it: over the caller's text where 3987bis sec. 6
+    preprocessing wrote its character differently."""
+
+    text: str
+    rec: ErrorRecord
+    profile: Profile
+    ref: IRIReference
+
+    @property
+    def label(self) -> str:
+        """The character the error is at, as 'U+0020 SPACE'."""
+        return char_label(self.text[self.rec.start])
+
+    @property
+    def component(self) -> str:
+        return self.rec.component or ""
+
+    @property
+    def chars(self) -> str:
+        """The text the error spans."""
+        return self.text[self.rec.start : self.rec.end]
+
+
+Describe = Callable[[Subject], str]
+
+
+def report(facts: Facts, kind: Kind, describe: Describe, fix: SyntaxFix | None = None) -> Iterator[Raw]:
+    """RFC 3987 sec. 2.2 / 3987bis sec. 6.3: one finding per run of adjacent errors of ``kind``,
+    and one for whitespace around the IRI whose first error is of ``kind``."""
+    ref = facts.ref
+    if not ref.error_records:
+        return
+    syntax = facts.syntax
+    for edge_kind, start, end, where in syntax.edges:
+        if edge_kind == kind:
+            yield _whitespace_edge(ref.text, start, end, where)
+    runs = syntax.runs.get(kind, [])
+    if facts.may_skip and len(runs) > facts.limit:
+        facts.skip(len(runs) - facts.limit)  # hostile input: count, build nothing
+        runs = runs[: facts.limit]
+    recs, idx = ref.error_records, syntax.idx
+    for i, j in runs:
+        first = idx[i]
+        more = "" if j - i == 1 else "; 1 more such character follows" if j - i == 2 else \
+            f"; {j - i - 1} more such characters follow"
+        subject = Subject(*ref.error_subject(first), ref)
+        yield Raw(recs[first].start, recs[idx[j - 1]].end, describe(subject) + _in_a_row(subject) + more,
+                  None if fix is None else _edits(ref, tuple(recs[k] for k in idx[i:j]), fix))
+
+
+def _in_a_row(subject: Subject) -> str:
+    """How many characters a run of one error spans, when more than one."""
+    rec, text = subject.rec, subject.text
+    n = rec.end - rec.start
+    if not rec.run or n <= 1:
+        return ""
+    return f"; {n} in a row" if text[rec.start : rec.end] == text[rec.start] * n else f"; {n} such characters in a row"
+
+
+def _whitespace_edge(text: str, start: int, end: int, where: str) -> Raw:
+    """3987bis sec. 6.3: whitespace around an IRI is not part of it; remove each side as a whole."""
+    chars = text[start:end]
+    what = char_label(chars[0]) if len(set(chars)) == 1 else "whitespace"
+    count = f"{len(chars)} characters of " if len(chars) > 1 else ""
+    return Raw(start, end, f"{count}{what} {where} the IRI: whitespace is not part of an IRI and delimits it "
+               "in text (3987bis sec. 6.3, RFC 3987 sec. 7.3); remove it",
+               (Edit(start, end, ""),), fix_text=f"Remove the whitespace {where} the IRI.")
+
+
+def _edits(ref: IRIReference, run: tuple[ErrorRecord, ...], fix: SyntaxFix) -> tuple[Edit, ...] | None:
+    """Percent-encode or remove each character of a run of errors; None when no edit is certain."""
+    if ref.original is not None:
+        return None  # preprocessed (LEIRI, Web Address): positions are not the text's
+    text = ref.text
+    edits: list[Edit] = []
+    for pos, end, *_ in run:
+        if pos >= len(text):
+            return None
+        span = text[pos:end]
+        if fix is SyntaxFix.ENCODE:
+            edits.append(Edit(pos, pos + len(span), pct_encode(span)))
+        elif fix is SyntaxFix.REMOVE:
+            edits.append(Edit(pos, pos + len(span), ""))
+        else:  # a malformed '%' spans its partial hex digits: only the '%' changes
+            span = "%" if span != "%" * len(span) else span
+            edits.append(Edit(pos, pos + len(span), "%25" * len(span)))
+    return tuple(edits) or None
