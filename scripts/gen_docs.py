@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 import iri_lint  # noqa: E402
 from iri_lint.config import OPTIONS, Option  # noqa: E402
-from iri_lint.rules.catalog import RULES  # noqa: E402
+from iri_lint.rules.registry import RULES  # noqa: E402
 from iri_lint.rules.model import FAMILIES, Example, Rule, UseContext  # noqa: E402
 
 DOCS = ROOT / "docs"

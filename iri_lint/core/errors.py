@@ -104,6 +104,8 @@ class IRISyntaxError(ValueError):
         return f"{self.kind} at {self.position}: {self.message}"
 
 
+KINDS = tuple(Kind)
+
 # ---------------------------------------------------------------- kinds of characters
 
 _GROUP_KINDS: dict[Group, Kind] = {
@@ -159,12 +161,12 @@ _DETAILS: dict[Detail, str] = {
     Detail.FIRST_SEGMENT_COLON: "':' in the first segment of a relative reference (RFC 3986 sec. 4.2)",
     Detail.NEEDS_SCHEME: "no scheme where one is required (RFC 3987 sec. 2.2)",
     Detail.HAS_FRAGMENT: "an absolute-IRI has no fragment (RFC 3987 sec. 2.2)",
-    Detail.UNBRACKETED_IPV6: "an IPv6 address as host must be in brackets (RFC 3986 sec. 3.2.2)",
-    Detail.HOST_LIST: "a comma-separated list of hosts, not one host and port (RFC 3986 sec. 3.2)",
+    Detail.UNBRACKETED_IPV6: "the IPv6 address {chars} as host must be in brackets, [{chars}] (RFC 3986 sec. 3.2.2)",
+    Detail.HOST_LIST: "{chars!r} is a comma-separated list of hosts, not one host and port (RFC 3986 sec. 3.2)",
     Detail.UNCLOSED_IP_LITERAL: "an IP literal never closed with ']' (RFC 3986 sec. 3.2.2)",
-    Detail.BAD_IPVFUTURE: "not a valid IPvFuture literal (RFC 3986 sec. 3.2.2)",
+    Detail.BAD_IPVFUTURE: "{chars} is not a valid IPvFuture literal (RFC 3986 sec. 3.2.2)",
     Detail.BAD_ZONE_ID: "an IPv6 zone identifier is written after '%25' (RFC 6874 sec. 2)",
-    Detail.BAD_IPV6: "not a valid IPv6 address (RFC 3986 sec. 3.2.2)",
+    Detail.BAD_IPV6: "{chars} is not a valid IPv6 address (RFC 3986 sec. 3.2.2)",
     Detail.AFTER_IP_LITERAL: "only ':' and a port may follow an IP literal (RFC 3986 sec. 3.2)",
 }
 
@@ -187,7 +189,7 @@ def char_problem(text: str, i: int, component: str, profile: Profile) -> tuple[K
 def error_message(text: str, profile: Profile, rec: ErrorRecord) -> str:
     """The library's message for one record: it names the character and, for a run, how many."""
     if rec.detail is not None:
-        return _DETAILS[rec.detail]
+        return _DETAILS[rec.detail].format(chars=text[rec.start : rec.end])
     message = PERCENT_MESSAGE if rec.kind == Kind.PERCENT else char_problem(
         text, rec.start, rec.component or "", profile)[1]
     n = rec.end - rec.start

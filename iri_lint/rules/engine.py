@@ -136,14 +136,14 @@ def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
 
 
 @functools.lru_cache(maxsize=64)
-def _checked(enabled: frozenset[str]) -> tuple[Rule, ...]:
+def checks_for(enabled: frozenset[str]) -> tuple[Rule, ...]:
     """The enabled rules that have a check, in registry order."""
     return tuple(r for r in RULES if r.check is not None and r.code in enabled)
 
 
 def _run(facts: Facts) -> Iterator[Finding]:
     found: list[tuple[str, Raw]] = []
-    for rule in _checked(facts.enabled):
+    for rule in checks_for(facts.enabled):
         facts.code = rule.code
         assert rule.check is not None
         found.extend((rule.code, r) for r in rule.check(facts))

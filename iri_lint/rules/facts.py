@@ -25,6 +25,9 @@ from ..core.security import SecurityProblem, security_problems
 from .mapping.octets import OctetProblem, high_escape, octet_problems
 
 MAX_PER_CODE = 100  # findings of one rule in one IRI; a hostile literal must not flood the report
+# what a check builds of one rule in one IRI before it only counts: the engine would cut the rest
+# (tests raise it to compare with building everything)
+BUILT_PER_CODE = MAX_PER_CODE
 
 T = TypeVar("T")
 
@@ -62,7 +65,8 @@ class Facts:
         self.uri_only_api = uri_only_api  # passed to an API that sends only ASCII (urlopen)
         self.enabled = enabled
         self.holes = holes  # template holes: findings touching them are dropped
-        self.limit = MAX_PER_CODE
+        self.limit = MAX_PER_CODE  # the engine's cap
+        self.built = BUILT_PER_CODE  # what a check builds before it only counts
         self.code = ""  # the rule whose check runs now (set by the engine)
         # findings of a rule its check counted but did not build: past ``limit`` of that rule in
         # position order the engine would cut them anyway (not with holes, which may drop earlier ones)
@@ -74,13 +78,13 @@ class Facts:
             self.skipped[self.code] = self.skipped.get(self.code, 0) + n
 
     def budget(self, key: Callable[[str, int], str] | None = None) -> Budget | None:
-        """``limit`` problems per key built, the rest counted; None with template holes, which may
+        """``built`` problems per key built, the rest counted; None with template holes, which may
         drop earlier findings."""
-        return None if self.holes else Budget(self.limit, key)
+        return None if self.holes else Budget(self.built, key)
 
     @property
     def may_skip(self) -> bool:
-        """Whether a check may count, not build, findings past ``limit`` (not with holes)."""
+        """Whether a check may count, not build, findings past ``built`` (not with holes)."""
         return not self.holes
 
     @cached_property

@@ -215,14 +215,21 @@ def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_an_internal_error_in_one_literal_reports_it_and_exits_2(
         cli: CLI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from iri_lint.rules import analysis, checks, engine
+    import dataclasses
 
-    def explode(ctx: analysis.Ctx) -> list[analysis.Raw]:
-        if "boom" in ctx.ref.text:
+    from iri_lint.rules import engine
+    from iri_lint.rules.facts import Facts
+    from iri_lint.rules.model import Raw
+    from iri_lint.rules.registry import RULES_BY_CODE
+
+    def explode(facts: Facts) -> list[Raw]:
+        if "boom" in facts.ref.text:
             raise KeyError("injected")
         return []
 
-    monkeypatch.setattr(engine, "ANALYSES", [*checks.ANALYSES, (frozenset({"IRI101"}), explode)])
+    extra = dataclasses.replace(RULES_BY_CODE["IRI101"], check=explode)
+    real = engine.checks_for
+    monkeypatch.setattr(engine, "checks_for", lambda enabled: (*real(enabled), extra))
     f = tmp_path / "m.py"
     f.write_text('a = "http://boom.example/"\nb = "http://example.com/%zz"\n')
     r = cli("check", str(f))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 import os
 import signal
 import stat
@@ -256,18 +257,24 @@ def test_ascii_fix_values_stay_safe_in_a_uri_only_api() -> None:
 @pytest.fixture
 def flip_flop(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two injected rules whose safe fixes undo each other: 'ping' -> 'pong' -> 'ping'."""
-    from iri_lint.rules import analysis, checks, engine
-    from iri_lint.rules.model import Edit
+    import dataclasses
 
-    def flip(ctx: analysis.Ctx) -> list[analysis.Raw]:
-        text, out = ctx.ref.text, list[analysis.Raw]()
-        for old, new, code in (("ping", "pong", "IRI303"), ("pong", "ping", "IRI304")):
-            i = text.find(old)
-            if i >= 0:
-                out.append(analysis.Raw(code, i, i + 4, "flip", (Edit(i, i + 4, new),)))
-        return out
+    from iri_lint.rules import engine
+    from iri_lint.rules.facts import Facts
+    from iri_lint.rules.model import Edit, Raw
+    from iri_lint.rules.registry import RULES_BY_CODE
 
-    monkeypatch.setattr(engine, "ANALYSES", [*checks.ANALYSES, (frozenset({"IRI303", "IRI304"}), flip)])
+    def flip(old: str, new: str) -> Callable[[Facts], list[Raw]]:
+        def check(facts: Facts) -> list[Raw]:
+            i = facts.ref.text.find(old)
+            return [] if i < 0 else [Raw(i, i + 4, "flip", (Edit(i, i + 4, new),))]
+        return check
+
+    extra = (dataclasses.replace(RULES_BY_CODE["IRI303"], check=flip("ping", "pong")),
+             dataclasses.replace(RULES_BY_CODE["IRI304"], check=flip("pong", "ping")))
+    real = engine.checks_for
+    monkeypatch.setattr(engine, "checks_for", lambda enabled: (*real(enabled), *(r for r in extra
+                                                                                 if r.code in enabled)))
 
 
 @pytest.mark.usefixtures("flip_flop")

@@ -51,14 +51,22 @@ def test_a_name_after_text_that_lowercases_longer_is_still_found() -> None:
 @pytest.fixture
 def failing_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     """An analysis that raises on any value holding 'boom': an engine bug in one literal."""
-    from iri_lint.rules import analysis, checks, engine
+    import dataclasses
 
-    def explode(ctx: analysis.Ctx) -> list[analysis.Raw]:
-        if "boom" in ctx.ref.text:
+    from iri_lint.rules import engine
+    from iri_lint.rules.facts import Facts
+    from iri_lint.rules.model import Raw
+    from iri_lint.rules.registry import RULES_BY_CODE
+
+    def explode(facts: Facts) -> list[Raw]:
+        if "boom" in facts.ref.text:
             raise ValueError("injected failure")
         return []
 
-    monkeypatch.setattr(engine, "ANALYSES", [*checks.ANALYSES, (frozenset({"IRI101"}), explode)])
+    extra = dataclasses.replace(RULES_BY_CODE["IRI101"], check=explode)
+    real = engine.checks_for
+    monkeypatch.setattr(engine, "checks_for", lambda enabled: (*real(enabled), extra) if "IRI101" in enabled
+                        else real(enabled))
 
 
 @pytest.mark.usefixtures("failing_rule")

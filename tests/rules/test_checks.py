@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from iri_lint.core.budget import Budget
-from iri_lint.rules import checks, engine
-from iri_lint.rules.analysis import MAX_PER_CODE
-from iri_lint.rules.checks import _octet_problems, pct_runs
+from iri_lint.rules import engine, facts
 from iri_lint.rules.engine import check
+from iri_lint.rules.facts import MAX_PER_CODE
+from iri_lint.rules.mapping.octets import octet_problems, pct_runs
 
 _HEX = set("0123456789abcdefABCDEF")
 
@@ -74,7 +74,7 @@ def _utf8_problems(octets: bytes) -> Iterator[tuple[int, int, str]]:
             k += 1
 
 
-def _reference_octet_problems(text: str) -> list[tuple[int, int, str]]:
+def _referenceoctet_problems(text: str) -> list[tuple[int, int, str]]:
     return [(start + 3 * k0, start + 3 * k1, what) for start, _, octets in pct_runs(text)
             for k0, k1, what in _utf8_problems(octets)]
 
@@ -98,11 +98,11 @@ _OCTETS = ["%C0", "%c1", "%AF", "%80", "%bf", "%E0", "%ED", "%A0", "%F0", "%F4",
 
 @given(st.lists(st.sampled_from(_OCTETS), max_size=24).map("".join), st.integers(0, 3))
 def test_octet_problems_agree_with_the_octet_loop(text: str, limit: int) -> None:
-    want = _reference_octet_problems(text)
-    assert _octet_problems(text, None) == want
+    want = _referenceoctet_problems(text)
+    assert octet_problems(text, None) == want
     budget = Budget(limit)
     kept, left = _first(want, limit)
-    assert _octet_problems(text, budget) == kept
+    assert octet_problems(text, budget) == kept
     assert budget.skipped == left
 
 
@@ -110,7 +110,7 @@ def test_octet_problems_of_every_sequence_shape() -> None:
     for octets in itertools.product(range(0x80, 0x100), (0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC2),
                                     (0x80, 0xBF, 0x41), (0x80, 0x41)):
         text = "".join(f"%{b:02x}" if k % 2 else f"%{b:02X}" for k, b in enumerate(octets))
-        assert _octet_problems(text, None) == _reference_octet_problems(text), text
+        assert octet_problems(text, None) == _referenceoctet_problems(text), text
 
 
 # ------------------------------------------------------------------ budgets: the first findings, the exact rest
@@ -151,7 +151,7 @@ def test_budgeted_analyses_report_what_building_everything_reports(
         for select in (["IRI"], ["IRI2", "IRI4", "IRI5"]):
             budgeted = _report(text, select)
             with monkeypatch.context() as m:
-                m.setattr(checks, "MAX_PER_CODE", 10**9)  # the analyses build everything
+                m.setattr(facts, "BUILT_PER_CODE", 10**9)  # the checks build everything
                 built = _report(text, select)
             assert budgeted == built
             # the engine cut the flood, and said how many more there are
@@ -167,8 +167,8 @@ def test_small_budgets_keep_the_first_findings_and_count_the_rest(tail: str) -> 
         full = _report(text, ["IRI"])
         ctx_budgeted = _cut(full, 3)
         with pytest.MonkeyPatch.context() as m:
-            m.setattr(engine, "MAX_PER_CODE", 3)
-            m.setattr(checks, "MAX_PER_CODE", 3)
+            m.setattr(facts, "MAX_PER_CODE", 3)
+            m.setattr(facts, "BUILT_PER_CODE", 3)
             assert _report(text, ["IRI"]) == ctx_budgeted
 
 
@@ -225,7 +225,7 @@ def test_many_label_hosts_report_what_building_everything_reports(
         for select in (["IRI"], ["IRI403"], ["IRI2", "IRI4"]):
             budgeted = _report(text, select)
             with monkeypatch.context() as m:
-                m.setattr(checks, "MAX_PER_CODE", 10**9)  # the analyses build everything
+                m.setattr(facts, "BUILT_PER_CODE", 10**9)  # the checks build everything
                 built = _report(text, select)
             assert budgeted == built
         idna = [f for f in budgeted if f[0] == "IRI403"]

@@ -63,7 +63,7 @@ def check(facts: Facts) -> Iterator[Raw]:
                     why = str(exc or type(exc).__name__)
                 verdicts[label] = why
             if why is not None:
-                if may_skip and built >= facts.limit:
+                if may_skip and built >= facts.built:
                     skipped += 1
                 else:
                     built += 1
