@@ -91,7 +91,7 @@ DEFAULT_CODES: frozenset[str] = frozenset(r.code for r in RULES if r.default)
 # the text-mode rule (IRI7x0) that reports each family's findings inside prose
 TEXT_RULE_OF: dict[Family, Rule] = {r.text_of: r for r in RULES if r.text_of is not None}
 # each family's codes share a prefix ("IRI1" for syntax): its short name in reports, "IRI1xx"
-FAMILY_PREFIX: dict[Family, str] = {f: os.path.commonprefix([r.code for r in RULES if r.family == f])
+FAMILY_PREFIX: dict[Family, str] = {f: os.path.commonprefix([r.code for r in RULES if r.family == f])[:4]
                                     for f in Family}
 
 
