@@ -371,3 +371,13 @@ def test_analyses_build_error_messages_only_for_what_they_report(monkeypatch: py
     monkeypatch.setattr(IRIReference, "error", counting)
     found = check("http://" + "@:[" * 33_333, select=["ALL"])
     assert found and len(built) <= len(found)
+
+
+def test_scheme_typo_messages_quote_what_was_written() -> None:
+    """Each IRI603 form quotes the text as written: a backslash is shown once per backslash."""
+    assert [f.message for f in check("http:\\\\example.com/", select=["IRI603"])] == [
+        "'http:\\\\' uses backslashes; write 'http://'"]
+    assert [f.message for f in check("http//example.com/", select=["IRI603"])] == [
+        "'http//' has lost its ':'; write 'http://'"]
+    assert [f.message for f in check("htps://example.com/", select=["IRI603"])] == [
+        "'htps:' looks like a typo of 'https:'"]

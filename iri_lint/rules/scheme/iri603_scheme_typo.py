@@ -51,5 +51,5 @@ def check(facts: Facts) -> Iterator[Raw]:
         yield Raw(ref.scheme.start, ref.scheme.end, f"'{scheme}:' looks like a typo of '{typo_of}:'",
                   (Edit(ref.scheme.start, ref.scheme.end, typo_of),))
     elif low in ("http", "https") and text.startswith("\\\\", after):
-        yield Raw(ref.scheme.end, after + 2, f"'{scheme}:\\\\\\\\' uses backslashes; write '{low}://'",
+        yield Raw(ref.scheme.end, after + 2, f"'{scheme}:\\\\' uses backslashes; write '{low}://'",
                   (Edit(after, after + 2, "//"),))
