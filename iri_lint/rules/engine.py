@@ -15,7 +15,7 @@ from ..core.grammar import Profile
 from ..core.reference import IRIReference
 from ..core.scanner import scan
 from .facts import Facts
-from .model import Edit, Finding, Fix, FixSafety, Raw, Rule, UseContext, fix_safety
+from .model import Edit, Finding, Fix, FixSafety, Needs, Raw, Rule, UseContext, fix_safety
 from .registry import DEFAULT_CODES, RULES, RULES_BY_CODE, TEXT_RULE_OF
 
 
@@ -135,18 +135,31 @@ def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
     return list(_run(Facts(ref, context, uri_only_api, enabled, holes)))
 
 
-@functools.lru_cache(maxsize=64)
-def checks_for(enabled: frozenset[str]) -> tuple[Rule, ...]:
-    """The enabled rules that have a check, in registry order."""
-    return tuple(r for r in RULES if r.check is not None and r.code in enabled)
+@functools.lru_cache(maxsize=256)
+def checks_for(enabled: frozenset[str], present: int = -1) -> tuple[Rule, ...]:
+    """The enabled rules that have a check, in registry order, less those that need something
+    (``Rule.needs``) the IRI does not have (``present``: the ``Needs`` it has; -1: everything)."""
+    return tuple(r for r in RULES if r.check is not None and r.code in enabled
+                 and (r.needs is None or r.needs & present))
+
+
+_ERRORS, _NON_ASCII, _PERCENT, _USERINFO = map(int, (Needs.ERRORS, Needs.NON_ASCII, Needs.PERCENT, Needs.USERINFO))
+
+
+def _present(ref: IRIReference) -> int:
+    """The ``Needs`` that ``ref`` has, as an int (flag arithmetic on plain ints is cheap)."""
+    text = ref.text
+    return ((_ERRORS if ref.error_records else 0) | (0 if text.isascii() else _NON_ASCII)
+            | (_PERCENT if "%" in text else 0) | (0 if ref.userinfo is None else _USERINFO))
 
 
 def _run(facts: Facts) -> Iterator[Finding]:
     found: list[tuple[str, Raw]] = []
-    for rule in checks_for(facts.enabled):
+    for rule in checks_for(facts.enabled, _present(facts.ref)):
         facts.code = rule.code
         assert rule.check is not None
-        found.extend((rule.code, r) for r in rule.check(facts))
+        for r in rule.check(facts):
+            found.append((rule.code, r))
     ref = facts.ref
     if ref.origin is not None:
         found = [(code, _in_original(r, ref)) for code, r in found]

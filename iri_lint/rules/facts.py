@@ -44,9 +44,12 @@ class SyntaxFacts(NamedTuple):
     runs of adjacent errors of one kind and component."""
 
     idx: list[int]  # indices into ``error_records`` of the errors not in the surrounding whitespace
-    runs: dict[Kind, list[tuple[int, int]]]  # kind -> runs ``idx[i:j]``, in text order
+    runs: dict[Kind, list[tuple[int, int]]]  # kind -> its first ``Facts.built`` runs ``idx[i:j]``, in text order
+    counts: dict[Kind, int]  # kind -> how many runs it has
     edges: list[tuple[Kind, int, int, str]]  # (kind of its first error, start, end, "before"|"after")
 
+
+_MISSING_SCHEME = Kind.MISSING_SCHEME  # a module global: an Enum class attribute costs 7x more to read
 
 # the keys a security problem is budgeted under: mixed scripts in the host apart from elsewhere
 MIXED_IN_HOST = "mixed-script-host"
@@ -95,15 +98,22 @@ class Facts:
         lead, trail = surrounding_whitespace(ref)
         edges = []
         for start, end, where in ((0, lead, "before"), (trail, len(ref.text), "after")):
-            first = next((r for r in recs if start <= r.start < end and r.kind != Kind.MISSING_SCHEME), None)
-            if start < end and first is not None:
-                edges.append((first.kind, start, end, where))
+            if start < end:
+                first = next((r for r in recs if start <= r[0] < end and r[2] != _MISSING_SCHEME), None)
+                if first is not None:
+                    edges.append((first.kind, start, end, where))
         # errors on the surrounding whitespace are reported above, as a whole
-        idx = [k for k, r in enumerate(recs) if lead <= r.start < trail or r.kind == Kind.MISSING_SCHEME]
+        idx = [k for k, r in enumerate(recs) if lead <= r[0] < trail or r[2] == _MISSING_SCHEME]
         runs: dict[Kind, list[tuple[int, int]]] = {}
+        counts: dict[Kind, int] = {}
+        cap = self.built if self.may_skip else len(idx)  # past it, hostile input: count, keep nothing
         for i, j in _adjacent_runs(recs, idx):
-            runs.setdefault(recs[idx[i]].kind, []).append((i, j))
-        return SyntaxFacts(idx, runs, edges)
+            kind = recs[idx[i]][2]
+            n = counts.get(kind, 0)
+            counts[kind] = n + 1
+            if n < cap:
+                runs.setdefault(kind, []).append((i, j))
+        return SyntaxFacts(idx, runs, counts, edges)
 
     @cached_property
     def ladder(self) -> Normalization | None:

@@ -104,6 +104,17 @@ class Family(enum.StrEnum):
     TEXT = "text"
 
 
+class Needs(enum.IntFlag):
+    """What an IRI must have for a rule's check to find anything in it: the engine runs the check
+    only on IRIs with at least one of them (most literals are valid ASCII URLs: most checks are
+    skipped without a call). A rule with no ``needs`` runs on every IRI."""
+
+    ERRORS = 1  # a syntax error (RFC 3987 sec. 2.2)
+    NON_ASCII = 2  # a character above U+007F
+    PERCENT = 4  # a '%'
+    USERINFO = 8  # a userinfo component
+
+
 class Raw(NamedTuple):
     """What a rule's check finds, before the engine makes it a Finding: value offsets [start, end),
     the message, and the edits of its fix (if any)."""
@@ -138,6 +149,7 @@ class Rule:
     invalid: tuple[Example, ...] = ()
     check: Check | None = None  # None: reported by the engine itself (IRI100) or by text mode (IRI7xx)
     text_of: Family | None = None  # a text-mode rule: the family whose findings it reports in prose
+    needs: Needs | None = None  # run the check only on IRIs with one of these (None: on every IRI)
 
     @property
     def url(self) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import os.path
 
 from .model import Family, Rule
 
@@ -90,9 +89,8 @@ RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
 DEFAULT_CODES: frozenset[str] = frozenset(r.code for r in RULES if r.default)
 # the text-mode rule (IRI7x0) that reports each family's findings inside prose
 TEXT_RULE_OF: dict[Family, Rule] = {r.text_of: r for r in RULES if r.text_of is not None}
-# each family's codes share a prefix ("IRI1" for syntax): its short name in reports, "IRI1xx"
-FAMILY_PREFIX: dict[Family, str] = {f: os.path.commonprefix([r.code for r in RULES if r.family == f])[:4]
-                                    for f in Family}
+# each family's codes share their hundreds ("IRI1" for syntax): its short name in reports, "IRI1xx"
+FAMILY_PREFIX: dict[Family, str] = {f: min(r.code for r in RULES if r.family == f)[:4] for f in Family}
 
 
 def family_of(code: str) -> Family | None:

@@ -229,7 +229,7 @@ def test_an_internal_error_in_one_literal_reports_it_and_exits_2(
 
     extra = dataclasses.replace(RULES_BY_CODE["IRI101"], check=explode)
     real = engine.checks_for
-    monkeypatch.setattr(engine, "checks_for", lambda enabled: (*real(enabled), extra))
+    monkeypatch.setattr(engine, "checks_for", lambda enabled, present=-1: (*real(enabled, present), extra))
     f = tmp_path / "m.py"
     f.write_text('a = "http://boom.example/"\nb = "http://example.com/%zz"\n')
     r = cli("check", str(f))

@@ -273,7 +273,7 @@ def flip_flop(monkeypatch: pytest.MonkeyPatch) -> None:
     extra = (dataclasses.replace(RULES_BY_CODE["IRI303"], check=flip("ping", "pong")),
              dataclasses.replace(RULES_BY_CODE["IRI304"], check=flip("pong", "ping")))
     real = engine.checks_for
-    monkeypatch.setattr(engine, "checks_for", lambda enabled: (*real(enabled), *(r for r in extra
+    monkeypatch.setattr(engine, "checks_for", lambda enabled, present=-1: (*real(enabled, present), *(r for r in extra
                                                                                  if r.code in enabled)))
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.chars import char_label
 from ..facts import Facts
-from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import problems
 
 RULE = Rule(
@@ -26,6 +26,7 @@ RULE = Rule(
     fix_text="Remove the formatting character.",
     valid=(Example("https://example.com/\u05d0\u05d1\u05d2"),),
     invalid=(Example("https://example.com/\u202eabc", "https://example.com/abc"),),
+    needs=Needs.NON_ASCII,
 )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.chars import char_label
 from ..facts import Facts
-from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import problems
 
 RULE = Rule(
@@ -25,6 +25,7 @@ RULE = Rule(
     fix_text="Remove the isolate character.",
     valid=(Example("https://example.com/abc"),),
     invalid=(Example("https://example.com/\u2067abc\u2069", "https://example.com/abc"),),
+    needs=Needs.NON_ASCII,
 )
 
 

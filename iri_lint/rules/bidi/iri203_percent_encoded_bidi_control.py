@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.bidi import decoded_control
 from ...core.chars import char_label
 from ..facts import Facts
-from ..model import Example, Family, Raw, Rule, Severity
+from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import problems
 
 RULE = Rule(
@@ -26,6 +26,7 @@ RULE = Rule(
     fix_text="Remove the encoded control unless it is deliberate test data.",
     valid=(Example("https://example.com/%E2%82%AC"),),
     invalid=(Example("https://example.com/%E2%80%AEabc"),),
+    needs=Needs.PERCENT,
 )
 
 

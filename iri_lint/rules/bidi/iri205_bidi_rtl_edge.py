@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.bidi import encode_component, short_visible
 from ...core.chars import char_label, is_digits
 from ..facts import Facts
-from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity, UseContext
+from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
 from .shared import problems
 
 RULE = Rule(
@@ -30,6 +30,7 @@ RULE = Rule(
         Example("http://example.com/\u05d0\u05d11",
                 "http://example.com/%D7%90%D7%911", context=UseContext.DEREFERENCED),
     ),
+    needs=Needs.NON_ASCII,
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..facts import Facts
-from ..model import Example, Family, Raw, Rule, Severity
+from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import problems
 
 RULE = Rule(
@@ -25,6 +25,7 @@ RULE = Rule(
     fix_text="Consider another structure for the IRI.",
     valid=(Example("http://example.com/abc/123/def"),),
     invalid=(Example("http://\u05d0\u05d1\u05d2.123.\u05d3\u05d4\u05d5/"),),
+    needs=Needs.NON_ASCII,
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..facts import Facts
-from ..model import Example, Family, Raw, Rule, Severity
+from ..model import Example, Family, Needs, Raw, Rule, Severity
 
 RULE = Rule(
     code="IRI401",
@@ -28,6 +28,7 @@ RULE = Rule(
     fix_text="Percent-encode the UTF-8 bytes of the intended character (`%C3%A9` for `é`).",
     valid=(Example("https://example.com/caf%C3%A9"),),
     invalid=(Example("https://example.com/caf%E9"),),
+    needs=Needs.PERCENT,
 )
 
 

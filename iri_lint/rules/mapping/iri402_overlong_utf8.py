@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..facts import Facts
-from ..model import Example, Family, Raw, Rule, Severity
+from ..model import Example, Family, Needs, Raw, Rule, Severity
 
 RULE = Rule(
     code="IRI402",
@@ -24,6 +24,7 @@ RULE = Rule(
     fix_text="Use the character itself or its shortest UTF-8 encoding.",
     valid=(Example("https://example.com/a%2Fb"),),
     invalid=(Example("https://example.com/%C0%AFetc"),),
+    needs=Needs.PERCENT,
 )
 
 

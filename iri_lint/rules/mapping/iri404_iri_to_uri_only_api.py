@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.chars import char_label
 from ...core.mapping import MappingError, uri_edits
 from ..facts import Facts
-from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity, UseContext
+from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
 
 RULE = Rule(
     code="IRI404",
@@ -33,6 +33,7 @@ RULE = Rule(
         Example("https://example.com/café",
                 "https://example.com/caf%C3%A9", context=UseContext.DEREFERENCED, uri_only_api=True),
     ),
+    needs=Needs.NON_ASCII,
 )
 
 

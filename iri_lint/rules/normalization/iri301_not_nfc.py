@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import unicode_form
 
 RULE = Rule(
@@ -25,6 +25,7 @@ RULE = Rule(
     fix_text="Convert to NFC.",
     valid=(Example("https://example.com/café"),),
     invalid=(Example("https://example.com/cafe\u0301", "https://example.com/café"),),
+    needs=Needs.NON_ASCII,
 )
 
 

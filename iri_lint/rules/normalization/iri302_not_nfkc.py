@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import unicode_form
 
 RULE = Rule(
@@ -25,6 +25,7 @@ RULE = Rule(
     fix_text="Replace with the NFKC form.",
     valid=(Example("https://example.com/file"),),
     invalid=(Example("https://example.com/ﬁle", "https://example.com/file"),),
+    needs=Needs.NON_ASCII,
 )
 
 

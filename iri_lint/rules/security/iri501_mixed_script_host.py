@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..facts import MIXED_IN_HOST, Facts
-from ..model import Example, Family, Raw, Rule, Severity
+from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import mixed_script
 
 RULE = Rule(
@@ -25,6 +25,7 @@ RULE = Rule(
     fix_text="Use characters of one script per label.",
     valid=(Example("https://日本ご.example/"), Example("https://example.com/pаypal")),
     invalid=(Example("https://аβc.example/"),),
+    needs=Needs.NON_ASCII,
 )
 
 

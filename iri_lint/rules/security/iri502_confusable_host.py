@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ...core.bidi import short_visible
 from ...core.chars import char_label
 from ..facts import Facts
-from ..model import Edit, Example, Family, Raw, Rule, Severity
+from ..model import Edit, Example, Family, Needs, Raw, Rule, Severity
 from .shared import problems
 
 RULE = Rule(
@@ -31,6 +31,7 @@ RULE = Rule(
     fix_text="Use the real ASCII host.",
     valid=(Example("https://paypal.com/"), Example("https://пример.рф/")),
     invalid=(Example("https://pаypal.com/"), Example("https://аррӏе.com/")),
+    needs=Needs.NON_ASCII,
 )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.bidi import short_visible
 from ...core.chars import char_label
 from ..facts import Facts
-from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import problems
 
 RULE = Rule(
@@ -27,6 +27,7 @@ RULE = Rule(
     fix_text="Use the ordinary (NFKC) character.",
     valid=(Example("https://example.com/abc"),),
     invalid=(Example("https://example.com/ａbc", "https://example.com/abc"),),
+    needs=Needs.NON_ASCII,
 )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.chars import NOT_ALLOWED_ASCII, char_label
 from ...core.security import delimiter_for
 from ..facts import Facts
-from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import problems
 
 RULE = Rule(
@@ -27,6 +27,7 @@ RULE = Rule(
     fix_text="Use the real delimiter, or percent-encode the character.",
     valid=(Example("https://example.com/a/b"),),
     invalid=(Example("https://example.com∕evil.com/", "https://example.com/evil.com/"),),
+    needs=Needs.NON_ASCII,
 )
 
 

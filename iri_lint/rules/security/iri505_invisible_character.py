@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.chars import char_label
 from ..facts import Facts
-from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import problems
 
 RULE = Rule(
@@ -26,6 +26,7 @@ RULE = Rule(
     fix_text="Remove the invisible character.",
     valid=(Example("https://example.com/ab"),),
     invalid=(Example("https://example.com/a\u200bb", "https://example.com/ab"),),
+    needs=Needs.NON_ASCII,
 )
 
 

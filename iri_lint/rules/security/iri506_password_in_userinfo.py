@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..facts import Facts
-from ..model import Example, Family, Raw, Rule, Severity
+from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import problems
 
 RULE = Rule(
@@ -31,6 +31,7 @@ RULE = Rule(
         Example("postgresql://scott:tiger@localhost/test"),
     ),
     invalid=(Example("https://deploy:9fK2xq@example.com/"),),
+    needs=Needs.USERINFO,
 )
 
 MESSAGE = ("the userinfo holds a password, so it is in the source and in every log of this IRI; "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..facts import Facts
-from ..model import Example, Family, Raw, Rule, Severity
+from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import mixed_script
 
 RULE = Rule(
@@ -24,6 +24,7 @@ RULE = Rule(
     fix_text="Use characters of one script per component.",
     valid=(Example("https://example.com/日本ご"),),
     invalid=(Example("https://example.com/pаypal"),),
+    needs=Needs.NON_ASCII,
 )
 
 

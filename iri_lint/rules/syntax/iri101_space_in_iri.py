@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.errors import Kind
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import Subject, SyntaxFix, report
 
 RULE = Rule(
@@ -27,6 +27,7 @@ RULE = Rule(
     fix_text="Percent-encode the space as `%20` (or `+` in a form-encoded query).",
     valid=(Example("https://example.com/a%20b"),),
     invalid=(Example("https://example.com/a b", "https://example.com/a%20b"),),
+    needs=Needs.ERRORS,
 )
 
 

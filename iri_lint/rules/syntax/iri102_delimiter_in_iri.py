@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.errors import Kind
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import Subject, SyntaxFix, report
 
 RULE = Rule(
@@ -27,6 +27,7 @@ RULE = Rule(
     fix_text="Percent-encode the character (`%3C`, `%3E`, `%22`).",
     valid=(Example("https://example.com/?q=%3Cb%3E"),),
     invalid=(Example('https://example.com/say"hi"', "https://example.com/say%22hi%22"),),
+    needs=Needs.ERRORS,
 )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.errors import Kind
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import Subject, SyntaxFix, report
 
 RULE = Rule(
@@ -27,6 +27,7 @@ RULE = Rule(
     fix_text="Percent-encode the character (`%5C`, `%5E`, `%60`, `%7B`, `%7C`, `%7D`).",
     valid=(Example("https://example.com/a%7Cb"),),
     invalid=(Example("https://example.com/a|b", "https://example.com/a%7Cb"),),
+    needs=Needs.ERRORS,
 )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.errors import Kind
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import Subject, SyntaxFix, report
 
 RULE = Rule(
@@ -28,6 +28,7 @@ RULE = Rule(
     fix_text="Remove the control character (a stray tab or newline is usually a typo).",
     valid=(Example("https://example.com/a"),),
     invalid=(Example("https://example.com/a\tb", "https://example.com/ab"),),
+    needs=Needs.ERRORS,
 )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.errors import Kind
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import Subject, SyntaxFix, report
 
 RULE = Rule(
@@ -28,6 +28,7 @@ RULE = Rule(
     fix_text="Find the character that was lost and write it instead; the fix removes it.",
     valid=(Example("https://example.com/caf%C3%A9"),),
     invalid=(Example("https://example.com/caf�", "https://example.com/caf"),),
+    needs=Needs.ERRORS,
 )
 
 

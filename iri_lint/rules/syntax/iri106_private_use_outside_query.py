@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.errors import Kind
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity, UseContext
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
 from .shared import Subject, SyntaxFix, report
 
 RULE = Rule(
@@ -26,6 +26,7 @@ RULE = Rule(
               "to the query."),
     valid=(Example("https://example.com/?q=\ue000"),),
     invalid=(Example("https://example.com/\ue000", "https://example.com/%EE%80%80", context=UseContext.DEREFERENCED),),
+    needs=Needs.ERRORS,
 )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.errors import Kind
 from ...core.grammar import Profile
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import Subject, SyntaxFix, report
 
 RULE = Rule(
@@ -27,6 +27,7 @@ RULE = Rule(
     fix_text="Remove the tag characters.",
     valid=(Example("https://example.com/?q=\U000e0041", profile="iri-3987bis"),),
     invalid=(Example("https://example.com/a\U000e0041", "https://example.com/a"),),
+    needs=Needs.ERRORS,
 )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.errors import Kind
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import Subject, SyntaxFix, report
 
 RULE = Rule(
@@ -25,6 +25,7 @@ RULE = Rule(
     fix_text="Remove the non-character.",
     valid=(Example("https://example.com/﷏"),),
     invalid=(Example("https://example.com/a\ufdd0", "https://example.com/a"),),
+    needs=Needs.ERRORS,
 )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.errors import Kind
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
 from .shared import Subject, SyntaxFix, report
 
 RULE = Rule(
@@ -25,6 +25,7 @@ RULE = Rule(
     fix_text="Write a literal `%` as `%25`.",
     valid=(Example("https://example.com/100%25"),),
     invalid=(Example("https://example.com/100%", "https://example.com/100%25"),),
+    needs=Needs.ERRORS,
 )
 
 

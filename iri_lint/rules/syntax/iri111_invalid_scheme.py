@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.chars import SCHEME_CHARS
 from ...core.errors import Detail, Kind
 from ..facts import Facts
-from ..model import Example, Family, Raw, Rule, Severity
+from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import Subject, report
 
 RULE = Rule(
@@ -27,6 +27,7 @@ RULE = Rule(
     fix_text="Correct the scheme; if a relative path has a colon in its first segment, write `./` before it.",
     valid=(Example("svn+ssh://example.com/repo"),),
     invalid=(Example("1http://example.com/"),),
+    needs=Needs.ERRORS,
 )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.errors import Kind
 from ..facts import Facts
-from ..model import Example, Family, Raw, Rule, Severity
+from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import Subject, report
 
 RULE = Rule(
@@ -24,6 +24,7 @@ RULE = Rule(
     fix_text="Write the port as digits, or percent-encode a ':' that belongs to the host.",
     valid=(Example("https://example.com:8443/"),),
     invalid=(Example("https://example.com:84a3/"),),
+    needs=Needs.ERRORS,
 )
 
 

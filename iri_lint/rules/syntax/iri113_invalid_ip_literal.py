@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.errors import Detail, Kind
 from ...core.grammar import ip_literal_error_chars
 from ..facts import Facts
-from ..model import Example, Family, Raw, Rule, Severity
+from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import Subject, report
 
 RULE = Rule(
@@ -28,6 +28,7 @@ RULE = Rule(
     fix_text="Correct the address; write a zone identifier as `%25` followed by the zone.",
     valid=(Example("http://[2001:db8::7]/"), Example("http://[v7.fe80::a+en1]/"), Example("http://[fe80::1%25eth0]/")),
     invalid=(Example("http://[2001:db8:::7]/"), Example("http://[fe80::1%eth0]/")),
+    needs=Needs.ERRORS,
 )
 
 

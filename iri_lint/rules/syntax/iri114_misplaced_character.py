@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.errors import Detail, Kind
 from ..facts import Facts
-from ..model import Example, Family, Raw, Rule, Severity
+from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import Subject, report
 
 RULE = Rule(
@@ -26,6 +26,7 @@ RULE = Rule(
     fix_text="Percent-encode the character, or fix the structure of the IRI.",
     valid=(Example("https://example.com/a%5Bb%5D"),),
     invalid=(Example("https://example.com/a[b]"), Example("https://example.com/#a#b")),
+    needs=Needs.ERRORS,
 )
 
 

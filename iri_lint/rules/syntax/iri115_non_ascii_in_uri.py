@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.errors import Kind
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity, UseContext
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
 from .shared import Subject, SyntaxFix, report
 
 RULE = Rule(
@@ -27,6 +27,7 @@ RULE = Rule(
         Example("https://example.com/café",
                 "https://example.com/caf%C3%A9", context=UseContext.DEREFERENCED, profile="uri"),
     ),
+    needs=Needs.ERRORS,
 )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...core.errors import Kind
 from ..facts import Facts
-from ..model import Example, Family, Raw, Rule, Severity
+from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import Subject, report
 
 RULE = Rule(
@@ -24,6 +24,7 @@ RULE = Rule(
     fix_text="Remove the fragment.",
     valid=(Example("https://example.com/a", kind="absolute-IRI"),),
     invalid=(Example("https://example.com/a#f", kind="absolute-IRI"),),
+    needs=Needs.ERRORS,
 )
 
 

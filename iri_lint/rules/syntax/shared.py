@@ -61,9 +61,7 @@ def report(facts: Facts, kind: Kind, describe: Describe, fix: SyntaxFix | None =
         if edge_kind == kind:
             yield _whitespace_edge(ref.text, start, end, where)
     runs = syntax.runs.get(kind, [])
-    if facts.may_skip and len(runs) > facts.built:
-        facts.skip(len(runs) - facts.built)  # hostile input: count, build nothing
-        runs = runs[: facts.built]
+    facts.skip(syntax.counts.get(kind, 0) - len(runs))  # hostile input: counted, not built
     recs, idx = ref.error_records, syntax.idx
     for i, j in runs:
         first = idx[i]
