@@ -175,3 +175,31 @@ def test_no_function_level_import_but_the_heavy_optional_ones(name: str, path: P
             bad.append(f"{path.name}:{line} imports {target} inside a function: only {sorted(LAZY_THIRD_PARTY)} "
                        "may wait for the function that needs them")
     assert not bad, bad
+
+
+def _private_uses(path: Path) -> list[str]:
+    """Private names (one leading underscore) this module takes from another: imported by name,
+    or read as an attribute of an imported module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    modules: set[str] = set()
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for a in node.names:
+                if a.name.startswith("_") and not a.name.startswith("__"):
+                    bad.append(f"{path.name}:{node.lineno} imports {a.name} from {node.module or '.'}")
+                modules.add(a.asname or a.name)  # `from . import checks` binds a module
+        elif isinstance(node, ast.Import):
+            modules.update((a.asname or a.name).split(".")[0] for a in node.names)
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules
+                and node.attr.startswith("_") and not node.attr.startswith("__")):
+            bad.append(f"{path.name}:{node.lineno} reads {node.value.id}.{node.attr}")
+    return bad
+
+
+@pytest.mark.parametrize(("name", "path"), [m for m in modules() if layer_of(m[0]) in ("core", "rules")],
+                         ids=[m for m, _ in modules() if layer_of(m) in ("core", "rules")])
+def test_no_private_name_crosses_a_module_in_core_and_rules(name: str, path: Path) -> None:
+    """A module's private names are its own: what another module needs is public (no underscore)."""
+    assert not _private_uses(path)

@@ -8,8 +8,8 @@ from typing import TextIO
 from ..core.lazy import lazy_regex
 from ..core.security import foreign_letters
 from ..data.confusables import ASCII_LOOKALIKE
-from ..rules.registry import RULES
 from ..rules.model import Rule, rule_url
+from ..rules.registry import RULES
 from .escape import escape_text
 
 _word = lazy_regex("\\w+")

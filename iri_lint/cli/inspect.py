@@ -9,8 +9,8 @@ from typing import Any, TextIO
 from ..core import normalize_trace, scan, to_iri, to_uri
 from ..core.bidi import bidi_components, display_order, visible
 from ..core.grammar import COMPONENTS
-from ..rules.registry import RULES
 from ..rules.engine import check, select_codes
+from ..rules.registry import RULES
 
 
 def _try(fn: Any, *args: Any, **kwargs: Any) -> tuple[str | None, str | None]:

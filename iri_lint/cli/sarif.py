@@ -12,9 +12,8 @@ from typing import Any, TextIO
 from urllib.parse import quote_from_bytes
 
 from .. import __version__
-from ..rules.model import Family
+from ..rules.model import Family, rule_url
 from ..rules.registry import RULES
-from ..rules.model import rule_url
 from .baseline import fingerprints
 from .gitrepo import find_top
 from .report import dump_json

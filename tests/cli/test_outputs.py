@@ -10,8 +10,8 @@ from pathlib import Path
 import idna
 import pytest
 
-from iri_lint.rules.registry import RULES
 from iri_lint.rules.model import rule_url
+from iri_lint.rules.registry import RULES
 
 from .conftest import EXAMPLES, run_cli
 

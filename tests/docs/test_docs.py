@@ -18,8 +18,8 @@ import pytest
 
 import iri_lint
 from iri_lint.config import OPTIONS, config_field_names
-from iri_lint.rules.registry import RULES
 from iri_lint.rules.model import Example, Rule
+from iri_lint.rules.registry import RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

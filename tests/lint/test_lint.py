@@ -65,8 +65,8 @@ def failing_rule(monkeypatch: pytest.MonkeyPatch) -> None:
 
     extra = dataclasses.replace(RULES_BY_CODE["IRI101"], check=explode)
     real = engine.checks_for
-    monkeypatch.setattr(engine, "checks_for", lambda enabled, present=-1: (*real(enabled, present), extra) if "IRI101" in enabled
-                        else real(enabled, present))
+    monkeypatch.setattr(engine, "checks_for", lambda enabled, present=-1: (
+        (*real(enabled, present), extra) if "IRI101" in enabled else real(enabled, present)))
 
 
 @pytest.mark.usefixtures("failing_rule")

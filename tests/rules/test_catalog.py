@@ -115,7 +115,7 @@ def test_selection_prefixes_and_names() -> None:
 
 
 def test_a_flood_of_findings_is_capped_per_rule() -> None:
-    MAX_PER_CODE = facts.MAX_PER_CODE  # noqa: N806
+    MAX_PER_CODE = facts.MAX_PER_CODE
 
     got = check("http://x/" + "[a" * 2000, select=["IRI114"])
     assert len(got) == MAX_PER_CODE

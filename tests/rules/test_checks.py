@@ -15,6 +15,7 @@ from iri_lint.rules import engine, facts
 from iri_lint.rules.engine import check
 from iri_lint.rules.facts import MAX_PER_CODE
 from iri_lint.rules.mapping.octets import octet_problems, pct_runs
+from iri_lint.rules.registry import RULES
 
 _HEX = set("0123456789abcdefABCDEF")
 
@@ -381,3 +382,20 @@ def test_scheme_typo_messages_quote_what_was_written() -> None:
         "'http//' has lost its ':'; write 'http://'"]
     assert [f.message for f in check("htps://example.com/", select=["IRI603"])] == [
         "'htps:' looks like a typo of 'https:'"]
+
+
+_ANY_IRI = st.lists(st.sampled_from([*"ab1/.?#@:%[] ", "%41", "%E9", "%C0%AF", "%E2%80%AE", "\u202e", "\u05d0",
+                                     "\u0430", "\uff41", "\u200b", "\ufffd", "\x00", "xn--a", "u:p@", "HTTP",
+                                     ":80", "\u2215", "\ud800"]), max_size=20).map("".join)
+
+
+@given(st.sampled_from(["http://", "https://u:pw@", "", "x:", "ftp:///"]), _ANY_IRI)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_check_skipped_for_what_it_needs_would_have_found_nothing(prefix: str, tail: str) -> None:
+    """Rule.needs is a promise: running every check on every IRI reports the same."""
+    every = frozenset(r.code for r in RULES)
+    with pytest.MonkeyPatch.context() as m:
+        real = engine.checks_for
+        m.setattr(engine, "checks_for", lambda enabled, present=-1: real(enabled))
+        ungated = check(prefix + tail, select=["ALL"], uri_only_api=True)
+    assert check(prefix + tail, select=sorted(every), uri_only_api=True) == ungated

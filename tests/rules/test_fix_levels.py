@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from iri_lint.core import to_uri
 from iri_lint.core.normalize import equivalent
-from iri_lint.rules.registry import RULES
 from iri_lint.rules.engine import check
 from iri_lint.rules.model import FixLevel, FixSafety, Rule, UseContext
+from iri_lint.rules.registry import RULES
 
 LADDER: dict[FixLevel, Literal["syntax", "scheme"]] = {FixLevel.SYNTAX: "syntax", FixLevel.SCHEME: "scheme"}
 
