@@ -97,11 +97,11 @@ def test_no_module_is_longer_than_700_lines() -> None:
 
 
 # Imported inside the function that needs them, and only these: the optional dependencies (the
-# lsp and icu extras, playwright in the tests) and libcst (only a fix runs it). Every
+# lsp, icu and hsts extras, playwright in the tests) and libcst (only a fix runs it). Every
 # iri_lint module is imported at module level: a module that is costly to import is made cheap (its
 # regexes compiled and tables built on first use), and a cycle is broken by moving what both need.
-LAZY_THIRD_PARTY = frozenset({"libcst", "pygls", "lsprotocol", "icu", "playwright"})
-OPTIONAL = frozenset({"libcst", "pygls", "lsprotocol", "icu", "playwright"})
+LAZY_THIRD_PARTY = frozenset({"libcst", "pygls", "lsprotocol", "icu", "playwright", "hstspreload"})
+OPTIONAL = frozenset({"libcst", "pygls", "lsprotocol", "icu", "playwright", "hstspreload"})
 STDLIB = frozenset(sys.stdlib_module_names)
 
 

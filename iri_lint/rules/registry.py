@@ -66,6 +66,7 @@ MODULES = (
     "scheme.iri602_port_out_of_range",
     "scheme.iri603_scheme_typo",
     "scheme.iri604_unregistered_scheme",
+    "scheme.iri605_http_to_hsts_host",
     "text.iri710_text_iri_syntax",
     "text.iri720_text_iri_bidi",
     "text.iri730_text_iri_normalization",
