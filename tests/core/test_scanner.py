@@ -1184,7 +1184,8 @@ def _reference_component(text: str, component: str, profile: str) -> list[tuple[
             return E.NON_ASCII_IN_URI
         return {Group.TAG: E.TAG, Group.IPRIVATE: E.PRIVATE_USE}.get(g, _OWN_CODE.get(component, E.COMPONENT_CHAR))
 
-    out, i, n = [], 0, len(text)
+    out: list[tuple[int, int, str]] = []
+    i, n = 0, len(text)
     while i < n:
         c = text[i]
         if c == "%" and component not in _OWN_CODE:

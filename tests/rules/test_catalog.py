@@ -9,7 +9,7 @@ import pytest
 from iri_lint.core.errors import Kind
 from iri_lint.rules import facts, registry
 from iri_lint.rules.engine import apply_fixes, check, select_codes
-from iri_lint.rules.model import FixSafety, Rule, UseContext
+from iri_lint.rules.model import Family, FixSafety, Rule, UseContext
 
 RULES = registry.RULES
 # IRI7xx (text mode) examples are docstring text: exercised through the source path below
@@ -59,19 +59,15 @@ def test_what_says_what_triggers_the_rule(rule: Rule) -> None:
 def test_every_kind_of_syntax_error_is_some_rules(kind: Kind) -> None:
     """Each kind of error the core finds is reported by exactly one syntax rule."""
     from iri_lint.core.errors import Detail
+    from iri_lint.core.grammar import Profile
     from iri_lint.core.reference import ErrorRecord, IRIReference, Span
+    from iri_lint.rules.engine import check_ref
 
     detail = {Kind.IP_LITERAL: Detail.BAD_IPV6, Kind.MISSING_SCHEME: Detail.NEEDS_SCHEME,
               Kind.FRAGMENT_NOT_ALLOWED: Detail.HAS_FRAGMENT}.get(kind)
-    ref = IRIReference("[a]", "IRI-reference", "iri", None, None, None, None, None, None, Span(0, 3), None, None,
+    ref = IRIReference("[a]", "IRI-reference", Profile.IRI, None, None, None, None, None, None, Span(0, 3), None, None,
                        (ErrorRecord(0, 3, kind, "path", detail),))
-    assert len({f.code for f in check_facts(ref)}) == 1
-
-
-def check_facts(ref: object) -> list[object]:
-    from iri_lint.rules.engine import check_ref
-
-    return check_ref(ref, enabled=frozenset(r.code for r in RULES))  # type: ignore[arg-type]
+    assert len({f.code for f in check_ref(ref, enabled=frozenset(r.code for r in RULES))}) == 1
 
 
 @pytest.mark.parametrize("rule", CHECKED, ids=lambda r: r.code)
@@ -176,4 +172,4 @@ def test_the_registry_is_every_rule_module_and_each_is_where_its_family_says() -
         assert module == f"{rule.family}.{rule.code.lower()}_{rule.name.replace('-', '_')}"
     unchecked = {r.code for r in RULES if r.check is None}
     assert unchecked == {"IRI100"} | {r.code for r in RULES if r.text_of is not None}
-    assert set(registry.TEXT_RULE_OF) == set(registry.Family) - {registry.Family.TEXT}
+    assert set(registry.TEXT_RULE_OF) == set(Family) - {Family.TEXT}
