@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from ..config import Config
 from ..core.lazy import lazy_regex
-from ..rules.registry import RULES
 from ..rules.model import Rule, rule_url
+from ..rules.registry import RULES
 from .discover import DEFAULT_EXCLUDE
 from .escape import quote_path
 from .gitrepo import find_top, head_commit
