@@ -22,7 +22,8 @@ RULE = Rule(
     what=("An `http://` IRI whose host (a registered name, not an IP address) is on the HSTS preload list "
           "that browsers ship, such as `github.com` or any host under `.dev`. The list comes from Chromium, as "
           "the `hstspreload` package carries it (`iri-lint[hsts]`); without that package the rule finds "
-          "nothing. A host with a template hole is never judged. The fix writes `https:` when the IRI names "
+          "nothing. A one-label host (`http://foo/`) is a local name and a host with a template hole is never "
+          "judged. The fix writes `https:` when the IRI names "
           "no port."),
     why=("A preloaded host promises to serve only HTTPS (RFC 6797 sec. 12.3): browsers rewrite `http:` to "
          "`https:` before any request goes out (sec. 8.3), but Python clients such as urllib and requests do "
@@ -30,7 +31,8 @@ RULE = Rule(
          "and that an attacker on the path can read or answer. The `https:` IRI names what the browser "
          "would fetch."),
     fix_text="Write `https:`; the host serves nothing else.",
-    valid=(Example("https://github.com/"), Example("http://example.com/"), Example("http://127.0.0.1/")),
+    valid=(Example("https://github.com/"), Example("http://example.com/"), Example("http://127.0.0.1/"),
+           Example("http://foo/")),
     invalid=(Example("http://github.com/python/cpython", "https://github.com/python/cpython"),
              Example("http://app.dev:8080/")),
 )
@@ -55,8 +57,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         return
     text = ref.text
     name = text[host.start : host.end].rstrip(".")
-    if text[scheme.start : scheme.end].lower() != "http" or not name.isascii() or not name:
-        return
+    if text[scheme.start : scheme.end].lower() != "http" or not name.isascii() or "." not in name:
+        return  # a one-label host ('http://foo/') is a local name, not the TLD the list may name
     preloaded = _preloaded()
     if preloaded is None or not preloaded(name.lower()):
         return
