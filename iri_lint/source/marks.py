@@ -6,9 +6,10 @@ parsed at all; in the others, only the statements that span a marked line are wa
 
 from __future__ import annotations
 
+import ast
 import functools
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import partial
 from typing import NamedTuple
@@ -17,7 +18,7 @@ from iri_lint.data.schemes import REGISTERED
 from iri_lint.source.candidates import DEFAULT_URL_APIS
 from iri_lint.source.locate import SourceFile
 
-__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "marked_lines", "word_starts"]
+__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "marked_lines", "spans_lines", "word_starts"]
 
 
 class ScanOptions(NamedTuple):
@@ -103,3 +104,15 @@ def word_starts(text: str, words: Sequence[str]) -> list[int]:
             if i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"):  # what \\w is, as a class
                 out.append(i)
     return out
+
+
+_DECORATED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def spans_lines(node: ast.stmt, lines: list[int]) -> bool:
+    """Whether a statement spans one of the sorted ``lines`` (its decorators included)."""
+    first = node.lineno
+    if type(node) in _DECORATED and node.decorator_list:  # type: ignore[attr-defined]
+        first = min(first, *(d.lineno for d in node.decorator_list))  # type: ignore[attr-defined]
+    i = bisect_left(lines, first)
+    return i < len(lines) and lines[i] <= (node.end_lineno or first)

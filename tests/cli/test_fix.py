@@ -79,7 +79,7 @@ def test_raw_fstring_concatenation_and_escapes(cli, tmp_path: Path) -> None:  # 
         import requests
         RAW_URL = r"https://example.com/a b"
         def get(term):
-            return requests.get(f"https://example.com/s?q={term}&v=a b&x={{literal}}")
+            return requests.get(f"https://example.com/s?q={term}&v=a b&x={{-}}&y={{name}}")
         CAT_URL = ("https://example.com/"
                    'x y')
         ESC_URL = "https://example.com/\\u0061 b\\t"
@@ -88,8 +88,9 @@ def test_raw_fstring_concatenation_and_escapes(cli, tmp_path: Path) -> None:  # 
     assert _fix(cli, f, "--unsafe-fixes").code in (0, 1)
     new = f.read_text()
     assert 'RAW_URL = r"https://example.com/a%20b"' in new
-    # "{{literal}}" is a literal "{literal}" in the value: no placeholder, so its braces are encoded
-    assert 'f"https://example.com/s?q={term}&v=a%20b&x=%7Bliteral%7D"' in new
+    # "{{-}}" is a literal "{-}" in the value: no placeholder, so its braces are encoded; "{name}" is
+    # a format field (or RFC 6570 expression) whoever fills it in: a hole, left as it is
+    assert 'f"https://example.com/s?q={term}&v=a%20b&x=%7B-%7D&y={{name}}"' in new
     assert "'x%20y')" in new and '("https://example.com/"\n' in new
     assert "\\u0061%20b" in new  # the untouched escape stays as written
 

@@ -159,9 +159,9 @@ def test_templates() -> None:
         f"http://{HOLE}:{HOLE}/x",
         f"http://{HOLE}:{HOLE}/y",
         f"http://{HOLE}:{HOLE}/z",
-        # template guesses only where formatting happens (#14): an RFC 6570 template that is never
-        # .format()ted keeps its braces, and a <route> is no parameter in an absolute IRI
-        "https://api.example/{+path}{?q,x}",
+        # templates by their grammar wherever they are filled (#26): an RFC 6570 expression is a hole
+        # though this module never fills it, and a <conv:route> is no parameter in an absolute IRI
+        f"https://api.example/{HOLE}{HOLE}",
         f"http://{HOLE}/{HOLE}/<int:id>",
         f"http://x/a%2Fb{HOLE}",
     ]
