@@ -52,6 +52,9 @@ class Plugin:
         manager.add_option("--iri-test-files", default=",".join(DEFAULT_TEST_FILES), parse_from_config=True,
                            comma_separated_list=True,
                            help="Globs of test files, where IRI506 (a password in an IRI) is not reported.")
+        manager.add_option("--iri-test-files-security-only", default=False, action="store_true",
+                           parse_from_config=True,
+                           help="In test files, report only the bidi (IRI2) and security (IRI5) rules.")
 
     @classmethod
     def parse_options(cls, options: Any) -> None:
@@ -79,6 +82,7 @@ class Plugin:
             extra_url_apis=_csv(options.iri_extra_url_apis),
             include_bytes=bool(options.iri_include_bytes),
             test_files=_csv(options.iri_test_files),
+            test_files_security_only=bool(options.iri_test_files_security_only),
         )
         # in prose, only the underlying rules the user enabled run (flake8's own selection, IRI codes)
         ignore = (*_csv(getattr(options, "ignore", None)), *_csv(getattr(options, "extend_ignore", None)))

@@ -87,6 +87,26 @@ def test_passwords_in_test_files_are_fixtures_not_leaks(path: str, reported: boo
     assert any(f.code == "IRI506" for f in lint_text(text, Config(test_files=()), path=path))
 
 
+SECURITY_MIX = (
+    'BIDI_URL = "http://example.com/a\\u202eb"\nBAD_URL = "http://[::1"\nHOST = "http://p\\u0430ypal.com/"\n'
+    'ZW = "http://exa\\u200bmple.com/"\nPCT = "http://example.com/%zz"\nDB_URL = "postgresql://app:Zq8v77@db/x"\n'
+)
+
+
+@pytest.mark.parametrize(("path", "security_only", "codes"), [
+    ("tests/test_urls.py", True, ["IRI201", "IRI502", "IRI505"]),  # bidi, spoof, invisible: kept
+    ("tests/test_urls.py", False, ["IRI201", "IRI113", "IRI502", "IRI505", "IRI110"]),
+    ("app/urls.py", True, ["IRI201", "IRI113", "IRI502", "IRI505", "IRI110", "IRI506"]),  # no test file
+])
+def test_test_files_security_only_keeps_the_security_families(path: str, security_only: bool,
+                                                              codes: list[str]) -> None:
+    config = Config(test_files_security_only=security_only)
+    assert [f.code for f in lint_text(SECURITY_MIX, config, path=path)] == codes
+    opt_in = Config(test_files_security_only=security_only, extend_select=("IRI303",))  # selected, but
+    quiet = security_only and path.startswith("tests/")  # not a security rule: off in a test file too
+    assert bool(lint_text('U = "HTTP://example.com/"\n', opt_in, path=path)) is not quiet
+
+
 MISSES = '''import requests, yarl, httpx, hyperlink, rfc3986
 from furl import furl
 from urllib3.util import parse_url
