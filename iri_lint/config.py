@@ -84,8 +84,8 @@ class Config:
                 ignore.extend(TEST_FILE_QUIET)
                 security_only = self.test_files_security_only
         extend = self.extend_select + (("IRI7",) if self.text_mode else ())  # shorthand, sec. 7.3
-        codes = select_codes(self.select, ignore, extend)
-        return frozenset(c for c in codes if c.startswith(SECURITY_CODES)) if security_only else codes
+        enabled = select_codes(self.select, ignore, extend)
+        return frozenset(c for c in enabled if c.startswith(SECURITY_CODES)) if security_only else enabled
 
 
 OPTIONS: tuple[Option, ...] = (
