@@ -67,6 +67,8 @@ SCHEMES: dict[str, SchemeInfo] = {
     "ws": SchemeInfo(80, empty_path_is_root=True),  # RFC 6455 3
     "wss": SchemeInfo(443, empty_path_is_root=True),  # RFC 6455 3
     "ftp": SchemeInfo(21),  # RFC 1738 3.2
+    # RFC 8089 sec. 2: auth-path = [ file-auth ] path-absolute; its host names no DNS lookup of ours
+    "file": SchemeInfo(None, dns_host=False, empty_path_is_root=True),
     "gopher": SchemeInfo(70),  # RFC 4266
     "telnet": SchemeInfo(23),  # RFC 4248
     "ssh": SchemeInfo(22),  # IANA provisional
