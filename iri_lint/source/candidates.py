@@ -237,13 +237,17 @@ def is_absolute_candidate(value: str) -> bool:
     return low in REGISTERED
 
 
+_ROUTE_NAMESPACE = re.compile(r"[A-Za-z_][A-Za-z0-9_+.\-]*+:")
+
+
 def is_route_name(value: str) -> bool:
     """``admin:index``, ``app:view``: a named route (Django accepts them for ``*_url``), not an IRI.
 
     In a URL context, ``name:...`` without ``//`` whose scheme is neither registered nor a likely
-    typo of a common scheme is a route or CURIE.
+    typo of a common scheme is a route or CURIE. A URL namespace is a Python identifier, so the
+    name may hold ``_`` (``wagtailadmin_pages:add``), which no scheme can.
     """
-    m = _SCHEME.match(value)
+    m = _ROUTE_NAMESPACE.match(value)
     if m is None or value.startswith("//", m.end()):
         return False
     scheme = value[: m.end() - 1].lower()
@@ -323,11 +327,14 @@ def is_bare_prefix(value: str) -> bool:
 
 # ---------------------------------------------------------------- text that holds IRIs
 
-_TOKEN = re.compile(r"[^ \t\r\n]++")
+# whitespace separates the IRIs of a text (RFC 3986 appendix C), and so do ";" and "," right before
+# the next "scheme://" (failover lists such as kombu's "amqp://a;amqp://b", comma-separated origins)
+_NEXT_IRI = r"[;,](?=[A-Za-z][A-Za-z0-9+.\-]*+://)"
+SEPARATOR = re.compile(rf"[ \t\r\n]|{_NEXT_IRI}")
+_TOKEN = re.compile(r"(?:[^ \t\r\n;,]++|[;,](?![A-Za-z][A-Za-z0-9+.\-]*+://))++")
 _LINE = re.compile(r"[^\r\n]++")
 # RFC 9110 sec. 5.1: field-name = token; a line that starts "Name:" right after a line break
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z\-]++:")
-SEPARATORS = " \t\r\n"  # what separates the IRIs of a text (RFC 3986 appendix C: whitespace)
 
 
 class IriText(NamedTuple):
@@ -346,8 +353,9 @@ def _is_item(token: str) -> bool:
 
 
 def iri_text(value: str) -> IriText:
-    """Read ``value`` as text that holds absolute IRIs: lines of whitespace-separated IRIs (a scope
-    list, a CORS origin list, captured output with its newline), or the lines of tab-separated
+    """Read ``value`` as text that holds absolute IRIs: lines of IRIs separated by whitespace (a scope
+    list, a CORS origin list, captured output with its newline) or by ";" or "," before the next
+    ``scheme://`` (a failover list), or the lines of tab-separated
     records whose first field is IRIs (within one line of text a tab is in the IRI:
     ``"http://h/a\\tb"``). Whitespace separates the IRIs (RFC 3986 appendix C) and is no finding. A
     line that starts with a header-like ``Name:`` right after a line of IRIs is header injection:

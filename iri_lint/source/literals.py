@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -16,8 +15,7 @@ from iri_lint.source.candidates import (
     REGEX_FUNCTIONS,
     ROUTE_KEYWORDS,
     ROUTERS,
-    SEPARATORS,
-    IriText,
+    SEPARATOR,
     UrlApi,
     has_scheme,
     iri_text,
@@ -406,9 +404,9 @@ class _Scanner:
         value = tpl.value
         if is_bare_prefix(value):
             return None
-        if not whole and _SEPARATOR.search(value) is not None:
-            # outside URL contexts, text may hold several IRIs; in one, the value is one URL
-            text = iri_text(value) if ctx.reason is None else _ONE_IRI
+        if not whole and SEPARATOR.search(value) is not None:
+            # a text may hold several IRIs; what a URL API takes is one URL (``whole``)
+            text = iri_text(value)
             if text.items:  # a list of IRIs: each one is checked, the separators are not findings
                 return self._items(node, tpl, text.items, ctx, url_ctx)
             if not text.injection and looks_like_prose(value, url_context=url_ctx):
@@ -459,8 +457,6 @@ def _literal(node: ast.expr, value: str, holes: tuple[tuple[int, int], ...], ctx
     )
 
 
-_SEPARATOR = re.compile(f"[{SEPARATORS}]")
-_ONE_IRI = IriText(())
 _NO_CTX = _Ctx()
 
 

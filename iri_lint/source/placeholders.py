@@ -1,7 +1,8 @@
 """Placeholders that examples write into an IRI's components: they stand for valid content.
 
 Documentation, sample settings and logs write an IRI with a stand-in where a real value goes:
-an all-caps token for a whole host or port (``http://API-HOST:API-PORT/``), or a redaction marker
+an all-caps token for a whole host or port (``http://API-HOST:API-PORT/``), the word ``port`` for the
+port (``http://host:port/``), or a redaction marker
 for a whole user, password or query value (``https://[Filtered]@host/``, ``?token=[REDACTED]``,
 ``***``). Template syntax (``{port}``, ``<Region>``) is ``templates``'; these need the components.
 """
@@ -14,8 +15,9 @@ from iri_lint.core.reference import IRIReference, Span
 
 # an all-caps token: words of capitals and digits joined by "_" or "-" (HOST, API-PORT, YOUR_HOST)
 _CAPS = re.compile(r"[A-Z][A-Z0-9]*+(?:[_\-][A-Z0-9]++)*+")
-# a redaction marker: a bracketed word ([Filtered], [REDACTED]) or a run of asterisks
-_REDACTED = re.compile(r"\[[A-Za-z][A-Za-z_\- ]*+\]|\*{3,}+")
+# a redaction marker: a bracketed word ([Filtered], [REDACTED]; "[a]" and "[0]" are an index) or a run
+# of asterisks
+_REDACTED = re.compile(r"\[[A-Za-z][A-Za-z_\- ]{2,}+\]|\*{3,}+")
 _QUERY_VALUE = re.compile(r"(?<==)[^&;#]++")
 
 
@@ -26,6 +28,8 @@ def example_placeholders(ref: IRIReference) -> tuple[tuple[int, int], ...]:
     for part in (ref.host, ref.port):
         if part is not None and len(part) and text[part.start].isupper() and _CAPS.fullmatch(text, *part):
             out.append(part)
+    if ref.port is not None and text[ref.port.start : ref.port.end].lower() == "port":
+        out.append(ref.port)  # the component named in its own place: "http://host:port/"
     if ("[" in text or "*" in text) and ref.userinfo is not None:
         colon = text.find(":", *ref.userinfo)
         parts = (ref.userinfo,) if colon < 0 else (Span(ref.userinfo.start, colon), Span(colon + 1, ref.userinfo.end))
