@@ -295,6 +295,8 @@ def ref_prose(value: str, *, url_context: bool) -> bool:
             return False
         return not ("://" in words[0] and value.count(" ") == 1 and "\n" not in value
                     and any(c in "/.?=&#%" for c in words[1].rstrip(".")))
+    if "://" in words[0] and not value[0].isspace():  # a URL-named value that starts as an IRI
+        return False
     if len(words) >= 4:
         return True
     return len(words) > 1 and not any(c in ":/?#=&.%@" for c in words[0])
@@ -320,7 +322,7 @@ def test_long_literals_are_read_once() -> None:
     long_path = "https://example.com/" + "a/" * 50_000
     assert candidates.looks_like_prose(long_path, url_context=False) is False
     assert candidates.looks_like_prose(long_path + " x.pdf", url_context=False) is False
-    assert candidates.looks_like_prose(long_path + " " + "w " * 50_000, url_context=True) is True
+    assert candidates.looks_like_prose("see " + long_path + " " + "w " * 50_000, url_context=True) is True
     assert candidates.looks_like_regex(long_path) is False
     assert candidates.looks_like_regex(long_path + "\\d") is True
 
