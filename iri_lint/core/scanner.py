@@ -31,7 +31,6 @@ from .grammar import (
     is_ipv6,
     split_regex,
     valid_reference_regex,
-    zone_id_regex,
 )
 from .lazy import lazy_regex
 from .preprocess import preprocess
@@ -273,9 +272,15 @@ def _ip_literal_host(text: str, authority_rest: Span, profile: Profile,
     return Span(start, close + 1), port, host_kind
 
 
+_ZONE_MESSAGE = (
+    "the IPv6 zone identifier {zone!r} is not part of URI or IRI syntax: RFC 3987 sec. 2.2 never allowed one, "
+    "and RFC 9844 removed RFC 6874's '%25zone' (no browser accepted it); a zone is local to one host, so pass it "
+    "out of band (the socket address's scope id) and write [{address}]")
+
+
 def _check_ip_literal(text: str, start: int, end: int, closed: bool, profile: Profile,
                       out: list[ErrorRecord]) -> HostKind:
-    """IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]" (RFC 3986 sec. 3.2.2, RFC 6874).
+    """IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 sec. 3.2.2; no zone identifier, RFC 9844).
 
     Characters of a 3987bis sec. 6.3 group inside get their own code; the literal as a whole
     (without them) gets IRI113 when it is still not one of those forms.
@@ -293,11 +298,9 @@ def _check_ip_literal(text: str, start: int, end: int, closed: bool, profile: Pr
         return HostKind.IPVFUTURE
     address, pct, zone = inner.partition("%")
     if pct and is_ipv6(address):
-        if not (zone.startswith("25") and zone_id_regex().fullmatch(zone, 2)):
-            at = text.index("%", start, end)
-            out.append(ErrorRecord(at, end - 1, E.IP_LITERAL, "host", "an IPv6 zone identifier is written "
-                                   "after '%25', the '%' percent-encoded, and holds only unreserved "
-                                   "characters and %XX (RFC 6874 sec. 2): [fe80::1%25eth0]"))
+        at = text.index("%", start, end)
+        message = _ZONE_MESSAGE.format(zone=pct + zone, address=address)
+        out.append(ErrorRecord(at, end - 1, E.ZONE_ID, "host", message))
     elif not is_ipv6(inner):
         out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", f"[{inner}] is not a valid IPv6 address "
                                "(RFC 3986 sec. 3.2.2)"))

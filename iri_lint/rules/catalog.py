@@ -161,15 +161,14 @@ RULES: tuple[Rule, ...] = (
          invalid=(Ex("https://example.com:84a3/"),)),
     Rule("IRI113", "invalid-ip-literal", "Malformed IPv6 or IPvFuture literal in `[...]`",
          "RFC 3986 sec. 3.2.2", E, True,
-         "An IP literal must be a valid IPv6 address or `v<hex>.<chars>`. An IPv6 zone identifier "
-         "is accepted in every profile as RFC 6874 writes it, after `%25` (the `%` percent-encoded): "
-         "RFC 3987 sec. 3.2.2 predates it, and link-local URLs use it. A raw `%eth0` is an error.",
-         None, "Correct the address; write a zone identifier as `%25` followed by the zone.",
-         what="A host in `[...]` that is neither a valid IPv6 address (with an optional RFC 6874 zone written "
-              "`%25zone`) nor an IPvFuture `v<hex>.<chars>`, or an IPv6 address written without the brackets "
-              "(`http://fd00:ec2::254/`).",
-         valid=(Ex("http://[2001:db8::7]/"), Ex("http://[v7.fe80::a+en1]/"), Ex("http://[fe80::1%25eth0]/")),
-         invalid=(Ex("http://[2001:db8:::7]/"), Ex("http://[fe80::1%eth0]/"))),
+         "An IP literal must be a valid IPv6 address or `v<hex>.<chars>`; anything else cannot be "
+         "connected to, and URL parsers disagree on what it means.",
+         None, "Correct the address.",
+         what="A host in `[...]` that is neither a valid IPv6 address nor an IPvFuture `v<hex>.<chars>`, or an IPv6 "
+              "address written without the brackets (`http://fd00:ec2::254/`). A zone identifier after a valid "
+              "address is IRI118's.",
+         valid=(Ex("http://[2001:db8::7]/"), Ex("http://[v7.fe80::a+en1]/")),
+         invalid=(Ex("http://[2001:db8:::7]/"), Ex("http://[::1/"))),
     Rule("IRI114", "misplaced-character", "Character not allowed in this component",
          "RFC 3987 sec. 2.2", E, True,
          "Each component allows a set of characters; e.g. `[` only around an IP literal, `@` once "
@@ -206,6 +205,18 @@ RULES: tuple[Rule, ...] = (
               "has a `#fragment`.",
          valid=(Ex("https://example.com/a", kind="absolute-IRI"),),
          invalid=(Ex("https://example.com/a#f", kind="absolute-IRI"),)),
+    Rule("IRI118", "ipv6-zone-id", "IPv6 zone identifier in an IP literal (`[fe80::1%25eth0]`)",
+         "RFC 9844; RFC 3987 sec. 2.2", E, True,
+         "A zone identifier names a network interface of one host and means nothing to any other. RFC 3987 "
+         "sec. 2.2 never allowed one (\"This syntax does not support IPv6 scoped addressing zone "
+         "identifiers\"); RFC 6874 added `%25zone` to URIs, and RFC 9844 (2025) removed it again, since no "
+         "browser ever accepted it and URL parsers read it differently.",
+         None, "Pass the zone out of band (the scope id of the socket address, or the interface the program "
+         "is configured with) and write the address alone, `[fe80::1]`.",
+         what="An IPv6 address in `[...]` followed by a zone identifier, however it is written: `%25eth0` (RFC "
+              "6874's form) or a raw `%eth0`, in every profile. One finding spans the zone.",
+         valid=(Ex("http://[fe80::1]/"),),
+         invalid=(Ex("http://[fe80::1%25eth0]/"), Ex("http://[fe80::1%eth0]:8080/"))),
     # ------------------------------------------------------------------ IRI2xx bidi
     Rule("IRI201", "bidi-formatting-character", "Bidi formatting character (LRM, RLM, LRE, RLE, "
          "PDF, LRO, RLO)", "RFC 3987 sec. 4.1", E, True,
