@@ -82,12 +82,14 @@ class _Checker:
     """A file's literals through the rules, each value once per use: a file repeats its IRIs
     ("http://example.com" in every test), and nearly half the literals of real code are repeats."""
 
-    __slots__ = ("checked", "config", "enabled", "in_ascii", "in_text")
+    __slots__ = ("checked", "config", "enabled", "idna_versions", "in_ascii", "in_text")
 
     def __init__(self, config: Config, enabled: frozenset[str], in_text: frozenset[str]) -> None:
         self.config = config
         self.enabled = enabled
-        self.in_ascii = enabled - (IRI_USE_ONLY - config.named_codes())  # for a literal not used as an IRI
+        named = config.named_codes()
+        self.in_ascii = enabled - (IRI_USE_ONLY - named)  # for a literal not used as an IRI
+        self.idna_versions = "IRI403" in named  # the same for IRI403's IDNA2003-era names
         self.in_text = in_text  # the rules run on IRIs found in prose
         self.checked: dict[tuple[object, ...], list[Finding]] = {}
 
@@ -100,7 +102,8 @@ class _Checker:
         if findings is None:
             try:
                 findings = self.checked[key] = _check_literal(
-                    lit, self.config, self.enabled if used_as_iri else self.in_ascii, self.in_text)
+                    lit, self.config, self.enabled if used_as_iri else self.in_ascii, self.in_text,
+                    used_as_iri or self.idna_versions)
             except Exception as exc:  # an engine bug costs this literal, never the rest of the file
                 findings = [not_analysed(exc, len(lit.value))] if "IRI100" in self.enabled else []
         if not findings:
@@ -114,7 +117,7 @@ class _Checker:
 
 
 def _check_literal(lit: Literal, config: Config, enabled: frozenset[str],
-                   in_text: frozenset[str]) -> list[Finding]:
+                   in_text: frozenset[str], idna_versions: bool = True) -> list[Finding]:
     """One literal through the IRI core and the rules; prose findings under their IRI7x0 code.
 
     Placeholders of examples (``API-PORT``, ``[REDACTED]``) are holes as template placeholders are.
@@ -126,7 +129,7 @@ def _check_literal(lit: Literal, config: Config, enabled: frozenset[str],
     if extra:
         holes = tuple(sorted(holes + extra))
     findings = check_ref(ref, context=lit.context, enabled=in_text if embedded else enabled,
-                         holes=holes, uri_only_api=lit.uri_only_api)
+                         holes=holes, uri_only_api=lit.uri_only_api, idna_versions=idna_versions)
     if embedded:
         findings = [t for t in (text_finding(f, enabled) for f in findings) if t is not None]
     elif isinstance(lit.locator, PartLocator):

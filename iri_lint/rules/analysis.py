@@ -34,6 +34,9 @@ class Ctx:
     uri_only_api: bool
     enabled: frozenset[str]
     holes: tuple[tuple[int, int], ...] = ()
+    # IRI403 on an xn-- label that IDNA2003 reads and IDNA2008 rejects (a live name such as xn--n3h.net):
+    # off for an ASCII literal not used as an IRI, unless IRI403 is named (the invalid A-labels stay)
+    idna_versions: bool = True
     # results of a code an analysis counted but did not build: past MAX_PER_CODE of that code in
     # position order, the engine would cut them anyway (not with holes, which may drop earlier ones)
     skipped: dict[str, int] = field(default_factory=dict)

@@ -418,15 +418,18 @@ RULES: tuple[Rule, ...] = (
     Rule("IRI403", "idna-failure", "Host label fails IDNA", "3987bis sec. 3.4.2; RFC 5891",
          E, True,
          "A non-ASCII or `xn--` label of a DNS host must convert with IDNA2008 after UTS #46 "
-         "mapping; otherwise the IRI cannot be resolved. In source, an all-ASCII literal that is "
-         "not used as an IRI (a live IDNA2003-era name such as `xn--n3h.net`) is reported only "
-         "when IRI403 is selected by name.",
+         "mapping; otherwise the IRI cannot be resolved. An `xn--` label that no IDNA version reads "
+         "(`xn--d`, bad Punycode, a trailing `-`, one that decodes to ASCII) is a broken name anywhere. "
+         "What stays opt-in is the difference between the IDNA versions: in source, an all-ASCII "
+         "literal not used as an IRI that holds a valid IDNA2003-era A-label IDNA2008 rejects (a live "
+         "name such as `xn--n3h.net`) is reported only when IRI403 is selected by name.",
          None, "Correct the label (the message names the reason).",
          what="A non-ASCII or `xn--` label of a DNS host (http, https, ftp and the other schemes iri-lint knows) "
-              "that IDNA2008 with UTS #46 mapping rejects, or an `xn--` label that does not decode. In source, an "
-              "all-ASCII literal not used as an IRI is reported only when IRI403 is selected by name.",
-         valid=(Ex("https://b\u00fccher.example/"), Ex("https://my_host.example/")),
-         invalid=(Ex("https://xn--a.example/"),)),
+              "that IDNA2008 with UTS #46 mapping rejects, or an `xn--` label that is no valid A-label. In source, "
+              "an all-ASCII literal not used as an IRI is reported for a label IDNA2003 still reads only when "
+              "IRI403 is selected by name.",
+         valid=(Ex("https://b\u00fccher.example/"), Ex("https://my_host.example/"), Ex("https://xn--bcher-kva.example/")),
+         invalid=(Ex("https://xn--a.example/"), Ex("https://xn--d.example/"), Ex("https://xn--abc-.example/"))),
     Rule("IRI404", "iri-to-uri-only-api", "Non-ASCII IRI passed to an API that takes only URIs",
          "RFC 3987 sec. 3.1", E, True,
          "`urllib.request.urlopen`, `http.client` and similar encode the request line as ASCII and "

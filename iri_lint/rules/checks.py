@@ -8,6 +8,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterator
+from encodings import idna as _idna2003
 from operator import attrgetter
 from typing import Literal, NamedTuple
 
@@ -496,6 +497,8 @@ def idna_hosts(ctx: Ctx) -> Iterator[Raw]:
                         _idna.encode(label, uts46=True, std3_rules=True, transitional=False)
                 except (_idna.IDNAError, UnicodeError, ValueError) as exc:
                     why = str(exc or type(exc).__name__)
+                    if label.isascii() and not ctx.idna_versions and _idna2003_label(label):
+                        why = None  # a name IDNA2003 reads: the versions differ (opt-in), the A-label is valid
                 verdicts[label] = why
             if why is not None:
                 if may_skip and built >= MAX_PER_CODE:
@@ -503,10 +506,22 @@ def idna_hosts(ctx: Ctx) -> Iterator[Raw]:
                 else:
                     built += 1
                     yield Raw("IRI403", pos, pos + len(label),
+                              f"host label {label!r} is not a valid A-label: {why} (RFC 5891 sec. 5.4; "
+                              "neither IDNA2008 nor IDNA2003 reads it)" if label.isascii() and not
+                              _idna2003_label(label) else
                               f"host label {label!r} fails IDNA: {why} (3987bis sec. 3.4.2)")
         pos += len(label) + 1
     if skipped:
         ctx.skipped["IRI403"] = ctx.skipped.get("IRI403", 0) + skipped
+
+
+def _idna2003_label(label: str) -> bool:
+    """Whether IDNA2003 (RFC 3490 ToUnicode, Python's ``idna`` codec) reads the A-label ``label``."""
+    try:
+        _idna2003.ToUnicode(label)
+    except (UnicodeError, ValueError):
+        return False
+    return True
 
 
 def uri_only_api(ctx: Ctx) -> Iterator[Raw]:

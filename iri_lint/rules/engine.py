@@ -126,9 +126,10 @@ def check(text: str, *, kind: str = "IRI-reference", profile: str | Profile = "i
 
 def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
               enabled: frozenset[str] = DEFAULT_CODES, holes: tuple[tuple[int, int], ...] = (),
-              uri_only_api: bool = False) -> list[Finding]:
-    """check() for an already scanned IRI (the linter's hot path)."""
-    return list(_run(Ctx(ref, context, uri_only_api, enabled, holes)))
+              uri_only_api: bool = False, idna_versions: bool = True) -> list[Finding]:
+    """check() for an already scanned IRI (the linter's hot path); ``idna_versions``: report xn-- labels
+    that only IDNA2008 rejects (see ``Ctx``)."""
+    return list(_run(Ctx(ref, context, uri_only_api, enabled, holes, idna_versions=idna_versions)))
 
 
 def _run(ctx: Ctx) -> Iterator[Finding]:
@@ -179,9 +180,10 @@ def named_codes(items: Iterable[str]) -> frozenset[str]:
 
 
 # reported in default mode only where the literal is used as an IRI (it holds non-ASCII text or
-# names an identifier, e.g. an rdflib namespace): '%E9' and IDNA2003-era names are right but rarely
-# actionable in an ASCII URL. Naming the code (--extend-select IRI401) reports them everywhere.
-IRI_USE_ONLY = frozenset({"IRI401", "IRI403"})
+# names an identifier, e.g. an rdflib namespace): '%E9' is right but rarely actionable in an ASCII URL.
+# Naming the code (--extend-select IRI401) reports it everywhere. IRI403 is the same for IDNA2003-era
+# names only (``check_ref``'s ``idna_versions``); an invalid A-label is reported everywhere.
+IRI_USE_ONLY = frozenset({"IRI401"})
 
 
 def text_code(code: str) -> str:

@@ -148,3 +148,9 @@ def test_each_iri_of_a_list_is_checked_at_its_column() -> None:
         SCOPES = "https://a.example/x https://b.example/%zz https://c.example/y|z"
         ''') == [(1, 48, "IRI110"), (1, 71, "IRI103")]
 
+
+def test_invalid_a_labels_and_zone_identifiers() -> None:
+    assert found('''\
+        A = "https://xn--d.example/"
+        B = "http://[fe80::1%25eth0]:8080/"
+        ''') == [(1, 13, "IRI403"), (2, 20, "IRI118")]
