@@ -319,8 +319,12 @@ class ModuleState:
                 others.append(b)
         straight.sort(key=lambda t: (t[0], t[1]))
         last = max((k for k, (_, _, b) in enumerate(straight) if b.kind in _RESETS), default=None)
-        if last is None:
-            return self._agree(scope, bindings, node)
+        use = (stmt.lineno, stmt.col_offset)
+        if last is None:  # no binding runs on the way: those before the use, or in a loop around it
+            loops = [s for (s, _), (_, p) in zip(chain[1:], chain, strict=False) if p.in_loop_body]
+            earlier = [b for b in bindings if (b.pos < use and b.stmt is not stmt)
+                       or any(_inside(loop, b.pos) for loop in loops)]
+            return self._agree(scope, earlier, node)
         r_level = -straight[last][0]
         reset = straight[last][2]
         # the outermost loop around the use that does not hold the reset: what it binds may run before the use
@@ -328,7 +332,6 @@ class ModuleState:
         for m in range(1, r_level + 1):
             if chain[m - 1][1].in_loop_body:
                 loop = chain[m][0]
-        use = (stmt.lineno, stmt.col_offset)
         for b in others:
             if b.stmt is stmt or b.pos <= reset.pos:
                 continue
@@ -384,6 +387,8 @@ class ModuleState:
         if b.kind is Kind.IMPORT:
             assert b.imported is not None
             return self._import(*b.imported, node)
+        if b.kind is Kind.OTHER and type(b.stmt) is ast.ClassDef:
+            return ClassRef(self.index.scope(b.stmt, scope), self)
         if b.kind in (Kind.ASSIGN, Kind.WITH) and b.value is not None:
             r = self.value(b.value, At(b.scope or scope, b.stmt))
             if b.kind is Kind.WITH and type(r) not in (Client, Ref):
@@ -399,7 +404,7 @@ class ModuleState:
         t = type(owner)
         if t is Ref:
             return Ref(f"{owner.qual}.{attr}")  # type: ignore[union-attr]
-        if t is Value or t is Client:
+        if (t is Value and not owner.opaque) or t is Client:  # type: ignore[union-attr]
             return Method(owner, attr)  # type: ignore[arg-type]
         if t is Instance:
             return owner.state._self_attr(owner.scope, attr, node)  # type: ignore[union-attr]
