@@ -79,6 +79,7 @@ class At(NamedTuple):
 _BUSY = object()  # in a memo while being computed: a cycle reads it as a hole
 _RESETS = (Kind.ASSIGN, Kind.IMPORT, Kind.WITH, Kind.OTHER, Kind.STAR)
 _BUILTINS = frozenset(dir(builtins))
+_BINDS_FIRST = (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor)  # bind before their body runs
 
 
 class Evaluator:
@@ -311,10 +312,13 @@ class ModuleState:
         level = {p.block: j for j, (_, p) in enumerate(chain)}
         straight: list[tuple[int, int, Binding]] = []
         others: list[Binding] = []
+        heads = {id(s): j for j, (s, _) in enumerate(chain) if j and type(s) in _BINDS_FIRST}
         for b in bindings:
             j = level.get(b.block)
             if j is not None and b.stmt is not None and b.at < chain[j][1].at:
                 straight.append((-j, b.at, b))
+            elif id(b.stmt) in heads:  # ``with x as name:`` / ``for name in ...:`` around the use
+                straight.append((-heads[id(b.stmt)], b.at, b))
             else:
                 others.append(b)
         straight.sort(key=lambda t: (t[0], t[1]))
@@ -391,7 +395,8 @@ class ModuleState:
             return ClassRef(self.index.scope(b.stmt, scope), self)
         if b.kind in (Kind.ASSIGN, Kind.WITH) and b.value is not None:
             r = self.value(b.value, At(b.scope or scope, b.stmt))
-            if b.kind is Kind.WITH and type(r) not in (Client, Ref):
+            if b.kind is Kind.WITH and not (type(r) is Client or (
+                    type(r) is Ref and r.qual.replace("()", "") in self.evaluator.external)):
                 return self.hole(node)  # what __enter__ returns: the same object for clients and sessions
             return r
         return self.hole(node)
@@ -475,10 +480,9 @@ class ModuleState:
         st = self.evaluator.of(loaded)
         scope = st.index.module
         if attr in scope.names or scope.stars:
-            r = st._lookup(scope, attr, None, node)
-            if type(r) in (Value, Const, Client, ModuleRef, ClassRef) or qual is None:
-                return r
-            return r if type(r) is Value and not r.opaque else Ref(qual)
+            if qual is not None and _defined(scope, attr):
+                return Ref(qual)  # a function: known by its name, as the URL API table knows it
+            return st._lookup(scope, attr, None, node)
         if module.path.endswith("__init__.py") and project is not None:
             sub = project.find(module.path, None, 1, attr)
             if sub is not None:
@@ -506,10 +510,9 @@ class ModuleState:
             st = ev.of(loaded)
             scope = st.index.module
             if name in scope.names or scope.stars:
-                r = st._lookup(scope, name, None, node)
-                if qual is not None and type(r) is not Value and type(r) not in (Const, Client, ModuleRef, ClassRef):
-                    return Ref(qual)  # a function or class: known by its name, as the URL API table knows it
-                return r
+                if qual is not None and _defined(scope, name):
+                    return Ref(qual)  # a function: known by its name, as the URL API table knows it
+                return st._lookup(scope, name, None, node)
         sub = project.find(self.path, module, level, name)
         if sub is not None:
             return ModuleRef(qual, sub)
@@ -546,6 +549,12 @@ class ModuleState:
             else:
                 keywords[kw.arg] = (self.value(kw.value, at), kw.value)
         return Args(positional, keywords, more)
+
+
+def _defined(scope: Scope, name: str) -> bool:
+    """Whether a module binds ``name`` only by ``def`` statements."""
+    bindings = scope.names.get(name)
+    return bool(bindings) and all(type(b.stmt) in (ast.FunctionDef, ast.AsyncFunctionDef) for b in bindings)
 
 
 def _inside(stmt: ast.stmt, pos: tuple[int, int]) -> bool:

@@ -89,7 +89,7 @@ class Project:
         """Register a module the caller has parsed already (the file being linted): never read again."""
         real = os.path.realpath(path)
         module = self._modules.get(real)
-        if module is None:
+        if module is None or module.scopes.tree is not tree:  # (the caller's tree is the file as it is now)
             module = self._modules[real] = ProjectModule(real, src, ModuleIndex(tree, text))
         return module
 
