@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import ast
 import enum
+import functools
+import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from typing import NamedTuple
 
-__all__ = ["Binding", "Kind", "ModuleIndex", "Scope", "StmtPos"]
+__all__ = ["Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos"]
 
 
 class Kind(enum.Enum):
@@ -47,6 +50,42 @@ class StmtPos(NamedTuple):
     in_loop_body: bool  # it is in the body of ``parent``, which is a loop
 
 
+class Order:
+    """One name's bindings in a scope, indexed for lookups in logarithmic time: by source position, and per
+    statement list by index, with at each binding the last one up to it that sets the name afresh."""
+
+    __slots__ = ("blocks", "by_pos", "positions")
+
+    def __init__(self, bindings: list[Binding]) -> None:
+        self.by_pos = sorted(bindings, key=lambda b: b.pos)
+        self.positions = [b.pos for b in self.by_pos]
+        # block -> (indexes, bindings, for each: where the last non-``+=`` binding up to it stands, or -1)
+        self.blocks: dict[int, tuple[list[int], list[Binding], list[int]]] = {}
+        for b in sorted((b for b in bindings if b.stmt is not None), key=lambda b: (b.block, b.at)):
+            ats, bs, resets = self.blocks.setdefault(b.block, ([], [], []))
+            ats.append(b.at)
+            bs.append(b)
+            resets.append(len(bs) - 1 if b.kind is not Kind.AUG else resets[-1] if resets else -1)
+
+    def before(self, pos: tuple[int, int]) -> list[Binding]:
+        """The bindings whose statements start before ``pos``."""
+        return self.by_pos[: bisect_left(self.positions, pos)]
+
+    def between(self, lo: tuple[int, int], hi: tuple[int, int]) -> int:
+        """How many bindings start strictly between two positions."""
+        return max(bisect_left(self.positions, hi) - bisect_right(self.positions, lo), 0)
+
+    def within(self, stmt: ast.stmt) -> list[Binding]:
+        """The bindings inside a statement (its first position included)."""
+        start = bisect_left(self.positions, (stmt.lineno, stmt.col_offset))
+        end = bisect_left(self.positions, (stmt.end_lineno or stmt.lineno, stmt.end_col_offset or 0))
+        return self.by_pos[start:end]
+
+    def after(self, pos: tuple[int, int]) -> int:
+        """How many bindings start after ``pos``."""
+        return len(self.positions) - bisect_right(self.positions, pos)
+
+
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -61,8 +100,8 @@ def _pos(stmt: ast.stmt | None) -> tuple[int, int]:
 class Scope:
     """A module, class or function body: its bindings by name, and where each statement stands."""
 
-    __slots__ = ("_attrs", "_names", "_positions", "globals", "index", "kind", "node", "nonlocals", "parent",
-                 "receiver", "stars")
+    __slots__ = ("_attrs", "_names", "_orders", "_positions", "globals", "index", "kind", "node", "nonlocals",
+                 "parent", "receiver", "stars")
 
     def __init__(self, index: ModuleIndex, node: ast.AST, kind: str, parent: Scope | None) -> None:
         self.index = index
@@ -72,6 +111,7 @@ class Scope:
         self._names: dict[str, list[Binding]] | None = None
         self._positions: dict[int, StmtPos] = {}
         self._attrs: dict[str, list[Binding]] | None = None
+        self._orders: dict[str, Order] = {}
         self.stars: list[Binding] = []
         self.globals: set[str] = set()
         self.nonlocals: set[str] = set()
@@ -87,6 +127,13 @@ class Scope:
             self._names = {}
             _index_scope(self)
         return self._names
+
+    def order(self, name: str) -> Order:
+        """A name's bindings here (star imports included), indexed (cached)."""
+        found = self._orders.get(name)
+        if found is None:
+            found = self._orders[name] = Order([*self.names.get(name, ()), *self.stars])
+        return found
 
     def position(self, stmt: ast.stmt) -> StmtPos | None:
         """Where a statement of this scope stands (None: not a statement of this scope)."""
@@ -289,6 +336,12 @@ def _class_constant(annotation: ast.expr) -> bool:
     return name in ("ClassVar", "Final")
 
 
+@functools.cache
+def _declaration(word: str) -> re.Pattern[str]:
+    """A ``global`` / ``nonlocal`` statement: its names, and a backslash when it goes on."""
+    return re.compile(rf"(?m)(?:^|;)[ \t]*+{word}[ \t]++([\w \t,]*+)(\\?)")
+
+
 def _walrus_targets(stmt: ast.stmt) -> Iterator[str]:
     """Names bound by ``:=`` in a statement's own expressions (not in nested statements or lambdas)."""
     todo: list[ast.AST] = [c for c in ast.iter_child_nodes(stmt) if not isinstance(c, ast.stmt)]
@@ -352,8 +405,15 @@ class ModuleIndex:
         return s
 
     def _declared(self, word: str, kind: type[ast.Global | ast.Nonlocal]) -> frozenset[str]:
-        if self.text is not None and word not in self.text:
-            return frozenset()
+        """The names of every ``global`` / ``nonlocal`` statement: read from the text when there is one (a
+        word in a string or comment only adds a name: a hole more, never a wrong value)."""
+        text = self.text
+        if text is not None:
+            if word not in text:
+                return frozenset()
+            found = _declaration(word).findall(text)
+            if not any(tail for _, tail in found):  # (a continued line: read the tree)
+                return frozenset(n.strip() for names, _ in found for n in names.split(","))
         return frozenset(n for node in ast.walk(self.tree) if type(node) is kind for n in node.names)
 
     @property

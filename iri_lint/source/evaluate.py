@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import ast
 import builtins
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from iri_lint.source import assembly
-from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Scope
+from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope
 from iri_lint.source.calls import CALLS, METHODS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.values import (
+    MAX_PIECES,
     Client,
     Const,
     HoleKind,
@@ -41,6 +43,7 @@ from iri_lint.source.values import (
 __all__ = ["MAX_DEPTH", "At", "ClassRef", "Evaluator", "Instance", "ModuleRef", "ModuleState", "Result", "dotted"]
 
 MAX_DEPTH = 48  # nested evaluation steps (names through names, calls in calls); deeper is a hole
+WORK_PER_LINE = 16  # a module's evaluation budget, in pieces made and bindings folded, per line of it
 
 
 class ModuleRef(NamedTuple):
@@ -113,28 +116,35 @@ class Evaluator:
 class ModuleState:
     """Evaluation in one module: its scopes, its file, and the values found so far."""
 
-    __slots__ = ("evaluator", "index", "memo", "path", "src")
+    __slots__ = ("after", "bound", "budget", "evaluator", "index", "memo", "path", "src")
 
     def __init__(self, evaluator: Evaluator, index: ModuleIndex, src: Src, path: str | None) -> None:
         self.evaluator = evaluator
         self.index = index
         self.src = src
         self.path = path
-        self.memo: dict[tuple[int, str, int], object] = {}
+        self.memo: dict[tuple[int, str, int], object] = {}  # (scope, name, statement) -> value there
+        self.bound: dict[int, Result] = {}  # binding's expression -> its value
+        self.after: dict[tuple[int, int], Value] = {}  # (reset, ``+=``) -> the value once that ``+=`` ran
+        # pieces and bindings this module's values may cost in all: linear in its size, whatever it holds
+        self.budget = WORK_PER_LINE * len(src.file.lines) + MAX_PIECES
 
     # -- expressions -----------------------------------------------------------------------
 
     def value(self, node: ast.expr, at: At) -> Result:
         """What ``node`` holds when its statement ``at.stmt`` runs."""
         ev = self.evaluator
-        if ev.depth >= MAX_DEPTH:
+        if ev.depth >= MAX_DEPTH or self.budget <= 0:
             return self.hole(node)
         ev.depth += 1
         try:
             handler = _EXPRESSIONS.get(type(node))
-            return handler(self, node, at) if handler is not None else self.hole(node)
+            r = handler(self, node, at) if handler is not None else self.hole(node)
         finally:
             ev.depth -= 1
+        if type(r) is Value:
+            self.budget -= len(r.pieces)
+        return r
 
     def hole(self, node: ast.AST | None, **kw: object) -> Value:
         """A hole standing for ``node`` (named after it when it is a name)."""
@@ -288,18 +298,15 @@ class ModuleState:
             return found  # type: ignore[return-value]
         memo[key] = _BUSY
         try:
-            bindings = [*scope.names.get(name, ()), *scope.stars]
-            if pos is None:
-                r = self._final(scope, name, bindings, node)
-            else:
-                r = self._at(scope, bindings, stmt, node)  # type: ignore[arg-type]
+            order = scope.order(name)
+            r = self._final(scope, name, order, node) if pos is None else self._at(scope, order, stmt, node)  # type: ignore[arg-type]
         except BaseException:
             del memo[key]
             raise
         memo[key] = r
         return r
 
-    def _at(self, scope: Scope, bindings: list[Binding], stmt: ast.stmt, node: ast.AST) -> Result:
+    def _at(self, scope: Scope, order: Order, stmt: ast.stmt, node: ast.AST) -> Result:
         """The bindings that run, in order, on the way to ``stmt``: the last one that sets the name, then
         the ``+=`` after it; a hole when another binding could run in between (a branch, a loop around)."""
         chain = []
@@ -309,67 +316,87 @@ class ModuleState:
             assert p is not None
             chain.append((s, p))
             s = p.parent
-        level = {p.block: j for j, (_, p) in enumerate(chain)}
-        straight: list[tuple[int, int, Binding]] = []
-        others: list[Binding] = []
-        heads = {id(s): j for j, (s, _) in enumerate(chain) if j and type(s) in _BINDS_FIRST}
-        for b in bindings:
-            j = level.get(b.block)
-            if j is not None and b.stmt is not None and b.at < chain[j][1].at:
-                straight.append((-j, b.at, b))
-            elif id(b.stmt) in heads:  # ``with x as name:`` / ``for name in ...:`` around the use
-                straight.append((-heads[id(b.stmt)], b.at, b))
-            else:
-                others.append(b)
-        straight.sort(key=lambda t: (t[0], t[1]))
-        last = max((k for k, (_, _, b) in enumerate(straight) if b.kind in _RESETS), default=None)
         use = (stmt.lineno, stmt.col_offset)
-        if last is None:  # no binding runs on the way: those before the use, or in a loop around it
-            loops = [s for (s, _), (_, p) in zip(chain[1:], chain, strict=False) if p.in_loop_body]
-            earlier = [b for b in bindings if (b.pos < use and b.stmt is not stmt)
-                       or any(_inside(loop, b.pos) for loop in loops)]
-            return self._agree(scope, earlier, node)
-        r_level = -straight[last][0]
-        reset = straight[last][2]
-        # the outermost loop around the use that does not hold the reset: what it binds may run before the use
-        loop = None
-        for m in range(1, r_level + 1):
-            if chain[m - 1][1].in_loop_body:
-                loop = chain[m][0]
-        for b in others:
-            if b.stmt is stmt or b.pos <= reset.pos:
+        inner: list[tuple[list[Binding], int]] = []  # ``+=`` met on the way in, level by level outwards
+        reset: Binding | None = None
+        tail: list[Binding] = []
+        r_level = 0
+        for j, (s, p) in enumerate(chain):
+            entry = order.blocks.get(p.block)
+            if entry is None:
                 continue
-            if b.pos < use or (loop is not None and _inside(loop, b.pos)):
+            ats, bs, resets = entry
+            # a with/for around the use binds before its body runs; the use's own statement binds after it
+            hi = bisect_right(ats, p.at) if j and type(s) in _BINDS_FIRST else bisect_left(ats, p.at)
+            if not hi:
+                continue
+            r = resets[hi - 1]
+            if r < 0:
+                inner.append((bs, hi))
+                continue
+            count = hi - r + sum(n for _, n in inner)
+            if count > self.budget:
                 return self.hole(node)
-        return self._fold(scope, [b for _, _, b in straight[last:]], node)
+            self.budget -= count
+            reset, tail, r_level = bs[r], bs[r + 1 : hi], j
+            break
+        if reset is None:  # nothing sets it on the way: what is bound before the use, or in a loop around it
+            loops = [s for (s, _), (_, p) in zip(chain[1:], chain, strict=False) if p.in_loop_body]
+            self.budget -= len(order.by_pos)
+            earlier = {id(b): b for b in order.before(use)}
+            if loops:
+                earlier.update((id(b), b) for b in order.within(loops[-1]))
+            return self._agree(scope, list(earlier.values()), node)
+        fold = [reset, *tail, *(b for bs, n in reversed(inner) for b in bs[:n])]
+        if order.between(reset.pos, use) != len(fold) - 1:
+            return self.hole(node)  # bound in a branch in between
+        # the outermost loop around the use that does not hold the reset: what it binds runs again before the use
+        for m in range(r_level, 0, -1):
+            if chain[m - 1][1].in_loop_body:
+                if order.within(chain[m][0]):
+                    return self.hole(node)
+                break
+        return self._fold(scope, fold, node)
 
-    def _final(self, scope: Scope, name: str, bindings: list[Binding], node: ast.AST) -> Result:
+    def _final(self, scope: Scope, name: str, order: Order, node: ast.AST) -> Result:
         """A name's value once its scope has run (a module constant read by a function or another module)."""
         index = self.index
         if (scope.kind == "module" and name in index.declared_global) or (
                 scope.kind == "function" and name in index.declared_nonlocal):
             return self.hole(node)  # a function may rebind it at any time
-        top = id(scope.body)
-        straight = sorted((b for b in bindings if b.block == top and b.stmt is not None), key=lambda b: b.at)
-        last = max((k for k, b in enumerate(straight) if b.kind in _RESETS), default=None)
-        if last is None:
-            return self._agree(scope, bindings, node)
-        reset = straight[last]
-        if any(b.pos > reset.pos for b in bindings if b.block != top):
+        entry = order.blocks.get(id(scope.body))
+        if entry is None or entry[2][-1] < 0:
+            return self._agree(scope, order.by_pos, node)
+        _, bs, resets = entry
+        r = resets[-1]
+        if order.after(bs[r].pos) != len(bs) - r - 1:
             return self.hole(node)  # bound again in a branch or loop after the last plain binding
-        return self._fold(scope, straight[last:], node)
+        return self._fold(scope, bs[r:], node)
 
     def _fold(self, scope: Scope, chain: list[Binding], node: ast.AST) -> Result:
-        """A reset binding's value, then each ``+=`` after it."""
-        value = self._binding(scope, chain[0], node)
-        for b in chain[1:]:
-            if type(value) is not Value or value.type != "str" or b.kind is not Kind.AUG:
+        """A reset binding's value, then each ``+=`` after it. The value after each ``+=`` is kept: the
+        next use folds on from there (what a run of ``url += ...`` costs is linear in its length)."""
+        first = self._binding(scope, chain[0], node)
+        if len(chain) == 1:
+            return first
+        if type(first) is not Value or first.type != "str":
+            return self.hole(node)
+        reset = id(chain[0].stmt)
+        start, value = 0, first
+        for i in range(len(chain) - 1, 0, -1):
+            done = self.after.get((reset, id(chain[i].value)))
+            if done is not None:
+                start, value = i, done
+                break
+        for b in chain[start + 1 :]:
+            if b.kind is not Kind.AUG or self.budget <= 0:
                 return self.hole(node)
-            assert b.value is not None
-            more = self.value(b.value, At(b.scope or scope, b.stmt))
+            more = self._bound(b, scope)
             if type(more) is not Value or more.type != "str":
                 return self.hole(node)
             value = concat([value, more], node, self.src)
+            self.budget -= len(value.pieces)
+            self.after[(reset, id(b.value))] = value
         return value
 
     def _agree(self, scope: Scope, bindings: list[Binding], node: ast.AST) -> Result:
@@ -394,12 +421,21 @@ class ModuleState:
         if b.kind is Kind.OTHER and type(b.stmt) is ast.ClassDef:
             return ClassRef(self.index.scope(b.stmt, scope), self)
         if b.kind in (Kind.ASSIGN, Kind.WITH) and b.value is not None:
-            r = self.value(b.value, At(b.scope or scope, b.stmt))
+            r = self._bound(b, scope)
             if b.kind is Kind.WITH and not (type(r) is Client or (
                     type(r) is Ref and r.qual.replace("()", "") in self.evaluator.external)):
                 return self.hole(node)  # what __enter__ returns: the same object for clients and sessions
             return r
         return self.hole(node)
+
+    def _bound(self, b: Binding, scope: Scope) -> Result:
+        """The value of a binding's expression at its statement (once per binding)."""
+        assert b.value is not None
+        key = id(b.value)
+        r = self.bound.get(key)
+        if r is None:
+            r = self.bound[key] = self.value(b.value, At(b.scope or scope, b.stmt))
+        return r
 
     # -- attributes, classes and modules ---------------------------------------------------------
 
@@ -553,14 +589,8 @@ class ModuleState:
 
 def _defined(scope: Scope, name: str) -> bool:
     """Whether a module binds ``name`` only by ``def`` statements."""
-    bindings = scope.names.get(name)
+    bindings = scope.names.get(name, [])
     return bool(bindings) and all(type(b.stmt) in (ast.FunctionDef, ast.AsyncFunctionDef) for b in bindings)
-
-
-def _inside(stmt: ast.stmt, pos: tuple[int, int]) -> bool:
-    """Whether a source position lies within a statement."""
-    end = (stmt.end_lineno or stmt.lineno, stmt.end_col_offset or 0)
-    return (stmt.lineno, stmt.col_offset) <= pos < end
 
 
 _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Iterator, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from iri_lint.source import assembly
 from iri_lint.source.candidates import DEFAULT_URL_APIS, UrlApi, is_url_name, parse_extra_api
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.locate import SourceFile
-from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions
+from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, marked_lines
 from iri_lint.source.model import Reason
 from iri_lint.source.project import Project
 from iri_lint.source.values import Client, Method, Ref, Src, Value, concat, dotted
@@ -52,6 +53,8 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 Entry = tuple[ast.AST, At]
+_SITES = frozenset((ast.Call, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return, ast.FunctionDef,
+                    ast.AsyncFunctionDef, ast.Dict))
 
 
 def _params(args: ast.arguments) -> frozenset[str]:
@@ -59,52 +62,89 @@ def _params(args: ast.arguments) -> frozenset[str]:
     return frozenset(a.arg for a in every)
 
 
-def walk(state: ModuleState) -> Iterator[Entry]:
-    """Every node of the module with where it is evaluated, in source order, without recursion."""
+def _spans(node: ast.stmt, marked: list[int]) -> bool:
+    """Whether a statement spans one of the sorted ``marked`` lines (its decorators included)."""
+    first = node.lineno
+    for d in getattr(node, "decorator_list", ()):
+        first = min(first, d.lineno)
+    i = bisect_left(marked, first)
+    return i < len(marked) and marked[i] <= (node.end_lineno or first)
+
+
+def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[type] | None = None,
+         whole: Callable[[ast.AST], bool] | None = None) -> Iterator[Entry]:
+    """The nodes of the module (of ``types``) with where each is evaluated, in source order, without
+    recursion. With ``marked`` lines, a statement spanning none of them is skipped, except inside a
+    definition for which ``whole`` is true."""
     index = state.index
-    stack: list[Entry] = [(index.tree, At(index.module, None))]
+    stack: list[tuple[ast.AST, At, bool]] = [(index.tree, At(index.module, None), marked is None)]
     while stack:
-        node, at = stack.pop()
-        yield node, at
-        children: list[Entry] = []
+        node, at, full = stack.pop()
         t = type(node)
+        if types is None or t in types:
+            yield node, at
+        children: list[tuple[ast.AST, At, bool]] = []
         if t in _FUNCS or t is ast.ClassDef:
             body = index.scope(node, at.scope)
             outer = At(at.scope, node, at.hidden)  # type: ignore[arg-type]
+            inside = full or (whole is not None and whole(node))
             for child in ast.iter_child_nodes(node):
-                children.append((child, At(body, child) if isinstance(child, ast.stmt) else outer))
+                if not isinstance(child, ast.stmt):
+                    children.append((child, outer, full))
+                elif inside or _spans(child, marked):  # type: ignore[arg-type]
+                    children.append((child, At(body, child), inside))
         elif t is ast.Lambda:
             hidden = at.hidden | _params(node.args)  # type: ignore[attr-defined]
-            children = [(node.args, at), (node.body, At(at.scope, at.stmt, hidden))]  # type: ignore[attr-defined]
+            children = [(node.args, at, full), (node.body, At(at.scope, at.stmt, hidden), full)]  # type: ignore[attr-defined]
         elif t in _COMPREHENSIONS:
             names = {n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name}  # type: ignore[attr-defined]
             inner = At(at.scope, at.stmt, at.hidden | names)
-            children = [(child, inner) for child in ast.iter_child_nodes(node)]
+            children = [(child, inner, full) for child in ast.iter_child_nodes(node)]
         else:
             for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.stmt):
-                    children.append((child, At(at.scope, child, at.hidden)))
-                else:
-                    children.append((child, at))
+                if not isinstance(child, ast.stmt):
+                    children.append((child, at, full))
+                elif full or _spans(child, marked):  # type: ignore[arg-type]
+                    children.append((child, At(at.scope, child, at.hidden), full))
         stack.extend(reversed(children))
 
 
 class ModuleValues:
     """The values of one module: of any expression, and where URLs are used."""
 
-    __slots__ = ("_places", "apis", "leaves", "options", "state", "url_names")
+    __slots__ = ("_places", "aliases", "apis", "leaves", "options", "prefixes", "state", "url_names")
 
     def __init__(self, tree: ast.Module, lines: Sequence[str], *, path: str | None = None,
                  project: Project | None = None, options: ScanOptions | None = None,
                  evaluator: Evaluator | None = None, text: str | None = None) -> None:
         self.options = opts = options or DEFAULT_OPTIONS
-        self.apis, prefixes, self.leaves = url_apis(tuple(opts.extra_url_apis))
+        self.apis, self.prefixes, self.leaves = url_apis(tuple(opts.extra_url_apis))
         if evaluator is None:
-            evaluator = Evaluator(project, prefixes)
+            evaluator = Evaluator(project, self.prefixes)
         src = Src(SourceFile(list(lines)), path)
         self.state = evaluator.state(tree, src, path, text if text is not None else "".join(lines))
         self.url_names = tuple(n.lower() for n in opts.url_names)
         self._places: dict[int, At] | None = None
+        self.aliases = self._aliases()
+
+    def _aliases(self) -> frozenset[str]:
+        """Module-level names imported from the URL APIs' modules (``from requests import get as fetch``)."""
+        out = set()
+        for name, bindings in self.state.index.module.names.items():
+            for b in bindings:
+                if b.imported is not None and not b.imported[2]:
+                    module, imported, _ = b.imported
+                    if ".".join(p for p in (module, imported) if p) in self.prefixes:
+                        out.add(name)
+        return frozenset(out)
+
+    def marked(self) -> list[int]:
+        """The lines a use of a URL can stand on: a URL-like name, a URL API's name, or a name imported
+        from one (whole statements spanning one are walked; a URL-named function's returns too)."""
+        source = self.state.src.file
+        lines = set(marked_lines(source, self.options))
+        lines.update(marked_lines(source, self.options, sorted(self.leaves | self.aliases)))
+        return sorted(lines)
 
     def value_of(self, node: ast.expr) -> Result:
         """What an expression of the module holds when its statement runs."""
@@ -117,13 +157,17 @@ class ModuleValues:
         scope = self.state.index.module
         return self.state._lookup(scope, name, None, None)  # type: ignore[arg-type]
 
+    def _url_function(self, node: ast.AST) -> bool:
+        return type(node) in _FUNCS and self._is_url_name(node.name)  # type: ignore[attr-defined]
+
     def _is_url_name(self, name: str | None) -> bool:
         return name is not None and is_url_name(name.rsplit(".", 1)[-1], self.url_names)
 
     def url_values(self) -> Iterator[UrlValue]:
         """Every place the module uses a value as a URL, in source order."""
         state = self.state
-        for node, at in walk(state):
+        marked = self.marked() if self.options.prefilter else None
+        for node, at in walk(state, marked, _SITES, self._url_function):
             t = type(node)
             if t is ast.Call:
                 yield from self._call(node, at)  # type: ignore[arg-type]
@@ -181,7 +225,10 @@ class ModuleValues:
     def _callee(self, func: ast.expr, at: At) -> tuple[UrlApi | None, Client | None]:
         """The URL API a call reaches (through a client: with the client)."""
         t = type(func)
-        if t is not ast.Name and (t is not ast.Attribute or func.attr not in self.leaves):  # type: ignore[attr-defined]
+        if t is ast.Name:
+            if func.id not in self.leaves and func.id not in self.aliases:  # type: ignore[attr-defined]
+                return None, None  # (len(), print(), a local helper: not worth a lookup)
+        elif t is not ast.Attribute or func.attr not in self.leaves:  # type: ignore[attr-defined]
             return None, None
         callee = self.state.value(func, at)
         if type(callee) is Ref:

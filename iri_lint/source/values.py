@@ -119,12 +119,13 @@ class Value:
     Offsets into a value ("flat" offsets) count a hole as one character, as ``flat()`` spells it.
     """
 
-    __slots__ = ("_starts", "pieces", "type")
+    __slots__ = ("_size", "_starts", "pieces", "type")
 
     def __init__(self, pieces: tuple[Piece, ...] = (), type: str = "str") -> None:
         self.pieces = pieces
         self.type = type
         self._starts: list[int] | None = None
+        self._size = -1
 
     def __repr__(self) -> str:
         body = "".join(p.text if isinstance(p, Text) else "{" + (p.name or p.kind.value) + "}"
@@ -135,6 +136,13 @@ class Value:
         """Length in flat offsets."""
         starts = self.starts
         return starts[-1]
+
+    @property
+    def size(self) -> int:
+        """How many known characters it has."""
+        if self._size < 0:
+            self._size = sum(len(p.text) for p in self.pieces if type(p) is Text)
+        return self._size
 
     @property
     def starts(self) -> list[int]:
@@ -303,36 +311,56 @@ def concat(values: Iterable[Value], node: ast.AST | None = None, src: Src | None
            as_type: str = "str") -> Value:
     """The values one after the other; a hole (standing for ``node``) when the result is too big.
 
-    Adjacent runs of one literal (slices put back together) become one piece again."""
+    Adjacent runs of one literal (slices put back together) become one piece again. The pieces inside a
+    value are taken as they are (only its first and last can join a neighbour), so joining a long value
+    to a short one costs a copy of a tuple, not a step per piece."""
     out: list[Piece] = []
     run: list[str] = []  # the texts of the last piece, while it is a run of one literal
     run_end = 0  # the literal index just past that run
     size = 0
     for v in values:
-        for p in v.pieces:
-            if type(p) is Text:
-                if not p.text:
-                    continue
-                size += len(p.text)
-                if run:
-                    last = out[-1]
-                    assert type(last) is Text
-                    if last.src is p.src and last.node is p.node and p.start == run_end:
-                        run.append(p.text)
-                        run_end += len(p.text)
+        pieces = v.pieces
+        if len(pieces) > 4:
+            middle = pieces[1:-1]
+            size += v.size - _text_len(pieces[0]) - _text_len(pieces[-1])
+            todo: tuple[Piece, ...] = (pieces[0],)
+        else:
+            middle, todo = (), pieces
+        for k in range(2 if middle else 1):
+            for p in todo:
+                if type(p) is Text:
+                    if not p.text:
                         continue
+                    size += len(p.text)
+                    if run:
+                        last = out[-1]
+                        assert type(last) is Text
+                        if last.src is p.src and last.node is p.node and p.start == run_end:
+                            run.append(p.text)
+                            run_end += len(p.text)
+                            continue
+                        _close(out, run)
+                    run = [p.text] if p.start != MADE else []
+                    run_end = p.start + len(p.text)
+                elif run:
                     _close(out, run)
-                run = [p.text] if p.start != MADE else []
-                run_end = p.start + len(p.text)
-            elif run:
-                _close(out, run)
-                run = []
-            out.append(p)
+                    run = []
+                out.append(p)
+            if middle and not k:
+                if run:
+                    _close(out, run)
+                    run = []
+                out.extend(middle)
+                todo = (pieces[-1],)
         if len(out) > MAX_PIECES or size > MAX_TEXT:
             return hole(node, src, as_type=as_type)
     if run:
         _close(out, run)
     return Value(tuple(out), as_type)
+
+
+def _text_len(p: Piece) -> int:
+    return len(p.text) if type(p) is Text else 0
 
 
 def _close(out: list[Piece], run: list[str]) -> None:

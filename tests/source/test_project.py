@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import os
 import textwrap
-import time
 from pathlib import Path
 from typing import Any
 
@@ -136,12 +135,10 @@ def test_cycles_between_modules_are_holes(tmp_path: Path) -> None:
                     "b.py": "from a import X\nY = X + '/b'\n",
                     "c.py": "from c import Z\nprobe(Z)\n"})
     project = Project()
-    start = time.perf_counter()
     (x,) = probes(tmp_path / "a.py", project)
     assert x.text is None and x.flat().endswith("/b/a")  # (at run time: an ImportError; unknown here)
     assert flats(tmp_path / "c.py", project) == [None]
     assert project.read_twice == 0
-    assert time.perf_counter() - start < 5
 
 
 def test_a_long_cycle_of_modules_stays_linear(tmp_path: Path) -> None:
@@ -185,7 +182,8 @@ def test_the_linted_file_is_never_read_back(tmp_path: Path) -> None:
 def test_url_api_names_are_never_looked_up_in_the_project(tmp_path: Path) -> None:
     # linting requests' own source: ``import requests`` is its own package, yet requests.get stays the API
     tree(tmp_path, {"pyproject.toml": "", "requests/__init__.py": "from .api import get\n",
-                    "requests/api.py": "def get(url):\n    pass\n", "tests/t.py": "import requests\nprobe(requests.get)\n"})
+                    "requests/api.py": "def get(url):\n    pass\n",
+                    "tests/t.py": "import requests\nprobe(requests.get)\n"})
     project = Project()
     (r,) = probes(tmp_path / "tests/t.py", project)
     assert r == Ref("requests.get")

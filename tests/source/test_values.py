@@ -90,6 +90,31 @@ def test_a_value_past_the_limits_becomes_one_hole() -> None:
     assert concat([big], node).text == big.text  # under the limit: kept
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.one_of(st.none(), st.integers(0, 3)), max_size=12), max_size=6))
+def test_law_concat_is_the_flat_join_and_keeps_every_origin(shapes: list[list[int | None]]) -> None:
+    """Pieces from a few literals (runs of one literal may rejoin) and holes, in values long and short."""
+    literals = [ast.Constant("abcdefghijklmnopqrstuvwxyz") for _ in range(4)]
+    values = []
+    for shape in shapes:
+        pieces = []
+        for k, lit in enumerate(shape):
+            if lit is None:
+                pieces.append(hole(None, None))
+            else:
+                pieces.append(Value((Text("abcdefghijklmnopqrstuvwxyz"[k], literals[lit], k, None),)))
+        values.append(concat(pieces))
+    joined = concat(values)
+    assert joined.flat() == "".join(v.flat() for v in values)
+    origins = [v.origin(i) for v in values for i in range(len(v))]
+    again = [joined.origin(i) for i in range(len(joined))]
+    for (p, k), (q, m) in zip(origins, again, strict=True):  # type: ignore[misc]
+        if type(p) is Text:
+            assert type(q) is Text and q.node is p.node and q.start + m == p.start + k
+        else:
+            assert q is p
+
+
 def test_same_is_agreement_of_known_text() -> None:
     a, b = value_of('x = "u"\ny = "u"\n'), value_of('y = "u"\nx = "u"\n')
     assert a.same(b)
