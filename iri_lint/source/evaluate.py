@@ -116,7 +116,7 @@ class Evaluator:
 class ModuleState:
     """Evaluation in one module: its scopes, its file, and the values found so far."""
 
-    __slots__ = ("after", "bound", "budget", "evaluator", "index", "memo", "path", "src")
+    __slots__ = ("after", "bound", "budget", "deps", "evaluator", "index", "memo", "path", "src")
 
     def __init__(self, evaluator: Evaluator, index: ModuleIndex, src: Src, path: str | None) -> None:
         self.evaluator = evaluator
@@ -126,6 +126,7 @@ class ModuleState:
         self.memo: dict[tuple[int, str, int], object] = {}  # (scope, name, statement) -> value there
         self.bound: dict[int, Result] = {}  # binding's expression -> its value
         self.after: dict[tuple[int, int], Value] = {}  # (reset, ``+=``) -> the value once that ``+=`` ran
+        self.deps: set[str] = set()  # the project files its values were read from (real paths)
         # pieces and bindings this module's values may cost in all: linear in its size, whatever it holds
         self.budget = WORK_PER_LINE * len(src.file.lines) + MAX_PIECES
 
@@ -508,17 +509,11 @@ class ModuleState:
 
     def _module_attr(self, module: ModuleRef, attr: str, node: ast.AST) -> Result:
         """``settings.HOST`` for a module of the project; its submodule; or a name outside the project."""
-        project = self.evaluator.project
-        loaded = project.load(module.path) if project is not None else None
         qual = f"{module.name}.{attr}" if module.name else None
-        if loaded is None:
-            return self.hole(node)  # a module that cannot be read or parsed: every name is a hole
-        st = self.evaluator.of(loaded)
-        scope = st.index.module
-        if attr in scope.names or scope.stars:
-            if qual is not None and _defined(scope, attr):
-                return Ref(qual)  # a function: known by its name, as the URL API table knows it
-            return st._lookup(scope, attr, None, node)
+        r = self._read(module.path, attr, qual, node)
+        if r is not None:
+            return r
+        project = self.evaluator.project
         if module.path.endswith("__init__.py") and project is not None:
             sub = project.find(module.path, None, 1, attr)
             if sub is not None:
@@ -540,19 +535,32 @@ class ModuleState:
             return ModuleRef(module, path) if path is not None else Ref(qual or "")
         path = project.find(self.path, module, level) if module else None
         if path is not None:
-            loaded = project.load(path)
-            if loaded is None:
-                return self.hole(node)
-            st = ev.of(loaded)
-            scope = st.index.module
-            if name in scope.names or scope.stars:
-                if qual is not None and _defined(scope, name):
-                    return Ref(qual)  # a function: known by its name, as the URL API table knows it
-                return st._lookup(scope, name, None, node)
+            r = self._read(path, name, qual, node)
+            if r is not None:
+                return r
         sub = project.find(self.path, module, level, name)
         if sub is not None:
             return ModuleRef(qual, sub)
         return Ref(qual) if qual is not None else self.hole(node)
+
+    def _read(self, path: str, name: str, qual: str | None, node: ast.AST) -> Result | None:
+        """``name`` as the project module at ``path`` binds it once it has run; None when it binds no such
+        name. The module, and what its value was read from, become dependencies of this one."""
+        project = self.evaluator.project
+        assert project is not None
+        self.deps.add(path)
+        loaded = project.load(path)
+        if loaded is None:
+            return self.hole(node)  # a module that cannot be read or parsed: every name is a hole
+        st = self.evaluator.of(loaded)
+        scope = st.index.module
+        if name not in scope.names and not scope.stars:
+            return None
+        if qual is not None and _defined(scope, name):
+            return Ref(qual)  # a function: known by its name, as the URL API table knows it
+        r = st._lookup(scope, name, None, node)
+        self.deps |= st.deps
+        return r
 
     # -- calls -----------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import os
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
@@ -151,6 +152,12 @@ class ModuleValues:
         if self._places is None:
             self._places = {id(n): at for n, at in walk(self.state)}
         return self.state.value(node, self._places[id(node)])
+
+    @property
+    def depends_on(self) -> frozenset[str]:
+        """The other files of the project the values found so far were read from (real paths): a cache of
+        this module's results must be dropped when one of them changes."""
+        return frozenset(self.state.deps - {os.path.realpath(self.state.path)} if self.state.path else self.state.deps)
 
     def name(self, name: str) -> Result:
         """A module-level name's value once the module has run."""

@@ -92,6 +92,22 @@ def test_constants_from_the_projects_modules(tmp_path: Path) -> None:
                                                                          "pkg/__init__.py")}
 
 
+def test_what_a_module_depends_on(tmp_path: Path) -> None:
+    tree(tmp_path, {**PKG, "pkg/a.py": "import requests\nfrom pkg.settings import HOST\nrequests.get(HOST)\n",
+                    "pkg/b.py": "import requests\nfrom .settings import CDN\nrequests.get(CDN)\n",
+                    "pkg/c.py": "import requests\nrequests.get('https://c')\n"})
+    project = Project()
+    deps = {}
+    for name in ("a", "b", "c"):
+        path = tmp_path / f"pkg/{name}.py"
+        src = path.read_text()
+        mv = ModuleValues(ast.parse(src), split_lines(src), path=str(path), project=project)
+        assert len(list(mv.url_values())) == 1
+        deps[name] = {os.path.relpath(p, tmp_path) for p in mv.depends_on}
+    # a's HOST is read from settings and, through it, from base; b's CDN only from settings
+    assert deps == {"a": {"pkg/settings.py", "pkg/base.py"}, "b": {"pkg/settings.py"}, "c": set()}
+
+
 def test_each_file_is_read_once_per_run(tmp_path: Path) -> None:
     tree(tmp_path, {**PKG, "pkg/a.py": "from pkg.settings import HOST\nprobe(HOST)\n",
                     "pkg/b.py": "from .settings import HOST, CDN\nprobe(HOST + CDN)\n"})
