@@ -91,6 +91,7 @@ _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _TRY = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))
 _NOWHERE = (0, 0)
+_TYPE_ALIAS = getattr(ast, "TypeAlias", None)
 
 
 def _pos(stmt: ast.stmt | None) -> tuple[int, int]:
@@ -300,6 +301,8 @@ class _Binder:
             return
         elif t in _DEFS:
             self.add(stmt.name, Kind.OTHER)  # type: ignore[attr-defined]
+        elif t is _TYPE_ALIAS:  # type X = ... (Python 3.12)
+            self.target(stmt.name, Kind.OTHER, None)  # type: ignore[attr-defined]
         elif t is ast.Import:
             for a in stmt.names:  # type: ignore[attr-defined]
                 if a.asname:

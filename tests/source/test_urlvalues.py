@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import ast
 import os
+import pathlib
+import sysconfig
 import textwrap
+import warnings
 from pathlib import Path
+
+import pytest
 
 from iri_lint.source.locate import split_lines
 from iri_lint.source.marks import ScanOptions
 from iri_lint.source.model import Reason, SourcePos
 from iri_lint.source.project import Project
 from iri_lint.source.urlvalues import UrlValue, url_values
+from iri_lint.source.values import Text
 
 
 def found(src: str, **kw: object) -> list[UrlValue]:
@@ -202,3 +208,52 @@ def test_uses_come_in_source_order_with_their_reason() -> None:
     src = "import requests\nrequests.get('https://a', url='https://b')\n"
     got = found(src)
     assert [(uv.reason, uv.value.text) for uv in got] == [(Reason.URL_API, "https://a"), (Reason.URL_API, "https://b")]
+
+
+def _stdlib_files(*packages: str) -> list[pathlib.Path]:
+    root = pathlib.Path(sysconfig.get_paths()["stdlib"])
+    if not packages:
+        return sorted(p for p in root.rglob("*.py") if "site-packages" not in p.parts)
+    return sorted(p for pkg in packages for p in (root / pkg).rglob("*.py"))
+
+
+def _check_files(files: list[pathlib.Path]) -> int:
+    """url_values over real files with one project: no exception, every known character a literal spells
+    at a source character that spells it (itself, or the backslash of its escape)."""
+    project = Project()
+    texts: dict[str, list[str]] = {}
+    checked = 0
+    for path in files:
+        try:
+            data = path.read_bytes()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(data)
+            text = data.decode("utf-8")
+        except (SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
+            continue  # deliberately broken test inputs
+        for uv in url_values(tree, split_lines(text), path=str(path), project=project):
+            v = uv.value
+            for i in range(len(v)):
+                piece, k = v.origin(i)  # type: ignore[misc]
+                if not isinstance(piece, Text) or not piece.spelled or piece.src is None:
+                    continue
+                pos = piece.position(k)
+                assert pos is not None
+                name = piece.src.path or ""
+                lines = texts.get(name) or texts.setdefault(name, split_lines(pathlib.Path(name).read_text("utf-8")))
+                line = lines[pos.line - 1]
+                ch = line[pos.col + (1 if pos.line == 1 and line.startswith("\ufeff") else 0)]
+                assert ch == piece.text[k] or ch == "\\", (path, uv.node.lineno, i)  # type: ignore[attr-defined]
+                checked += 1
+    assert project.read_twice == 0
+    return checked
+
+
+def test_real_code_positions() -> None:
+    assert _check_files(_stdlib_files("urllib", "http", "xmlrpc", "wsgiref", "email", "xml")) > 100
+
+
+@pytest.mark.slow
+def test_the_whole_standard_library() -> None:
+    assert _check_files(_stdlib_files()) > 1000
