@@ -13,16 +13,17 @@ import ast
 import io
 import os
 import tokenize
-from collections import Counter
+from collections import Counter, OrderedDict
 from typing import NamedTuple
 
 from iri_lint.source.bindings import ModuleIndex
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.values import Src
 
-__all__ = ["MAX_MODULE_BYTES", "Project", "ProjectModule", "find_root"]
+__all__ = ["MAX_MODULES", "MAX_MODULE_BYTES", "Project", "ProjectModule", "find_root"]
 
 MAX_MODULE_BYTES = 2 << 20  # a module this large is read for no constant: its names are holes
+MAX_MODULES = 256  # parsed modules a Project keeps (their trees are most of its memory)
 _MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 
 
@@ -67,11 +68,14 @@ def find_root(directory: str, cache: dict[str, str] | None = None) -> str:
 class Project:
     """The modules of the projects a run touches, each read and parsed once; counts what it reads."""
 
-    __slots__ = ("_found", "_modules", "_roots", "reads")
+    __slots__ = ("_current", "_found", "_modules", "_roots", "max_modules", "reads")
 
-    def __init__(self) -> None:
+    def __init__(self, max_modules: int = MAX_MODULES) -> None:
         self._roots: dict[str, str] = {}  # folder -> its project root
-        self._modules: dict[str, ProjectModule | None] = {}  # real path -> module (None: a hole)
+        # real path -> module (None: a hole), the least recently used first
+        self._modules: OrderedDict[str, ProjectModule | None] = OrderedDict()
+        self.max_modules = max_modules
+        self._current: ProjectModule | None = None  # the file being linted (the caller's tree)
         self._found: dict[tuple[str, str], str | None] = {}  # (folder searched, dotted name) -> file
         self.reads: Counter[str] = Counter()  # real path -> times read from disk
 
@@ -86,12 +90,14 @@ class Project:
         return sum(1 for n in self.reads.values() if n > 1)
 
     def add(self, path: str, tree: ast.Module, src: Src, text: str | None = None) -> ProjectModule:
-        """Register a module the caller has parsed already (the file being linted): never read again."""
+        """Register the module the caller is linting (parsed already): a cycle back to it reads this tree,
+        never the disk. Only the latest one is kept, so a run holds the trees of the modules it read, not
+        of every file it linted."""
         real = os.path.realpath(path)
-        module = self._modules.get(real)
-        if module is None or module.scopes.tree is not tree:  # (the caller's tree is the file as it is now)
-            module = self._modules[real] = ProjectModule(real, src, ModuleIndex(tree, text))
-        return module
+        current = self._current
+        if current is None or current.path != real or current.scopes.tree is not tree:
+            current = self._current = ProjectModule(real, src, ModuleIndex(tree, text))
+        return current
 
     def root_of(self, path: str) -> str:
         """The project root of a file."""
@@ -137,9 +143,16 @@ class Project:
         return found
 
     def load(self, path: str) -> ProjectModule | None:
-        """The parsed module at ``path`` (read on first use); None when it cannot be read or parsed."""
+        """The parsed module at ``path`` (read on first use); None when it cannot be read or parsed.
+
+        At most ``max_modules`` are kept, the least recently used dropped first: a module read again
+        after that counts in ``read_twice``."""
         real = os.path.realpath(path)
+        current = self._current
+        if current is not None and current.path == real:
+            return current
         if real in self._modules:
+            self._modules.move_to_end(real)
             return self._modules[real]
         module = None
         self.reads[real] += 1
@@ -152,4 +165,6 @@ class Project:
         except (OSError, SyntaxError, ValueError, LookupError, RecursionError, MemoryError):
             module = None  # (UnicodeDecodeError is a ValueError)
         self._modules[real] = module
+        if len(self._modules) > self.max_modules:
+            self._modules.popitem(last=False)
         return module

@@ -213,3 +213,21 @@ def test_submodules_and_packages(tmp_path: Path, name: str) -> None:
                     "use.py": "from pkg.conf import A, mod\nimport pkg.conf.mod\nprobe(A)\nprobe(mod.B)\n"
                               "probe(pkg.conf.mod.B)\n"})
     assert flats(tmp_path / "use.py", Project()) == ["https://a", "https://b", "https://b"]
+
+
+def test_a_run_keeps_what_it_read_not_every_file_it_linted(tmp_path: Path) -> None:
+    tree(tmp_path, {"pyproject.toml": "", "a.py": "A = 'https://a'\nprobe(A)\n", "b.py": "from a import A\nprobe(A)\n"})
+    project = Project()
+    assert flats(tmp_path / "a.py", project) == ["https://a"]
+    assert flats(tmp_path / "b.py", project) == ["https://a"]  # a.py is read now: only b.py's tree was kept
+    assert project.reads == {os.path.realpath(tmp_path / "a.py"): 1}
+
+
+def test_past_the_module_limit_a_module_is_read_again_and_counted(tmp_path: Path) -> None:
+    tree(tmp_path, {"pyproject.toml": "", "m1.py": "X = 'https://1'\n", "m2.py": "Y = 'https://2'\n",
+                    "use.py": "from m1 import X\nfrom m2 import Y\nprobe(X)\nprobe(Y)\n",
+                    "use2.py": "from m1 import X\nprobe(X)\n"})
+    project = Project(max_modules=1)
+    assert flats(tmp_path / "use.py", project) == ["https://1", "https://2"]
+    assert flats(tmp_path / "use2.py", project) == ["https://1"]
+    assert project.read_twice == 1 and project.files_read == 2
