@@ -40,7 +40,8 @@ from iri_lint.source.values import (
     made,
 )
 
-__all__ = ["MAX_DEPTH", "At", "ClassRef", "Evaluator", "Instance", "ModuleRef", "ModuleState", "Result", "dotted"]
+__all__ = ["MAX_DEPTH", "WORK_PER_LINE", "At", "ClassRef", "Evaluator", "Instance", "ModuleRef", "ModuleState",
+           "Result", "dotted"]
 
 MAX_DEPTH = 48  # nested evaluation steps (names through names, calls in calls); deeper is a hole
 WORK_PER_LINE = 16  # a module's evaluation budget, in pieces made and bindings folded, per line of it
@@ -86,7 +87,9 @@ _BINDS_FIRST = (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor)  # bind before t
 
 
 class Evaluator:
-    """What one run shares: the project's modules, the evaluation depth, the state of every module."""
+    """One file's evaluation: the project (whose parsed modules a whole run shares), the depth reached, and
+    the state of every module the file's values are read from. A fresh one per linted file keeps each file's
+    values independent of the files linted before it (the flake8 plugin sees one file at a time)."""
 
     __slots__ = ("depth", "external", "project", "states")
 

@@ -111,19 +111,25 @@ def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[t
 
 
 class ModuleValues:
-    """The values of one module: of any expression, and where URLs are used."""
+    """The values of one module: of any expression (``value_of``), of a module-level name (``name``), and
+    where URLs are used (``url_values``).
+
+    ``lines`` are the module's lines as ``locate.split_lines`` gives them (or its ``SourceFile``); ``path``
+    and a ``Project`` (one per run) let names imported from the project's other modules be read. Each
+    ``ModuleValues`` gets a fresh ``Evaluator`` unless given one.
+    """
 
     __slots__ = ("_places", "aliases", "apis", "leaves", "options", "prefixes", "state", "url_names")
 
-    def __init__(self, tree: ast.Module, lines: Sequence[str], *, path: str | None = None,
+    def __init__(self, tree: ast.Module, lines: Sequence[str] | SourceFile, *, path: str | None = None,
                  project: Project | None = None, options: ScanOptions | None = None,
                  evaluator: Evaluator | None = None, text: str | None = None) -> None:
         self.options = opts = options or DEFAULT_OPTIONS
         self.apis, self.prefixes, self.leaves = url_apis(tuple(opts.extra_url_apis))
         if evaluator is None:
             evaluator = Evaluator(project, self.prefixes)
-        src = Src(SourceFile(list(lines)), path)
-        self.state = evaluator.state(tree, src, path, text if text is not None else "".join(lines))
+        file = lines if isinstance(lines, SourceFile) else SourceFile(list(lines))
+        self.state = evaluator.state(tree, Src(file, path), path, text if text is not None else file.text)
         self.url_names = tuple(n.lower() for n in opts.url_names)
         self._places: dict[int, At] | None = None
         self.aliases = self._aliases()
@@ -271,7 +277,8 @@ def _merge(client: Client, ref: Value, node: ast.AST, src: Src) -> Value:
     return assembly.urljoin(client.base, ref, node, src)
 
 
-def url_values(tree: ast.Module, lines: Sequence[str], *, path: str | None = None, project: Project | None = None,
+def url_values(tree: ast.Module, lines: Sequence[str] | SourceFile, *, path: str | None = None,
+               project: Project | None = None,
                options: ScanOptions | None = None) -> Iterator[UrlValue]:
     """The values a module uses as URLs (see ``ModuleValues``); ``project`` (one per run) lets names
     imported from the project's other modules be read, ``path`` tells where the module is."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from iri_lint.source.locate import split_lines
+from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.marks import ScanOptions
 from iri_lint.source.model import Reason, SourcePos
 from iri_lint.source.project import Project
@@ -208,6 +208,9 @@ def test_uses_come_in_source_order_with_their_reason() -> None:
     src = "import requests\nrequests.get('https://a', url='https://b')\n"
     got = found(src)
     assert [(uv.reason, uv.value.text) for uv in got] == [(Reason.URL_API, "https://a"), (Reason.URL_API, "https://b")]
+    # the caller's SourceFile (literals.py has one) serves as the lines
+    again = list(url_values(ast.parse(src), SourceFile(split_lines(src))))
+    assert [uv.value.position(0)[1] for uv in again] == [uv.value.position(0)[1] for uv in got]  # type: ignore[index]
 
 
 def _stdlib_files(*packages: str) -> list[pathlib.Path]:
