@@ -63,21 +63,48 @@ def _params(args: ast.arguments) -> frozenset[str]:
     return frozenset(a.arg for a in every)
 
 
-def _spans(node: ast.stmt, marked: list[int]) -> bool:
-    """Whether a statement spans one of the sorted ``marked`` lines (its decorators included)."""
-    first = node.lineno
+def _spans(node: ast.AST, marked: list[int]) -> bool:
+    """Whether a node spans one of the sorted ``marked`` lines (a definition's decorators included; a node
+    with no position, such as a comprehension's ``for``, always does)."""
+    first = getattr(node, "lineno", None)
+    if first is None:
+        return True
     for d in getattr(node, "decorator_list", ()):
         first = min(first, d.lineno)
     i = bisect_left(marked, first)
-    return i < len(marked) and marked[i] <= (node.end_lineno or first)
+    return i < len(marked) and marked[i] <= (getattr(node, "end_lineno", None) or first)
+
+
+_SKIP = frozenset(("ctx", "op", "ops", "type_comment", "kind", "id", "arg", "name", "asname", "module", "level",
+                   "conversion", "is_async", "attr", "names", "type_ignores", "kwd_attrs"))
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_LEAVES = (ast.Name, ast.Constant)  # (a Constant's value is no node)
+
+
+def _children(node: ast.AST, leaves: bool) -> list[ast.AST]:
+    """The child nodes (``ast.iter_child_nodes``, with a table of fields per type; without names and
+    constants unless ``leaves``)."""
+    t = type(node)
+    fields = _FIELDS.get(t)
+    if fields is None:
+        fields = _FIELDS[t] = tuple(f for f in t._fields if f not in _SKIP)
+    out: list[ast.AST] = []
+    for f in fields:
+        v = getattr(node, f, None)
+        if v.__class__ is list:
+            out += [x for x in v if isinstance(x, ast.AST) and (leaves or x.__class__ not in _LEAVES)]
+        elif isinstance(v, ast.AST) and (leaves or v.__class__ not in _LEAVES):
+            out.append(v)
+    return out
 
 
 def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[type] | None = None,
          whole: Callable[[ast.AST], bool] | None = None) -> Iterator[Entry]:
-    """The nodes of the module (of ``types``) with where each is evaluated, in source order, without
-    recursion. With ``marked`` lines, a statement spanning none of them is skipped, except inside a
-    definition for which ``whole`` is true."""
+    """The nodes of the module (of ``types``: names and constants only when None) with where each is
+    evaluated, in source order, without recursion. With ``marked`` lines, a statement spanning none of
+    them is skipped, except inside a definition for which ``whole`` is true."""
     index = state.index
+    leaves = types is None
     stack: list[tuple[ast.AST, At, bool]] = [(index.tree, At(index.module, None), marked is None)]
     while stack:
         node, at, full = stack.pop()
@@ -89,9 +116,10 @@ def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[t
             body = index.scope(node, at.scope)
             outer = At(at.scope, node, at.hidden)  # type: ignore[arg-type]
             inside = full or (whole is not None and whole(node))
-            for child in ast.iter_child_nodes(node):
+            for child in _children(node, leaves):
                 if not isinstance(child, ast.stmt):
-                    children.append((child, outer, full))
+                    if marked is None or _spans(child, marked):
+                        children.append((child, outer, full))
                 elif inside or _spans(child, marked):  # type: ignore[arg-type]
                     children.append((child, At(body, child), inside))
         elif t is ast.Lambda:
@@ -100,11 +128,14 @@ def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[t
         elif t in _COMPREHENSIONS:
             names = {n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name}  # type: ignore[attr-defined]
             inner = At(at.scope, at.stmt, at.hidden | names)
-            children = [(child, inner, full) for child in ast.iter_child_nodes(node)]
+            children = [(child, inner, full) for child in _children(node, leaves)
+                        if marked is None or _spans(child, marked)]
         else:
-            for child in ast.iter_child_nodes(node):
+            for child in _children(node, leaves):
                 if not isinstance(child, ast.stmt):
-                    children.append((child, at, full))
+                    # a use's name stands on a marked line, in every expression around it
+                    if marked is None or _spans(child, marked):
+                        children.append((child, at, full))
                 elif full or _spans(child, marked):  # type: ignore[arg-type]
                     children.append((child, At(at.scope, child, at.hidden), full))
         stack.extend(reversed(children))
