@@ -87,10 +87,14 @@ class Order:
 
 
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
+# statements that bind no name themselves (their nested statements are indexed on their own)
+_NO_BINDINGS = frozenset((ast.Expr, ast.Return, ast.Pass, ast.Raise, ast.Assert, ast.Break, ast.Continue, ast.If,
+                          ast.While))
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _TRY = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))
 _NOWHERE = (0, 0)
+_new_pos = tuple.__new__  # (a StmtPos per statement of every scope indexed: without NamedTuple.__new__'s call)
 _TYPE_ALIAS = getattr(ast, "TypeAlias", None)
 
 
@@ -204,7 +208,7 @@ def _statements(body: list[ast.stmt]) -> Iterator[tuple[ast.stmt, StmtPos, bool,
         bid = id(block)
         inner: list[tuple[list[ast.stmt], ast.stmt | None, bool, bool]] = []
         for i, stmt in enumerate(block):
-            yield stmt, StmtPos(bid, i, parent, loop_body), in_loop, block
+            yield stmt, _new_pos(StmtPos, (bid, i, parent, loop_body)), in_loop, block
             if not isinstance(stmt, _DEFS):
                 inner.extend((b, stmt, in_loop or is_loop, is_loop) for b, is_loop in _blocks(stmt) if b)
         stack.extend(reversed(inner))
@@ -339,6 +343,24 @@ def _class_constant(annotation: ast.expr) -> bool:
     return name in ("ClassVar", "Final")
 
 
+def _lines_with(text: str, needle: str) -> list[int] | None:
+    """The sorted 1-based lines of ``text`` holding ``needle``, in one pass; None when lines may also end
+    with a lone carriage return (then any line may)."""
+    if needle not in text:
+        return []
+    if "\r" in text:
+        return None
+    out = []
+    line, last = 1, 0
+    i = text.find(needle)
+    while i >= 0:
+        line += text.count("\n", last, i)
+        last = i
+        out.append(line)
+        i = text.find(needle, i + 1)
+    return out
+
+
 @functools.cache
 def _declaration(word: str) -> re.Pattern[str]:
     """A ``global`` / ``nonlocal`` statement: its names, and a backslash when it goes on."""
@@ -367,14 +389,23 @@ def _index_scope(scope: Scope) -> None:
         params = [*a.posonlyargs, *a.args, *a.kwonlyargs, *(p for p in (a.vararg, a.kwarg) if p)]
         for p in params:
             names.setdefault(p.arg, []).append(Binding(Kind.OTHER, None, None, 0, -1, _NOWHERE))
-    walrus = scope.index.walrus
+    walrus = scope.index.walrus_lines
     class_body = scope.kind == "class"
+    positions = scope._positions
     for stmt, pos, _, _ in _statements(scope.body):
-        scope._positions[id(stmt)] = pos
-        binder.statement(stmt, pos, class_body)
-        if walrus:
+        positions[id(stmt)] = pos
+        if type(stmt) not in _NO_BINDINGS:
+            binder.statement(stmt, pos, class_body)
+        if walrus is None or (walrus and _on_lines(stmt, walrus)):
+            binder.stmt, binder.pos = stmt, pos
             for name in _walrus_targets(stmt):
                 binder.add(name, Kind.OTHER)
+
+
+def _on_lines(stmt: ast.stmt, lines: list[int]) -> bool:
+    """Whether a statement spans one of the sorted ``lines``."""
+    i = bisect_left(lines, stmt.lineno)
+    return i < len(lines) and lines[i] <= (stmt.end_lineno or stmt.lineno)
 
 
 def _index_attrs(method: Scope, receiver: str, out: dict[str, list[Binding]]) -> None:
@@ -387,12 +418,13 @@ def _index_attrs(method: Scope, receiver: str, out: dict[str, list[Binding]]) ->
 class ModuleIndex:
     """The scopes of one module, built on demand."""
 
-    __slots__ = ("_classes", "_globals", "_nonlocals", "_scopes", "module", "text", "tree", "walrus")
+    __slots__ = ("_classes", "_globals", "_nonlocals", "_scopes", "module", "text", "tree", "walrus_lines")
 
     def __init__(self, tree: ast.Module, text: str | None = None) -> None:
         self.tree = tree
         self.text = text
-        self.walrus = text is None or ":=" in text  # (no ":=" in the text: no walrus anywhere)
+        # the lines holding ":=" (None: any line may; empty: no walrus anywhere)
+        self.walrus_lines: list[int] | None = None if text is None else _lines_with(text, ":=")
         self._scopes: dict[int, Scope] = {}
         self.module = Scope(self, tree, "module", None)
         self._globals: frozenset[str] | None = None

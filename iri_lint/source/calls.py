@@ -15,7 +15,7 @@ from iri_lint.source import assembly
 from iri_lint.source.formatting import Arg, format_value
 from iri_lint.source.values import Client, Const, HoleKind, Seq, Src, Table, Value, dotted, hole, made
 
-__all__ = ["CALLS", "METHODS", "Args", "to_arg"]
+__all__ = ["CALLS", "CLIENTS", "METHODS", "Args", "to_arg"]
 
 Item = tuple[object, ast.expr]  # an argument's result and its expression
 
@@ -146,9 +146,12 @@ CALLS: dict[str, Handler] = {
     **dict.fromkeys(("urllib.parse.urlencode", "requests.compat.urlencode"), _urlencode),
     "str": _str,
     **dict.fromkeys(("yarl.URL", "httpx.URL"), _url_object),
-    **dict.fromkeys(("httpx.Client", "httpx.AsyncClient"), _client("append", keyword_only=True)),
-    "aiohttp.ClientSession": _client("resolve", keyword_only=False),
 }
+# HTTP clients with a base URL: how a request URL meets it, and whether base_url is keyword-only
+_CLIENTS = {"httpx.Client": ("append", True), "httpx.AsyncClient": ("append", True),
+            "aiohttp.ClientSession": ("resolve", False)}
+CALLS.update({name: _client(merge, keyword_only) for name, (merge, keyword_only) in _CLIENTS.items()})
+CLIENTS = frozenset(_CLIENTS)  # the calls that make objects a URL API is a method of
 
 
 def _format(owner: Value, args: Args, node: ast.Call, src: Src) -> object:

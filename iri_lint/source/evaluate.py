@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from iri_lint.source import assembly
 from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope
-from iri_lint.source.calls import CALLS, METHODS, Args, to_arg
+from iri_lint.source.calls import CALLS, CLIENTS, METHODS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.values import (
@@ -84,6 +84,9 @@ _BUSY = object()  # in a memo while being computed: a cycle reads it as a hole
 _RESETS = (Kind.ASSIGN, Kind.IMPORT, Kind.WITH, Kind.OTHER, Kind.STAR)
 _BUILTINS = frozenset(dir(builtins))
 _BINDS_FIRST = (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor)  # bind before their body runs
+_NO_CALLEES = frozenset((ast.Constant, ast.JoinedStr, ast.BinOp, ast.Dict, ast.List, ast.Tuple, ast.Set,
+                         ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Compare, ast.BoolOp,
+                         ast.UnaryOp, ast.Lambda, ast.Subscript))  # expressions no URL API object comes from
 
 
 class Evaluator:
@@ -97,32 +100,39 @@ class Evaluator:
         self.project = project
         self.external = external  # qualified names known to be outside any project (the URL APIs)
         self.depth = 0
-        self.states: dict[int, ModuleState] = {}
+        self.states: dict[tuple[int, bool], ModuleState] = {}
 
-    def state(self, tree: ast.Module, src: Src, path: str | None = None, text: str | None = None) -> ModuleState:
-        """The state of a module the caller parsed (registered with the project, which will not read it)."""
+    def state(self, tree: ast.Module, src: Src, path: str | None = None, text: str | None = None, *,
+              callee: bool = False) -> ModuleState:
+        """The state of a module the caller parsed (registered with the project, which will not read it).
+
+        ``callee``: the state that only resolves what calls are (see ``ModuleState.callee``)."""
         if self.project is not None and path is not None:
-            return self.of(self.project.add(path, tree, src, text))
-        return self._state(ModuleIndex(tree, text), src, path)
+            return self.of(self.project.add(path, tree, src, text), callee)
+        return self._state(ModuleIndex(tree, text), src, path, callee)
 
-    def of(self, module: ProjectModule) -> ModuleState:
+    def of(self, module: ProjectModule, callee: bool = False) -> ModuleState:
         """The state of a project module."""
-        return self._state(module.scopes, module.src, module.path)
+        return self._state(module.scopes, module.src, module.path, callee)
 
-    def _state(self, index: ModuleIndex, src: Src, path: str | None) -> ModuleState:
-        st = self.states.get(id(index))
+    def _state(self, index: ModuleIndex, src: Src, path: str | None, callee: bool) -> ModuleState:
+        st = self.states.get((id(index), callee))
         if st is None:
-            st = self.states[id(index)] = ModuleState(self, index, src, path)
+            st = self.states[(id(index), callee)] = ModuleState(self, index, src, path, callee)
         return st
 
 
 class ModuleState:
     """Evaluation in one module: its scopes, its file, and the values found so far."""
 
-    __slots__ = ("after", "bound", "budget", "deps", "evaluator", "index", "memo", "path", "src")
+    __slots__ = ("after", "bound", "budget", "callee", "deps", "evaluator", "index", "memo", "path", "src")
 
-    def __init__(self, evaluator: Evaluator, index: ModuleIndex, src: Src, path: str | None) -> None:
+    def __init__(self, evaluator: Evaluator, index: ModuleIndex, src: Src, path: str | None,
+                 callee: bool = False) -> None:
         self.evaluator = evaluator
+        # only what a callee is: a module, a class, a client, a function by name. Strings, numbers and
+        # displays are holes at once (a call's owner is rarely one, and then no URL API); its own memos
+        self.callee = callee
         self.index = index
         self.src = src
         self.path = path
@@ -138,7 +148,7 @@ class ModuleState:
     def value(self, node: ast.expr, at: At) -> Result:
         """What ``node`` holds when its statement ``at.stmt`` runs."""
         ev = self.evaluator
-        if ev.depth >= MAX_DEPTH or self.budget <= 0:
+        if ev.depth >= MAX_DEPTH or self.budget <= 0 or (self.callee and type(node) in _NO_CALLEES):
             return self.hole(node)
         ev.depth += 1
         try:
@@ -555,7 +565,7 @@ class ModuleState:
         loaded = project.load(path)
         if loaded is None:
             return self.hole(node)  # a module that cannot be read or parsed: every name is a hole
-        st = self.evaluator.of(loaded)
+        st = self.evaluator.of(loaded, self.callee)
         scope = st.index.module
         if name not in scope.names and not scope.stars:
             return None
@@ -573,7 +583,12 @@ class ModuleState:
             handler = CALLS.get(callee.qual)
             if handler is None:
                 return Ref(callee.qual + "()")  # an object of that class, or a function's result
-            return handler(self._args(node, at), node, self.src, callee.qual)  # type: ignore[return-value]
+            values = self
+            if self.callee:  # of the calls modelled only a client's constructor makes an API's owner
+                if callee.qual not in CLIENTS:
+                    return self.hole(node)
+                values = self.evaluator._state(self.index, self.src, self.path, False)  # (its base is a value)
+            return handler(values._args(node, at), node, self.src, callee.qual)  # type: ignore[return-value]
         if type(callee) is Method and type(callee.owner) is Value:
             method = METHODS.get(callee.attr)
             if method is not None:

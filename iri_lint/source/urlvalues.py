@@ -150,7 +150,7 @@ class ModuleValues:
     ``ModuleValues`` gets a fresh ``Evaluator`` unless given one.
     """
 
-    __slots__ = ("_places", "aliases", "apis", "leaves", "options", "prefixes", "state", "url_names")
+    __slots__ = ("_places", "aliases", "apis", "callees", "leaves", "options", "prefixes", "state", "url_names")
 
     def __init__(self, tree: ast.Module, lines: Sequence[str] | SourceFile, *, path: str | None = None,
                  project: Project | None = None, options: ScanOptions | None = None,
@@ -160,7 +160,10 @@ class ModuleValues:
         if evaluator is None:
             evaluator = Evaluator(project, self.prefixes)
         file = lines if isinstance(lines, SourceFile) else SourceFile(list(lines))
-        self.state = evaluator.state(tree, Src(file, path), path, text if text is not None else file.text)
+        src = Src(file, path)
+        text = text if text is not None else file.text
+        self.state = evaluator.state(tree, src, path, text)
+        self.callees = evaluator.state(tree, src, path, text, callee=True)  # what calls are
         self.url_names = tuple(n.lower() for n in opts.url_names)
         self._places: dict[int, At] | None = None
         self.aliases = self._aliases()
@@ -194,7 +197,8 @@ class ModuleValues:
     def depends_on(self) -> frozenset[str]:
         """The other files of the project the values found so far were read from (real paths): a cache of
         this module's results must be dropped when one of them changes."""
-        return frozenset(self.state.deps - {os.path.realpath(self.state.path)} if self.state.path else self.state.deps)
+        deps = self.state.deps | self.callees.deps
+        return frozenset(deps - {os.path.realpath(self.state.path)} if self.state.path else deps)
 
     def name(self, name: str) -> Result:
         """A module-level name's value once the module has run."""
@@ -274,7 +278,7 @@ class ModuleValues:
                 return None, None  # (len(), print(), a local helper: not worth a lookup)
         elif t is not ast.Attribute or func.attr not in self.leaves:  # type: ignore[attr-defined]
             return None, None
-        callee = self.state.value(func, at)
+        callee = self.callees.value(func, at)
         if type(callee) is Ref:
             return self.apis.get(callee.qual), None
         if type(callee) is Method and type(callee.owner) is Client:
