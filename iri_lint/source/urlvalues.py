@@ -118,7 +118,7 @@ def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[t
             inside = full or (whole is not None and whole(node))
             for child in _children(node, leaves):
                 if not isinstance(child, ast.stmt):
-                    if marked is None or _spans(child, marked):
+                    if full or _spans(child, marked):  # type: ignore[arg-type]
                         children.append((child, outer, full))
                 elif inside or _spans(child, marked):  # type: ignore[arg-type]
                     children.append((child, At(body, child), inside))
@@ -129,12 +129,13 @@ def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[t
             names = {n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name}  # type: ignore[attr-defined]
             inner = At(at.scope, at.stmt, at.hidden | names)
             children = [(child, inner, full) for child in _children(node, leaves)
-                        if marked is None or _spans(child, marked)]
+                        if full or _spans(child, marked)]  # type: ignore[arg-type]
         else:
             for child in _children(node, leaves):
                 if not isinstance(child, ast.stmt):
-                    # a use's name stands on a marked line, in every expression around it
-                    if marked is None or _spans(child, marked):
+                    # a use's name stands on a marked line, in every expression around it (in a function
+                    # walked whole, an ``except`` clause holds statements too)
+                    if full or _spans(child, marked):  # type: ignore[arg-type]
                         children.append((child, at, full))
                 elif full or _spans(child, marked):  # type: ignore[arg-type]
                     children.append((child, At(at.scope, child, at.hidden), full))
@@ -179,11 +180,13 @@ class ModuleValues:
                         out.add(name)
         return frozenset(out)
 
-    def marked(self) -> list[int]:
+    def marked(self, known: Sequence[int] | None = None) -> list[int]:
         """The lines a use of a URL can stand on: a URL-like name, a URL API's name, or a name imported
-        from one (whole statements spanning one are walked; a URL-named function's returns too)."""
+        from one (whole statements spanning one are walked; a URL-named function's returns too).
+
+        ``known``: the file's ``marks.marked_lines`` when the caller has them (the literal scan does)."""
         source = self.state.src.file
-        lines = set(marked_lines(source, self.options))
+        lines = set(marked_lines(source, self.options) if known is None else known)
         lines.update(marked_lines(source, self.options, sorted(self.leaves | self.aliases)))
         return sorted(lines)
 
@@ -211,11 +214,11 @@ class ModuleValues:
     def _is_url_name(self, name: str | None) -> bool:
         return name is not None and is_url_name(name.rsplit(".", 1)[-1], self.url_names)
 
-    def url_values(self) -> Iterator[UrlValue]:
-        """Every place the module uses a value as a URL, in source order."""
+    def url_values(self, marked: Sequence[int] | None = None) -> Iterator[UrlValue]:
+        """Every place the module uses a value as a URL, in source order (``marked``: see ``marked``)."""
         state = self.state
-        marked = self.marked() if self.options.prefilter else None
-        for node, at in walk(state, marked, _SITES, self._url_function):
+        lines = self.marked(marked) if self.options.prefilter else None
+        for node, at in walk(state, lines, _SITES, self._url_function):
             t = type(node)
             if t is ast.Call:
                 yield from self._call(node, at)  # type: ignore[arg-type]
@@ -313,8 +316,9 @@ def _merge(client: Client, ref: Value, node: ast.AST, src: Src) -> Value:
 
 
 def url_values(tree: ast.Module, lines: Sequence[str] | SourceFile, *, path: str | None = None,
-               project: Project | None = None,
-               options: ScanOptions | None = None) -> Iterator[UrlValue]:
+               project: Project | None = None, options: ScanOptions | None = None,
+               marked: Sequence[int] | None = None) -> Iterator[UrlValue]:
     """The values a module uses as URLs (see ``ModuleValues``); ``project`` (one per run) lets names
-    imported from the project's other modules be read, ``path`` tells where the module is."""
-    return ModuleValues(tree, lines, path=path, project=project, options=options).url_values()
+    imported from the project's other modules be read, ``path`` tells where the module is, ``marked``
+    are the file's ``marks.marked_lines`` when the caller has them."""
+    return ModuleValues(tree, lines, path=path, project=project, options=options).url_values(marked)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from iri_lint.source.locate import SourceFile, split_lines
-from iri_lint.source.marks import ScanOptions
+from iri_lint.source.marks import ScanOptions, marked_lines
 from iri_lint.source.model import Reason, SourcePos
 from iri_lint.source.project import Project
 from iri_lint.source.urlvalues import UrlValue, url_values
@@ -107,6 +107,11 @@ def test_url_named_targets_returns_defaults_keys_and_keywords() -> None:
             return BASE + "/u/" + uid
         def f(callback_url=BASE + "/cb"):
             pass
+        def resolve_url(name):
+            try:
+                return BASE + "/" + name
+            except KeyError:
+                return ""
         links = {"next_url": BASE + "/next", "title": "x"}
         make(redirect_uri=BASE + "/r")
         def g(x):
@@ -120,10 +125,12 @@ def test_url_named_targets_returns_defaults_keys_and_keywords() -> None:
         (4, "url-name", "start_urls", "https://other"),
         (6, "url-name", "avatar_url", "https://h/u/0"),
         (7, "url-name", "callback_url", "https://h/cb"),
-        (9, "url-name", "next_url", "https://h/next"),
-        (10, "url-name", "redirect_uri", "https://h/r"),
-        (12, "url-name", "api_url", "https://h"),
-        (13, "url-name", "api_url", "https://h/v1/0"),
+        (11, "url-name", "resolve_url", "https://h/0"),
+        (13, "url-name", "resolve_url", ""),
+        (14, "url-name", "next_url", "https://h/next"),
+        (15, "url-name", "redirect_uri", "https://h/r"),
+        (17, "url-name", "api_url", "https://h"),
+        (18, "url-name", "api_url", "https://h/v1/0"),
     ]
 
 
@@ -260,3 +267,26 @@ def test_real_code_positions() -> None:
 @pytest.mark.slow
 def test_the_whole_standard_library() -> None:
     assert _check_files(_stdlib_files()) > 1000
+
+
+def test_the_callers_marked_lines_give_the_same_uses() -> None:
+    src = textwrap.dedent(ISSUE)
+    lines = split_lines(src)
+    marked = marked_lines(SourceFile(lines), ScanOptions())
+    given = [(uv.node.lineno, uv.value.flat()) for uv in url_values(ast.parse(src), lines, marked=marked)]  # type: ignore[attr-defined]
+    assert given == [(uv.node.lineno, uv.value.flat()) for uv in found(ISSUE)]  # type: ignore[attr-defined]
+    # with no prefilter every statement is walked: the same again
+    every = found(ISSUE, options=ScanOptions(prefilter=False))
+    assert given == [(uv.node.lineno, uv.value.flat()) for uv in every]  # type: ignore[attr-defined]
+
+
+def test_the_prefilter_loses_no_use_on_real_code() -> None:
+    """Walking only marked statements and expressions finds what walking everything finds."""
+    for path in _stdlib_files("urllib", "http", "xmlrpc", "wsgiref"):
+        text = path.read_text("utf-8")
+        tree = ast.parse(text)
+        lines = split_lines(text)
+        pruned = [(uv.node.lineno, uv.expr.col_offset, uv.value.flat()) for uv in url_values(tree, lines)]  # type: ignore[attr-defined]
+        every = [(uv.node.lineno, uv.expr.col_offset, uv.value.flat())  # type: ignore[attr-defined]
+                 for uv in url_values(tree, lines, options=ScanOptions(prefilter=False))]
+        assert pruned == every, path
