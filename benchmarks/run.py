@@ -10,7 +10,8 @@ Measures: ``ast.parse`` of every file (the floor), ``lint_text`` over every file
 ``iri-lint check`` (subprocess), flake8 without vs with the plugin (two venvs under
 ``benchmarks/.envs/``, since flake8 runs every installed plugin whatever ``--select`` says) and
 their peak memory, start-up of ``iri-lint check one_file.py`` vs ``python -c pass`` (paired runs),
-hostile literals at growing sizes through ``lint_text``, and the validator benchmark
+hostile literals at growing sizes through ``lint_text``, ``--fix`` on a file with more and more fixable
+literals (``benchmarks/fix_scaling.py``), and the validator benchmark
 (``benchmarks/validator.py``). Every figure is a ratio to a baseline timed in the same run, printed
 beside its goal (``GOALS``).
 """
@@ -50,6 +51,8 @@ import fetch_corpus  # noqa: E402  (scripts/fetch_corpus.py)
 import lsp_latency  # noqa: E402  (benchmarks/lsp_latency.py)
 from cache_bench import GOAL as CACHE_GOAL  # noqa: E402
 from cache_bench import bench_cache  # noqa: E402
+from fix_scaling import GOAL as FIX_GROWTH_GOAL  # noqa: E402
+from fix_scaling import fix_growth, worst_growth  # noqa: E402
 from lsp_latency import GOALS as LSP_GOALS  # noqa: E402
 
 from iri_lint.config import Config  # noqa: E402
@@ -460,6 +463,9 @@ def main(argv: list[str] | None = None) -> int:
     print("validator ...", flush=True)
     n_lit, val = validator_bench(corpus.texts, rounds=5 if args.quick else 15)
 
+    print("--fix: one file with 500 ... 4,000 fixable literals ...", flush=True)
+    fixing = fix_growth((250, 500, 1_000, 2_000) if args.quick else (500, 1_000, 2_000, 4_000),
+                        rounds=1 if args.quick else 3)
     print("result cache: unchanged re-runs of iri-lint check ...", flush=True)
     cached = bench_cache([str(f) for f in files], rounds=3 if args.quick else 5, verbose=False) if cli else None
     print("editor: a scripted LSP client types into a 5,000-line file ...", flush=True)
@@ -522,6 +528,9 @@ def main(argv: list[str] | None = None) -> int:
                     "", None))
     growth = max(b / a for _label, row in host for a, b in itertools.pairwise(row[1:]))
     rows.append(Row("hostile growth per 10x size, worst", f"{growth:.1f}x", "~10x (linear)", growth <= 15))
+    growth = worst_growth(fixing)
+    rows.append(Row(f"--fix growth per 2x fixable literals ({fixing[0][0]}-{fixing[-1][0]}), worst", f"{growth:.2f}x",
+                    f"<= {FIX_GROWTH_GOAL}x (2x linear)", growth <= FIX_GROWTH_GOAL))
 
     print(f"\nmedian seconds per round, for context ({len(files)} files, {corpus.lines:,} lines):")
     for k, (wall, cpu) in med.items():

@@ -7,7 +7,7 @@ translated, so CRLF files stay CRLF).
 
 from __future__ import annotations
 
-import ast
+import bisect
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -18,7 +18,7 @@ from .fileio import replace_file
 from .lint import SourceError, SourceFinding, source_encoding
 from .rules.model import FixSafety
 from .source.cst import CstUnavailable, cst_strings, verdict
-from .source.edits import Refusal, SourceEdit, apply_edits, edit_literal, verify_edit
+from .source.edits import LiteralEdit, Refusal, Shift, SourceEdit, apply_edits, edit_literal, verify_edits
 
 MAX_PASSES = 10
 
@@ -79,6 +79,21 @@ class FixRun:
 def source_edits(text: str, sf: SourceFinding, can_hold: Callable[[str], bool] | None = None
                  ) -> list[SourceEdit] | str:
     """The source edits for ``sf``'s fix, verified by re-parsing; or why they cannot be made."""
+    got = _plan(sf, can_hold)
+    if isinstance(got, str):
+        return got
+    verdicts = verify_edits(text, apply_edits(text, got.edits), [got])
+    if not (verdicts and verdicts[0]):
+        return REPARSE_REFUSAL
+    return list(got.edits)
+
+
+REPARSE_REFUSAL = "re-parsing the edited file did not give the intended value"
+CST_REFUSAL = "libcst re-parsing the edited file disagrees with the intended value"
+
+
+def _plan(sf: SourceFinding, can_hold: Callable[[str], bool] | None) -> LiteralEdit | str:
+    """The source edits for ``sf``'s fix, not yet verified; or why they cannot be made."""
     fix = sf.finding.fix
     if fix is None or not fix.edits:
         return "no fix"
@@ -93,29 +108,86 @@ def source_edits(text: str, sf: SourceFinding, can_hold: Callable[[str], bool] |
         return "the fix's edits overlap"
     if can_hold is not None and not all(can_hold(e.new) for e in edits):
         return "the file's encoding cannot hold the new characters"
-    if not verify_edit(text, apply_edits(text, edits), sf.literal, fix.value):
-        return "re-parsing the edited file did not give the intended value"
-    return edits
+    return LiteralEdit(sf.literal, edits, fix.value)
 
 
-def _overlaps(edits: Sequence[SourceEdit], chosen: Sequence[SourceEdit]) -> bool:
-    return any((a.start < b.end and b.start < a.end) or a.start == b.start for a in edits for b in chosen)
+class _Claimed:
+    """The source spans the fixes of a pass have claimed, sorted; a new span is tested against its
+    neighbours only. A zero-width edit claims its point: two edits may not start at one offset."""
+
+    __slots__ = ("_ends", "_starts")
+
+    def __init__(self) -> None:
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+
+    def free(self, edits: Sequence[SourceEdit]) -> bool:
+        for e in edits:
+            i = bisect.bisect_left(self._starts, e.start)
+            if i < len(self._starts) and (self._starts[i] == e.start or self._starts[i] < e.end):
+                return False
+            if i > 0 and self._ends[i - 1] > e.start:
+                return False
+        return True
+
+    def claim(self, edits: Sequence[SourceEdit]) -> None:
+        for e in edits:
+            i = bisect.bisect_left(self._starts, e.start)
+            self._starts.insert(i, e.start)
+            self._ends.insert(i, e.end)
 
 
-def _parses(text: str) -> bool:
-    try:
-        ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
-    return True
+class _Planned(NamedTuple):
+    at: int  # index of the finding in the pass's findings
+    finding: SourceFinding
+    edit: LiteralEdit
+
+
+def _prove(text: str, plans: list[_Planned], reasons: dict[int, str]) -> tuple[list[_Planned], str]:
+    """The plans whose edits, applied together, re-parse (``ast``, then libcst) to their intended values,
+    and the text they give. One re-parse by each parser when all agree, as they nearly always do;
+    a text that does not parse at all is bisected to find the edits at fault. Why a plan was refused
+    goes to ``reasons``, by the index of its finding."""
+
+    def refuse(p: _Planned, why: str) -> None:
+        reasons[p.at] = f"refused: {why}"
+
+    while plans:
+        new = apply_edits(text, [e for p in plans for e in p.edit.edits])
+        verdicts = verify_edits(text, new, [p.edit for p in plans])
+        if verdicts is None:  # no verdict per literal: find the edits at fault by halves
+            if len(plans) == 1:
+                refuse(plans[0], REPARSE_REFUSAL)
+                return [], text
+            half = len(plans) // 2
+            first, _ = _prove(text, plans[:half], reasons)
+            second, _ = _prove(text, plans[half:], reasons)
+            if len(first) + len(second) == len(plans):  # each half alone parses, not both: keep one
+                for p in second:
+                    refuse(p, REPARSE_REFUSAL)
+                second = []
+            plans = first + second
+            continue
+        if not all(verdicts):
+            for p, ok in zip(plans, verdicts, strict=True):
+                if not ok:
+                    refuse(p, REPARSE_REFUSAL)
+            plans = [p for p, ok in zip(plans, verdicts, strict=True) if ok]
+            continue
+        objections = _cst_objections(new, plans)
+        if not objections:
+            return plans, new
+        for k in objections:
+            refuse(plans[k], CST_REFUSAL)
+        plans = [p for k, p in enumerate(plans) if k not in objections]
+    return [], text
 
 
 # --- libcst cross-check (begin)
-def _cst_objections(new: str, chosen: Sequence[SourceEdit],
-                    by_fix: Sequence[tuple[int, SourceFinding, list[SourceEdit]]]) -> set[int]:
-    """Indexes of fixes whose literal libcst finds, in ``new``, with another value than intended.
+def _cst_objections(new: str, plans: Sequence[_Planned]) -> set[int]:
+    """Indexes of plans whose literal libcst finds, in ``new``, with another value than intended.
 
-    ``ast`` already accepted each fix (:func:`source_edits`); libcst (imported by ``cst_strings``, so
+    ``ast`` already accepted each plan (:func:`verify_edits`); libcst (imported by ``cst_strings``, so
     only when a file is being changed) parses ``new`` once and may object. It cannot tell for some
     literals (``{x=}`` fields) or files (too deep to parse): that is no objection.
     """
@@ -123,19 +195,18 @@ def _cst_objections(new: str, chosen: Sequence[SourceEdit],
         strings = cst_strings(new)
     except CstUnavailable:
         return set()
+    shift = Shift([e for p in plans for e in p.edit.edits])
     rejected: set[int] = set()
-    for i, sf, edits in by_fix:
-        loc, fix = sf.literal.locator, sf.finding.fix
+    for k, p in enumerate(plans):
+        loc = p.edit.literal.locator
         sm = loc.source_map() if loc is not None else None
-        if loc is None or sm is None or fix is None:  # source_edits refuses these; be safe anyway
-            rejected.add(i)
+        if loc is None or sm is None:  # _plan refuses these; be safe anyway
+            rejected.add(k)
             continue
-        shift = sum(len(e.new) - (e.end - e.start) for e in chosen if e.end <= sm.start)
-        own = sum(len(e.new) - (e.end - e.start) for e in edits)
-        ok = verdict(strings, sm.start + shift, sm.end + shift + own, fix.value,
+        ok = verdict(strings, shift(sm.start), shift(sm.end), p.edit.expected,
                      percent_template=loc.percent_template, format_template=loc.format_template)
         if ok is False:
-            rejected.add(i)
+            rejected.add(k)
     return rejected
 # --- libcst cross-check (end)
 
@@ -145,7 +216,9 @@ def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: b
     """Apply fixes (safe ones; all with ``unsafe``) pass after pass until nothing changes.
 
     Each pass re-lints the current text, takes at most one fix per literal (a fix's value assumes the
-    literal as it was linted), verifies each by re-parsing, and checks the whole file still parses.
+    literal as it was linted), and applies them all at once, verified by one re-parse with ``ast`` and
+    one with libcst of the edited file (every literal's value as intended, every byte outside the
+    edited literals unchanged): the cost of a pass is linear in the file, whatever its number of fixes.
     The returned ``remaining`` findings are those of the final text, so their positions are exact.
     """
     run = FixRun(text)
@@ -156,9 +229,8 @@ def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: b
         except SourceError as exc:  # only possible on the first pass: edits are verified to parse
             run.error = exc
             return run
-        chosen: list[SourceEdit] = []
-        picked: list[SourceFinding] = []
-        by_fix: list[tuple[int, SourceFinding, list[SourceEdit]]] = []  # for the libcst cross-check
+        plans: list[_Planned] = []
+        claimed = _Claimed()
         done: set[int] = set()
         reasons: dict[int, str] = {}
         for i, sf in enumerate(findings):
@@ -171,34 +243,21 @@ def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: b
             if id(sf.literal) in done:
                 reasons[i] = "another fix changed this literal first; run again"
                 continue
-            got = source_edits(run.text, sf, can_hold)
+            got = _plan(sf, can_hold)
             if isinstance(got, str):
                 reasons[i] = f"refused: {got}"
                 continue
-            if _overlaps(got, chosen):
+            if not claimed.free(got.edits):
                 reasons[i] = "overlaps another fix; run again"
                 continue
-            chosen.extend(got)
-            picked.append(sf)
-            by_fix.append((i, sf, got))
+            claimed.claim(got.edits)
+            plans.append(_Planned(i, sf, got))
             done.add(id(sf.literal))
-        new = apply_edits(run.text, chosen) if chosen else run.text
-        if chosen and not _parses(new):  # each edit parsed alone; together they must too
-            chosen, picked, new = [], [], run.text
-        # --- libcst cross-check (begin): a second, independent parser must not disagree
-        if chosen:
-            rejected = _cst_objections(new, chosen, by_fix)
-            if rejected:
-                for i in rejected:
-                    reasons[i] = "refused: libcst re-parsing the edited file disagrees with the intended value"
-                kept = [(sf, got) for i, sf, got in by_fix if i not in rejected]
-                picked = [sf for sf, _ in kept]
-                chosen = [e for _, got in kept for e in got]
-                new = apply_edits(run.text, chosen) if chosen else run.text
-        # --- libcst cross-check (end)
-        if chosen and (new in seen or len(seen) > max_passes):
+        kept, new = _prove(run.text, plans, reasons)
+        picked = [p.finding for p in kept]
+        if kept and (new in seen or len(seen) > max_passes):
             return _unsettled(text, lint, picked, max_passes, cycle=new in seen)
-        if not chosen:
+        if not kept:
             run.remaining, run.not_applied = findings, reasons
             return run
         seen.add(new)

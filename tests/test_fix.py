@@ -1,0 +1,74 @@
+"""The fix loop (``iri_lint.fix.fix_text``): cost per pass, fixes that undo each other, duplicates."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from iri_lint.config import Config
+from iri_lint.fix import fix_text
+from iri_lint.lint import SourceFinding, lint_text
+
+
+def _lint(config: Config):  # type: ignore[no-untyped-def]
+    def lint(text: str) -> list[SourceFinding]:
+        return lint_text(text, config)
+
+    return lint
+
+
+def _urlopen_module(n: int) -> str:
+    calls = "".join(f'urllib.request.urlopen("https://example.com/caf\u00e9/{i}")\nx_{i} = {i}\n' for i in range(n))
+    return "import urllib.request\n" + calls
+
+
+def _seconds(text: str) -> float:
+    lint = _lint(Config())
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        run = fix_text(text, lint)
+        best = min(best, time.perf_counter() - t0)
+    assert run.remaining == [] and len(run.applied) == text.count("urlopen(")
+    return best
+
+
+@pytest.mark.slow
+def test_fixing_grows_linearly_with_the_fixable_literals_of_a_file() -> None:
+    """4x the fixable literals costs about 4x (16x if each fix re-parsed the whole file: issue 30)."""
+    small, large = _seconds(_urlopen_module(150)), _seconds(_urlopen_module(600))
+    assert large / small < 8, f"150 literals {small:.2f} s, 600 literals {large:.2f} s"
+
+
+def _sabotage(monkeypatch: pytest.MonkeyPatch, marker: str, new: str) -> None:
+    """The source edits of the literal holding ``marker`` also write ``new`` at its body's start."""
+    from iri_lint import fix
+    from iri_lint.source.edits import SourceEdit
+    from iri_lint.source.edits import edit_literal as real
+
+    def edit_literal(lit, start, end, replacement):  # type: ignore[no-untyped-def]
+        got = real(lit, start, end, replacement)
+        if marker in lit.value and isinstance(got, list):
+            sm = lit.locator.source_map()
+            body = sm.pieces[0].body_start
+            got = [SourceEdit(body, body, new), *got]
+        return got
+
+    monkeypatch.setattr(fix, "edit_literal", edit_literal)
+
+
+@pytest.mark.parametrize(("new", "why"), [
+    ('"', "re-parsing the edited file did not give the intended value"),  # the file no longer parses
+    ("x", "re-parsing the edited file did not give the intended value"),  # it parses, to another value
+])
+def test_one_bad_edit_among_many_is_refused_alone(monkeypatch: pytest.MonkeyPatch, new: str, why: str) -> None:
+    """One re-parse proves all the edits of a pass; when it fails, the edits at fault are found and
+    refused, and every other fix is applied."""
+    text = _urlopen_module(40).replace("caf\u00e9/17", "caf\u00e9/bad17")
+    _sabotage(monkeypatch, "bad17", new)
+    run = fix_text(text, _lint(Config()))
+    assert len(run.applied) == 39
+    assert run.text == text.replace("caf\u00e9/", "caf%C3%A9/").replace("caf%C3%A9/bad17", "caf\u00e9/bad17")
+    assert [(sf.finding.code, run.not_applied.get(i)) for i, sf in enumerate(run.remaining)] == \
+        [("IRI404", f"refused: {why}")]
