@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import NamedTuple
 
 from .fileio import replace_file
 from .lint import SourceError, SourceFinding, source_encoding
-from .rules.model import FixSafety
+from .rules.model import Edit, FixLevel, FixSafety
 from .source.cst import CstUnavailable, cst_strings, verdict
 from .source.edits import LiteralEdit, Refusal, Shift, SourceEdit, apply_edits, edit_literal, verify_edits
+from .source.locate import SourceMap
 
 MAX_PASSES = 10
 
@@ -68,7 +70,7 @@ class FixRun:
     # why the fix of a remaining finding was not applied, by index in ``remaining``
     not_applied: dict[int, str] = field(default_factory=dict)
     error: SourceError | None = None
-    # why the passes did not reach a fixed point (fixes undoing each other); ``text`` is then the input
+    # why the passes did not reach a fixed point (an iri-lint bug); ``text`` is then the input
     unsettled: str = ""
 
     @property
@@ -108,7 +110,20 @@ def _plan(sf: SourceFinding, can_hold: Callable[[str], bool] | None) -> LiteralE
         return "the fix's edits overlap"
     if can_hold is not None and not all(can_hold(e.new) for e in edits):
         return "the file's encoding cannot hold the new characters"
+    if _with_edits(sf.literal.value, fix.edits) != fix.value:
+        return "the fix's edits do not give its value"
     return LiteralEdit(sf.literal, edits, fix.value)
+
+
+def _with_edits(value: str, edits: Iterable[Edit]) -> str:
+    """``value`` with non-overlapping value edits applied."""
+    out, pos = [], 0
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        out.append(value[pos : e.start])
+        out.append(e.replacement)
+        pos = e.end
+    out.append(value[pos:])
+    return "".join(out)
 
 
 class _Claimed:
@@ -138,9 +153,15 @@ class _Claimed:
 
 
 class _Planned(NamedTuple):
-    at: int  # index of the finding in the pass's findings
-    finding: SourceFinding
+    """One literal's fixes in a pass: the findings they fix, their source edits and the value they give."""
+
+    ats: list[int]  # indexes of the findings in the pass's findings
+    findings: list[SourceFinding]
     edit: LiteralEdit
+    key: int  # where the literal starts in the text
+    before: str  # its source text, before and after the edits
+    after: str
+    back_to: int | None = None  # the index of ``after`` in the literal's history, if it is there
 
 
 def _prove(text: str, plans: list[_Planned], reasons: dict[int, str]) -> tuple[list[_Planned], str]:
@@ -150,7 +171,8 @@ def _prove(text: str, plans: list[_Planned], reasons: dict[int, str]) -> tuple[l
     goes to ``reasons``, by the index of its finding."""
 
     def refuse(p: _Planned, why: str) -> None:
-        reasons[p.at] = f"refused: {why}"
+        for at in p.ats:
+            reasons[at] = f"refused: {why}"
 
     while plans:
         new = apply_edits(text, [e for p in plans for e in p.edit.edits])
@@ -211,67 +233,168 @@ def _cst_objections(new: str, plans: Sequence[_Planned]) -> set[int]:
 # --- libcst cross-check (end)
 
 
+# When two fixes undo each other on one literal, the fix of the higher rank wins and the other's
+# finding stays reported (docs/design.md, "Fixes that undo each other"). The ladder's steps (syntax
+# 5.3.2, scheme 5.3.3) only choose one of the spellings the ladder proves equal: a preference. The
+# other fixes make the IRI meet a rule: the value unchanged (source), the sec. 3.1 mapping that sec.
+# 2.2, 4.1-4.2 and a URI's ASCII-only grammar ask for (uri), a change the rule asks for that no rung
+# proves (none). So a ladder step never undoes them; of two steps the higher rung wins, its normal
+# form including the lower's. Between equal ranks the lower code wins: families are numbered from the
+# grammar (1xx) outward.
+FIX_PRECEDENCE: Mapping[FixLevel, int] = MappingProxyType({
+    FixLevel.SOURCE: 3, FixLevel.URI: 2, FixLevel.NONE: 2, FixLevel.SCHEME: 1, FixLevel.SYNTAX: 0})
+
+
+def _rank(code: str, level: FixLevel) -> tuple[int, int]:
+    return FIX_PRECEDENCE[level], -int(code[3:])
+
+
+@dataclass(slots=True)
+class _Track:
+    """One literal over the passes: its source texts since its last conflict, the fixes applied from
+    each to the next, and the codes whose fixes lost a conflict there (each with its winner)."""
+
+    states: list[str]
+    steps: list[list[Applied]] = field(default_factory=list)
+    banned: dict[str, str] = field(default_factory=dict)
+
+    def conflict(self, plan: _Planned) -> int | None:
+        """If ``plan`` brings back an earlier text, ban the lowest-ranked code of the fixes that led
+        back to it (:data:`FIX_PRECEDENCE`) and give the earlier text's index."""
+        if plan.after not in self.states:
+            return None
+        j = self.states.index(plan.after)
+        fixes = [a.finding.finding for step in self.steps[j:] for a in step]
+        fixes += [sf.finding for sf in plan.findings]
+        ranked = sorted(((f.code, f.fix.level) for f in fixes if f.fix is not None), key=lambda c: _rank(*c))
+        self.banned[ranked[0][0]] = ranked[-1][0]  # (since the last conflict, no code of these is banned)
+        return j
+
+    def applied(self, plan: _Planned, step: list[Applied]) -> list[Applied]:
+        """Record a plan applied; the fixes it undid (when it went back to an earlier text) come back."""
+        if plan.back_to is None:
+            self.states.append(plan.after)
+            self.steps.append(step)
+            return []
+        undone = [a for s in self.steps[plan.back_to :] for a in s] + step
+        self.states, self.steps = [plan.after], []  # a fresh history: the next conflict bans another code
+        return undone
+
+
 def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: bool = False,
              can_hold: Callable[[str], bool] | None = None, max_passes: int = MAX_PASSES) -> FixRun:
     """Apply fixes (safe ones; all with ``unsafe``) pass after pass until nothing changes.
 
-    Each pass re-lints the current text, takes at most one fix per literal (a fix's value assumes the
-    literal as it was linted), and applies them all at once, verified by one re-parse with ``ast`` and
-    one with libcst of the edited file (every literal's value as intended, every byte outside the
-    edited literals unchanged): the cost of a pass is linear in the file, whatever its number of fixes.
+    Each pass re-lints the current text, takes every fix of each literal that overlaps no other (their
+    values assume the literal as it was linted), and applies them all at once, verified by one
+    re-parse with ``ast`` and one with libcst of the edited file (every literal's value as intended,
+    every byte outside the edited literals unchanged): a pass costs time linear in the file, whatever
+    its number of fixes. Fixes that bring a literal back to an earlier text undo each other: the
+    literal goes back to that text, the fix of lowest :data:`FIX_PRECEDENCE` among them is not applied
+    there again, and the fixes undone are not reported as applied. So the passes reach a fixed point.
     The returned ``remaining`` findings are those of the final text, so their positions are exact.
     """
     run = FixRun(text)
-    seen = {text}
-    for _ in range(max_passes + 1):
+    tracks: dict[int, _Track] = {}  # by where the literal starts in run.text
+    undone: set[int] = set()  # ids of the Applied records of fixes undone since
+    for passes in range(max_passes + 1):
         try:
             findings = lint(run.text)
         except SourceError as exc:  # only possible on the first pass: edits are verified to parse
             run.error = exc
             return run
-        plans: list[_Planned] = []
-        claimed = _Claimed()
-        done: set[int] = set()
-        reasons: dict[int, str] = {}
-        for i, sf in enumerate(findings):
-            fix = sf.finding.fix
-            if fix is None:
-                continue
-            if fix.safety is FixSafety.UNSAFE and not unsafe:
-                reasons[i] = "unsafe fix (use --unsafe-fixes)"
-                continue
-            if id(sf.literal) in done:
-                reasons[i] = "another fix changed this literal first; run again"
-                continue
-            got = _plan(sf, can_hold)
-            if isinstance(got, str):
-                reasons[i] = f"refused: {got}"
-                continue
-            if not claimed.free(got.edits):
-                reasons[i] = "overlaps another fix; run again"
-                continue
-            claimed.claim(got.edits)
-            plans.append(_Planned(i, sf, got))
-            done.add(id(sf.literal))
+        plans, reasons = _plans(run.text, findings, tracks, unsafe=unsafe, can_hold=can_hold)
         kept, new = _prove(run.text, plans, reasons)
-        picked = [p.finding for p in kept]
-        if kept and (new in seen or len(seen) > max_passes):
-            return _unsettled(text, lint, picked, max_passes, cycle=new in seen)
         if not kept:
+            run.applied = [a for a in run.applied if id(a) not in undone]
             run.remaining, run.not_applied = findings, reasons
             return run
-        seen.add(new)
-        run.applied.extend(Applied(sf, sf.finding.fix.description if sf.finding.fix else "") for sf in picked)
+        if passes == max_passes:
+            return _unsettled(text, lint, [sf for p in kept for sf in p.findings], max_passes)
+        for p in kept:
+            step = [Applied(sf, sf.finding.fix.description if sf.finding.fix else "") for sf in p.findings]
+            run.applied.extend(step)
+            undone.update(map(id, tracks.setdefault(p.key, _Track([p.before])).applied(p, step)))
+        shift = Shift([e for p in kept for e in p.edit.edits])
+        tracks = {shift(k): t for k, t in tracks.items()}
         run.text = new
     return run  # pragma: no cover  (the loop always returns)
 
 
+def _plans(text: str, findings: list[SourceFinding], tracks: dict[int, _Track], *, unsafe: bool,
+           can_hold: Callable[[str], bool] | None) -> tuple[list[_Planned], dict[int, str]]:
+    """The fixes of one pass, one plan per literal, and why the others are not applied."""
+    reasons: dict[int, str] = {}
+    by_literal: dict[int, list[tuple[int, SourceFinding, LiteralEdit]]] = {}
+    for i, sf in enumerate(findings):
+        fix = sf.finding.fix
+        if fix is None:
+            continue
+        if fix.safety is FixSafety.UNSAFE and not unsafe:
+            reasons[i] = "unsafe fix (use --unsafe-fixes)"
+            continue
+        got = _plan(sf, can_hold)
+        if isinstance(got, str):
+            reasons[i] = f"refused: {got}"
+            continue
+        by_literal.setdefault(id(sf.literal), []).append((i, sf, got))
+    claimed = _Claimed()
+    plans: list[_Planned] = []
+    for fixes in by_literal.values():
+        loc = fixes[0][2].literal.locator
+        sm = loc.source_map() if loc is not None else None
+        if sm is None:  # (_plan refused those)
+            continue
+        track = tracks.get(sm.start)
+        plan = _literal_plan(text, sm, fixes, track, claimed, reasons)
+        if plan is None:
+            continue
+        if track is not None:
+            plan = plan._replace(back_to=track.conflict(plan))
+        claimed.claim(plan.edit.edits)
+        plans.append(plan)
+    return plans, reasons
+
+
+def _literal_plan(text: str, sm: SourceMap, fixes: list[tuple[int, SourceFinding, LiteralEdit]],
+                  track: _Track | None, claimed: _Claimed, reasons: dict[int, str]) -> _Planned | None:
+    """The fixes of one literal that overlap no other fix and lost no conflict there, as one plan."""
+    ats: list[int] = []
+    found: list[SourceFinding] = []
+    edits: list[SourceEdit] = []
+    value_edits: list[Edit] = []
+    own = _Claimed()
+    for i, sf, got in fixes:
+        reasons.pop(i, None)
+        winner = track.banned.get(sf.code) if track is not None else None
+        if winner is not None:
+            reasons[i] = (f"{winner}'s fix undoes this one and takes precedence" if winner != sf.code
+                          else "it brings back an earlier text of the literal")
+            continue
+        if not set(got.edits) <= set(edits):  # else: the same edits as a fix already taken, applied with it
+            if not (claimed.free(got.edits) and own.free(got.edits)):
+                reasons[i] = "overlaps another fix; run again"
+                continue
+            own.claim(got.edits)
+            edits.extend(got.edits)
+            value_edits.extend(sf.finding.fix.edits if sf.finding.fix is not None else ())
+        ats.append(i)
+        found.append(sf)
+    if not found:
+        return None
+    lit = found[0].literal
+    edits.sort(key=lambda e: (e.start, e.end))
+    before = text[sm.start : sm.end]
+    after = apply_edits(before, [SourceEdit(e.start - sm.start, e.end - sm.start, e.new) for e in edits])
+    value = _with_edits(lit.value, value_edits)
+    return _Planned(ats, found, LiteralEdit(lit, edits, value), sm.start, before, after)
+
+
 def _unsettled(text: str, lint: Callable[[str], list[SourceFinding]], picked: list[SourceFinding],
-               max_passes: int, *, cycle: bool) -> FixRun:
-    """Fixes that never settle change nothing: the input, its findings, and why (ruff warns the same)."""
+               max_passes: int) -> FixRun:
+    """Fixes that never settle change nothing: the input, its findings, and why (an iri-lint bug)."""
     codes = ", ".join(sorted({sf.finding.code for sf in picked}))
-    why = (f"fixes undo each other ({codes} bring back an earlier text)" if cycle
-           else f"fixes still change the file after {max_passes} passes ({codes})")
+    why = f"fixes still change the file after {max_passes} passes ({codes})"
     findings = lint(text)
     return FixRun(text, remaining=findings, not_applied={i: f"not applied: {why}" for i, sf in enumerate(findings)
                                                          if sf.finding.fix is not None}, unsettled=why)

@@ -72,3 +72,55 @@ def test_one_bad_edit_among_many_is_refused_alone(monkeypatch: pytest.MonkeyPatc
     assert run.text == text.replace("caf\u00e9/", "caf%C3%A9/").replace("caf%C3%A9/bad17", "caf\u00e9/bad17")
     assert [(sf.finding.code, run.not_applied.get(i)) for i, sf in enumerate(run.remaining)] == \
         [("IRI404", f"refused: {why}")]
+
+
+# ------------------------------------------------------------------ fixes that undo each other (item 9)
+
+CAFE = 'import urllib.request\nurllib.request.urlopen("https://example.com/caf\u00e9")\n'  # a safe IRI404 fix
+
+
+@pytest.mark.parametrize(("literal", "config", "winner"), [
+    # IRI115 percent-encodes non-ASCII for a URI; IRI405 decodes it again (sec. 3.2)
+    ("https://example.com/caf%C3%A9", Config(select=("ALL",), profile="uri"), "IRI115"),
+    ("https://example.com/caf\u00e9", Config(select=("ALL",), profile="uri"), "IRI115"),
+    # IRI204 / IRI205 percent-encode a bidi component that breaks sec. 4.2; IRI405 decodes it
+    ("http://example.com/ab%D7%90%D7%91", Config(extend_select=("IRI405", "IRI306")), "IRI204"),
+    ("http://example.com/ab\u05d0\u05d1", Config(extend_select=("IRI405", "IRI306")), "IRI204"),
+    ("http://example.com/%D7%90%D7%911", Config(extend_select=("IRI405",)), "IRI205"),
+    ("http://example.com/%D7%90%D7%911", Config(select=("ALL",), profile="uri"), "IRI115"),
+])
+def test_fixes_that_undo_each_other_leave_the_winners_form(literal: str, config: Config, winner: str) -> None:
+    """The cycles the pairs of rules' fixes make: the fixed point is the winner's form (FIX_PRECEDENCE:
+    a mapping fix over a ladder step), IRI405's finding stays reported, the file's other fixes apply."""
+    text = f"import requests\nrequests.get({literal!r})\n" + CAFE
+    run = fix_text(text, _lint(config))
+    assert not run.unsettled
+    encoded = literal.replace("\u00e9", "%C3%A9").replace("\u05d0\u05d1", "%D7%90%D7%91")
+    assert run.text == text.replace(literal, encoded).replace("caf\u00e9\")\n", "caf%C3%A9\")\n")
+    left = [(sf.code, run.not_applied.get(i)) for i, sf in enumerate(run.remaining) if sf.finding.fix]
+    assert ("IRI405", f"{winner}'s fix undoes this one and takes precedence") in left
+    assert 4 in {a.finding.line for a in run.applied}  # the other literal's fix (IRI404, IRI115 for a URI)
+    again = fix_text(run.text, _lint(config))
+    assert not again.changed and again.text == run.text
+
+
+def _examples_module() -> str:
+    """Every rule's own examples, each passed to a fetching API and to a URI-only one."""
+    from iri_lint.rules.catalog import RULES
+
+    lines = ["import requests", "import urllib.request"]
+    for rule in RULES:
+        for ex in (*rule.valid, *rule.invalid):
+            lines += [f"requests.get({ex.text!r})", f"urllib.request.urlopen({ex.text!r})"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("profile", ["iri", "uri", "iri-3987bis", "leiri", "web-address"])
+def test_every_rules_examples_fix_to_a_fixed_point(profile: str) -> None:
+    """Exhaustive over the rules' own examples, every rule on, unsafe fixes too: the passes settle
+    (no exit 2), and fixing the result again changes nothing."""
+    lint = _lint(Config(select=("ALL",), profile=profile))
+    run = fix_text(_examples_module(), lint, unsafe=True)
+    assert not run.unsettled and run.error is None
+    again = fix_text(run.text, lint, unsafe=True)
+    assert not again.changed, [(a.finding.code, a.finding.line) for a in again.applied]
