@@ -124,3 +124,28 @@ def test_every_rules_examples_fix_to_a_fixed_point(profile: str) -> None:
     assert not run.unsettled and run.error is None
     again = fix_text(run.text, lint, unsafe=True)
     assert not again.changed, [(a.finding.code, a.finding.line) for a in again.applied]
+
+
+@pytest.fixture
+def twin_insertions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two injected rules whose fixes make the same zero-width insertion: '/ping' -> '/ping!'."""
+    from iri_lint.rules import analysis, checks, engine
+    from iri_lint.rules.model import Edit
+
+    def twins(ctx: analysis.Ctx) -> list[analysis.Raw]:
+        i = ctx.ref.text.find("ping")
+        if i < 0 or ctx.ref.text[i + 4 : i + 5] == "!":
+            return []
+        return [analysis.Raw(code, i, i + 4, "twin", (Edit(i + 4, i + 4, "!"),)) for code in ("IRI303", "IRI304")]
+
+    monkeypatch.setattr(engine, "ANALYSES", [*checks.ANALYSES, (frozenset({"IRI303", "IRI304"}), twins)])
+
+
+@pytest.mark.usefixtures("twin_insertions")
+def test_the_same_edit_from_two_fixes_is_made_once() -> None:
+    """Applying a set of fixes is idempotent on duplicates: an insertion two findings share is made once,
+    and both findings are fixed by it."""
+    text = 'import requests\nrequests.get("https://example.com/ping")\n'
+    run = fix_text(text, _lint(Config(extend_select=("IRI303", "IRI304"))))
+    assert run.text == text.replace("ping", "ping!")
+    assert sorted(a.finding.code for a in run.applied) == ["IRI303", "IRI304"] and run.remaining == []

@@ -26,7 +26,8 @@ Choices where the RFCs leave room (SHOULD / MAY), each documented where it is ma
 - The round trip ``to_uri(to_iri(u))`` gives ``u`` back up to what sec. 3.2 allows to change:
   the case of hex digits and percent-encoded unreserved characters (``%7e`` comes back as ``~``,
   ``%c3%bc`` as ``%C3%BC``); ``to_iri(to_uri(i))`` is :func:`~.normalize.equivalent` to a valid
-  ``i`` at the syntax level. Both laws are tested with hypothesis.
+  ``i`` at the syntax level. ``to_iri`` is idempotent and creates no escape (around a ``%`` not
+  followed by two hex digits it decodes nothing). These laws are tested with hypothesis.
 """
 
 from __future__ import annotations
@@ -344,13 +345,14 @@ def _to_iri_range(text: str, start: int, end: int, in_query: bool, out: list[str
         octets: list[int] = []
         while is_pct_triplet(text, i, end):
             b = int(text[i + 1 : i + 3], 16)
-            if b < 0x80:
+            stray = _after_stray_percent(text, i)
+            if b < 0x80 or stray:
                 if octets:
                     out.append(decode_octets(octets, in_query=in_query))
                     octets = []
                 c = chr(b)
                 # step 2: "%", reserved and not-allowed ASCII stay encoded, as written
-                out.append(c if c in UNRESERVED else text[i : i + 3])
+                out.append(c if c in UNRESERVED and not stray else text[i : i + 3])
             else:
                 octets.append(b)
             i += 3
@@ -358,6 +360,16 @@ def _to_iri_range(text: str, start: int, end: int, in_query: bool, out: list[str
             out.append(decode_octets(octets, in_query=in_query))
         run = i
     out.append(text[run:end])
+
+
+def _after_stray_percent(text: str, i: int) -> bool:
+    """Whether the triplet at ``i`` is one of the two characters after a ``%`` that starts none.
+
+    Step 2 converts only "%" followed by two hex digits; such a stray "%" (malformed input) keeps
+    the two characters after it as written, or decoding could make it start an escape the input did
+    not hold (``%3%30`` would give ``%30``, which converts again to ``0``).
+    """
+    return "%" in text[max(i - 2, 0) : i]  # (a "%" there starts no triplet: text[i] is "%", not hex)
 
 
 def _ace_to_unicode(host: str) -> str:
@@ -380,6 +392,13 @@ def to_iri(uri: str, *, decode_idna: bool = False) -> str:
     Never guesses an encoding other than UTF-8 (``%E9`` stays ``%E9``). With ``decode_idna``,
     ``xn--`` labels of DNS hosts are shown in Unicode (3987bis sec. 3.7 step 6); the result then
     maps back to the original URI only through ``to_uri(..., idna=True)``.
+
+    Laws, for any string (tested with hypothesis): the conversion is idempotent
+    (``to_iri(to_iri(u)) == to_iri(u)``), and it never creates an escape: a ``%`` not followed by two
+    hex digits (invalid in a URI, but found in real input) is still not followed by two in the
+    result, as step 2 decodes no percent-encoding among the two characters after it (``%3%30`` stays
+    ``%3%30``; decoding would give ``%30``, a new escape); every other ``%`` of the result starts a
+    percent-encoding of the input, kept or re-encoded by steps 2-4.
     """
     if "%" not in uri and not decode_idna:
         return uri

@@ -222,11 +222,20 @@ def _last_of(raws: list[Raw], code: str) -> Raw:
 
 
 def apply_fixes(text: str, fixes: Iterable[Fix]) -> str:
-    """Apply the edits of several fixes to ``text``; an edit overlapping an earlier one is skipped."""
+    """Apply several fixes to ``text``, each whole or not at all: a fix with an edit that overlaps one
+    already taken is skipped, and an edit already taken (the same fix twice, or two fixes making the
+    same edit) is made once.
+
+    Laws (tested with hypothesis): one fix gives its value (``apply_fixes(t, [f]) == f.value`` for the
+    ``t`` it was found in), and duplicates change nothing (``apply_fixes(t, [f, f]) == f.value``;
+    ``apply_fixes(t, fs + fs) == apply_fixes(t, fs)``).
+    """
     chosen: list[Edit] = []
+    taken: set[Edit] = set()
     for fix in fixes:
-        edits = sorted(fix.edits, key=lambda e: e.start)
+        edits = sorted(set(fix.edits) - taken, key=lambda e: (e.start, e.end))
         if all(e.end <= c.start or c.end <= e.start for e in edits for c in chosen if
                not (e.start == e.end == c.start == c.end)):
             chosen.extend(edits)
+            taken.update(edits)
     return _apply(text, tuple(chosen))
