@@ -13,6 +13,7 @@ from ..lint import SourceError, SourceFinding, decode_source, lint_text
 from ..noqa import add_noqa
 from ..source.locate import split_lines
 from .notebook_job import check_notebook
+from .parent_watch import watch_parent
 from .results import FileResult as FileResult  # re-exported, as the results' older home
 from .results import FixInfo as FixInfo
 from .results import Job as Job
@@ -190,10 +191,14 @@ def _map(fn: Callable[[Job], T], jobs: list[Job], workers: int | None) -> Iterat
     if len(jobs) <= PARALLEL_THRESHOLD or workers < 2:
         yield from map(fn, jobs)
         return
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     chunk = max(1, min(64, len(jobs) // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    context = multiprocessing.get_context()
+    # the workers end when this process dies, however it dies (parent_watch)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=watch_parent,
+                             initargs=(os.getpid(), context.get_start_method())) as pool:
         yield from pool.map(fn, jobs, chunksize=chunk)
 
 
