@@ -285,11 +285,11 @@ def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: b
              can_hold: Callable[[str], bool] | None = None, max_passes: int = MAX_PASSES) -> FixRun:
     """Apply fixes (safe ones; all with ``unsafe``) pass after pass until nothing changes.
 
-    Each pass re-lints the current text, takes every fix of each literal that overlaps no other (their
-    values assume the literal as it was linted), and applies them all at once, verified by one
-    re-parse with ``ast`` and one with libcst of the edited file (every literal's value as intended,
-    every byte outside the edited literals unchanged): a pass costs time linear in the file, whatever
-    its number of fixes. Fixes that bring a literal back to an earlier text undo each other: the
+    Each pass re-lints the current text, takes the fixes of one rule per literal (a fix's value assumes
+    the literal as it was linted; one rule's fixes come from one analysis of it), and applies them all
+    at once, verified by one re-parse with ``ast`` and one with libcst of the edited file (every
+    literal's value as intended, every byte outside the edited literals unchanged): a pass costs time
+    linear in the file, whatever its number of fixes. Fixes that bring a literal back to an earlier text undo each other: the
     literal goes back to that text, the fix of lowest :data:`FIX_PRECEDENCE` among them is not applied
     there again, and the fixes undone are not reported as applied. So the passes reach a fixed point.
     The returned ``remaining`` findings are those of the final text, so their positions are exact.
@@ -358,25 +358,34 @@ def _plans(text: str, findings: list[SourceFinding], tracks: dict[int, _Track], 
 
 def _literal_plan(text: str, sm: SourceMap, fixes: list[tuple[int, SourceFinding, LiteralEdit]],
                   track: _Track | None, claimed: _Claimed, reasons: dict[int, str]) -> _Planned | None:
-    """The fixes of one literal that overlap no other fix and lost no conflict there, as one plan."""
+    """One rule's fixes of one literal, as one plan: those that overlap no other fix, where that rule
+    lost no conflict. The fixes of one rule come from one analysis of the literal, so they hold
+    together (as in ``apply_fixes``); another rule's fix assumes the literal as it was linted, so it
+    waits for the next pass, unless it makes only edits already made."""
     ats: list[int] = []
     found: list[SourceFinding] = []
     edits: list[SourceEdit] = []
+    made: set[SourceEdit] = set()
     value_edits: list[Edit] = []
     own = _Claimed()
+    code = None
     for i, sf, got in fixes:
-        reasons.pop(i, None)
         winner = track.banned.get(sf.code) if track is not None else None
         if winner is not None:
             reasons[i] = (f"{winner}'s fix undoes this one and takes precedence" if winner != sf.code
                           else "it brings back an earlier text of the literal")
             continue
-        if not set(got.edits) <= set(edits):  # else: the same edits as a fix already taken, applied with it
+        if not made.issuperset(got.edits):  # else: the same edits as a fix already taken, applied with it
+            if code is not None and sf.code != code:
+                reasons[i] = "another fix changed this literal first; run again"
+                continue
             if not (claimed.free(got.edits) and own.free(got.edits)):
                 reasons[i] = "overlaps another fix; run again"
                 continue
+            code = sf.code
             own.claim(got.edits)
             edits.extend(got.edits)
+            made.update(got.edits)
             value_edits.extend(sf.finding.fix.edits if sf.finding.fix is not None else ())
         ats.append(i)
         found.append(sf)

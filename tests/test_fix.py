@@ -149,3 +149,23 @@ def test_the_same_edit_from_two_fixes_is_made_once() -> None:
     run = fix_text(text, _lint(Config(extend_select=("IRI303", "IRI304"))))
     assert run.text == text.replace("ping", "ping!")
     assert sorted(a.finding.code for a in run.applied) == ["IRI303", "IRI304"] and run.remaining == []
+
+
+def test_one_rules_fixes_of_a_literal_go_together_and_do_not_meet_the_pass_limit() -> None:
+    """Fourteen IRI115 findings in one URL are one pass's work, not fourteen (more than the ten passes
+    allowed: the file was left unfixed, exit 2)."""
+    literal = "https://example.com/" + "/".join(["\u00e9"] * 14)
+    text = f"import requests\nrequests.get({literal!r})\n"
+    run = fix_text(text, _lint(Config(profile="uri")))
+    assert not run.unsettled and len(run.applied) == 14 and run.remaining == []
+    assert run.text == text.replace("\u00e9", "%C3%A9")
+
+
+def test_another_rules_fix_waits_for_the_literal_as_the_first_left_it() -> None:
+    """A fix's value assumes the literal as it was linted: IRI310 ("add '/'") was found while U+FF1A
+    was no delimiter; once IRI302 makes it ':', the port is '80.com', invalid, and no '/' is added."""
+    text = "import requests\nrequests.get('https://example\uff1a80.com')\n"
+    run = fix_text(text, _lint(Config(select=("ALL",))), unsafe=True)
+    assert run.text == "import requests\nrequests.get('https://example:80.com')\n"
+    left = {sf.code: run.not_applied.get(i) for i, sf in enumerate(run.remaining)}
+    assert "IRI310" not in left and left.get("IRI112") is None
