@@ -22,7 +22,10 @@ from .source.cst import CstUnavailable, cst_strings, verdict
 from .source.edits import LiteralEdit, Refusal, Shift, SourceEdit, apply_edits, edit_literal, verify_edits
 from .source.locate import SourceMap
 
-MAX_PASSES = 10
+# A literal takes one rule's fixes per pass, and a rule's fix can bring out another's (IRI312 maps a
+# label that IRI115 then encodes): chains of eight rules are found in fuzzing. Past this many passes a
+# fix that never settles is an iri-lint bug.
+MAX_PASSES = 30
 
 
 class SourceFile(NamedTuple):
@@ -259,15 +262,20 @@ class _Track:
     banned: dict[str, str] = field(default_factory=dict)
 
     def conflict(self, plan: _Planned) -> int | None:
-        """If ``plan`` brings back an earlier text, ban the lowest-ranked code of the fixes that led
-        back to it (:data:`FIX_PRECEDENCE`) and give the earlier text's index."""
+        """If ``plan`` brings back an earlier text, ban the lowest-ranked code of the fixes that led back
+        to it (:data:`FIX_PRECEDENCE`) and give the earlier text's index; -1 when the plan itself has
+        that code: it is dropped, and the literal stays as the winner left it."""
         if plan.after not in self.states:
             return None
         j = self.states.index(plan.after)
         fixes = [a.finding.finding for step in self.steps[j:] for a in step]
         fixes += [sf.finding for sf in plan.findings]
         ranked = sorted(((f.code, f.fix.level) for f in fixes if f.fix is not None), key=lambda c: _rank(*c))
-        self.banned[ranked[0][0]] = ranked[-1][0]  # (since the last conflict, no code of these is banned)
+        loser, winner = ranked[0][0], ranked[-1][0]
+        self.banned[loser] = winner  # (since the last conflict, no code of these is banned)
+        if any(sf.code == loser for sf in plan.findings):
+            self.states, self.steps = [plan.before], []  # a fresh history: the next conflict bans another code
+            return -1
         return j
 
     def applied(self, plan: _Planned, step: list[Applied]) -> list[Applied]:
@@ -289,9 +297,10 @@ def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: b
     the literal as it was linted; one rule's fixes come from one analysis of it), and applies them all
     at once, verified by one re-parse with ``ast`` and one with libcst of the edited file (every
     literal's value as intended, every byte outside the edited literals unchanged): a pass costs time
-    linear in the file, whatever its number of fixes. Fixes that bring a literal back to an earlier text undo each other: the
-    literal goes back to that text, the fix of lowest :data:`FIX_PRECEDENCE` among them is not applied
-    there again, and the fixes undone are not reported as applied. So the passes reach a fixed point.
+    linear in the file, whatever its number of fixes. Fixes that bring a literal back to an earlier
+    text undo each other: the literal goes back to that text, the fix of lowest :data:`FIX_PRECEDENCE`
+    among them is not applied there again, and the fixes undone are not reported as applied. So the
+    passes reach a fixed point.
     The returned ``remaining`` findings are those of the final text, so their positions are exact.
     """
     run = FixRun(text)
@@ -351,6 +360,10 @@ def _plans(text: str, findings: list[SourceFinding], tracks: dict[int, _Track], 
             continue
         if track is not None:
             plan = plan._replace(back_to=track.conflict(plan))
+            if plan.back_to == -1:  # the plan's own rule lost: it is not applied
+                plan = _literal_plan(text, sm, fixes, track, claimed, reasons)
+                if plan is None:
+                    continue
         claimed.claim(plan.edit.edits)
         plans.append(plan)
     return plans, reasons
@@ -370,6 +383,7 @@ def _literal_plan(text: str, sm: SourceMap, fixes: list[tuple[int, SourceFinding
     own = _Claimed()
     code = None
     for i, sf, got in fixes:
+        reasons.pop(i, None)  # (the literal may be planned again, once its rule lost a conflict)
         winner = track.banned.get(sf.code) if track is not None else None
         if winner is not None:
             reasons[i] = (f"{winner}'s fix undoes this one and takes precedence" if winner != sf.code

@@ -140,6 +140,9 @@ _PROFILES = ("iri", "uri", "iri-3987bis", "leiri", "web-address")
 @example(b"import requests\nrequests.get('https://example.com/caf%C3%A9')\n", "uri")  # IRI115 <-> IRI405
 @example(b"import requests\nrequests.get('http://example.com/ab%D7%90%D7%91')\n", "iri")  # IRI204 <-> IRI405
 @example(b"import requests\nrequests.get('http://example.com/%D7%90%D7%911')\n", "iri")  # IRI205 <-> IRI405
+# eight rules' fixes in a row on one literal, and IRI115 <-> IRI405: beyond the ten passes first allowed
+@example(b"import requests\nname = 'x'\n"
+         b"v0 = ('http://example..aaaaaA.aa%%2e%2E\\U0001fffe\xc3\x80/.'\n     '/x')\n", "uri")
 def test_every_rule_fixes_any_module_to_a_fixed_point(data: bytes, profile: str) -> None:
     """With every rule on, in every profile, fixes that undo each other settle by precedence: no run is
     left unsettled (exit 2), and fixing the result again changes nothing (issue 30, item 9)."""
