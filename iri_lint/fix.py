@@ -164,7 +164,7 @@ class _Planned(NamedTuple):
     key: int  # where the literal starts in the text
     before: str  # its source text, before and after the edits
     after: str
-    back_to: int | None = None  # the index of ``after`` in the literal's history, if it is there
+    back_to: int | None = None  # set when the plan takes the literal back to this state of its history
 
 
 def _prove(text: str, plans: list[_Planned], reasons: dict[int, str]) -> tuple[list[_Planned], str]:
@@ -254,38 +254,43 @@ def _rank(code: str, level: FixLevel) -> tuple[int, int]:
 
 @dataclass(slots=True)
 class _Track:
-    """One literal over the passes: its source texts since its last conflict, the fixes applied from
+    """One literal over the passes: its states (source text, checked value), the fixes applied from
     each to the next, and the codes whose fixes lost a conflict there (each with its winner)."""
 
-    states: list[str]
+    states: list[tuple[str, str]]
     steps: list[list[Applied]] = field(default_factory=list)
     banned: dict[str, str] = field(default_factory=dict)
 
     def conflict(self, plan: _Planned) -> int | None:
-        """If ``plan`` brings back an earlier text, ban the lowest-ranked code of the fixes that led back
-        to it (:data:`FIX_PRECEDENCE`) and give the earlier text's index; -1 when the plan itself has
-        that code: it is dropped, and the literal stays as the winner left it."""
-        if plan.after not in self.states:
+        """If ``plan`` brings back an earlier state, the index of that state: the literal goes back to
+        it exactly, and the fixes since are undone. The lowest-ranked code of those fixes
+        (:data:`FIX_PRECEDENCE`) is banned, unless one of them is banned already: going back undoes
+        what it did before it lost, and that ends this cycle. So the passes end.
+
+        A state comes back with its source text, or with its value (the same value spelled otherwise:
+        an implicit concatenation's pieces split anew); a value left as it is (a fix of the source
+        only) is no cycle.
+        """
+        last = len(self.states) - 1
+        j = next((k for k, (source, value) in enumerate(self.states)
+                  if source == plan.after or (value == plan.edit.expected and k < last)), None)
+        if j is None:
             return None
-        j = self.states.index(plan.after)
         fixes = [a.finding.finding for step in self.steps[j:] for a in step]
-        fixes += [sf.finding for sf in plan.findings]
-        ranked = sorted(((f.code, f.fix.level) for f in fixes if f.fix is not None), key=lambda c: _rank(*c))
-        loser, winner = ranked[0][0], ranked[-1][0]
-        self.banned[loser] = winner  # (since the last conflict, no code of these is banned)
-        if any(sf.code == loser for sf in plan.findings):
-            self.states, self.steps = [plan.before], []  # a fresh history: the next conflict bans another code
-            return -1
+        if not any(f.code in self.banned for f in fixes):
+            fixes += [sf.finding for sf in plan.findings]
+            ranked = sorted(((f.code, f.fix.level) for f in fixes if f.fix is not None), key=lambda c: _rank(*c))
+            self.banned[ranked[0][0]] = ranked[-1][0]
         return j
 
     def applied(self, plan: _Planned, step: list[Applied]) -> list[Applied]:
-        """Record a plan applied; the fixes it undid (when it went back to an earlier text) come back."""
+        """Record a plan applied; the fixes it undid (when it went back to an earlier state) come back."""
         if plan.back_to is None:
-            self.states.append(plan.after)
+            self.states.append((plan.after, plan.edit.expected))
             self.steps.append(step)
             return []
         undone = [a for s in self.steps[plan.back_to :] for a in s] + step
-        self.states, self.steps = [plan.after], []  # a fresh history: the next conflict bans another code
+        del self.states[plan.back_to + 1 :], self.steps[plan.back_to :]
         return undone
 
 
@@ -323,7 +328,8 @@ def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: b
         for p in kept:
             step = [Applied(sf, sf.finding.fix.description if sf.finding.fix else "") for sf in p.findings]
             run.applied.extend(step)
-            undone.update(map(id, tracks.setdefault(p.key, _Track([p.before])).applied(p, step)))
+            track = tracks.setdefault(p.key, _Track([(p.before, p.edit.literal.value)]))
+            undone.update(map(id, track.applied(p, step)))
         shift = Shift([e for p in kept for e in p.edit.edits])
         tracks = {shift(k): t for k, t in tracks.items()}
         run.text = new
@@ -358,12 +364,15 @@ def _plans(text: str, findings: list[SourceFinding], tracks: dict[int, _Track], 
         plan = _literal_plan(text, sm, fixes, track, claimed, reasons)
         if plan is None:
             continue
-        if track is not None:
-            plan = plan._replace(back_to=track.conflict(plan))
-            if plan.back_to == -1:  # the plan's own rule lost: it is not applied
-                plan = _literal_plan(text, sm, fixes, track, claimed, reasons)
-                if plan is None:
-                    continue
+        back_to = track.conflict(plan) if track is not None else None
+        if track is not None and back_to is not None:  # back to that state, exactly
+            source, value = track.states[back_to]
+            back = LiteralEdit(plan.edit.literal, [SourceEdit(sm.start, sm.end, source)], value)
+            if not claimed.free(back.edits):  # (a literal nested in it changes in this pass)
+                for i in plan.ats:
+                    reasons[i] = "overlaps another fix; run again"
+                continue
+            plan = plan._replace(edit=back, after=source, back_to=back_to)
         claimed.claim(plan.edit.edits)
         plans.append(plan)
     return plans, reasons
