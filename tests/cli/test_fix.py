@@ -288,7 +288,7 @@ def test_fixes_that_undo_each_other_settle_by_precedence(cli, tmp_path: Path, mo
     if mode == "--fix":
         assert path.read_text(encoding="utf-8") == fixed
         assert "IRI304 flip\n    fix not applied, IRI303's fix undoes this one and takes precedence" in result.out
-        assert "Fixed 2 finding(s)" in result.err  # IRI303 once (its undone first try is not counted), IRI404
+        assert "Fixed 2 findings" in result.err  # IRI303 once (its undone first try is not counted), IRI404
     else:  # shows what --fix writes
         assert path.read_text(encoding="utf-8") == FLIP_FLOP
         assert '+requests.get("https://example.com/pong")' in result.out
