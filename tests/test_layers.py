@@ -212,8 +212,10 @@ def _facade_tables(path: Path) -> tuple[set[tuple[str, str]], set[tuple[str, str
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "lazy_exports":
             table = node.args[1]
             assert isinstance(table, ast.Dict)
-            lazy |= {(k.value, n) for k, v in zip(table.keys, table.values, strict=True)
-                     if isinstance(k, ast.Constant) and isinstance(v, ast.Constant) for n in v.value.split()}
+            for k, v in zip(table.keys, table.values, strict=True):
+                assert isinstance(k, ast.Constant) and isinstance(v, ast.Constant)
+                assert isinstance(k.value, str) and isinstance(v.value, str)
+                lazy |= {(k.value, n) for n in v.value.split()}
     return typed, lazy
 
 
