@@ -137,3 +137,26 @@ def test_flake8_imports_the_engine_for_a_file_with_an_iri(tmp_path: Path) -> Non
     loaded, report = _flake8(tmp_path, 'import urllib.request\n\nurllib.request.urlopen("https://example.com/a b")\n')
     assert {"iri_lint.flake8_engine", "iri_lint.lint", "iri_lint.core.scanner"} <= loaded
     assert "IRI101" in report
+
+
+FREEZE_PROBE = """
+import gc, sys
+seen = []
+real = gc.freeze
+gc.freeze = lambda: seen.append(sorted(m for m in {engine!r} if m in sys.modules)) or real()
+sys.argv = ["iri-lint", "check", "--isolated", "--exit-zero", "--no-cache", {path!r}]
+from iri_lint.cli import main
+main()
+print("FROZE:" + ";".join(",".join(s) for s in seen))
+"""
+
+
+def test_the_script_freezes_what_the_check_imported(tmp_path: Path) -> None:
+    """What importing made lives until the script's process exits: frozen once the subcommand's modules are
+    imported, the collector never walks it again (gc.freeze); an in-process call (argv given) freezes nothing."""
+    (tmp_path / "client.py").write_text(ASCII_IRIS, encoding="utf-8")
+    engine = ("iri_lint.cli.check", "iri_lint.lint", "iri_lint.rules.engine")
+    out = _run(FREEZE_PROBE.format(engine=engine, path="client.py"), tmp_path)
+    assert out["FROZE"] == ",".join(sorted(engine))
+    in_process = FREEZE_PROBE.format(engine=engine, path="client.py").replace("main()", "main(sys.argv[1:])")
+    assert _run(in_process, tmp_path)["FROZE"] == ""
