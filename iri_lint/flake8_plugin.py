@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import __version__
 from .options import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES, comma_list
-from .source.locate import SourceFile
-from .source.marks import ScanOptions, marked_lines
+from .source.marks import ScanOptions, marked_lines_of
 
 if TYPE_CHECKING:
     from .flake8_engine import Settings
@@ -94,7 +93,7 @@ class Plugin:
 
     def _results(self) -> Iterator[tuple[int, int, str]]:
         """(line, column, "IRIxxx message"); nothing, and no engine, for a file whose text cannot hold a candidate."""
-        marked = marked_lines(SourceFile(self.lines), self.scan_options)
+        marked = marked_lines_of(self.lines, self.scan_options)
         if not marked:
             return iter(())
         from . import flake8_engine  # lazy boundary (a): the engine, at the first file of a run that needs it

@@ -114,8 +114,9 @@ app = Application()
 app.run(["--isolated", "--jobs=1", "--output-file", {out!r}, {path!r}])
 print("LOADED:" + ",".join(sorted(m for m in sys.modules if m.startswith("iri_lint"))))
 """
+# the engine, and the source layer beyond the pre-check (source.marks, with its table of URL APIs)
 ENGINE = ("iri_lint.flake8_engine", "iri_lint.lint", "iri_lint.config", "iri_lint.rules", "iri_lint.core.scanner",
-          "iri_lint.core.grammar", "iri_lint.source.literals")
+          "iri_lint.core.grammar", "iri_lint.source.literals", "iri_lint.source.locate", "iri_lint.source.model")
 
 
 def _flake8(tmp_path: Path, source: str) -> tuple[set[str], str]:
