@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.grammar import Profile
+from .options import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES
 from .rules.engine import named_codes, select_codes
 
 
@@ -33,9 +34,6 @@ class Option:
     help: str
 
 
-DEFAULT_URL_NAMES = ("url", "uri", "href")
-# where test credentials are expected (pytest's and unittest's conventions)
-DEFAULT_TEST_FILES = ("tests/*", "*/tests/*", "test/*", "*/test/*", "test_*.py", "*_test.py", "conftest.py")
 TEST_FILE_QUIET = frozenset({"IRI506"})  # "user:pass@" in a test is a fixture, not a leak
 # what test-files-security-only keeps in test files: bidi (IRI2) and security (IRI5: spoofs, invisible
 # characters), in prose too (IRI720, IRI750), and the report of an internal error (IRI100)

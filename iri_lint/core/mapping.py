@@ -35,8 +35,6 @@ from __future__ import annotations
 import unicodedata
 from typing import Literal, NamedTuple
 
-import idna as _idna
-
 from .chars import (
     BIDI_CONTROLS,
     NOT_ALLOWED_ASCII,
@@ -168,6 +166,8 @@ def _label_to_ascii(label: str, position: int) -> str:
     decoded = _pct_decode_utf8(label)
     if decoded is None:
         raise IDNAError(label, "its percent-encoding is not UTF-8", position=position)
+    import idna as _idna  # lazy boundary (c): IDNA's tables, for a non-ASCII label
+
     try:
         return _idna.encode(decoded, uts46=True, std3_rules=True, transitional=False).decode("ascii")
     except (_idna.IDNAError, UnicodeError) as exc:
@@ -374,6 +374,8 @@ def _after_stray_percent(text: str, i: int) -> bool:
 
 def _ace_to_unicode(host: str) -> str:
     """3987bis 3.7 step 6: ToUnicode on each ``xn--`` label; labels that fail stay as they are."""
+    import idna as _idna  # lazy boundary (c): IDNA's tables, for a host that may hold an ``xn--`` label
+
     labels = host.split(".")
     for k, label in enumerate(labels):
         if label[:4].lower() == "xn--":

@@ -46,8 +46,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-import idna as _idna
-
 from .chars import Group, group, is_digits, is_pct_triplet, pct_encode
 from .mapping import DOTS, SCHEMES, decode_octets, is_appropriate, is_dns_scheme
 from .reference import HostKind, IRIReference, Span
@@ -311,6 +309,8 @@ def _file_localhost(text: str, ref: IRIReference) -> list[_RawEdit]:
 
 def _display_label(label: str) -> str | None:
     """A DNS label in its UTS #46-mapped Unicode form, or None when IDNA rejects it."""
+    import idna as _idna  # lazy boundary (c): IDNA's tables, for an IDN label
+
     try:
         if label.isascii():
             return str(_idna.decode(label))

@@ -12,8 +12,6 @@ from encodings import idna as _idna2003
 from operator import attrgetter
 from typing import Literal, NamedTuple
 
-import idna as _idna
-
 from ..core import errors as E
 from ..core.bidi import bidi_problems, encode_component
 from ..core.budget import Budget, take_matches
@@ -490,6 +488,8 @@ def idna_hosts(ctx: Ctx) -> Iterator[Raw]:
                 why = verdicts[label]
             else:
                 why = None
+                import idna as _idna  # lazy boundary (c): IDNA's tables, for an IDN label
+
                 try:
                     if label.isascii():
                         _idna.decode(label)

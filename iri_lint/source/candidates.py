@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from iri_lint.core.context import UseContext
 from iri_lint.data.schemes import REGISTERED
-from iri_lint.source.model import UseContext
 
 from ..core.schemes import scheme_typos
 

@@ -12,13 +12,16 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import partial
-from typing import NamedTuple
+from itertools import accumulate
+from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.data.schemes import REGISTERED
 from iri_lint.source.candidates import DEFAULT_URL_APIS
-from iri_lint.source.locate import SourceFile
 
-__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "marked_lines", "spans_lines", "word_starts"]
+if TYPE_CHECKING:
+    from iri_lint.source.locate import SourceFile
+
+__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "marked_lines", "marked_lines_of", "spans_lines", "word_starts"]
 
 
 class ScanOptions(NamedTuple):
@@ -65,8 +68,16 @@ def _name_regexes(options: ScanOptions) -> tuple[re.Pattern[str], ...]:
 
 def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] = ()) -> list[int]:
     """Sorted 1-based lines holding text that a candidate or a URL context needs."""
-    text = source.text
-    offsets = source.line_offsets
+    return _marked(source.text, source.line_offsets, options, extra)
+
+
+def marked_lines_of(lines: Sequence[str], options: ScanOptions) -> list[int]:
+    """``marked_lines`` of a module given as its lines, without a ``SourceFile``: the flake8 entry point's
+    pre-check, which imports nothing of the source layer but this module (docs/design.md, "Lazy boundaries")."""
+    return _marked("".join(lines), [0, *accumulate(map(len, lines))], options)
+
+
+def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence[str] = ()) -> list[int]:
     starts: list[int] = []
     if extra:
         starts = word_starts(text, extra)

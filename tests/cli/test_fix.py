@@ -350,7 +350,8 @@ def _edit_during_fix(monkeypatch: pytest.MonkeyPatch, module: object, target: Pa
 @pytest.mark.parametrize("kind", ["py", "ipynb"])
 def test_an_edit_made_while_fixing_is_kept_and_the_file_not_fixed(  # type: ignore[no-untyped-def]
         cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
-    from iri_lint.cli import notebook_job, run
+    from iri_lint import fix
+    from iri_lint.cli import notebook_job
 
     from .test_notebooks import make_notebook
 
@@ -358,7 +359,7 @@ def test_an_edit_made_while_fixing_is_kept_and_the_file_not_fixed(  # type: igno
     bad = URLOPEN.format(lit='"https://example.com/caf\u00e9"')
     f.write_text(bad if kind == "py" else make_notebook(), encoding="utf-8")
     other.write_text(bad, encoding="utf-8")
-    _edit_during_fix(monkeypatch, run if kind == "py" else notebook_job, f)
+    _edit_during_fix(monkeypatch, fix if kind == "py" else notebook_job, f)  # cli.run takes fix_text when it fixes
     r = cli("check", "--isolated", "--fix", str(f))
     assert f.read_bytes() == EDITED  # the editor's save survives
     assert r.code == 1 and "Fixed" not in r.err and "fixed (safe)" not in r.out
