@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 
 POLL_SECONDS = 0.25
 EXIT_CODE = 3  # (any non-zero code: no one is left to read it)
@@ -36,8 +37,6 @@ def watch_parent(main_pid: int, start_method: str) -> None:
 
 
 def _poll_parent_pid(parent: int) -> None:  # pragma: no cover  (runs in a worker; tests/cli/test_workers.py)
-    import time
-
     while os.getppid() == parent:
         time.sleep(POLL_SECONDS)
     os._exit(EXIT_CODE)
@@ -45,10 +44,10 @@ def _poll_parent_pid(parent: int) -> None:  # pragma: no cover  (runs in a worke
 
 def _wait_for_handle(parent: int) -> None:  # pragma: no cover  (Windows)
     import multiprocessing
-    import multiprocessing.connection
+    from multiprocessing import connection
 
     process = multiprocessing.parent_process()
     if process is None or process.sentinel is None:
         return
-    multiprocessing.connection.wait([process.sentinel])
+    connection.wait([process.sentinel])
     os._exit(EXIT_CODE)
