@@ -9,8 +9,10 @@
 Measures: ``ast.parse`` of every file (the floor), ``lint_text`` over every file in one process,
 ``iri-lint check`` (subprocess), flake8 without vs with the plugin (two venvs under
 ``benchmarks/.envs/``, since flake8 runs every installed plugin whatever ``--select`` says) and
-their peak memory, start-up of ``iri-lint check one_file.py`` vs ``python -c pass`` (paired runs),
-hostile literals at growing sizes through ``lint_text``, and the validator benchmark
+their peak memory, start-up as users get it (a plain ``pip install .`` in ``benchmarks/.envs/``,
+paired runs): ``iri-lint check one_file.py`` vs ``python -c pass``, and flake8 on one file with vs
+without the plugin, hostile literals at growing sizes through ``lint_text``, ``--fix`` on a file with
+more and more fixable literals (``benchmarks/fix_scaling.py``), and the validator benchmark
 (``benchmarks/validator.py``). Every figure is a ratio to a baseline timed in the same run, printed
 beside its goal (``GOALS``).
 """
@@ -23,6 +25,7 @@ import asyncio
 import compileall
 import cProfile
 import gc
+import hashlib
 import importlib.metadata
 import io
 import itertools
@@ -50,6 +53,8 @@ import fetch_corpus  # noqa: E402  (scripts/fetch_corpus.py)
 import lsp_latency  # noqa: E402  (benchmarks/lsp_latency.py)
 from cache_bench import GOAL as CACHE_GOAL  # noqa: E402
 from cache_bench import bench_cache  # noqa: E402
+from fix_scaling import GOAL as FIX_GROWTH_GOAL  # noqa: E402
+from fix_scaling import fix_growth, worst_growth  # noqa: E402
 from lsp_latency import GOALS as LSP_GOALS  # noqa: E402
 
 from iri_lint.config import Config  # noqa: E402
@@ -64,8 +69,8 @@ QUICK_PROJECTS = ("requests", "hyperlink")  # of scripts/corpus.json: small, URL
 BENCH_PROJECTS = ("aiohttp", "feedparser", "furl", "httpx", "hyperlink", "requests", "responses", "respx",
                   "rfc3986", "scrapy", "starlette", "tldextract", "urllib3", "validators", "w3lib", "werkzeug")
 GOALS = {
-    "flake8": 1.05, "flake8_stretch": 1.02, "floor": 1.5, "startup": 4.0, "validator": 2.0, "hostile_ms": 50.0,
-    "memory_mib": 8.0, "cache": CACHE_GOAL,
+    "flake8": 1.05, "flake8_stretch": 1.02, "floor": 1.5, "startup": 4.0, "flake8_startup": 1.10, "validator": 2.0,
+    "hostile_ms": 50.0, "memory_mib": 8.0, "cache": CACHE_GOAL,
 }
 
 
@@ -171,9 +176,9 @@ def _children_cpu() -> float:
     return ru.ru_utime + ru.ru_stime
 
 
-def run_quiet(cmd: Sequence[str], env: dict[str, str] | None = None) -> Timing:
+def run_quiet(cmd: Sequence[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> Timing:
     t0, c0 = time.perf_counter(), _children_cpu()
-    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd)
     elapsed, cpu = time.perf_counter() - t0, _children_cpu() - c0
     if proc.returncode not in (0, 1):
         raise RuntimeError(f"{cmd[0]} exited {proc.returncode}: {proc.stderr[-2000:]}")
@@ -229,21 +234,78 @@ def ratio(times: dict[str, list[Timing]], a: str, b: str, clock: int = 1) -> flo
     return statistics.median(x[clock] / y[clock] for x, y in zip(times[a], times[b], strict=True))
 
 
-def startup_pairs(ours: list[str], bare: list[str], n: int) -> tuple[list[Timing], list[Timing]]:
-    """``n`` runs of each, in turn (ours, bare, bare, ours, ...), so that a slower spell of the machine
-    slows both. Each of ours gets a result cache folder of its own: every run is a first run, as a
+# ---------------------------------------------------------------------------- start-up, as users install it
+STARTUP_ENV = ENVS / "startup-plain"
+# issue 29's one_file.py (an IRI with a finding), and a file without an IRI, as most files of a project are
+STARTUP_FILES = {
+    "one_file.py": 'import urllib.request\nurllib.request.urlopen("https://example.com/a b")\n',
+    "no_iri.py": "import os\n\n\ndef cwd() -> str:\n    return os.getcwd()\n",
+}
+
+
+def _tree_stamp() -> str:
+    """What a plain install of the tree is made of: pyproject.toml and the package's files."""
+    h = hashlib.sha256()
+    for path in sorted([ROOT / "pyproject.toml", *(ROOT / "iri_lint").rglob("*")]):
+        if path.is_file() and "__pycache__" not in path.parts:
+            h.update(f"{path.relative_to(ROOT)}\0".encode() + path.read_bytes())
+    return h.hexdigest()
+
+
+def plain_env() -> Path:
+    """The bin folder of a venv holding the tree as users install it: ``pip install .``, bytecode compiled
+    by pip, with the same flake8 as ours; reinstalled when the tree changed. Not editable: the editable
+    finder's ``.pth`` hook runs in every interpreter of its venv, ``python -c pass`` included (about 12 ms)."""
+    version = importlib.metadata.version("flake8")
+    stamp = STARTUP_ENV / ".stamp"
+    want = f"flake8=={version} tree={_tree_stamp()}"
+    if stamp.exists() and stamp.read_text() == want:
+        return STARTUP_ENV / "bin"
+    if not (STARTUP_ENV / "bin" / "python").exists():
+        subprocess.run([sys.executable, "-m", "venv", str(STARTUP_ENV)], check=True)
+    pip = [str(STARTUP_ENV / "bin" / "python"), "-m", "pip", "install", "-q"]
+    for extra in ([f"flake8=={version}"], ["--no-deps", "--force-reinstall"]):  # the dependencies, then the tree
+        proc = subprocess.run([*pip, *extra, str(ROOT)], capture_output=True, text=True)
+        if proc.returncode:
+            raise RuntimeError(f"installing the tree in {STARTUP_ENV} failed:\n{proc.stdout}{proc.stderr}")
+    stamp.write_text(want)
+    return STARTUP_ENV / "bin"
+
+
+def startup_pairs(a: Sequence[str], b: Sequence[str], n: int, cwd: Path) -> list[tuple[Timing, Timing]]:
+    """``n`` runs of each, in turn (a, b, b, a, ...), so that a slower spell of the machine slows both.
+    Each run gets a result cache folder of its own: every ``iri-lint check`` is a first run, as a
     pre-commit hook's is on the files a commit changed."""
-    a: list[Timing] = []
-    b: list[Timing] = []
+    out = []
     with tempfile.TemporaryDirectory() as caches:
         for i in range(n):
             env = dict(os.environ, IRI_LINT_CACHE_DIR=os.path.join(caches, str(i)))
-            if i % 2:
-                b.append(run_quiet(bare))
-            a.append(run_quiet(ours, env=env))
-            if not i % 2:
-                b.append(run_quiet(bare))
-    return a, b
+            first, second = (b, a) if i % 2 else (a, b)
+            t1, t2 = run_quiet(first, env=env, cwd=cwd), run_quiet(second, env=env, cwd=cwd)
+            out.append((t2, t1) if i % 2 else (t1, t2))
+    return out
+
+
+def startup(quick: bool, with_flake8: bool) -> list[tuple[str, str, list[tuple[Timing, Timing]]]]:
+    """(measure, goal key or "", pairs) of each start-up comparison, on plain installs."""
+    print("start-up: a plain install of the tree under benchmarks/.envs/ ...", flush=True)
+    bin_ = plain_env()
+    n = 10 if quick else 30
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in STARTUP_FILES.items():
+            (Path(tmp) / name).write_text(text, encoding="utf-8")
+        check = [str(bin_ / "iri-lint"), "check", "--exit-zero", "one_file.py"]
+        comparisons = [("iri-lint check one_file.py / python -c pass", "startup", check,
+                        [str(bin_ / "python"), "-c", "pass"])]
+        if with_flake8:
+            bare = flake8_env("flake8-plain", False)
+            comparisons += [(f"flake8 {f} with the plugin / without it", key, [str(bin_ / "flake8"), f], [str(bare), f])
+                            for f, key in (("no_iri.py", "flake8_startup"), ("one_file.py", ""))]
+        for label, key, a, b in comparisons:
+            print(f"  {label}, {n} pairs ...", flush=True)
+            rows.append((label, key, startup_pairs(a, b, n, Path(tmp))))
+    return rows
 
 
 def editor_latency(keystrokes: int) -> tuple[float, float, bool] | None:
@@ -415,8 +477,8 @@ def main(argv: list[str] | None = None) -> int:
         "lint_text": lambda: lint_pass(files, config),
     }
     cli = iri_lint_command()
-    # start-up as users see it: with bytecode written (PYTHONDONTWRITEBYTECODE would make every run
-    # recompile the package's sources, which is not what an installed package does)
+    # with bytecode written, as an installed package has it (PYTHONDONTWRITEBYTECODE would make every run
+    # recompile the package's sources)
     compileall.compile_dir(str(ROOT / "iri_lint"), quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         runs = itertools.count()
@@ -441,18 +503,7 @@ def main(argv: list[str] | None = None) -> int:
             print("peak memory, flake8 --jobs=1 ...", flush=True)
             for name, exe in (("flake8", plain), ("flake8 + IRI", with_iri)):
                 memory[name] = min(peak_rss_kib([str(exe), "--jobs=1", *flake8_args]) for _ in range(2))
-
-        one = Path(tmp) / "one_file.py"
-        one.write_text('import urllib.request\nurllib.request.urlopen("https://example.com/a b")\n')
-        n_start = 10 if args.quick else 30
-        if cli:
-            start_cmd, start_label = [*cli, "check", "--exit-zero", str(one)], "start-up: iri-lint check one_file.py"
-        else:
-            start_cmd = [sys.executable, "-c", f"from iri_lint.lint import lint_text; from iri_lint.config import "
-                         f"Config; lint_text(open({str(one)!r}).read(), Config())"]
-            start_label = "start-up: import + lint one file (no CLI yet)"
-        print(f"start-up, {n_start} pairs ...", flush=True)
-        ours, bare = startup_pairs(start_cmd, [sys.executable, "-c", "pass"], n_start)
+    started = startup(args.quick, not args.no_flake8)
 
     sizes = (1_000, 10_000, 100_000) if args.quick else (1_000, 10_000, 100_000, 1_000_000)
     print("hostile inputs ...", flush=True)
@@ -460,6 +511,9 @@ def main(argv: list[str] | None = None) -> int:
     print("validator ...", flush=True)
     n_lit, val = validator_bench(corpus.texts, rounds=5 if args.quick else 15)
 
+    print("--fix: one file with 500 ... 4,000 fixable literals ...", flush=True)
+    fixing = fix_growth((250, 500, 1_000, 2_000) if args.quick else (500, 1_000, 2_000, 4_000),
+                        rounds=1 if args.quick else 3)
     print("result cache: unchanged re-runs of iri-lint check ...", flush=True)
     cached = bench_cache([str(f) for f in files], rounds=3 if args.quick else 5, verbose=False) if cli else None
     print("editor: a scripted LSP client types into a 5,000-line file ...", flush=True)
@@ -491,11 +545,12 @@ def main(argv: list[str] | None = None) -> int:
                         "", None))
     else:
         rows.append(Row("iri-lint check / ast floor", "n/a", "(no CLI yet)", None))
-    start = statistics.median(a[1] / b[1] for a, b in zip(ours, bare, strict=True))
-    start_wall = statistics.median(a[0] / b[0] for a, b in zip(ours, bare, strict=True))
-    rows.append(Row(start_label + " / python -c pass, cpu", f"{start:.2f}x", f"<= {GOALS['startup']}x",
-                    start <= GOALS["startup"]))
-    rows.append(Row("  same, wall clock", f"{start_wall:.2f}x", "", None))
+    for label, key, pairs in started:
+        r = statistics.median(a[1] / b[1] for a, b in pairs)
+        goal = GOALS.get(key)
+        rows.append(Row(f"start-up: {label}, cpu (plain install)", f"{r:.2f}x", f"<= {goal}x" if goal else "",
+                        None if goal is None else r <= goal))
+        rows.append(Row("  same, wall clock", f"{statistics.median(a[0] / b[0] for a, b in pairs):.2f}x", "", None))
     if "rfc3987.match" in val:
         r = val["rfc3987.match"] / val["iri_lint.scan"]
         rows.append(Row(f"validator speed-up over rfc3987 ({n_lit} literals)", f"{r:.2f}x",
@@ -522,13 +577,17 @@ def main(argv: list[str] | None = None) -> int:
                     "", None))
     growth = max(b / a for _label, row in host for a, b in itertools.pairwise(row[1:]))
     rows.append(Row("hostile growth per 10x size, worst", f"{growth:.1f}x", "~10x (linear)", growth <= 15))
+    growth = worst_growth(fixing)
+    rows.append(Row(f"--fix growth per 2x fixable literals ({fixing[0][0]}-{fixing[-1][0]}), worst", f"{growth:.2f}x",
+                    f"<= {FIX_GROWTH_GOAL}x (2x linear)", growth <= FIX_GROWTH_GOAL))
 
     print(f"\nmedian seconds per round, for context ({len(files)} files, {corpus.lines:,} lines):")
     for k, (wall, cpu) in med.items():
         print(f"  {k:16} cpu {cpu:8.2f}s = {cpu / med['ast floor'][1]:5.2f}x floor   "
               f"wall {wall:8.2f}s = {wall / med['ast floor'][0]:5.2f}x floor")
-    print(f"  start-up (median cpu): python -c pass {statistics.median(t[1] for t in bare) * 1e3:.0f} ms, "
-          f"ours {statistics.median(t[1] for t in ours) * 1e3:.0f} ms")
+    for label, _key, pairs in started:
+        print(f"  start-up (median cpu), {label}: {statistics.median(a[1] for a, _ in pairs) * 1e3:.0f} / "
+              f"{statistics.median(b[1] for _, b in pairs) * 1e3:.0f} ms")
     if memory:
         print("  peak memory (--jobs=1): " + ", ".join(f"{k} {v / 1024:.1f} MiB" for k, v in memory.items()))
     print("\nvalidator (µs per literal): " + ", ".join(f"{k} {v:.2f}" for k, v in val.items()))

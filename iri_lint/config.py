@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.grammar import Profile
+from .options import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES
 from .rules.engine import named_codes, select_codes
 
 
@@ -33,10 +34,10 @@ class Option:
     help: str
 
 
-DEFAULT_URL_NAMES = ("url", "uri", "href")
-# where test credentials are expected (pytest's and unittest's conventions)
-DEFAULT_TEST_FILES = ("tests/*", "*/tests/*", "test/*", "*/test/*", "test_*.py", "*_test.py", "conftest.py")
 TEST_FILE_QUIET = frozenset({"IRI506"})  # "user:pass@" in a test is a fixture, not a leak
+# what test-files-security-only keeps in test files: bidi (IRI2) and security (IRI5: spoofs, invisible
+# characters), in prose too (IRI720, IRI750), and the report of an internal error (IRI100)
+SECURITY_CODES = ("IRI100", "IRI2", "IRI5", "IRI72", "IRI75")
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class Config:
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True
     test_files: tuple[str, ...] = DEFAULT_TEST_FILES
+    test_files_security_only: bool = False
 
     def named_codes(self) -> frozenset[str]:
         """The codes select/extend-select name on purpose (see ``rules.engine.named_codes``)."""
@@ -64,6 +66,7 @@ class Config:
     def codes_for(self, path: str | None) -> frozenset[str]:
         """The enabled rule codes for one file, after per-file ignores and the test-file quiet list."""
         ignore = list(self.ignore)
+        security_only = False
         if path is not None:
             posix = Path(path).as_posix()
             posix = posix[2:] if posix.startswith("./") else posix
@@ -77,8 +80,10 @@ class Config:
                     ignore.extend(codes)
             if any(matches(p) for p in self.test_files):
                 ignore.extend(TEST_FILE_QUIET)
+                security_only = self.test_files_security_only
         extend = self.extend_select + (("IRI7",) if self.text_mode else ())  # shorthand, sec. 7.3
-        return select_codes(self.select, ignore, extend)
+        enabled = select_codes(self.select, ignore, extend)
+        return frozenset(c for c in enabled if c.startswith(SECURITY_CODES)) if security_only else enabled
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -118,6 +123,12 @@ OPTIONS: tuple[Option, ...] = (
            "Files where test credentials are expected: IRI506 (a password in the userinfo) is not "
            "reported there, since `user:pass@` in a test is a fixture, not a leak. Matched against the "
            "path (relative to the pyproject) and the file name; `test-files = []` checks them too."),
+    Option("test-files-security-only", "--iri-test-files-security-only", "bool", False,
+           "In test files (`test-files`), report only the security families: bidi (IRI2xx), spoofs and "
+           "invisible characters (IRI5xx), which are never deliberate test input; the syntax, "
+           "normalization, mapping and scheme rules are off there. Tests hold malformed IRIs on purpose "
+           "(a parser's test suite is made of them), so turn this on when your tests feed bad input to "
+           "URL code; leave it off to check the IRIs your tests expect as well."),
     Option("respect-gitignore", "--no-respect-gitignore", "bool", True,
            "Skip what git ignores when walking folders: `.gitignore` files, `.git/info/exclude` and the "
            "global excludes file (`core.excludesFile`, by default `$XDG_CONFIG_HOME/git/ignore`). Inside a "
@@ -146,7 +157,7 @@ def from_mapping(data: dict[str, Any], base: Config | None = None) -> Config:
             known = ", ".join(sorted(_KEYS))
             raise ConfigError(f"[tool.iri-lint] unknown key {key!r}; known keys: {known}", key)
         attr = norm.replace("-", "_")
-        if norm in ("text-mode", "include-bytes", "respect-gitignore"):
+        if norm in ("text-mode", "include-bytes", "respect-gitignore", "test-files-security-only"):
             if not isinstance(value, bool):
                 raise ConfigError(f"[tool.iri-lint] {key}: expected true or false, got {value!r}", key)
             changes[attr] = value

@@ -1,23 +1,24 @@
-"""flake8 adapter: flake8's tree and lines -> the shared pipeline -> (line, col, "IRIxxx message", type)."""
+"""flake8 adapter: flake8's tree and lines -> the shared pipeline -> (line, col, "IRIxxx message", type).
+
+flake8 imports every installed plugin at the start of every run, whatever files it checks. So this
+module imports only what registering the options and the text pre-check need (``source.marks``: does
+the file hold ``://``, a quoted registered scheme, a URL name or a URL API?); the engine
+(``flake8_engine``: the configuration, the pipeline, the rules) is imported when a run first meets a
+file holding such text (docs/design.md, "Lazy boundaries" (a)). Most files hold none.
+"""
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import __version__
-from .config import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES, Config
-from .lint import lint_tree
-from .rules.engine import TEXT_CODES, named_codes, select_codes
+from .options import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES, comma_list
+from .source.marks import ScanOptions, marked_lines_of
 
-
-def _csv(value: Any) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        value = value.replace("\n", ",").split(",")
-    return tuple(v.strip() for v in value if v and v.strip())
+if TYPE_CHECKING:
+    from .flake8_engine import Settings
 
 
 class Plugin:
@@ -25,8 +26,9 @@ class Plugin:
 
     name = "iri-lint"
     version = __version__
-    config: ClassVar[Config] = Config()
-    text_codes: ClassVar[frozenset[str] | None] = None  # underlying rules run on IRIs in prose
+    options: ClassVar[Any] = None  # flake8's options in this process (None: the defaults)
+    scan_options: ClassVar[ScanOptions] = ScanOptions()  # what the pre-check looks for
+    settings: ClassVar[Settings | None] = None  # built from ``options`` by the engine, when a file needs it
 
     def __init__(self, tree: ast.AST, lines: list[str], filename: str = "-") -> None:
         self.tree = tree
@@ -52,6 +54,9 @@ class Plugin:
         manager.add_option("--iri-test-files", default=",".join(DEFAULT_TEST_FILES), parse_from_config=True,
                            comma_separated_list=True,
                            help="Globs of test files, where IRI506 (a password in an IRI) is not reported.")
+        manager.add_option("--iri-test-files-security-only", default=False, action="store_true",
+                           parse_from_config=True,
+                           help="In test files, report only the bidi (IRI2) and security (IRI5) rules.")
 
     @classmethod
     def parse_options(cls, options: Any) -> None:
@@ -62,28 +67,13 @@ class Plugin:
         user's ``--select``/``--extend-select`` names an IRI7 code: the plugin cannot see flake8's
         decision, and extracting IRIs from every docstring costs time, so it never guesses.
         """
-        select = _csv(getattr(options, "select", None))
-        extend = _csv(getattr(options, "extend_select", None))
+        extend = comma_list(getattr(options, "extend_select", None))
         if options.iri_text_mode and not any(s.upper().startswith("IRI7") for s in extend):
-            extend = (*extend, "IRI7")
-            options.extend_select = list(extend)
-        # opt-in rules run only when select/extend-select names them (flake8-bugbear's B9 gating):
-        # flake8's default-ignore list is no opt-in mechanism, since any `ignore =` replaces it
-        named = named_codes((*select, *extend))
-        text_mode = any(code in TEXT_CODES for code in named)  # the text codes are all opt-in
-        cls.config = Config(
-            # the default set and what the user names; flake8 applies --select/--ignore/noqa on top
-            extend_select=tuple(sorted(named)),
-            profile=options.iri_profile,
-            url_names=_csv(options.iri_url_names) or DEFAULT_URL_NAMES,
-            extra_url_apis=_csv(options.iri_extra_url_apis),
-            include_bytes=bool(options.iri_include_bytes),
-            test_files=_csv(options.iri_test_files),
-        )
-        # in prose, only the underlying rules the user enabled run (flake8's own selection, IRI codes)
-        ignore = (*_csv(getattr(options, "ignore", None)), *_csv(getattr(options, "extend_ignore", None)))
-        cls.text_codes = select_codes(select or None, [i for i in ignore if i.upper().startswith("IRI")],
-                                      extend) if text_mode else None
+            options.extend_select = [*extend, "IRI7"]
+        cls.options = options
+        cls.scan_options = ScanOptions(url_names=comma_list(options.iri_url_names) or DEFAULT_URL_NAMES,
+                                       extra_url_apis=comma_list(options.iri_extra_url_apis))
+        cls.settings = None
 
     # The file's findings, waiting for its first logical line (see ``run``).
     pending: ClassVar[list[tuple[tuple[int, int], str]]] = []
@@ -102,18 +92,15 @@ class Plugin:
         return iter(())
 
     def _results(self) -> Iterator[tuple[int, int, str]]:
-        """(line, column, "IRIxxx message"); a literal that breaks the engine is reported, never raised."""
-        try:
-            found = list(lint_tree(self.tree, self.lines, self.config, path=self.filename,
-                                   text_codes=self.text_codes))
-        except RecursionError:
-            yield 1, 0, "IRI100 iri-lint could not analyse this file: nesting too deep"
-            return
-        except Exception as exc:  # never crash flake8 for the whole project
-            yield 1, 0, f"IRI100 iri-lint could not analyse this file: {type(exc).__name__}: {exc}"
-            return
-        for f in found:
-            yield f.line, f.col, f"{f.code} {f.finding.message}"
+        """(line, column, "IRIxxx message"); nothing, and no engine, for a file whose text cannot hold a candidate."""
+        marked = marked_lines_of(self.lines, self.scan_options)
+        if not marked:
+            return iter(())
+        from . import flake8_engine  # lazy boundary (a): the engine, at the first file of a run that needs it
+
+        if Plugin.settings is None:
+            Plugin.settings = flake8_engine.settings(self.options, self.scan_options)
+        return flake8_engine.findings(self.tree, self.lines, self.filename, Plugin.settings, marked)
 
 
 def report_deferred(logical_line: str) -> list[tuple[tuple[int, int], str]]:

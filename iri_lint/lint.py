@@ -8,16 +8,18 @@ import io
 import re
 import tokenize
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .config import Config
 from .core.scanner import scan
 from .noqa import file_noqa, is_noqa, noqa_lines
 from .rules.engine import IRI_USE_ONLY, TEXT_CODES, check_ref, not_analysed, text_finding, text_rules
-from .rules.model import Finding, UseContext
+from .rules.model import Edit, Finding, FixSafety, UseContext
 from .source.literals import ScanOptions, find_literals, marked_lines
-from .source.locate import SourceFile, split_lines
+from .source.locate import PartLocator, SourceFile, split_lines
 from .source.model import Literal, SourcePos
+from .source.placeholders import example_placeholders
+from .source.templates import Filling, may_be_filled, merge_fillings
 from .source.text import is_embedded
 
 
@@ -80,12 +82,14 @@ class _Checker:
     """A file's literals through the rules, each value once per use: a file repeats its IRIs
     ("http://example.com" in every test), and nearly half the literals of real code are repeats."""
 
-    __slots__ = ("checked", "config", "enabled", "in_ascii", "in_text")
+    __slots__ = ("checked", "config", "enabled", "idna_versions", "in_ascii", "in_text")
 
     def __init__(self, config: Config, enabled: frozenset[str], in_text: frozenset[str]) -> None:
         self.config = config
         self.enabled = enabled
-        self.in_ascii = enabled - (IRI_USE_ONLY - config.named_codes())  # for a literal not used as an IRI
+        named = config.named_codes()
+        self.in_ascii = enabled - (IRI_USE_ONLY - named)  # for a literal not used as an IRI
+        self.idna_versions = "IRI403" in named  # the same for IRI403's IDNA2003-era names
         self.in_text = in_text  # the rules run on IRIs found in prose
         self.checked: dict[tuple[object, ...], list[Finding]] = {}
 
@@ -98,7 +102,8 @@ class _Checker:
         if findings is None:
             try:
                 findings = self.checked[key] = _check_literal(
-                    lit, self.config, self.enabled if used_as_iri else self.in_ascii, self.in_text)
+                    lit, self.config, self.enabled if used_as_iri else self.in_ascii, self.in_text,
+                    used_as_iri or self.idna_versions)
             except Exception as exc:  # an engine bug costs this literal, never the rest of the file
                 findings = [not_analysed(exc, len(lit.value))] if "IRI100" in self.enabled else []
         if not findings:
@@ -112,15 +117,71 @@ class _Checker:
 
 
 def _check_literal(lit: Literal, config: Config, enabled: frozenset[str],
-                   in_text: frozenset[str]) -> list[Finding]:
-    """One literal through the IRI core and the rules; prose findings under their IRI7x0 code."""
+                   in_text: frozenset[str], idna_versions: bool = True) -> list[Finding]:
+    """One literal through the IRI core and the rules; prose findings under their IRI7x0 code.
+
+    Placeholders of examples (``API-PORT``, ``[REDACTED]``) are holes as template placeholders are.
+    A part of a literal (one IRI of a list of them) has no fix: a fix is proven on a whole literal."""
     ref = scan(lit.value, lit.kind, config.profile)
     embedded = is_embedded(lit)
+    holes = lit.holes
+    extra = example_placeholders(ref)
+    if extra:
+        holes = tuple(sorted(holes + extra))
     findings = check_ref(ref, context=lit.context, enabled=in_text if embedded else enabled,
-                         holes=lit.holes, uri_only_api=lit.uri_only_api)
+                         holes=holes, uri_only_api=lit.uri_only_api, idna_versions=idna_versions)
     if embedded:
         findings = [t for t in (text_finding(f, enabled) for f in findings) if t is not None]
-    return findings
+    elif isinstance(lit.locator, PartLocator):
+        findings = [f if f.fix is None else replace(f, fix=None) for f in findings]
+    return _one_per_cause(findings, lit.value)
+
+
+_MORE = re.compile(r" \(and ([0-9]++) more IRI[0-9]++ in this IRI\)$")
+
+
+def _one_per_cause(findings: list[Finding], value: str) -> list[Finding]:
+    """At most one finding per rule in one literal: the first, saying how many more there are, with a
+    fix that makes every change of the rule's fixes (a literal with 3 spaces is one thing to fix)."""
+    if len(findings) < 2:
+        return findings
+    groups: dict[str, list[Finding]] = {}
+    for f in findings:
+        groups.setdefault(f.code, []).append(f)
+    if len(groups) == len(findings):
+        return findings
+    out = []
+    for f in findings:
+        group = groups[f.code]
+        if f is not group[0]:
+            continue
+        if len(group) > 1:
+            m = _MORE.search(group[-1].message)
+            more = len(group) - 1 + (int(m.group(1)) if m else 0)
+            fixes = [g.fix for g in group if g.fix is not None]
+            fix = f.fix
+            if fix is not None and len(fixes) > 1:
+                edits = tuple(e for g in fixes for e in g.edits)
+                merged = _applied(value, edits)
+                if merged is not None:
+                    unsafe = any(g.safety is FixSafety.UNSAFE for g in fixes)
+                    fix = replace(fix, edits=edits, value=merged, safety=FixSafety.UNSAFE if unsafe else fix.safety)
+            f = replace(f, message=f"{f.message} (and {more} more in this literal)", fix=fix)
+        out.append(f)
+    return out
+
+
+def _applied(value: str, edits: tuple[Edit, ...]) -> str | None:
+    """``value`` with every one of ``edits`` made; None when two overlap (no one fix makes both)."""
+    parts, pos = [], 0
+    for e in sorted(edits, key=lambda e: e.start):
+        if e.start < pos:
+            return None
+        parts.append(value[pos : e.start])
+        parts.append(e.replacement)
+        pos = e.end
+    parts.append(value[pos:])
+    return "".join(parts)
 
 
 def source_encoding(data: bytes) -> str:
@@ -204,9 +265,10 @@ def lint_text(text: str, config: Config, *, path: str | None = None,
 from bisect import bisect_left, bisect_right  # noqa: E402  (imports for this part only, kept with it)
 from collections.abc import Callable  # noqa: E402
 
-from .source.literals import _Ctx, _Scanner  # noqa: E402  (the scanner's own state)
+from .source.filling import find_filled_names  # noqa: E402
+from .source.literals import _Scanner  # noqa: E402  (the scanner's own state)
 
-Formatted = dict[str, tuple[bool, bool, tuple[str, ...]]]  # name -> (%-formatted, .format-ted, .replace needles)
+Formatted = dict[str, Filling]  # name -> how the module fills it in (%-formatted, .format-ted, .replace needles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,10 +301,7 @@ class _SliceScanner(_Scanner):
         self.binds = 0  # bind() calls so far: the context changed since the last snapshot
         self.words: set[str] = set()  # every name bound to a URL API so far (their lines get walked)
 
-    def find_filled_names(self, tree: ast.AST) -> None:
-        return None
-
-    def filled_for(self, name: str) -> _Ctx | None:  # ``filled`` holds the whole module's
+    def filled_for(self, name: str) -> Filling | None:  # ``filled`` holds the whole module's
         return self.filled.get(name)
 
     def prepass(self, tree: ast.AST) -> None:
@@ -253,10 +312,6 @@ class _SliceScanner(_Scanner):
         if qual.replace("()", "") in self.api_prefixes and self.aliases.get(name) != qual:
             self.words.add(name.rsplit(".", 1)[-1])
         super().bind(name, qual)
-
-
-def _formatted(ctx: _Ctx) -> tuple[bool, bool, tuple[str, ...]]:
-    return bool(ctx.pct), bool(ctx.fmt), tuple(sorted(ctx.replaced))
 
 
 def lint_statements(lines: Sequence[str], statements: Sequence[ast.stmt], config: Config, *,
@@ -283,22 +338,18 @@ def lint_statements(lines: Sequence[str], statements: Sequence[ast.stmt], config
     if not statements:
         out.contexts.append(start or ScanContext({}, frozenset()))
         return out
-    # the names each statement formats, found as find_filled_names finds them (no aliases yet)
-    probe = _Scanner(SourceFile(["%"]), opts)  # ("%": its cheap text test passes; the real one is below)
-    merged: dict[str, _Ctx] = {}
+    # the names each statement formats (as the one pass over the whole tree finds and merges them)
+    merged: Formatted = {}
     for stmt in statements:
         if check is not None:
             check()
-        probe.filled = {}
-        probe.find_filled_names(ast.Module(body=[stmt], type_ignores=[]))
-        out.formatted.append({name: _formatted(ctx) for name, ctx in probe.filled.items()})
-        for name, ctx in probe.filled.items():  # as the one pass over the whole tree merges them
+        found = find_filled_names(stmt)
+        out.formatted.append(found)
+        for name, filling in found.items():
             old = merged.get(name)
-            merged[name] = ctx if old is None else old.with_template(
-                pct=old.pct or ctx.pct, fmt=old.fmt or ctx.fmt, replaced=(*old.replaced, *ctx.replaced))
+            merged[name] = filling if old is None else merge_fillings(old, filling)
     if filled is None:  # the whole module: its formatted names, if its text can hold any
-        text = source.text
-        out.filled = filled = merged if ".format" in text or ".replace(" in text or "%" in text else {}
+        out.filled = filled = merged if may_be_filled(source.text) else {}
     first = min([statements[0].lineno, *(d.lineno for d in getattr(statements[0], "decorator_list", ()))])
     last = max(s.end_lineno or s.lineno for s in statements)
     scanner = _SliceScanner(source, opts)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from iri_lint.config import Config, layered, read_section
+import pytest
+
+from iri_lint.config import Config, ConfigError, from_mapping, layered, read_section
 
 
 def test_layering_follows_ruff() -> None:
@@ -28,3 +30,15 @@ def test_a_pyproject_is_parsed_again_only_when_it_changes(tmp_path: Path) -> Non
     assert read_section(path) == {"profile": "iri-3987bis"}
     path.write_text("[project]\nname = 'x'\n")
     assert read_section(path) is None
+
+
+def test_test_files_security_only_is_a_bool_setting() -> None:
+    config = from_mapping({"test-files-security-only": True})
+    assert config.test_files_security_only
+    assert config.codes_for("tests/test_x.py") == frozenset(
+        c for c in Config().codes_for("tests/test_x.py") if c.startswith(("IRI100", "IRI2", "IRI5")))
+    assert config.codes_for("src/x.py") == Config().codes_for("src/x.py")
+    assert Config(test_files_security_only=True, test_files=()).codes_for("tests/test_x.py") == \
+        Config().codes_for("src/x.py")  # no test files: nothing changes
+    with pytest.raises(ConfigError, match="test-files-security-only"):
+        from_mapping({"test-files-security-only": "yes"})

@@ -7,7 +7,7 @@ hide an upward edge. A violation names the file, the line and the layer it may n
 from __future__ import annotations
 
 import ast
-import sys
+import importlib
 from pathlib import Path
 
 import pytest
@@ -23,8 +23,8 @@ ALLOWED: dict[str, set[str]] = {
     "pipeline": {"pipeline", "rules", "source", "core", "data"},  # config, lint, noqa, fix, fileio
     "front": {"front", "pipeline", "rules", "source", "core", "data", "package"},  # cli, flake8, lsp
 }
-PIPELINE = {"config", "lint", "noqa", "fix", "fileio"}
-FRONT = {"cli", "flake8_plugin", "lsp", "__main__"}
+PIPELINE = {"config", "lint", "noqa", "fix", "fileio", "options"}
+FRONT = {"cli", "flake8_plugin", "flake8_engine", "lsp", "__main__"}
 # third-party packages a layer may not use: the IRI core knows no linter and no CST
 FORBIDDEN = {"core": {"flake8", "libcst", "pygls", "lsprotocol"}, "source": {"flake8", "pygls"},
              "rules": {"flake8", "libcst", "pygls"}, "data": {"flake8", "libcst", "pygls"}}
@@ -96,13 +96,41 @@ def test_no_module_is_longer_than_700_lines() -> None:
     assert not long, long
 
 
-# Imported inside the function that needs them, and only these: the optional dependencies (the
-# lsp, icu and hsts extras, playwright in the tests) and libcst (only a fix runs it). Every
-# iri_lint module is imported at module level: a module that is costly to import is made cheap (its
-# regexes compiled and tables built on first use), and a cycle is broken by moving what both need.
-LAZY_THIRD_PARTY = frozenset({"libcst", "pygls", "lsprotocol", "icu", "playwright", "hstspreload"})
-OPTIONAL = frozenset({"libcst", "pygls", "lsprotocol", "icu", "playwright", "hstspreload"})
-STDLIB = frozenset(sys.stdlib_module_names)
+# Every module imports what it uses at module level, except at the lazy boundaries of docs/design.md
+# ("Lazy boundaries"), each one import at a seam: the module holding the seam -> what it imports there,
+# inside a function. Nothing else waits. A module that is costly to import is made cheap instead (its
+# regexes compiled and tables built on first use), and a cycle is broken by moving what both sides need.
+LAZY_BOUNDARIES: dict[str, frozenset[str]] = {
+    # (a) the flake8 entry point: the engine, at the first file of a run whose text could hold an IRI
+    "iri_lint.flake8_plugin": frozenset({"iri_lint.flake8_engine"}),
+    # (b) each subcommand of iri-lint, and what only some runs of one need: fixing (libcst as fix.py's
+    # second parser), notebooks, the report formats a check on a few files never writes
+    "iri_lint.cli": frozenset({"iri_lint.cli.check", "iri_lint.cli.explain", "iri_lint.cli.inspect",
+                               "iri_lint.cli.inventory_run", "iri_lint.cli.version", "iri_lint.lsp"}),
+    "iri_lint.lsp": frozenset({"iri_lint.lsp.server"}),  # the language server, with pygls and lsprotocol
+    "iri_lint.cli.run": frozenset({"iri_lint.fix", "iri_lint.cli.notebook_job"}),
+    "iri_lint.source.cst": frozenset({"libcst", "libcst.metadata"}),
+    "iri_lint.cli.output": frozenset({"iri_lint.cli.sarif", "iri_lint.cli.gitlab", "iri_lint.cli.junit",
+                                      "iri_lint.cli.html_report", "iri_lint.cli.inventory"}),
+    # (c) the rule families' data tables, at the first IRI that needs them (a non-ASCII or ACE label, a
+    # joiner, a character to map or to show in display order): IDNA's and UTS #46's, the confusables,
+    # the bidi algorithm, ICU
+    "iri_lint.core.mapping": frozenset({"idna"}),
+    "iri_lint.core.normalize": frozenset({"idna"}),
+    "iri_lint.core.joiners": frozenset({"idna.core"}),
+    "iri_lint.core.security": frozenset({"idna.core", "iri_lint.data.confusables", "icu"}),
+    "iri_lint.core.bidi": frozenset({"bidi"}),
+    "iri_lint.rules.mapping.iri403_idna_failure": frozenset({"idna"}),
+    # (e) optional extras, at the rule that needs them: Chromium's HSTS preload list (the hsts extra)
+    "iri_lint.rules.scheme.iri605_http_to_hsts_host": frozenset({"hstspreload"}),
+}
+# (d) the standard library's modules that are costly to import and that only a rare path uses, in the
+# function on that path (anywhere)
+STDLIB_ON_DEMAND = frozenset({"concurrent.futures", "configparser", "csv", "datetime", "difflib", "fcntl",
+                              "ipaddress", "multiprocessing", "signal", "subprocess", "threading"})
+# The package facades: Python runs a package's __init__ before any of its modules, so these name their API
+# with ``core.lazy.lazy_exports`` (each name imported from its module when first read).
+FACADES = frozenset({"iri_lint", "iri_lint.core"})
 
 
 def _is_type_checking(node: ast.If) -> bool:
@@ -148,33 +176,70 @@ def placed_imports(name: str, path: Path) -> tuple[list[tuple[int, str]], list[t
     return top, inner
 
 
-# The reporters of formats a check on a few files never writes, imported when their format is asked for
-# (iri_lint.cli.output, the inventory command): a pre-commit run must start fast (tests/cli/test_startup.py).
-ON_DEMAND = frozenset({"iri_lint.cli.sarif", "iri_lint.cli.gitlab", "iri_lint.cli.junit", "iri_lint.cli.html_report",
-                       "iri_lint.cli.inventory", "iri_lint.cli.inventory_run"})
-ON_DEMAND_FROM = frozenset({"iri_lint.cli.output", "iri_lint.cli"})
+@pytest.mark.parametrize(("name", "path"), modules(), ids=[m for m, _ in modules()])
+def test_no_function_level_import_but_at_a_lazy_boundary(name: str, path: Path) -> None:
+    allowed = LAZY_BOUNDARIES.get(name, frozenset())
+    bad = [f"{path.name}:{line} imports {target} inside a function: import it at module level, or document a "
+           "lazy boundary (docs/design.md) and add it to LAZY_BOUNDARIES"
+           for line, target in placed_imports(name, path)[1]
+           if target not in allowed and target not in STDLIB_ON_DEMAND]
+    assert not bad, bad
 
 
-def _optional_gateways() -> set[str]:
-    """iri_lint modules that import an optional dependency at module level (``lsp.server``: pygls).
-    Importing one is importing that dependency: it may be done inside a function too."""
-    return {name for name, path in modules()
-            if any(m.split(".")[0] in OPTIONAL for _, m in placed_imports(name, path)[0])}
+def test_every_lazy_boundary_is_in_the_code_and_in_the_design_notes() -> None:
+    """The table and docs/design.md name only seams that exist: a boundary removed from the code leaves both."""
+    where = dict(modules())
+    design = (PACKAGE.parent / "docs" / "design.md").read_text(encoding="utf-8")
+    section = design.split("## Lazy boundaries", 1)[1].split("\n## ", 1)[0]
+    stale = []
+    for name, targets in LAZY_BOUNDARIES.items():
+        inner = {t for _, t in placed_imports(name, where[name])[1]}
+        stale += [f"{name} -> {t}" for t in sorted(targets - inner)]
+        if f"`{name.removeprefix('iri_lint.')}`" not in section:
+            stale.append(f"{name} is not named in docs/design.md's Lazy boundaries")
+    for target in sorted(STDLIB_ON_DEMAND):
+        if f"`{target}`" not in section:
+            stale.append(f"{target} is not named in docs/design.md's Lazy boundaries")
+    assert not stale, stale
+
+
+def _facade_tables(path: Path) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """((module, name) imported under TYPE_CHECKING, (module, name) in the lazy_exports table) of a facade."""
+    typed: set[tuple[str, str]] = set()
+    lazy: set[tuple[str, str]] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            typed |= {("." * n.level + (n.module or ""), a.name) for n in node.body
+                      if isinstance(n, ast.ImportFrom) for a in n.names}
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "lazy_exports":
+            table = node.args[1]
+            assert isinstance(table, ast.Dict)
+            for k, v in zip(table.keys, table.values, strict=True):
+                assert isinstance(k, ast.Constant) and isinstance(v, ast.Constant)
+                assert isinstance(k.value, str) and isinstance(v.value, str)
+                lazy |= {(k.value, n) for n in v.value.split()}
+    return typed, lazy
 
 
 @pytest.mark.parametrize(("name", "path"), modules(), ids=[m for m, _ in modules()])
-def test_no_function_level_import_but_the_heavy_optional_ones(name: str, path: Path) -> None:
-    gateways = _optional_gateways()
-    bad = []
-    for line, target in placed_imports(name, path)[1]:
-        top = target.split(".")[0]
-        if top == "iri_lint":
-            if target not in gateways and not (target in ON_DEMAND and name in ON_DEMAND_FROM):
-                bad.append(f"{path.name}:{line} imports {target} inside a function: import it at module level")
-        elif top not in STDLIB and top not in LAZY_THIRD_PARTY:
-            bad.append(f"{path.name}:{line} imports {target} inside a function: only {sorted(LAZY_THIRD_PARTY)} "
-                       "may wait for the function that needs them")
-    assert not bad, bad
+def test_only_the_facades_name_their_api_lazily(name: str, path: Path) -> None:
+    """The facades' tables are what mypy sees (their TYPE_CHECKING imports), and resolve to the same objects;
+    no other module names anything lazily."""
+    typed, lazy = _facade_tables(path)
+    if name not in FACADES:
+        assert not lazy, f"{name} calls lazy_exports: only the package facades {sorted(FACADES)} may"
+        return
+    assert lazy and lazy == typed, sorted(lazy ^ typed)
+    facade = importlib.import_module(name)
+    for module, attr in sorted(lazy):
+        home = importlib.import_module(module, name)
+        assert getattr(facade, attr) is getattr(home, attr), (name, attr)
+    assert set(facade.__all__) - {"__version__"} == {attr for _, attr in lazy}
+    # importing a module sets it on its package: a lazy name shared with a module would become the module
+    children = {m.rsplit(".", 1)[-1] for m, _ in modules() if m.rsplit(".", 1)[0] == name}
+    shared = {attr for _, attr in lazy} & children
+    assert not shared, shared
+    assert set(facade.__all__) <= set(dir(facade))
 
 
 def _private_uses(path: Path) -> list[str]:

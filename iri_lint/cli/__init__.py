@@ -1,8 +1,11 @@
 """The ``iri-lint`` command: check, fix, explain, rules, inspect, inventory.
 
 Exit codes: 0 nothing to report, 1 findings (or files that could not be checked; for ``inspect``,
-an IRI that is not valid), 2 usage, configuration or internal error. Start-up stays cheap: heavy
-modules load only when needed.
+an IRI that is not valid), 2 usage, configuration or internal error.
+
+Start-up stays cheap: this module builds the parser, and each subcommand's module is imported when
+that subcommand runs (docs/design.md, "Lazy boundaries" (b)): ``iri-lint check`` pays for neither
+``inspect`` nor the language server, and ``iri-lint explain`` not for checking files.
 """
 
 from __future__ import annotations
@@ -15,19 +18,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..lsp import serve
-from .check import run_check
 from .exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
-from .explain import find_rule, write_explain, write_rules
-from .inspect import describe, write_inspect
-from .output import FORMATS, INVENTORY_FORMATS
-from .version import version_line
+from .formats import FORMATS, INVENTORY_FORMATS
 
 __all__ = ["EXIT_ERROR", "EXIT_FINDINGS", "EXIT_OK", "FORMATS", "main"]
 
 
 class _Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        from .version import version_line  # lazy boundary (b): --version reads the idna package's data version
+
         print(version_line())
         parser.exit()
 
@@ -198,16 +198,22 @@ def _file_options(g: argparse._ArgumentGroup | argparse.ArgumentParser) -> None:
                    help="fix a symlink named on the command line even when its target is outside the tree")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``iri-lint`` script."""
+def _imported(argv: Sequence[str] | None) -> None:
+    """Called once a subcommand's modules are imported. In the script's process (``argv`` None) what
+    importing made lives until the process exits: left to the collector, it would be traversed again by
+    each full collection and at exit (5% of a one-file check); frozen, it is not. (Not for in-process
+    callers: what they froze would never be collected.)"""
     if argv is None:
-        # the script's process: what importing made lives until the process exits. Left to the
-        # collector, it is traversed again by each full collection and at exit (about 10% of a
-        # one-file check); frozen, it is not. (Not for in-process callers: what they froze would
-        # never be collected.)
         gc.freeze()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``iri-lint`` script; each subcommand's module is imported where it runs."""
     rest = list(sys.argv[1:] if argv is None else argv)
     if rest[:1] == ["server"]:  # the server parses its own options (--tcp, --debounce, ...)
+        from ..lsp import serve  # lazy boundary (b), as for every subcommand below
+
+        _imported(argv)
         return serve(rest[1:])
     parser = build_parser(rest[0] if rest else None)
     args = parser.parse_args(argv)
@@ -216,8 +222,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             stream.reconfigure(errors="backslashreplace")
     try:
         if args.command in ("check", "fix"):
+            from .check import run_check
+
+            _imported(argv)
             return run_check(args, parser)
         if args.command == "explain":
+            from .explain import find_rule, write_explain
+
+            _imported(argv)
             rule = find_rule(args.rule)
             if rule is None:
                 print(f"iri-lint: unknown rule {args.rule!r}; `iri-lint rules` lists them", file=sys.stderr)
@@ -225,15 +237,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             write_explain(sys.stdout, rule)
             return EXIT_OK
         if args.command == "rules":
+            from .explain import write_rules
+
+            _imported(argv)
             write_rules(sys.stdout)
             return EXIT_OK
         if args.command == "inspect":  # exit 1 for an IRI that is not valid: a validator for scripts
+            from .inspect import describe, write_inspect
+
+            _imported(argv)
             data = describe(args.iri, profile=args.profile, context=args.context)
             write_inspect(sys.stdout, data, as_json=args.json)
             return EXIT_OK if data["valid"] else EXIT_FINDINGS
         if args.command == "inventory":
-            from .inventory_run import run_inventory  # the inventory's modules, when it is asked for
+            from .inventory_run import run_inventory
 
+            _imported(argv)
             return run_inventory(args)
         parser.print_help()
         return EXIT_ERROR

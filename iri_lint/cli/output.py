@@ -20,6 +20,7 @@ from typing import NamedTuple, TextIO
 from ..config import Config
 from . import redact
 from .escape import quote_path
+from .formats import TEXT_FORMATS
 from .report import (
     problem_line,
     write_github,
@@ -30,12 +31,6 @@ from .report import (
     write_text,
 )
 from .results import FileResult, Job, Record
-
-# ruff's names (`ruff check --output-format`), and the audit page
-FORMATS = ("text", "concise", "full", "json", "json-lines", "junit", "sarif", "github", "gitlab", "pylint",
-           "html")
-TEXT_FORMATS = ("text", "concise", "full")  # the summary line and --statistics go with these
-INVENTORY_FORMATS = ("text", "json", "csv")  # iri-lint inventory's
 
 
 class RunInfo(NamedTuple):

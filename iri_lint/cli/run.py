@@ -8,11 +8,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from ..fileio import Unreadable, Unwritable, read_regular, replace_file
-from ..fix import SourceFile, fix_text
 from ..lint import SourceError, SourceFinding, decode_source, lint_text
 from ..noqa import add_noqa
 from ..source.locate import split_lines
-from .notebook_job import check_notebook
+from .parent_watch import watch_parent
 from .results import FileResult as FileResult  # re-exported, as the results' older home
 from .results import FixInfo as FixInfo
 from .results import Job as Job
@@ -72,6 +71,8 @@ def check_read(job: Job) -> tuple[FileResult, bytes | None]:
 def _check_file(job: Job, data: bytes) -> FileResult:
     result = FileResult(job.path)
     if job.path.lower().endswith(".ipynb"):
+        from .notebook_job import check_notebook  # lazy boundary (b): notebooks
+
         return check_notebook(job, data)
     cfg = job.config
 
@@ -85,6 +86,8 @@ def _check_file(job: Job, data: bytes) -> FileResult:
             lines = split_lines(text) if found else []
             result.records = [_record(job.path, sf, lines) for sf in found]
             return result
+        from ..fix import SourceFile  # lazy boundary (b): the fixing machinery, for --fix and --add-noqa
+
         source = SourceFile.from_bytes(data)
     except SourceError as exc:
         result.problem = _problem(job.path, exc)
@@ -94,6 +97,8 @@ def _check_file(job: Job, data: bytes) -> FileResult:
 
 def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding]],
               result: FileResult, data: bytes) -> FileResult:
+    from ..fix import SourceFile, fix_text  # (imported by _check_file already)
+
     assert isinstance(source, SourceFile)
     text = source.text
     if job.fix:
@@ -190,10 +195,14 @@ def _map(fn: Callable[[Job], T], jobs: list[Job], workers: int | None) -> Iterat
     if len(jobs) <= PARALLEL_THRESHOLD or workers < 2:
         yield from map(fn, jobs)
         return
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     chunk = max(1, min(64, len(jobs) // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    context = multiprocessing.get_context()
+    # the workers end when this process dies, however it dies (parent_watch)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=watch_parent,
+                             initargs=(os.getpid(), context.get_start_method())) as pool:
         yield from pool.map(fn, jobs, chunksize=chunk)
 
 

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 import unicodedataplus as ucd
-from bidi import get_display
 
 from .budget import Budget, take_matches
 from .chars import BIDI_CONTROLS, BIDI_FORMATTING, BIDI_ISOLATES, is_digits, pct_encode
@@ -130,6 +129,8 @@ def _logical_to_display(text: str) -> str:
     if surrogates:
         text = text.translate(dict(zip(map(ord, surrogates), stand_ins, strict=True)))
     # a paragraph of base direction L displays like LRE text PDF in an ltr context
+    from bidi import get_display  # lazy boundary (c): the Unicode Bidirectional Algorithm, for non-ASCII text
+
     shown = get_display(text, base_dir="L")
     assert isinstance(shown, str)
     return shown.translate(dict(zip(map(ord, stand_ins), surrogates, strict=True))) if surrogates else shown

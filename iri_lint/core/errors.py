@@ -38,6 +38,7 @@ class Kind(enum.StrEnum):
     NON_ASCII_IN_URI = "non-ascii-in-uri"
     MISSING_SCHEME = "missing-scheme"
     FRAGMENT_NOT_ALLOWED = "fragment-not-allowed"
+    ZONE_ID = "zone-id"  # an IPv6 zone identifier, in no URI or IRI syntax since RFC 9844
 
     # hashed as the string it equals, at C speed (Enum's own hash is a Python call): hostile text
     # makes tens of thousands of errors, and the rules group them by kind
@@ -55,7 +56,6 @@ class Detail(enum.StrEnum):
     HOST_LIST = "host-list"  # 'h1:5432,h2:5432': a multi-host connection string
     UNCLOSED_IP_LITERAL = "unclosed-ip-literal"  # '[' never closed
     BAD_IPVFUTURE = "bad-ipvfuture"  # '[v...]' that is not an IPvFuture
-    BAD_ZONE_ID = "bad-zone-id"  # an IPv6 zone not written '%25zone' (RFC 6874 sec. 2)
     BAD_IPV6 = "bad-ipv6"  # '[...]' that is not an IPv6 address
     AFTER_IP_LITERAL = "after-ip-literal"  # something but ':port' after ']' (RFC 3986 sec. 3.2)
 
@@ -78,6 +78,7 @@ COMPONENT_CHAR = Kind.COMPONENT_CHAR
 NON_ASCII_IN_URI = Kind.NON_ASCII_IN_URI
 MISSING_SCHEME = Kind.MISSING_SCHEME
 FRAGMENT_NOT_ALLOWED = Kind.FRAGMENT_NOT_ALLOWED
+ZONE_ID = Kind.ZONE_ID
 
 
 class IRISyntaxError(ValueError):
@@ -160,6 +161,11 @@ _WHY: dict[Kind, str] = {
     Kind.COMPONENT_CHAR: "not allowed in this component (RFC 3987 sec. 2.2)",
 }
 
+ZONE_ID_MESSAGE = (
+    "the IPv6 zone identifier {zone!r} is not part of URI or IRI syntax: RFC 3987 sec. 2.2 never allowed one, "
+    "and RFC 9844 removed RFC 6874's '%25zone' (no browser accepted it); a zone is local to one host, so pass it "
+    "out of band (the socket address's scope id) and write [{address}]")
+
 _DETAILS: dict[Detail, str] = {
     Detail.EMPTY_SCHEME: "empty scheme before ':' (RFC 3986 sec. 3.1)",
     Detail.FIRST_SEGMENT_COLON: "':' in the first segment of a relative reference (RFC 3986 sec. 4.2)",
@@ -169,7 +175,6 @@ _DETAILS: dict[Detail, str] = {
     Detail.HOST_LIST: "{chars!r} is a comma-separated list of hosts, not one host and port (RFC 3986 sec. 3.2)",
     Detail.UNCLOSED_IP_LITERAL: "an IP literal never closed with ']' (RFC 3986 sec. 3.2.2)",
     Detail.BAD_IPVFUTURE: "{chars} is not a valid IPvFuture literal (RFC 3986 sec. 3.2.2)",
-    Detail.BAD_ZONE_ID: "an IPv6 zone identifier is written after '%25' (RFC 6874 sec. 2)",
     Detail.BAD_IPV6: "{chars} is not a valid IPv6 address (RFC 3986 sec. 3.2.2)",
     Detail.AFTER_IP_LITERAL: "only ':' and a port may follow an IP literal (RFC 3986 sec. 3.2)",
 }
@@ -194,6 +199,9 @@ def error_message(text: str, profile: Profile, rec: ErrorRecord) -> str:
     """The library's message for one record: it names the character and, for a run, how many."""
     if rec.detail is not None:
         return _DETAILS[rec.detail].format(chars=text[rec.start : rec.end])
+    if rec.kind == Kind.ZONE_ID:
+        address = text[text.rfind("[", 0, rec.start) + 1 : rec.start]
+        return ZONE_ID_MESSAGE.format(zone=text[rec.start : rec.end], address=address)
     message = PERCENT_MESSAGE if rec.kind == Kind.PERCENT else char_problem(
         text, rec.start, rec.component or "", profile)[1]
     n = rec.end - rec.start

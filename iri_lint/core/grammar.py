@@ -2,7 +2,8 @@
 
 Which characters each component allows (with RFC 3986 for the URI profile and the 3987bis-06
 additions for its own), the 3987bis sec. 6.3 groups that are never allowed, and the host forms of
-RFC 3986 sec. 3.2.2 with RFC 6874 zone identifiers. Every repetition in every regex here is
+RFC 3986 sec. 3.2.2 (without zone identifiers: RFC 3987 sec. 2.2 never had them, and RFC 9844
+removed RFC 6874's). Every repetition in every regex here is
 possessive or atomic: none backtracks, so matching is linear in the length of the text.
 """
 
@@ -142,9 +143,9 @@ IPV6ADDRESS = "|".join((
 ))
 # IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 IPVFUTURE = rf"[vV]{_HEX}++\.[A-Za-z0-9\-._~:{_SUB}]++"
-# RFC 6874: IPv6addrz = IPv6address "%25" ZoneID; ZoneID = 1*( unreserved / pct-encoded )
-ZONE_ID = rf"(?:[A-Za-z0-9\-._~]|%{_HEX}{{2}})++"
-# IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]": ']' closes it, and no other form of
+# IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 sec. 3.2.2; RFC 3987 sec. 2.2: "This syntax
+# does not support IPv6 scoped addressing zone identifiers"; RFC 9844 removed RFC 6874's IPv6addrz,
+# which no browser ever accepted): ']' closes it, and no other form of
 # host holds '[' or ']'. The reference regex takes "[" *( not "]" ) "]" and ``is_ip_literal`` checks
 # what is inside (the nine forms of IPv6address cost more to compile than the rest of the grammar).
 IP_LITERAL = r"\[[^\]]*+\]"
@@ -157,11 +158,6 @@ def ipv4_regex() -> re.Pattern[str]:
 @functools.cache
 def ipvfuture_regex() -> re.Pattern[str]:
     return re.compile(IPVFUTURE)
-
-
-@functools.cache
-def zone_id_regex() -> re.Pattern[str]:
-    return re.compile(ZONE_ID)
 
 
 @functools.cache
@@ -179,12 +175,10 @@ def is_ipv6(text: str) -> bool:
 
 
 def is_ip_literal(inner: str) -> bool:
-    """What an IP-literal holds between "[" and "]": IPv6address / IPv6addrz / IPvFuture (RFC 3986
-    sec. 3.2.2, RFC 6874 sec. 2)."""
+    """What an IP-literal holds between "[" and "]": IPv6address / IPvFuture (RFC 3986 sec. 3.2.2)."""
     if inner[:1] in ("v", "V"):
         return ipvfuture_regex().fullmatch(inner) is not None
-    address, pct, zone = inner.partition("%")
-    return is_ipv6(address) and (not pct or (zone.startswith("25") and zone_id_regex().fullmatch(zone, 2) is not None))
+    return is_ipv6(inner)
 
 
 # ---------------------------------------------------------------- regexes of whole references

@@ -12,8 +12,6 @@ from __future__ import annotations
 import functools
 import re
 
-from idna.core import IDNAError, valid_contextj
-
 from .components import Component, ComponentTable, char_class, distinct_chars, unused_chars
 from .lazy import lazy_regex
 
@@ -37,6 +35,8 @@ def joiner_allowed(text: str, comp: Component | None, pos: int) -> bool:
 
 def _contextj(label: str, pos: int) -> bool | None:
     """idna's CONTEXTJ verdict for the joiner at ``pos``; None when idna raises (no name)."""
+    from idna.core import IDNAError, valid_contextj  # lazy boundary (c): IDNA's tables, for a joiner
+
     try:
         return bool(valid_contextj(label, pos))
     except (IDNAError, ValueError):

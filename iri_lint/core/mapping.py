@@ -26,15 +26,14 @@ Choices where the RFCs leave room (SHOULD / MAY), each documented where it is ma
 - The round trip ``to_uri(to_iri(u))`` gives ``u`` back up to what sec. 3.2 allows to change:
   the case of hex digits and percent-encoded unreserved characters (``%7e`` comes back as ``~``,
   ``%c3%bc`` as ``%C3%BC``); ``to_iri(to_uri(i))`` is :func:`~.normalize.equivalent` to a valid
-  ``i`` at the syntax level. Both laws are tested with hypothesis.
+  ``i`` at the syntax level. ``to_iri`` is idempotent and creates no escape (around a ``%`` not
+  followed by two hex digits it decodes nothing). These laws are tested with hypothesis.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from typing import Literal, NamedTuple
-
-import idna as _idna
 
 from .chars import (
     BIDI_CONTROLS,
@@ -67,6 +66,8 @@ SCHEMES: dict[str, SchemeInfo] = {
     "ws": SchemeInfo(80, empty_path_is_root=True),  # RFC 6455 3
     "wss": SchemeInfo(443, empty_path_is_root=True),  # RFC 6455 3
     "ftp": SchemeInfo(21),  # RFC 1738 3.2
+    # RFC 8089 sec. 2: auth-path = [ file-auth ] path-absolute; its host names no DNS lookup of ours
+    "file": SchemeInfo(None, dns_host=False, empty_path_is_root=True),
     "gopher": SchemeInfo(70),  # RFC 4266
     "telnet": SchemeInfo(23),  # RFC 4248
     "ssh": SchemeInfo(22),  # IANA provisional
@@ -165,6 +166,8 @@ def _label_to_ascii(label: str, position: int) -> str:
     decoded = _pct_decode_utf8(label)
     if decoded is None:
         raise IDNAError(label, "its percent-encoding is not UTF-8", position=position)
+    import idna as _idna  # lazy boundary (c): IDNA's tables, for a non-ASCII label
+
     try:
         return _idna.encode(decoded, uts46=True, std3_rules=True, transitional=False).decode("ascii")
     except (_idna.IDNAError, UnicodeError) as exc:
@@ -229,7 +232,9 @@ def uri_edits(ref: IRIReference, *, encode_ascii: Literal["fail", "encode"] = "f
     text = ref.text
     edits: list[tuple[int, int, str]] = []
     host = ref.host if ref.host_kind is HostKind.REG_NAME and is_dns_scheme(ref.get("scheme")) else None
-    if host is not None and not text[host.start : host.end].isascii():
+    if host is not None and text[host.start : host.end].isascii():
+        host = None  # (an ASCII host is copied like the rest; an empty one would stop the walk below)
+    if host is not None:
         try:  # 3987bis sec. 3.4.2: by IDNA, so that DNS can resolve it
             mapped = _idna_host(text, host.start, host.end)
             edits.append((host.start, host.end, _encode_range(mapped, 0, len(mapped), encode_ascii, host.start)))
@@ -342,13 +347,14 @@ def _to_iri_range(text: str, start: int, end: int, in_query: bool, out: list[str
         octets: list[int] = []
         while is_pct_triplet(text, i, end):
             b = int(text[i + 1 : i + 3], 16)
-            if b < 0x80:
+            stray = _after_stray_percent(text, i)
+            if b < 0x80 or stray:
                 if octets:
                     out.append(decode_octets(octets, in_query=in_query))
                     octets = []
                 c = chr(b)
                 # step 2: "%", reserved and not-allowed ASCII stay encoded, as written
-                out.append(c if c in UNRESERVED else text[i : i + 3])
+                out.append(c if c in UNRESERVED and not stray else text[i : i + 3])
             else:
                 octets.append(b)
             i += 3
@@ -358,8 +364,20 @@ def _to_iri_range(text: str, start: int, end: int, in_query: bool, out: list[str
     out.append(text[run:end])
 
 
+def _after_stray_percent(text: str, i: int) -> bool:
+    """Whether the triplet at ``i`` is one of the two characters after a ``%`` that starts none.
+
+    Step 2 converts only "%" followed by two hex digits; such a stray "%" (malformed input) keeps
+    the two characters after it as written, or decoding could make it start an escape the input did
+    not hold (``%3%30`` would give ``%30``, which converts again to ``0``).
+    """
+    return "%" in text[max(i - 2, 0) : i]  # (a "%" there starts no triplet: text[i] is "%", not hex)
+
+
 def _ace_to_unicode(host: str) -> str:
     """3987bis 3.7 step 6: ToUnicode on each ``xn--`` label; labels that fail stay as they are."""
+    import idna as _idna  # lazy boundary (c): IDNA's tables, for a host that may hold an ``xn--`` label
+
     labels = host.split(".")
     for k, label in enumerate(labels):
         if label[:4].lower() == "xn--":
@@ -378,6 +396,13 @@ def to_iri(uri: str, *, decode_idna: bool = False) -> str:
     Never guesses an encoding other than UTF-8 (``%E9`` stays ``%E9``). With ``decode_idna``,
     ``xn--`` labels of DNS hosts are shown in Unicode (3987bis sec. 3.7 step 6); the result then
     maps back to the original URI only through ``to_uri(..., idna=True)``.
+
+    Laws, for any string (tested with hypothesis): the conversion is idempotent
+    (``to_iri(to_iri(u)) == to_iri(u)``), and it never creates an escape: a ``%`` not followed by two
+    hex digits (invalid in a URI, but found in real input) is still not followed by two in the
+    result, as step 2 decodes no percent-encoding among the two characters after it (``%3%30`` stays
+    ``%3%30``; decoding would give ``%30``, a new escape); every other ``%`` of the result starts a
+    percent-encoding of the input, kept or re-encoded by steps 2-4.
     """
     if "%" not in uri and not decode_idna:
         return uri

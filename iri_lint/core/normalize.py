@@ -31,9 +31,11 @@ Choices (the RFCs leave room; each is made once, here):
 - Scheme-based (5.3.3), for the schemes of :data:`~.mapping.SCHEMES`: a default port is removed
   (compared as a number, so ``:080`` is port 80); an empty port is removed for every scheme
   (RFC 3986 sec. 3.2.3 and 6.2.3 say so generically); an empty path with an authority becomes
-  ``/`` where the scheme says so; DNS hosts are compared after UTS #46 mapping with ``xn--`` and
-  Unicode labels equal, and shown in Unicode (5.3.3 SHOULD NOT convert to ACE "for
-  legibility"). A label that fails IDNA stays as it is. Empty ``?`` and ``#`` are never dropped.
+  ``/`` where the scheme says so (``file:`` too: RFC 8089 sec. 2 makes the path after an
+  authority absolute), and a ``file:`` host ``localhost`` is the empty host (RFC 8089 sec. 2);
+  DNS hosts are compared after UTS #46 mapping with ``xn--`` and Unicode labels equal, and shown
+  in Unicode (5.3.3 SHOULD NOT convert to ACE "for legibility"). A label that fails IDNA stays as
+  it is. Empty ``?`` and ``#`` are never dropped.
 - Fragments: ``equivalent(..., ignore_fragment=True)`` drops them before comparing, for
   comparisons that select a network action (5.1).
 """
@@ -43,8 +45,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
-
-import idna as _idna
 
 from .chars import Group, group, is_digits, is_pct_triplet, pct_encode
 from .mapping import DOTS, SCHEMES, decode_octets, is_appropriate, is_dns_scheme
@@ -297,8 +297,20 @@ def _empty_path(text: str, ref: IRIReference) -> list[_RawEdit]:
     return [(ref.path.start, ref.path.start, "/")]
 
 
+def _file_localhost(text: str, ref: IRIReference) -> list[_RawEdit]:
+    """RFC 8089 sec. 2: a ``file:`` authority "localhost" is the local machine, "exactly as if no
+    authority were present": ``file://localhost/x`` is ``file:///x``."""
+    host = ref.host
+    if _scheme_info(ref) != "file" or host is None or ref.userinfo is not None or ref.port is not None \
+            or text[host.start : host.end].lower() != "localhost":
+        return []
+    return [(host.start, host.end, "")]
+
+
 def _display_label(label: str) -> str | None:
     """A DNS label in its UTS #46-mapped Unicode form, or None when IDNA rejects it."""
+    import idna as _idna  # lazy boundary (c): IDNA's tables, for an IDN label
+
     try:
         if label.isascii():
             return str(_idna.decode(label))
@@ -346,7 +358,9 @@ _SYNTAX_STEPS: tuple[tuple[str, str, str, _StepFn], ...] = (
 _SCHEME_STEPS: tuple[tuple[str, str, str, _StepFn], ...] = (
     ("empty-port", "RFC 3987 sec. 5.3.3; RFC 3986 sec. 3.2.3", "empty port removed", _empty_port),
     ("default-port", "RFC 3987 sec. 5.3.3", "default port of the scheme removed", _default_port),
-    ("empty-path", "RFC 3987 sec. 5.3.3", "empty path with an authority becomes /", _empty_path),
+    ("empty-path", "RFC 3987 sec. 5.3.3; RFC 8089 sec. 2", "empty path with an authority becomes /",
+     _empty_path),
+    ("file-localhost", "RFC 8089 sec. 2", "file://localhost/ is file:/// (the local machine)", _file_localhost),
     ("idn-host", "RFC 3987 sec. 5.3.3; UTS #46", "IDN host labels mapped and shown in Unicode",
      _idn_host),
 )

@@ -31,7 +31,6 @@ from .grammar import (
     is_ipv6,
     split_regex,
     valid_reference_regex,
-    zone_id_regex,
 )
 from .lazy import lazy_regex
 from .preprocess import preprocess
@@ -268,7 +267,7 @@ def _ip_literal_host(text: str, authority_rest: Span, profile: Profile,
 
 def _check_ip_literal(text: str, start: int, end: int, closed: bool, profile: Profile,
                       out: list[ErrorRecord]) -> HostKind:
-    """IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]" (RFC 3986 sec. 3.2.2, RFC 6874).
+    """IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 sec. 3.2.2; no zone identifier, RFC 9844).
 
     Characters of a 3987bis sec. 6.3 group inside get their own code; the literal as a whole
     (without them) gets IRI113 when it is still not one of those forms.
@@ -281,11 +280,10 @@ def _check_ip_literal(text: str, start: int, end: int, closed: bool, profile: Pr
         if not ipvfuture_regex().fullmatch(inner):
             out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", Detail.BAD_IPVFUTURE))
         return HostKind.IPVFUTURE
-    address, pct, zone = inner.partition("%")
+    address, pct, _ = inner.partition("%")
     if pct and is_ipv6(address):
-        if not (zone.startswith("25") and zone_id_regex().fullmatch(zone, 2)):
-            at = text.index("%", start, end)
-            out.append(ErrorRecord(at, end - 1, E.IP_LITERAL, "host", Detail.BAD_ZONE_ID))
+        at = text.index("%", start, end)
+        out.append(ErrorRecord(at, end - 1, E.ZONE_ID, "host", None))
     elif not is_ipv6(inner):
         out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", Detail.BAD_IPV6))
     return HostKind.IPV6

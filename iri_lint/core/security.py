@@ -25,9 +25,7 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 import unicodedataplus as ucd
-from idna.core import IDNAError, uts46_remap
 
-from ..data.confusables import ASCII_LOOKALIKE
 from .budget import Budget, take_matches
 from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII
 from .components import (
@@ -125,6 +123,8 @@ def skeleton(text: str) -> str | None:
 
 def _uts46(c: str) -> str | None:
     """UTS #46 mapping of one character ("" when ignored), None when disallowed."""
+    from idna.core import IDNAError, uts46_remap  # lazy boundary (c): UTS #46's table, for a non-ASCII character
+
     try:
         return uts46_remap(c, std3_rules=False)
     except (IDNAError, ValueError):
@@ -554,6 +554,8 @@ def is_spoof_label(label: str) -> bool:
 def _fallback_ascii_lookalike(label: str) -> str | None:
     """The ASCII text ``label`` reads as when each of its characters has an ASCII letter or digit
     look-alike in Unicode's confusables data (``data/confusables.py``), else None."""
+    from ..data.confusables import ASCII_LOOKALIKE  # lazy boundary (c): the confusables table
+
     out = "".join(c if c.isascii() else ASCII_LOOKALIKE.get(c, "\0") for c in label)
     return None if "\0" in out or out == label else out
 

@@ -43,6 +43,7 @@ from iri_lint.noqa import file_noqa
 from iri_lint.source.literals import marked_lines
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.model import Literal, SourcePos
+from iri_lint.source.templates import may_be_filled, merge_fillings
 
 _LONE_CR = re.compile(r"\r(?!\n)")
 
@@ -108,17 +109,12 @@ def _module_imports(stmt: ast.stmt) -> bool:
     return False
 
 
-def _gate(text: str) -> bool:
-    return ".format" in text or ".replace(" in text or "%" in text
-
-
 def _merge(groups: list[Formatted]) -> Formatted:
     out: Formatted = {}
     for group in groups:
-        for name, (pct, fmt, replaced) in group.items():
+        for name, filling in group.items():
             old = out.get(name)
-            out[name] = (pct, fmt, replaced) if old is None else \
-                (old[0] or pct, old[1] or fmt, tuple(sorted(old[2] + replaced)))
+            out[name] = filling if old is None else merge_fillings(old, filling)
     return out
 
 
@@ -203,7 +199,7 @@ class IncrementalLinter:
         statements = [_Statement(_first_line(s), s.end_lineno or s.lineno, _detached(found), formatted,
                                  _module_imports(s))
                       for s, found, formatted in zip(tree.body, got.findings, got.formatted, strict=True)]
-        self.base = _Baseline(text, lines, statements, got.contexts, got.filled, _gate(text), marked)
+        self.base = _Baseline(text, lines, statements, got.contexts, got.filled, may_be_filled(text), marked)
         self.last.linted = self.last.statements = len(statements)
         return self._assemble(text, self._collect())
 
@@ -217,7 +213,7 @@ class IncrementalLinter:
             return self._assemble(text, self._collect())
         if _LONE_CR.search(text) or "barry_as_FLUFL" in text:
             raise _Fallback("a lone CR or barry_as_FLUFL in the file")
-        if _gate(text) != base.gate:
+        if may_be_filled(text) != base.gate:
             raise _Fallback("the formatted-names test flipped")
         old, new = base.lines, split_lines(text)
         n_old, n_new = len(old), len(new)

@@ -130,9 +130,10 @@ def check(text: str, *, kind: str = "IRI-reference", profile: str | Profile = "i
 
 def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
               enabled: frozenset[str] = DEFAULT_CODES, holes: tuple[tuple[int, int], ...] = (),
-              uri_only_api: bool = False) -> list[Finding]:
-    """check() for an already scanned IRI (the linter's hot path)."""
-    return list(_run(Facts(ref, context, uri_only_api, enabled, holes)))
+              uri_only_api: bool = False, idna_versions: bool = True) -> list[Finding]:
+    """check() for an already scanned IRI (the linter's hot path); ``idna_versions``: report xn-- labels
+    that only IDNA2008 rejects (see ``Facts``)."""
+    return list(_run(Facts(ref, context, uri_only_api, enabled, holes, idna_versions=idna_versions)))
 
 
 @functools.lru_cache(maxsize=256)
@@ -205,9 +206,10 @@ def named_codes(items: Iterable[str]) -> frozenset[str]:
 
 
 # reported in default mode only where the literal is used as an IRI (it holds non-ASCII text or
-# names an identifier, e.g. an rdflib namespace): '%E9' and IDNA2003-era names are right but rarely
-# actionable in an ASCII URL. Naming the code (--extend-select IRI401) reports them everywhere.
-IRI_USE_ONLY = frozenset({"IRI401", "IRI403"})
+# names an identifier, e.g. an rdflib namespace): '%E9' is right but rarely actionable in an ASCII URL.
+# Naming the code (--extend-select IRI401) reports it everywhere. IRI403 is the same for IDNA2003-era
+# names only (``check_ref``'s ``idna_versions``); an invalid A-label is reported everywhere.
+IRI_USE_ONLY = frozenset({"IRI401"})
 
 
 def text_code(code: str) -> str:
@@ -240,11 +242,20 @@ def text_finding(f: Finding, enabled: frozenset[str]) -> Finding | None:
 
 
 def apply_fixes(text: str, fixes: Iterable[Fix]) -> str:
-    """Apply the edits of several fixes to ``text``; an edit overlapping an earlier one is skipped."""
+    """Apply several fixes to ``text``, each whole or not at all: a fix with an edit that overlaps one
+    already taken is skipped, and an edit already taken (the same fix twice, or two fixes making the
+    same edit) is made once.
+
+    Laws (tested with hypothesis): one fix gives its value (``apply_fixes(t, [f]) == f.value`` for the
+    ``t`` it was found in), and duplicates change nothing (``apply_fixes(t, [f, f]) == f.value``;
+    ``apply_fixes(t, fs + fs) == apply_fixes(t, fs)``).
+    """
     chosen: list[Edit] = []
+    taken: set[Edit] = set()
     for fix in fixes:
-        edits = sorted(fix.edits, key=lambda e: e.start)
+        edits = sorted(set(fix.edits) - taken, key=lambda e: (e.start, e.end))
         if all(e.end <= c.start or c.end <= e.start for e in edits for c in chosen if
                not (e.start == e.end == c.start == c.end)):
             chosen.extend(edits)
+            taken.update(edits)
     return _apply(text, tuple(chosen))

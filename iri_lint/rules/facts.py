@@ -62,12 +62,16 @@ class Facts:
     """One IRI and the facts about it that rules share, each computed when a rule first asks."""
 
     def __init__(self, ref: IRIReference, context: UseContext = UseContext.UNKNOWN, uri_only_api: bool = False,
-                 enabled: frozenset[str] = frozenset(), holes: tuple[tuple[int, int], ...] = ()) -> None:
+                 enabled: frozenset[str] = frozenset(), holes: tuple[tuple[int, int], ...] = (),
+                 idna_versions: bool = True) -> None:
         self.ref = ref
         self.context = context
         self.uri_only_api = uri_only_api  # passed to an API that sends only ASCII (urlopen)
         self.enabled = enabled
         self.holes = holes  # template holes: findings touching them are dropped
+        # IRI403 on an xn-- label that IDNA2003 reads and IDNA2008 rejects (a live name such as xn--n3h.net):
+        # off for an ASCII literal not used as an IRI, unless IRI403 is named (the invalid A-labels stay)
+        self.idna_versions = idna_versions
         self.limit = MAX_PER_CODE  # the engine's cap
         self.built = BUILT_PER_CODE  # what a check builds before it only counts
         self.code = ""  # the rule whose check runs now (set by the engine)

@@ -32,6 +32,7 @@ MODULES = (
     "syntax.iri115_non_ascii_in_uri",
     "syntax.iri116_missing_scheme",
     "syntax.iri117_fragment_not_allowed",
+    "syntax.iri118_ipv6_zone_id",
     "bidi.iri201_bidi_formatting_character",
     "bidi.iri202_bidi_isolate_character",
     "bidi.iri203_percent_encoded_bidi_control",

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from iri_lint.core.context import UseContext
 from iri_lint.data.schemes import REGISTERED
-from iri_lint.source.model import UseContext
 
 from ..core.schemes import scheme_typos
 
@@ -143,6 +143,18 @@ PIECE_METHODS = frozenset(
 )  # fmt: skip
 
 
+# callables whose strings are route patterns and route names, never IRIs to check, in every framework
+# that routes: Flask and Quart (@app.route, add_url_rule), aiohttp (add_route, add_get, ...), Pyramid
+# (add_route), Starlette (Route, Mount, WebSocketRoute, add_route), FastAPI (add_api_route, api_route),
+# Django (path, re_path), Werkzeug (Rule). A route may hold a whole "https://{host}/..." pattern.
+ROUTERS = frozenset({
+    "route", "add_route", "add_url_rule", "add_api_route", "api_route", "add_websocket_route",
+    "websocket_route", "add_api_websocket_route", "path", "re_path", "Route", "Mount", "WebSocketRoute",
+    "Rule", "add_get", "add_post", "add_put", "add_patch", "add_delete", "add_head", "add_view", "add_static",
+})  # fmt: skip
+ROUTE_KEYWORDS = frozenset({"path", "rule", "pattern", "route", "prefix"})
+
+
 def parse_extra_api(spec: str) -> UrlApi:
     """Parse a user API spec ``qualified.name[:argindex[,argindex]]`` into a UrlApi."""
     name, _, idx = spec.partition(":")
@@ -182,14 +194,32 @@ def _suffix_match(name: str, low: str, suffixes: tuple[str, ...]) -> bool:
     return False
 
 
+# what may stand at either end of a literal before its scheme: whitespace (a separator) or control
+# characters (findings); neither is a reason to pass the literal by
+EDGE = "".join(map(chr, range(0x21))) + "".join(map(chr, range(0x7F, 0xA0)))
+
+
+def has_scheme(value: str) -> bool:
+    """Whether ``value`` starts with ``scheme:``, after any whitespace and control characters."""
+    return _SCHEME.match(value) is not None or (
+        value[:1] in EDGE and value[:1] != "" and _SCHEME.match(value.lstrip(EDGE)) is not None)
+
+
 def scheme_of(value: str) -> str | None:
     """The scheme (lowercase) if the value starts with ``scheme:``, else None."""
     m = _SCHEME.match(value)
     return m.group()[:-1].lower() if m else None
 
 
+# schemes whose IRIs always have an authority (RFC 9110 sec. 4.2, RFC 6455 sec. 3, RFC 1738 sec. 3.2):
+# without any "/" after the colon, such a value is something else of another grammar: an XML
+# qualified name ("http:NegotiateAuthentication", NCName ":" NCName) or a connection-pool key
+# ("http:host:81"); only where a URL is expected is it a URL missing its "//"
+_AUTHORITY_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
+
+
 def is_absolute_candidate(value: str) -> bool:
-    """Rule 1: the whole literal is an absolute IRI (not a label, CURIE, host:port or path)."""
+    """Rule 1: the whole literal is an absolute IRI (not a label, CURIE, QName, host:port or path)."""
     m = _SCHEME.match(value)
     if m is None:
         return False
@@ -201,24 +231,32 @@ def is_absolute_candidate(value: str) -> bool:
         return len(value) > e + 2 and not value[e + 2].isspace()
     if e >= len(value) or value[e].isspace() or value[e] == ":":
         return False  # "Label: text", "scheme:" alone, "std::string"
-    return scheme.lower() in REGISTERED
+    low = scheme.lower()
+    if low in _AUTHORITY_SCHEMES and "/" not in value and "\\" not in value:
+        return False  # "http:Name" (a QName), "http:host:81" (a pool key): never a URL of that scheme
+    return low in REGISTERED
+
+
+_ROUTE_NAMESPACE = re.compile(r"[A-Za-z_][A-Za-z0-9_+.\-]*+:")
 
 
 def is_route_name(value: str) -> bool:
     """``admin:index``, ``app:view``: a named route (Django accepts them for ``*_url``), not an IRI.
 
     In a URL context, ``name:...`` without ``//`` whose scheme is neither registered nor a likely
-    typo of a common scheme is a route or CURIE.
+    typo of a common scheme is a route or CURIE. A URL namespace is a Python identifier, so the
+    name may hold ``_`` (``wagtailadmin_pages:add``), which no scheme can.
     """
-    m = _SCHEME.match(value)
+    m = _ROUTE_NAMESPACE.match(value)
     if m is None or value.startswith("//", m.end()):
         return False
     scheme = value[: m.end() - 1].lower()
     return scheme not in REGISTERED and scheme not in scheme_typos()
 
 
-# in an absolute IRI, sub-delims and "." are ordinary characters: "a(b)*c" is no regex
-_REGEX_MARKER_IN_IRI = re.compile(r"""\\(?:[dwsSWDb./?+*1-9]|g<)|\(\?|\[(?:\^|a-z|A-Z|0-9)|\][+*{]|=["']""")
+# in an absolute IRI, sub-delims and "." are ordinary characters: "a(b)*c" is no regex; and a quote
+# after "=" is a character at fault in the query ('?q="><script>'), not markup around the IRI
+_REGEX_MARKER_IN_IRI = re.compile(r"""\\(?:[dwsSWDb./?+*1-9]|g<)|\(\?|\[(?:\^|a-z|A-Z|0-9)|\][+*{]""")
 _ABSOLUTE_IRI = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+://")
 
 
@@ -251,6 +289,8 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
             return False
         return not ("://" in words[0] and value.count(" ") == 1 and "\n" not in value
                     and _PATH_DELIM.search(words[1].rstrip(".")) is not None)
+    if "://" in words[0] and not value[0].isspace():
+        return False  # a URL-named value that starts as an absolute IRI is one, spaces and all
     if len(words) >= 4:
         return True
     return len(words) > 1 and _IRI_DELIM.search(words[0]) is None
@@ -285,3 +325,63 @@ def is_bare_prefix(value: str) -> bool:
         return v.startswith("://")
     rest = v[m.end() :]
     return rest in ("", "/", "//")
+
+
+# ---------------------------------------------------------------- text that holds IRIs
+
+# whitespace separates the IRIs of a text (RFC 3986 appendix C), and so do ";" and "," right before
+# the next "scheme://" (failover lists such as kombu's "amqp://a;amqp://b", comma-separated origins)
+_NEXT_IRI = r"[;,](?=[A-Za-z][A-Za-z0-9+.\-]*+://)"
+SEPARATOR = re.compile(rf"[ \t\r\n]|{_NEXT_IRI}")
+_TOKEN = re.compile(r"(?:[^ \t\r\n;,]++|[;,](?![A-Za-z][A-Za-z0-9+.\-]*+://))++")
+_LINE = re.compile(r"[^\r\n]++")
+# RFC 9110 sec. 5.1: field-name = token; a line that starts "Name:" right after a line break
+_HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z\-]++:")
+
+
+class IriText(NamedTuple):
+    """A value read as text that holds IRIs: the spans of its IRIs, or a header injection."""
+
+    items: tuple[tuple[int, int], ...]  # empty: the value is no such text
+    injection: bool = False  # an IRI, a line break, then "Name:": one IRI with control characters
+
+
+_NOT_TEXT = IriText(())
+_INJECTION = IriText((), True)
+
+
+def _is_item(token: str) -> bool:
+    return is_absolute_candidate(token) and not is_bare_prefix(token)
+
+
+def iri_text(value: str) -> IriText:
+    """Read ``value`` as text that holds absolute IRIs: lines of IRIs separated by whitespace (a scope
+    list, a CORS origin list, captured output with its newline) or by ";" or "," before the next
+    ``scheme://`` (a failover list), or the lines of tab-separated
+    records whose first field is IRIs (within one line of text a tab is in the IRI:
+    ``"http://h/a\\tb"``). Whitespace separates the IRIs (RFC 3986 appendix C) and is no finding. A
+    line that starts with a header-like ``Name:`` right after a line of IRIs is header injection:
+    the value is then one IRI whose CR/LF are reported (for every scheme). Linear: each token is
+    read once."""
+    items: list[tuple[int, int]] = []
+    after_iri = False
+    records = "\n" in value or "\r" in value  # lines: a tab separates the fields of a record
+    for line in _LINE.finditer(value):
+        lo, hi = line.span()
+        tokens = [t.span() for t in _TOKEN.finditer(value, lo, hi)]
+        if not tokens:
+            after_iri = False
+            continue
+        tab = value.find("\t", tokens[0][0], hi) if records else -1
+        field = tokens if tab < 0 else [t for t in tokens if t[1] <= tab]
+        n = 0
+        while n < len(tokens) and _is_item(value[tokens[n][0] : tokens[n][1]]):
+            n += 1
+        if n == len(tokens) or (field and n >= len(field)):
+            items.extend(tokens[:n] if n == len(tokens) else field)  # all IRIs, or a record's first field
+            after_iri = True
+            continue
+        if after_iri and lo > 0 and value[lo - 1] in "\r\n" and _HEADER_NAME.match(value, lo):
+            return _INJECTION
+        return _NOT_TEXT
+    return IriText(tuple(items))

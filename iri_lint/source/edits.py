@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import NamedTuple
 
 from iri_lint.source.decode import Decoded
-from iri_lint.source.locate import Locator, SourceMap, expected_value
+from iri_lint.source.locate import Locator, SourceFile, SourceMap, expected_value, split_lines
 from iri_lint.source.model import Literal
 from iri_lint.source.templates import apply_templates
 
@@ -149,41 +151,97 @@ def _as_is(piece: Decoded, text: str, q: str) -> bool:
 
 
 def apply_edits(text: str, edits: Sequence[SourceEdit]) -> str:
-    """Apply non-overlapping source edits to the file text."""
-    out = text
-    for e in sorted(edits, key=lambda e: e.start, reverse=True):
-        out = out[: e.start] + e.new + out[e.end :]
-    return out
+    """Apply non-overlapping source edits to the file text (one pass over it: linear in its length)."""
+    out: list[str] = []
+    pos = 0
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        out.append(text[pos : e.start])
+        out.append(e.new)
+        pos = e.end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+class LiteralEdit(NamedTuple):
+    """The source edits of one literal, and the checked value re-parsing must find there afterwards."""
+
+    literal: Literal
+    edits: Sequence[SourceEdit]
+    expected: str
+
+
+class Shift:
+    """Where an offset of a text is once ``edits`` are applied (no edit may straddle the offset)."""
+
+    __slots__ = ("_deltas", "_starts")
+
+    def __init__(self, edits: Sequence[SourceEdit]) -> None:
+        ordered = sorted(edits, key=lambda e: (e.start, e.end))
+        self._starts = [e.start for e in ordered]
+        self._deltas = list(accumulate((len(e.new) - (e.end - e.start) for e in ordered), initial=0))
+
+    def __call__(self, offset: int) -> int:
+        return offset + self._deltas[bisect_left(self._starts, offset)]
 
 
 def verify_edit(old_text: str, new_text: str, lit: Literal, expected: str) -> bool:
-    """Re-parse ``new_text`` and check the literal's checked value is exactly ``expected``."""
-    loc = lit.locator
-    if loc is None:
+    """Re-parse ``new_text`` (``old_text`` with edits inside this literal's tokens only) and check the
+    literal's checked value is exactly ``expected``: :func:`verify_edits` for one literal."""
+    sm = lit.locator.source_map() if lit.locator is not None else None
+    if sm is None:
         return False
+    whole = SourceEdit(sm.start, sm.end, new_text[sm.start : sm.end + len(new_text) - len(old_text)])
+    verdicts = verify_edits(old_text, new_text, [LiteralEdit(lit, [whole], expected)])
+    return verdicts is not None and verdicts[0]
+
+
+def verify_edits(old_text: str, new_text: str, planned: Sequence[LiteralEdit]) -> list[bool] | None:
+    """One re-parse of ``new_text`` (``old_text`` with every planned edit applied) for all of them.
+
+    For each literal: its checked value in ``new_text`` is exactly ``expected``, and its edits lie
+    inside its tokens. The text outside the edited literals must be unchanged, else every verdict is
+    False. None when ``new_text`` does not parse (a bisection can then find the edit at fault).
+    """
     try:
         tree = ast.parse(new_text)
-    except (SyntaxError, ValueError):
-        return False
-    old = loc.node
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    maps = [p.literal.locator.source_map() if p.literal.locator is not None else None for p in planned]
+    spans = [(sm.start, sm.end) for sm in maps if sm is not None]
+    shift = Shift([e for p in planned for e in p.edits])
+    if not _same_outside(old_text, new_text, spans, shift):
+        return [False] * len(planned)
+    want: dict[int, int] = {}  # new start offset -> index in planned
+    for k, (p, sm) in enumerate(zip(planned, maps, strict=True)):
+        if sm is not None and all(sm.start <= e.start <= e.end <= sm.end for e in p.edits):
+            want[shift(sm.start)] = k
+    found = _nodes_at(tree, new_text, want)
+    return [k in found and _checked_value(found[k], p.literal) == p.expected for k, p in enumerate(planned)]
+
+
+def _nodes_at(tree: ast.AST, text: str, want: dict[int, int]) -> dict[int, ast.expr]:
+    """The outermost string node (first met, as ``ast.walk`` goes) starting at each wanted offset."""
+    source = SourceFile(split_lines(text))
+    lines = {source.position(offset).line for offset in want}
+    found: dict[int, ast.expr] = {}
     for node in ast.walk(tree):
-        if (
-            type(node) in (ast.Constant, ast.JoinedStr)
-            and getattr(node, "lineno", None) == old.lineno
-            and node.col_offset == old.col_offset  # type: ignore[attr-defined]
-        ):
-            raw = expected_value(node)  # type: ignore[arg-type]
-            if raw is None:
-                return False
-            holes = _field_holes(node)
-            got = apply_templates(
-                raw,
-                holes,
-                percent_template=loc.percent_template,
-                format_template=loc.format_template,
-            ).value
-            return got == expected and _same_outside(old_text, new_text, loc)
-    return False
+        if isinstance(node, (ast.Constant, ast.JoinedStr)) and node.lineno in lines:
+            k = want.get(source.offset(node.lineno, source.char_col(node.lineno, node.col_offset)))
+            if k is not None and k not in found:
+                found[k] = node
+                if len(found) == len(want):
+                    break
+    return found
+
+
+def _checked_value(node: ast.expr, lit: Literal) -> str | None:
+    """The node's value as the scanner checks it: fields as HOLE, then the literal's templates."""
+    raw = expected_value(node)
+    if raw is None or lit.locator is None:
+        return None
+    loc = lit.locator
+    return apply_templates(raw, _field_holes(node), percent_template=loc.percent_template,
+                           format_template=loc.format_template).value
 
 
 def _field_holes(node: ast.AST) -> list[tuple[int, int]]:
@@ -200,12 +258,12 @@ def _field_holes(node: ast.AST) -> list[tuple[int, int]]:
     return holes
 
 
-def _same_outside(old_text: str, new_text: str, loc: Locator) -> bool:
-    """Text before and after the literal is unchanged."""
-    sm = loc.source_map()
-    if sm is None:
-        return False
-    tail = len(old_text) - sm.end
-    return new_text[: sm.start] == old_text[: sm.start] and new_text[len(new_text) - tail :] == (
-        old_text[sm.end :]
-    )
+def _same_outside(old_text: str, new_text: str, spans: list[tuple[int, int]], shift: Shift) -> bool:
+    """The text outside the edited literals' spans is unchanged (spans may nest: f-string fields)."""
+    pos = 0
+    for start, end in sorted(spans):
+        if start >= pos:
+            if new_text[shift(pos) : shift(start)] != old_text[pos:start]:
+                return False
+        pos = max(pos, end)
+    return new_text[shift(pos) :] == old_text[pos:] if pos <= len(old_text) else False

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import ast
 import functools
-from bisect import bisect_left, bisect_right
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from functools import partial
 from typing import Any
 
 from iri_lint.source.candidates import (
     _SCHEME,
     DEFAULT_URL_APIS,
+    EDGE,
     PIECE_METHODS,
     REGEX_FUNCTIONS,
+    ROUTE_KEYWORDS,
+    ROUTERS,
+    SEPARATOR,
     UrlApi,
+    has_scheme,
+    iri_text,
     is_absolute_candidate,
     is_bare_prefix,
     is_delimited,
@@ -26,12 +29,13 @@ from iri_lint.source.candidates import (
     looks_like_regex,
     parse_extra_api,
 )
-from iri_lint.source.locate import Locator, SourceFile
-from iri_lint.source.marks import DEFAULT_OPTIONS, word_starts
+from iri_lint.source.filling import filled_names
+from iri_lint.source.locate import Locator, PartLocator, SourceFile
+from iri_lint.source.marks import DEFAULT_OPTIONS, spans_lines
 from iri_lint.source.marks import ScanOptions as ScanOptions  # re-exported: the scan's options
 from iri_lint.source.marks import marked_lines as marked_lines  # re-exported
 from iri_lint.source.model import HOLE, Literal, Reason, SourcePos, UseContext
-from iri_lint.source.templates import apply_templates
+from iri_lint.source.templates import Filling, Templated, apply_templates
 from iri_lint.source.text import embedded_literals
 
 
@@ -69,8 +73,6 @@ _TEXT = _Ctx(excluded=True)  # prose: never one IRI, but text mode extracts the 
 _IDENTIFIER = _Ctx(use=UseContext.IDENTIFIER)
 _PCT = _Ctx(pct=True)
 _LOG_METHODS = frozenset(("debug", "info", "warning", "warn", "error", "critical", "exception"))
-_FILLING = frozenset(("format", "format_map", "replace"))
-_FILLING_WORDS = tuple(sorted(_FILLING))
 _FMT = _Ctx(fmt=True)
 _SKIP_FIELDS = frozenset(
     ("ctx", "op", "ops", "type_comment", "kind", "id", "arg", "name", "asname", "module",
@@ -83,28 +85,6 @@ _NESTING = (ast.Try, ast.If, *([ast.TryStar] if hasattr(ast, "TryStar") else [])
 _STMTS = frozenset(
     c for c in vars(ast).values() if isinstance(c, type) and issubclass(c, ast.stmt)
 )
-_DECORATED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-
-
-def _spans(node: ast.stmt, lines: list[int]) -> bool:
-    """Whether a statement spans one of the sorted ``lines`` (its decorators included)."""
-    first = node.lineno
-    if type(node) in _DECORATED and node.decorator_list:  # type: ignore[attr-defined]
-        first = min(first, *(d.lineno for d in node.decorator_list))  # type: ignore[attr-defined]
-    i = bisect_left(lines, first)
-    return i < len(lines) and lines[i] <= (node.end_lineno or first)
-
-
-def _lines_holding(needle: str, text: str, offsets: list[int]) -> set[int]:
-    """The 1-based lines of ``text`` (``offsets``: where each starts) that hold ``needle``: one search
-    per such line, however many times it holds it (a hostile literal: 100,000 '%' on one line)."""
-    lines = set()
-    i = text.find(needle)
-    while i >= 0:
-        line = bisect_right(offsets, i)
-        lines.add(line)
-        i = text.find(needle, offsets[line]) if line < len(offsets) else -1
-    return lines
 
 
 def _fields(t: type) -> tuple[str, ...]:
@@ -186,7 +166,7 @@ class _Scanner:
         # names filled in later (NAME.format(...), NAME % x, NAME.replace("ID", x)): their literal
         # values are templates of that kind. Given ``fill_tree``, they are found on first need
         # (``filled_for``); otherwise ``filled`` is all there is (``find_filled_names``)
-        self.filled: dict[str, _Ctx] = {}
+        self.filled: dict[str, Filling] = {}
         self.fill_tree: ast.AST | None = None
 
     def bind(self, name: str, qual: str) -> None:
@@ -210,7 +190,7 @@ class _Scanner:
             more = marked_lines(self.source, self.opts, self.extra)
             self.extra = []
             self.marked = marked = sorted(set(marked).union(more))
-        return _spans(node, marked)
+        return spans_lines(node, marked)
 
     def prepass(self, tree: ast.AST) -> None:
         """Bind module-level imports (also under try/if) before pruning by marked lines."""
@@ -227,67 +207,13 @@ class _Scanner:
             elif type(node) is ast.ExceptHandler:
                 body.extend(node.body)
 
-    def find_filled_names(self, tree: ast.AST) -> None:
-        """Names whose value is formatted or filled in by ``.replace`` somewhere in ``tree``, all of them."""
-        text = self.source.text
-        if not (".format" in text or ".replace(" in text or "%" in text):
-            return
-        for node in ast.walk(tree):
-            self._note_filling(node, self.filled)
-
-    def filled_for(self, name: str) -> _Ctx | None:
-        """How ``name`` is filled in somewhere in the module: ``find_filled_names``' entry for it.
-
-        With a ``fill_tree``, the first call finds every name filled in the tree, as
-        ``find_filled_names`` does (in ``ast.walk``'s order, before any import is bound), walking only
-        the statements that span a ``%`` or the word ``format``, ``format_map`` or ``replace``: the
-        operator or the method name of any filling stands on one of those lines. (The whole tree
-        was most of the flake8 plugin's time: nearly every module has a ``%`` somewhere.)"""
+    def filled_for(self, name: str) -> Filling | None:
+        """How ``name`` is filled in somewhere in the module; the first call finds every name filled in
+        ``fill_tree`` (``filling.filled_names``)."""
         tree, self.fill_tree = self.fill_tree, None
         if tree is not None:
-            source = self.source
-            text = source.text
-            if ".format" in text or ".replace(" in text or "%" in text:
-                offsets = source.line_offsets
-                lines = sorted(set(map(partial(bisect_right, offsets), word_starts(text, _FILLING_WORDS)))
-                               | _lines_holding("%", text, offsets))
-                aliases, self.aliases = self.aliases, {}  # names as find_filled_names reads them
-                try:
-                    todo = deque([tree])
-                    while todo:
-                        node = todo.popleft()
-                        todo.extend(child for child in ast.iter_child_nodes(node)
-                                    if not isinstance(child, ast.stmt) or _spans(child, lines))
-                        self._note_filling(node, self.filled)
-                finally:
-                    self.aliases = aliases
+            self.filled = filled_names(tree, self.source)
         return self.filled.get(name)
-
-    def _note_filling(self, node: ast.AST, filled: dict[str, _Ctx]) -> None:
-        """Record in ``filled`` what ``node`` does to a name: ``NAME.format(...)``, ``NAME % x``,
-        ``NAME.replace("ID", x)``."""
-        t = type(node)
-        if t is ast.Call and type(node.func) is ast.Attribute:  # type: ignore[attr-defined]
-            func = node.func  # type: ignore[attr-defined]
-            name = self.dotted(func.value) if func.attr in _FILLING else None
-            if name is None:
-                return
-            old = filled.get(name, _NO_CTX)
-            if func.attr == "replace":
-                args = node.args  # type: ignore[attr-defined]
-                needle = args[0].value if args and type(args[0]) is ast.Constant else None
-                if isinstance(needle, str) and needle:
-                    filled[name] = old.with_template(pct=old.pct, fmt=old.fmt, replaced=(*old.replaced, needle))
-            else:
-                filled[name] = old.with_template(pct=old.pct, fmt=True, replaced=old.replaced)
-        elif t is ast.BinOp and type(node.op) is ast.Mod:  # type: ignore[attr-defined]
-            left = node.left  # type: ignore[attr-defined]
-            while type(left) is ast.Call and type(left.func) is ast.Attribute and left.func.attr in _FILLING:
-                left = left.func.value  # NAME.replace(...) % x: NAME is %-formatted too
-            name = self.dotted(left)
-            if name is not None:
-                old = filled.get(name, _NO_CTX)
-                filled[name] = old.with_template(pct=True, fmt=old.fmt, replaced=old.replaced)
 
     def run(self, tree: ast.AST) -> Iterator[Literal]:
         if self.marked is not None:
@@ -305,12 +231,18 @@ class _Scanner:
             if t is Constant:
                 lit = self._constant(node)  # type: ignore[arg-type]
                 if lit is not None:
-                    yield lit
+                    if lit.__class__ is list:
+                        yield from lit
+                    else:
+                        yield lit  # type: ignore[misc]
                 continue
             if t is JoinedStr:
                 lit = self._fstring(node)  # type: ignore[arg-type]
                 if lit is not None:
-                    yield lit
+                    if lit.__class__ is list:
+                        yield from lit
+                    else:
+                        yield lit  # type: ignore[misc]
                 for part in reversed(node.values):  # type: ignore[attr-defined]
                     if type(part) is ast.FormattedValue:
                         push(part.value)
@@ -415,7 +347,7 @@ class _Scanner:
 
     # -- leaves --------------------------------------------------------------------------
 
-    def _constant(self, node: ast.Constant) -> Literal | None:
+    def _constant(self, node: ast.Constant) -> Literal | list[Literal] | None:
         v = node.value
         ctx = self.ctx.pop(id(node), None)
         if v.__class__ is not str:
@@ -423,7 +355,7 @@ class _Scanner:
                 return None
             v = v.decode("latin-1")
         if ctx is None:
-            if ":" not in v or _SCHEME.match(v) is None:
+            if ":" not in v or (_SCHEME.match(v) is None and not has_scheme(v)):
                 return None
             ctx = _NO_CTX
         elif ctx.excluded:
@@ -432,7 +364,7 @@ class _Scanner:
             return None
         return self._candidate(node, v, (), ctx)
 
-    def _fstring(self, node: ast.JoinedStr) -> Literal | None:
+    def _fstring(self, node: ast.JoinedStr) -> Literal | list[Literal] | None:
         ctx = self.ctx.pop(id(node), None)
         parts: list[str] = []
         holes: list[tuple[int, int]] = []
@@ -447,7 +379,7 @@ class _Scanner:
                 n += 1
         value = "".join(parts)
         if ctx is None:
-            if _SCHEME.match(value) is None:
+            if not has_scheme(value):
                 return None
             ctx = _NO_CTX
         elif ctx.excluded:
@@ -458,10 +390,13 @@ class _Scanner:
 
     def _candidate(
         self, node: ast.expr, raw: str, holes: Sequence[tuple[int, int]], ctx: _Ctx
-    ) -> Literal | None:
+    ) -> Literal | list[Literal] | None:
         api = ctx.api
         url_ctx = ctx.reason is not None and (api is None or api.relative)
-        if not raw or looks_like_regex(raw) or is_delimited(raw):
+        # an argument of a URL API is one URL whatever it holds: never guessed to be a regex, markup,
+        # prose or a list of IRIs (its spaces and control characters are findings)
+        whole = ctx.reason is Reason.URL_API
+        if not raw or (not whole and (looks_like_regex(raw) or is_delimited(raw))):
             return None
         tpl = apply_templates(raw, holes, percent_template=ctx.pct, format_template=ctx.fmt)
         if ctx.replaced:
@@ -469,15 +404,19 @@ class _Scanner:
         value = tpl.value
         if is_bare_prefix(value):
             return None
-        if looks_like_prose(value, url_context=url_ctx):
-            if self.texts is not None:
-                self._text(node, raw, holes, ctx)
-            return None
-        if not url_ctx and not is_absolute_candidate(value):
+        if not whole and SEPARATOR.search(value) is not None:
+            # a text may hold several IRIs; what a URL API takes is one URL (``whole``)
+            text = iri_text(value)
+            if text.items:  # a list of IRIs: each one is checked, the separators are not findings
+                return self._items(node, tpl, text.items, ctx, url_ctx)
+            if not text.injection and looks_like_prose(value, url_context=url_ctx):
+                if self.texts is not None:
+                    self._text(node, raw, holes, ctx)
+                return None
+        if not url_ctx and not is_absolute_candidate(value if _SCHEME.match(value) else value.lstrip(EDGE)):
             return None
         if url_ctx and (is_route_name(value) or is_host_port(value)):
             return None
-        reason = ctx.reason if ctx.reason is not None else Reason.ABSOLUTE
         source = self.source
         locator = Locator(
             node, source, tpl.index_map, percent_template=ctx.pct, format_template=ctx.fmt
@@ -485,20 +424,37 @@ class _Scanner:
         start = SourcePos(node.lineno, source.char_col(node.lineno, node.col_offset))
         end_line = node.end_lineno or node.lineno
         end = SourcePos(end_line, source.char_col(end_line, node.end_col_offset or 0))
-        return Literal(
-            value=value,
-            reason=reason,
-            context=ctx.use,
-            kind="IRI-reference" if url_ctx else "IRI",
-            start=start,
-            end=end,
-            holes=tpl.holes,
-            api=api.name if api is not None else None,
-            uri_only_api=api.uri_only if api is not None else False,
-            position_of=locator.position,
-            is_fstring=type(node) is ast.JoinedStr,
-            locator=locator,
-        )
+        return _literal(node, value, tpl.holes, ctx, url_ctx, locator, start, end)
+
+    def _items(self, node: ast.expr, tpl: Templated, items: Sequence[tuple[int, int]], ctx: _Ctx,
+               url_ctx: bool) -> list[Literal]:
+        """One literal per IRI of a text that holds IRIs, placed through the whole literal's locator."""
+        whole = Locator(node, self.source, tpl.index_map, percent_template=ctx.pct, format_template=ctx.fmt)
+        out = []
+        for a, b in items:
+            holes = tuple((h0 - a, h1 - a) for h0, h1 in tpl.holes if a <= h0 and h1 <= b)
+            loc = PartLocator(whole, a)
+            out.append(_literal(node, tpl.value[a:b], holes, ctx, url_ctx, loc, loc.position(0), loc.position(b - a)))
+        return out
+
+
+def _literal(node: ast.expr, value: str, holes: tuple[tuple[int, int], ...], ctx: _Ctx, url_ctx: bool,
+             locator: Locator, start: SourcePos, end: SourcePos) -> Literal:
+    api = ctx.api
+    return Literal(
+        value=value,
+        reason=ctx.reason if ctx.reason is not None else Reason.ABSOLUTE,
+        context=ctx.use,
+        kind="IRI-reference" if url_ctx else "IRI",
+        start=start,
+        end=end,
+        holes=holes,
+        api=api.name if api is not None else None,
+        uri_only_api=api.uri_only if api is not None else False,
+        position_of=locator.position,
+        is_fstring=type(node) is ast.JoinedStr,
+        locator=locator,
+    )
 
 
 _NO_CTX = _Ctx()
@@ -537,6 +493,9 @@ def _import_from(s: _Scanner, node: ast.ImportFrom) -> None:
 def _call(s: _Scanner, node: ast.Call) -> None:
     func = node.func
     own = s.ctx.pop(id(node), None)
+    if (func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else None) in ROUTERS:
+        _route(s, node)
+        return
     if type(func) is ast.Attribute:
         attr = func.attr
         if attr in PIECE_METHODS:
@@ -568,6 +527,23 @@ def _call(s: _Scanner, node: ast.Call) -> None:
             s.mark_url_value(kw.value, _Ctx(Reason.URL_NAME))
 
 
+def _route(s: _Scanner, node: ast.Call) -> None:
+    """A router's call (``@app.route("/x")``, ``path("a/<int:id>/", view)``): its pattern and name are
+    no IRIs; what other keywords hold (``redirect_to=``, ``url=``) still may be."""
+    for arg in node.args:
+        s.mark(arg, _EXCLUDED)
+    for kw in node.keywords:
+        if kw.arg in ROUTE_KEYWORDS:
+            s.mark(kw.value, _EXCLUDED)
+        elif kw.arg is not None and s.is_url_name(kw.arg):
+            s.mark_url_value(kw.value, _Ctx(Reason.URL_NAME))
+
+
+def _filled(ctx: _Ctx, filling: Filling) -> _Ctx:
+    """``ctx`` for a literal whose name is filled in so."""
+    return ctx.with_template(pct=filling.pct, fmt=filling.fmt, replaced=filling.replaced)
+
+
 def _assign_target(s: _Scanner, target: ast.expr, value: ast.expr | None) -> None:
     name = s.dotted(target)
     if name is None:
@@ -577,10 +553,9 @@ def _assign_target(s: _Scanner, target: ast.expr, value: ast.expr | None) -> Non
     filled = s.filled_for(name) if _holds_template(value, url) else None
     if url:
         ctx = _Ctx(Reason.URL_NAME)
-        s.mark_url_value(value, ctx if filled is None else
-                         ctx.with_template(pct=filled.pct, fmt=filled.fmt, replaced=filled.replaced))
+        s.mark_url_value(value, ctx if filled is None else _filled(ctx, filled))
     elif filled is not None:
-        s.mark(value, filled)
+        s.mark(value, _filled(_NO_CTX, filled))
     if type(value) is ast.Call:
         qual = s.qualname(value.func)
         if qual is not None:

@@ -246,3 +246,28 @@ class Locator:
     def _fallback_offset(self) -> int:
         node = self.node
         return self.source.offset(node.lineno, self.source.char_col(node.lineno, node.col_offset))
+
+
+class PartLocator(Locator):
+    """Maps the offsets of a part of a literal's checked value (one IRI of a list of them, one found in
+    prose) through the whole literal's locator. A part is never edited: a fix is proven against the
+    whole literal's value."""
+
+    __slots__ = ("base", "parent", "sub_map")
+
+    def __init__(self, parent: Locator, base: int, sub_map: list[int] | None = None) -> None:
+        super().__init__(parent.node, parent.source)
+        self.parent = parent
+        self.base = base  # whole-value offset of the part's first character
+        self.sub_map = sub_map  # part offset -> offset in the whole value's text (templates)
+
+    def source_map(self) -> SourceMap | None:
+        """None: fixes are refused."""
+        return None
+
+    def offset(self, i: int) -> int:
+        """Absolute file offset of part offset ``i``."""
+        m = self.sub_map
+        if m is not None:
+            i = m[min(max(i, 0), len(m) - 1)]
+        return self.parent.offset(self.base + i)

@@ -6,18 +6,22 @@ parsed at all; in the others, only the statements that span a marked line are wa
 
 from __future__ import annotations
 
+import ast
 import functools
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import partial
-from typing import NamedTuple
+from itertools import accumulate
+from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.data.schemes import REGISTERED
 from iri_lint.source.candidates import DEFAULT_URL_APIS
-from iri_lint.source.locate import SourceFile
 
-__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "marked_lines", "word_starts"]
+if TYPE_CHECKING:
+    from iri_lint.source.locate import SourceFile
+
+__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "marked_lines", "marked_lines_of", "spans_lines", "word_starts"]
 
 
 class ScanOptions(NamedTuple):
@@ -64,8 +68,16 @@ def _name_regexes(options: ScanOptions) -> tuple[re.Pattern[str], ...]:
 
 def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] = ()) -> list[int]:
     """Sorted 1-based lines holding text that a candidate or a URL context needs."""
-    text = source.text
-    offsets = source.line_offsets
+    return _marked(source.text, source.line_offsets, options, extra)
+
+
+def marked_lines_of(lines: Sequence[str], options: ScanOptions) -> list[int]:
+    """``marked_lines`` of a module given as its lines, without a ``SourceFile``: the flake8 entry point's
+    pre-check, which imports nothing of the source layer but this module (docs/design.md, "Lazy boundaries")."""
+    return _marked("".join(lines), [0, *accumulate(map(len, lines))], options)
+
+
+def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence[str] = ()) -> list[int]:
     starts: list[int] = []
     if extra:
         starts = word_starts(text, extra)
@@ -103,3 +115,15 @@ def word_starts(text: str, words: Sequence[str]) -> list[int]:
             if i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"):  # what \\w is, as a class
                 out.append(i)
     return out
+
+
+_DECORATED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def spans_lines(node: ast.stmt, lines: list[int]) -> bool:
+    """Whether a statement spans one of the sorted ``lines`` (its decorators included)."""
+    first = node.lineno
+    if type(node) in _DECORATED and node.decorator_list:  # type: ignore[attr-defined]
+        first = min(first, *(d.lineno for d in node.decorator_list))  # type: ignore[attr-defined]
+    i = bisect_left(lines, first)
+    return i < len(lines) and lines[i] <= (node.end_lineno or first)

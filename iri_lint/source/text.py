@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from iri_lint.core.lazy import lazy_regex
 from iri_lint.source.candidates import is_absolute_candidate, is_bare_prefix
-from iri_lint.source.locate import Locator, SourceFile, SourceMap
+from iri_lint.source.locate import Locator, PartLocator, SourceFile
 from iri_lint.source.model import Literal, Reason, UseContext
 from iri_lint.source.templates import apply_templates
 
@@ -167,27 +167,10 @@ def _kth_from_end(s: str, c: str, k: int) -> int:
     return lo
 
 
-class EmbeddedLocator(Locator):
-    """Maps an embedded IRI's offsets through the containing literal's locator; never edits prose."""
+class EmbeddedLocator(PartLocator):
+    """An IRI found inside prose: its findings are reported under IRI7xx, and prose is never edited."""
 
-    __slots__ = ("base", "parent", "sub_map")
-
-    def __init__(self, parent: Locator, base: int, sub_map: list[int] | None) -> None:
-        super().__init__(parent.node, parent.source)
-        self.parent = parent
-        self.base = base  # container value offset of the IRI's first character
-        self.sub_map = sub_map  # IRI value offset -> offset in the extracted text (templates)
-
-    def source_map(self) -> SourceMap | None:
-        """None: fixes are refused, prose is never edited."""
-        return None
-
-    def offset(self, i: int) -> int:
-        """Absolute file offset of IRI value offset ``i``."""
-        m = self.sub_map
-        if m is not None:
-            i = m[min(max(i, 0), len(m) - 1)]
-        return self.parent.offset(self.base + i)
+    __slots__ = ()
 
 
 def is_embedded(lit: Literal) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -69,6 +70,17 @@ def test_pyproject_config_and_unknown_key(cli, tmp_path: Path) -> None:  # type:
     (tmp_path / "pyproject.toml").write_text('[tool.iri-lint]\nignores = ["IRI101"]\n')
     r = cli("check", str(f))
     assert r.code == 2 and "'ignores'" in r.err
+
+
+def test_test_files_security_only_from_pyproject(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "pyproject.toml").write_text("[tool.iri-lint]\ntest-files-security-only = true\n")
+    (tmp_path / "tests").mkdir()
+    body = 'A = "http://[::1"\nB = "http://example.com/a\\u202eb"\n'
+    for name in ("tests/test_m.py", "m.py"):
+        (tmp_path / name).write_text(body)
+    r = cli("check", "--format", "json", str(tmp_path))
+    got = sorted((Path(f["path"]).name, f["code"]) for f in json.loads(r.out)["findings"])
+    assert got == [("m.py", "IRI113"), ("m.py", "IRI201"), ("test_m.py", "IRI201")]
 
 
 def test_noqa_is_honoured(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from iri_lint.cli.escape import badges, escape_json, escape_text, is_hidden, quote_path, unicode_path
-from iri_lint.cli.output import FORMATS
+from iri_lint.cli.formats import FORMATS
 
 from .conftest import CLI
 

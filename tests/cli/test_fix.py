@@ -80,7 +80,7 @@ def test_raw_fstring_concatenation_and_escapes(cli, tmp_path: Path) -> None:  # 
         import requests
         RAW_URL = r"https://example.com/a b"
         def get(term):
-            return requests.get(f"https://example.com/s?q={term}&v=a b&x={{literal}}")
+            return requests.get(f"https://example.com/s?q={term}&v=a b&x={{-}}&y={{name}}")
         CAT_URL = ("https://example.com/"
                    'x y')
         ESC_URL = "https://example.com/\\u0061 b\\t"
@@ -89,8 +89,9 @@ def test_raw_fstring_concatenation_and_escapes(cli, tmp_path: Path) -> None:  # 
     assert _fix(cli, f, "--unsafe-fixes").code in (0, 1)
     new = f.read_text()
     assert 'RAW_URL = r"https://example.com/a%20b"' in new
-    # "{{literal}}" is a literal "{literal}" in the value: no placeholder, so its braces are encoded
-    assert 'f"https://example.com/s?q={term}&v=a%20b&x=%7Bliteral%7D"' in new
+    # "{{-}}" is a literal "{-}" in the value: no placeholder, so its braces are encoded; "{name}" is
+    # a format field (or RFC 6570 expression) whoever fills it in: a hole, left as it is
+    assert 'f"https://example.com/s?q={term}&v=a%20b&x=%7B-%7D&y={{name}}"' in new
     assert "'x%20y')" in new and '("https://example.com/"\n' in new
     assert "\\u0061%20b" in new  # the untouched escape stays as written
 
@@ -277,26 +278,71 @@ def flip_flop(monkeypatch: pytest.MonkeyPatch) -> None:
                                                                                  if r.code in enabled)))
 
 
+FLIP_FLOP = ('import requests\nrequests.get("https://example.com/ping")\n'
+             'import urllib.request\nurllib.request.urlopen("https://example.com/caf\u00e9")\n')
+
+
 @pytest.mark.usefixtures("flip_flop")
 @pytest.mark.parametrize("mode", ["--fix", "--diff"])
-def test_fixes_that_never_settle_change_nothing_and_exit_2(cli, tmp_path: Path, mode: str) -> None:  # type: ignore[no-untyped-def]
+def test_fixes_that_undo_each_other_settle_by_precedence(cli, tmp_path: Path, mode: str) -> None:  # type: ignore[no-untyped-def]
+    """One rule wins (equal ladder levels: the lower code), the other's finding stays, every other fix is
+    applied, and the exit code is 1 (findings remain), not 2 (issue 30, item 9)."""
     path = tmp_path / "a.py"
-    source = 'import requests\nrequests.get("https://example.com/ping")\n'
-    path.write_text(source, encoding="utf-8")
+    path.write_text(FLIP_FLOP, encoding="utf-8")
     result = cli("check", "--extend-select", "IRI303,IRI304", mode, str(path))
-    assert result.code == 2
-    assert path.read_text(encoding="utf-8") == source
-    assert "not fixed: fixes undo each other" in result.err
-    assert "+requests" not in result.out  # --diff shows what --fix writes: nothing
+    assert result.code == 1, result.out + result.err
+    fixed = FLIP_FLOP.replace("ping", "pong").replace("caf\u00e9", "caf%C3%A9")
+    if mode == "--fix":
+        assert path.read_text(encoding="utf-8") == fixed
+        assert "IRI304 flip\n    fix not applied, IRI303's fix undoes this one and takes precedence" in result.out
+        assert "Fixed 2 findings" in result.err  # IRI303 once (its undone first try is not counted), IRI404
+    else:  # shows what --fix writes
+        assert path.read_text(encoding="utf-8") == FLIP_FLOP
+        assert '+requests.get("https://example.com/pong")' in result.out
+        assert '+urllib.request.urlopen("https://example.com/caf%C3%A9")' in result.out
+        path.write_text(fixed, encoding="utf-8")
+    again = cli("check", "--extend-select", "IRI303,IRI304", "--fix", str(path))
+    assert again.code == 1 and "Fixed" not in again.err and path.read_text(encoding="utf-8") == fixed
 
 
 @pytest.mark.usefixtures("flip_flop")
-def test_fix_text_reports_a_cycle_and_returns_the_input() -> None:
-    text = 'import requests\nrequests.get("https://example.com/ping")\n'
-    run = fix_text(text, lambda t: lint_text(t, Config(extend_select=("IRI303", "IRI304"))))
-    assert run.text == text and not run.applied
-    assert run.unsettled.startswith("fixes undo each other")
-    assert all(run.not_applied[i].startswith("not applied") for i, sf in enumerate(run.remaining) if sf.finding.fix)
+def test_fix_text_resolves_a_cycle_by_precedence() -> None:
+    run = fix_text(FLIP_FLOP, lambda t: lint_text(t, Config(extend_select=("IRI303", "IRI304"))))
+    assert run.text == FLIP_FLOP.replace("ping", "pong").replace("caf\u00e9", "caf%C3%A9")
+    assert sorted(a.finding.code for a in run.applied) == ["IRI303", "IRI404"] and not run.unsettled
+    assert [(sf.code, run.not_applied[i]) for i, sf in enumerate(run.remaining)] == \
+        [("IRI304", "IRI303's fix undoes this one and takes precedence")]
+
+
+@pytest.fixture
+def never_settles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An injected rule whose fix always finds more to do: 'ping' -> 'pingx' -> 'pingxx' ..."""
+    import dataclasses
+
+    from iri_lint.rules import engine
+    from iri_lint.rules.facts import Facts
+    from iri_lint.rules.model import Edit, Raw
+    from iri_lint.rules.registry import RULES_BY_CODE
+
+    def grow(facts: Facts) -> list[Raw]:
+        i = facts.ref.text.find("ping")
+        return [Raw(i, i + 4, "grow", (Edit(i + 4, i + 4, "x"),))] if i >= 0 else []
+
+    extra = dataclasses.replace(RULES_BY_CODE["IRI303"], check=grow)
+    real = engine.checks_for
+    monkeypatch.setattr(engine, "checks_for", lambda enabled, present=-1: (
+        *real(enabled, present), *((extra,) if extra.code in enabled else ())))
+
+
+@pytest.mark.usefixtures("never_settles")
+def test_fixes_that_never_settle_change_nothing_and_exit_2(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A fix that finds more to do forever is an iri-lint bug: the file is left as it was, exit 2."""
+    path = tmp_path / "a.py"
+    path.write_text(FLIP_FLOP, encoding="utf-8")
+    result = cli("check", "--extend-select", "IRI303", "--fix", str(path))
+    assert result.code == 2
+    assert path.read_text(encoding="utf-8") == FLIP_FLOP
+    assert "not fixed: fixes still change the file after 30 passes (IRI303)" in result.err
 
 
 # ---------------------------------------------------------------------- an edit made while --fix runs is kept
@@ -318,7 +364,8 @@ def _edit_during_fix(monkeypatch: pytest.MonkeyPatch, module: object, target: Pa
 @pytest.mark.parametrize("kind", ["py", "ipynb"])
 def test_an_edit_made_while_fixing_is_kept_and_the_file_not_fixed(  # type: ignore[no-untyped-def]
         cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
-    from iri_lint.cli import notebook_job, run
+    from iri_lint import fix
+    from iri_lint.cli import notebook_job
 
     from .test_notebooks import make_notebook
 
@@ -326,7 +373,7 @@ def test_an_edit_made_while_fixing_is_kept_and_the_file_not_fixed(  # type: igno
     bad = URLOPEN.format(lit='"https://example.com/caf\u00e9"')
     f.write_text(bad if kind == "py" else make_notebook(), encoding="utf-8")
     other.write_text(bad, encoding="utf-8")
-    _edit_during_fix(monkeypatch, run if kind == "py" else notebook_job, f)
+    _edit_during_fix(monkeypatch, fix if kind == "py" else notebook_job, f)  # cli.run takes fix_text when it fixes
     r = cli("check", "--isolated", "--fix", str(f))
     assert f.read_bytes() == EDITED  # the editor's save survives
     assert r.code == 1 and "Fixed" not in r.err and "fixed (safe)" not in r.out

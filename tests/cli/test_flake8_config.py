@@ -13,7 +13,7 @@ from iri_lint.cli.flake8_config import _per_file_ignores
 
 from .conftest import CLI
 
-SOURCE = ('import requests\nrequests.get("HTTPS://example.com/a")\nURL = "https://example.com/<x> y"\n'
+SOURCE = ('import requests\nrequests.get("HTTPS://example.com/a")\nURL = "https://example.com/a<b y"\n'
           'ID = "http://exa\u0430mple.com/"\n')
 CONFIG = ("[flake8]\nselect = E,F,W,IRI\nextend-select = IRI303\nignore = E501,IRI102\n"
           "per-file-ignores =\n    tests/*: IRI1, E402\n    legacy.py:IRI5\n")

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from iri_lint.cli import redact
-from iri_lint.cli.output import FORMATS
+from iri_lint.cli.formats import FORMATS
 from iri_lint.cli.results import FixInfo, Record
 
 from .conftest import CLI

@@ -1,32 +1,84 @@
-"""Start-up stays cheap: pre-commit runs iri-lint on a handful of files at a time."""
+"""Start-up stays cheap: pre-commit runs iri-lint on a handful of files at a time, and flake8 imports
+every installed plugin at the start of every run.
+
+What a process may leave unimported is decided by the lazy boundaries of docs/design.md; these tests
+check that a run leaves it out, and (so that they can fail) that a run needing it does import it. The
+time itself is measured in benchmarks/run.py, never asserted here.
+"""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
-from .conftest import EXAMPLES, ROOT
+import pytest
 
-# every iri_lint module is imported (cheaply); these wait for the function that needs them (ICU for
-# a non-ASCII literal: this file has some)
-HEAVY = ("libcst", "flake8", "pygls", "lsprotocol", "pathspec", "jsonschema", "hypothesis",
-         "concurrent.futures.process", "iri_lint.lsp.server", "difflib",
-         # the reporters of other formats, and what the inventory and the flake8 configuration need
-         "iri_lint.cli.sarif", "iri_lint.cli.gitlab", "iri_lint.cli.junit", "iri_lint.cli.html_report",
-         "iri_lint.cli.inventory", "iri_lint.cli.inventory_run", "configparser", "csv")
-PROBE = """
+from .conftest import ROOT
+
+pytestmark = pytest.mark.slow  # each probe is a fresh interpreter: that is what start-up is
+
+# what checking a file of ASCII IRIs never imports (docs/design.md, "Lazy boundaries")
+HEAVY = (
+    # (b) the other subcommands, and what only some runs of `check` need
+    "iri_lint.cli.inspect", "iri_lint.cli.explain", "iri_lint.cli.version", "iri_lint.lsp", "iri_lint.lsp.server",
+    "pygls", "lsprotocol", "iri_lint.fix", "iri_lint.source.cst", "libcst", "iri_lint.cli.notebook_job",
+    "iri_lint.source.notebook", "iri_lint.cli.sarif", "iri_lint.cli.gitlab", "iri_lint.cli.junit",
+    "iri_lint.cli.html_report", "iri_lint.cli.inventory", "iri_lint.cli.inventory_run",
+    # (c) the rule families' data tables
+    "idna", "bidi", "iri_lint.data.confusables", "icu",
+    # (d) the standard library on rare paths
+    "concurrent.futures.process", "multiprocessing", "difflib", "configparser", "csv", "fcntl", "subprocess",
+    # never when checking
+    "flake8", "jsonschema", "hypothesis",
+)
+# one finding of each family an ASCII IRI can have, a password and an ACE label among them
+ASCII_IRIS = '''import urllib.request
+
+import requests
+
+urllib.request.urlopen("https://example.com/a b|c%zz")
+API_URL = "HTTP://user:hunter2@Example.COM:80/%7euser/./x/../y?q#f"
+requests.get("htps://example.com/", timeout=1)
+'''
+CHECK_PROBE = """
 import sys
 from iri_lint.cli import main
-code = main(["check", "--isolated", "--exit-zero", {path!r}])
-print("HEAVY:" + ",".join(m for m in {heavy!r} if m in sys.modules))
+main({argv!r})
+print("LOADED:" + ",".join(m for m in {heavy!r} if m in sys.modules))
 """
 
 
-def test_check_on_one_file_imports_nothing_heavy() -> None:
-    p = subprocess.run([sys.executable, "-c", PROBE.format(path=str(EXAMPLES / "shop" / "client.py"), heavy=HEAVY)],
-                       capture_output=True, text=True, cwd=ROOT, timeout=60)
+def _run(probe: str, cwd: Path) -> dict[str, str]:
+    p = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=cwd, timeout=120)
     assert p.returncode == 0, p.stderr
-    assert p.stdout.splitlines()[-1] == "HEAVY:"
+    assert "Traceback" not in p.stderr, p.stderr
+    return dict(line.split(":", 1) for line in p.stdout.splitlines() if line.isupper() or ":" in line)
+
+
+def _loaded(argv: list[str], cwd: Path) -> set[str]:
+    out = _run(CHECK_PROBE.format(argv=argv, heavy=HEAVY), cwd)
+    return set(filter(None, out["LOADED"].split(",")))
+
+
+def test_checking_ascii_iris_imports_nothing_heavy(tmp_path: Path) -> None:
+    (tmp_path / "client.py").write_text(ASCII_IRIS, encoding="utf-8")
+    assert _loaded(["check", "--isolated", "--exit-zero", "--no-cache", "client.py"], tmp_path) == set()
+
+
+def test_what_checking_leaves_out_is_imported_when_a_run_needs_it(tmp_path: Path) -> None:
+    """The probe sees these modules when a run needs them: an IDN host, a notebook, a fix, another format."""
+    # an all-Cyrillic host that reads as "apple" (IRI502), an rtl segment ending in digits (IRI205)
+    (tmp_path / "idn.py").write_text('HOME_URL = "https://аррӏе.com/שלום123/"\n', encoding="utf-8")
+    (tmp_path / "nb.ipynb").write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n',
+                                       encoding="utf-8")
+    (tmp_path / "fixme.py").write_text('API_URL = "HTTPS://example.com/"\n', encoding="utf-8")
+    base = ["check", "--isolated", "--exit-zero", "--no-cache"]
+    idn = _loaded([*base, "idn.py"], tmp_path)
+    assert {"idna", "bidi"} <= idn and idn & {"icu", "iri_lint.data.confusables"}  # with ICU or without
+    assert "iri_lint.source.notebook" in _loaded([*base, "nb.ipynb"], tmp_path)
+    assert "iri_lint.fix" in _loaded([*base, "--fix", "--unsafe-fixes", "--select", "IRI303", "fixme.py"], tmp_path)
+    assert "iri_lint.cli.sarif" in _loaded([*base, "--format", "sarif", "fixme.py"], tmp_path)
 
 
 LAZY_PROBE = """
@@ -43,14 +95,69 @@ print("LOADED:" + ",".join(m for m in ("icu", "libcst", "pathspec", "idna.uts46d
 """
 
 
-def test_a_file_without_iris_compiles_no_unicode_regex(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Start-up is measured in benchmarks/; here only what decides it: nothing is built before use."""
+def test_a_file_without_iris_compiles_no_unicode_regex(tmp_path: Path) -> None:
+    """Nothing is built before use."""
     clean = tmp_path / "clean.py"
     clean.write_text("import os\nX = {'a': 1}\n", encoding="utf-8")
-    p = subprocess.run([sys.executable, "-c", LAZY_PROBE.format(path=str(clean))], capture_output=True,
-                       text=True, cwd=ROOT, timeout=60)
-    assert p.returncode == 0, p.stderr
-    out = dict(line.split(":", 1) for line in p.stdout.splitlines() if ":" in line)
+    out = _run(LAZY_PROBE.format(path=str(clean)), ROOT)
     assert out["COMPILED"] == ""
     assert out["BUILT"] == ""
     assert out["LOADED"] == ""
+
+
+# flake8 imports the plugin's entry points at the start of every run: of iri-lint, only the entry point
+# and its text pre-check, until a file holds text an IRI literal or a URL context needs
+FLAKE8_PROBE = """
+import sys
+from flake8.main.application import Application
+app = Application()
+app.run(["--isolated", "--jobs=1", "--output-file", {out!r}, {path!r}])
+print("LOADED:" + ",".join(sorted(m for m in sys.modules if m.startswith("iri_lint"))))
+"""
+# the engine, and the source layer beyond the pre-check (source.marks, with its table of URL APIs)
+ENGINE = ("iri_lint.flake8_engine", "iri_lint.lint", "iri_lint.config", "iri_lint.rules", "iri_lint.core.scanner",
+          "iri_lint.core.grammar", "iri_lint.source.literals", "iri_lint.source.locate", "iri_lint.source.model")
+
+
+def _flake8(tmp_path: Path, source: str) -> tuple[set[str], str]:
+    """(the iri_lint modules a flake8 run on ``source`` imported, flake8's report)."""
+    path, out = tmp_path / "m.py", tmp_path / "out.txt"
+    path.write_text(source, encoding="utf-8")
+    loaded = _run(FLAKE8_PROBE.format(out=str(out), path=str(path)), tmp_path)["LOADED"]
+    return set(loaded.split(",")), out.read_text(encoding="utf-8")
+
+
+def test_flake8_on_a_file_without_iris_imports_nothing_of_the_engine(tmp_path: Path) -> None:
+    loaded, report = _flake8(tmp_path, "import os\n\n\ndef cwd() -> str:\n    return os.getcwd()\n")
+    assert "iri_lint.flake8_plugin" in loaded  # flake8 did load the plugin
+    assert {m for m in loaded if m.startswith(ENGINE)} == set()
+    assert report == ""
+
+
+def test_flake8_imports_the_engine_for_a_file_with_an_iri(tmp_path: Path) -> None:
+    loaded, report = _flake8(tmp_path, 'import urllib.request\n\nurllib.request.urlopen("https://example.com/a b")\n')
+    assert {"iri_lint.flake8_engine", "iri_lint.lint", "iri_lint.core.scanner"} <= loaded
+    assert "IRI101" in report
+
+
+FREEZE_PROBE = """
+import gc, sys
+seen = []
+real = gc.freeze
+gc.freeze = lambda: seen.append(sorted(m for m in {engine!r} if m in sys.modules)) or real()
+sys.argv = ["iri-lint", "check", "--isolated", "--exit-zero", "--no-cache", {path!r}]
+from iri_lint.cli import main
+main()
+print("FROZE:" + ";".join(",".join(s) for s in seen))
+"""
+
+
+def test_the_script_freezes_what_the_check_imported(tmp_path: Path) -> None:
+    """What importing made lives until the script's process exits: frozen once the subcommand's modules are
+    imported, the collector never walks it again (gc.freeze); an in-process call (argv given) freezes nothing."""
+    (tmp_path / "client.py").write_text(ASCII_IRIS, encoding="utf-8")
+    engine = ("iri_lint.cli.check", "iri_lint.lint", "iri_lint.rules.engine")
+    out = _run(FREEZE_PROBE.format(engine=engine, path="client.py"), tmp_path)
+    assert out["FROZE"] == ",".join(sorted(engine))
+    in_process = FREEZE_PROBE.format(engine=engine, path="client.py").replace("main()", "main(sys.argv[1:])")
+    assert _run(in_process, tmp_path)["FROZE"] == ""

@@ -184,11 +184,28 @@ def test_to_iri_decode_idna_3987bis_3_7_step_6() -> None:
         "http://xn--99zt52a.example.org/%E2%80%AE"
 
 
+@pytest.mark.parametrize(("uri", "iri"), [
+    ("%3%30", "%3%30"),  # decoding %30 would make "%30", a new escape (then "0": not idempotent)
+    ("%%34%31", "%%341"),  # %34 is next to the stray "%" (it would give "%41"); %31 is not
+    ("%%34a", "%%34a"),
+    ("http://h/a%%C3%A9", "http://h/a%%C3%A9"),  # %C3 stays, and %A9 alone is no UTF-8
+    ("http://h/%?%30", "http://h/%?%30"),  # across the query's start too
+    ("http://h/%7e%", "http://h/~%"),  # a "%" at the end has nothing after it to decode
+    ("http://h/%E9%30", "http://h/%E90"),  # "%E9" is a triplet, not a stray "%"
+])
+def test_to_iri_decodes_nothing_next_to_a_stray_percent(uri: str, iri: str) -> None:
+    """RFC 3987 sec. 3.2 step 2 converts "%" followed by two hex digits; a "%" that is not keeps the
+    two characters after it as written, so no new escape appears and the conversion is idempotent."""
+    assert to_iri(uri) == iri
+    assert to_iri(iri) == iri
+
+
 def test_to_iri_is_linear_on_hostile_input() -> None:
     n = 100_000
     assert to_iri("http://a/" + "%41" * n) == "http://a/" + "A" * n
     assert to_iri("http://a/" + "%C3%BC" * n) == "http://a/" + "\u00fc" * n
     assert to_iri("http://a/" + "%FF" * n) == "http://a/" + "%FF" * n
+    assert to_iri("http://a/" + "%%41" * n) == "http://a/" + "%%41" * n
     assert to_uri("http://a/" + "\u00fc" * n) == "http://a/" + "%C3%BC" * n
 
 
@@ -299,3 +316,5 @@ def test_uri_edits_prefer_idna_for_a_dns_host() -> None:
     with pytest.raises(MappingError):
         uri_edits(scan("http://bücher.example/a b"))
     assert applied("http://bücher.example/a b", encode_ascii="encode")[1] == "  -> %20"
+    assert applied("http:///é") == ["é -> %C3%A9"]  # an empty host (this once looped for ever)
+    assert applied("http://h.example/é") == ["é -> %C3%A9"]

@@ -130,6 +130,20 @@ def test_scheme_table(x: str, y: str) -> None:
     assert normalize(x, level="scheme") == y
 
 
+@pytest.mark.parametrize(("x", "y"), [
+    ("file://host", "file://host/"),  # RFC 8089 sec. 2: auth-path = [ file-auth ] path-absolute
+    ("FILE://Host", "file://host/"),
+    ("file://localhost/etc/hosts", "file:///etc/hosts"),  # "exactly as if no authority were present"
+    ("file://LOCALHOST", "file:///"),
+    ("file:///etc/hosts", "file:///etc/hosts"),
+    ("file://u@localhost/x", "file://u@localhost/x"),  # a userinfo: not the plain local machine
+])
+def test_file_scheme(x: str, y: str) -> None:
+    assert normalize(x, level="scheme") == y
+    assert equivalent(x, y, level="scheme")
+    assert normalize(x, level="syntax") != y or x == y or x.lower() == y  # the scheme level's doing
+
+
 def test_not_equivalent_at_scheme_level() -> None:
     assert not equivalent("http://a:443/", "http://a/", level="scheme")
     assert not equivalent("foo://a:80/", "foo://a/", level="scheme")

@@ -363,16 +363,21 @@ def test_ipvfuture_non_ascii_in_uri_profile() -> None:
     assert codes("http://[v1.é]/", profile="uri") == [(E.NON_ASCII_IN_URI, 11), (E.IP_LITERAL, 7)][::-1]
 
 
-@pytest.mark.parametrize("profile", ["uri", "iri", "iri-3987bis"])
-def test_zone_ids_follow_rfc_6874(profile: str) -> None:
-    # IPv6addrz = IPv6address "%25" ZoneID; ZoneID = 1*( unreserved / pct-encoded )
-    for valid in ("http://[fe80::1%25eth0]/", "http://[fe80::1%25en1]:80/", "http://[::1%25%C3%BC]/"):
-        assert is_valid(valid, profile=profile), valid
-        assert scan(valid, profile=profile).host_kind is HostKind.IPV6
-    assert codes("http://[fe80::1%eth0]/", profile=profile) == [(E.IP_LITERAL, 15)]  # the '%' unencoded
-    assert codes("http://[fe80::1%25]/", profile=profile) == [(E.IP_LITERAL, 15)]  # an empty zone
-    assert codes("http://[fe80::1%25a%zz]/", profile=profile) == [(E.IP_LITERAL, 15)]
-    assert "RFC 6874" in validate("http://[fe80::1%eth0]/", profile=profile)[0].message
+@pytest.mark.parametrize("profile", ["uri", "iri", "iri-3987bis", "leiri", "web-address"])
+def test_zone_ids_are_not_uri_syntax(profile: str) -> None:
+    """RFC 3987 sec. 2.2 has no zone identifiers, and RFC 9844 removed RFC 6874's: whatever its form,
+    a zone is one error spanning it, saying why and what to do (pass it out of band)."""
+    for text, zone in (("http://[fe80::1%25eth0]/", "%25eth0"), ("http://[fe80::1%25en1]:80/", "%25en1"),
+                       ("http://[::1%25%C3%BC]/", "%25%C3%BC"), ("http://[fe80::1%eth0]/", "%eth0"),
+                       ("http://[fe80::1%25]/", "%25")):
+        assert not is_valid(text, profile=profile), text
+        ref = scan(text, profile=profile)
+        assert ref.host_kind is HostKind.IPV6
+        (error,) = validate(text, profile=profile)
+        assert (error.code, error.position, error.end) == (E.ZONE_ID, text.index("%"), text.index("]"))
+        assert "RFC 9844" in error.message and "out of band" in error.message
+        assert zone in error.message or profile == "web-address"  # (which encodes a bare '%' first)
+    assert is_valid("http://[fe80::1]/", profile=profile)
     # '%' in something that is not an IPv6 address: a plain malformed literal
     assert codes("http://[x%25]/") == [(E.IP_LITERAL, 7)]
 

@@ -568,7 +568,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch, *names: str) -> Counter[str]:
 ])
 def test_work_per_distinct_character(monkeypatch: pytest.MonkeyPatch, tail: str) -> None:
     joiners._joining.cache_clear()  # joining types are asked for again
-    calls = _counting(monkeypatch, "_kind", "_scx", "valid_contextj", "_mixed_script_problem")
+    calls = _counting(monkeypatch, "_kind", "_scx", "_contextj", "_mixed_script_problem")
     text = "http://example.com/" + tail
     problems = found(text)
     distinct = len(set(text))
@@ -577,7 +577,7 @@ def test_work_per_distinct_character(monkeypatch: pytest.MonkeyPatch, tail: str)
     mixed = sum(p.kind == "mixed-script" for p in problems)
     assert calls["_mixed_script_problem"] <= security._BULK + mixed
     assert calls["_scx"] <= 2 * distinct + 2 * len(problems) * distinct  # a mixed component: twice
-    assert calls["valid_contextj"] <= 5 * distinct  # the joining types of the characters
+    assert calls["_contextj"] <= 5 * distinct  # idna's valid_contextj: the joining types of the characters
 
 
 def test_hostile_results(icu_mode: str) -> None:

@@ -95,6 +95,26 @@ def test_passwords_in_test_files_are_fixtures_not_leaks(path: str, reported: boo
     assert any(f.code == "IRI506" for f in lint_text(text, Config(test_files=()), path=path))
 
 
+SECURITY_MIX = (
+    'BIDI_URL = "http://example.com/a\\u202eb"\nBAD_URL = "http://[::1"\nHOST = "http://p\\u0430ypal.com/"\n'
+    'ZW = "http://exa\\u200bmple.com/"\nPCT = "http://example.com/%zz"\nDB_URL = "postgresql://app:Zq8v77@db/x"\n'
+)
+
+
+@pytest.mark.parametrize(("path", "security_only", "codes"), [
+    ("tests/test_urls.py", True, ["IRI201", "IRI502", "IRI505"]),  # bidi, spoof, invisible: kept
+    ("tests/test_urls.py", False, ["IRI201", "IRI113", "IRI502", "IRI505", "IRI110"]),
+    ("app/urls.py", True, ["IRI201", "IRI113", "IRI502", "IRI505", "IRI110", "IRI506"]),  # no test file
+])
+def test_test_files_security_only_keeps_the_security_families(path: str, security_only: bool,
+                                                              codes: list[str]) -> None:
+    config = Config(test_files_security_only=security_only)
+    assert [f.code for f in lint_text(SECURITY_MIX, config, path=path)] == codes
+    opt_in = Config(test_files_security_only=security_only, extend_select=("IRI303",))  # selected, but
+    quiet = security_only and path.startswith("tests/")  # not a security rule: off in a test file too
+    assert bool(lint_text('U = "HTTP://example.com/"\n', opt_in, path=path)) is not quiet
+
+
 MISSES = '''import requests, yarl, httpx, hyperlink, rfc3986
 from furl import furl
 from urllib3.util import parse_url
@@ -136,16 +156,20 @@ a_url = "http://example.com/%E9"
 b_url = "http://caf\\u00e9.example/%E9"
 c = rdflib.URIRef("http://example.com/%E9")
 d_url = "http://xn--n3h.net/"
+e_url = "http://xn--d.example/"
+f = "https://api.xn--abc-.example/v1"
 '''
 
 
 def test_no_iri_form_findings_only_where_the_literal_is_used_as_an_iri() -> None:
-    """IRI401/IRI403 are right but rarely actionable in an ASCII URL: in default mode they are
-    reported for non-ASCII literals and identifiers only; naming the code reports them all."""
-    assert [(f.line, f.code) for f in lint_text(USED_AS_IRI, Config())] == [(3, "IRI401"), (4, "IRI401")]
+    """IRI401 and IRI403's IDNA2003-era names are right but rarely actionable in an ASCII URL: in default
+    mode they are reported for non-ASCII literals and identifiers only; naming the code reports them
+    all. An xn-- label no IDNA version reads is a broken name wherever it is (issue #26)."""
+    found = [(f.line, f.col, f.code) for f in lint_text(USED_AS_IRI, Config())]
+    assert found == [(3, 34, "IRI401"), (4, 38, "IRI401"), (6, 16, "IRI403"), (7, 17, "IRI403")]
     named = Config(extend_select=("IRI401", "IRI403"))
     assert [(f.line, f.code) for f in lint_text(USED_AS_IRI, named)] == [
-        (2, "IRI401"), (3, "IRI401"), (4, "IRI401"), (5, "IRI403")]
+        (2, "IRI401"), (3, "IRI401"), (4, "IRI401"), (5, "IRI403"), (6, "IRI403"), (7, "IRI403")]
 
 
 TEMPLATES = '''import logging
@@ -153,7 +177,7 @@ a = "http://[fe80::1%eth0]/"
 b = "http://example.com/?q=%.x"
 c_url = "http://example.com/{x}"
 d_url = "http://example.com/{x}".format(x=1)
-e_url = "http://example.com/?next=<id>"
+e_url = "http://example.com/?next=<id>&x=<int:y>"
 f_url = "/users/<int:id>"
 g = "http://example.com/%s/%d" % (1, 2)
 h_url = "http://example.com/%s"
@@ -168,13 +192,13 @@ v = TPL_URL.replace("ID<>", "7") % 3
 '''
 
 
-def test_template_guesses_only_where_formatting_happens() -> None:
-    """Issue #14: %e/%.x only when %-formatted or logged; {name} only with .format (on the literal
-    or on the name it is bound to); <route> never in an absolute IRI; sub-delims make no regex;
-    a substring a later .replace() fills in is a placeholder."""
+def test_templates_are_holes_by_their_grammar_wherever_they_are_filled() -> None:
+    """Issue #26: a format field or RFC 6570 expression is a hole whether or not this module fills the
+    literal; %e/%.x only when %-formatted or logged; a <word> is a placeholder in an absolute IRI too,
+    a <conv:route> never; sub-delims make no regex; a substring a later .replace() fills in is a
+    placeholder."""
     found = [(f.line, f.code) for f in lint_text(TEMPLATES, Config())]
-    assert found == [(2, "IRI113"), (3, "IRI110"), (4, "IRI103"), (4, "IRI103"), (6, "IRI102"), (6, "IRI102"),
-                     (13, "IRI101")], found
+    assert found == [(2, "IRI118"), (3, "IRI110"), (6, "IRI102"), (13, "IRI101")], found
 
 
 @pytest.mark.parametrize(("comment", "left"), [

@@ -17,7 +17,7 @@ from iri_lint.lint import lint_text
 
 pytestmark = pytest.mark.asyncio
 
-# IRI305 (lowercase hex, opt-in) twice, IRI110 (bad percent) once; profile "uri" adds one for the "é"
+# IRI305 (lowercase hex, opt-in) once for two, IRI110 (bad percent) once; profile "uri" adds one for the "é"
 TEXT = ('import requests\n\nrequests.get("http://example.com/%e2%82%ac")\n'
         'requests.get("http://example.com/%zz")\nrequests.get("http://example.com/caf\u00e9")\n')
 

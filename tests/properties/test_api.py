@@ -5,6 +5,8 @@ Each failure hypothesis once found is kept as an explicit ``@example``.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -87,6 +89,39 @@ def test_to_uri_then_to_iri_gives_an_equivalent_iri(text: str) -> None:
         return  # documented: characters with no URI form (sec. 3.1 SHOULD fail)
     assert is_valid(uri, profile="uri")
     assert equivalent(to_iri(uri), text)
+
+
+def _strays(text: str) -> int:
+    """How many "%" start no percent-encoding (RFC 3986 sec. 2.1)."""
+    return text.count("%") - len(_TRIPLET.findall(text))
+
+
+_TRIPLET = re.compile(r"%[0-9A-Fa-f]{2}")
+
+
+@PROPERTY
+@given(any_iri, st.booleans())
+@example("%3%30", False)  # gave "%30", then "0" (issue 30)
+@example("%%34%31", False)
+@example("http://h/%?%30", False)
+def test_to_iri_is_idempotent_and_creates_no_escape(text: str, decode_idna: bool) -> None:
+    """Sec. 3.2 step 2 decodes "%" with two hex digits only: never around a stray "%", so it makes no
+    new escape, and converting the result again changes nothing."""
+    once = to_iri(text, decode_idna=decode_idna)
+    assert to_iri(once, decode_idna=decode_idna) == once
+    assert _strays(once) == _strays(text)
+    assert len(_TRIPLET.findall(once)) <= len(_TRIPLET.findall(text))
+
+
+@PROPERTY
+@given(any_iri, kinds, profiles)
+@example("http://example.com", "IRI", Profile.IRI)  # IRI310's insertion of "/" was made twice
+def test_applying_fixes_is_idempotent_on_duplicates(text: str, kind: str, profile: Profile) -> None:
+    """A fix gives its value, applied once or twice; a list of fixes given twice applies as once."""
+    fixes = [f.fix for f in check(text, kind=kind, profile=profile, select=["ALL"]) if f.fix is not None]
+    for fix in fixes:
+        assert apply_fixes(text, [fix]) == apply_fixes(text, [fix, fix]) == fix.value
+    assert apply_fixes(text, fixes + fixes) == apply_fixes(text, fixes)
 
 
 @PROPERTY

@@ -159,9 +159,9 @@ def test_templates() -> None:
         f"http://{HOLE}:{HOLE}/x",
         f"http://{HOLE}:{HOLE}/y",
         f"http://{HOLE}:{HOLE}/z",
-        # template guesses only where formatting happens (#14): an RFC 6570 template that is never
-        # .format()ted keeps its braces, and a <route> is no parameter in an absolute IRI
-        "https://api.example/{+path}{?q,x}",
+        # templates by their grammar wherever they are filled (#26): an RFC 6570 expression is a hole
+        # though this module never fills it, and a <conv:route> is no parameter in an absolute IRI
+        f"https://api.example/{HOLE}{HOLE}",
         f"http://{HOLE}/{HOLE}/<int:id>",
         f"http://x/a%2Fb{HOLE}",
     ]
@@ -295,6 +295,8 @@ def ref_prose(value: str, *, url_context: bool) -> bool:
             return False
         return not ("://" in words[0] and value.count(" ") == 1 and "\n" not in value
                     and any(c in "/.?=&#%" for c in words[1].rstrip(".")))
+    if "://" in words[0] and not value[0].isspace():  # a URL-named value that starts as an IRI
+        return False
     if len(words) >= 4:
         return True
     return len(words) > 1 and not any(c in ":/?#=&.%@" for c in words[0])
@@ -320,7 +322,7 @@ def test_long_literals_are_read_once() -> None:
     long_path = "https://example.com/" + "a/" * 50_000
     assert candidates.looks_like_prose(long_path, url_context=False) is False
     assert candidates.looks_like_prose(long_path + " x.pdf", url_context=False) is False
-    assert candidates.looks_like_prose(long_path + " " + "w " * 50_000, url_context=True) is True
+    assert candidates.looks_like_prose("see " + long_path + " " + "w " * 50_000, url_context=True) is True
     assert candidates.looks_like_regex(long_path) is False
     assert candidates.looks_like_regex(long_path + "\\d") is True
 

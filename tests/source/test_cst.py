@@ -23,7 +23,7 @@ from iri_lint.source import cst as cstmod
 from iri_lint.source.cst import CstUnavailable, cst_strings, ftext_value, literal_at, verify_with_cst
 from iri_lint.source.edits import Refusal, apply_edits, edit_literal, verify_edit
 from iri_lint.source.literals import ScanOptions, find_literals
-from iri_lint.source.locate import Locator, SourceFile, locate, split_lines
+from iri_lint.source.locate import Locator, PartLocator, SourceFile, locate, split_lines
 from iri_lint.source.model import Literal, Reason, SourcePos, UseContext
 from iri_lint.source.templates import apply_templates
 from iri_lint.source.text import is_embedded
@@ -94,8 +94,12 @@ def oracle(text: str) -> tuple[int, int, list[str]]:
     for lit in find_literals(tree, split_lines(text), options=ALL_OPTIONS):
         if is_embedded(lit):  # an IRI inside prose (text mode): never edited, no literal of its own
             continue
-        assert lit.locator is not None
-        lsm = lit.locator.source_map()
+        loc = lit.locator
+        assert loc is not None
+        base = 0
+        if isinstance(loc, PartLocator):  # one IRI of a list of them: its literal is the parent's
+            base, loc = loc.base, loc.parent
+        lsm = loc.source_map()
         assert lsm is not None
         c = literal_at(strings, lsm.start, lsm.end)
         if c is None:
@@ -105,9 +109,9 @@ def oracle(text: str) -> tuple[int, int, list[str]]:
         if got is None:
             continue
         candidates += 1
-        checked = apply_templates(got, c.holes, percent_template=lit.locator.percent_template,
-                                  format_template=lit.locator.format_template)
-        if checked.value != lit.value:
+        checked = apply_templates(got, c.holes, percent_template=loc.percent_template,
+                                  format_template=loc.format_template)
+        if checked.value[base : base + len(lit.value)] != lit.value:
             bad.append(f"{lit.start}: libcst {checked.value!r} != candidate {lit.value!r}")
     return compared, candidates, bad
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-
-import idna
+from encodings import idna as idna2003
 
 from ...core.mapping import is_dns_scheme
 from ...core.reference import HostKind
@@ -21,14 +20,19 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("A non-ASCII or `xn--` label of a DNS host (http, https, ftp and the other schemes iri-lint knows) "
-          "that IDNA2008 with UTS #46 mapping rejects, or an `xn--` label that does not decode. In source, an "
-          "all-ASCII literal not used as an IRI is reported only when IRI403 is selected by name."),
-    why=("A non-ASCII or `xn--` label of a DNS host must convert with IDNA2008 after UTS #46 mapping; "
-         "otherwise the IRI cannot be resolved. In source, an all-ASCII literal that is not used as an IRI (a "
-         "live IDNA2003-era name such as `xn--n3h.net`) is reported only when IRI403 is selected by name."),
+          "that IDNA2008 with UTS #46 mapping rejects, or an `xn--` label that is no valid A-label. In source, "
+          "an all-ASCII literal not used as an IRI is reported for a label IDNA2003 still reads only when "
+          "IRI403 is selected by name."),
+    why=("A non-ASCII or `xn--` label of a DNS host must convert with IDNA2008 after UTS #46 "
+         "mapping; otherwise the IRI cannot be resolved. An `xn--` label that no IDNA version reads "
+         "(`xn--d`, bad Punycode, a trailing `-`, one that decodes to ASCII) is a broken name anywhere. "
+         "What stays opt-in is the difference between the IDNA versions: in source, an all-ASCII "
+         "literal not used as an IRI that holds a valid IDNA2003-era A-label IDNA2008 rejects (a live "
+         "name such as `xn--n3h.net`) is reported only when IRI403 is selected by name."),
     fix_text="Correct the label (the message names the reason).",
-    valid=(Example("https://bücher.example/"), Example("https://my_host.example/")),
-    invalid=(Example("https://xn--a.example/"),),
+    valid=(Example("https://bücher.example/"), Example("https://my_host.example/"),
+           Example("https://xn--bcher-kva.example/")),
+    invalid=(Example("https://xn--a.example/"), Example("https://xn--d.example/"), Example("https://xn--abc-.example/")),
 )
 
 
@@ -54,6 +58,8 @@ def check(facts: Facts) -> Iterator[Raw]:
                 why = verdicts[label]
             else:
                 why = None
+                import idna  # lazy boundary (c): IDNA's tables, for an IDN label
+
                 try:
                     if label.isascii():
                         idna.decode(label)
@@ -61,6 +67,8 @@ def check(facts: Facts) -> Iterator[Raw]:
                         idna.encode(label, uts46=True, std3_rules=True, transitional=False)
                 except (idna.IDNAError, UnicodeError, ValueError) as exc:
                     why = str(exc or type(exc).__name__)
+                    if label.isascii() and not facts.idna_versions and _idna2003_label(label):
+                        why = None  # a name IDNA2003 reads: the versions differ (opt-in), the A-label is valid
                 verdicts[label] = why
             if why is not None:
                 if may_skip and built >= facts.built:
@@ -68,6 +76,18 @@ def check(facts: Facts) -> Iterator[Raw]:
                 else:
                     built += 1
                     yield Raw(pos, pos + len(label),
+                              f"host label {label!r} is not a valid A-label: {why} (RFC 5891 sec. 5.4; "
+                              "neither IDNA2008 nor IDNA2003 reads it)" if label.isascii() and not
+                              _idna2003_label(label) else
                               f"host label {label!r} fails IDNA: {why} (3987bis sec. 3.4.2)")
         pos += len(label) + 1
     facts.skip(skipped)
+
+
+def _idna2003_label(label: str) -> bool:
+    """Whether IDNA2003 (RFC 3490 ToUnicode, Python's ``idna`` codec) reads the A-label ``label``."""
+    try:
+        idna2003.ToUnicode(label)
+    except (UnicodeError, ValueError):
+        return False
+    return True

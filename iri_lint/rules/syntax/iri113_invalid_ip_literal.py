@@ -19,15 +19,14 @@ RULE = Rule(
     severity=Severity.ERROR,
     default=True,
     fix_level=None,
-    what=("A host in `[...]` that is neither a valid IPv6 address (with an optional RFC 6874 zone written "
-          "`%25zone`) nor an IPvFuture `v<hex>.<chars>`, or an IPv6 address written without the brackets "
-          "(`http://fd00:ec2::254/`)."),
-    why=("An IP literal must be a valid IPv6 address or `v<hex>.<chars>`. An IPv6 zone identifier is accepted "
-         "in every profile as RFC 6874 writes it, after `%25` (the `%` percent-encoded): RFC 3987 sec. 3.2.2 "
-         "predates it, and link-local URLs use it. A raw `%eth0` is an error."),
-    fix_text="Correct the address; write a zone identifier as `%25` followed by the zone.",
-    valid=(Example("http://[2001:db8::7]/"), Example("http://[v7.fe80::a+en1]/"), Example("http://[fe80::1%25eth0]/")),
-    invalid=(Example("http://[2001:db8:::7]/"), Example("http://[fe80::1%eth0]/")),
+    what=("A host in `[...]` that is neither a valid IPv6 address nor an IPvFuture `v<hex>.<chars>`, or an IPv6 "
+          "address written without the brackets (`http://fd00:ec2::254/`). A zone identifier after a valid "
+          "address is IRI118's."),
+    why=("An IP literal must be a valid IPv6 address or `v<hex>.<chars>`; anything else cannot be "
+         "connected to, and URL parsers disagree on what it means."),
+    fix_text="Correct the address.",
+    valid=(Example("http://[2001:db8::7]/"), Example("http://[v7.fe80::a+en1]/")),
+    invalid=(Example("http://[2001:db8:::7]/"), Example("http://[::1/")),
     needs=Needs.ERRORS,
 )
 
@@ -41,8 +40,6 @@ def message(err: Subject) -> str:
         Detail.UNCLOSED_IP_LITERAL: "'[' opens an IP literal that is never closed with ']' (RFC 3986 sec. 3.2.2)",
         Detail.BAD_IPVFUTURE: f'[{inner}] is not a valid IPvFuture literal: "v" 1*HEXDIG "." 1*( unreserved / '
                               'sub-delims / ":" ) (RFC 3986 sec. 3.2.2)',
-        Detail.BAD_ZONE_ID: "an IPv6 zone identifier is written after '%25', the '%' percent-encoded, and holds only "
-                            "unreserved characters and %XX (RFC 6874 sec. 2): [fe80::1%25eth0]",
         Detail.BAD_IPV6: f"[{inner}] is not a valid IPv6 address (RFC 3986 sec. 3.2.2)",
     }[err.rec.detail]  # type: ignore[index]  # every IP_LITERAL error has a detail
 

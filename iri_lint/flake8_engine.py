@@ -1,0 +1,69 @@
+"""The flake8 plugin's engine side: flake8's options -> the run's settings; a file -> its findings.
+
+Imported by ``flake8_plugin`` when a run first meets a file whose text could hold an IRI, so that a
+flake8 run over files without one never imports the engine (docs/design.md, "Lazy boundaries" (a)).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple
+
+from .config import Config
+from .lint import lint_tree
+from .options import comma_list
+from .rules.engine import TEXT_CODES, named_codes, select_codes
+from .source.marks import ScanOptions
+
+
+class Settings(NamedTuple):
+    """What a run checks with: the configuration, and the rules run on IRIs in prose (None: no text mode)."""
+
+    config: Config
+    text_codes: frozenset[str] | None
+
+
+def settings(options: Any, scan: ScanOptions) -> Settings:
+    """The settings of flake8's ``options`` (None: the defaults); ``scan``: what the pre-check looked for.
+
+    Opt-in rules run only when select/extend-select names them (flake8-bugbear's B9 gating): flake8's
+    default-ignore list is no opt-in mechanism, since any ``ignore =`` replaces it.
+    """
+    if options is None:
+        return Settings(Config(url_names=scan.url_names, extra_url_apis=scan.extra_url_apis), None)
+    select = comma_list(getattr(options, "select", None))
+    extend = comma_list(getattr(options, "extend_select", None))
+    named = named_codes((*select, *extend))
+    config = Config(
+        # the default set and what the user names; flake8 applies --select/--ignore/noqa on top
+        extend_select=tuple(sorted(named)),
+        profile=options.iri_profile,
+        url_names=scan.url_names,
+        extra_url_apis=scan.extra_url_apis,
+        include_bytes=bool(options.iri_include_bytes),
+        test_files=comma_list(options.iri_test_files),
+        test_files_security_only=bool(options.iri_test_files_security_only),
+    )
+    if not any(code in TEXT_CODES for code in named):  # the text codes are all opt-in
+        return Settings(config, None)
+    # in prose, only the underlying rules the user enabled run (flake8's own selection, IRI codes)
+    ignore = (*comma_list(getattr(options, "ignore", None)), *comma_list(getattr(options, "extend_ignore", None)))
+    return Settings(config, select_codes(select or None, [i for i in ignore if i.upper().startswith("IRI")], extend))
+
+
+def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Settings,
+             marked: list[int]) -> Iterator[tuple[int, int, str]]:
+    """(line, column, "IRIxxx message"); a literal that breaks the engine is reported, never raised.
+
+    ``marked``: the file's lines that the pre-check found worth walking (``source.marks``)."""
+    try:
+        found = list(lint_tree(tree, lines, run.config, path=filename, text_codes=run.text_codes, marked=marked))
+    except RecursionError:
+        yield 1, 0, "IRI100 iri-lint could not analyse this file: nesting too deep"
+        return
+    except Exception as exc:  # never crash flake8 for the whole project
+        yield 1, 0, f"IRI100 iri-lint could not analyse this file: {type(exc).__name__}: {exc}"
+        return
+    for f in found:
+        yield f.line, f.col, f"{f.code} {f.finding.message}"

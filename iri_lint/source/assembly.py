@@ -1,0 +1,336 @@
+"""How code assembles URLs from values: joins, ``urljoin`` (RFC 3986 sec. 5.2), client base URLs, yarl.
+
+Every operation works on the pieces, so known characters keep their literal wherever they land. With
+holes, an operation is carried out only when known text decides its structure, on one convention: a
+hole holds no delimiter that would end the component it stands in (a host hole holds no ``/``, a path
+hole may hold ``/`` but no ``?`` or ``#``). Otherwise the result is a hole standing for the call.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+from urllib.parse import quote, quote_plus
+
+from iri_lint.source.values import HoleKind, Src, Value, concat, hole, made
+
+__all__ = [
+    "Parts", "dot_segment_spans", "httpx_merge", "join", "posix_join", "quoted", "removeaffix", "split",
+    "strip", "urljoin", "yarl_child", "yarl_with_path",
+]
+
+_DELIM = re.compile(r"[:/?#]")
+_PATH_END = re.compile(r"[?#]")
+_AUTHORITY_END = re.compile(r"[/?#]")
+# characters yarl leaves as they are in a path (RFC 3986 pchar and "/", "%" aside)
+_YARL_PATH_SAFE = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=:@/]*+")
+
+
+class Parts(NamedTuple):
+    """RFC 3986 appendix B: component spans over a flat value, delimiters excluded (None: absent)."""
+
+    scheme: tuple[int, int] | None
+    authority: tuple[int, int] | None
+    path: tuple[int, int]
+    query: tuple[int, int] | None
+    fragment: tuple[int, int] | None
+
+
+def split(s: str) -> Parts:
+    """Split a reference as RFC 3986 appendix B does (linear: each delimiter is searched once)."""
+    n = len(s)
+    m = _DELIM.search(s)
+    scheme = None
+    i = 0
+    if m is not None and m.group() == ":" and m.start() > 0:
+        scheme, i = (0, m.start()), m.end()
+    authority = None
+    if s.startswith("//", i):
+        e = _AUTHORITY_END.search(s, i + 2)
+        end = e.start() if e is not None else n
+        authority, i = (i + 2, end), end
+    e = _PATH_END.search(s, i)
+    path_end = e.start() if e is not None else n
+    path = (i, path_end)
+    query = fragment = None
+    i = path_end
+    if i < n and s[i] == "?":
+        h = s.find("#", i + 1)
+        end = h if h >= 0 else n
+        query, i = (i + 1, end), end
+    if i < n and s[i] == "#":
+        fragment = (i + 1, n)
+    return Parts(scheme, authority, path, query, fragment)
+
+
+def _decided(value: Value) -> bool:
+    """Whether known text decides where the value's scheme ends: its first ``:/?#`` comes before any hole
+    (or it has neither). A hole first could hold a ``:`` that makes what precedes it a scheme."""
+    first_hole = next((i for i, _ in value.holes()), None)
+    if first_hole is None:
+        return True
+    m = _DELIM.search(value.flat())
+    return m is not None and m.start() < first_hole
+
+
+def dot_segment_spans(path: str) -> list[tuple[int, int]]:
+    """RFC 3986 sec. 5.2.4 as the spans of ``path`` that make up the output (``core.resolve``'s loop, but
+    keeping where each output character comes from): joined, they equal ``remove_dot_segments(path)``."""
+    if "." not in path:
+        return [(0, len(path))] if path else []
+    out: list[tuple[int, int]] = []
+    i, n = 0, len(path)
+    while i < n:
+        if path.startswith("../", i):  # A
+            i += 3
+        elif path.startswith("./", i):  # A
+            i += 2
+        elif path.startswith("/./", i):  # B: "/./" -> "/"
+            i += 2
+        elif path.startswith("/.", i) and i + 2 == n:  # B: "/." at the end -> "/"
+            out.append((i, i + 1))
+            break
+        elif path.startswith("/../", i):  # C: "/../" -> "/", drop the last output segment
+            i += 3
+            if out:
+                out.pop()
+        elif path.startswith("/..", i) and i + 3 == n:  # C: "/.." at the end -> "/"
+            if out:
+                out.pop()
+            out.append((i, i + 1))
+            break
+        elif (path.startswith(".", i) and i + 1 == n) or (path.startswith("..", i) and i + 2 == n):
+            break  # D
+        else:  # E: move the first segment, with its leading "/", to the output
+            j = path.find("/", i + 1 if path[i] == "/" else i)
+            if j < 0:
+                j = n
+            out.append((i, j))
+            i = j
+    return out
+
+
+def _remove_dots(path: Value, node: ast.AST, src: Src | None) -> Value:
+    """remove_dot_segments on a path value (a hole is an ordinary segment character)."""
+    spans = dot_segment_spans(path.flat())
+    if spans == [(0, len(path))]:
+        return path
+    return concat((path.slice(a, b) for a, b in spans), node, src)
+
+
+def _span(value: Value, span: tuple[int, int] | None, before: int = 0) -> Value:
+    """A component with ``before`` delimiter characters in front of it (empty when absent)."""
+    if span is None:
+        return Value()
+    return value.slice(span[0] - before, span[1])
+
+
+def urljoin(base: Value, ref: Value, node: ast.AST, src: Src | None, *, as_type: str = "str") -> Value:
+    """Resolve ``ref`` against ``base`` (RFC 3986 sec. 5.2.2, as ``core.resolve.resolve``), on pieces.
+
+    A hole when known text does not decide the structure: the reference's first delimiter or the
+    base's scheme behind a hole, or a hole in the base's last path segment when the reference merges
+    with it (sec. 5.2.3: the hole could hold a ``/``)."""
+    if not _decided(ref) or not _decided(base):
+        return hole(node, src, as_type=as_type)
+    bs, rs = base.flat(), ref.flat()
+    b, r = split(bs), split(rs)
+    if b.scheme is None:
+        return hole(node, src, as_type=as_type)  # no absolute base (urllib's urljoin then does otherwise)
+    fragment = _span(ref, r.fragment, 1)
+    if r.scheme is not None:
+        scheme, authority = _span(ref, r.scheme), _span(ref, r.authority, 2)
+        path, query = _remove_dots(_span(ref, r.path), node, src), _span(ref, r.query, 1)
+        has_authority = r.authority is not None
+    else:
+        scheme = _span(base, b.scheme)
+        if r.authority is not None:
+            authority, has_authority = _span(ref, r.authority, 2), True
+            path, query = _remove_dots(_span(ref, r.path), node, src), _span(ref, r.query, 1)
+        else:
+            authority, has_authority = _span(base, b.authority, 2), b.authority is not None
+            if r.path[0] == r.path[1]:
+                path = _span(base, b.path)
+                query = _span(ref, r.query, 1) if r.query is not None else _span(base, b.query, 1)
+            else:
+                query = _span(ref, r.query, 1)
+                ref_path = _span(ref, r.path)
+                if rs.startswith("/", r.path[0]):
+                    path = _remove_dots(ref_path, node, src)
+                else:
+                    merged = _merge(base, b, ref_path, node, src)
+                    if merged is None:
+                        return hole(node, src, as_type=as_type)
+                    path = _remove_dots(merged, node, src)
+    colon = base.slice(b.scheme[1], b.scheme[1] + 1) if r.scheme is None else ref.slice(r.scheme[1], r.scheme[1] + 1)
+    out = [scheme, colon, authority]
+    if not has_authority and path.flat().startswith("//"):
+        out.append(made("/.", node, src))  # (as core.resolve: "//" must not read as an authority)
+    out += [path, query, fragment]
+    return concat(out, node, src, as_type=as_type)
+
+
+def _merge(base: Value, b: Parts, ref_path: Value, node: ast.AST, src: Src | None) -> Value | None:
+    """RFC 3986 sec. 5.2.3; None when a hole in the base's last segment could hold a ``/``."""
+    start, end = b.path
+    if b.authority is not None and start == end:
+        return concat([made("/", node, src), ref_path], node, src)
+    slash = base.flat().rfind("/", start, end)
+    last = [i for i, _ in base.holes() if max(slash, start) <= i < end]
+    if last:
+        return None
+    return concat([base.slice(start, slash + 1), ref_path], node, src)
+
+
+def httpx_merge(base: Value, ref: Value, node: ast.AST, src: Src | None) -> Value:
+    """``httpx.Client(base_url=base)`` requesting ``ref`` (``Client._merge_url``): a URL with a scheme and
+    a host is taken as it is; anything else is appended to the base's path, which gets one trailing
+    ``/``, with its own leading ``/`` stripped."""
+    if not _decided(ref):
+        return hole(node, src)
+    rs = ref.flat()
+    r = split(rs)
+    if r.scheme is not None:
+        if r.authority is not None and r.authority[0] < r.authority[1]:
+            return ref  # absolute: the base is not used
+        return hole(node, src)  # "mailto:x" with a base: httpx appends it; no one means that
+    end = r.fragment[0] - 1 if r.fragment is not None else len(rs)
+    lead = len(rs) - len(rs.lstrip("/"))
+    rest = ref.slice(lead, end)
+    bs = base.flat()
+    bparts = split(bs)
+    if bparts.query is not None or bparts.fragment is not None:
+        return hole(node, src)  # the trailing "/" goes after the query: no one means that either
+    ends_with_slash = bs.endswith("/") and not base.is_hole(len(bs) - 1)
+    sep = Value() if ends_with_slash else made("/", node, src)
+    return concat([base, sep, rest], node, src)
+
+
+def join(sep: Value, items: Sequence[Value], node: ast.AST, src: Src | None) -> Value:
+    """``sep.join(items)``."""
+    out: list[Value] = []
+    for k, item in enumerate(items):
+        if k:
+            out.append(sep)
+        out.append(item)
+    return concat(out, node, src)
+
+
+def posix_join(parts: Sequence[Value], node: ast.AST, src: Src | None) -> Value:
+    """``posixpath.join(a, *p)``: a part starting with ``/`` starts afresh; a ``/`` goes between the
+    others unless the path so far is empty or ends with one. A hole where that is decided: a hole."""
+    path = parts[0]
+    for b in parts[1:]:
+        if b.pieces and b.is_hole(0):
+            return hole(node, src)
+        if b.flat().startswith("/"):
+            path = b
+            continue
+        n = len(path)
+        if n and path.is_hole(n - 1):
+            return hole(node, src)
+        if not n or path.flat().endswith("/"):
+            path = concat([path, b], node, src)
+        else:
+            path = concat([path, made("/", node, src), b], node, src)
+    return path
+
+
+def quoted(value: Value | None, safe: str | None, node: ast.AST, src: Src | None, *, plus: bool = False,
+           name: str | None = None) -> Value:
+    """``quote(value, safe)`` (``quote_plus`` with ``plus``): known text quoting leaves as it is keeps its
+    literal; anything else is a hole known to be percent-encoded."""
+    if safe is None:
+        safe = "" if plus else "/"
+    text = value.text if value is not None else None
+    if value is not None and text is not None and (quote_plus if plus else quote)(text, safe) == text:
+        return value
+    return hole(node, src, kind=HoleKind.ENCODED, name=name, safe=safe + ("+" if plus else ""))
+
+
+def strip(value: Value, chars: str | None, node: ast.AST, src: Src | None, *, left: bool, right: bool) -> Value:
+    """``str.strip`` / ``lstrip`` / ``rstrip`` with known ``chars``: known text stripped; a hole reached
+    stays (what it holds is stripped or not, unknown either way)."""
+    s = value.flat()
+    holes = [i for i, _ in value.holes()]
+    a, b = 0, len(s)
+    if right:
+        last_hole = holes[-1] + 1 if holes else 0
+        b = max(len(s[last_hole:].rstrip(chars)) + last_hole, last_hole)
+    if left:
+        first_hole = holes[0] if holes else len(s)
+        a = min(len(s[:first_hole]) - len(s[:first_hole].lstrip(chars)), first_hole)
+        a = min(a, b)
+    return value.slice(a, b)
+
+
+def removeaffix(value: Value, affix: str, node: ast.AST, src: Src | None, *, suffix: bool) -> Value:
+    """``removesuffix`` / ``removeprefix`` with a known affix; a hole when a hole could hold part of it."""
+    if not affix:
+        return value
+    s = value.flat()
+    holes = [i for i, _ in value.holes()]
+    if suffix:
+        known = len(s) - (holes[-1] + 1 if holes else 0)
+        if s.endswith(affix) and known >= len(affix):
+            return value.slice(0, len(s) - len(affix))
+        return value if known >= len(affix) or not holes else hole(node, src)
+    known = holes[0] if holes else len(s)
+    if s.startswith(affix) and known >= len(affix):
+        return value.slice(len(affix), len(s))
+    return value if known >= len(affix) or not holes else hole(node, src)
+
+
+def _path_end(s: str) -> int:
+    """Where the path of a flat URL ends (its query or fragment, or the end)."""
+    p = split(s)
+    return p.path[1]
+
+
+def _yarl_segment(seg: Value, node: ast.AST, src: Src | None, name: str | None) -> Value | None:
+    """A path segment yarl quotes: known safe text stays; anything else is an encoded hole; None when
+    yarl raises (a segment starting with ``/``) or normalises it (dot segments)."""
+    text = seg.text
+    if text is not None:
+        if text.startswith("/"):
+            return None
+        if any(part in (".", "..") for part in text.split("/")):
+            return None
+        if _YARL_PATH_SAFE.fullmatch(text) is not None:
+            return seg
+    elif seg.flat().startswith("/") and not seg.is_hole(0):
+        return None
+    return hole(node, src, kind=HoleKind.ENCODED, name=name, safe="!$&'()*+,;=:@/")
+
+
+def yarl_child(url: Value, seg: Value, node: ast.AST, src: Src | None, name: str | None = None) -> Value:
+    """``yarl.URL / "seg"``: the path gets ``/seg`` (one ``/`` between), the query and fragment go."""
+    piece = _yarl_segment(seg, node, src, name)
+    if piece is None:
+        return hole(node, src, as_type=url.type)
+    s = url.flat()
+    end = _path_end(s)
+    head = url.slice(0, end)
+    ends_with_slash = end > 0 and s[end - 1] == "/" and not url.is_hole(end - 1)
+    sep = Value() if ends_with_slash else made("/", node, src)
+    return concat([head, sep, piece], node, src, as_type=url.type)
+
+
+def yarl_with_path(url: Value, path: Value, node: ast.AST, src: Src | None, name: str | None = None) -> Value:
+    """``yarl.URL.with_path(path)``: scheme and authority kept, path replaced (a ``/`` put in front of a
+    relative one under an authority), query and fragment dropped."""
+    if not _decided(url):
+        return hole(node, src, as_type=url.type)
+    s = url.flat()
+    p = split(s)
+    head = url.slice(0, p.path[0])
+    text = path.text
+    if text is not None and _YARL_PATH_SAFE.fullmatch(text) is None:
+        body = hole(node, src, kind=HoleKind.ENCODED, name=name, safe="!$&'()*+,;=:@/")
+    else:
+        body = path
+    relative = bool(path.pieces) and not path.is_hole(0) and not path.flat().startswith("/")
+    sep = made("/", node, src) if p.authority is not None and relative else Value()
+    return concat([head, sep, body], node, src, as_type=url.type)

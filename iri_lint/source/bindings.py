@@ -1,0 +1,475 @@
+"""Where a module binds its names: scopes, their bindings in statement order, and attributes of ``self``.
+
+Read from the ast only, lazily: a function's or a class's scope is indexed when a name in it is first
+looked up. Every walk is an explicit stack (no recursion on the tree), so deep code costs linear time.
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+import functools
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
+from typing import NamedTuple
+
+__all__ = ["Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos"]
+
+
+class Kind(enum.Enum):
+    """How a statement binds a name."""
+
+    ASSIGN = "="  # name = value (element by element from a tuple or list display)
+    AUG = "+="  # name += value
+    IMPORT = "import"  # import m / from m import n
+    WITH = "with"  # with value as name
+    OTHER = "other"  # a parameter, a loop target, def, class, del, except-as, match, walrus, other ops
+    STAR = "*"  # from m import *: may bind any name
+
+
+class Binding(NamedTuple):
+    """One binding of a name (or of ``self.<attr>``) in a scope."""
+
+    kind: Kind
+    stmt: ast.stmt | None  # None: a parameter (bound before the first statement)
+    value: ast.expr | None  # ASSIGN, AUG, WITH: the expression
+    block: int  # id() of the statement list holding ``stmt``
+    at: int  # its index there
+    pos: tuple[int, int]  # (line, column) of ``stmt``: source order
+    imported: tuple[str | None, str | None, int] | None = None  # IMPORT: (module, name, level)
+    scope: Scope | None = None  # where ``value`` is evaluated, when not the scope holding the binding
+
+
+class StmtPos(NamedTuple):
+    """Where a statement stands in its scope."""
+
+    block: int  # id() of the statement list holding it
+    at: int  # its index there
+    parent: ast.stmt | None  # the compound statement around it (None: the scope's body)
+    in_loop_body: bool  # it is in the body of ``parent``, which is a loop
+
+
+class Order:
+    """One name's bindings in a scope, indexed for lookups in logarithmic time: by source position, and per
+    statement list by index, with at each binding the last one up to it that sets the name afresh."""
+
+    __slots__ = ("blocks", "by_pos", "positions")
+
+    def __init__(self, bindings: list[Binding]) -> None:
+        self.by_pos = sorted(bindings, key=lambda b: b.pos)
+        self.positions = [b.pos for b in self.by_pos]
+        # block -> (indexes, bindings, for each: where the last non-``+=`` binding up to it stands, or -1)
+        self.blocks: dict[int, tuple[list[int], list[Binding], list[int]]] = {}
+        for b in sorted((b for b in bindings if b.stmt is not None), key=lambda b: (b.block, b.at)):
+            ats, bs, resets = self.blocks.setdefault(b.block, ([], [], []))
+            ats.append(b.at)
+            bs.append(b)
+            resets.append(len(bs) - 1 if b.kind is not Kind.AUG else resets[-1] if resets else -1)
+
+    def before(self, pos: tuple[int, int]) -> list[Binding]:
+        """The bindings whose statements start before ``pos``."""
+        return self.by_pos[: bisect_left(self.positions, pos)]
+
+    def between(self, lo: tuple[int, int], hi: tuple[int, int]) -> int:
+        """How many bindings start strictly between two positions."""
+        return max(bisect_left(self.positions, hi) - bisect_right(self.positions, lo), 0)
+
+    def within(self, stmt: ast.stmt) -> list[Binding]:
+        """The bindings inside a statement (its first position included)."""
+        start = bisect_left(self.positions, (stmt.lineno, stmt.col_offset))
+        end = bisect_left(self.positions, (stmt.end_lineno or stmt.lineno, stmt.end_col_offset or 0))
+        return self.by_pos[start:end]
+
+    def after(self, pos: tuple[int, int]) -> int:
+        """How many bindings start after ``pos``."""
+        return len(self.positions) - bisect_right(self.positions, pos)
+
+
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+# statements that bind no name themselves (their nested statements are indexed on their own)
+_NO_BINDINGS = frozenset((ast.Expr, ast.Return, ast.Pass, ast.Raise, ast.Assert, ast.Break, ast.Continue, ast.If,
+                          ast.While))
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_TRY = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))
+_NOWHERE = (0, 0)
+_new_pos = tuple.__new__  # (a StmtPos per statement of every scope indexed: without NamedTuple.__new__'s call)
+_TYPE_ALIAS = getattr(ast, "TypeAlias", None)
+
+
+def _pos(stmt: ast.stmt | None) -> tuple[int, int]:
+    return (stmt.lineno, stmt.col_offset) if stmt is not None else _NOWHERE
+
+
+class Scope:
+    """A module, class or function body: its bindings by name, and where each statement stands."""
+
+    __slots__ = ("_attrs", "_names", "_orders", "_positions", "globals", "index", "kind", "node", "nonlocals",
+                 "parent", "receiver", "stars")
+
+    def __init__(self, index: ModuleIndex, node: ast.AST, kind: str, parent: Scope | None) -> None:
+        self.index = index
+        self.node = node
+        self.kind = kind  # "module" | "class" | "function"
+        self.parent = parent  # the lexically enclosing scope
+        self._names: dict[str, list[Binding]] | None = None
+        self._positions: dict[int, StmtPos] = {}
+        self._attrs: dict[str, list[Binding]] | None = None
+        self._orders: dict[str, Order] = {}
+        self.stars: list[Binding] = []
+        self.globals: set[str] = set()
+        self.nonlocals: set[str] = set()
+        # a method: the name its instance (or class, for a classmethod) goes by; None otherwise
+        self.receiver: str | None = None
+        if kind == "function" and parent is not None and parent.kind == "class":
+            self.receiver = _receiver(node)  # type: ignore[arg-type]
+
+    @property
+    def names(self) -> dict[str, list[Binding]]:
+        """Name -> its bindings in this scope (``Binding.pos`` gives their source order)."""
+        if self._names is None:
+            self._names = {}
+            _index_scope(self)
+        return self._names
+
+    def order(self, name: str) -> Order:
+        """A name's bindings here (star imports included), indexed (cached)."""
+        found = self._orders.get(name)
+        if found is None:
+            found = self._orders[name] = Order([*self.names.get(name, ()), *self.stars])
+        return found
+
+    def position(self, stmt: ast.stmt) -> StmtPos | None:
+        """Where a statement of this scope stands (None: not a statement of this scope)."""
+        _ = self.names
+        return self._positions.get(id(stmt))
+
+    @property
+    def body(self) -> list[ast.stmt]:
+        return self.node.body  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def attrs(self) -> dict[str, list[Binding]]:
+        """A class: ``self.<attr>`` / ``cls.<attr>`` -> its bindings in the methods (each with its method's scope)."""
+        if self._attrs is None:
+            self._attrs = {}
+            if self.kind == "class":
+                for method in _methods(self.node):  # type: ignore[arg-type]
+                    scope = self.index.scope(method, self)
+                    if scope.receiver is not None:
+                        _index_attrs(scope, scope.receiver, self._attrs)
+        return self._attrs
+
+    def __repr__(self) -> str:
+        return f"Scope({self.kind} {getattr(self.node, 'name', '')})"
+
+
+def _receiver(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The first parameter of a method (``self`` / ``cls``); None for a static method."""
+    for d in node.decorator_list:
+        if isinstance(d, ast.Name) and d.id == "staticmethod":
+            return None
+    params = [*node.args.posonlyargs, *node.args.args]
+    return params[0].arg if params else None
+
+
+def _methods(node: ast.ClassDef) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The functions defined in a class body (under ``if``/``try`` too)."""
+    for stmt, _, _, _ in _statements(node.body):
+        if isinstance(stmt, _FUNCS):
+            yield stmt
+
+
+def _blocks(stmt: ast.stmt) -> list[tuple[list[ast.stmt], bool]]:
+    """The statement lists of a compound statement, each with whether it is a loop body."""
+    t = type(stmt)
+    if t in _LOOPS:
+        return [(stmt.body, True), (stmt.orelse, False)]  # type: ignore[attr-defined]
+    if t is ast.If:
+        return [(stmt.body, False), (stmt.orelse, False)]  # type: ignore[attr-defined]
+    if t in (ast.With, ast.AsyncWith):
+        return [(stmt.body, False)]  # type: ignore[attr-defined]
+    if t in _TRY:
+        out = [(stmt.body, False)]  # type: ignore[attr-defined]
+        out += [(h.body, False) for h in stmt.handlers]  # type: ignore[attr-defined]
+        return [*out, (stmt.orelse, False), (stmt.finalbody, False)]  # type: ignore[attr-defined]
+    if t is ast.Match:
+        return [(case.body, False) for case in stmt.cases]  # type: ignore[attr-defined]
+    return []
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[tuple[ast.stmt, StmtPos, bool, list[ast.stmt]]]:
+    """Every statement of a scope body (not inside nested defs), with its position, whether it is inside
+    a loop of the scope, and its block; a block before the blocks nested in it, without recursion."""
+    stack: list[tuple[list[ast.stmt], ast.stmt | None, bool, bool]] = [(body, None, False, False)]
+    while stack:
+        block, parent, in_loop, loop_body = stack.pop()
+        bid = id(block)
+        inner: list[tuple[list[ast.stmt], ast.stmt | None, bool, bool]] = []
+        for i, stmt in enumerate(block):
+            yield stmt, _new_pos(StmtPos, (bid, i, parent, loop_body)), in_loop, block
+            if not isinstance(stmt, _DEFS):
+                inner.extend((b, stmt, in_loop or is_loop, is_loop) for b, is_loop in _blocks(stmt) if b)
+        stack.extend(reversed(inner))
+
+
+def _names_in(target: ast.AST) -> Iterator[str]:
+    """The names a target (or a match pattern) binds."""
+    todo = [target]
+    while todo:
+        node = todo.pop()
+        if type(node) is ast.Name:
+            yield node.id
+        elif type(node) in (ast.MatchAs, ast.MatchStar) and node.name:  # type: ignore[attr-defined]
+            yield node.name  # type: ignore[attr-defined]
+        elif type(node) is ast.MatchMapping and node.rest:
+            yield node.rest
+        if type(node) not in (ast.Attribute, ast.Subscript):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+class _Binder:
+    """Adds the bindings of one statement to a scope's table (or to a class's ``self.<attr>`` table)."""
+
+    __slots__ = ("attr_of", "out", "pos", "scope", "stmt")
+
+    def __init__(self, scope: Scope, out: dict[str, list[Binding]], attr_of: str | None) -> None:
+        self.scope = scope
+        self.out = out
+        self.attr_of = attr_of  # index ``self.<attr>`` targets of this receiver instead of names
+        self.stmt: ast.stmt | None = None
+        self.pos = StmtPos(0, 0, None, False)
+
+    def key(self, target: ast.AST) -> str | None:
+        if self.attr_of is None:
+            return target.id if isinstance(target, ast.Name) else None
+        if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+                and target.value.id == self.attr_of):
+            return target.attr
+        return None
+
+    def add(self, key: str, kind: Kind, value: ast.expr | None = None,
+            imported: tuple[str | None, str | None, int] | None = None) -> None:
+        pos = self.pos
+        scope = self.scope if self.attr_of is not None else None
+        self.out.setdefault(key, []).append(
+            Binding(kind, self.stmt, value, pos.block, pos.at, _pos(self.stmt), imported, scope))
+
+    def target(self, target: ast.AST, kind: Kind, value: ast.expr | None) -> None:
+        """Bind a target; a tuple or list target takes a display's elements one by one."""
+        key = self.key(target)
+        if key is not None:
+            self.add(key, kind, value)
+            return
+        t = type(target)
+        if t in (ast.Tuple, ast.List):
+            elts = target.elts  # type: ignore[attr-defined]
+            vals = value.elts if type(value) in (ast.Tuple, ast.List) else None  # type: ignore[union-attr]
+            starred = any(type(e) is ast.Starred for e in elts)
+            for k, elt in enumerate(elts):
+                same = vals is not None and not starred and len(vals) == len(elts)
+                self.target(elt, kind if same else Kind.OTHER, vals[k] if same else None)  # type: ignore[index]
+        elif t is ast.Starred:
+            self.target(target.value, Kind.OTHER, None)  # type: ignore[attr-defined]
+        elif self.attr_of is None and t not in (ast.Attribute, ast.Subscript):
+            for name in _names_in(target):
+                self.add(name, Kind.OTHER)
+
+    def others(self, targets: list[ast.AST]) -> None:
+        for t in targets:
+            self.target(t, Kind.OTHER, None)
+
+    def statement(self, stmt: ast.stmt, pos: StmtPos, class_body: bool) -> None:
+        self.stmt, self.pos = stmt, pos
+        t = type(stmt)
+        if t is ast.Assign:
+            for target in stmt.targets:  # type: ignore[attr-defined]
+                self.target(target, Kind.ASSIGN, stmt.value)  # type: ignore[attr-defined]
+        elif t is ast.AnnAssign:
+            if stmt.value is not None:  # type: ignore[attr-defined]
+                field = class_body and not _class_constant(stmt.annotation)  # type: ignore[attr-defined]
+                self.target(stmt.target, Kind.OTHER if field else Kind.ASSIGN, stmt.value)  # type: ignore[attr-defined]
+        elif t is ast.AugAssign:
+            add = type(stmt.op) is ast.Add  # type: ignore[attr-defined]
+            self.target(stmt.target, Kind.AUG if add else Kind.OTHER, stmt.value)  # type: ignore[attr-defined]
+        elif t in (ast.For, ast.AsyncFor):
+            self.others([stmt.target])  # type: ignore[attr-defined]
+        elif t in (ast.With, ast.AsyncWith):
+            for item in stmt.items:  # type: ignore[attr-defined]
+                if item.optional_vars is not None:
+                    self.target(item.optional_vars, Kind.WITH, item.context_expr)
+        elif t is ast.Delete:
+            self.others(stmt.targets)  # type: ignore[attr-defined]
+        elif self.attr_of is not None:
+            return
+        elif t in _DEFS:
+            self.add(stmt.name, Kind.OTHER)  # type: ignore[attr-defined]
+        elif t is _TYPE_ALIAS:  # type X = ... (Python 3.12)
+            self.target(stmt.name, Kind.OTHER, None)  # type: ignore[attr-defined]
+        elif t is ast.Import:
+            for a in stmt.names:  # type: ignore[attr-defined]
+                if a.asname:
+                    self.add(a.asname, Kind.IMPORT, imported=(a.name, None, 0))
+                else:
+                    top = a.name.split(".", 1)[0]
+                    self.add(top, Kind.IMPORT, imported=(top, None, 0))
+        elif t is ast.ImportFrom:
+            for a in stmt.names:  # type: ignore[attr-defined]
+                if a.name == "*":
+                    self.scope.stars.append(Binding(Kind.STAR, stmt, None, self.pos.block, self.pos.at, _pos(stmt),
+                                                    (stmt.module, None, stmt.level)))  # type: ignore[attr-defined]
+                else:
+                    self.add(a.asname or a.name, Kind.IMPORT,
+                             imported=(stmt.module, a.name, stmt.level))  # type: ignore[attr-defined]
+        elif t is ast.Global:
+            self.scope.globals.update(stmt.names)  # type: ignore[attr-defined]
+        elif t is ast.Nonlocal:
+            self.scope.nonlocals.update(stmt.names)  # type: ignore[attr-defined]
+        elif t in _TRY:
+            for h in stmt.handlers:  # type: ignore[attr-defined]
+                if h.name:
+                    self.add(h.name, Kind.OTHER)
+        elif t is ast.Match:
+            for case in stmt.cases:  # type: ignore[attr-defined]
+                for name in _names_in(case.pattern):
+                    self.add(name, Kind.OTHER)
+
+
+def _class_constant(annotation: ast.expr) -> bool:
+    """``ClassVar[...]`` / ``Final[...]``: a class constant, not a field default an instance may replace."""
+    node = annotation.value if type(annotation) is ast.Subscript else annotation
+    name = node.attr if type(node) is ast.Attribute else node.id if type(node) is ast.Name else ""
+    return name in ("ClassVar", "Final")
+
+
+def _lines_with(text: str, needle: str) -> list[int] | None:
+    """The sorted 1-based lines of ``text`` holding ``needle``, in one pass; None when lines may also end
+    with a lone carriage return (then any line may)."""
+    if needle not in text:
+        return []
+    if "\r" in text:
+        return None
+    out = []
+    line, last = 1, 0
+    i = text.find(needle)
+    while i >= 0:
+        line += text.count("\n", last, i)
+        last = i
+        out.append(line)
+        i = text.find(needle, i + 1)
+    return out
+
+
+@functools.cache
+def _declaration(word: str) -> re.Pattern[str]:
+    """A ``global`` / ``nonlocal`` statement: its names, and a backslash when it goes on."""
+    return re.compile(rf"(?m)(?:^|;)[ \t]*+{word}[ \t]++([\w \t,]*+)(\\?)")
+
+
+def _walrus_targets(stmt: ast.stmt) -> Iterator[str]:
+    """Names bound by ``:=`` in a statement's own expressions (not in nested statements or lambdas)."""
+    todo: list[ast.AST] = [c for c in ast.iter_child_nodes(stmt) if not isinstance(c, ast.stmt)]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.NamedExpr):
+            yield node.target.id
+        if type(node) is not ast.Lambda:
+            todo.extend(c for c in ast.iter_child_nodes(node) if not isinstance(c, ast.stmt))
+
+
+def _index_scope(scope: Scope) -> None:
+    """Fill a scope's name table and statement positions."""
+    names = scope._names
+    assert names is not None
+    binder = _Binder(scope, names, None)
+    node = scope.node
+    if scope.kind == "function":
+        a = node.args  # type: ignore[attr-defined]
+        params = [*a.posonlyargs, *a.args, *a.kwonlyargs, *(p for p in (a.vararg, a.kwarg) if p)]
+        for p in params:
+            names.setdefault(p.arg, []).append(Binding(Kind.OTHER, None, None, 0, -1, _NOWHERE))
+    walrus = scope.index.walrus_lines
+    class_body = scope.kind == "class"
+    positions = scope._positions
+    for stmt, pos, _, _ in _statements(scope.body):
+        positions[id(stmt)] = pos
+        if type(stmt) not in _NO_BINDINGS:
+            binder.statement(stmt, pos, class_body)
+        if walrus is None or (walrus and _on_lines(stmt, walrus)):
+            binder.stmt, binder.pos = stmt, pos
+            for name in _walrus_targets(stmt):
+                binder.add(name, Kind.OTHER)
+
+
+def _on_lines(stmt: ast.stmt, lines: list[int]) -> bool:
+    """Whether a statement spans one of the sorted ``lines``."""
+    i = bisect_left(lines, stmt.lineno)
+    return i < len(lines) and lines[i] <= (stmt.end_lineno or stmt.lineno)
+
+
+def _index_attrs(method: Scope, receiver: str, out: dict[str, list[Binding]]) -> None:
+    """A method's bindings of ``<receiver>.<attr>`` (in every block of its body)."""
+    binder = _Binder(method, out, receiver)
+    for stmt, pos, _, _ in _statements(method.body):
+        binder.statement(stmt, pos, False)
+
+
+class ModuleIndex:
+    """The scopes of one module, built on demand."""
+
+    __slots__ = ("_classes", "_globals", "_nonlocals", "_scopes", "module", "text", "tree", "walrus_lines")
+
+    def __init__(self, tree: ast.Module, text: str | None = None) -> None:
+        self.tree = tree
+        self.text = text
+        # the lines holding ":=" (None: any line may; empty: no walrus anywhere)
+        self.walrus_lines: list[int] | None = None if text is None else _lines_with(text, ":=")
+        self._scopes: dict[int, Scope] = {}
+        self.module = Scope(self, tree, "module", None)
+        self._globals: frozenset[str] | None = None
+        self._nonlocals: frozenset[str] | None = None
+        self._classes: dict[str, list[ast.ClassDef]] | None = None
+
+    def scope(self, node: ast.AST, parent: Scope) -> Scope:
+        """The scope of a ``def`` or ``class`` statement nested in ``parent``."""
+        s = self._scopes.get(id(node))
+        if s is None:
+            kind = "class" if type(node) is ast.ClassDef else "function"
+            s = self._scopes[id(node)] = Scope(self, node, kind, parent)
+        return s
+
+    def _declared(self, word: str, kind: type[ast.Global | ast.Nonlocal]) -> frozenset[str]:
+        """The names of every ``global`` / ``nonlocal`` statement: read from the text when there is one (a
+        word in a string or comment only adds a name: a hole more, never a wrong value)."""
+        text = self.text
+        if text is not None:
+            if word not in text:
+                return frozenset()
+            found = _declaration(word).findall(text)
+            if not any(tail for _, tail in found):  # (a continued line: read the tree)
+                return frozenset(n.strip() for names, _ in found for n in names.split(","))
+        return frozenset(n for node in ast.walk(self.tree) if type(node) is kind for n in node.names)
+
+    @property
+    def declared_global(self) -> frozenset[str]:
+        """Names some function declares ``global`` (so it may rebind them at any time)."""
+        if self._globals is None:
+            self._globals = self._declared("global", ast.Global)
+        return self._globals
+
+    @property
+    def declared_nonlocal(self) -> frozenset[str]:
+        """Names some function declares ``nonlocal``."""
+        if self._nonlocals is None:
+            self._nonlocals = self._declared("nonlocal", ast.Nonlocal)
+        return self._nonlocals
+
+    def classes(self) -> dict[str, list[ast.ClassDef]]:
+        """The module-level classes by name."""
+        if self._classes is None:
+            self._classes = {}
+            for stmt, _, _, _ in _statements(self.tree.body):
+                if type(stmt) is ast.ClassDef:
+                    self._classes.setdefault(stmt.name, []).append(stmt)
+        return self._classes

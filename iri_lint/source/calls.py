@@ -1,0 +1,234 @@
+"""The functions and methods that build URLs, modelled on values: what each call returns (issue #27).
+
+A function is found by the qualified name its callee resolves to through the module's imports
+(``from urllib.parse import urljoin as j`` makes ``j(...)`` the entry ``urllib.parse.urljoin``); a
+method by its name on a string or URL value. Any other call's result is a hole.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import NamedTuple
+
+from iri_lint.source import assembly
+from iri_lint.source.formatting import Arg, format_value
+from iri_lint.source.values import Client, Const, HoleKind, Seq, Src, Table, Value, dotted, hole, made
+
+__all__ = ["CALLS", "CLIENTS", "METHODS", "Args", "to_arg"]
+
+Item = tuple[object, ast.expr]  # an argument's result and its expression
+
+
+class Args(NamedTuple):
+    """A call's arguments, evaluated."""
+
+    positional: list[Item] | None  # None: a ``*args`` makes the positions unknown
+    keywords: dict[str, Item]
+    more: bool  # a ``**kwargs``: keywords not written out are unknown
+
+    def pick(self, names: tuple[str, ...]) -> list[Item | None]:
+        """The arguments of parameters ``names``, given by position or keyword (None: not given)."""
+        out: list[Item | None] = [None] * len(names)
+        for k, item in enumerate(self.positional or ()):
+            if k < len(names):
+                out[k] = item
+        for k, name in enumerate(names):
+            if name in self.keywords:
+                out[k] = self.keywords[name]
+        return out
+
+    @property
+    def unknown(self) -> bool:
+        """Whether starred arguments hide what is passed."""
+        return self.positional is None or self.more
+
+
+def to_arg(r: object, node: ast.AST) -> Arg:
+    """A formatting argument: text (a string value with something known), a constant, or unknown."""
+    if type(r) is Value and r.type == "str" and not r.opaque:
+        return Arg(r, node, dotted(node))
+    if type(r) is Const:
+        return Arg(r, node, dotted(node))
+    name = dotted(node)
+    if name is None and type(r) is Value and r.opaque:
+        name = r.pieces[0].name  # type: ignore[union-attr]
+    return Arg(None, node, name)
+
+
+def _text(item: Item | None) -> Value | None:
+    """A string argument's value (None when not a string, or not given)."""
+    if item is None:
+        return None
+    r = item[0]
+    return r if type(r) is Value and r.type == "str" else None
+
+
+def _known(item: Item | None) -> str | None:
+    v = _text(item)
+    return v.text if v is not None else None
+
+
+Handler = Callable[[Args, ast.Call, Src, str], object]
+MethodHandler = Callable[[Value, Args, ast.Call, Src], object]
+
+
+def _urljoin(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+    base, url = args.pick(("base", "url"))
+    b, u = _text(base), _text(url)
+    if b is None or u is None:
+        return hole(node, src)
+    return assembly.urljoin(b, u, node, src)
+
+
+def _posix_join(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+    if args.unknown or args.keywords or not args.positional:
+        return hole(node, src)
+    parts = [_text(item) for item in args.positional]
+    if any(p is None for p in parts):
+        return hole(node, src)
+    return assembly.posix_join(parts, node, src)  # type: ignore[arg-type]
+
+
+def _quote(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+    string, safe = args.pick(("string", "safe"))
+    safe_text = None if safe is None else (_known(safe) or "")
+    value = _text(string)
+    name = dotted(string[1]) if string is not None else None
+    return assembly.quoted(None if value is None or value.opaque else value, safe_text, node, src,
+                           plus=qual.endswith("_plus"), name=name)
+
+
+def _urlencode(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+    query = args.pick(("query",))[0]
+    return hole(node, src, kind=HoleKind.ENCODED, name=dotted(query[1]) if query else None, safe="=&+")
+
+
+def _str(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+    if not args.unknown and not args.positional and not args.keywords:
+        return Value()
+    (obj,) = args.pick(("object",))
+    if obj is None or args.unknown:
+        return hole(node, src)
+    r = obj[0]
+    if type(r) is Value:
+        return r.retype("str")
+    if type(r) is Const and (type(r.value) in (int, float, bool) or r.value is None):
+        return made(str(r.value), r.node, src)
+    return hole(node, src)
+
+
+def _url_object(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+    (val,) = args.pick(("url",) if qual == "httpx.URL" else ("val",))
+    v = _text(val)
+    if v is None or args.unknown:
+        return hole(node, src, as_type=qual)
+    return v.retype(qual)
+
+
+def _client(merge: str, keyword_only: bool) -> Handler:
+    def make(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+        item = args.keywords.get("base_url") if keyword_only else args.pick(("base_url",))[0]
+        base = _text(item) if item is not None else None
+        if item is not None and base is None:
+            base = hole(item[1], src)
+        if base is None and args.unknown:
+            base = hole(node, src)
+        return Client(qual + "()", base, merge)
+    return make
+
+
+CALLS: dict[str, Handler] = {
+    **dict.fromkeys(("urllib.parse.urljoin", "requests.compat.urljoin"), _urljoin),
+    "posixpath.join": _posix_join,
+    **dict.fromkeys(("urllib.parse.quote", "urllib.parse.quote_plus", "requests.utils.quote",
+                     "requests.compat.quote", "requests.compat.quote_plus"), _quote),
+    **dict.fromkeys(("urllib.parse.urlencode", "requests.compat.urlencode"), _urlencode),
+    "str": _str,
+    **dict.fromkeys(("yarl.URL", "httpx.URL"), _url_object),
+}
+# HTTP clients with a base URL: how a request URL meets it, and whether base_url is keyword-only
+_CLIENTS = {"httpx.Client": ("append", True), "httpx.AsyncClient": ("append", True),
+            "aiohttp.ClientSession": ("resolve", False)}
+CALLS.update({name: _client(merge, keyword_only) for name, (merge, keyword_only) in _CLIENTS.items()})
+CLIENTS = frozenset(_CLIENTS)  # the calls that make objects a URL API is a method of
+
+
+def _format(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
+    if owner.type != "str":
+        return hole(node, src)
+    positional = None if args.positional is None else [to_arg(r, n) for r, n in args.positional]
+    keywords = None if args.more else {k: to_arg(r, n) for k, (r, n) in args.keywords.items()}
+    return format_value(owner, positional, keywords, node, src)
+
+
+def _format_map(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
+    (mapping,) = args.pick(("mapping",))
+    if owner.type != "str" or mapping is None:
+        return hole(node, src)
+    table = mapping[0]
+    keywords = {k: to_arg(r, n) for k, (r, n) in table.items.items()} if type(table) is Table else None
+    return format_value(owner, [], keywords, node, src)
+
+
+def _join(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
+    (other,) = args.pick(("iterable",) if owner.type == "str" else ("url",))
+    if other is None or args.unknown:
+        return hole(node, src, as_type=owner.type)
+    if owner.type != "str":  # yarl.URL.join / httpx.URL.join: RFC 3986 resolution
+        ref = other[0]
+        if type(ref) is not Value:
+            return hole(node, src, as_type=owner.type)
+        return assembly.urljoin(owner, ref, node, src, as_type=owner.type)
+    seq = other[0]
+    if type(seq) is not Seq:
+        return hole(node, src)
+    items = [_text((r, n)) for r, n in zip(seq.items, seq.nodes, strict=True)]
+    if any(v is None for v in items):
+        return hole(node, src)  # not strings: a TypeError at run time
+    return assembly.join(owner, items, node, src)  # type: ignore[arg-type]
+
+
+def _strip(left: bool, right: bool) -> MethodHandler:
+    def run(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
+        (chars,) = args.pick(("chars",))
+        if owner.type != "str" or args.unknown:
+            return hole(node, src)
+        text = None
+        if chars is not None and not (type(chars[0]) is Const and chars[0].value is None):
+            text = _known(chars)
+            if text is None:
+                return hole(node, src)
+        return assembly.strip(owner, text, node, src, left=left, right=right)
+    return run
+
+
+def _affix(suffix: bool) -> MethodHandler:
+    def run(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
+        (item,) = args.pick(("suffix" if suffix else "prefix",))
+        affix = _known(item)
+        if owner.type != "str" or affix is None:
+            return hole(node, src)
+        return assembly.removeaffix(owner, affix, node, src, suffix=suffix)
+    return run
+
+
+def _with_path(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
+    (path,) = args.pick(("path",))
+    p = _text(path)
+    if owner.type != "yarl.URL" or p is None:
+        return hole(node, src, as_type=owner.type)
+    return assembly.yarl_with_path(owner, p, node, src, dotted(path[1]) if path else None)
+
+
+METHODS: dict[str, MethodHandler] = {
+    "format": _format,
+    "format_map": _format_map,
+    "join": _join,
+    "strip": _strip(True, True),
+    "lstrip": _strip(True, False),
+    "rstrip": _strip(False, True),
+    "removesuffix": _affix(True),
+    "removeprefix": _affix(False),
+    "with_path": _with_path,
+}

@@ -1,0 +1,635 @@
+"""Evaluate string expressions to values without running code (issue #27, docs/values.md).
+
+``ModuleState.value(expr, at)`` gives what an expression holds at a statement: literals, f-strings,
+``+``, ``%``, ``.format``, joins, ``urljoin``, URL objects and HTTP clients, through names bound in
+the function, the module, the class (``self.x``) and the project's other modules. What cannot be known
+is a hole. Names are looked up as Python does (local, enclosing functions, module, builtins; class
+bodies only for their own statements and through ``self``/``cls``), every result is cached, and
+evaluation stops at ``MAX_DEPTH`` nested steps (a hole), so hostile code costs linear time and never a
+recursion error; a chain of ``+`` is flattened with an explicit stack whatever its length.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from iri_lint.source import assembly
+from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope
+from iri_lint.source.calls import CALLS, CLIENTS, METHODS, Args, to_arg
+from iri_lint.source.formatting import Arg, percent_value
+from iri_lint.source.project import Project, ProjectModule
+from iri_lint.source.values import (
+    MAX_PIECES,
+    Client,
+    Const,
+    HoleKind,
+    Method,
+    Ref,
+    Seq,
+    Src,
+    Table,
+    Text,
+    Value,
+    concat,
+    dotted,
+    hole,
+    made,
+)
+
+__all__ = ["MAX_DEPTH", "WORK_PER_LINE", "At", "ClassRef", "Evaluator", "Instance", "ModuleRef", "ModuleState",
+           "Result", "dotted"]
+
+MAX_DEPTH = 48  # nested evaluation steps (names through names, calls in calls); deeper is a hole
+WORK_PER_LINE = 16  # a module's evaluation budget, in pieces made and bindings folded, per line of it
+
+
+class ModuleRef(NamedTuple):
+    """A module of the project (``import settings``)."""
+
+    name: str | None  # its dotted name, when imported by one
+    path: str
+
+
+class ClassRef(NamedTuple):
+    """A class defined in a module of the project."""
+
+    scope: Scope
+    state: ModuleState
+
+
+class Instance(NamedTuple):
+    """``self`` (or ``cls``) inside a method of a class of the project."""
+
+    scope: Scope  # the class
+    state: ModuleState
+
+
+Result = Value | Const | Ref | ModuleRef | ClassRef | Instance | Method | Client | Seq | Table
+
+
+class At(NamedTuple):
+    """Where an expression is evaluated: its scope, its statement, and names a comprehension or lambda
+    around it binds (holes)."""
+
+    scope: Scope
+    stmt: ast.stmt | None
+    hidden: frozenset[str] = frozenset()
+
+
+_BUSY = object()  # in a memo while being computed: a cycle reads it as a hole
+_RESETS = (Kind.ASSIGN, Kind.IMPORT, Kind.WITH, Kind.OTHER, Kind.STAR)
+_BUILTINS = frozenset(dir(builtins))
+_BINDS_FIRST = (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor)  # bind before their body runs
+_NO_CALLEES = frozenset((ast.Constant, ast.JoinedStr, ast.BinOp, ast.Dict, ast.List, ast.Tuple, ast.Set,
+                         ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Compare, ast.BoolOp,
+                         ast.UnaryOp, ast.Lambda, ast.Subscript))  # expressions no URL API object comes from
+
+
+class Evaluator:
+    """One file's evaluation: the project (whose parsed modules a whole run shares), the depth reached, and
+    the state of every module the file's values are read from. A fresh one per linted file keeps each file's
+    values independent of the files linted before it (the flake8 plugin sees one file at a time)."""
+
+    __slots__ = ("depth", "external", "project", "states")
+
+    def __init__(self, project: Project | None = None, external: frozenset[str] = frozenset()) -> None:
+        self.project = project
+        self.external = external  # qualified names known to be outside any project (the URL APIs)
+        self.depth = 0
+        self.states: dict[tuple[int, bool], ModuleState] = {}
+
+    def state(self, tree: ast.Module, src: Src, path: str | None = None, text: str | None = None, *,
+              callee: bool = False) -> ModuleState:
+        """The state of a module the caller parsed (registered with the project, which will not read it).
+
+        ``callee``: the state that only resolves what calls are (see ``ModuleState.callee``)."""
+        if self.project is not None and path is not None:
+            return self.of(self.project.add(path, tree, src, text), callee)
+        return self._state(ModuleIndex(tree, text), src, path, callee)
+
+    def of(self, module: ProjectModule, callee: bool = False) -> ModuleState:
+        """The state of a project module."""
+        return self._state(module.scopes, module.src, module.path, callee)
+
+    def _state(self, index: ModuleIndex, src: Src, path: str | None, callee: bool) -> ModuleState:
+        st = self.states.get((id(index), callee))
+        if st is None:
+            st = self.states[(id(index), callee)] = ModuleState(self, index, src, path, callee)
+        return st
+
+
+class ModuleState:
+    """Evaluation in one module: its scopes, its file, and the values found so far."""
+
+    __slots__ = ("after", "bound", "budget", "callee", "deps", "evaluator", "index", "memo", "path", "src")
+
+    def __init__(self, evaluator: Evaluator, index: ModuleIndex, src: Src, path: str | None,
+                 callee: bool = False) -> None:
+        self.evaluator = evaluator
+        # only what a callee is: a module, a class, a client, a function by name. Strings, numbers and
+        # displays are holes at once (a call's owner is rarely one, and then no URL API); its own memos
+        self.callee = callee
+        self.index = index
+        self.src = src
+        self.path = path
+        self.memo: dict[tuple[int, str, int], object] = {}  # (scope, name, statement) -> value there
+        self.bound: dict[int, Result] = {}  # binding's expression -> its value
+        self.after: dict[tuple[int, int], Value] = {}  # (reset, ``+=``) -> the value once that ``+=`` ran
+        self.deps: set[str] = set()  # the project files its values were read from (real paths)
+        # pieces and bindings this module's values may cost in all: linear in its size, whatever it holds
+        self.budget = WORK_PER_LINE * len(src.file.lines) + MAX_PIECES
+
+    # -- expressions -----------------------------------------------------------------------
+
+    def value(self, node: ast.expr, at: At) -> Result:
+        """What ``node`` holds when its statement ``at.stmt`` runs."""
+        ev = self.evaluator
+        if ev.depth >= MAX_DEPTH or self.budget <= 0 or (self.callee and type(node) in _NO_CALLEES):
+            return self.hole(node)
+        ev.depth += 1
+        try:
+            handler = _EXPRESSIONS.get(type(node))
+            r = handler(self, node, at) if handler is not None else self.hole(node)
+        finally:
+            ev.depth -= 1
+        if type(r) is Value:
+            self.budget -= len(r.pieces)
+        return r
+
+    def hole(self, node: ast.AST | None, **kw: object) -> Value:
+        """A hole standing for ``node`` (named after it when it is a name)."""
+        name = kw.pop("name", None) or (dotted(node) if node is not None else None)
+        return hole(node, self.src, name=name, **kw)  # type: ignore[arg-type]
+
+    def text(self, node: ast.expr, at: At) -> Value | None:
+        """The value of ``node`` when it is a string (a pure hole counts: it may be one)."""
+        r = self.value(node, at)
+        return r if type(r) is Value else None
+
+    def _constant(self, node: ast.Constant, at: At) -> Result:
+        v = node.value
+        if type(v) is str:
+            return Value((Text(v, node, 0, self.src),)) if v else Value()
+        if type(v) is bytes:
+            return self.hole(node)
+        return Const(v, node)
+
+    def _fstring(self, node: ast.JoinedStr, at: At) -> Result:
+        out: list[Value] = []
+        i = 0  # index in the literal's decoded value (a replacement field counts one)
+        for part in node.values:
+            if isinstance(part, ast.Constant):
+                text = str(part.value)
+                out.append(Value((Text(text, node, i, self.src),)))
+                i += len(text)
+                continue
+            assert isinstance(part, ast.FormattedValue)
+            i += 1
+            out.append(self._field(part, at))
+        return concat(out, node, self.src)
+
+    def _field(self, part: ast.FormattedValue, at: At) -> Value:
+        """One ``{...}`` of an f-string."""
+        spec = part.format_spec
+        if part.conversion in (-1, ord("s")) and spec is None:
+            r = self.value(part.value, at)
+            if type(r) is Value:
+                return r.retype("str")
+            if type(r) is Const and (type(r.value) in (int, float, bool) or r.value is None):
+                return made(str(r.value), part.value, self.src)
+        shown = "" if part.conversion == -1 else "!" + chr(part.conversion)
+        if isinstance(spec, ast.JoinedStr):
+            shown += ":" + "".join(str(v.value) if isinstance(v, ast.Constant) else "{}" for v in spec.values)
+        return self.hole(part.value, kind=HoleKind.FIELD, spec=shown)
+
+    def _binop(self, node: ast.BinOp, at: At) -> Result:
+        op = type(node.op)
+        if op is ast.Add:
+            return self._sum(node, at)
+        if op is ast.Mod:
+            left = self.value(node.left, at)
+            if type(left) is not Value or left.type != "str":
+                return self.hole(node)
+            return percent_value(left, self._percent_args(node.right, at), node, self.src)
+        if op is ast.Div:
+            left = self.value(node.left, at)
+            if type(left) is Value and left.type == "yarl.URL":
+                right = self.text(node.right, at)
+                if right is not None:
+                    return assembly.yarl_child(left, right, node, self.src, dotted(node.right))
+        return self.hole(node)
+
+    def _sum(self, node: ast.BinOp, at: At) -> Result:
+        """``a + b + ...``: the operands gathered with an explicit stack, then joined once."""
+        operands: list[ast.expr] = []
+        stack: list[ast.expr] = [node]
+        while stack:
+            n = stack.pop()
+            if type(n) is ast.BinOp and type(n.op) is ast.Add:
+                stack.append(n.right)
+                stack.append(n.left)
+            else:
+                operands.append(n)
+        values = []
+        for operand in operands:
+            r = self.value(operand, at)
+            if type(r) is not Value or r.type != "str":
+                return self.hole(node)  # numbers, lists, URL objects: not a string concatenation
+            values.append(r)
+        return concat(values, node, self.src)
+
+    def _percent_args(self, node: ast.expr, at: At) -> list[Arg] | dict[str, Arg] | Arg:
+        r = self.value(node, at)
+        if type(r) is Seq:
+            return [to_arg(v, n) for v, n in zip(r.items, r.nodes, strict=True)]
+        if type(r) is Table:
+            return {k: to_arg(v, n) for k, (v, n) in r.items.items()}
+        return to_arg(r, node)
+
+    def _display(self, node: ast.Tuple | ast.List, at: At) -> Result:
+        if any(type(e) is ast.Starred for e in node.elts):
+            return self.hole(node)
+        return Seq(tuple(self.value(e, at) for e in node.elts), tuple(node.elts))
+
+    def _dict(self, node: ast.Dict, at: At) -> Result:
+        items: dict[str, tuple[object, ast.expr]] = {}
+        for k, v in zip(node.keys, node.values, strict=True):
+            if type(k) is not ast.Constant or type(k.value) is not str:
+                return self.hole(node)
+            items[k.value] = (self.value(v, at), v)
+        return Table(items)
+
+    def _ifexp(self, node: ast.IfExp, at: At) -> Result:
+        a, b = self.value(node.body, at), self.value(node.orelse, at)
+        if type(a) is Value and type(b) is Value and a.same(b):
+            return a
+        return self.hole(node)
+
+    def _walrus(self, node: ast.NamedExpr, at: At) -> Result:
+        return self.value(node.value, at)
+
+    # -- names -----------------------------------------------------------------------------
+
+    def _name(self, node: ast.Name, at: At) -> Result:
+        name = node.id
+        if name in at.hidden:
+            return self.hole(node)
+        scope: Scope | None = at.scope
+        first = True
+        while scope is not None:
+            if scope.kind == "class" and not first:
+                scope = scope.parent  # a class body is not an enclosing scope of its methods
+                continue
+            if name in scope.globals:
+                scope = self.index.module
+                first = False
+            if name in scope.nonlocals:
+                return self.hole(node)
+            bindings = scope.names.get(name)
+            if bindings or scope.stars:
+                if bindings and scope.receiver == name and len(bindings) == 1 and bindings[0].stmt is None:
+                    assert scope.parent is not None
+                    return Instance(scope.parent, self)  # self / cls of a method
+                if bindings or scope.kind == "module":
+                    return self._lookup(scope, name, at.stmt if first else None, node)
+            first = False
+            scope = scope.parent
+        return Ref(name) if name in _BUILTINS else self.hole(node)
+
+    def _lookup(self, scope: Scope, name: str, stmt: ast.stmt | None, node: ast.AST) -> Result:
+        """A name's value where ``stmt`` runs in ``scope`` (None: after the scope has run)."""
+        pos = scope.position(stmt) if stmt is not None else None
+        key = (id(scope), name, id(stmt) if pos is not None else 0)
+        memo = self.memo
+        found = memo.get(key)
+        if found is _BUSY:
+            return self.hole(node)  # a cycle: a = b; b = a
+        if found is not None:
+            return found  # type: ignore[return-value]
+        memo[key] = _BUSY
+        try:
+            order = scope.order(name)
+            r = self._final(scope, name, order, node) if pos is None else self._at(scope, order, stmt, node)  # type: ignore[arg-type]
+        except BaseException:
+            del memo[key]
+            raise
+        memo[key] = r
+        return r
+
+    def _at(self, scope: Scope, order: Order, stmt: ast.stmt, node: ast.AST) -> Result:
+        """The bindings that run, in order, on the way to ``stmt``: the last one that sets the name, then
+        the ``+=`` after it; a hole when another binding could run in between (a branch, a loop around)."""
+        chain = []
+        s: ast.stmt | None = stmt
+        while s is not None:
+            p = scope.position(s)
+            assert p is not None
+            chain.append((s, p))
+            s = p.parent
+        use = (stmt.lineno, stmt.col_offset)
+        inner: list[tuple[list[Binding], int]] = []  # ``+=`` met on the way in, level by level outwards
+        reset: Binding | None = None
+        tail: list[Binding] = []
+        r_level = 0
+        for j, (s, p) in enumerate(chain):
+            entry = order.blocks.get(p.block)
+            if entry is None:
+                continue
+            ats, bs, resets = entry
+            # a with/for around the use binds before its body runs; the use's own statement binds after it
+            hi = bisect_right(ats, p.at) if j and type(s) in _BINDS_FIRST else bisect_left(ats, p.at)
+            if not hi:
+                continue
+            r = resets[hi - 1]
+            if r < 0:
+                inner.append((bs, hi))
+                continue
+            count = hi - r + sum(n for _, n in inner)
+            if count > self.budget:
+                return self.hole(node)
+            self.budget -= count
+            reset, tail, r_level = bs[r], bs[r + 1 : hi], j
+            break
+        if reset is None:  # nothing sets it on the way: what is bound before the use, or in a loop around it
+            loops = [s for (s, _), (_, p) in zip(chain[1:], chain, strict=False) if p.in_loop_body]
+            self.budget -= len(order.by_pos)
+            earlier = {id(b): b for b in order.before(use)}
+            if loops:
+                earlier.update((id(b), b) for b in order.within(loops[-1]))
+            return self._agree(scope, list(earlier.values()), node)
+        fold = [reset, *tail, *(b for bs, n in reversed(inner) for b in bs[:n])]
+        if order.between(reset.pos, use) != len(fold) - 1:
+            return self.hole(node)  # bound in a branch in between
+        # the outermost loop around the use that does not hold the reset: what it binds runs again before the use
+        for m in range(r_level, 0, -1):
+            if chain[m - 1][1].in_loop_body:
+                if order.within(chain[m][0]):
+                    return self.hole(node)
+                break
+        return self._fold(scope, fold, node)
+
+    def _final(self, scope: Scope, name: str, order: Order, node: ast.AST) -> Result:
+        """A name's value once its scope has run (a module constant read by a function or another module)."""
+        index = self.index
+        if (scope.kind == "module" and name in index.declared_global) or (
+                scope.kind == "function" and name in index.declared_nonlocal):
+            return self.hole(node)  # a function may rebind it at any time
+        entry = order.blocks.get(id(scope.body))
+        if entry is None or entry[2][-1] < 0:
+            return self._agree(scope, order.by_pos, node)
+        _, bs, resets = entry
+        r = resets[-1]
+        if order.after(bs[r].pos) != len(bs) - r - 1:
+            return self.hole(node)  # bound again in a branch or loop after the last plain binding
+        return self._fold(scope, bs[r:], node)
+
+    def _fold(self, scope: Scope, chain: list[Binding], node: ast.AST) -> Result:
+        """A reset binding's value, then each ``+=`` after it. The value after each ``+=`` is kept: the
+        next use folds on from there (what a run of ``url += ...`` costs is linear in its length)."""
+        first = self._binding(scope, chain[0], node)
+        if len(chain) == 1:
+            return first
+        if type(first) is not Value or first.type != "str":
+            return self.hole(node)
+        reset = id(chain[0].stmt)
+        start, value = 0, first
+        for i in range(len(chain) - 1, 0, -1):
+            done = self.after.get((reset, id(chain[i].value)))
+            if done is not None:
+                start, value = i, done
+                break
+        for b in chain[start + 1 :]:
+            if b.kind is not Kind.AUG or self.budget <= 0:
+                return self.hole(node)
+            more = self._bound(b, scope)
+            if type(more) is not Value or more.type != "str":
+                return self.hole(node)
+            value = concat([value, more], node, self.src)
+            self.budget -= len(value.pieces)
+            self.after[(reset, id(b.value))] = value
+        return value
+
+    def _agree(self, scope: Scope, bindings: list[Binding], node: ast.AST) -> Result:
+        """Bindings in branches: their value when every one of them gives the same known text."""
+        if not bindings or any(b.kind not in (Kind.ASSIGN, Kind.IMPORT, Kind.WITH) for b in bindings):
+            return self.hole(node)
+        if all(b.kind is Kind.IMPORT for b in bindings):  # try: import a / except ImportError: import b
+            return self._binding(scope, min(bindings, key=lambda b: b.pos), node)
+        values = [self._binding(scope, b, node) for b in bindings]
+        first = values[0]
+        if type(first) is Value and all(type(v) is Value and first.same(v) for v in values[1:]):
+            return first
+        if type(first) is Ref and all(v == first for v in values[1:]):
+            return first
+        return self.hole(node)
+
+    def _binding(self, scope: Scope, b: Binding, node: ast.AST) -> Result:
+        """The value one binding gives its name."""
+        if b.kind is Kind.IMPORT:
+            assert b.imported is not None
+            return self._import(*b.imported, node)
+        if b.kind is Kind.OTHER and type(b.stmt) is ast.ClassDef:
+            return ClassRef(self.index.scope(b.stmt, scope), self)
+        if b.kind in (Kind.ASSIGN, Kind.WITH) and b.value is not None:
+            r = self._bound(b, scope)
+            if b.kind is Kind.WITH and not (type(r) is Client or (
+                    type(r) is Ref and r.qual.replace("()", "") in self.evaluator.external)):
+                return self.hole(node)  # what __enter__ returns: the same object for clients and sessions
+            return r
+        return self.hole(node)
+
+    def _bound(self, b: Binding, scope: Scope) -> Result:
+        """The value of a binding's expression at its statement (once per binding)."""
+        assert b.value is not None
+        key = id(b.value)
+        r = self.bound.get(key)
+        if r is None:
+            r = self.bound[key] = self.value(b.value, At(b.scope or scope, b.stmt))
+        return r
+
+    # -- attributes, classes and modules ---------------------------------------------------------
+
+    def _attribute(self, node: ast.Attribute, at: At) -> Result:
+        owner = self.value(node.value, at)
+        attr = node.attr
+        t = type(owner)
+        if t is Ref:
+            return Ref(f"{owner.qual}.{attr}")  # type: ignore[union-attr]
+        if (t is Value and not owner.opaque) or t is Client:  # type: ignore[union-attr]
+            return Method(owner, attr)  # type: ignore[arg-type]
+        if t is Instance:
+            return owner.state._self_attr(owner.scope, attr, node)  # type: ignore[union-attr]
+        if t is ClassRef:
+            st = owner.state  # type: ignore[union-attr]
+            return st._lookup(owner.scope, attr, None, node) if attr in owner.scope.names else self.hole(node)  # type: ignore[union-attr]
+        if t is ModuleRef:
+            return self._module_attr(owner, attr, node)  # type: ignore[arg-type]
+        return self.hole(node)
+
+    def _self_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int = 0) -> Result:
+        """``self.<attr>`` in a method of ``cls``: the class body's value and every ``self.<attr> = ...`` of
+        its methods must agree; inherited from a base class of the module when the class binds none."""
+        key = (id(cls), attr, -1)
+        found = self.memo.get(key)
+        if found is _BUSY:
+            return self.hole(node)
+        if found is not None:
+            return found  # type: ignore[return-value]
+        self.memo[key] = _BUSY
+        r = self._class_attr(cls, attr, node, seen)
+        self.memo[key] = r
+        return r
+
+    def _class_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int) -> Result:
+        if self._overridden(cls, attr):
+            return self.hole(node)  # a subclass binds it: self may be one of those
+        body = cls.names.get(attr, [])
+        assigned = cls.attrs.get(attr, [])
+        if not assigned:
+            if body:
+                return self._lookup(cls, attr, None, node)
+            for base in cls.node.bases:  # type: ignore[attr-defined]
+                base_scope = self._module_class(base)
+                if base_scope is not None and seen < MAX_DEPTH:
+                    return self._self_attr(base_scope, attr, node, seen + 1)
+            return self.hole(node)
+        both = [*body, *assigned]
+        if len(both) == 1 and both[0].kind in (Kind.ASSIGN, Kind.WITH):
+            return self._binding(cls, both[0], node)
+        return self._agree(cls, both, node)
+
+    def _module_class(self, node: ast.expr) -> Scope | None:
+        """The scope of a module-level class named by ``node`` (one definition only)."""
+        if type(node) is not ast.Name:
+            return None
+        defs = self.index.classes().get(node.id, [])
+        return self.index.scope(defs[0], self.index.module) if len(defs) == 1 else None
+
+    def _overridden(self, cls: Scope, attr: str) -> bool:
+        """Whether a class of the module derived from ``cls`` binds ``attr``."""
+        name = getattr(cls.node, "name", None)
+        for defs in self.index.classes().values():
+            for d in defs:
+                if d is not cls.node and any(type(b) is ast.Name and b.id == name for b in d.bases):
+                    sub = self.index.scope(d, self.index.module)
+                    if attr in sub.names or attr in sub.attrs or self._overridden(sub, attr):
+                        return True
+        return False
+
+    def _module_attr(self, module: ModuleRef, attr: str, node: ast.AST) -> Result:
+        """``settings.HOST`` for a module of the project; its submodule; or a name outside the project."""
+        qual = f"{module.name}.{attr}" if module.name else None
+        r = self._read(module.path, attr, qual, node)
+        if r is not None:
+            return r
+        project = self.evaluator.project
+        if module.path.endswith("__init__.py") and project is not None:
+            sub = project.find(module.path, None, 1, attr)
+            if sub is not None:
+                return ModuleRef(qual, sub)
+        return Ref(qual) if qual else self.hole(node)
+
+    def _import(self, module: str | None, name: str | None, level: int, node: ast.AST) -> Result:
+        """What ``import module`` / ``from module import name`` binds, read from the project when the
+        module is one of its files; otherwise a reference by qualified name."""
+        qual = ".".join(p for p in (module, name) if p) if not level else None
+        ev = self.evaluator
+        project = ev.project
+        if qual is not None and (qual in ev.external or project is None or self.path is None):
+            return Ref(qual)
+        if project is None or self.path is None:
+            return self.hole(node)
+        if name is None:  # import module
+            path = project.find(self.path, module, 0)
+            return ModuleRef(module, path) if path is not None else Ref(qual or "")
+        path = project.find(self.path, module, level) if module else None
+        if path is not None:
+            r = self._read(path, name, qual, node)
+            if r is not None:
+                return r
+        sub = project.find(self.path, module, level, name)
+        if sub is not None:
+            return ModuleRef(qual, sub)
+        return Ref(qual) if qual is not None else self.hole(node)
+
+    def _read(self, path: str, name: str, qual: str | None, node: ast.AST) -> Result | None:
+        """``name`` as the project module at ``path`` binds it once it has run; None when it binds no such
+        name. The module, and what its value was read from, become dependencies of this one."""
+        project = self.evaluator.project
+        assert project is not None
+        self.deps.add(path)
+        loaded = project.load(path)
+        if loaded is None:
+            return self.hole(node)  # a module that cannot be read or parsed: every name is a hole
+        st = self.evaluator.of(loaded, self.callee)
+        scope = st.index.module
+        if name not in scope.names and not scope.stars:
+            return None
+        if qual is not None and _defined(scope, name):
+            return Ref(qual)  # a function: known by its name, as the URL API table knows it
+        r = st._lookup(scope, name, None, node)
+        self.deps |= st.deps
+        return r
+
+    # -- calls -----------------------------------------------------------------------------
+
+    def _call(self, node: ast.Call, at: At) -> Result:
+        callee = self.value(node.func, at)
+        if type(callee) is Ref:
+            handler = CALLS.get(callee.qual)
+            if handler is None:
+                return Ref(callee.qual + "()")  # an object of that class, or a function's result
+            values = self
+            if self.callee:  # of the calls modelled only a client's constructor makes an API's owner
+                if callee.qual not in CLIENTS:
+                    return self.hole(node)
+                values = self.evaluator._state(self.index, self.src, self.path, False)  # (its base is a value)
+            return handler(values._args(node, at), node, self.src, callee.qual)  # type: ignore[return-value]
+        if type(callee) is Method and type(callee.owner) is Value:
+            method = METHODS.get(callee.attr)
+            if method is not None:
+                return method(callee.owner, self._args(node, at), node, self.src)  # type: ignore[return-value]
+        return self.hole(node)
+
+    def _args(self, node: ast.Call, at: At) -> Args:
+        """A call's arguments, evaluated."""
+        positional: list[tuple[object, ast.expr]] | None = []
+        for a in node.args:
+            if type(a) is ast.Starred:
+                positional = None
+                break
+            positional.append((self.value(a, at), a))  # type: ignore[union-attr]
+        keywords: dict[str, tuple[object, ast.expr]] = {}
+        more = False
+        for kw in node.keywords:
+            if kw.arg is None:
+                more = True
+            else:
+                keywords[kw.arg] = (self.value(kw.value, at), kw.value)
+        return Args(positional, keywords, more)
+
+
+def _defined(scope: Scope, name: str) -> bool:
+    """Whether a module binds ``name`` only by ``def`` statements."""
+    bindings = scope.names.get(name, [])
+    return bool(bindings) and all(type(b.stmt) in (ast.FunctionDef, ast.AsyncFunctionDef) for b in bindings)
+
+
+_EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {
+    ast.Constant: ModuleState._constant,
+    ast.JoinedStr: ModuleState._fstring,
+    ast.BinOp: ModuleState._binop,
+    ast.Name: ModuleState._name,
+    ast.Attribute: ModuleState._attribute,
+    ast.Call: ModuleState._call,
+    ast.Tuple: ModuleState._display,
+    ast.List: ModuleState._display,
+    ast.Dict: ModuleState._dict,
+    ast.IfExp: ModuleState._ifexp,
+    ast.NamedExpr: ModuleState._walrus,
+}
+

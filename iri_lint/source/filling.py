@@ -1,0 +1,108 @@
+"""The names a module fills in (``NAME % x``, ``NAME.format(...)``, ``NAME.replace("ID", x)``): the literal
+values bound to them are templates of that kind (``%%`` is a ``%``, ``{{`` a brace, ``ID`` a hole)."""
+
+from __future__ import annotations
+
+import ast
+from bisect import bisect_right
+from collections import deque
+from functools import partial
+
+from iri_lint.source.locate import SourceFile
+from iri_lint.source.marks import spans_lines, word_starts
+from iri_lint.source.templates import NO_FILLING, Filling, may_be_filled, merge_fillings
+
+_FILLING = frozenset(("format", "format_map", "replace"))
+_FILLING_WORDS = tuple(sorted(_FILLING))
+_FORMATTED = Filling(fmt=True)
+_PCT_FORMATTED = Filling(pct=True)
+
+
+def find_filled_names(tree: ast.AST) -> dict[str, Filling]:
+    """Every name filled in somewhere in ``tree``."""
+    filled: dict[str, Filling] = {}
+    for node in ast.walk(tree):
+        _note(node, filled)
+    return filled
+
+
+def filled_names(tree: ast.AST, source: SourceFile) -> dict[str, Filling]:
+    """``find_filled_names`` of a module, walking only the statements that span a ``%`` or the word
+    ``format``, ``format_map`` or ``replace``: the operator or the method name of any filling stands on
+    one of those lines. (The whole tree was most of the flake8 plugin's time: nearly every module has
+    a ``%`` somewhere.)"""
+    filled: dict[str, Filling] = {}
+    text = source.text
+    if not may_be_filled(text):
+        return filled
+    offsets = source.line_offsets
+    lines = sorted(set(map(partial(bisect_right, offsets), word_starts(text, _FILLING_WORDS)))
+                   | _lines_holding("%", text, offsets))
+    todo = deque([tree])
+    while todo:
+        node = todo.popleft()
+        todo.extend(child for child in ast.iter_child_nodes(node)
+                    if not isinstance(child, ast.stmt) or spans_lines(child, lines))
+        _note(node, filled)
+    return filled
+
+
+def _lines_holding(needle: str, text: str, offsets: list[int]) -> set[int]:
+    """The 1-based lines of ``text`` (``offsets``: where each starts) that hold ``needle``: one search
+    per such line, however many times it holds it (a hostile literal: 100,000 '%' on one line)."""
+    lines = set()
+    i = text.find(needle)
+    while i >= 0:
+        line = bisect_right(offsets, i)
+        lines.add(line)
+        i = text.find(needle, offsets[line]) if line < len(offsets) else -1
+    return lines
+
+
+def _note(node: ast.AST, filled: dict[str, Filling]) -> None:
+    """Record in ``filled`` what ``node`` does to a name: ``NAME.format(...)``, ``NAME % x``,
+    ``NAME.replace("ID", x)``."""
+    t = type(node)
+    if t is ast.Call and type(node.func) is ast.Attribute:  # type: ignore[attr-defined]
+        func = node.func  # type: ignore[attr-defined]
+        name = _dotted(func.value) if func.attr in _FILLING else None
+        if name is None:
+            return
+        if func.attr == "replace":
+            args = node.args  # type: ignore[attr-defined]
+            needle = args[0].value if args and type(args[0]) is ast.Constant else None
+            if isinstance(needle, str) and needle:
+                filled[name] = merge_fillings(filled.get(name, NO_FILLING), Filling(replaced=(needle,)))
+        else:
+            filled[name] = merge_fillings(filled.get(name, NO_FILLING), _FORMATTED)
+    elif t is ast.BinOp and type(node.op) is ast.Mod:  # type: ignore[attr-defined]
+        left = node.left  # type: ignore[attr-defined]
+        while type(left) is ast.Call and type(left.func) is ast.Attribute and left.func.attr in _FILLING:
+            left = left.func.value  # NAME.replace(...) % x: NAME is %-formatted too
+        name = _dotted(left)
+        if name is not None:
+            filled[name] = merge_fillings(filled.get(name, NO_FILLING), _PCT_FORMATTED)
+
+
+def _dotted(node: ast.expr) -> str | None:
+    """``a.b.c`` for a Name/Attribute chain, with ``()`` after a call of such a chain that holds a
+    call itself (``s().x``): the scanner's dotted name before any import is bound."""
+    parts: list[str] = []
+    while True:
+        t = type(node)
+        if t is ast.Attribute:
+            parts.append(node.attr)  # type: ignore[attr-defined]
+            node = node.value  # type: ignore[attr-defined]
+        elif t is ast.Name:
+            parts.append(node.id)  # type: ignore[attr-defined]
+            break
+        elif t is ast.Call:
+            inner = _dotted(node.func)  # type: ignore[attr-defined]
+            if inner is None or "()" not in inner:
+                return None
+            parts.append(inner + "()")
+            break
+        else:
+            return None
+    parts.reverse()
+    return ".".join(parts)

@@ -1,0 +1,43 @@
+"""Placeholders that examples write into an IRI's components: they stand for valid content.
+
+Documentation, sample settings and logs write an IRI with a stand-in where a real value goes:
+an all-caps token for a whole host or port (``http://API-HOST:API-PORT/``), the word ``port`` for the
+port (``http://host:port/``), or a redaction marker
+for a whole user, password or query value (``https://[Filtered]@host/``, ``?token=[REDACTED]``,
+``***``). Template syntax (``{port}``, ``<Region>``) is ``templates``'; these need the components.
+"""
+
+from __future__ import annotations
+
+import re
+
+from iri_lint.core.reference import IRIReference, Span
+
+# an all-caps token: words of capitals and digits joined by "_" or "-" (HOST, API-PORT, YOUR_HOST)
+_CAPS = re.compile(r"[A-Z][A-Z0-9]*+(?:[_\-][A-Z0-9]++)*+")
+# a redaction marker: a bracketed word ([Filtered], [REDACTED]; "[a]" and "[0]" are an index) or a run
+# of asterisks
+_REDACTED = re.compile(r"\[[A-Za-z][A-Za-z_\- ]{2,}+\]|\*{3,}+")
+_QUERY_VALUE = re.compile(r"(?<==)[^&;#]++")
+
+
+def example_placeholders(ref: IRIReference) -> tuple[tuple[int, int], ...]:
+    """Spans of ``ref.text`` that are placeholders of examples (see the module docstring)."""
+    text = ref.text
+    out: list[tuple[int, int]] = []
+    for part in (ref.host, ref.port):
+        if part is not None and len(part) and text[part.start].isupper() and _CAPS.fullmatch(text, *part):
+            out.append(part)
+    if ref.port is not None and text[ref.port.start : ref.port.end].lower() == "port":
+        out.append(ref.port)  # the component named in its own place: "http://host:port/"
+    if ("[" in text or "*" in text) and ref.userinfo is not None:
+        colon = text.find(":", *ref.userinfo)
+        parts = (ref.userinfo,) if colon < 0 else (Span(ref.userinfo.start, colon), Span(colon + 1, ref.userinfo.end))
+        out.extend(p for p in parts if _REDACTED.fullmatch(text, *p))
+    if ("[" in text or "*" in text) and ref.query is not None:
+        if _REDACTED.fullmatch(text, *ref.query):
+            out.append(ref.query)
+        out.extend(m.span() for m in _QUERY_VALUE.finditer(text, *ref.query) if _REDACTED.fullmatch(m.group()))
+    if ref.origin is not None:  # spans over the caller's text (3987bis sec. 6 preprocessing)
+        out = [ref.original_span(a, b) for a, b in out]
+    return tuple(sorted(out))

@@ -1,0 +1,170 @@
+"""The project's own modules, read for their constants (``from pkg.settings import HOST``).
+
+A module is found from the importing file's path: the project root is the nearest folder above it
+holding ``pyproject.toml``, ``setup.py``, ``setup.cfg`` or ``.git``, else the folder above its top
+package. Only files under that root are read; each at most once per ``Project`` (one per run), parsed
+with ``ast`` and never imported or run. A file that cannot be read or parsed, or is larger than
+``MAX_MODULE_BYTES``, is a module whose every name is a hole.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import os
+import tokenize
+from collections import Counter, OrderedDict
+from typing import NamedTuple
+
+from iri_lint.source.bindings import ModuleIndex
+from iri_lint.source.locate import SourceFile, split_lines
+from iri_lint.source.values import Src
+
+__all__ = ["MAX_MODULES", "MAX_MODULE_BYTES", "Project", "ProjectModule", "find_root"]
+
+MAX_MODULE_BYTES = 2 << 20  # a module this large is read for no constant: its names are holes
+MAX_MODULES = 256  # parsed modules a Project keeps (their trees are most of its memory)
+_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+
+
+class ProjectModule(NamedTuple):
+    """A parsed module of the project."""
+
+    path: str
+    src: Src
+    scopes: ModuleIndex
+
+
+def _decode(data: bytes) -> str:
+    """A Python file's text (its BOM and PEP 263 cookie honoured)."""
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    text = data.decode(encoding)
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def find_root(directory: str, cache: dict[str, str] | None = None) -> str:
+    """The project root of files in ``directory`` (an absolute path)."""
+    if cache is not None and directory in cache:
+        return cache[directory]
+    d = directory
+    root = None
+    while True:
+        if any(os.path.exists(os.path.join(d, m)) for m in _MARKERS):
+            root = d
+            break
+        up = os.path.dirname(d)
+        if up == d:
+            break
+        d = up
+    if root is None:  # the folder above the top package (or the file's own folder)
+        root = directory
+        while os.path.isfile(os.path.join(root, "__init__.py")) and os.path.dirname(root) != root:
+            root = os.path.dirname(root)
+    if cache is not None:
+        cache[directory] = root
+    return root
+
+
+class Project:
+    """The modules of the projects a run touches, each read and parsed once; counts what it reads."""
+
+    __slots__ = ("_current", "_found", "_modules", "_roots", "max_modules", "reads")
+
+    def __init__(self, max_modules: int = MAX_MODULES) -> None:
+        self._roots: dict[str, str] = {}  # folder -> its project root
+        # real path -> module (None: a hole), the least recently used first
+        self._modules: OrderedDict[str, ProjectModule | None] = OrderedDict()
+        self.max_modules = max_modules
+        self._current: ProjectModule | None = None  # the file being linted (the caller's tree)
+        self._found: dict[tuple[str, str], str | None] = {}  # (folder searched, dotted name) -> file
+        self.reads: Counter[str] = Counter()  # real path -> times read from disk
+
+    @property
+    def files_read(self) -> int:
+        """How many files were read from disk."""
+        return len(self.reads)
+
+    @property
+    def read_twice(self) -> int:
+        """How many files were read more than once (the cache makes this 0)."""
+        return sum(1 for n in self.reads.values() if n > 1)
+
+    def add(self, path: str, tree: ast.Module, src: Src, text: str | None = None) -> ProjectModule:
+        """Register the module the caller is linting (parsed already): a cycle back to it reads this tree,
+        never the disk. Only the latest one is kept, so a run holds the trees of the modules it read, not
+        of every file it linted."""
+        real = os.path.realpath(path)
+        current = self._current
+        if current is None or current.path != real or current.scopes.tree is not tree:
+            current = self._current = ProjectModule(real, src, ModuleIndex(tree, text))
+        return current
+
+    def root_of(self, path: str) -> str:
+        """The project root of a file."""
+        return find_root(os.path.dirname(os.path.abspath(path)), self._roots)
+
+    def find(self, importer: str, module: str | None, level: int, name: str | None = None) -> str | None:
+        """The file of module ``module`` (or of ``module.name``, when ``name`` is given and is a module)
+        imported from ``importer`` with ``level`` leading dots; None when it is not a file of the project."""
+        root = self.root_of(importer)
+        dotted = ".".join(p for p in (module, name) if p)
+        if not dotted:
+            return None
+        if level:
+            base = os.path.dirname(os.path.abspath(importer))
+            for _ in range(level - 1):
+                base = os.path.dirname(base)
+            return self._file_in(base, dotted, root)
+        folders = [root, os.path.join(root, "src")]
+        top = os.path.dirname(os.path.abspath(importer))
+        while os.path.isfile(os.path.join(top, "__init__.py")) and os.path.dirname(top) != top:
+            top = os.path.dirname(top)
+        folders.append(top)
+        for folder in dict.fromkeys(folders):
+            found = self._file_in(folder, dotted, root)
+            if found is not None:
+                return found
+        return None
+
+    def _file_in(self, folder: str, dotted: str, root: str) -> str | None:
+        key = (folder, dotted)
+        if key in self._found:
+            return self._found[key]
+        found = None
+        base = os.path.join(folder, *dotted.split("."))
+        for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+            if os.path.isfile(candidate):
+                real = os.path.realpath(candidate)
+                real_root = os.path.realpath(root)
+                if real.startswith(real_root.rstrip(os.sep) + os.sep):  # never outside the project
+                    found = real
+                break
+        self._found[key] = found
+        return found
+
+    def load(self, path: str) -> ProjectModule | None:
+        """The parsed module at ``path`` (read on first use); None when it cannot be read or parsed.
+
+        At most ``max_modules`` are kept, the least recently used dropped first: a module read again
+        after that counts in ``read_twice``."""
+        real = os.path.realpath(path)
+        current = self._current
+        if current is not None and current.path == real:
+            return current
+        if real in self._modules:
+            self._modules.move_to_end(real)
+            return self._modules[real]
+        module = None
+        self.reads[real] += 1
+        try:
+            if os.path.getsize(real) <= MAX_MODULE_BYTES:
+                with open(real, "rb") as f:
+                    text = _decode(f.read())
+                tree = ast.parse(text, real)
+                module = ProjectModule(real, Src(SourceFile(split_lines(text)), real), ModuleIndex(tree, text))
+        except (OSError, SyntaxError, ValueError, LookupError, RecursionError, MemoryError):
+            module = None  # (UnicodeDecodeError is a ValueError)
+        self._modules[real] = module
+        if len(self._modules) > self.max_modules:
+            self._modules.popitem(last=False)
+        return module

@@ -1,0 +1,324 @@
+"""Where URL values are used (issue #27): what reaches a URL API, a URL-named target, a URL-named return.
+
+``url_values(tree, lines, ...)`` walks a module once and yields, for each such place, the value that
+arrives there (assembled by ``evaluate``), where it is used and why. A request through an HTTP client
+with a ``base_url`` yields the URL the client will request. Values of which nothing is known (one hole)
+are not yielded.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import os
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
+
+from iri_lint.source import assembly
+from iri_lint.source.candidates import DEFAULT_URL_APIS, UrlApi, is_url_name, parse_extra_api
+from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
+from iri_lint.source.locate import SourceFile
+from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, marked_lines
+from iri_lint.source.model import Reason
+from iri_lint.source.project import Project
+from iri_lint.source.values import Client, Method, Ref, Src, Value, concat, dotted
+
+__all__ = ["ModuleValues", "UrlValue", "url_apis", "url_values"]
+
+
+class UrlValue(NamedTuple):
+    """A value where it is used as a URL."""
+
+    value: Value
+    reason: Reason  # URL_API or URL_NAME
+    node: ast.AST  # the call, assignment, parameter, dict display or return statement
+    expr: ast.expr  # the expression whose value it is
+    api: UrlApi | None = None  # the URL API it reaches
+    name: str | None = None  # the URL-named target, keyword, parameter, key or function
+    client: Client | None = None  # the client whose base URL the value was merged with
+
+
+@functools.lru_cache(maxsize=16)
+def url_apis(extra_url_apis: tuple[str, ...] = ()) -> tuple[dict[str, UrlApi], frozenset[str], frozenset[str]]:
+    """The URL API table by qualified name, the names leading to one (imports of them are never read from
+    the project), and the last words of their names (a method call worth resolving)."""
+    apis = {api.name: api for api in (*DEFAULT_URL_APIS, *map(parse_extra_api, extra_url_apis))}
+    prefixes = frozenset(".".join(parts[:k]) for name in apis for parts in [name.replace("()", "").split(".")]
+                         for k in range(1, len(parts) + 1))
+    leaves = frozenset(name.rsplit(".", 1)[-1] for name in apis)
+    return apis, prefixes, leaves
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_DISPLAYS = (ast.List, ast.Tuple, ast.Set)
+Entry = tuple[ast.AST, At]
+_SITES = frozenset((ast.Call, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return, ast.FunctionDef,
+                    ast.AsyncFunctionDef, ast.Dict))
+
+
+def _params(args: ast.arguments) -> frozenset[str]:
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]
+    return frozenset(a.arg for a in every)
+
+
+def _spans(node: ast.AST, marked: list[int]) -> bool:
+    """Whether a node spans one of the sorted ``marked`` lines (a definition's decorators included; a node
+    with no position, such as a comprehension's ``for``, always does)."""
+    first = getattr(node, "lineno", None)
+    if first is None:
+        return True
+    for d in getattr(node, "decorator_list", ()):
+        first = min(first, d.lineno)
+    i = bisect_left(marked, first)
+    return i < len(marked) and marked[i] <= (getattr(node, "end_lineno", None) or first)
+
+
+_SKIP = frozenset(("ctx", "op", "ops", "type_comment", "kind", "id", "arg", "name", "asname", "module", "level",
+                   "conversion", "is_async", "attr", "names", "type_ignores", "kwd_attrs"))
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_LEAVES = (ast.Name, ast.Constant)  # (a Constant's value is no node)
+
+
+def _children(node: ast.AST, leaves: bool) -> list[ast.AST]:
+    """The child nodes (``ast.iter_child_nodes``, with a table of fields per type; without names and
+    constants unless ``leaves``)."""
+    t = type(node)
+    fields = _FIELDS.get(t)
+    if fields is None:
+        fields = _FIELDS[t] = tuple(f for f in t._fields if f not in _SKIP)
+    out: list[ast.AST] = []
+    for f in fields:
+        v = getattr(node, f, None)
+        if v.__class__ is list:
+            out += [x for x in v if isinstance(x, ast.AST) and (leaves or x.__class__ not in _LEAVES)]
+        elif isinstance(v, ast.AST) and (leaves or v.__class__ not in _LEAVES):
+            out.append(v)
+    return out
+
+
+def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[type] | None = None,
+         whole: Callable[[ast.AST], bool] | None = None) -> Iterator[Entry]:
+    """The nodes of the module (of ``types``: names and constants only when None) with where each is
+    evaluated, in source order, without recursion. With ``marked`` lines, a statement spanning none of
+    them is skipped, except inside a definition for which ``whole`` is true."""
+    index = state.index
+    leaves = types is None
+    stack: list[tuple[ast.AST, At, bool]] = [(index.tree, At(index.module, None), marked is None)]
+    while stack:
+        node, at, full = stack.pop()
+        t = type(node)
+        if types is None or t in types:
+            yield node, at
+        children: list[tuple[ast.AST, At, bool]] = []
+        if t in _FUNCS or t is ast.ClassDef:
+            body = index.scope(node, at.scope)
+            outer = At(at.scope, node, at.hidden)  # type: ignore[arg-type]
+            inside = full or (whole is not None and whole(node))
+            for child in _children(node, leaves):
+                if not isinstance(child, ast.stmt):
+                    if full or _spans(child, marked):  # type: ignore[arg-type]
+                        children.append((child, outer, full))
+                elif inside or _spans(child, marked):  # type: ignore[arg-type]
+                    children.append((child, At(body, child), inside))
+        elif t is ast.Lambda:
+            hidden = at.hidden | _params(node.args)  # type: ignore[attr-defined]
+            children = [(node.args, at, full), (node.body, At(at.scope, at.stmt, hidden), full)]  # type: ignore[attr-defined]
+        elif t in _COMPREHENSIONS:
+            names = {n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name}  # type: ignore[attr-defined]
+            inner = At(at.scope, at.stmt, at.hidden | names)
+            children = [(child, inner, full) for child in _children(node, leaves)
+                        if full or _spans(child, marked)]  # type: ignore[arg-type]
+        else:
+            for child in _children(node, leaves):
+                if not isinstance(child, ast.stmt):
+                    # a use's name stands on a marked line, in every expression around it (in a function
+                    # walked whole, an ``except`` clause holds statements too)
+                    if full or _spans(child, marked):  # type: ignore[arg-type]
+                        children.append((child, at, full))
+                elif full or _spans(child, marked):  # type: ignore[arg-type]
+                    children.append((child, At(at.scope, child, at.hidden), full))
+        stack.extend(reversed(children))
+
+
+class ModuleValues:
+    """The values of one module: of any expression (``value_of``), of a module-level name (``name``), and
+    where URLs are used (``url_values``).
+
+    ``lines`` are the module's lines as ``locate.split_lines`` gives them (or its ``SourceFile``); ``path``
+    and a ``Project`` (one per run) let names imported from the project's other modules be read. Each
+    ``ModuleValues`` gets a fresh ``Evaluator`` unless given one.
+    """
+
+    __slots__ = ("_places", "aliases", "apis", "callees", "leaves", "options", "prefixes", "state", "url_names")
+
+    def __init__(self, tree: ast.Module, lines: Sequence[str] | SourceFile, *, path: str | None = None,
+                 project: Project | None = None, options: ScanOptions | None = None,
+                 evaluator: Evaluator | None = None, text: str | None = None) -> None:
+        self.options = opts = options or DEFAULT_OPTIONS
+        self.apis, self.prefixes, self.leaves = url_apis(tuple(opts.extra_url_apis))
+        if evaluator is None:
+            evaluator = Evaluator(project, self.prefixes)
+        file = lines if isinstance(lines, SourceFile) else SourceFile(list(lines))
+        src = Src(file, path)
+        text = text if text is not None else file.text
+        self.state = evaluator.state(tree, src, path, text)
+        self.callees = evaluator.state(tree, src, path, text, callee=True)  # what calls are
+        self.url_names = tuple(n.lower() for n in opts.url_names)
+        self._places: dict[int, At] | None = None
+        self.aliases = self._aliases()
+
+    def _aliases(self) -> frozenset[str]:
+        """Module-level names imported from the URL APIs' modules (``from requests import get as fetch``)."""
+        out = set()
+        for name, bindings in self.state.index.module.names.items():
+            for b in bindings:
+                if b.imported is not None and not b.imported[2]:
+                    module, imported, _ = b.imported
+                    if ".".join(p for p in (module, imported) if p) in self.prefixes:
+                        out.add(name)
+        return frozenset(out)
+
+    def marked(self, known: Sequence[int] | None = None) -> list[int]:
+        """The lines a use of a URL can stand on: a URL-like name, a URL API's name, or a name imported
+        from one (whole statements spanning one are walked; a URL-named function's returns too).
+
+        ``known``: the file's ``marks.marked_lines`` when the caller has them (the literal scan does)."""
+        source = self.state.src.file
+        lines = set(marked_lines(source, self.options) if known is None else known)
+        lines.update(marked_lines(source, self.options, sorted(self.leaves | self.aliases)))
+        return sorted(lines)
+
+    def value_of(self, node: ast.expr) -> Result:
+        """What an expression of the module holds when its statement runs."""
+        if self._places is None:
+            self._places = {id(n): at for n, at in walk(self.state)}
+        return self.state.value(node, self._places[id(node)])
+
+    @property
+    def depends_on(self) -> frozenset[str]:
+        """The other files of the project the values found so far were read from (real paths): a cache of
+        this module's results must be dropped when one of them changes."""
+        deps = self.state.deps | self.callees.deps
+        return frozenset(deps - {os.path.realpath(self.state.path)} if self.state.path else deps)
+
+    def name(self, name: str) -> Result:
+        """A module-level name's value once the module has run."""
+        scope = self.state.index.module
+        return self.state._lookup(scope, name, None, None)  # type: ignore[arg-type]
+
+    def _url_function(self, node: ast.AST) -> bool:
+        return type(node) in _FUNCS and self._is_url_name(node.name)  # type: ignore[attr-defined]
+
+    def _is_url_name(self, name: str | None) -> bool:
+        return name is not None and is_url_name(name.rsplit(".", 1)[-1], self.url_names)
+
+    def url_values(self, marked: Sequence[int] | None = None) -> Iterator[UrlValue]:
+        """Every place the module uses a value as a URL, in source order (``marked``: see ``marked``)."""
+        state = self.state
+        lines = self.marked(marked) if self.options.prefilter else None
+        for node, at in walk(state, lines, _SITES, self._url_function):
+            t = type(node)
+            if t is ast.Call:
+                yield from self._call(node, at)  # type: ignore[arg-type]
+            elif t is ast.Assign:
+                for target in node.targets:  # type: ignore[attr-defined]
+                    yield from self._target(target, node.value, node, at)  # type: ignore[attr-defined]
+            elif t is ast.AnnAssign and node.value is not None:  # type: ignore[attr-defined]
+                yield from self._target(node.target, node.value, node, at)  # type: ignore[attr-defined]
+            elif t is ast.AugAssign and type(node.op) is ast.Add:  # type: ignore[attr-defined]
+                name = dotted(node.target)  # type: ignore[attr-defined]
+                if self._is_url_name(name):
+                    before, more = state.value(node.target, at), state.value(node.value, at)  # type: ignore[attr-defined]
+                    if type(before) is Value and type(more) is Value:
+                        v = concat([before, more], node, state.src)
+                        yield from self._found(v, Reason.URL_NAME, node, node.value, name=name)  # type: ignore[attr-defined]
+            elif t is ast.Return and node.value is not None:  # type: ignore[attr-defined]
+                scope = at.scope
+                fname = getattr(scope.node, "name", None) if scope.kind == "function" else None
+                if self._is_url_name(fname):
+                    yield from self._found(state.value(node.value, at), Reason.URL_NAME, node, node.value,  # type: ignore[attr-defined]
+                                           name=fname)
+            elif t in _FUNCS:
+                yield from self._defaults(node, at)  # type: ignore[arg-type]
+            elif t is ast.Dict:
+                for key, value in zip(node.keys, node.values, strict=True):  # type: ignore[attr-defined]
+                    if (type(key) is ast.Constant and type(key.value) is str and key.value.isidentifier()
+                            and self._is_url_name(key.value)):
+                        yield from self._each(value, at, node, key.value)
+
+    def _found(self, r: Result, reason: Reason, node: ast.AST, expr: ast.expr, *, api: UrlApi | None = None,
+               name: str | None = None, client: Client | None = None) -> Iterator[UrlValue]:
+        if type(r) is Value and not r.opaque:
+            yield UrlValue(r, reason, node, expr, api, name, client)
+
+    def _each(self, value: ast.expr, at: At, node: ast.AST, name: str | None) -> Iterator[UrlValue]:
+        """A URL-named target's value, or each element of a display assigned to it."""
+        exprs = value.elts if type(value) in _DISPLAYS else [value]  # type: ignore[attr-defined]
+        for e in exprs:
+            yield from self._found(self.state.value(e, at), Reason.URL_NAME, node, e, name=name)
+
+    def _target(self, target: ast.expr, value: ast.expr, node: ast.AST, at: At) -> Iterator[UrlValue]:
+        name = dotted(target)
+        if self._is_url_name(name):
+            yield from self._each(value, at, node, name)
+
+    def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef, at: At) -> Iterator[UrlValue]:
+        a = node.args
+        positional = [*a.posonlyargs, *a.args]
+        pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
+        pairs += [(arg, d) for arg, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+        for arg, default in pairs:
+            if self._is_url_name(arg.arg):
+                yield from self._each(default, at, node, arg.arg)
+
+    def _callee(self, func: ast.expr, at: At) -> tuple[UrlApi | None, Client | None]:
+        """The URL API a call reaches (through a client: with the client)."""
+        t = type(func)
+        if t is ast.Name:
+            if func.id not in self.leaves and func.id not in self.aliases:  # type: ignore[attr-defined]
+                return None, None  # (len(), print(), a local helper: not worth a lookup)
+        elif t is not ast.Attribute or func.attr not in self.leaves:  # type: ignore[attr-defined]
+            return None, None
+        callee = self.callees.value(func, at)
+        if type(callee) is Ref:
+            return self.apis.get(callee.qual), None
+        if type(callee) is Method and type(callee.owner) is Client:
+            return self.apis.get(f"{callee.owner.qual}.{callee.attr}"), callee.owner
+        return None, None
+
+    def _call(self, node: ast.Call, at: At) -> Iterator[UrlValue]:
+        api, client = self._callee(node.func, at)
+        used: set[str] = set()
+        if api is not None:
+            exprs: list[tuple[ast.expr, str | None]] = [(node.args[i], None) for i in api.args if i < len(node.args)
+                     and not any(type(a) is ast.Starred for a in node.args[: i + 1])]
+            exprs += [(kw.value, kw.arg) for kw in node.keywords if kw.arg in api.keywords]
+            for expr, keyword in exprs:
+                if keyword:
+                    used.add(keyword)
+                r = self.state.value(expr, at)
+                if client is not None and client.base is not None and type(r) is Value:
+                    r = _merge(client, r, node, self.state.src)
+                yield from self._found(r, Reason.URL_API, node, expr, api=api, client=client)
+        for kw in node.keywords:
+            if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
+                yield from self._each(kw.value, at, node, kw.arg)
+
+
+def _merge(client: Client, ref: Value, node: ast.AST, src: Src) -> Value:
+    """The URL a client requests for ``ref``: httpx appends it to the base, aiohttp resolves it."""
+    assert client.base is not None
+    if client.merge == "append":
+        return assembly.httpx_merge(client.base, ref, node, src)
+    return assembly.urljoin(client.base, ref, node, src)
+
+
+def url_values(tree: ast.Module, lines: Sequence[str] | SourceFile, *, path: str | None = None,
+               project: Project | None = None, options: ScanOptions | None = None,
+               marked: Sequence[int] | None = None) -> Iterator[UrlValue]:
+    """The values a module uses as URLs (see ``ModuleValues``); ``project`` (one per run) lets names
+    imported from the project's other modules be read, ``path`` tells where the module is, ``marked``
+    are the file's ``marks.marked_lines`` when the caller has them."""
+    return ModuleValues(tree, lines, path=path, project=project, options=options).url_values(marked)

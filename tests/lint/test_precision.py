@@ -1,0 +1,156 @@
+"""Issue #26 (and #30 item 6): what real code holds that is no IRI at fault, and the misses, at their columns."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from iri_lint.config import Config
+from iri_lint.lint import lint_text
+
+
+def found(source: str, config: Config | None = None) -> list[tuple[int, int, str]]:
+    return [(f.line, f.col, f.code) for f in lint_text(textwrap.dedent(source), config or Config())]
+
+
+# ---------------------------------------------------------------- causes of false findings
+
+
+QUIET = {
+    # 1. templates by their grammar, wherever they are filled
+    "format field filled in another module": '''
+        class GitHub:
+            PULL_URL = "https://api.github.com/repos/{owner}/{repo}/pulls/{number}"
+            FILE_URL = "https://raw.example.com/{0}/{1!s}/{path.name}/{parts[0]}"
+            ARCHIVE = "https://example.com/archive/{date:%Y/%m}/{slug:>{width}}.html"
+
+            def pull(self, number):
+                return self.session.get(self.PULL_URL.format(owner="o", repo="r", number=number))
+        ''',
+    "RFC 6570 template for uritemplate": '''
+        import uritemplate
+        ISSUES = "https://api.github.com/repos/{owner}/{repo}/issues{/number}{?state,labels*}{&page}"
+        SEARCH = "https://example.com/search{?q,lang:2}{#section}{.format}{;params}{+base}"
+        url = uritemplate.expand(ISSUES, owner="o", repo="r")
+        ''',
+    "printf and shell templates": '''
+        API = "https://%(host)s:%(port)d/v1/%s"
+        DEPLOY = "https://${DEPLOY_HOST}/api/${VERSION:-v1}"
+        PAGE = "https://example.com/{{ page.slug }}/{% if lang %}{{ lang }}{% endif %}"
+        ''',
+    # 2. placeholders in examples
+    "placeholders in examples": '''
+        SERVER = "http://API-HOST:API-PORT/"
+        TOKEN_URL = "https://login.<Region>.example.com/oauth2/token"
+        PULLS = "https://api.github.com/repos/octo/hello/pulls/<number>"
+        LOGGED = "https://[Filtered]@sentry.example.com/?token=[REDACTED]&key=***"
+        DOCS = "postgres://user:password@host:port/dbname"
+        ''',
+    # 3. text that holds IRIs
+    "scope and origin lists": '''
+        SCOPES = "openid https://www.googleapis.com/auth/drive https://www.googleapis.com/auth/gmail.readonly"
+        CORS_ORIGINS = "https://app.example.com https://admin.example.com"
+        ORIGINS = "https://a.example.com,https://b.example.com"
+        BROKER_URL = "amqp://guest@rabbit1:5672//;amqp://guest@rabbit2:5672//"
+        ''',
+    "lines of URLs, records and captured output": '''
+        SITEMAP = """
+        https://example.com/
+        https://example.com/about
+        """
+        ROWS = "https://example.com/a\\t200\\tOK\\nhttps://example.com/b\\t404\\tNot Found\\n"
+        out = "https://example.com/health\\n"
+        ''',
+    # 4. not IRIs at all
+    "XML qualified names and pool keys": '''
+        ENVELOPE = ("soap:Envelope", "soap:Body", "http:NegotiateAuthentication")
+        POOL_KEY = "http:example.com:81"
+        ''',
+    "route patterns given to a router": '''
+        from django.urls import path, re_path
+        from starlette.routing import Route
+
+        urlpatterns = [path("articles/<int:year>/", view), re_path(r"^feed/(?P<fmt>\\w+)$", feed)]
+        routes = [Route("https://{subdomain}.example.com/{path:path}", endpoint)]
+
+        @app.route("https://<tenant>.example.com/<path:rest>")
+        def tenant(rest):
+            ...
+
+        app.router.add_route("GET", "https://{host}/items/{id:\\\\d+}", handler)
+        config.add_route("item", "https://example.com/items/{id}")
+        ''',
+    "Django view names in URL contexts": '''
+        from django.shortcuts import redirect
+        redirect("wagtailadmin_pages:add", parent.id)
+        next_url = "admin:index"
+        ''',
+}
+
+
+@pytest.mark.parametrize("source", QUIET.values(), ids=QUIET.keys())
+def test_real_code_that_holds_no_iri_at_fault_is_quiet(source: str) -> None:
+    assert found(source) == []
+
+
+def test_one_finding_per_literal_for_one_cause() -> None:
+    """Issue #26 item 5: a literal with four spaces is one thing to fix; its fix makes every change."""
+    src = 'link_url = "https://example.com/My Annual Report 2024 final.pdf"\n'
+    (f,) = lint_text(src, Config())
+    assert (f.line, f.col, f.code) == (1, 34, "IRI101")
+    assert f.finding.message.endswith("(and 3 more in this literal)")
+    assert f.finding.fix is not None
+    assert f.finding.fix.value == "https://example.com/My%20Annual%20Report%202024%20final.pdf"
+
+
+# ---------------------------------------------------------------- misses, at their columns
+
+
+def test_url_api_arguments_are_never_prose_or_regex() -> None:
+    """Issue #30 item 6, issue #26: an argument of a URL API is one URL whatever it holds."""
+    assert found('''\
+        import requests, urllib.request
+        requests.get("https://example.com/files/My Annual Report 2024.pdf")
+        requests.get("https://example.com/files/" "My Annual" " Report" " 2024.pdf")
+        urllib.request.urlopen("http://h.example/sparql?q=SELECT ?x WHERE { ?x a ?y } ORDER BY DESC(?y)")
+        requests.get("https://a.example/ https://b.example/")
+        requests.get("https://example.com/health\\n")
+        ''') == [(2, 42, "IRI101"), (3, 45, "IRI101"), (4, 56, "IRI101"), (4, 66, "IRI103"),
+                 (5, 32, "IRI101"), (6, 40, "IRI104")]
+
+
+def test_quotes_and_angles_in_a_query_are_reported_unless_a_placeholder() -> None:
+    assert found('''\
+        XSS = 'https://example.com/search?q="><script>alert(1)</script>'
+        FRAG = "https://example.com/page#<a href=x>"
+        OK = "https://example.com/search?q=<term>"
+        ''') == [(1, 36, "IRI102"), (2, 33, "IRI102"), (2, 35, "IRI101")]
+
+
+def test_control_characters_at_either_end_of_a_literal() -> None:
+    assert found('''\
+        A = "\\x19https://example.com/\\x06"
+        B = "\\x00http://example.com/"
+        ''') == [(1, 5, "IRI104"), (2, 5, "IRI104")]
+
+
+def test_header_injection_after_an_iri_in_any_scheme() -> None:
+    assert found('''\
+        A = "https://example.com/a\\r\\nHost: evil.example"
+        B = "mailto:a@b.example\\r\\nBcc: c@d.example"
+        C = "https://example.com/a\\nX-Injected:1"
+        ''') == [(1, 26, "IRI104"), (1, 35, "IRI101"), (2, 23, "IRI104"), (2, 31, "IRI101"), (3, 26, "IRI104")]
+
+
+def test_each_iri_of_a_list_is_checked_at_its_column() -> None:
+    assert found('''\
+        SCOPES = "https://a.example/x https://b.example/%zz https://c.example/y|z"
+        ''') == [(1, 48, "IRI110"), (1, 71, "IRI103")]
+
+
+def test_invalid_a_labels_and_zone_identifiers() -> None:
+    assert found('''\
+        A = "https://xn--d.example/"
+        B = "http://[fe80::1%25eth0]:8080/"
+        ''') == [(1, 13, "IRI403"), (2, 20, "IRI118")]

@@ -1,0 +1,27 @@
+"""The text pre-check: the flake8 entry point's ``marked_lines_of`` marks what ``marked_lines`` marks."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from iri_lint.source.locate import SourceFile, split_lines
+from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, marked_lines, marked_lines_of
+
+# what marks a line (an authority, a quoted registered scheme, a URL name, a URL API's import), what
+# nearly does, and what moves offsets: line ends of each kind, a BOM, a character whose lowercase is longer
+PIECES = ['"http://e.com/"', "'mailto:a@b'", "'Label: x'", "api_url", "HREF", "import requests", "from httpx",
+          "import os", "x = 1", "://", "\n", "\r\n", "\r", "\ufeff", "İ", " ", "#"]
+OPTIONS = st.sampled_from([DEFAULT_OPTIONS, ScanOptions(url_names=("endpoint",)),
+                           ScanOptions(url_names=(), extra_url_apis=("mylib.fetch",))])
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=40), OPTIONS)
+def test_the_pre_check_marks_the_lines_marked_lines_marks(pieces: list[str], options: ScanOptions) -> None:
+    lines = split_lines("".join(pieces))
+    assert marked_lines_of(lines, options) == marked_lines(SourceFile(lines), options)
+
+
+def test_a_module_without_iri_text_has_no_marked_line() -> None:
+    assert marked_lines_of(["import os\n", "X = {'a': 1}\n"], DEFAULT_OPTIONS) == []
+    assert marked_lines_of(["import os\n", 'U = "https://example.com/"\n'], DEFAULT_OPTIONS) == [2]

@@ -1,0 +1,233 @@
+"""Constants imported from the project's own modules: found from the importing file, read once, never run."""
+
+from __future__ import annotations
+
+import ast
+import os
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from iri_lint.source.evaluate import Evaluator
+from iri_lint.source.locate import split_lines
+from iri_lint.source.project import MAX_MODULE_BYTES, Project, find_root
+from iri_lint.source.urlvalues import ModuleValues
+from iri_lint.source.values import Ref, Value
+
+
+def tree(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        p = root / name
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+def probes(path: Path, project: Project, evaluator: Evaluator | None = None) -> list[Any]:
+    """The value of the argument of every ``probe(...)`` call of the file."""
+    src = path.read_text(encoding="utf-8")
+    t = ast.parse(src)
+    mv = ModuleValues(t, split_lines(src), path=str(path), project=project, evaluator=evaluator)
+    calls = sorted((n for n in ast.walk(t) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                    and n.func.id == "probe"), key=lambda n: n.lineno)
+    return [mv.value_of(c.args[0]) for c in calls]
+
+
+def flats(path: Path, project: Project) -> list[str | None]:
+    return [v.flat() if type(v) is Value and not v.opaque else None for v in probes(path, project)]
+
+
+PKG = {
+    "pyproject.toml": "",
+    "pkg/__init__.py": "",
+    "pkg/base.py": 'ROOT = "https://api.example"\n',
+    "pkg/settings.py": """\
+        from .base import ROOT
+        HOST = ROOT + "/v2"
+        CDN = "https://cdn.example"
+        if DEBUG:
+            MAYBE = "http://localhost"
+        else:
+            MAYBE = "https://prod.example"
+        def helper():
+            pass
+    """,
+}
+
+
+def test_constants_from_the_projects_modules(tmp_path: Path) -> None:
+    tree(tmp_path, {**PKG, "pkg/app.py": """\
+        from pkg.settings import HOST, CDN as C, MAYBE, helper
+        from . import settings
+        import pkg.settings as s
+        import pkg.settings
+        from .settings import HOST as H2
+        probe(HOST + "/users")
+        probe(settings.CDN + "/img/a b.png")
+        probe(s.HOST)
+        probe(pkg.settings.CDN)
+        probe(H2)
+        probe(C)
+        probe(MAYBE)
+        probe(helper)
+    """})
+    project = Project()
+    got = probes(tmp_path / "pkg/app.py", project)
+    assert [v.flat() if type(v) is Value and not v.opaque else None for v in got[:-1]] == [
+        "https://api.example/v2/users", "https://cdn.example/img/a b.png", "https://api.example/v2",
+        "https://cdn.example", "https://api.example/v2", "https://cdn.example", None]
+    assert got[-1] == Ref("pkg.settings.helper")  # a function: known by its name, not read
+    # the known characters point into the module that spells them
+    v = got[1]
+    src, pos = v.position(v.flat().index(" "))
+    assert src.path == str(tmp_path / "pkg/app.py") and (pos.line, pos.col) == (7, 28)
+    src, pos = v.position(0)
+    assert src.path == os.path.realpath(tmp_path / "pkg/settings.py") and (pos.line, pos.col) == (3, 7)
+    src, pos = got[0].position(0)
+    assert src.path == os.path.realpath(tmp_path / "pkg/base.py") and (pos.line, pos.col) == (1, 8)
+    assert project.read_twice == 0
+    # settings, base, and pkg/__init__ (``pkg.settings`` is an attribute of pkg before it is a submodule)
+    assert set(project.reads) == {os.path.realpath(tmp_path / f) for f in ("pkg/settings.py", "pkg/base.py",
+                                                                         "pkg/__init__.py")}
+
+
+def test_what_a_module_depends_on(tmp_path: Path) -> None:
+    tree(tmp_path, {**PKG, "pkg/a.py": "import requests\nfrom pkg.settings import HOST\nrequests.get(HOST)\n",
+                    "pkg/b.py": "import requests\nfrom .settings import CDN\nrequests.get(CDN)\n",
+                    "pkg/c.py": "import requests\nrequests.get('https://c')\n"})
+    project = Project()
+    deps = {}
+    for name in ("a", "b", "c"):
+        path = tmp_path / f"pkg/{name}.py"
+        src = path.read_text()
+        mv = ModuleValues(ast.parse(src), split_lines(src), path=str(path), project=project)
+        assert len(list(mv.url_values())) == 1
+        deps[name] = {os.path.relpath(p, tmp_path) for p in mv.depends_on}
+    # a's HOST is read from settings and, through it, from base; b's CDN only from settings
+    assert deps == {"a": {"pkg/settings.py", "pkg/base.py"}, "b": {"pkg/settings.py"}, "c": set()}
+
+
+def test_each_file_is_read_once_per_run(tmp_path: Path) -> None:
+    tree(tmp_path, {**PKG, "pkg/a.py": "from pkg.settings import HOST\nprobe(HOST)\n",
+                    "pkg/b.py": "from .settings import HOST, CDN\nprobe(HOST + CDN)\n"})
+    project = Project()
+    evaluator = Evaluator(project)
+    assert flats(tmp_path / "pkg/a.py", project) == ["https://api.example/v2"]
+    probes(tmp_path / "pkg/b.py", project, evaluator)
+    probes(tmp_path / "pkg/b.py", project, evaluator)
+    assert project.files_read == 2 and project.read_twice == 0
+
+
+def test_src_layout_and_no_marker(tmp_path: Path) -> None:
+    tree(tmp_path / "a", {"setup.cfg": "", "src/lib/__init__.py": "", "src/lib/conf.py": 'URL = "https://h"\n',
+                          "src/lib/use.py": "from lib.conf import URL\nprobe(URL)\n"})
+    assert flats(tmp_path / "a/src/lib/use.py", Project()) == ["https://h"]
+    # no pyproject, setup.* or .git above: the folder above the top package is the root
+    tree(tmp_path / "b", {"top/__init__.py": "", "top/sub/__init__.py": "", "top/conf.py": 'URL = "https://t"\n',
+                          "top/sub/use.py": "from top.conf import URL\nfrom ..conf import URL as U\nprobe(URL)\n"
+                                            "probe(U)\n"})
+    if find_root(str(tmp_path / "b/top/sub")) == str(tmp_path / "b"):  # (unless tmp itself is in a repository)
+        assert flats(tmp_path / "b/top/sub/use.py", Project()) == ["https://t", "https://t"]
+
+
+def test_a_module_that_does_not_parse_is_a_hole(tmp_path: Path) -> None:
+    tree(tmp_path, {"pyproject.toml": "", "conf.py": 'URL = "https://h"\ndef (:\n', "use.py": "from conf import URL\n"
+                    "import conf\nprobe(URL + '/x')\nprobe(conf.URL)\n"})
+    project = Project()
+    assert flats(tmp_path / "use.py", project) == ["0/x", None]
+    assert project.files_read == 1 and project.read_twice == 0
+
+
+def test_a_huge_module_is_a_hole(tmp_path: Path) -> None:
+    tree(tmp_path, {"pyproject.toml": "", "use.py": "from conf import URL\nprobe(URL)\n"})
+    (tmp_path / "conf.py").write_text('URL = "https://h"\n#' + "x" * MAX_MODULE_BYTES + "\n", encoding="utf-8")
+    assert flats(tmp_path / "use.py", Project()) == [None]
+
+
+def test_cycles_between_modules_are_holes(tmp_path: Path) -> None:
+    tree(tmp_path, {"pyproject.toml": "",
+                    "a.py": "from b import Y\nX = Y + '/a'\nprobe(X)\n",
+                    "b.py": "from a import X\nY = X + '/b'\n",
+                    "c.py": "from c import Z\nprobe(Z)\n"})
+    project = Project()
+    (x,) = probes(tmp_path / "a.py", project)
+    assert x.text is None and x.flat().endswith("/b/a")  # (at run time: an ImportError; unknown here)
+    assert flats(tmp_path / "c.py", project) == [None]
+    assert project.read_twice == 0
+
+
+def test_a_long_cycle_of_modules_stays_linear(tmp_path: Path) -> None:
+    n = 200
+    files = {"pyproject.toml": ""}
+    for k in range(n):
+        files[f"m{k}.py"] = f"from m{(k + 1) % n} import X\nX = X + '/{k}'\n"
+    files["use.py"] = "from m0 import X\nprobe(X)\n"
+    tree(tmp_path, files)
+    project = Project()
+    (v,) = probes(tmp_path / "use.py", project)
+    assert type(v) is Value and v.text is None  # a hole somewhere, no RecursionError
+    assert project.read_twice == 0 and project.files_read <= n
+
+
+def test_star_imports_are_holes(tmp_path: Path) -> None:
+    tree(tmp_path, {"pyproject.toml": "", "base.py": 'URL = "https://h"\n',
+                    "settings.py": "from base import *\nOTHER = 'https://o'\n",
+                    "use.py": "from base import *\nfrom settings import URL, OTHER\nprobe(URL)\nprobe(OTHER)\n",
+                    "after.py": "from settings import OTHER\nfrom base import *\nprobe(OTHER)\n"})
+    assert flats(tmp_path / "use.py", Project()) == [None, "https://o"]  # URL: bound by a star import only
+    assert flats(tmp_path / "after.py", Project()) == [None]  # a star import after it may rebind it
+
+
+def test_nothing_outside_the_project_is_read(tmp_path: Path) -> None:
+    tree(tmp_path, {"outside.py": 'URL = "https://h"\n', "proj/pyproject.toml": "",
+                    "proj/pkg/__init__.py": "", "proj/pkg/use.py": "from ...outside import URL\nprobe(URL)\n"})
+    project = Project()
+    assert flats(tmp_path / "proj/pkg/use.py", project) == [None]
+    assert project.files_read == 0
+
+
+def test_the_linted_file_is_never_read_back(tmp_path: Path) -> None:
+    tree(tmp_path, {"pyproject.toml": "", "a.py": "from b import Y\nX = 'https://a'\nprobe(Y)\n",
+                    "b.py": "from a import X\nY = X + '/b'\n"})
+    project = Project()
+    assert flats(tmp_path / "a.py", project) == ["https://a/b"]
+    assert set(project.reads) == {os.path.realpath(tmp_path / "b.py")}
+
+
+def test_url_api_names_are_never_looked_up_in_the_project(tmp_path: Path) -> None:
+    # linting requests' own source: ``import requests`` is its own package, yet requests.get stays the API
+    tree(tmp_path, {"pyproject.toml": "", "requests/__init__.py": "from .api import get\n",
+                    "requests/api.py": "def get(url):\n    pass\n",
+                    "tests/t.py": "import requests\nprobe(requests.get)\n"})
+    project = Project()
+    (r,) = probes(tmp_path / "tests/t.py", project)
+    assert r == Ref("requests.get")
+    assert project.files_read == 0
+
+
+@pytest.mark.parametrize("name", ["__init__", "mod"])
+def test_submodules_and_packages(tmp_path: Path, name: str) -> None:
+    tree(tmp_path, {"pyproject.toml": "", "pkg/__init__.py": "", "pkg/conf/__init__.py": 'A = "https://a"\n',
+                    "pkg/conf/mod.py": 'B = "https://b"\n',
+                    "use.py": "from pkg.conf import A, mod\nimport pkg.conf.mod\nprobe(A)\nprobe(mod.B)\n"
+                              "probe(pkg.conf.mod.B)\n"})
+    assert flats(tmp_path / "use.py", Project()) == ["https://a", "https://b", "https://b"]
+
+
+def test_a_run_keeps_what_it_read_not_every_file_it_linted(tmp_path: Path) -> None:
+    tree(tmp_path, {"pyproject.toml": "", "a.py": "A = 'https://a'\nprobe(A)\n", "b.py": "from a import A\nprobe(A)\n"})
+    project = Project()
+    assert flats(tmp_path / "a.py", project) == ["https://a"]
+    assert flats(tmp_path / "b.py", project) == ["https://a"]  # a.py is read now: only b.py's tree was kept
+    assert project.reads == {os.path.realpath(tmp_path / "a.py"): 1}
+
+
+def test_past_the_module_limit_a_module_is_read_again_and_counted(tmp_path: Path) -> None:
+    tree(tmp_path, {"pyproject.toml": "", "m1.py": "X = 'https://1'\n", "m2.py": "Y = 'https://2'\n",
+                    "use.py": "from m1 import X\nfrom m2 import Y\nprobe(X)\nprobe(Y)\n",
+                    "use2.py": "from m1 import X\nprobe(X)\n"})
+    project = Project(max_modules=1)
+    assert flats(tmp_path / "use.py", project) == ["https://1", "https://2"]
+    assert flats(tmp_path / "use2.py", project) == ["https://1"]
+    assert project.read_twice == 1 and project.files_read == 2

@@ -1,0 +1,292 @@
+"""Where values are used as URLs: URL APIs (through clients too), URL-named targets and returns."""
+
+from __future__ import annotations
+
+import ast
+import os
+import pathlib
+import sysconfig
+import textwrap
+import warnings
+from pathlib import Path
+
+import pytest
+
+from iri_lint.source.locate import SourceFile, split_lines
+from iri_lint.source.marks import ScanOptions, marked_lines
+from iri_lint.source.model import Reason, SourcePos
+from iri_lint.source.project import Project
+from iri_lint.source.urlvalues import UrlValue, url_values
+from iri_lint.source.values import Text
+
+
+def found(src: str, **kw: object) -> list[UrlValue]:
+    src = textwrap.dedent(src)
+    return list(url_values(ast.parse(src), split_lines(src), **kw))  # type: ignore[arg-type]
+
+
+def summary(src: str, **kw: object) -> list[tuple[int, str, str, str]]:
+    """(line, reason, API or name, value with holes as 0) of each use."""
+    return [(uv.node.lineno, uv.reason.value, uv.api.name if uv.api else str(uv.name), uv.value.flat())  # type: ignore[attr-defined]
+            for uv in found(src, **kw)]
+
+
+def at(src: str, needle: str, nth: int = 0) -> SourcePos:
+    src = textwrap.dedent(src)
+    i = -1
+    for _ in range(nth + 1):
+        i = src.index(needle, i + 1)
+    return SourcePos(src.count("\n", 0, i) + 1, i - (src.rfind("\n", 0, i) + 1))
+
+
+ISSUE = """\
+    import requests, httpx
+    from urllib.parse import urljoin
+    CDN = "https://cdn.example.net"
+    BASE_SLASH = "https://api.example.net/"
+    LISTING = "https://shop.example/list?page=1"
+    AVATAR_URL = "https://img.example/{user}/{size}.png"
+    ROOT = "https://orders.example/api"
+    requests.get(CDN + "/img/team photo.jpg")
+    requests.get(CDN + "img/logo.png")
+    requests.get(BASE_SLASH + "/health")
+    requests.get(LISTING + "?sort=desc")
+    requests.get(urljoin("https://h.example/api/v2", "items"))
+    requests.get(AVATAR_URL)
+    link = CDN + "/\\u202etxt.exe"; requests.get(link)
+    name = "/exports/q3 summary.csv"; requests.get(CDN + name)
+    requests.get("/".join([CDN, "x y"]))
+    api = httpx.Client(base_url=ROOT); api.get("orders/x y")
+"""
+
+
+def test_the_issue_examples_reach_the_api_assembled() -> None:
+    got = [(line, value) for line, reason, api, value in summary(ISSUE) if api == "requests.get" or "Client" in api]
+    assert got == [
+        (8, "https://cdn.example.net/img/team photo.jpg"),
+        (9, "https://cdn.example.netimg/logo.png"),
+        (10, "https://api.example.net//health"),
+        (11, "https://shop.example/list?page=1?sort=desc"),
+        (12, "https://h.example/api/items"),
+        (13, "https://img.example/{user}/{size}.png"),
+        (14, "https://cdn.example.net/\u202etxt.exe"),
+        (15, "https://cdn.example.net/exports/q3 summary.csv"),
+        (16, "https://cdn.example.net/x y"),
+        (17, "https://orders.example/api/orders/x y"),
+    ]
+
+
+def test_each_character_points_at_the_literal_piece_that_holds_it() -> None:
+    uses = {uv.node.lineno: uv.value for uv in found(ISSUE) if uv.api is not None}  # type: ignore[attr-defined]
+    v = uses[8]
+    assert v.position(v.flat().index(" "))[1] == at(ISSUE, " photo")  # type: ignore[index]
+    assert v.position(0)[1] == at(ISSUE, "https://cdn")  # type: ignore[index]
+    v = uses[14]
+    assert v.position(v.flat().index("\u202e"))[1] == at(ISSUE, "\\u202e")  # type: ignore[index]
+    v = uses[15]
+    assert v.position(v.flat().index(" "))[1] == at(ISSUE, " summary")  # type: ignore[index]
+    v = uses[17]
+    assert v.position(v.flat().index(" "))[1] == at(ISSUE, " y\")")  # type: ignore[index]
+    # the "/" httpx puts between base and path is made by the call, not spelled by a literal
+    piece, _ = v.origin(len("https://orders.example/api"))  # type: ignore[misc]
+    assert not piece.spelled  # type: ignore[union-attr]
+
+
+def test_urljoin_arguments_are_uses_too() -> None:
+    names = [(api, value) for _, _, api, value in summary(ISSUE) if "urljoin" in api]
+    assert names == [("urllib.parse.urljoin", "https://h.example/api/v2"), ("urllib.parse.urljoin", "items")]
+
+
+def test_url_named_targets_returns_defaults_keys_and_keywords() -> None:
+    src = """\
+        BASE = "https://h"
+        home_url = BASE + "/home"
+        self_url: str = BASE
+        start_urls = [BASE + "/a", "https://other"]
+        def avatar_url(uid):
+            return BASE + "/u/" + uid
+        def f(callback_url=BASE + "/cb"):
+            pass
+        def resolve_url(name):
+            try:
+                return BASE + "/" + name
+            except KeyError:
+                return ""
+        links = {"next_url": BASE + "/next", "title": "x"}
+        make(redirect_uri=BASE + "/r")
+        def g(x):
+            api_url = BASE
+            api_url += "/v1/" + x
+    """
+    assert summary(src) == [
+        (2, "url-name", "home_url", "https://h/home"),
+        (3, "url-name", "self_url", "https://h"),
+        (4, "url-name", "start_urls", "https://h/a"),
+        (4, "url-name", "start_urls", "https://other"),
+        (6, "url-name", "avatar_url", "https://h/u/0"),
+        (7, "url-name", "callback_url", "https://h/cb"),
+        (11, "url-name", "resolve_url", "https://h/0"),
+        (13, "url-name", "resolve_url", ""),
+        (14, "url-name", "next_url", "https://h/next"),
+        (15, "url-name", "redirect_uri", "https://h/r"),
+        (17, "url-name", "api_url", "https://h"),
+        (18, "url-name", "api_url", "https://h/v1/0"),
+    ]
+
+
+def test_clients_sessions_and_their_methods() -> None:
+    src = """\
+        import requests, httpx, aiohttp
+        ROOT = "https://api.example/v1"
+        class Service:
+            def __init__(self):
+                self.http = httpx.AsyncClient(base_url=ROOT)
+                self.session = requests.Session()
+            async def users(self, uid):
+                await self.http.get(f"/users/{uid}")
+                await self.http.request("GET", "items")
+                self.session.post(ROOT + "/x", json={})
+        async def main():
+            async with aiohttp.ClientSession("https://a.example/api/") as s:
+                await s.get("items/1")
+                await s.get("/root")
+        with httpx.Client() as c:
+            c.get("relative")
+    """
+    got = [(line, api, value) for line, reason, api, value in summary(src) if reason == "url-api"]
+    assert got == [
+        (8, "httpx.AsyncClient().get", "https://api.example/v1/users/0"),
+        (9, "httpx.AsyncClient().request", "https://api.example/v1/items"),
+        (10, "requests.Session().post", "https://api.example/v1/x"),
+        (13, "aiohttp.ClientSession().get", "https://a.example/api/items/1"),
+        (14, "aiohttp.ClientSession().get", "https://a.example/root"),
+        (16, "httpx.Client().get", "relative"),
+    ]
+    client = next(uv.client for uv in found(src) if uv.node.lineno == 8)  # type: ignore[attr-defined]
+    assert client is not None and client.base is not None and client.base.text == "https://api.example/v1"
+
+
+def test_values_of_which_nothing_is_known_are_not_yielded() -> None:
+    src = """\
+        import requests
+        def f(url, base_url):
+            requests.get(url)
+            requests.get(base_url + "/x")
+            next_url = compute()
+    """
+    assert summary(src) == [(4, "url-api", "requests.get", "0/x")]
+
+
+def test_aliases_of_url_apis_and_configured_ones() -> None:
+    src = """\
+        from requests import get as fetch
+        import urllib.request as ur
+        from mylib import download
+        fetch("https://h/a b")
+        ur.urlopen("https://h/" + "é")
+        download("x", "https://h/d")
+        o = Obj(); o.link_href = "https://h/l"
+    """
+    got = summary(src, options=ScanOptions(extra_url_apis=("mylib.download:1",), url_names=("url", "href")))
+    assert got == [
+        (4, "url-api", "requests.get", "https://h/a b"),
+        (5, "url-api", "urllib.request.urlopen", "https://h/é"),
+        (6, "url-api", "mylib.download", "https://h/d"),
+        (7, "url-name", "o.link_href", "https://h/l"),
+    ]
+
+
+def test_constants_from_another_module_reach_the_api(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "config.py").write_text('CDN = "https://cdn.example.net"\n')
+    src = "import requests\nfrom config import CDN\nrequests.get(CDN + 'img/logo.png')\n"
+    (tmp_path / "app.py").write_text(src)
+    project = Project()
+    (uv,) = url_values(ast.parse(src), split_lines(src), path=str(tmp_path / "app.py"), project=project)
+    assert uv.value.text == "https://cdn.example.netimg/logo.png"
+    src_of_cdn, pos = uv.value.position(0)  # type: ignore[misc]
+    assert src_of_cdn.path == os.path.realpath(tmp_path / "config.py") and pos == SourcePos(1, 7)
+    src_of_img, pos = uv.value.position(len("https://cdn.example.net"))  # type: ignore[misc]
+    assert src_of_img.path == str(tmp_path / "app.py") and pos == SourcePos(3, 20)
+    assert project.files_read == 1 and project.read_twice == 0
+
+
+def test_uses_come_in_source_order_with_their_reason() -> None:
+    src = "import requests\nrequests.get('https://a', url='https://b')\n"
+    got = found(src)
+    assert [(uv.reason, uv.value.text) for uv in got] == [(Reason.URL_API, "https://a"), (Reason.URL_API, "https://b")]
+    # the caller's SourceFile (literals.py has one) serves as the lines
+    again = list(url_values(ast.parse(src), SourceFile(split_lines(src))))
+    assert [uv.value.position(0)[1] for uv in again] == [uv.value.position(0)[1] for uv in got]  # type: ignore[index]
+
+
+def _stdlib_files(*packages: str) -> list[pathlib.Path]:
+    root = pathlib.Path(sysconfig.get_paths()["stdlib"])
+    if not packages:
+        return sorted(p for p in root.rglob("*.py") if "site-packages" not in p.parts)
+    return sorted(p for pkg in packages for p in (root / pkg).rglob("*.py"))
+
+
+def _check_files(files: list[pathlib.Path]) -> int:
+    """url_values over real files with one project: no exception, every known character a literal spells
+    at a source character that spells it (itself, or the backslash of its escape)."""
+    project = Project()
+    texts: dict[str, list[str]] = {}
+    checked = 0
+    for path in files:
+        try:
+            data = path.read_bytes()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(data)
+            text = data.decode("utf-8")
+        except (SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
+            continue  # deliberately broken test inputs
+        for uv in url_values(tree, split_lines(text), path=str(path), project=project):
+            v = uv.value
+            for i in range(len(v)):
+                piece, k = v.origin(i)  # type: ignore[misc]
+                if not isinstance(piece, Text) or not piece.spelled or piece.src is None:
+                    continue
+                pos = piece.position(k)
+                assert pos is not None
+                name = piece.src.path or ""
+                lines = texts.get(name) or texts.setdefault(name, split_lines(pathlib.Path(name).read_text("utf-8")))
+                line = lines[pos.line - 1]
+                ch = line[pos.col + (1 if pos.line == 1 and line.startswith("\ufeff") else 0)]
+                assert ch == piece.text[k] or ch == "\\", (path, uv.node.lineno, i)  # type: ignore[attr-defined]
+                checked += 1
+    assert project.read_twice == 0
+    return checked
+
+
+def test_real_code_positions() -> None:
+    assert _check_files(_stdlib_files("urllib", "http", "xmlrpc", "wsgiref", "email", "xml")) > 100
+
+
+@pytest.mark.slow
+def test_the_whole_standard_library() -> None:
+    assert _check_files(_stdlib_files()) > 1000
+
+
+def test_the_callers_marked_lines_give_the_same_uses() -> None:
+    src = textwrap.dedent(ISSUE)
+    lines = split_lines(src)
+    marked = marked_lines(SourceFile(lines), ScanOptions())
+    given = [(uv.node.lineno, uv.value.flat()) for uv in url_values(ast.parse(src), lines, marked=marked)]  # type: ignore[attr-defined]
+    assert given == [(uv.node.lineno, uv.value.flat()) for uv in found(ISSUE)]  # type: ignore[attr-defined]
+    # with no prefilter every statement is walked: the same again
+    every = found(ISSUE, options=ScanOptions(prefilter=False))
+    assert given == [(uv.node.lineno, uv.value.flat()) for uv in every]  # type: ignore[attr-defined]
+
+
+def test_the_prefilter_loses_no_use_on_real_code() -> None:
+    """Walking only marked statements and expressions finds what walking everything finds."""
+    for path in _stdlib_files("urllib", "http", "xmlrpc", "wsgiref"):
+        text = path.read_text("utf-8")
+        tree = ast.parse(text)
+        lines = split_lines(text)
+        pruned = [(uv.node.lineno, uv.expr.col_offset, uv.value.flat()) for uv in url_values(tree, lines)]  # type: ignore[attr-defined]
+        every = [(uv.node.lineno, uv.expr.col_offset, uv.value.flat())  # type: ignore[attr-defined]
+                 for uv in url_values(tree, lines, options=ScanOptions(prefilter=False))]
+        assert pruned == every, path
