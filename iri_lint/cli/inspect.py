@@ -94,7 +94,7 @@ def write_inspect(out: TextIO, data: dict[str, Any], *, as_json: bool = False) -
     out.write(f"IRI        {v(data['iri'])}\n")
     out.write(f"profile    {data['profile']}  ({'valid' if data['valid'] else 'NOT valid'})\n")
     for e in data["errors"]:
-        out.write(f"  error    {e['code']} at {e['position']}: {e['message']}\n")
+        out.write(f"  error    {e['kind']} at {e['position']}: {e['message']}\n")
     out.write("\nComponents\n")
     for name, c in data["components"].items():
         out.write(f"  {name:<10} [{c['start']}:{c['end']}]  {v(c['text'])!s}\n")
