@@ -310,8 +310,13 @@ _pct = lazy_regex("%([0-9A-Fa-f]{2})")
 def is_placeholder_password(password: str) -> bool:
     """Whether a userinfo's password is a redaction or placeholder (``***``, ``<password>``,
     ``${PASSWORD}``, ``pass``, ``tiger``), not a credential; percent-encoding is read first."""
-    plain = _pct().sub(lambda m: chr(int(m.group(1), 16)) if int(m.group(1), 16) < 0x80 else m.group(), password)
+    plain = _plain(password)
     return _placeholder().fullmatch(plain) is not None or plain.lower() in _PLACEHOLDER_WORDS
+
+
+def _plain(userinfo_part: str) -> str:
+    """A user name or password with its percent-encoded ASCII decoded (RFC 3986 sec. 2.1)."""
+    return _pct().sub(lambda m: chr(int(m.group(1), 16)) if int(m.group(1), 16) < 0x80 else m.group(), userinfo_part)
 
 
 def _password(ref: IRIReference) -> SecurityProblem | None:
@@ -322,6 +327,8 @@ def _password(ref: IRIReference) -> SecurityProblem | None:
     colon = ref.text.find(":", info.start, info.end)
     if colon < 0 or colon + 1 == info.end or is_placeholder_password(ref.text[colon + 1 : info.end]):
         return None
+    if _plain(ref.text[info.start : colon]) == _plain(ref.text[colon + 1 : info.end]):
+        return None  # "guest:guest", "admin:admin": a default login, which the user name already tells
     return SecurityProblem("userinfo-password", Span(colon + 1, info.end), info)
 
 

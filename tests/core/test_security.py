@@ -284,6 +284,16 @@ def test_password_with_non_ascii() -> None:
     assert kinds("http://ünïcode:pässwörd@example.com/") == ["userinfo-password"]
 
 
+@pytest.mark.parametrize(("text", "reported"), [
+    ("amqp://guest:guest@localhost:5672//", False),  # RabbitMQ's default login: the user name tells it
+    ("amqp://gu%65st:guest@localhost//", False),  # the same after percent-decoding (RFC 3986 sec. 2.1)
+    ("amqp://guest:Guest@localhost//", True),  # passwords are case-sensitive
+    ("amqp://guest:guest1@localhost//", True),
+])
+def test_a_password_that_repeats_the_user_name_is_a_default_login(text: str, reported: bool) -> None:
+    assert (kinds(text) == ["userinfo-password"]) is reported
+
+
 # ------------------------------------------------------------------ properties and speed
 
 _ASCII_IRI = st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7e), max_size=80)

@@ -17,20 +17,23 @@ RULE = Rule(
     severity=Severity.WARNING,
     default=True,
     fix_level=None,
-    what=("A userinfo `user:password@` whose password is not empty and not a redaction or placeholder (`***`, "
-          "`<password>`, `${PASSWORD}`, `pass`, `tiger`, ...), in any scheme. Files that match `test-files` "
-          "are not checked for it."),
+    what=("A userinfo `user:password@` whose password is not empty, not a redaction or placeholder (`***`, "
+          "`<password>`, `${PASSWORD}`, `pass`, `tiger`, ...) and not the user name again (`guest:guest`), in "
+          "any scheme. Files that match `test-files` are not checked for it."),
     why=("`user:password@` is deprecated: the password is sent and logged in clear text and ends up in version "
          "control. Redactions and placeholders (`***`, `xxx`, `<password>`, `${PASSWORD}`, `pass`, "
-         "`scott:tiger`) are not passwords, and test files (the `test-files` globs: `tests/`, `test_*.py`, "
-         "`*_test.py`, `conftest.py`) hold fixtures, not leaks: neither is reported."),
+         "`scott:tiger`) are not passwords, nor is a password that repeats the user name (`guest:guest`, "
+         "`admin:admin`: a product's default login, which the user name already tells), and test files "
+         "(the `test-files` globs: `tests/`, `test_*.py`, `*_test.py`, `conftest.py`) hold fixtures, not "
+         "leaks: none of these is reported."),
     fix_text="Pass credentials separately (an auth parameter or environment variable).",
     valid=(
         Example("https://user@example.com/"),
         Example("https://user:***@example.com/"),
         Example("postgresql://scott:tiger@localhost/test"),
+        Example("amqp://guest:guest@localhost:5672//"),
     ),
-    invalid=(Example("https://deploy:9fK2xq@example.com/"),),
+    invalid=(Example("https://deploy:9fK2xq@example.com/"), Example("amqp://guest:guest2@localhost//")),
     needs=Needs.USERINFO,
 )
 
