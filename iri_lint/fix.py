@@ -7,6 +7,7 @@ translated, so CRLF files stay CRLF).
 
 from __future__ import annotations
 
+import ast
 import bisect
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -20,7 +21,8 @@ from .lint import SourceError, SourceFinding, source_encoding
 from .rules.model import Edit, FixLevel, FixSafety
 from .source.cst import CstUnavailable, cst_strings, verdict
 from .source.edits import LiteralEdit, Refusal, Shift, SourceEdit, apply_edits, edit_literal, verify_edits
-from .source.locate import SourceMap
+from .source.locate import SourceMap, split_lines
+from .source.model import Reason
 
 # A literal takes one rule's fixes per pass, and a rule's fix can bring out another's (IRI312 maps a
 # label that IRI115 then encodes): chains of eight rules are found in fuzzing. Past this many passes a
@@ -320,6 +322,8 @@ def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: b
         plans, reasons = _plans(run.text, findings, tracks, unsafe=unsafe, can_hold=can_hold)
         kept, new = _prove(run.text, plans, reasons)
         if not kept:
+            if _drop_unused_noqa(run, findings):
+                continue  # (the next pass re-lints the file and ends here)
             run.applied = [a for a in run.applied if id(a) not in undone]
             run.remaining, run.not_applied = findings, reasons
             return run
@@ -343,7 +347,7 @@ def _plans(text: str, findings: list[SourceFinding], tracks: dict[int, _Track], 
     by_literal: dict[int, list[tuple[int, SourceFinding, LiteralEdit]]] = {}
     for i, sf in enumerate(findings):
         fix = sf.finding.fix
-        if fix is None:
+        if fix is None or sf.literal.reason is Reason.NOQA_COMMENT:  # (comments: once the literals settle)
             continue
         if fix.safety is FixSafety.UNSAFE and not unsafe:
             reasons[i] = "unsafe fix (use --unsafe-fixes)"
@@ -420,6 +424,28 @@ def _literal_plan(text: str, sm: SourceMap, fixes: list[tuple[int, SourceFinding
     after = apply_edits(before, [SourceEdit(e.start - sm.start, e.end - sm.start, e.new) for e in edits])
     value = _with_edits(lit.value, value_edits)
     return _Planned(ats, found, LiteralEdit(lit, edits, value), sm.start, before, after)
+
+
+def _drop_unused_noqa(run: FixRun, findings: list[SourceFinding]) -> bool:
+    """Rule IRI901's fixes, once the literals are settled (a literal's fix can leave its noqa code
+    unused): each unused code out of its comment. Only comments change, which ``ast`` confirms."""
+    stale = [sf for sf in findings if sf.literal.reason is Reason.NOQA_COMMENT and sf.finding.fix is not None]
+    if not stale:
+        return False
+    starts = list(itertools.accumulate((len(line) for line in split_lines(run.text)), initial=0))
+    edits = [SourceEdit(starts[sf.literal.start.line - 1] + sf.literal.start.col,
+                        starts[sf.literal.end.line - 1] + sf.literal.end.col, sf.finding.fix.value)
+             for sf in stale if sf.finding.fix is not None]
+    new = apply_edits(run.text, edits)
+    try:
+        same = ast.dump(ast.parse(new)) == ast.dump(ast.parse(run.text))
+    except (SyntaxError, ValueError):  # pragma: no cover  (a comment edit cannot break the syntax)
+        same = False
+    if not same:  # pragma: no cover
+        return False
+    run.applied.extend(Applied(sf, sf.finding.fix.description if sf.finding.fix else "") for sf in stale)
+    run.text = new
+    return True
 
 
 def _unsettled(text: str, lint: Callable[[str], list[SourceFinding]], picked: list[SourceFinding],

@@ -15,6 +15,7 @@ from .lint import lint_tree
 from .options import comma_list
 from .rules.engine import TEXT_CODES, named_codes, select_codes
 from .source.marks import ScanOptions
+from .unused_noqa import unused_noqa
 
 
 class Settings(NamedTuple):
@@ -56,9 +57,13 @@ def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Settings,
              marked: list[int]) -> Iterator[tuple[int, int, str]]:
     """(line, column, "IRIxxx message"); a literal that breaks the engine is reported, never raised.
 
-    ``marked``: the file's lines that the pre-check found worth walking (``source.marks``)."""
+    ``marked``: the file's lines that the pre-check found worth walking (``source.marks``); none when
+    only a noqa comment brought the file here (rule IRI901)."""
     try:
-        found = list(lint_tree(tree, lines, run.config, path=filename, text_codes=run.text_codes, marked=marked))
+        found = [] if not marked else list(
+            lint_tree(tree, lines, run.config, path=filename, text_codes=run.text_codes, marked=marked))
+        text = "".join(lines)  # flake8 applies noqa itself: IRI901 reads what it will silence
+        unused = unused_noqa(text, [(f.line, f.code) for f in found], run.config.codes_for(filename))
     except RecursionError:
         yield 1, 0, "IRI100 iri-lint could not analyse this file: nesting too deep"
         return
@@ -67,3 +72,5 @@ def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Settings,
         return
     for f in found:
         yield f.line, f.col, f"{f.code} {f.finding.message}"
+    for p in unused:
+        yield p.start.line, p.start.col, f"{p.finding.code} {p.finding.message}"

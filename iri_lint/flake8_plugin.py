@@ -17,6 +17,8 @@ from . import __version__
 from .options import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES, comma_list
 from .source.marks import ScanOptions, marked_lines_of
 
+UNUSED_NOQA = "IRI901"  # (rules.noqa.iri901_unused_noqa: its module is the engine's, not imported here)
+
 if TYPE_CHECKING:
     from .flake8_engine import Settings
 
@@ -29,6 +31,7 @@ class Plugin:
     options: ClassVar[Any] = None  # flake8's options in this process (None: the defaults)
     scan_options: ClassVar[ScanOptions] = ScanOptions()  # what the pre-check looks for
     settings: ClassVar[Settings | None] = None  # built from ``options`` by the engine, when a file needs it
+    noqa_rule: ClassVar[bool] = False  # rule IRI901 (opt-in) is selected: a noqa comment needs the engine too
 
     def __init__(self, tree: ast.AST, lines: list[str], filename: str = "-") -> None:
         self.tree = tree
@@ -71,6 +74,8 @@ class Plugin:
         if options.iri_text_mode and not any(s.upper().startswith("IRI7") for s in extend):
             options.extend_select = [*extend, "IRI7"]
         cls.options = options
+        named = [c.upper() for c in (*comma_list(getattr(options, "select", None)), *comma_list(options.extend_select))]
+        cls.noqa_rule = any(c == "ALL" or (len(c) > len("IRI") and UNUSED_NOQA.startswith(c)) for c in named)
         cls.scan_options = ScanOptions(url_names=comma_list(options.iri_url_names) or DEFAULT_URL_NAMES,
                                        extra_url_apis=comma_list(options.iri_extra_url_apis))
         cls.settings = None
@@ -94,7 +99,7 @@ class Plugin:
     def _results(self) -> Iterator[tuple[int, int, str]]:
         """(line, column, "IRIxxx message"); nothing, and no engine, for a file whose text cannot hold a candidate."""
         marked = marked_lines_of(self.lines, self.scan_options)
-        if not marked:
+        if not marked and not (self.noqa_rule and any("noqa" in line.lower() for line in self.lines)):
             return iter(())
         from . import flake8_engine  # lazy boundary (a): the engine, at the first file of a run that needs it
 

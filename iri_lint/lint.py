@@ -21,6 +21,7 @@ from .source.model import Literal, SourcePos
 from .source.placeholders import example_placeholders
 from .source.templates import Filling, may_be_filled, merge_fillings
 from .source.text import is_embedded
+from .unused_noqa import unused_noqa
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,11 +242,12 @@ def lint_text(text: str, config: Config, *, path: str | None = None,
     enabled = config.codes_for(path)
     opts = scan_options(config, enabled)
     marked = marked_lines(SourceFile(lines), opts) if opts.prefilter else None
-    if not enabled or marked == []:
+    if not enabled:
         return []
-    tree = parse_source(text, path or "<unknown>")
-    found = list(lint_tree(tree, lines, config, path=path, options=opts, marked=marked))
-    if found and honour_noqa and "noqa" in text.lower():
+    found = [] if marked == [] else list(
+        lint_tree(parse_source(text, path or "<unknown>"), lines, config, path=path, options=opts, marked=marked))
+    if honour_noqa and "noqa" in text.lower():
+        found += [SourceFinding(*p) for p in unused_noqa(text, [(f.line, f.code) for f in found], enabled)]
         whole = file_noqa(text)
         if whole is not None:  # a file-level noqa comment (see noqa.file_noqa)
             found = [f for f in found if whole and not f.code.startswith(tuple(whole))]

@@ -12,6 +12,7 @@ import re
 import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .core.lazy import lazy_regex
 from .source.locate import split_lines
@@ -148,3 +149,63 @@ def add_noqa(text: str, findings: Iterable[tuple[int, int, str]]) -> tuple[str, 
     for at, insert in sorted(edits, reverse=True):
         text = text[:at] + insert + text[at:]
     return text, added
+
+
+# ---------------------------------------------------------------- the codes a noqa comment names
+
+
+class NoqaComment(NamedTuple):
+    """A ``# noqa: CODES`` comment: the lines it silences (its logical line, as flake8 maps noqa),
+    where it is, and each code it names with that code's span in ``comment``."""
+
+    first: int
+    last: int
+    line: int
+    col: int  # where the comment token starts (code points)
+    before: str  # the blanks between the code and the comment
+    comment: str  # the comment token, trailing blanks left out
+    codes: tuple[tuple[str, int, int], ...]
+
+
+_code = lazy_regex(r"[A-Z]+[0-9]+", re.I)
+
+
+def noqa_comments(text: str) -> list[NoqaComment]:
+    """Each comment of ``text`` that names codes after ``noqa`` (a bare ``# noqa`` names none)."""
+    if "noqa" not in text.lower():
+        return []
+    logical = _logical_lines(text)
+    if logical is None:
+        return []
+    lines = split_lines(text)
+    out: list[NoqaComment] = []
+    for ll in logical:
+        for tok in ll.comments:
+            m = noqa_inline().search(tok.string)
+            if m is None or m.group("codes") is None:
+                continue
+            line, col = tok.start
+            head = lines[line - 1][:col]
+            before = head[len(head.rstrip(" \t")):]
+            codes = tuple((c.group(), c.start(), c.end())
+                          for c in _code().finditer(tok.string, m.start("codes"), m.end("codes")))
+            out.append(NoqaComment(ll.first, ll.last, line, col, before, tok.string.rstrip(), codes))
+    return out
+
+
+def without_codes(comment: NoqaComment, drop: Iterable[str]) -> str:
+    """What ``comment.before + comment.comment`` becomes without the codes ``drop``: the comment with
+    the others; with none left, the noqa directive removed (the whole comment if nothing else is in it)."""
+    gone = set(drop)
+    text = comment.comment
+    m = noqa_inline().search(text)
+    assert m is not None and m.group("codes") is not None
+    kept = [c for c, _, _ in comment.codes if c not in gone]
+    tail = text[m.end():]
+    if kept:
+        sep = " " if tail and m.group("codes")[-1].isspace() else ""
+        return comment.before + text[: m.start("codes")] + ", ".join(kept) + sep + tail
+    rest = (text[: m.start()] + tail).rstrip()
+    if rest.strip(" \t#") == "":
+        return ""
+    return comment.before + (rest if rest.startswith("#") else "# " + rest.lstrip())

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 import iri_lint  # noqa: E402
 from iri_lint.config import OPTIONS, Option  # noqa: E402
-from iri_lint.rules.model import Example, Rule, UseContext  # noqa: E402
+from iri_lint.rules.model import PYTHON, Example, Rule, UseContext  # noqa: E402
 from iri_lint.rules.registry import FAMILY_PREFIX, MODULES, RULES  # noqa: E402
 
 DOCS = ROOT / "docs"
@@ -51,6 +51,8 @@ def show(text: str) -> str:
 
 def example_code(ex: Example, value: str, code: str = "", *, reported: bool = False) -> str:
     """One line of Python that uses ``value`` the way the example says; ``reported`` marks it with ``code``."""
+    if ex.kind == PYTHON:  # a whole module (a rule on source, IRI901)
+        return value.rstrip("\n") + (f"  # {code}" if reported and "#" not in value else "")
     if code.startswith("IRI7"):  # text mode: the example is prose in a docstring
         return f'def f():\n    """{value}"""' + (f"  # {code}" if reported else "")
     profile = f'profile="{ex.profile}"' if ex.profile != "iri" else ""

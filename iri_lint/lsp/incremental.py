@@ -40,6 +40,7 @@ from iri_lint.lint import (
     scan_options,
 )
 from iri_lint.noqa import file_noqa
+from iri_lint.rules.noqa.iri901_unused_noqa import RULE as UNUSED_NOQA_RULE
 from iri_lint.source.literals import marked_lines
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.model import Literal, SourcePos
@@ -150,6 +151,9 @@ class IncrementalLinter:
         self.nothing = None
         self.fresh = False
         try:
+            if UNUSED_NOQA_RULE.code in self.config.codes_for(self.path):  # (it needs every finding before noqa)
+                self.base, self.last = None, LintRun("full", "IRI901 reads the whole file's noqa comments")
+                return lint_text(text, self.config, path=self.path)
             if self.base is None:
                 raise _Fallback("first lint")
             found = self._incremental(text)

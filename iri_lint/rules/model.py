@@ -86,10 +86,13 @@ class Example:
 
     text: str
     fixed: str | None = None  # expected fix value, for invalid examples that have a fix
-    kind: str = "IRI-reference"
+    kind: str = "IRI-reference"  # or PYTHON: ``text`` is a module, for a rule on source (IRI901)
     context: UseContext = UseContext.UNKNOWN
     profile: str = "iri"
     uri_only_api: bool = False  # passed to an API that sends only ASCII (urlopen): IRI404
+
+
+PYTHON = "python"  # Example.kind of a whole Python module, linted as a file
 
 
 class Family(enum.StrEnum):
@@ -102,6 +105,7 @@ class Family(enum.StrEnum):
     SECURITY = "security"
     SCHEME = "scheme"
     TEXT = "text"
+    NOQA = "noqa"  # the linter's own suppression comments, not IRIs
 
 
 class Needs(enum.IntFlag):

@@ -74,6 +74,7 @@ MODULES = (
     "text.iri740_text_iri_mapping",
     "text.iri750_text_iri_security",
     "text.iri760_text_iri_scheme",
+    "noqa.iri901_unused_noqa",
 )
 
 

@@ -19,6 +19,7 @@ class Reason(enum.Enum):
     ABSOLUTE = "absolute"  # whole literal is scheme://... or a registered scheme:...
     URL_API = "url-api"  # argument of a known URL-taking API
     URL_NAME = "url-name"  # keyword argument / assignment target named like url/uri/href
+    NOQA_COMMENT = "noqa-comment"  # not an IRI: a noqa comment that rule IRI901 reports (unused_noqa)
 
 
 class SourcePos(NamedTuple):

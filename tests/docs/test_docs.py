@@ -219,6 +219,9 @@ def test_ruff_treats_noqa_iri_codes_as_docs_ruff_md_says(tmp_path: Path) -> None
     external = 'lint.external = ["IRI"]'
     out, fixed = run("RUF100,RUF102", external, fix=True)
     assert fixed == "x = 1  # noqa: IRI101\ny = 2  # noqa: IRI101\n", (out, fixed)
+    source = 'u = "https://example.com/a b"  # noqa\n'  # a bare noqa: RUF100 deletes it, external or not
+    out, fixed = run("RUF100", external, fix=True)
+    assert fixed == 'u = "https://example.com/a b"\n', (out, fixed)
 
 
 def test_hand_written_pages_exist() -> None:

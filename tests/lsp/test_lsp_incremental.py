@@ -148,7 +148,8 @@ def moved_edits(edits: object, by: int) -> object:
     return edits  # None, or why there is no fix
 
 
-CONFIGS = {"default": Config(), "all": Config(select=("ALL",)), "text": Config(text_mode=True)}
+# (IRI901 reads every finding before noqa: with it on, the editor lints the whole file; see below)
+CONFIGS = {"default": Config(), "all": Config(select=("ALL",), ignore=("IRI901",)), "text": Config(text_mode=True)}
 
 
 @pytest.mark.parametrize("config", list(CONFIGS), ids=list(CONFIGS))
@@ -225,6 +226,16 @@ def test_file_level_noqa_is_read_from_the_whole_text() -> None:
     assert [summary(f) for f in linter.lint(text)] == [summary(f) for f in lint_text(text, Config())]
     assert linter.last.mode == "incremental"
     assert not any(f.code == "IRI110" for f in linter.lint(text))
+
+
+def test_unused_noqa_in_the_editor_lints_the_whole_file() -> None:
+    config = Config(extend_select=("IRI901",))
+    linter = IncrementalLinter(config)
+    source = real_files()[0][1] + "x = 1  # noqa: IRI101\n"
+    for text in (source, source.replace("x = 1", "x = 2")):
+        found = linter.lint(text)
+        assert [summary(f) for f in found] == [summary(f) for f in lint_text(text, config)]
+        assert any(f.code == "IRI901" for f in found) and linter.last.mode == "full"
 
 
 def test_a_lone_cr_or_barry_lints_the_whole_file() -> None:

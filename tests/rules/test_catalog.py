@@ -6,14 +6,19 @@ import re
 
 import pytest
 
+from iri_lint.config import Config
 from iri_lint.core.errors import Kind
+from iri_lint.fix import fix_text
+from iri_lint.lint import lint_text
 from iri_lint.rules import facts, registry
 from iri_lint.rules.engine import apply_fixes, check, select_codes
-from iri_lint.rules.model import Family, FixSafety, Rule, UseContext
+from iri_lint.rules.model import PYTHON, Family, FixSafety, Rule, UseContext
 
 RULES = registry.RULES
-# IRI7xx (text mode) examples are docstring text: exercised through the source path below
-CHECKED = tuple(r for r in RULES if not r.code.startswith("IRI7"))
+# IRI7xx (text mode) examples are docstring text, and rules on source (IRI901) have whole modules
+# as examples: both are exercised through the source path below
+SOURCE_RULES = tuple(r for r in RULES if any(ex.kind == PYTHON for ex in (*r.valid, *r.invalid)))
+CHECKED = tuple(r for r in RULES if not r.code.startswith("IRI7") and r not in SOURCE_RULES)
 TEXT_RULES = tuple(r for r in RULES if r.code.startswith("IRI7"))
 
 
@@ -23,7 +28,7 @@ def test_codes_unique_well_formed_and_grouped() -> None:
     names = [r.name for r in RULES]
     assert len(names) == len(set(names))
     for r in RULES:
-        assert re.fullmatch(r"IRI[1-7]\d\d", r.code), r.code
+        assert re.fullmatch(r"IRI[1-79]\d\d", r.code), r.code
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", r.name), r.name
 
 
@@ -31,7 +36,7 @@ def test_codes_unique_well_formed_and_grouped() -> None:
 def test_rule_is_documented(rule: Rule) -> None:
     for attr in ("summary", "section", "why", "fix_text", "what"):
         assert getattr(rule, attr).strip(), f"{rule.code} lacks {attr}"
-    assert re.search(r"(RFC|UTS|3987bis)", rule.section), rule.section
+    assert re.search(r"(RFC|UTS|3987bis)" if rule.family is not Family.NOQA else "noqa", rule.section), rule.section
     assert rule.valid, f"{rule.code} has no valid example"
     # IRI100 reports an engine failure, which no input triggers by design (a bug, once found, is
     # fixed): tests/lint/test_lint.py and tests/cli/test_check.py provoke it by breaking the engine
@@ -127,6 +132,27 @@ def test_a_flood_of_findings_is_capped_per_rule() -> None:
         assert last.message.endswith(f"(and 200 more {code} in this IRI)")
 
 
+@pytest.mark.parametrize("rule", SOURCE_RULES, ids=lambda r: r.code)
+def test_source_rule_examples_lint_and_fix_as_files(rule: Rule) -> None:
+    """A rule whose examples are modules: valid ones are quiet, invalid ones fire only it, and the
+    fix (``--fix``, which re-lints to a fixed point) gives the example's fixed module."""
+    config = Config(extend_select=(rule.code,))  # (an opt-in rule joins the default ones)
+
+    def lint(text: str) -> list:  # type: ignore[type-arg]
+        return lint_text(text, config)
+
+    for ex in rule.valid:
+        assert lint(ex.text) == [], ex.text
+    for ex in rule.invalid:
+        got = lint(ex.text)
+        assert got and {f.code for f in got} == {rule.code}, ex.text
+        assert lint_text(ex.text, Config()) == [] or rule.default
+        if ex.fixed is not None:
+            run = fix_text(ex.text, lint)
+            assert run.text == ex.fixed and run.remaining == []
+            assert all(f.finding.fix is not None and f.finding.fix.level == rule.fix_level for f in got)
+
+
 def _docstring_module(text: str) -> str:
     return '"""' + text + '"""\n'
 
@@ -161,7 +187,8 @@ def test_text_rule_examples_through_the_source_path(rule: Rule) -> None:
 def test_the_registry_is_every_rule_module_and_each_is_where_its_family_says() -> None:
     """registry.MODULES is the one list: every module under rules/<family>/ named iriNNN_name is in
     it, once, in code order, in its family's folder, named by its code and name; every rule that an
-    IRI can trigger has a check (IRI100 comes from the engine's own failure, IRI7xx from text mode)."""
+    IRI can trigger has a check (IRI100 comes from the engine's own failure, IRI7xx from text mode,
+    IRI9xx from the noqa comments)."""
     from pathlib import Path
 
     folder = Path(registry.__file__).parent
@@ -171,5 +198,5 @@ def test_the_registry_is_every_rule_module_and_each_is_where_its_family_says() -
     for module, rule in zip(registry.MODULES, RULES, strict=True):
         assert module == f"{rule.family}.{rule.code.lower()}_{rule.name.replace('-', '_')}"
     unchecked = {r.code for r in RULES if r.check is None}
-    assert unchecked == {"IRI100"} | {r.code for r in RULES if r.text_of is not None}
-    assert set(registry.TEXT_RULE_OF) == set(Family) - {Family.TEXT}
+    assert unchecked == {"IRI100"} | {r.code for r in RULES if r.text_of is not None or r.family is Family.NOQA}
+    assert set(registry.TEXT_RULE_OF) == set(Family) - {Family.TEXT, Family.NOQA}
