@@ -273,10 +273,10 @@ def test_a_baseline_in_a_missing_folder_is_a_one_line_error(cli, tmp_path: Path)
 
 
 def test_unknown_codes_in_per_file_ignores_are_errors(tmp_path: Path) -> None:
-    (tmp_path / "pyproject.toml").write_text('[tool.iri-lint]\nper-file-ignores = {"tests/*" = ["IRI9"]}\n')
+    (tmp_path / "pyproject.toml").write_text('[tool.iri-lint]\nper-file-ignores = {"tests/*" = ["IRI99"]}\n')
     (tmp_path / "m.py").write_text('X_URL = "http://example.com/%zz"\n')
     p = run_cli("check", "m.py", cwd=tmp_path)
-    assert p.returncode == 2 and b"'IRI9' matches no rule" in p.stderr
+    assert p.returncode == 2 and b"'IRI99' matches no rule" in p.stderr
 
 
 @pytest.mark.parametrize(("args", "env", "colored"), [
@@ -328,7 +328,7 @@ def test_show_settings_names_the_file_and_the_effective_settings(cli, tmp_path: 
 @pytest.mark.parametrize(("body", "line", "key"), [
     ('[project]\nname = "x"\n\n[tool.iri-lint]\nprofile = "iri"\nselectt = ["IRI1"]\n', 6, "'selectt'"),
     ('[tool.iri-lint]\ntext-mode = "yes"\n', 2, "text-mode"),
-    ('[tool.iri-lint]\nprofile = "iri"\n[tool.iri-lint.per-file-ignores]\n"tests/*" = ["IRI9"]\n', 0, "'IRI9'"),
+    ('[tool.iri-lint]\nprofile = "iri"\n[tool.iri-lint.per-file-ignores]\n"tests/*" = ["IRI99"]\n', 0, "'IRI99'"),
 ])
 def test_pyproject_errors_name_the_file_the_line_and_the_key(cli, tmp_path: Path, body: str, line: int,  # type: ignore[no-untyped-def]
                                                              key: str) -> None:
