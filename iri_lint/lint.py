@@ -248,6 +248,7 @@ def lint_text(text: str, config: Config, *, path: str | None = None,
         lint_tree(parse_source(text, path or "<unknown>"), lines, config, path=path, options=opts, marked=marked))
     if honour_noqa and "noqa" in text.lower():
         found += [SourceFinding(*p) for p in unused_noqa(text, [(f.line, f.code) for f in found], enabled)]
+    if found and honour_noqa and "noqa" in text.lower():
         whole = file_noqa(text)
         if whole is not None:  # a file-level noqa comment (see noqa.file_noqa)
             found = [f for f in found if whole and not f.code.startswith(tuple(whole))]
