@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
+from .shared import octet_problems_of
 
 RULE = Rule(
     code="IRI401",
@@ -34,10 +35,7 @@ RULE = Rule(
 
 def check(facts: Facts) -> Iterator[Raw]:
     """Each escaped octet that no well-formed UTF-8 sequence takes."""
-    found = facts.octets
-    facts.skip(found.skipped.get("not-utf8", 0))
     text = facts.ref.text
-    for s, e, kind in found.problems:
-        if kind == "not-utf8":
-            yield Raw(s, e, f"{text[s:e]} is not UTF-8, so this IRI has no IRI form (RFC 3987 sec. 6.4); "
-                      "percent-encode the UTF-8 octets of the intended character instead (e.g. %C3%A9 for U+00E9)")
+    for s, e, _ in octet_problems_of(facts, "not-utf8"):
+        yield Raw(s, e, f"{text[s:e]} is not UTF-8, so this IRI has no IRI form (RFC 3987 sec. 6.4); "
+                  "percent-encode the UTF-8 octets of the intended character instead (e.g. %C3%A9 for U+00E9)")

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
+from .shared import octet_problems_of
 
 RULE = Rule(
     code="IRI402",
@@ -30,11 +31,8 @@ RULE = Rule(
 
 def check(facts: Facts) -> Iterator[Raw]:
     """Each overlong or invalid escaped UTF-8 sequence."""
-    found = facts.octets
-    facts.skip(found.skipped.get("overlong", 0))
     text = facts.ref.text
-    for s, e, kind in found.problems:
-        if kind == "overlong":
-            yield Raw(s, e, f"{text[s:e]} is overlong or invalid UTF-8 (encodes a surrogate, a code point above "
-                      "U+10FFFF, or a character in too many octets); such escapes smuggle delimiters past filters "
-                      "(RFC 3987 sec. 8)")
+    for s, e, _ in octet_problems_of(facts, "overlong"):
+        yield Raw(s, e, f"{text[s:e]} is overlong or invalid UTF-8 (encodes a surrogate, a code point above "
+                  "U+10FFFF, or a character in too many octets); such escapes smuggle delimiters past filters "
+                  "(RFC 3987 sec. 8)")
