@@ -252,9 +252,7 @@ class ResultCache:
         if not changed:
             return
         try:
-            if self.refusal is not None:
-                raise Unwritable(str(self.folder), self.refusal)
-            self._prepare()
+            self._prepare()  # (again: another run may have made the folder since this one started)
             for table in changed:
                 self._write(table)
             self._prune({t.path.name for t in self._tables.values()})
@@ -297,20 +295,32 @@ class ResultCache:
         else:
             with contextlib.suppress(FileExistsError):
                 os.mkdir(self.base)
-        try:
-            os.mkdir(self.folder)
-        except FileExistsError:
-            for _ in range(20):  # another run may be marking the folder it just made
-                self.refusal = self._refusal()
-                if self.refusal is None:
-                    return
-                time.sleep(0.01)
-            raise Unwritable(str(self.folder), self.refusal or "") from None
-        for name, content in MARKS.items():  # the .gitignore first: git never sees the rest
-            fd = os.open(self.folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(content)
         self.refusal = self._refusal()  # the base made by another run meanwhile could be a symlink
+        for _ in range(3):  # (another run's clean-up may take the new folder before it is renamed)
+            if self.refusal is not None or os.path.lexists(self.folder):
+                break
+            self._make_marked_folder()
+            self.refusal = self._refusal()
+        if self.refusal is not None:
+            raise Unwritable(str(self.folder), self.refusal)
+
+    def _make_marked_folder(self) -> None:
+        """Make the version folder with its marks in a folder of its own, then rename it into place: the
+        folder is never seen without its marks, so a run starting meanwhile never takes it for a stranger's."""
+        tmp = self.base / f".{self.folder.name}.{os.getpid()}.{os.urandom(4).hex()}"
+        os.mkdir(tmp)
+        try:
+            for name, content in MARKS.items():  # the .gitignore first: git never sees the rest
+                fd = os.open(tmp / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(content)
+            os.rename(tmp, self.folder)  # (fails when another run's folder is there: then that one serves)
+        except OSError:
+            for name in MARKS:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp / name)
+            with contextlib.suppress(OSError):
+                os.rmdir(tmp)
 
     def _write(self, table: _Table) -> None:
         entries = self._read(table)  # what another run wrote since this one read the table

@@ -302,7 +302,7 @@ def test_concurrent_runs_leave_a_valid_cache_and_correct_output(tmp_path: Path) 
     assert [p.returncode for p in procs] == [1, 1, 1, 1]
     assert outs[0][0] == outs[1][0] == truth.stdout
     assert sorted((outs[2][0] + outs[3][0]).splitlines()) == sorted(truth.stdout.splitlines())
-    assert all(b"not cached" not in err and b"Traceback" not in err for _, err in outs)
+    assert all(b"not cached" not in err and b"Traceback" not in err for _, err in outs), [e for _, e in outs]
     (table,) = _tables(cache)
     doc = json.loads(table.read_text())
     assert 15 <= len(doc["files"]) and set(doc["files"]) <= {str(p) for p in src.iterdir()}
