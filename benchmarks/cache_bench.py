@@ -42,7 +42,7 @@ def default_paths() -> list[str]:
 def files_of(paths: Sequence[str]) -> list[str]:
     """The files ``iri-lint check PATHS`` checks (its own discovery, default excludes)."""
     sys.path.insert(0, str(ROOT))
-    from iri_lint.cli.discover import discover
+    from iri_lint.files.discover import discover
 
     return [t.path for t in discover(list(paths)).targets]
 

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from iri_lint.cli.discover import DEFAULT_EXCLUDE, SOURCE_SUFFIXES, discover
+from iri_lint.files.discover import DEFAULT_EXCLUDE, SOURCE_SUFFIXES, discover
 
 ROOT = Path(__file__).resolve().parents[1]
 

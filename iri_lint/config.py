@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import fnmatch
 import os
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from .core.grammar import Profile
+from .files.globs import globs
+from .files.pyproject import ConfigError as ConfigError  # config's error: raised here and by the files it reads
+from .files.pyproject import PyprojectFinder, find_pyproject, line_of, read_section
 from .options import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES
 from .rules.engine import named_codes, select_codes
-
-
-class ConfigError(ValueError):
-    """A configuration value or key is not valid; the message names it (and its file and line)."""
-
-    def __init__(self, message: str, key: str | None = None) -> None:
-        super().__init__(message)
-        self.key = key
 
 
 @dataclass(frozen=True)
@@ -67,18 +60,11 @@ class Config:
         """The enabled rule codes for one file, after per-file ignores and the test-file quiet list."""
         ignore = list(self.ignore)
         security_only = False
-        if path is not None:
-            posix = Path(path).as_posix()
-            posix = posix[2:] if posix.startswith("./") else posix
-            name = Path(path).name
-
-            def matches(pattern: str) -> bool:
-                return fnmatch.fnmatch(posix, pattern) or fnmatch.fnmatch(name, pattern)
-
+        if path is not None:  # matched as excludes are (iri_lint.files.globs), without the absolute path
             for pattern, codes in self.per_file_ignores:
-                if matches(pattern):
+                if globs((pattern,)).match(path):
                     ignore.extend(codes)
-            if any(matches(p) for p in self.test_files):
+            if globs(self.test_files).match(path):
                 ignore.extend(TEST_FILE_QUIET)
                 security_only = self.test_files_security_only
         extend = self.extend_select + (("IRI7",) if self.text_mode else ())  # shorthand, sec. 7.3
@@ -187,49 +173,6 @@ def _per_file(value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
     raise ConfigError(f"[tool.iri-lint] per-file-ignores: expected a table, got {value!r}", "per-file-ignores")
 
 
-_SECTIONS: dict[tuple[Path, int, int], dict[str, Any] | None] = {}  # (path, mtime, size) -> section
-
-
-def read_section(path: Path) -> dict[str, Any] | None:
-    """``[tool.iri-lint]`` of one pyproject.toml, or None when it has none; errors name the file.
-
-    Parsed once while the file is unchanged: the editor asks on every lint which file applies."""
-    try:
-        st = path.stat()
-        key = (path, st.st_mtime_ns, st.st_size)
-        if key in _SECTIONS:
-            return _SECTIONS[key]
-        text = path.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: {exc}") from None
-    except RecursionError:  # tomllib descends one call per level of nesting
-        raise ConfigError(f"{path}:{_too_deep_line(text)}: nesting too deep to read") from None
-    section = data.get("tool", {}).get("iri-lint")
-    if section is not None and not isinstance(section, dict):
-        raise ConfigError(f"{path}:{_line_of(text, None)}: [tool.iri-lint] must be a table")
-    _SECTIONS[key] = section
-    return section
-
-
-def _too_deep_line(text: str) -> int:
-    """The first line at which reading ``text`` runs out of stack: the shortest prefix of whole lines that
-    still does (a prefix that stops before it parses or fails otherwise, never deeper), by bisection."""
-    lines = text.splitlines(keepends=True)
-    lo, hi = 1, len(lines)  # hi: known to run out of stack
-    while lo < hi:
-        mid = (lo + hi) // 2
-        try:
-            tomllib.loads("".join(lines[:mid]))
-        except RecursionError:
-            hi = mid
-            continue
-        except tomllib.TOMLDecodeError:
-            pass
-        lo = mid + 1
-    return hi
-
-
 def config_from_file(path: Path) -> Config:
     """The Config of one pyproject.toml's ``[tool.iri-lint]``; an error names the file, line and key."""
     section = read_section(path) or {}
@@ -237,40 +180,18 @@ def config_from_file(path: Path) -> Config:
         return from_mapping(section)
     except ConfigError as exc:
         text = path.read_text(encoding="utf-8", errors="replace")
-        raise ConfigError(f"{path}:{_line_of(text, exc.key)}: {exc}", exc.key) from None
-
-
-def _line_of(text: str, key: str | None) -> int:
-    """The line of ``key`` (or of the section header) in [tool.iri-lint]; 1 when it cannot be told."""
-    header = 0
-    for n, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if stripped.startswith("[") and stripped.strip("[] ").startswith(("tool.iri-lint", 'tool."iri-lint"')):
-            header = header or n
-            if key is None:
-                return n
-        elif header and key is not None and stripped.split("=", 1)[0].strip().strip("\"'") == key:
-            return n
-    return header or 1
-
-
-def find_pyproject(start: Path) -> Path | None:
-    """The nearest pyproject.toml at or above ``start`` with a ``[tool.iri-lint]`` table (ruff's rule:
-    a pyproject.toml without the table is passed over)."""
-    start = start.resolve()
-    for folder in (start, *start.parents) if start.is_dir() else start.parents:
-        candidate = folder / "pyproject.toml"
-        if candidate.is_file() and read_section(candidate) is not None:
-            return candidate
-    return None
+        raise ConfigError(f"{path}:{line_of(text, exc.key)}: {exc}", exc.key) from None
 
 
 def load(start: Path | None = None) -> tuple[Config, Path | None]:
-    """Read ``[tool.iri-lint]`` from the nearest pyproject.toml that has it (defaults when none does)."""
-    path = find_pyproject(start or Path.cwd())
-    if path is None:
-        return Config(), None
-    return config_from_file(path), path
+    """Read ``[tool.iri-lint]`` from the pyproject.toml that configures ``start`` (default: the current
+    folder; :func:`iri_lint.files.pyproject.find_pyproject`); defaults when none does."""
+    return load_found(find_pyproject(start or Path.cwd()))
+
+
+def load_found(pyproject: Path | None) -> tuple[Config, Path | None]:
+    """The Config of ``pyproject`` (defaults for None), and the file."""
+    return (Config(), None) if pyproject is None else (config_from_file(pyproject), pyproject)
 
 
 _ADDED = ("extend_select", "extend_exclude")  # lists that add to the configured ones when given again
@@ -292,36 +213,19 @@ def layered(config: Config, over: Config, keys: Iterable[str]) -> Config:
 
 
 class ConfigFinder:
-    """Each file's configuration: its nearest ``[tool.iri-lint]``, each folder and file read once.
+    """Each file's configuration: the ``[tool.iri-lint]`` of the pyproject.toml that configures it
+    (:class:`iri_lint.files.pyproject.PyprojectFinder`), each folder and file read once.
 
     A batch of files from several packages (a pre-commit run) gets each package's own settings.
     """
 
     def __init__(self) -> None:
-        self._folders: dict[Path, Path | None] = {}
+        self.pyprojects = PyprojectFinder()
         self._configs: dict[Path, Config] = {}
-
-    def pyproject_for(self, folder: Path) -> Path | None:
-        """The pyproject.toml that configures files in ``folder`` (an absolute, resolved path)."""
-        chain: list[Path] = []
-        found: Path | None = None
-        for d in (folder, *folder.parents):
-            if d in self._folders:
-                found = self._folders[d]
-                break
-            chain.append(d)
-            candidate = d / "pyproject.toml"
-            if candidate.is_file() and read_section(candidate) is not None:
-                found = candidate
-                break
-        for d in chain:
-            self._folders[d] = found
-        return found
 
     def config_for(self, path: Path) -> tuple[Config, Path | None]:
         """(config, pyproject) for the file at ``path``; defaults and None when nothing configures it."""
-        path = path.absolute()
-        pyproject = self.pyproject_for(Path(os.path.realpath(path.parent)))
+        pyproject = self.pyprojects.for_folder(Path(os.path.realpath(path.absolute().parent)))
         if pyproject is None:
             return Config(), None
         if pyproject not in self._configs:

@@ -1,8 +1,8 @@
-"""Apply fixes to a file: re-verified, repeated until stable, written atomically.
+"""Apply fixes to a Python text: each verified by re-parsing, pass after pass until nothing changes.
 
-Everything here works on the file's decoded text; :class:`SourceFile` remembers how to turn it back
-into the same bytes (encoding from the BOM or PEP 263 cookie, the BOM itself; newlines are never
-translated, so CRLF files stay CRLF).
+Everything here works on decoded text and writes nothing: turning a file into that text and back
+(a ``.py`` file's encoding, a notebook's cells) and writing it is the fix flow's
+(``iri_lint.cli.fix_flow``), by the write policy of ``iri_lint.files.fileio``.
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ import bisect
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .fileio import replace_file
-from .lint import SourceError, SourceFinding, source_encoding
+from .fix_status import FixStatus
+from .lint import SourceError, SourceFinding
 from .rules.model import Edit, FixLevel, FixSafety
 from .source.cst import CstUnavailable, cst_strings, verdict
 from .source.edits import LiteralEdit, Refusal, Shift, SourceEdit, apply_edits, edit_literal, verify_edits
@@ -30,39 +29,27 @@ from .source.model import Reason
 MAX_PASSES = 30
 
 
-class SourceFile(NamedTuple):
-    """A Python file's text and what it takes to write it back byte for byte."""
-
-    text: str
-    encoding: str  # codec name as tokenize reports it ("utf-8", "iso-8859-1", "utf-8-sig", ...)
-
-    @classmethod
-    def from_bytes(cls, data: bytes) -> SourceFile:
-        """Decode per PEP 263 / BOM; raises SourceError when the bytes cannot be decoded."""
-        encoding = source_encoding(data)
-        try:
-            text = data.decode(encoding)  # "utf-8-sig" drops the BOM and encode() puts it back
-        except (LookupError, UnicodeDecodeError) as exc:
-            raise SourceError(f"cannot decode file: {exc}") from None
-        return cls(text, encoding)
-
-    def encode(self, text: str) -> bytes:
-        """``text`` in this file's encoding (and BOM); UnicodeEncodeError if it cannot hold it."""
-        return text.encode(self.encoding)
-
-    def can_hold(self, text: str) -> bool:
-        try:
-            text.encode(self.encoding)
-        except UnicodeEncodeError:
-            return False
-        return True
-
-
 class Applied(NamedTuple):
     """A fix that was applied, where its finding was when it was applied."""
 
     finding: SourceFinding
     description: str
+
+
+class NotApplied(NamedTuple):
+    """Why a finding's fix was not applied: not asked for (``FixStatus.UNSAFE``, without ``--unsafe-fixes``)
+    or not possible (``FixStatus.REFUSED``), and the reason in words."""
+
+    status: FixStatus
+    reason: str
+
+
+UNSAFE_NOT_ASKED = NotApplied(FixStatus.UNSAFE, "unsafe fix (use --unsafe-fixes)")
+
+
+def refused(reason: str) -> NotApplied:
+    """A fix that could not be made, and why."""
+    return NotApplied(FixStatus.REFUSED, reason)
 
 
 @dataclass(slots=True)
@@ -73,7 +60,7 @@ class FixRun:
     applied: list[Applied] = field(default_factory=list)
     remaining: list[SourceFinding] = field(default_factory=list)
     # why the fix of a remaining finding was not applied, by index in ``remaining``
-    not_applied: dict[int, str] = field(default_factory=dict)
+    not_applied: dict[int, NotApplied] = field(default_factory=dict)
     error: SourceError | None = None
     # why the passes did not reach a fixed point (an iri-lint bug); ``text`` is then the input
     unsettled: str = ""
@@ -169,7 +156,7 @@ class _Planned(NamedTuple):
     back_to: int | None = None  # set when the plan takes the literal back to this state of its history
 
 
-def _prove(text: str, plans: list[_Planned], reasons: dict[int, str]) -> tuple[list[_Planned], str]:
+def _prove(text: str, plans: list[_Planned], reasons: dict[int, NotApplied]) -> tuple[list[_Planned], str]:
     """The plans whose edits, applied together, re-parse (``ast``, then libcst) to their intended values,
     and the text they give. One re-parse by each parser when all agree, as they nearly always do;
     a text that does not parse at all is bisected to find the edits at fault. Why a plan was refused
@@ -177,7 +164,7 @@ def _prove(text: str, plans: list[_Planned], reasons: dict[int, str]) -> tuple[l
 
     def refuse(p: _Planned, why: str) -> None:
         for at in p.ats:
-            reasons[at] = f"refused: {why}"
+            reasons[at] = refused(f"refused: {why}")
 
     while plans:
         new = apply_edits(text, [e for p in plans for e in p.edit.edits])
@@ -341,20 +328,20 @@ def fix_text(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: b
 
 
 def _plans(text: str, findings: list[SourceFinding], tracks: dict[int, _Track], *, unsafe: bool,
-           can_hold: Callable[[str], bool] | None) -> tuple[list[_Planned], dict[int, str]]:
+           can_hold: Callable[[str], bool] | None) -> tuple[list[_Planned], dict[int, NotApplied]]:
     """The fixes of one pass, one plan per literal, and why the others are not applied."""
-    reasons: dict[int, str] = {}
+    reasons: dict[int, NotApplied] = {}
     by_literal: dict[int, list[tuple[int, SourceFinding, LiteralEdit]]] = {}
     for i, sf in enumerate(findings):
         fix = sf.finding.fix
         if fix is None or sf.literal.reason is Reason.NOQA_COMMENT:  # (comments: once the literals settle)
             continue
         if fix.safety is FixSafety.UNSAFE and not unsafe:
-            reasons[i] = "unsafe fix (use --unsafe-fixes)"
+            reasons[i] = UNSAFE_NOT_ASKED
             continue
         got = _plan(sf, can_hold)
         if isinstance(got, str):
-            reasons[i] = f"refused: {got}"
+            reasons[i] = refused(f"refused: {got}")
             continue
         by_literal.setdefault(id(sf.literal), []).append((i, sf, got))
     claimed = _Claimed()
@@ -374,7 +361,7 @@ def _plans(text: str, findings: list[SourceFinding], tracks: dict[int, _Track], 
             back = LiteralEdit(plan.edit.literal, [SourceEdit(sm.start, sm.end, source)], value)
             if not claimed.free(back.edits):  # (a literal nested in it changes in this pass)
                 for i in plan.ats:
-                    reasons[i] = "overlaps another fix; run again"
+                    reasons[i] = refused("overlaps another fix; run again")
                 continue
             plan = plan._replace(edit=back, after=source, back_to=back_to)
         claimed.claim(plan.edit.edits)
@@ -383,7 +370,7 @@ def _plans(text: str, findings: list[SourceFinding], tracks: dict[int, _Track], 
 
 
 def _literal_plan(text: str, sm: SourceMap, fixes: list[tuple[int, SourceFinding, LiteralEdit]],
-                  track: _Track | None, claimed: _Claimed, reasons: dict[int, str]) -> _Planned | None:
+                  track: _Track | None, claimed: _Claimed, reasons: dict[int, NotApplied]) -> _Planned | None:
     """One rule's fixes of one literal, as one plan: those that overlap no other fix, where that rule
     lost no conflict. The fixes of one rule come from one analysis of the literal, so they hold
     together (as in ``apply_fixes``); another rule's fix assumes the literal as it was linted, so it
@@ -399,15 +386,15 @@ def _literal_plan(text: str, sm: SourceMap, fixes: list[tuple[int, SourceFinding
         reasons.pop(i, None)  # (the literal may be planned again, once its rule lost a conflict)
         winner = track.banned.get(sf.code) if track is not None else None
         if winner is not None:
-            reasons[i] = (f"{winner}'s fix undoes this one and takes precedence" if winner != sf.code
-                          else "it brings back an earlier text of the literal")
+            reasons[i] = refused(f"{winner}'s fix undoes this one and takes precedence" if winner != sf.code
+                                 else "it brings back an earlier text of the literal")
             continue
         if not made.issuperset(got.edits):  # else: the same edits as a fix already taken, applied with it
             if code is not None and sf.code != code:
-                reasons[i] = "another fix changed this literal first; run again"
+                reasons[i] = refused("another fix changed this literal first; run again")
                 continue
             if not (claimed.free(got.edits) and own.free(got.edits)):
-                reasons[i] = "overlaps another fix; run again"
+                reasons[i] = refused("overlaps another fix; run again")
                 continue
             code = sf.code
             own.claim(got.edits)
@@ -454,25 +441,6 @@ def _unsettled(text: str, lint: Callable[[str], list[SourceFinding]], picked: li
     codes = ", ".join(sorted({sf.finding.code for sf in picked}))
     why = f"fixes still change the file after {max_passes} passes ({codes})"
     findings = lint(text)
-    return FixRun(text, remaining=findings, not_applied={i: f"not applied: {why}" for i, sf in enumerate(findings)
-                                                         if sf.finding.fix is not None}, unsettled=why)
-
-
-# ------------------------------------------------------------------ atomic writing
-
-
-def write_atomic(path: Path, data: bytes, expected: bytes | None = None) -> None:
-    """Replace ``path``'s contents with ``data``, whole or not at all (``expected``: only if the file
-    still holds those bytes); see :func:`iri_lint.fileio.replace_file`, the one writer."""
-    replace_file(str(path), data, expected=expected)
-
-
-def fix_file(path: Path, lint: Callable[[str], list[SourceFinding]], *, unsafe: bool = False,
-             write: bool = True) -> tuple[SourceFile, FixRun]:
-    """Fix one file on disk (``write=False``: compute only). Bytes outside the edits never change."""
-    data = path.read_bytes()
-    source = SourceFile.from_bytes(data)
-    run = fix_text(source.text, lint, unsafe=unsafe, can_hold=source.can_hold)
-    if write and run.changed:
-        write_atomic(path, source.encode(run.text), expected=data)
-    return source, run
+    return FixRun(text, remaining=findings, unsettled=why,
+                  not_applied={i: refused(f"not applied: {why}") for i, sf in enumerate(findings)
+                               if sf.finding.fix is not None})

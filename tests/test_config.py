@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from iri_lint.config import Config, ConfigError, from_mapping, layered, read_section
+from iri_lint.config import Config, ConfigError, from_mapping, layered
 
 
 def test_layering_follows_ruff() -> None:
@@ -20,16 +18,6 @@ def test_layering_follows_ruff() -> None:
     fresh = layered(base, over, ["select"])  # a new selection drops the configured ignores
     assert (fresh.select, fresh.ignore) == (("IRI1",), ())
     assert layered(base, over, ["select", "ignore"]).ignore == ("IRI102",)
-
-
-def test_a_pyproject_is_parsed_again_only_when_it_changes(tmp_path: Path) -> None:
-    path = tmp_path / "pyproject.toml"
-    path.write_text('[tool.iri-lint]\nprofile = "uri"\n')
-    assert read_section(path) == {"profile": "uri"}
-    path.write_text('[tool.iri-lint]\nprofile = "iri-3987bis"\n')  # another size: read again
-    assert read_section(path) == {"profile": "iri-3987bis"}
-    path.write_text("[project]\nname = 'x'\n")
-    assert read_section(path) is None
 
 
 def test_test_files_security_only_is_a_bool_setting() -> None:

@@ -7,7 +7,8 @@ import time
 import pytest
 
 from iri_lint.config import Config
-from iri_lint.fix import fix_text
+from iri_lint.fix import NotApplied, fix_text
+from iri_lint.fix_status import FixStatus
 from iri_lint.lint import SourceFinding, lint_text
 
 
@@ -71,7 +72,7 @@ def test_one_bad_edit_among_many_is_refused_alone(monkeypatch: pytest.MonkeyPatc
     assert len(run.applied) == 39
     assert run.text == text.replace("caf\u00e9/", "caf%C3%A9/").replace("caf%C3%A9/bad17", "caf\u00e9/bad17")
     assert [(sf.finding.code, run.not_applied.get(i)) for i, sf in enumerate(run.remaining)] == \
-        [("IRI404", f"refused: {why}")]
+        [("IRI404", NotApplied(FixStatus.REFUSED, f"refused: {why}"))]
 
 
 # ------------------------------------------------------------------ fixes that undo each other (item 9)
@@ -98,7 +99,7 @@ def test_fixes_that_undo_each_other_leave_the_winners_form(literal: str, config:
     encoded = literal.replace("\u00e9", "%C3%A9").replace("\u05d0\u05d1", "%D7%90%D7%91")
     assert run.text == text.replace(literal, encoded).replace("caf\u00e9\")\n", "caf%C3%A9\")\n")
     left = [(sf.code, run.not_applied.get(i)) for i, sf in enumerate(run.remaining) if sf.finding.fix]
-    assert ("IRI405", f"{winner}'s fix undoes this one and takes precedence") in left
+    assert ("IRI405", NotApplied(FixStatus.REFUSED, f"{winner}'s fix undoes this one and takes precedence")) in left
     assert 4 in {a.finding.line for a in run.applied}  # the other literal's fix (IRI404, IRI115 for a URI)
     again = fix_text(run.text, _lint(config))
     assert not again.changed and again.text == run.text

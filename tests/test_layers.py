@@ -1,4 +1,5 @@
-"""The layers of docs/design.md import only downward: core <- source, rules <- pipeline <- front ends.
+"""The layers of docs/design.md import only downward: core <- source, rules; files <- pipeline <- front
+ends <- the command; and no front end imports another.
 
 Every import is read from the source (module-level and inside functions), so a lazy import cannot
 hide an upward edge. A violation names the file, the line and the layer it may not reach.
@@ -20,27 +21,39 @@ ALLOWED: dict[str, set[str]] = {
     "core": {"core", "data"},
     "source": {"source", "core", "data"},
     "rules": {"rules", "core", "data"},
-    "pipeline": {"pipeline", "rules", "source", "core", "data"},  # config, lint, noqa, fix, fileio
-    "front": {"front", "pipeline", "rules", "source", "core", "data", "package"},  # cli, flake8, lsp
+    "files": {"files"},  # the files of a project on disk: knows nothing of linting
+    "pipeline": {"pipeline", "files", "rules", "source", "core", "data"},  # config, lint, noqa, fix
+    "front": {"front", "pipeline", "files", "rules", "source", "core", "data", "package"},  # cli, flake8, lsp
+    "command": {"command", "front", "package"},  # iri_lint.__main__: the iri-lint script, to a front end
 }
-PIPELINE = {"config", "lint", "noqa", "unused_noqa", "fix", "fileio", "options"}
-FRONT = {"cli", "flake8_plugin", "flake8_engine", "lsp", "__main__"}
+PIPELINE = {"config", "lint", "noqa", "unused_noqa", "fix", "fix_status", "options"}
+# each front end, by its top-level modules: none imports another (what they share is below them)
+FRONT_ENDS = {"cli": "cli", "lsp": "lsp", "flake8_plugin": "flake8", "flake8_engine": "flake8"}
 # third-party packages a layer may not use: the IRI core knows no linter and no CST
 FORBIDDEN = {"core": {"flake8", "libcst", "pygls", "lsprotocol"}, "source": {"flake8", "pygls"},
-             "rules": {"flake8", "libcst", "pygls"}, "data": {"flake8", "libcst", "pygls"}}
+             "rules": {"flake8", "libcst", "pygls"}, "data": {"flake8", "libcst", "pygls"},
+             "files": {"flake8", "libcst", "pygls", "lsprotocol"}}
 
 
 def layer_of(module: str) -> str:
     """The layer of a dotted module name inside iri_lint ("iri_lint.core.scanner" -> "core")."""
     parts = module.split(".")
     top = parts[1] if len(parts) > 1 else "__init__"
-    if top in ("core", "data", "source", "rules"):
+    if top in ("core", "data", "source", "rules", "files"):
         return top
     if top in PIPELINE:
         return "pipeline"
-    if top in FRONT:
+    if top in FRONT_ENDS:
         return "front"
+    if top == "__main__":
+        return "command"
     return "package"  # iri_lint/__init__.py: the public facade, above everything
+
+
+def front_end_of(module: str) -> str | None:
+    """The front end a dotted module name belongs to ("iri_lint.lsp.server" -> "lsp"), or None."""
+    parts = module.split(".")
+    return FRONT_ENDS.get(parts[1]) if len(parts) > 1 else None
 
 
 def modules() -> list[tuple[str, Path]]:
@@ -90,6 +103,19 @@ def test_imports_point_down_the_layers(name: str, path: Path) -> None:
     assert not bad, bad
 
 
+@pytest.mark.parametrize(("name", "path"), modules(), ids=[m for m, _ in modules()])
+def test_no_front_end_imports_another(name: str, path: Path) -> None:
+    """The CLI, the language server and the flake8 plugin share what lies below them (iri_lint.files for
+    files and settings); ``iri-lint server`` reaches the server through the script (iri_lint.__main__)."""
+    mine = front_end_of(name)
+    if mine is None:
+        return
+    bad = [f"{path.name}:{line} imports {target} (front end {mine} -> {other})"
+           for line, target in imports(name, path)
+           if target.startswith("iri_lint.") and (other := front_end_of(target)) not in (None, mine)]
+    assert not bad, bad
+
+
 def test_no_module_is_longer_than_700_lines() -> None:
     long = {name: n for name, path in modules() if (n := len(path.read_text(encoding="utf-8").splitlines())) > 700
             and not name.startswith("iri_lint.data")}  # generated tables
@@ -105,10 +131,11 @@ LAZY_BOUNDARIES: dict[str, frozenset[str]] = {
     "iri_lint.flake8_plugin": frozenset({"iri_lint.flake8_engine"}),
     # (b) each subcommand of iri-lint, and what only some runs of one need: fixing (libcst as fix.py's
     # second parser), notebooks, the report formats a check on a few files never writes
+    "iri_lint.__main__": frozenset({"iri_lint.cli", "iri_lint.lsp"}),  # the script: the CLI, or the server
     "iri_lint.cli": frozenset({"iri_lint.cli.check", "iri_lint.cli.explain", "iri_lint.cli.inspect",
-                               "iri_lint.cli.inventory_run", "iri_lint.cli.version", "iri_lint.lsp"}),
+                               "iri_lint.cli.inventory_run", "iri_lint.cli.version"}),
     "iri_lint.lsp": frozenset({"iri_lint.lsp.server"}),  # the language server, with pygls and lsprotocol
-    "iri_lint.cli.run": frozenset({"iri_lint.fix", "iri_lint.cli.notebook_job"}),
+    "iri_lint.cli.run": frozenset({"iri_lint.cli.fix_flow", "iri_lint.cli.notebook_job"}),
     "iri_lint.source.cst": frozenset({"libcst", "libcst.metadata"}),
     "iri_lint.cli.output": frozenset({"iri_lint.cli.sarif", "iri_lint.cli.gitlab", "iri_lint.cli.junit",
                                       "iri_lint.cli.html_report", "iri_lint.cli.inventory"}),

@@ -1,11 +1,12 @@
-"""The ``iri-lint`` command: check, fix, explain, rules, inspect, inventory.
+"""The ``iri-lint`` command line: check, fix, explain, rules, inspect, inventory (``iri-lint server`` is
+the language server's, ``iri_lint.lsp``: the ``iri-lint`` script hands it there, ``iri_lint.__main__``).
 
 Exit codes: 0 nothing to report, 1 findings (or files that could not be checked; for ``inspect``,
 an IRI that is not valid), 2 usage, configuration or internal error.
 
 Start-up stays cheap: this module builds the parser, and each subcommand's module is imported when
-that subcommand runs (docs/design.md, "Lazy boundaries" (b)): ``iri-lint check`` pays for neither
-``inspect`` nor the language server, and ``iri-lint explain`` not for checking files.
+that subcommand runs (docs/design.md, "Lazy boundaries" (b)): ``iri-lint check`` does not pay for
+``inspect``, nor ``iri-lint explain`` for checking files.
 """
 
 from __future__ import annotations
@@ -189,7 +190,7 @@ def _check_options(p: argparse.ArgumentParser) -> None:
 
 
 def _file_options(g: argparse._ArgumentGroup | argparse.ArgumentParser) -> None:
-    """Which files are checked and which a fix may write (iri_lint.cli.discover, .write_policy)."""
+    """Which files are checked and which a fix may write (iri_lint.files.discover, iri_lint.cli.write_policy)."""
     g.add_argument("--respect-gitignore", action=argparse.BooleanOptionalAction, default=None,
                    help="skip what git ignores when walking folders (default: on; respect-gitignore)")
     g.add_argument("--force-exclude", action="store_true",
@@ -210,11 +211,10 @@ def _imported(argv: Sequence[str] | None) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``iri-lint`` script; each subcommand's module is imported where it runs."""
     rest = list(sys.argv[1:] if argv is None else argv)
-    if rest[:1] == ["server"]:  # the server parses its own options (--tcp, --debounce, ...)
-        from ..lsp import serve  # lazy boundary (b), as for every subcommand below
-
-        _imported(argv)
-        return serve(rest[1:])
+    if rest[:1] == ["server"]:  # the iri-lint script hands it to the server before the CLI (iri_lint.__main__)
+        print("iri-lint: the language server is run by `iri-lint server` or `python -m iri_lint.lsp`, "
+              "not by the CLI alone", file=sys.stderr)
+        return EXIT_ERROR
     parser = build_parser(rest[0] if rest else None)
     args = parser.parse_args(argv)
     for stream in (sys.stdout, sys.stderr):  # a lone surrogate in a value is shown as \ud800, never a crash

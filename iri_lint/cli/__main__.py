@@ -1,4 +1,5 @@
-"""``python -m iri_lint.cli``: the same as the ``iri-lint`` script."""
+"""``python -m iri_lint.cli``: the CLI, as the ``iri-lint`` script runs it (``iri-lint server``, the language
+server's, is ``python -m iri_lint server`` or ``python -m iri_lint.lsp``)."""
 
 import sys
 

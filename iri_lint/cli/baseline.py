@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..fileio import write_output
+from ..files.fileio import write_output
 from .escape import escape_json, unicode_path
 from .redact import redact
 from .results import Record
@@ -65,7 +65,7 @@ def load(path: Path) -> set[str]:
 
 def save(path: Path, records: list[Record], trees: tuple[str, ...], *, show_secrets: bool = False) -> None:
     """Write the baseline (sorted, one entry per finding with its code and path for humans), by the write
-    policy of every file iri-lint writes (``trees``: see :func:`iri_lint.fileio.output_refusal`)."""
+    policy of every file iri-lint writes (``trees``: see :func:`iri_lint.files.fileio.output_refusal`)."""
     fps = fingerprints(records, path.resolve().parent)
     entries = {fp: {"path": unicode_path(_rel(r.path, path.resolve().parent)), "code": r.code,
                     "value": r.value if show_secrets else redact(r.value)}

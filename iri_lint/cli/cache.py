@@ -54,9 +54,10 @@ from typing import Any
 
 import iri_lint
 
-from ..config import Config, ConfigError, find_pyproject
+from ..config import Config, ConfigError
 from ..core.lazy import lazy_regex
-from ..fileio import Unwritable, is_temp_name, read_regular, remove_leftover, write_output
+from ..files.fileio import Unwritable, is_temp_name, read_regular, remove_leftover, write_output
+from ..files.pyproject import find_pyproject
 from .results import FileResult, FixInfo, Job, Problem, Record
 from .run import NOTEBOOK_MAX_BYTES, check_read
 

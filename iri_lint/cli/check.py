@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import TextIO
 
 from ..config import Config, ConfigError, ConfigFinder, config_from_file, layered
-from ..fileio import remove_leftover, write_output
+from ..files.discover import Target, discover, tree_of
+from ..files.fileio import remove_leftover, write_output
+from ..files.pyproject import lint_path
 from ..rules.engine import select_codes
 from .baseline import BaselineError, load, new_only, save
 from .cache import open_cache
-from .discover import Target, discover, tree_of
 from .escape import quote_path
 from .exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from .flake8_config import config_from_flake8, find_flake8_config
@@ -107,8 +108,7 @@ def show_settings(settings: Settings, path: str, out: TextIO) -> None:
     if settings.args.isolated:
         source = "none (--isolated)"
     out.write(f"Settings for {path}\n  configuration file: {source}\n")
-    root = pyproject.parent if pyproject is not None else Path.cwd()
-    lint_path = _lint_path(path, root)
+    lint_as = _lint_path(path, pyproject)
     for f in dataclasses.fields(cfg):
         value = getattr(cfg, f.name)
         if f.name == "per_file_ignores":
@@ -116,8 +116,8 @@ def show_settings(settings: Settings, path: str, out: TextIO) -> None:
         elif isinstance(value, tuple):
             value = list(value)
         out.write(f"  {f.name.replace('_', '-')} = {value!r}\n")
-    out.write(f"  path matched by per-file-ignores and test-files = {lint_path!r}\n")
-    out.write(f"  enabled rules = {', '.join(sorted(cfg.codes_for(lint_path)))}\n")
+    out.write(f"  path matched by per-file-ignores and test-files = {lint_as!r}\n")
+    out.write(f"  enabled rules = {', '.join(sorted(cfg.codes_for(lint_as)))}\n")
 
 
 def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -171,14 +171,13 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             file_cfg, pyproject = settings.for_path(shown)
         except ConfigError as exc:
             return _err(str(exc))
-        root = pyproject.parent if pyproject is not None else Path.cwd()
         refusal = _refusal(args, target, found.trees) if found is not None and (fixing or args.add_noqa) else None
         if refusal is not None:
             refusals[len(jobs)] = refusal
         writes = refusal is None
         jobs.append(Job(shown, file_cfg, fix=fixing and writes, unsafe=args.unsafe_fixes, write=not args.diff,
                         diff=args.diff and writes, add_noqa=args.add_noqa and writes,
-                        data=stdin_data if path == "-" else None, lint_path=_lint_path(shown, root)))
+                        data=stdin_data if path == "-" else None, lint_path=_lint_path(shown, pyproject)))
     progress = sys.stderr.isatty() and not args.no_progress
     progress = progress and not args.quiet
     results = [FileResult(p, problem=Problem(p, 1, 0, "No such file or directory", code="E902")) for p in missing]
@@ -218,14 +217,10 @@ def _refuse(args: argparse.Namespace, results: list[FileResult], refusals: dict[
             print(f"{quote_path(results[i].path)}: not fixed: {reason}", file=sys.stderr)
 
 
-def _lint_path(shown: str, root: Path) -> str:
-    """The path per-file-ignores patterns are matched against: relative to the pyproject's folder."""
-    if shown == "-":
-        return shown
-    try:
-        return Path(os.path.abspath(shown)).relative_to(root.absolute()).as_posix()
-    except ValueError:
-        return shown
+def _lint_path(shown: str, pyproject: Path | None) -> str:
+    """The path per-file settings match (:func:`iri_lint.files.pyproject.lint_path`): relative to the
+    pyproject's folder, else to the current folder."""
+    return lint_path(shown, pyproject.parent if pyproject is not None else Path.cwd())
 
 
 def _report(args: argparse.Namespace, results: list[FileResult], records: list[Record], info: RunInfo,
@@ -259,7 +254,7 @@ def exit_code(args: argparse.Namespace, results: list[FileResult], records: list
 
 def write_report(path: str, text: str, trees: tuple[str, ...]) -> None:
     """Write a whole report or nothing, by the write policy of every file iri-lint writes
-    (:func:`iri_lint.fileio.write_output`: a FIFO or a device is written into, a regular file replaced).
+    (:func:`iri_lint.files.fileio.write_output`: a FIFO or a device is written into, a regular file replaced).
 
     Values may hold lone surrogates (``"\\ud800"`` in source); they are written as ``\\ud800``
     escapes, which JSON and SARIF read back as the same string.

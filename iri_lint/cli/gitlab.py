@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..files.gitrepo import find_top
 from .baseline import fingerprints
 from .escape import unicode_path
-from .gitrepo import find_top
 from .report import dump_json
 from .results import FileResult, Record
 

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 from ..config import Config
 from ..core.lazy import lazy_regex
+from ..files.discover import DEFAULT_EXCLUDE
+from ..files.gitrepo import find_top, head_commit
 from ..rules.model import Rule, rule_url
 from ..rules.registry import RULES
-from .discover import DEFAULT_EXCLUDE
 from .escape import quote_path
-from .gitrepo import find_top, head_commit
 from .html_text import attr, show
 from .inventory import Endpoint, Inventory
 from .version import version_line

@@ -16,8 +16,9 @@ import sys
 from pathlib import Path
 
 from ..config import ConfigError
-from .check import Settings, _lint_path, write_report
-from .discover import discover, tree_of
+from ..files.discover import discover, tree_of
+from ..files.pyproject import lint_path
+from .check import Settings, write_report
 from .escape import quote_path
 from .exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from .inventory import Inventory, collect, write_csv, write_json, write_text
@@ -42,7 +43,7 @@ def run_inventory(args: argparse.Namespace) -> int:
         for target in found.targets:
             file_cfg, config_file = settings.for_path(target.path)
             root = config_file.parent if config_file is not None else Path.cwd()
-            jobs.append(Job(target.path, file_cfg, lint_path=_lint_path(target.path, root)))
+            jobs.append(Job(target.path, file_cfg, lint_path=lint_path(target.path, root)))
     except ConfigError as exc:
         return _err(str(exc))
     inventory = collect(jobs, show_secrets=args.show_secrets, workers=args.jobs)

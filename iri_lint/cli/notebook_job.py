@@ -1,20 +1,52 @@
 """Checking (and fixing) one Jupyter notebook: its code cells linted as one Python text
-(iri_lint.source.notebook), each finding placed in its cell and in the ``.ipynb`` file's own text."""
+(iri_lint.source.notebook), each finding placed in its cell and in the ``.ipynb`` file's own text.
+
+Fixing is the one fix flow of every file (``iri_lint.cli.fix_flow``), through :class:`NotebookFile`:
+the notebook's Python text, its findings placed in their cells, and the new text written back into
+the changed cell sources only."""
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
-from ..fileio import Unwritable, replace_file
-from ..fix import fix_text
-from ..lint import SourceError, SourceFinding, lint_text
-from ..noqa import add_noqa
-from ..source.locate import split_lines
+from ..lint import SourceError, SourceFinding
 from ..source.notebook import Notebook, NotebookError, read_notebook
-from .results import FileResult, Job, Problem, Record, _record, unified_diff
+from .fix_flow import Document, Lint, fix_file, records
+from .results import FileResult, Job, Problem, Record
 
-Lint = Callable[[str], list[SourceFinding]]
+
+class NotebookFile(NamedTuple):
+    """A notebook as the fix flow sees it (:class:`iri_lint.cli.fix_flow.Document`)."""
+
+    nb: Notebook
+    data: bytes  # the file's bytes
+
+    @property
+    def text(self) -> str:
+        return self.nb.text
+
+    @property
+    def shown(self) -> str:
+        return self.data.decode("utf-8")
+
+    def can_hold(self, text: str) -> bool:
+        return True  # (what JSON cannot hold, ``written`` says)
+
+    def place(self, record: Record) -> Record:
+        return place(self.nb, record)
+
+    def problem(self, path: str, line: int, col: int, message: str) -> Problem:
+        return _problem(path, self.nb, line, col, message)
+
+    def written(self, text: str) -> tuple[bytes, Document] | str:
+        out = self.nb.write(text)
+        if isinstance(out, str):  # cannot be written back
+            return out
+        try:
+            return out, NotebookFile(read_notebook(out), out)
+        except NotebookError:  # pragma: no cover  (write() checked that it loads back)
+            return out, NotebookFile(self.nb, out)
 
 
 def check_notebook(job: Job, data: bytes) -> FileResult:
@@ -25,16 +57,12 @@ def check_notebook(job: Job, data: bytes) -> FileResult:
     except NotebookError as exc:
         result.problem = Problem(job.path, 1, 0, str(exc))
         return result
-    cfg = job.config
-
-    def lint(text: str) -> list[SourceFinding]:
-        return lint_text(text, cfg, path=job.lint_path or job.path)
-
-    nb, found, result.problem = _usable(job.path, nb, lint)
+    nb, found, result.problem = _usable(job.path, nb, job.lint)
+    doc = NotebookFile(nb, data)
     if not (job.fix or job.add_noqa) or found is None:
-        result.records = _records(job.path, nb, found or [])
+        result.records = records(job.path, doc, found or [])
         return result
-    return _fix_notebook(job, nb, lint, result, data)
+    return fix_file(job, doc, data, job.lint, result)
 
 
 def _usable(path: str, nb: Notebook, lint: Lint) -> tuple[Notebook, list[SourceFinding] | None, Problem | None]:
@@ -85,74 +113,3 @@ def place(nb: Notebook, r: Record) -> Record:
     start = nb.file_position(cell, line, r.col)
     end = nb.file_position(cell, end_line, end_col, end=True)
     return r._replace(line=line, end_line=end_line, end_col=end_col, cell=cell.index, file_region=(*start, *end))
-
-
-def _records(path: str, nb: Notebook, found: Sequence[SourceFinding], status: str = "available",
-             reason: str = "") -> list[Record]:
-    lines = split_lines(nb.text)
-    return [place(nb, _record(path, sf, lines, status if sf.finding.fix else "available", reason))
-            for sf in found]
-
-
-def _fix_notebook(job: Job, nb: Notebook, lint: Lint, result: FileResult, data: bytes) -> FileResult:
-    text = nb.text
-    new_text = text
-    lines = split_lines(text)
-    remaining: list[SourceFinding] = []
-    not_applied: dict[int, str] = {}
-    if job.fix:
-        run = fix_text(text, lint, unsafe=job.unsafe)
-        if run.error is not None:  # only when linting the text failed, which _usable ruled out
-            result.problem = _problem(job.path, nb, run.error.line, run.error.col, str(run.error))
-            return result
-        result.applied = [place(nb, _record(job.path, a.finding, lines, "applied")) for a in run.applied]
-        new_text, remaining, not_applied = run.text, run.remaining, run.not_applied
-        if run.unsettled:
-            result.problem = Problem(job.path, 1, 0, f"not fixed: {run.unsettled}; please report it", internal=True)
-    else:
-        remaining = lint(text)
-    if job.add_noqa and remaining:
-        new_text, result.noqa_added = add_noqa(new_text, [(sf.line, sf.col, sf.code) for sf in remaining])
-        if result.noqa_added:
-            remaining, not_applied = lint(new_text), {}
-    if new_text == text:
-        result.records = _remaining(job.path, nb, remaining, not_applied)
-        return result
-    out = nb.write(new_text)
-    if isinstance(out, str):  # cannot be written back: nothing changes, say why
-        return _unwritten(job, nb, lint, result, out)
-    new_nb = nb
-    try:
-        new_nb = read_notebook(out)
-    except NotebookError:  # pragma: no cover  (write() checked that it loads back)
-        pass
-    result.records = _remaining(job.path, new_nb, remaining, not_applied)
-    if job.diff:
-        result.diff = unified_diff(job.path, data.decode("utf-8"), out.decode("utf-8"))
-    if job.data is not None:
-        result.new_bytes = out
-    elif job.write:
-        try:
-            replace_file(job.path, out, expected=data)  # not over an edit made meanwhile
-        except OSError as exc:
-            why = exc.why if isinstance(exc, Unwritable) else f"cannot write the file: {exc.strerror or exc}"
-            return _unwritten(job, nb, lint, result, why)
-    return result
-
-
-def _remaining(path: str, nb: Notebook, found: Sequence[SourceFinding], not_applied: dict[int, str]) -> list[Record]:
-    lines = split_lines(nb.text)
-    out = []
-    for i, sf in enumerate(found):
-        reason = not_applied.get(i, "")
-        status = "unsafe" if reason.startswith("unsafe") else "refused" if reason else "available"
-        out.append(place(nb, _record(path, sf, lines, status, reason)))
-    return out
-
-
-def _unwritten(job: Job, nb: Notebook, lint: Lint, result: FileResult, why: str) -> FileResult:
-    """The notebook stays as it was: its findings as they are, and why it was not fixed."""
-    result.applied, result.diff, result.noqa_added, result.new_bytes = [], "", 0, None
-    result.records = _records(job.path, nb, lint(nb.text), "refused", f"not fixed: {why}")
-    result.problem = Problem(job.path, 1, 0, f"not fixed: {why}")
-    return result

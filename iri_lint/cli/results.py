@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..config import Config
-from ..lint import SourceFinding
+from ..fix_status import FixStatus
+from ..lint import SourceFinding, lint_text
 from ..source.locate import split_lines
 from .escape import quote_path
 
@@ -21,7 +22,7 @@ class FixInfo(NamedTuple):
     level: str  # ladder level proving it (rules.model.FixLevel)
     value: str  # the literal's whole value after the fix
     edits: tuple[tuple[int, int, str], ...]  # value offsets [start, end) -> replacement
-    status: str  # "applied" | "available" | "unsafe" | "refused"
+    status: str  # a FixStatus's value (plain strings: they go into the result cache as they are)
     reason: str = ""  # why it was not applied
     # each edit's place in the file: (line, col, end line, end col), 1-based lines, 0-based code
     # point columns; None when a value offset has no single source position (an escape's middle)
@@ -83,17 +84,23 @@ class Job:
     data: bytes | None = None  # stdin contents
     lint_path: str | None = None  # path matched by per-file-ignores (relative to the pyproject)
 
+    def lint(self, text: str) -> list[SourceFinding]:
+        """The findings in ``text``, the Python text of this job's file, under its settings."""
+        return lint_text(text, self.config, path=self.lint_path or self.path)
 
-def _record(path: str, sf: SourceFinding, lines: Sequence[str], status: str = "available",
-            reason: str = "") -> Record:
+
+def record_of(path: str, sf: SourceFinding, lines: Sequence[str], status: FixStatus = FixStatus.AVAILABLE,
+              reason: str = "") -> Record:
+    """``sf`` as a record (``lines``: the text's, for the excerpt); ``status`` of its fix, and why it was
+    not applied (an available fix that is unsafe is ``FixStatus.UNSAFE``)."""
     f = sf.finding
     fix = None
     if f.fix is not None:
         st = status
-        if st == "available" and f.fix.safety == "unsafe":
-            st = "unsafe"
+        if st is FixStatus.AVAILABLE and f.fix.safety == "unsafe":
+            st = FixStatus.UNSAFE
         fix = FixInfo(f.fix.description, str(f.fix.safety), str(f.fix.level), f.fix.value,
-                      tuple((e.start, e.end, e.replacement) for e in f.fix.edits), st, reason,
+                      tuple((e.start, e.end, e.replacement) for e in f.fix.edits), str(st), reason,
                       tuple(_place(sf, e.start, e.end) for e in f.fix.edits))
     text = lines[sf.line - 1].rstrip("\r\n") if 0 < sf.line <= len(lines) else ""
     return Record(path, sf.line, sf.col, sf.end.line, sf.end.col, f.code, f.name, f.message,

@@ -7,17 +7,11 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from ..fileio import Unreadable, Unwritable, read_regular, replace_file
-from ..lint import SourceError, SourceFinding, decode_source, lint_text
-from ..noqa import add_noqa
+from ..files.fileio import Unreadable, read_regular
+from ..lint import SourceError, decode_source
 from ..source.locate import split_lines
 from .parent_watch import watch_parent
-from .results import FileResult as FileResult  # re-exported, as the results' older home
-from .results import FixInfo as FixInfo
-from .results import Job as Job
-from .results import Problem as Problem
-from .results import Record as Record
-from .results import _record, unified_diff
+from .results import FileResult, Job, Problem, record_of
 
 MAX_BYTES = 8 * 1024 * 1024  # larger "Python files" are generated data; say so instead of hanging
 NOTEBOOK_MAX_BYTES = 64 * 1024 * 1024  # a notebook's outputs (images) make most of its size
@@ -26,10 +20,6 @@ T = TypeVar("T")
 
 if TYPE_CHECKING:
     from .cache import ResultCache
-
-
-def _problem(path: str, exc: SourceError) -> Problem:
-    return Problem(path, exc.line, exc.col, str(exc))
 
 
 def _read(job: Job) -> bytes | Problem:
@@ -69,96 +59,23 @@ def check_read(job: Job) -> tuple[FileResult, bytes | None]:
 
 
 def _check_file(job: Job, data: bytes) -> FileResult:
-    result = FileResult(job.path)
     if job.path.lower().endswith(".ipynb"):
         from .notebook_job import check_notebook  # lazy boundary (b): notebooks
 
         return check_notebook(job, data)
-    cfg = job.config
+    if job.fix or job.add_noqa:
+        from .fix_flow import fix_python  # lazy boundary (b): the fixing machinery, for --fix and --add-noqa
 
-    def lint(text: str) -> list[SourceFinding]:
-        return lint_text(text, cfg, path=job.lint_path or job.path)
-
+        return fix_python(job, data)
+    result = FileResult(job.path)  # the common case: a check, without the fixing machinery
     try:
-        if not (job.fix or job.add_noqa):  # the common case: no need for the fixing machinery
-            text = decode_source(data)
-            found = lint(text)
-            lines = split_lines(text) if found else []
-            result.records = [_record(job.path, sf, lines) for sf in found]
-            return result
-        from ..fix import SourceFile  # lazy boundary (b): the fixing machinery, for --fix and --add-noqa
-
-        source = SourceFile.from_bytes(data)
+        text = decode_source(data)
+        found = job.lint(text)
     except SourceError as exc:
-        result.problem = _problem(job.path, exc)
+        result.problem = Problem(job.path, exc.line, exc.col, str(exc))
         return result
-    return _fix_file(job, source, lint, result, data)
-
-
-def _fix_file(job: Job, source: object, lint: Callable[[str], list[SourceFinding]],
-              result: FileResult, data: bytes) -> FileResult:
-    from ..fix import SourceFile, fix_text  # (imported by _check_file already)
-
-    assert isinstance(source, SourceFile)
-    text = source.text
-    if job.fix:
-        run = fix_text(text, lint, unsafe=job.unsafe, can_hold=source.can_hold)
-        if run.error is not None:
-            result.problem = _problem(job.path, run.error)
-            return result
-        old_lines = split_lines(text)
-        result.applied = [_record(job.path, a.finding, old_lines, "applied") for a in run.applied]
-        new_text = run.text
-        lines = split_lines(new_text)
-        records = []
-        for i, sf in enumerate(run.remaining):
-            reason = run.not_applied.get(i, "")
-            status = "unsafe" if reason.startswith("unsafe") else "refused" if reason else "available"
-            records.append(_record(job.path, sf, lines, status, reason))
-        result.records = records
-        if run.unsettled:  # nothing was changed: say so, as an iri-lint bug (exit 2)
-            result.problem = Problem(job.path, 1, 0, f"not fixed: {run.unsettled}; please report it",
-                                     internal=True)
-    else:
-        new_text = text
-        try:
-            result.records = [_record(job.path, sf, split_lines(new_text))
-                              for sf in lint(new_text)]
-        except SourceError as exc:
-            result.problem = _problem(job.path, exc)
-            return result
-    if job.add_noqa and result.records:
-        new_text, result.noqa_added = add_noqa(new_text, [(r.line, r.col, r.code) for r in result.records])
-        if result.noqa_added:
-            lines = split_lines(new_text)
-            result.records = [_record(job.path, sf, lines) for sf in lint(new_text)]
-    if new_text == text:
-        if job.data is not None and job.fix and not job.diff:
-            result.new_bytes = job.data  # stdin with --fix: the source goes back out, changed or not
-        return result
-    new_bytes = source.encode(new_text)
-    if job.diff:
-        result.diff = unified_diff(job.path, text, new_text)
-    if job.data is not None:
-        result.new_bytes = new_bytes
-    elif job.write:
-        try:
-            replace_file(job.path, new_bytes, expected=data)  # not over an edit made meanwhile
-        except OSError as exc:  # e.g. a read-only file system: the file is as it was
-            return _unwritten(job, text, lint, result, exc)
-    return result
-
-
-def _unwritten(job: Job, text: str, lint: Callable[[str], list[SourceFinding]], result: FileResult,
-               exc: OSError) -> FileResult:
-    """The file could not be written (it is unchanged): its findings as they are, and why."""
-    lines = split_lines(text)
-    why = f"not fixed: {exc.why}" if isinstance(exc, Unwritable) else \
-        f"not fixed: cannot write the file: {exc.strerror or exc}"
-    result.applied, result.diff, result.noqa_added = [], "", 0
-    result.records = [_record(job.path, sf, lines, "refused" if sf.finding.fix else "available", why)
-                      for sf in lint(text)]
-    result.problem = Problem(job.path, 1, 0, why)
+    lines = split_lines(text) if found else []
+    result.records = [record_of(job.path, sf, lines) for sf in found]
     return result
 
 

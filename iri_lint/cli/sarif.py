@@ -12,10 +12,10 @@ from typing import Any, TextIO
 from urllib.parse import quote_from_bytes
 
 from .. import __version__
+from ..files.gitrepo import find_top
 from ..rules.model import Family, rule_url
 from ..rules.registry import RULES
 from .baseline import fingerprints
-from .gitrepo import find_top
 from .report import dump_json
 from .results import FileResult, Record
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-from ..fileio import file_refusal
-from ..fileio import link_refusal as link_refusal  # the language server's "fix all" uses it too
-from .discover import Target
+from ..files.discover import Target
+from ..files.fileio import file_refusal, link_refusal
+from ..fix_status import FixStatus
 from .results import FileResult
 
 LINK_HINT = "a link named on the command line is fixed with --fix-symlinks"
@@ -38,8 +38,8 @@ def refuse_fixes(result: FileResult, reason: str, *, unsafe: bool) -> bool:
     records = []
     for r in result.records:
         fix = r.fix
-        if fix is not None and (fix.status == "available" or (fix.status == "unsafe" and unsafe)):
-            r = r._replace(fix=fix._replace(status="refused", reason=f"not written: {reason}"))
+        if fix is not None and (fix.status == FixStatus.AVAILABLE or (fix.status == FixStatus.UNSAFE and unsafe)):
+            r = r._replace(fix=fix._replace(status=str(FixStatus.REFUSED), reason=f"not written: {reason}"))
             any_refused = True
         records.append(r)
     result.records = records

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import fnmatch
 import logging
 import os
 import sys
@@ -30,13 +29,14 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from iri_lint import __version__
-from iri_lint.config import Config, ConfigError, config_from_file, find_pyproject, load
+from iri_lint.config import Config, ConfigError, config_from_file, load_found
+from iri_lint.files.discover import excluded, tree_of
+from iri_lint.files.fileio import link_refusal
+from iri_lint.files.pyproject import find_pyproject, lint_path
 from iri_lint.lint import SourceError, SourceFinding, lint_text
 from iri_lint.rules.model import FixSafety
 from iri_lint.source.edits import SourceEdit
 
-from ..cli.discover import tree_of
-from ..cli.write_policy import link_refusal
 from .actions import fix_all, fix_edits, minimal_edit, noqa_edit
 from .diagnostics import SOURCE, error_diagnostic, to_diagnostic
 from .document import Document
@@ -79,13 +79,6 @@ class Analysis:
     error: SourceError | None = None
     run: LintRun | None = None
     fix_all: list[SourceEdit] | None = None  # "fix all safe problems" as one edit ([]: nothing), once asked
-
-
-def _excluded(rel: str, patterns: Sequence[str]) -> bool:
-    """flake8-style exclusion: a pattern matches the path, a parent folder, or a path component."""
-    parts = rel.split("/")
-    prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
-    return any(fnmatch.fnmatch(p, pat.rstrip("/")) for pat in patterns for p in (*prefixes, *parts))
 
 
 class IriLintServer(LanguageServer):
@@ -144,25 +137,24 @@ class IriLintServer(LanguageServer):
         return self._configs[key]
 
     def settings_for(self, doc: Document) -> Settings:
-        """The config for a document: the editor's settings over the nearest pyproject.toml's (or the
-        file ``configPath`` names), cached until either changes."""
+        """The config for a document: the editor's settings over those of the pyproject.toml that
+        configures it, as for ``iri-lint check`` (or of the file ``configPath`` names), cached until either
+        changes. Its per-file settings and the excludes match its path relative to that pyproject's
+        folder, else to the workspace's (iri_lint.files)."""
         fs_path = doc.path
         config_path = self.editor.config_path
+        root = self.workspace.root_path or os.getcwd()
         if config_path:
             target = config_file(config_path, self.workspace.root_path)
             config, found = self._load(target, lambda: (config_from_file(target), target))
         else:
-            start = Path(fs_path) if fs_path else Path(self.workspace.root_path or Path.cwd()) / "-"
-            config, found = self._load(find_pyproject(start), lambda: load(start))
-        rel = fs_path
-        if fs_path and found is not None:
-            try:
-                rel = Path(fs_path).resolve().relative_to(found.parent.resolve()).as_posix()
-            except ValueError:
-                rel = Path(fs_path).as_posix()
+            pyproject = find_pyproject(Path(fs_path or os.path.join(root, "-")))
+            config, found = self._load(pyproject, lambda: load_found(pyproject))
+        if not fs_path:
+            return Settings(config, found, fs_path)
+        base = str(found.parent) if found is not None else root
         patterns = (*config.exclude, *config.extend_exclude)
-        excluded = bool(rel and patterns and _excluded(rel, patterns))
-        return Settings(config, found, rel, excluded)
+        return Settings(config, found, lint_path(fs_path, base), bool(patterns) and excluded(fs_path, patterns, base))
 
     def set_editor_settings(self, options: object, *, initial: bool = False) -> None:
         """Take the editor's settings (initializationOptions when ``initial``); report what is not understood."""
@@ -510,7 +502,7 @@ class IriLintServer(LanguageServer):
 
     def link_outside(self, doc: Document) -> str | None:
         """Why "fix all" must not touch the document: a symlink resolving outside the workspace (the
-        same rule as ``iri-lint check --fix``, iri_lint.cli.write_policy); else None."""
+        same rule as ``iri-lint check --fix``, iri_lint.files.fileio); else None."""
         if doc.path is None:
             return None
         folders = [f.uri for f in self.workspace.folders.values()]

@@ -19,6 +19,7 @@ import pytest
 import iri_lint
 from iri_lint.cli import cache as cachemod
 from iri_lint.cli import run as runmod
+from iri_lint.cli.results import FileResult, Job
 from iri_lint.config import Config
 
 from .conftest import EXAMPLES, ROOT, run_cli
@@ -35,7 +36,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
     original = runmod._check_file
 
-    def spy(job: runmod.Job, data: bytes) -> runmod.FileResult:
+    def spy(job: Job, data: bytes) -> FileResult:
         calls.append(Path(job.path).name)
         return original(job, data)
 
@@ -44,7 +45,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def _broken_linter(monkeypatch: pytest.MonkeyPatch) -> None:
-    def fail(job: runmod.Job, data: bytes) -> runmod.FileResult:
+    def fail(job: Job, data: bytes) -> FileResult:
         raise AssertionError(f"{job.path} checked again")
 
     monkeypatch.setattr(runmod, "_check_file", fail)
@@ -146,7 +147,7 @@ def test_the_path_matched_by_per_file_ignores_is_in_the_key(tmp_path: Path) -> N
     path = tmp_path / "t.py"
     path.write_text(FINDING, encoding="utf-8")
     cache = cachemod.ResultCache(tmp_path / "c", tmp_path)
-    job = runmod.Job(str(path), Config(), lint_path="t.py")
+    job = Job(str(path), Config(), lint_path="t.py")
     result, key = cachemod.check_keyed(job)
     assert key is not None and result.records
     cache.store(job, key, result)

@@ -386,3 +386,43 @@ def test_a_deeply_nested_pyproject_is_a_configuration_error(cli, tmp_path: Path)
     r = cli("check", str(tmp_path / "m.py"))
     assert r.code == 2 and "internal error" not in r.err and "Traceback" not in r.err
     assert r.err.splitlines() == [f"iri-lint: {tmp_path / 'pyproject.toml'}:5: nesting too deep to read"]
+
+
+BAD_URL = 'URL = "https://example.com/a b"\n'
+
+
+def test_check_respects_gitignore_and_the_pyproject_switch(cli: CLI, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Which files iri_lint.files.discover walks, as the command line and pyproject.toml ask."""
+    monkeypatch.setenv("HOME", str(tmp_path))  # no user git configuration (its global excludes)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    for rel, text in {"src/m.py": BAD_URL, "venv2/m.py": BAD_URL, ".gitignore": "venv2/\n"}.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+
+    def paths(r: Result) -> list[str]:
+        return sorted({x.split(":")[0] for x in r.out.splitlines()})
+    assert paths(cli("check", "--isolated", str(tmp_path))) == [str(tmp_path / "src" / "m.py")]
+    assert len(paths(cli("check", "--isolated", "--no-respect-gitignore", str(tmp_path)))) == 2
+    (tmp_path / "pyproject.toml").write_text("[tool.iri-lint]\nrespect-gitignore = false\n")
+    assert len(paths(cli("check", str(tmp_path)))) == 2
+    assert len(paths(cli("check", "--respect-gitignore", str(tmp_path)))) == 1
+    (tmp_path / "pyproject.toml").write_text('[tool.iri-lint]\nrespect-gitignore = "no"\n')
+    r = cli("check", str(tmp_path))
+    assert r.code == 2 and "respect-gitignore: expected true or false" in r.err
+
+
+def test_per_file_ignores_match_a_file_named_through_a_symlinked_folder(cli: CLI, tmp_path: Path) -> None:
+    """The pyproject.toml is found from the folder's real path; the path per-file-ignores match is taken
+    from there too (iri_lint.files.pyproject.lint_path), not left as named."""
+    project = tmp_path / "project"
+    (project / "tests").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[tool.iri-lint]\nper-file-ignores = { "tests/*" = ["IRI1"] }\n',
+                                            encoding="utf-8")
+    (project / "tests" / "t.py").write_text(BAD_URL, encoding="utf-8")
+    (tmp_path / "alias").symlink_to(project, target_is_directory=True)
+    assert cli("check", str(project / "tests" / "t.py")).code == 0
+    r = cli("check", str(tmp_path / "alias" / "tests" / "t.py"))
+    assert (r.code, r.out) == (0, "")

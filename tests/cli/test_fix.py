@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import stat
 import subprocess
 import sys
@@ -14,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from iri_lint.cli.fix_flow import PythonFile
 from iri_lint.config import Config
-from iri_lint.fix import SourceFile, fix_text, write_atomic
+from iri_lint.fix import NotApplied, fix_text
+from iri_lint.fix_status import FixStatus
 from iri_lint.lint import lint_text
 
 URLOPEN = "import urllib.request\nurllib.request.urlopen({lit})\n"
@@ -106,7 +107,8 @@ def test_fix_text_is_stable_and_reports_refusals() -> None:
     assert run.changed and run.remaining == []
     assert fix_text(run.text, lint, unsafe=True).changed is False
     refused = fix_text(src, lint, unsafe=True, can_hold=lambda s: "%" not in s)
-    assert not refused.changed and "encoding cannot hold" in refused.not_applied[0]
+    assert not refused.changed and refused.not_applied[0].status is FixStatus.REFUSED
+    assert "encoding cannot hold" in refused.not_applied[0].reason
 
 
 def test_mode_and_symlink_are_kept(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -140,65 +142,9 @@ def test_json_reports_applied_and_skipped_fixes(cli, tmp_path: Path) -> None:  #
 # ------------------------------------------------------------------ interruption
 
 
-def test_interrupt_during_write_keeps_the_original(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    f = tmp_path / "m.py"
-    f.write_bytes(b"original\n")
-
-    def boom(fd: int) -> None:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(os, "fsync", boom)
-    with pytest.raises(KeyboardInterrupt):
-        write_atomic(f, b"new contents\n")
-    assert f.read_bytes() == b"original\n"
-    assert os.listdir(tmp_path) == ["m.py"]  # the temporary file is gone
-
-
-def test_sigint_during_replace_is_deferred(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    f = tmp_path / "m.py"
-    f.write_bytes(b"original\n")
-    real_replace = os.replace
-
-    def replace_with_signal(a: str, b: str) -> None:
-        os.kill(os.getpid(), signal.SIGINT)  # arrives mid-replace: must not cut it short
-        real_replace(a, b)
-
-    monkeypatch.setattr(os, "replace", replace_with_signal)
-    with pytest.raises(KeyboardInterrupt):
-        write_atomic(f, b"new\n")
-    assert f.read_bytes() == b"new\n"
-    assert os.listdir(tmp_path) == ["m.py"]
-
-
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
-def test_killed_writer_leaves_the_original_intact(tmp_path: Path, sig: int) -> None:
-    f = tmp_path / "m.py"
-    f.write_bytes(b"original\n")
-    script = textwrap.dedent(f"""
-        import os, signal, sys, time
-        from pathlib import Path
-        from iri_lint import fix
-        # a shell that starts jobs in the background hands them SIGINT ignored: restore Python's
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        def slow_fsync(fd):
-            print("writing", flush=True)
-            time.sleep(30)
-        os.fsync = slow_fsync
-        fix.write_atomic(Path({str(f)!r}), b"half" * 100000)
-    """)
-    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert p.stdout is not None
-    assert p.stdout.readline() == b"writing\n"
-    p.send_signal(sig)
-    p.wait(timeout=30)
-    assert f.read_bytes() == b"original\n"
-    if sig == signal.SIGINT:
-        assert os.listdir(tmp_path) == ["m.py"]
-
-
-def test_source_file_round_trips_bytes() -> None:
+def test_a_python_file_round_trips_bytes() -> None:
     for data in (b"\xef\xbb\xbfx = 1\r\n", "# coding: latin-1\nx = '\u00e9'\n".encode("latin-1"), b"x = 1\r"):
-        sf = SourceFile.from_bytes(data)
+        sf = PythonFile.from_bytes(data)
         assert sf.encode(sf.text) == data
 
 
@@ -311,7 +257,7 @@ def test_fix_text_resolves_a_cycle_by_precedence() -> None:
     assert run.text == FLIP_FLOP.replace("ping", "pong").replace("caf\u00e9", "caf%C3%A9")
     assert sorted(a.finding.code for a in run.applied) == ["IRI303", "IRI404"] and not run.unsettled
     assert [(sf.code, run.not_applied[i]) for i, sf in enumerate(run.remaining)] == \
-        [("IRI304", "IRI303's fix undoes this one and takes precedence")]
+        [("IRI304", NotApplied(FixStatus.REFUSED, "IRI303's fix undoes this one and takes precedence"))]
 
 
 @pytest.fixture
@@ -364,8 +310,7 @@ def _edit_during_fix(monkeypatch: pytest.MonkeyPatch, module: object, target: Pa
 @pytest.mark.parametrize("kind", ["py", "ipynb"])
 def test_an_edit_made_while_fixing_is_kept_and_the_file_not_fixed(  # type: ignore[no-untyped-def]
         cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
-    from iri_lint import fix
-    from iri_lint.cli import notebook_job
+    from iri_lint.cli import fix_flow
 
     from .test_notebooks import make_notebook
 
@@ -373,7 +318,7 @@ def test_an_edit_made_while_fixing_is_kept_and_the_file_not_fixed(  # type: igno
     bad = URLOPEN.format(lit='"https://example.com/caf\u00e9"')
     f.write_text(bad if kind == "py" else make_notebook(), encoding="utf-8")
     other.write_text(bad, encoding="utf-8")
-    _edit_during_fix(monkeypatch, fix if kind == "py" else notebook_job, f)  # cli.run takes fix_text when it fixes
+    _edit_during_fix(monkeypatch, fix_flow, f)  # the one fix flow, for both kinds
     r = cli("check", "--isolated", "--fix", str(f))
     assert f.read_bytes() == EDITED  # the editor's save survives
     assert r.code == 1 and "Fixed" not in r.err and "fixed (safe)" not in r.out
@@ -387,13 +332,12 @@ def _writer(f: Path) -> subprocess.Popen[bytes]:
     """A process writing ``f`` through iri-lint's writer, stopped (sleeping) before the rename."""
     script = textwrap.dedent(f"""
         import os, time
-        from pathlib import Path
-        from iri_lint import fix
+        from iri_lint.files.fileio import replace_file
         def slow_fsync(fd):
             print("writing", flush=True)
             time.sleep(60)
         os.fsync = slow_fsync
-        fix.write_atomic(Path({str(f)!r}), b"half" * 1000)
+        replace_file({str(f)!r}, b"half" * 1000)
     """)
     p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert p.stdout is not None and p.stdout.readline() == b"writing\n"

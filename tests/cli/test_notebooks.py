@@ -141,6 +141,15 @@ def test_stdin_notebook_with_fix_prints_the_notebook(tmp_path: Path) -> None:
     assert p.stdout == data.replace("caf\u00e9\\\"".encode(), b"caf%C3%A9\\\"", 1)
 
 
+def test_stdin_notebook_with_fix_and_nothing_to_fix_prints_it_back(tmp_path: Path) -> None:
+    """As for a .py file (one fix flow): standard input with --fix gives the source back, changed or not,
+    and the report goes to stderr, so ``iri-lint check --fix - < in > out`` never leaves ``out`` empty."""
+    data = make_notebook([["URL = \"https://example.com/a b\"\n"]]).encode()  # an unsafe fix only
+    p = run_cli("check", "--isolated", "--fix", "--stdin-filename", "x.ipynb", "-", stdin=data)
+    assert p.stdout == data
+    assert b"IRI101" in p.stderr and p.returncode == 1
+
+
 def test_a_cell_that_does_not_parse_is_named_and_others_still_checked(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "n.ipynb"
     path.write_text(make_notebook([CELLS[0], ["def f(:\n", "    pass\n"], CELLS[2]]), encoding="utf-8")

@@ -122,7 +122,7 @@ def test_baseline_reports_only_new_findings(cli, project: Path) -> None:  # type
 
 def test_baseline_fingerprints_ignore_line_numbers() -> None:
     from iri_lint.cli.baseline import fingerprints
-    from iri_lint.cli.run import Record
+    from iri_lint.cli.results import Record
 
     def rec(line: int, value: str = "http://x y") -> Record:
         return Record("a.py", line, 0, line, 1, "IRI101", "space-in-iri", "m", "error", value, "")

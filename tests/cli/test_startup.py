@@ -22,7 +22,8 @@ pytestmark = pytest.mark.slow  # each probe is a fresh interpreter: that is what
 HEAVY = (
     # (b) the other subcommands, and what only some runs of `check` need
     "iri_lint.cli.inspect", "iri_lint.cli.explain", "iri_lint.cli.version", "iri_lint.lsp", "iri_lint.lsp.server",
-    "pygls", "lsprotocol", "iri_lint.fix", "iri_lint.source.cst", "libcst", "iri_lint.cli.notebook_job",
+    "pygls", "lsprotocol", "iri_lint.fix", "iri_lint.cli.fix_flow", "iri_lint.source.cst", "libcst",
+    "iri_lint.cli.notebook_job",
     "iri_lint.source.notebook", "iri_lint.cli.sarif", "iri_lint.cli.gitlab", "iri_lint.cli.junit",
     "iri_lint.cli.html_report", "iri_lint.cli.inventory", "iri_lint.cli.inventory_run",
     # (c) the rule families' data tables
@@ -43,7 +44,7 @@ requests.get("htps://example.com/", timeout=1)
 '''
 CHECK_PROBE = """
 import sys
-from iri_lint.cli import main
+from iri_lint.__main__ import main
 main({argv!r})
 print("LOADED:" + ",".join(m for m in {heavy!r} if m in sys.modules))
 """
@@ -77,8 +78,28 @@ def test_what_checking_leaves_out_is_imported_when_a_run_needs_it(tmp_path: Path
     idn = _loaded([*base, "idn.py"], tmp_path)
     assert {"idna", "bidi"} <= idn and idn & {"icu", "iri_lint.data.confusables"}  # with ICU or without
     assert "iri_lint.source.notebook" in _loaded([*base, "nb.ipynb"], tmp_path)
-    assert "iri_lint.fix" in _loaded([*base, "--fix", "--unsafe-fixes", "--select", "IRI303", "fixme.py"], tmp_path)
+    fixing = _loaded([*base, "--fix", "--unsafe-fixes", "--select", "IRI303", "fixme.py"], tmp_path)
+    assert {"iri_lint.fix", "iri_lint.cli.fix_flow"} <= fixing
     assert "iri_lint.cli.sarif" in _loaded([*base, "--format", "sarif", "fixme.py"], tmp_path)
+
+
+SERVER_PROBE = """
+import sys
+from iri_lint.__main__ import main
+try:
+    main(["server", "--version"])
+except SystemExit:
+    pass
+print("LOADED:" + ",".join(sorted(m for m in sys.modules if m.startswith(("iri_lint.cli", "iri_lint.lsp")))))
+"""
+
+
+def test_the_script_hands_server_to_the_language_server_without_the_cli(tmp_path: Path) -> None:
+    """``iri-lint server`` imports the server and nothing of the CLI (iri_lint.__main__); the other way
+    round, checking imports nothing of the server (HEAVY above)."""
+    loaded = set(_run(SERVER_PROBE, tmp_path)["LOADED"].split(","))
+    assert "iri_lint.lsp.server" in loaded
+    assert not {m for m in loaded if m.startswith("iri_lint.cli")}
 
 
 LAZY_PROBE = """
@@ -146,7 +167,7 @@ seen = []
 real = gc.freeze
 gc.freeze = lambda: seen.append(sorted(m for m in {engine!r} if m in sys.modules)) or real()
 sys.argv = ["iri-lint", "check", "--isolated", "--exit-zero", "--no-cache", {path!r}]
-from iri_lint.cli import main
+from iri_lint.__main__ import main
 main()
 print("FROZE:" + ";".join(",".join(s) for s in seen))
 """

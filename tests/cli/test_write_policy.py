@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from iri_lint.cli import run as runmod
+from iri_lint.cli import fix_flow
 
 from .conftest import CLI, run_cli
 
@@ -149,14 +149,14 @@ def test_a_failed_write_is_one_line_and_leaves_the_file(cli: CLI, tmp_path: Path
     f, g = tmp_path / "f.py", tmp_path / "g.py"
     f.write_text(BAD, encoding="utf-8")
     g.write_text(BAD, encoding="utf-8")
-    from iri_lint.fileio import replace_file as real_write
+    from iri_lint.files.fileio import replace_file as real_write
 
     def flaky(path: str, data: bytes, *, expected: bytes | None = None) -> None:
         if path.endswith("f.py"):
             raise OSError(30, "Read-only file system")
         real_write(path, data, expected=expected)
 
-    monkeypatch.setattr(runmod, "replace_file", flaky)  # as run.py imported it from iri_lint.fileio
+    monkeypatch.setattr(fix_flow, "replace_file", flaky)  # as the fix flow imported it from iri_lint.files.fileio
     r = cli("check", "--isolated", "--fix", str(f), str(g))
     assert r.code == 1 and "internal error" not in r.err
     assert f"{f}:1:1: error: not fixed: cannot write the file: Read-only file system" in r.err

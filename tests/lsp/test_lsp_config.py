@@ -76,12 +76,41 @@ async def test_excluded_files_get_no_diagnostics(client: LanguageClient, workspa
     assert codes(await open_doc(client, (workspace / "top.py").as_uri(), TEXT)) == ["IRI110"]
 
 
+async def test_a_document_is_excluded_as_check_excludes_it(client: LanguageClient, workspace: Path) -> None:
+    """The excludes match as ``iri-lint check`` matches them (iri_lint.files): a pattern with a slash may
+    match the end of the absolute path, as in a walk or with ``--force-exclude``."""
+    (workspace / "pyproject.toml").write_text('[tool.iri-lint]\nextend-exclude = ["*/pkg/gen_*.py"]\n',
+                                              encoding="utf-8")
+    assert await open_doc(client, (workspace / "pkg" / "gen_a.py").as_uri(), TEXT) == []
+    assert codes(await open_doc(client, (workspace / "pkg" / "a.py").as_uri(), TEXT)) == ["IRI110"]
+
+
 async def test_utf8_positions_when_the_client_prefers_them(client: LanguageClient, workspace: Path) -> None:
     # Neovim offers utf-8 first: the server takes it, and columns count bytes
     text = 'E = "😀"; u = "http://example.com/%zz"\n'
     diags = await open_doc(client, (workspace / "top.py").as_uri(), text)
     start = diags[0].range.start
     assert (start.line, start.character) == (0, len(text[: text.index("%")].encode("utf-8")))
+
+
+@pytest_lsp.fixture(config=SERVER)  # type: ignore[untyped-decorator]  # pytest-lsp and lsprotocol ship no types for it
+async def bare_client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A workspace without a pyproject.toml; per-file-ignores from the editor."""
+    accept_registrations(lsp_client)
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("neovim"), root_uri=tmp_path.as_uri(),
+        initialization_options={"perFileIgnores": {"pkg/*": ["IRI1"]}}))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_without_a_pyproject_per_file_settings_match_the_path_in_the_workspace(
+        bare_client: LanguageClient, tmp_path: Path) -> None:
+    """As ``iri-lint check`` matches them against the path from the current folder when no pyproject.toml
+    configures a file, the server matches them against the path from the workspace's folder."""
+    (tmp_path / "pkg").mkdir()
+    assert codes(await open_doc(bare_client, (tmp_path / "pkg" / "mod.py").as_uri(), TEXT)) == []
+    assert codes(await open_doc(bare_client, (tmp_path / "top.py").as_uri(), TEXT)) == ["IRI110"]
 
 
 @pytest_lsp.fixture(config=SERVER)  # type: ignore[untyped-decorator]  # pytest-lsp and lsprotocol ship no types for it

@@ -11,8 +11,9 @@ import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
+from iri_lint.cli.fix_flow import PythonFile
 from iri_lint.config import Config
-from iri_lint.fix import SourceFile, fix_text
+from iri_lint.fix import fix_text
 from iri_lint.lint import SourceFinding, decode_source, lint_text
 
 from .strategies import PROPERTY, grammar_iris
@@ -114,7 +115,7 @@ def _lint(text: str) -> list[SourceFinding]:
 @example(b"import requests\r\nname = 'x'\r\n# ?\r\r\nv1 = (''\n     '/x')\r\nv2 = (''\n     '/x')\r\n"
          b"requests.get(r'//[v.x]', timeout=3)\r\n")
 def test_any_module_of_literals_lints_and_fixes_without_loss(data: bytes) -> None:
-    source = SourceFile.from_bytes(data)
+    source = PythonFile.from_bytes(data)
     text = decode_source(data)
     found = _lint(text)
     assert not [f for f in found if f.code == "IRI100"], found
@@ -149,7 +150,7 @@ _PROFILES = ("iri", "uri", "iri-3987bis", "leiri", "web-address")
 def test_every_rule_fixes_any_module_to_a_fixed_point(data: bytes, profile: str) -> None:
     """With every rule on, in every profile, fixes that undo each other settle by precedence: no run is
     left unsettled (exit 2), and fixing the result again changes nothing (issue 30, item 9)."""
-    source = SourceFile.from_bytes(data)
+    source = PythonFile.from_bytes(data)
     config = Config(select=("ALL",), profile=profile)
 
     def lint(text: str) -> list[SourceFinding]:

@@ -252,7 +252,7 @@ def test_fix_text_drops_a_fix_libcst_disagrees_with(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(fixmod, "verdict", disagree_on_second)  # as fix.py imported it
     run = fixmod.fix_text(src, _lint, unsafe=True)
     assert "a%20b" in run.text and "c d" in run.text
-    assert any("libcst" in why for why in run.not_applied.values())
+    assert any("libcst" in why.reason for why in run.not_applied.values())
     assert calls
 
 

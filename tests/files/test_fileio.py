@@ -1,18 +1,22 @@
-"""iri_lint.fileio: the one writer and the write policy, and the careful reader."""
+"""iri_lint.files.fileio: the one writer and the write policy, and the careful reader."""
 
 from __future__ import annotations
 
 import fcntl
 import os
+import signal
 import stat
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from iri_lint import fileio
-from iri_lint.fileio import (
+from iri_lint.files import fileio
+from iri_lint.files.fileio import (
     Changed,
     Unreadable,
     is_temp_name,
@@ -162,3 +166,59 @@ def test_leftovers_are_removed_only_when_old_and_unlocked(tmp_path: Path) -> Non
         assert not remove_leftover(path)
     finally:
         os.close(blocker)
+
+
+# ------------------------------------------------------------------ whole or not at all
+def test_interrupt_during_write_keeps_the_original(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    f = tmp_path / "m.py"
+    f.write_bytes(b"original\n")
+
+    def boom(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", boom)
+    with pytest.raises(KeyboardInterrupt):
+        replace_file(str(f), b"new contents\n")
+    assert f.read_bytes() == b"original\n"
+    assert os.listdir(tmp_path) == ["m.py"]  # the temporary file is gone
+
+
+def test_sigint_during_replace_is_deferred(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    f = tmp_path / "m.py"
+    f.write_bytes(b"original\n")
+    real_replace = os.replace
+
+    def replace_with_signal(a: str, b: str) -> None:
+        os.kill(os.getpid(), signal.SIGINT)  # arrives mid-replace: must not cut it short
+        real_replace(a, b)
+
+    monkeypatch.setattr(os, "replace", replace_with_signal)
+    with pytest.raises(KeyboardInterrupt):
+        replace_file(str(f), b"new\n")
+    assert f.read_bytes() == b"new\n"
+    assert os.listdir(tmp_path) == ["m.py"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
+def test_killed_writer_leaves_the_original_intact(tmp_path: Path, sig: int) -> None:
+    f = tmp_path / "m.py"
+    f.write_bytes(b"original\n")
+    script = textwrap.dedent(f"""
+        import os, signal, sys, time
+        from iri_lint.files.fileio import replace_file
+        # a shell that starts jobs in the background hands them SIGINT ignored: restore Python's
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        def slow_fsync(fd):
+            print("writing", flush=True)
+            time.sleep(30)
+        os.fsync = slow_fsync
+        replace_file({str(f)!r}, b"half" * 100000)
+    """)
+    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.stdout is not None
+    assert p.stdout.readline() == b"writing\n"
+    p.send_signal(sig)
+    p.wait(timeout=30)
+    assert f.read_bytes() == b"original\n"
+    if sig == signal.SIGINT:
+        assert os.listdir(tmp_path) == ["m.py"]

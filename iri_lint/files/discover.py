@@ -17,17 +17,15 @@ when a build-output folder is not ignored anyway).
 
 from __future__ import annotations
 
-import fnmatch
-import functools
 import os
-import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from ..fileio import is_temp_name
+from .fileio import is_temp_name
 from .gitignore import IgnoreRules
 from .gitrepo import Repo, find_top
+from .globs import Globs, globs
 
 # never walked, whatever the excludes say
 VCS_DIRS = frozenset((".git", ".hg", ".svn", ".bzr", "_darcs"))
@@ -40,13 +38,7 @@ DEFAULT_EXCLUDE = (
 # of those, the names of build output that are also plausible source folders (doc/build, tools/dist):
 # inside a git work tree they are checked when git tracks files in them
 BUILD_OUTPUT = frozenset(("build", "dist", "_build", "buck-out"))
-PY_SUFFIXES = (".py", ".pyi")
-NOTEBOOK_SUFFIX = ".ipynb"
-SOURCE_SUFFIXES = (*PY_SUFFIXES, NOTEBOOK_SUFFIX)
-
-
-def is_notebook(path: str) -> bool:
-    return path.lower().endswith(NOTEBOOK_SUFFIX)
+SOURCE_SUFFIXES = (".py", ".pyi", ".ipynb")
 
 
 class Target(NamedTuple):
@@ -74,48 +66,25 @@ def tree_of(path: str) -> str:
     return find_top(folder) or folder
 
 
-def is_excluded(path: str, patterns: Iterable[str]) -> bool:
-    """flake8-style: a pattern matches the base name or the whole (normalised) path."""
-    return _globs(tuple(patterns)).match(path)
-
-
-class _Globs:
-    """A set of exclude globs compiled to one regular expression per way of matching."""
-
-    def __init__(self, patterns: tuple[str, ...]) -> None:
-        pats = [p.rstrip("/") for p in patterns]
-        self.any = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in pats)) if pats else None
-        slashed = [p for p in pats if "/" in p]
-        self.absolute = (re.compile("|".join(f"(?:{fnmatch.translate(p)})|(?:{fnmatch.translate('*/' + p)})"
-                                             for p in slashed)) if slashed else None)
-
-    def match(self, path: str) -> bool:
-        if self.any is None:
-            return False
-        posix = os.path.normpath(path).replace(os.sep, "/")
-        name = posix.rstrip("/").rsplit("/", 1)[-1]
-        if self.any.match(name) or self.any.match(posix):
-            return True
-        return bool(self.absolute and self.absolute.match(os.path.abspath(path).replace(os.sep, "/")))
-
-
-@functools.lru_cache(maxsize=64)
-def _globs(patterns: tuple[str, ...]) -> _Globs:
-    return _Globs(patterns)
-
-
-def _excluded_with_parents(path: str, patterns: Sequence[str]) -> bool:
-    """``path`` or a folder above it (up to the current folder) is excluded: what --force-exclude asks."""
+def excluded(path: str, patterns: Sequence[str], root: str | None = None) -> bool:
+    """Whether the file or folder ``path``, or a folder above it up to ``root`` (default: the current
+    folder, and a relative ``path`` as it is named), is excluded: what ``--force-exclude`` asks of a
+    named path, and the language server of a document (``root``: its pyproject's folder). Outside
+    ``root`` only ``path`` itself is matched: a folder above the project named ``build`` excludes
+    nothing."""
+    matcher = globs(patterns)
+    base = os.getcwd() if root is None else os.path.abspath(root)
     rel = path
-    if os.path.isabs(path):
+    if root is not None or os.path.isabs(path):
         try:
-            rel = os.path.relpath(path)
-        except ValueError:
-            return is_excluded(path, patterns)
+            rel = os.path.relpath(os.path.abspath(path), base)
+        except ValueError:  # another drive
+            return matcher.match(path, os.path.abspath(path))
         if rel.startswith(os.pardir):
-            return is_excluded(path, patterns)
+            return matcher.match(path, os.path.abspath(path))
     parts = Path(rel).parts
-    return any(is_excluded(os.path.join(*parts[: i + 1]), patterns) for i in range(len(parts)))
+    return any(matcher.match(prefix, os.path.abspath(os.path.join(base, prefix)))
+               for prefix in (os.path.join(*parts[: i + 1]) for i in range(len(parts))))
 
 
 def discover(paths: Sequence[str], *, exclude: Sequence[str] | None = None, extend_exclude: Sequence[str] = (),
@@ -134,7 +103,7 @@ def discover(paths: Sequence[str], *, exclude: Sequence[str] | None = None, exte
     for given in paths:
         if given == "-":
             found.append(Target("-", explicit=True))
-        elif force_exclude and _excluded_with_parents(given, every):
+        elif force_exclude and excluded(given, every):
             walker.skip_note(given, "excluded (--force-exclude)")
             continue
         elif force_exclude and respect_gitignore and not os.path.isdir(given) and walker.git_ignores(given):
@@ -146,12 +115,6 @@ def discover(paths: Sequence[str], *, exclude: Sequence[str] | None = None, exte
             found.append(_target(given, explicit=True))
     trees = tuple(dict.fromkeys(tree_of(p) for p in paths if p != "-"))
     return Discovery(_once(found), trees, tuple(walker.leftovers))
-
-
-def iter_files(paths: Iterable[str], exclude: Iterable[str]) -> Iterator[str]:
-    """The paths :func:`discover` finds, with ``exclude`` as the whole exclude list."""
-    for t in discover(list(paths), exclude=tuple(exclude)).targets:
-        yield t.path
 
 
 def _target(path: str, explicit: bool = False) -> Target:
@@ -181,7 +144,8 @@ class _Walker:
         self.always = tuple(d for d in defaults if d not in BUILD_OUTPUT)
         self.build = tuple(d for d in defaults if d in BUILD_OUTPUT)
         self.patterns = tuple(patterns)
-        self.skip = (*self.patterns, *self.always)
+        self.skip: Globs = globs((*self.patterns, *self.always))
+        self.build_globs: Globs = globs(self.build)
         self.respect_gitignore = respect_gitignore
         self.repos: dict[str, Repo] = {}
         self.skipped: list[tuple[str, str]] | None = None
@@ -264,15 +228,15 @@ class _Walker:
     def _enter(self, path: str, absolute: str, name: str, repo: Repo | None, rules: IgnoreRules | None
                ) -> tuple[Repo | None, IgnoreRules | None] | None:
         """The repository and rules inside sub-folder ``path``, or None to skip it."""
-        if name in VCS_DIRS or is_excluded(path, self.skip) or \
+        if name in VCS_DIRS or self.skip.match(path, absolute) or \
                 os.path.isfile(os.path.join(path, "pyvenv.cfg")):
             self.skip_note(path + "/", "version control" if name in VCS_DIRS else "excluded"
-                           if is_excluded(path, self.skip) else "a virtualenv (pyvenv.cfg)")
+                           if self.skip.match(path, absolute) else "a virtualenv (pyvenv.cfg)")
             return None
         if rules is not None and rules.ignored(absolute, True):
             self.skip_note(path + "/", "ignored by git")
             return None
-        if self.build and is_excluded(path, self.build) and not _tracked(repo, absolute):
+        if self.build and self.build_globs.match(path, absolute) and not _tracked(repo, absolute):
             self.skip_note(path + "/", "build output git does not track")
             return None
         if self.respect_gitignore and os.path.lexists(os.path.join(absolute, ".git")):  # a repository of its own
@@ -281,13 +245,13 @@ class _Walker:
         return repo, (rules.enter(absolute) if rules is not None else None)
 
     def _keep_file(self, path: str, absolute: str, repo: Repo | None, rules: IgnoreRules | None) -> bool:
-        if is_excluded(path, self.skip):
+        if self.skip.match(path, absolute):
             self.skip_note(path, "excluded")
             return False
         if rules is not None and rules.ignored(absolute, False):
             self.skip_note(path, "ignored by git")
             return False
-        if self.build and is_excluded(path, self.build) and not _tracked(repo, absolute):
+        if self.build and self.build_globs.match(path, absolute) and not _tracked(repo, absolute):
             self.skip_note(path, "build output git does not track")
             return False
         return True

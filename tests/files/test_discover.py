@@ -11,9 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from iri_lint.cli.discover import SOURCE_SUFFIXES, discover
-
-from .conftest import Result
+from iri_lint.files.discover import SOURCE_SUFFIXES, discover
 
 BAD = 'URL = "https://example.com/a b"\n'
 GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "init.defaultBranch=main"]
@@ -174,21 +172,6 @@ def test_each_file_once_a_symlink_under_its_target(tmp_path: Path) -> None:
     assert found(tmp_path) == ["other.py", "pkg/real.py"]  # the link is dropped, the folder link not followed
     assert found(tmp_path, "a_link.py", "pkg/real.py") == ["pkg/real.py"]
     assert found(tmp_path, "a_link.py") == ["a_link.py"]
-
-
-def test_cli_respects_gitignore_and_the_pyproject_switch(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    write(tmp_path, {"src/m.py": BAD, "venv2/m.py": BAD, ".gitignore": "venv2/\n"})
-    git(tmp_path, "init", "-q")
-    def paths(r: Result) -> list[str]:
-        return sorted({x.split(":")[0] for x in r.out.splitlines()})
-    assert paths(cli("check", "--isolated", str(tmp_path))) == [str(tmp_path / "src" / "m.py")]
-    assert len(paths(cli("check", "--isolated", "--no-respect-gitignore", str(tmp_path)))) == 2
-    (tmp_path / "pyproject.toml").write_text("[tool.iri-lint]\nrespect-gitignore = false\n")
-    assert len(paths(cli("check", str(tmp_path)))) == 2
-    assert len(paths(cli("check", "--respect-gitignore", str(tmp_path)))) == 1
-    (tmp_path / "pyproject.toml").write_text('[tool.iri-lint]\nrespect-gitignore = "no"\n')
-    r = cli("check", str(tmp_path))
-    assert r.code == 2 and "respect-gitignore: expected true or false" in r.err
 
 
 # ---------------------------------------------------------------- a property: git is the oracle

@@ -1,4 +1,4 @@
-"""git's ignore patterns (iri_lint.cli.gitignore): git itself is the oracle, and hostile patterns match in
+"""git's ignore patterns (iri_lint.files.gitignore): git itself is the oracle, and hostile patterns match in
 linear time (no timing asserted: a backtracking matcher does not finish these at all)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from iri_lint.cli.discover import discover
-from iri_lint.cli.gitignore import parse, read_layer, translate
+from iri_lint.files.discover import discover
+from iri_lint.files.gitignore import parse, read_layer, translate
 
 from .test_discover import _isolated_git, git  # noqa: F401  (the fixture: no user git configuration)
 
