@@ -22,9 +22,10 @@ SECTION = "iri-lint"  # [tool.iri-lint]
 class ConfigError(ValueError):
     """A configuration file, value or key is not valid; the message names it (and its file and line)."""
 
-    def __init__(self, message: str, key: str | None = None) -> None:
+    def __init__(self, message: str, key: str | None = None, path: Path | None = None) -> None:
         super().__init__(message)
         self.key = key
+        self.path = path  # the file that cannot be read, when it is one
 
 
 _SECTIONS: dict[tuple[Path, int, int], dict[str, Any] | None] = {}  # (path, mtime, size) -> section
@@ -42,12 +43,12 @@ def read_section(path: Path) -> dict[str, Any] | None:
         text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text)
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: {exc}") from None
+        raise ConfigError(f"{path}: {exc}", path=path) from None
     except RecursionError:  # tomllib descends one call per level of nesting
-        raise ConfigError(f"{path}:{_too_deep_line(text)}: nesting too deep to read") from None
+        raise ConfigError(f"{path}:{_too_deep_line(text)}: nesting too deep to read", path=path) from None
     section = data.get("tool", {}).get(SECTION)
     if section is not None and not isinstance(section, dict):
-        raise ConfigError(f"{path}:{line_of(text, None)}: [tool.iri-lint] must be a table")
+        raise ConfigError(f"{path}:{line_of(text, None)}: [tool.iri-lint] must be a table", path=path)
     _SECTIONS[key] = section
     return section
 

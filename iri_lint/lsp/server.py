@@ -20,8 +20,9 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import NoReturn, TypeVar
 
 from lsprotocol import types
 from pygls.io_ import StdoutWriter
@@ -148,8 +149,11 @@ class IriLintServer(LanguageServer):
             target = config_file(config_path, self.workspace.root_path)
             config, found = self._load(target, lambda: (config_from_file(target), target))
         else:
-            pyproject = find_pyproject(Path(fs_path or os.path.join(root, "-")))
-            config, found = self._load(pyproject, lambda: load_found(pyproject))
+            try:
+                pyproject = find_pyproject(Path(fs_path or os.path.join(root, "-")))
+                config, found = self._load(pyproject, lambda: load_found(pyproject))
+            except ConfigError as exc:  # one on the way up cannot be read: said once, as a bad key is
+                config, found = self._load(exc.path, partial(_raise, exc))
         if not fs_path:
             return Settings(config, found, fs_path)
         base = str(found.parent) if found is not None else root
@@ -573,6 +577,10 @@ class IriLintServer(LanguageServer):
 
 T = TypeVar("T")
 P = TypeVar("P")
+
+
+def _raise(exc: Exception) -> NoReturn:
+    raise exc
 
 
 async def _guard(default: T, fn: Callable[[P], Awaitable[T]], params: P) -> T:

@@ -70,6 +70,17 @@ async def test_bad_config_is_reported_and_defaults_used(client: LanguageClient, 
     assert any("no-such-option" in m.message for m in client.messages)
 
 
+async def test_an_unreadable_pyproject_is_reported_and_defaults_used(client: LanguageClient,
+                                                                     workspace: Path) -> None:
+    """A pyproject.toml that is not TOML (half-typed in the editor) is said once, as a bad key is; the
+    documents are still linted, with the default settings."""
+    (workspace / "pyproject.toml").write_text("[tool.iri-lint\n", encoding="utf-8")
+    for name in ("mod.py", "other.py"):
+        assert codes(await open_doc(client, (workspace / "pkg" / name).as_uri(), TEXT)) == ["IRI110"]
+    said = [m.message for m in client.messages if "pyproject.toml" in m.message]
+    assert len(said) == 1 and said[0].startswith(f"iri-lint: {workspace / 'pyproject.toml'}: ")
+
+
 async def test_excluded_files_get_no_diagnostics(client: LanguageClient, workspace: Path) -> None:
     (workspace / "pyproject.toml").write_text('[tool.iri-lint]\nextend-exclude = ["pkg"]\n', encoding="utf-8")
     assert await open_doc(client, (workspace / "pkg" / "mod.py").as_uri(), TEXT) == []
