@@ -1,7 +1,7 @@
 """The one fix flow of ``iri-lint check --fix``, ``--add-noqa`` and ``--diff``, for every kind of file:
 fix -> noqa -> re-lint -> diff -> write.
 
-A file is seen through a :class:`Document`: the Python text it holds, where a place in that text is
+A file is seen through a :class:`FixableFile`: the Python text it holds, where a place in that text is
 in the file, and the bytes a new text makes of it. A ``.py`` file (:class:`PythonFile`) is its
 decoded text; a notebook (``iri_lint.cli.notebook_job``) is its code cells joined into one text. The
 flow is the same for both: fix the text (``iri_lint.fix``), add the ``# noqa`` comments, lint the new
@@ -25,7 +25,7 @@ from .results import FileResult, Job, Problem, Record, record_of, unified_diff
 Lint = Callable[[str], list[SourceFinding]]
 
 
-class Document(Protocol):
+class FixableFile(Protocol):
     """A file as the fix flow sees it."""
 
     @property
@@ -50,7 +50,7 @@ class Document(Protocol):
         """A problem at ``line``/``col`` of :attr:`text`, placed in the file."""
         ...
 
-    def written(self, text: str) -> tuple[bytes, Document] | str:
+    def written(self, text: str) -> tuple[bytes, FixableFile] | str:
         """The file's bytes holding ``text`` instead of :attr:`text`, and the document they are; or why
         the file cannot hold it."""
         ...
@@ -94,33 +94,33 @@ class PythonFile(NamedTuple):
     def problem(self, path: str, line: int, col: int, message: str) -> Problem:
         return Problem(path, line, col, message)
 
-    def written(self, text: str) -> tuple[bytes, Document]:
+    def written(self, text: str) -> tuple[bytes, FixableFile]:
         return self.encode(text), PythonFile(text, self.encoding)
 
 
 def fix_python(job: Job, data: bytes) -> FileResult:
     """:func:`fix_file` for the bytes of a Python file."""
     try:
-        doc = PythonFile.from_bytes(data)
+        file = PythonFile.from_bytes(data)
     except SourceError as exc:
         return FileResult(job.path, problem=Problem(job.path, exc.line, exc.col, str(exc)))
-    return fix_file(job, doc, data, job.lint, FileResult(job.path))
+    return fix_file(job, file, data, job.lint, FileResult(job.path))
 
 
-def fix_file(job: Job, doc: Document, data: bytes, lint: Lint, result: FileResult) -> FileResult:
-    """Fix ``doc`` (the file ``job.path``, read as ``data``) as ``job`` asks: its fixes (``job.fix``), then
+def fix_file(job: Job, file: FixableFile, data: bytes, lint: Lint, result: FileResult) -> FileResult:
+    """Fix ``file`` (the file ``job.path``, read as ``data``) as ``job`` asks: its fixes (``job.fix``), then
     a ``# noqa`` comment for each finding left (``job.add_noqa``), then the diff (``job.diff``), the new
     bytes (standard input) or the file written (``job.write``). ``result`` gets the fixes applied and the
     findings of the new text, each fix with its status."""
-    text = new_text = doc.text
+    text = new_text = file.text
     held: dict[int, NotApplied] = {}  # why a remaining finding's fix was not applied
     if job.fix:
-        run = fix_text(text, lint, unsafe=job.unsafe, can_hold=doc.can_hold)
+        run = fix_text(text, lint, unsafe=job.unsafe, can_hold=file.can_hold)
         if run.error is not None:
-            result.problem = doc.problem(job.path, run.error.line, run.error.col, str(run.error))
+            result.problem = file.problem(job.path, run.error.line, run.error.col, str(run.error))
             return result
         lines = split_lines(text)
-        result.applied = [doc.place(record_of(job.path, a.finding, lines, FixStatus.APPLIED)) for a in run.applied]
+        result.applied = [file.place(record_of(job.path, a.finding, lines, FixStatus.APPLIED)) for a in run.applied]
         new_text, remaining, held = run.text, run.remaining, run.not_applied
         if run.unsettled:  # nothing was changed: say so, as an iri-lint bug (exit 2)
             result.problem = Problem(job.path, 1, 0, f"not fixed: {run.unsettled}; please report it", internal=True)
@@ -128,23 +128,23 @@ def fix_file(job: Job, doc: Document, data: bytes, lint: Lint, result: FileResul
         try:
             remaining = lint(text)
         except SourceError as exc:
-            result.problem = doc.problem(job.path, exc.line, exc.col, str(exc))
+            result.problem = file.problem(job.path, exc.line, exc.col, str(exc))
             return result
     if job.add_noqa and remaining:
         new_text, result.noqa_added = add_noqa(new_text, [(sf.line, sf.col, sf.code) for sf in remaining])
         if result.noqa_added:
             remaining, held = lint(new_text), {}
     if new_text == text:
-        result.records = records(job.path, doc, remaining, held)
+        result.records = records(job.path, file, remaining, held)
         result.new_bytes = _echo(job)
         return result
-    got = doc.written(new_text)
+    got = file.written(new_text)
     if isinstance(got, str):  # the file cannot hold the new text: nothing changes, say why
-        return _unwritten(job, doc, lint, result, got)
-    out, new_doc = got
-    result.records = records(job.path, new_doc, remaining, held)
+        return _unwritten(job, file, lint, result, got)
+    out, new_file = got
+    result.records = records(job.path, new_file, remaining, held)
     if job.diff:
-        result.diff = unified_diff(job.path, doc.shown, new_doc.shown)
+        result.diff = unified_diff(job.path, file.shown, new_file.shown)
     if job.data is not None:
         result.new_bytes = out
     elif job.write:
@@ -152,20 +152,20 @@ def fix_file(job: Job, doc: Document, data: bytes, lint: Lint, result: FileResul
             replace_file(job.path, out, expected=data)  # not over an edit made meanwhile
         except OSError as exc:  # e.g. a read-only file system: the file is as it was
             why = exc.why if isinstance(exc, Unwritable) else f"cannot write the file: {exc.strerror or exc}"
-            return _unwritten(job, doc, lint, result, why)
+            return _unwritten(job, file, lint, result, why)
     return result
 
 
-def records(path: str, doc: Document, found: Sequence[SourceFinding],
+def records(path: str, file: FixableFile, found: Sequence[SourceFinding],
             held: dict[int, NotApplied] | None = None) -> list[Record]:
-    """The records of ``found`` (findings in ``doc``'s text), placed in the file; ``held``: why a fix was not
+    """The records of ``found`` (findings in ``file``'s text), placed in the file; ``held``: why a fix was not
     applied, by index in ``found`` (the others are available, or unsafe)."""
-    lines = split_lines(doc.text)
+    lines = split_lines(file.text)
     out = []
     for i, sf in enumerate(found):
         why = held.get(i) if held else None
         status, reason = (why.status, why.reason) if why is not None else (FixStatus.AVAILABLE, "")
-        out.append(doc.place(record_of(path, sf, lines, status, reason)))
+        out.append(file.place(record_of(path, sf, lines, status, reason)))
     return out
 
 
@@ -174,13 +174,13 @@ def _echo(job: Job) -> bytes | None:
     return job.data if job.data is not None and job.fix and not job.diff else None
 
 
-def _unwritten(job: Job, doc: Document, lint: Lint, result: FileResult, why: str) -> FileResult:
+def _unwritten(job: Job, file: FixableFile, lint: Lint, result: FileResult, why: str) -> FileResult:
     """The file stays as it was: its findings as they are, and why it was not fixed."""
     why = f"not fixed: {why}"
     result.applied, result.diff, result.noqa_added, result.new_bytes = [], "", 0, _echo(job)
     refused = NotApplied(FixStatus.REFUSED, why)
-    found = lint(doc.text)
-    result.records = records(job.path, doc, found, {i: refused for i, sf in enumerate(found)
+    found = lint(file.text)
+    result.records = records(job.path, file, found, {i: refused for i, sf in enumerate(found)
                                                       if sf.finding.fix is not None})
     result.problem = Problem(job.path, 1, 0, why)
     return result

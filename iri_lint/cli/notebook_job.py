@@ -12,12 +12,12 @@ from typing import NamedTuple
 
 from ..lint import SourceError, SourceFinding
 from ..source.notebook import Notebook, NotebookError, read_notebook
-from .fix_flow import Document, Lint, fix_file, records
+from .fix_flow import FixableFile, Lint, fix_file, records
 from .results import FileResult, Job, Problem, Record
 
 
 class NotebookFile(NamedTuple):
-    """A notebook as the fix flow sees it (:class:`iri_lint.cli.fix_flow.Document`)."""
+    """A notebook as the fix flow sees it (:class:`iri_lint.cli.fix_flow.FixableFile`)."""
 
     nb: Notebook
     data: bytes  # the file's bytes
@@ -39,7 +39,7 @@ class NotebookFile(NamedTuple):
     def problem(self, path: str, line: int, col: int, message: str) -> Problem:
         return _problem(path, self.nb, line, col, message)
 
-    def written(self, text: str) -> tuple[bytes, Document] | str:
+    def written(self, text: str) -> tuple[bytes, FixableFile] | str:
         out = self.nb.write(text)
         if isinstance(out, str):  # cannot be written back
             return out
@@ -58,11 +58,11 @@ def check_notebook(job: Job, data: bytes) -> FileResult:
         result.problem = Problem(job.path, 1, 0, str(exc))
         return result
     nb, found, result.problem = _usable(job.path, nb, job.lint)
-    doc = NotebookFile(nb, data)
+    file = NotebookFile(nb, data)
     if not (job.fix or job.add_noqa) or found is None:
-        result.records = records(job.path, doc, found or [])
+        result.records = records(job.path, file, found or [])
         return result
-    return fix_file(job, doc, data, job.lint, result)
+    return fix_file(job, file, data, job.lint, result)
 
 
 def _usable(path: str, nb: Notebook, lint: Lint) -> tuple[Notebook, list[SourceFinding] | None, Problem | None]:
