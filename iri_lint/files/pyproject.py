@@ -10,6 +10,7 @@ mean is ``iri_lint.config``'s business.
 
 from __future__ import annotations
 
+import functools
 import os
 import tomllib
 from pathlib import Path
@@ -128,17 +129,26 @@ def find_pyproject(start: Path) -> Path | None:
     return PyprojectFinder(remember=False).for_path(str(start))
 
 
+_realpath = functools.lru_cache(maxsize=4096)(os.path.realpath)  # a run's files share a few folders
+
+
 def lint_path(path: str, root: Path | str) -> str:
     """The path per-file settings and excludes match for the file ``path``: relative to ``root`` (the
     folder of the pyproject.toml in use), as a POSIX path; ``path`` itself when it is not inside ``root``
     (and ``-``, standard input). A path named through a symlinked folder is placed where it really is."""
     if path == "-":
         return path
-    absolute, base = Path(os.path.abspath(path)), Path(os.path.abspath(root))
-    real = Path(os.path.realpath(absolute.parent), absolute.name), Path(os.path.realpath(base))
-    for file, folder in ((absolute, base), real):
-        try:
-            return file.relative_to(folder).as_posix()
-        except ValueError:
-            continue
-    return path
+    absolute, base = os.path.abspath(path), os.path.abspath(root)
+    rel = _inside(absolute, base)
+    if rel is None:  # only then ask the file system where the folder really is (once per folder)
+        folder, name = os.path.split(absolute)
+        rel = _inside(os.path.join(_realpath(folder), name), _realpath(base))
+    return path if rel is None else rel
+
+
+def _inside(path: str, folder: str) -> str | None:
+    """``path`` relative to ``folder`` (both absolute and normalised), as a POSIX path; None if outside."""
+    if path == folder:
+        return "."
+    prefix = folder if folder.endswith(os.sep) else folder + os.sep
+    return path[len(prefix):].replace(os.sep, "/") if path.startswith(prefix) else None
