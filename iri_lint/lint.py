@@ -8,7 +8,7 @@ import io
 import re
 import tokenize
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .config import Config
 from .core.scanner import scan
@@ -19,7 +19,6 @@ from .source.literals import ScanOptions, find_literals, marked_lines
 from .source.locate import PartLocator, SourceFile, split_lines
 from .source.model import Literal, SourcePos
 from .source.placeholders import example_placeholders
-from .source.templates import Filling, may_be_filled, merge_fillings
 from .source.text import is_embedded
 from .unused_noqa import unused_noqa
 
@@ -73,13 +72,20 @@ def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str 
     if not enabled:
         return
     opts = options or scan_options(config, enabled)
-    checker = _Checker(config, enabled, text_rules(enabled if text_codes is None else text_codes, enabled,
-                                                   config.ignore))
+    checker = literal_checker(config, enabled, text_codes)
     for lit in find_literals(tree, list(lines), options=opts, marked=marked):
         yield from checker.findings(lit)
 
 
-class _Checker:
+def literal_checker(config: Config, enabled: frozenset[str],
+                    text_codes: frozenset[str] | None = None) -> LiteralChecker:
+    """The checker of one file's literals, with ``enabled`` rules (``text_codes``: those run on IRIs
+    found in prose; default: the enabled ones)."""
+    return LiteralChecker(config, enabled, text_rules(enabled if text_codes is None else text_codes, enabled,
+                                                      config.ignore))
+
+
+class LiteralChecker:
     """A file's literals through the rules, each value once per use: a file repeats its IRIs
     ("http://example.com" in every test), and nearly half the literals of real code are repeats."""
 
@@ -95,6 +101,7 @@ class _Checker:
         self.checked: dict[tuple[object, ...], list[Finding]] = {}
 
     def findings(self, lit: Literal) -> list[SourceFinding]:
+        """The findings of one literal, placed in its file."""
         # an IRI-consuming API takes it (rdflib.URIRef, XML namespaces), or it holds non-ASCII text
         used_as_iri = not lit.value.isascii() or (lit.context is UseContext.IDENTIFIER and lit.api is not None)
         # what _check_literal reads of the literal
@@ -256,145 +263,3 @@ def lint_text(text: str, config: Config, *, path: str | None = None,
         found = [f for f in found if not is_noqa(f.code, mapping.get(f.line))]
     found.sort(key=lambda f: (f.line, f.col, f.code))
     return found
-
-
-# ---------------------------------------------------------------------------- a slice of a module
-# The language server re-lints only the top-level statements an edit touched (iri_lint.lsp.incremental).
-# A statement's findings depend on the rest of its module through three things, all carried here so that
-# the slice comes out exactly as in ``lint_text``: the names bound before it (imports, ``s =
-# requests.Session()``: which calls are URL APIs), the words among them whose lines are worth walking,
-# and the names formatted anywhere in the module (``URL % x``: templates).
-
-from bisect import bisect_left, bisect_right  # noqa: E402  (imports for this part only, kept with it)
-from collections.abc import Callable  # noqa: E402
-
-from .source.filling import find_filled_names  # noqa: E402
-from .source.literals import _Scanner  # noqa: E402  (the scanner's own state)
-
-Formatted = dict[str, Filling]  # name -> how the module fills it in (%-formatted, .format-ted, .replace needles)
-
-
-@dataclass(frozen=True, slots=True)
-class ScanContext:
-    """What scanning a top-level statement takes from the statements before it: the names bound so far
-    and the words among them that lead to URL APIs."""
-
-    aliases: dict[str, str]
-    words: frozenset[str]
-
-
-@dataclass(slots=True)
-class StatementFindings:
-    """``lint_statements``' answer, statement by statement."""
-
-    findings: list[list[SourceFinding]]  # line-level noqa applied; a file-level noqa comment is the caller's
-    contexts: list[ScanContext]  # the context before each statement, then the one after the last
-    formatted: list[Formatted]  # the names each statement formats (what it adds to the module's)
-    filled: object  # the module's formatted names, to pass back in with later slices
-    literals: list[list[Literal]] = field(default_factory=list)  # every candidate, with findings or not (hovers)
-
-
-class _SliceScanner(_Scanner):
-    """The scanner, one top-level statement at a time; the module-wide passes are done once, outside."""
-
-    __slots__ = ("binds", "words")
-
-    def __init__(self, source: SourceFile, opts: ScanOptions) -> None:
-        super().__init__(source, opts)
-        self.binds = 0  # bind() calls so far: the context changed since the last snapshot
-        self.words: set[str] = set()  # every name bound to a URL API so far (their lines get walked)
-
-    def filled_for(self, name: str) -> Filling | None:  # ``filled`` holds the whole module's
-        return self.filled.get(name)
-
-    def prepass(self, tree: ast.AST) -> None:
-        return None
-
-    def bind(self, name: str, qual: str) -> None:
-        self.binds += 1
-        if qual.replace("()", "") in self.api_prefixes and self.aliases.get(name) != qual:
-            self.words.add(name.rsplit(".", 1)[-1])
-        super().bind(name, qual)
-
-
-def lint_statements(lines: Sequence[str], statements: Sequence[ast.stmt], config: Config, *,
-                    marked: Sequence[int], path: str | None = None, start: ScanContext | None = None,
-                    filled: object = None, honour_noqa: bool = True,
-                    check: Callable[[], object] | None = None) -> StatementFindings:
-    """Lint consecutive top-level statements of a module exactly as ``lint_text`` lints them in it.
-
-    ``lines``: the whole module (``split_lines``); the statements carry file line numbers (parse a slice
-    and ``ast.increment_lineno`` it), and the findings come back in file coordinates. (Or the lines of
-    whole top-level statements alone, numbered from 1 as parsed: then all is in their numbers.)
-    ``marked``: the module's ``marked_lines`` (those inside the statements are enough). ``start`` and
-    ``filled``: the context before the first statement and the module's formatted names, from an
-    earlier call; leave them out when ``statements`` is the whole module. The caller keeps what is
-    file-wide: ``enabled`` and ``marked`` being empty (``lint_text`` returns nothing), the file-level
-    noqa comment, sorting.
-    ``check`` is called before each statement: it may raise to stop a lint nobody needs any more.
-    """
-    enabled = config.codes_for(path)
-    opts = scan_options(config, enabled)
-    checker = _Checker(config, enabled, text_rules(enabled, enabled, config.ignore))
-    source = SourceFile(list(lines))
-    out = StatementFindings([], [], [], filled)
-    if not statements:
-        out.contexts.append(start or ScanContext({}, frozenset()))
-        return out
-    # the names each statement formats (as the one pass over the whole tree finds and merges them)
-    merged: Formatted = {}
-    for stmt in statements:
-        if check is not None:
-            check()
-        found = find_filled_names(stmt)
-        out.formatted.append(found)
-        for name, filling in found.items():
-            old = merged.get(name)
-            merged[name] = filling if old is None else merge_fillings(old, filling)
-    if filled is None:  # the whole module: its formatted names, if its text can hold any
-        out.filled = filled = merged if may_be_filled(source.text) else {}
-    first = min([statements[0].lineno, *(d.lineno for d in getattr(statements[0], "decorator_list", ()))])
-    last = max(s.end_lineno or s.lineno for s in statements)
-    scanner = _SliceScanner(source, opts)
-    scanner.filled = filled  # type: ignore[assignment]
-    lo, hi = bisect_left(marked, first), bisect_right(marked, last)
-    scanner.marked = list(marked[lo:hi])
-    if start is None:
-        _Scanner.prepass(scanner, ast.Module(body=list(statements), type_ignores=[]))
-    else:
-        scanner.aliases = dict(start.aliases)
-        scanner.words = set(start.words)
-        if start.words:  # the lines using them, as the scanner marked them when it bound them
-            region = SourceFile(list(lines[first - 1 : last]))
-            more = [line + first - 1 for line in marked_lines(region, opts, sorted(start.words))]
-            scanner.marked = sorted(set(scanner.marked).union(more))
-    seen = -1
-    context = start or ScanContext({}, frozenset())
-    for stmt in statements:
-        if check is not None:
-            check()
-        if scanner.binds != seen:
-            context = ScanContext(dict(scanner.aliases), frozenset(scanner.words))
-            seen = scanner.binds
-        out.contexts.append(context)
-        if scanner.texts is not None:
-            scanner.texts = []
-        literals = list(scanner.run(ast.Module(body=[stmt], type_ignores=[])))
-        if scanner.texts:
-            literals.extend(scanner.texts)
-            literals.sort(key=lambda lit: (lit.start.line, lit.start.col))
-        out.literals.append(literals)
-        out.findings.append([f for lit in literals for f in checker.findings(lit)])
-    out.contexts.append(ScanContext(dict(scanner.aliases), frozenset(scanner.words))
-                        if scanner.binds != seen else context)
-    if honour_noqa and any(out.findings):
-        end = last
-        while end < len(lines) and lines[end - 1].rstrip("\r\n").endswith("\\"):
-            end += 1  # a backslash carries the last logical line on, onto a blank or comment line
-        text = "".join(lines[first - 1 : end])
-        if "noqa" in text.lower():  # these lines hold every comment flake8 reads for the statements
-            # (the backslash may have been a comment's: then the extra line need not tokenize alone)
-            mapping = noqa_lines(text) or noqa_lines("".join(lines[first - 1 : last]))
-            out.findings = [[f for f in group if not is_noqa(f.code, mapping.get(f.line - first + 1))]
-                            for group in out.findings]
-    return out

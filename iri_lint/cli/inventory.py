@@ -37,7 +37,7 @@ from .escape import badges, escape_text, quote_path, unicode_path
 from .redact import redact
 from .report import dump_json, text_width
 from .results import Job, Problem
-from .run import _map, _read
+from .run import map_jobs, read_job
 
 PLAIN = frozenset(("http", "ws"))  # RFC 9110 sec. 4.2.1 and RFC 6455 sec. 3: no TLS
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21}
@@ -133,7 +133,7 @@ def uses_in(text: str, job: Job, show_secrets: bool) -> list[Use]:
 
 def file_uses(job: Job, show_secrets: bool = False) -> list[Use] | Problem:
     """The endpoint uses in one file, or why it could not be read."""
-    data = _read(job)
+    data = read_job(job)
     if isinstance(data, Problem):
         return data
     try:
@@ -236,7 +236,7 @@ def collect(jobs: Sequence[Job], *, show_secrets: bool = False, workers: int | N
     uses: list[Use] = []
     problems: list[Problem] = []
     each: Callable[[Job], list[Use] | Problem] = functools.partial(file_uses, show_secrets=show_secrets)
-    for found in _map(each, [j for j in jobs if j.path != "-" or j.data is not None], workers):
+    for found in map_jobs(each, [j for j in jobs if j.path != "-" or j.data is not None], workers):
         if isinstance(found, Problem):
             problems.append(found)
         else:

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from .cache import ResultCache
 
 
-def _read(job: Job) -> bytes | Problem:
+def read_job(job: Job) -> bytes | Problem:
+    """A job's bytes (its stdin data, or the file, read by the read policy up to its size limit), or the
+    problem that kept them from being read."""
     if job.data is not None:
         data = job.data
     else:
@@ -47,7 +49,7 @@ def check_read(job: Job) -> tuple[FileResult, bytes | None]:
     """:func:`check_file`, and the bytes checked when the check ran to its end (None when the file could
     not be read or the check broke off: such a result is not for the cache)."""
     try:
-        data = _read(job)
+        data = read_job(job)
         if isinstance(data, Problem):
             return FileResult(job.path, problem=data), None
         return _check_file(job, data), data
@@ -99,15 +101,16 @@ def run_jobs(jobs: Sequence[Job], *, progress: bool = False, workers: int | None
 
 def _checked(jobs: list[Job], workers: int | None, cache: ResultCache | None) -> Iterator[FileResult]:
     if cache is None:
-        yield from _map(check_file, jobs, workers)
+        yield from map_jobs(check_file, jobs, workers)
         return
-    for job, (result, key) in zip(jobs, _map(cache.check_keyed, jobs, workers), strict=True):
+    for job, (result, key) in zip(jobs, map_jobs(cache.check_keyed, jobs, workers), strict=True):
         if key is not None:
             cache.store(job, key, result)
         yield result
 
 
-def _map(fn: Callable[[Job], T], jobs: list[Job], workers: int | None) -> Iterator[T]:
+def map_jobs(fn: Callable[[Job], T], jobs: list[Job], workers: int | None) -> Iterator[T]:
+    """``fn`` of every job, in order: in this process for a few jobs or one worker, else in a pool."""
     workers = workers if workers is not None else min(os.cpu_count() or 1, 8)
     if len(jobs) <= PARALLEL_THRESHOLD or workers < 2:
         yield from map(fn, jobs)

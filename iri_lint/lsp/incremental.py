@@ -5,8 +5,9 @@ After a full lint a document keeps its top-level statements (their lines, findin
 what is file-wide (the names formatted anywhere, ``marked_lines``). A new text is compared with
 the last one line by line; the statements the changed lines touch, with one line of margin and
 the gaps around them, are parsed alone, shifted to file lines and linted with the context the
-old statements had (``iri_lint.lint.lint_statements``). Findings of the other statements move
-with the line delta. The whole file is linted again instead when the slice cannot stand for it:
+old statements had (``lint_statements``, through ``iri_lint.source.statements``' scanner). Findings
+of the other statements move with the line delta. The whole file is linted again instead when the
+slice cannot stand for it:
 
 * no earlier parse of the document, or the slice does not parse on its own;
 * the changed statements (old or new) hold an import outside functions and classes (the module's
@@ -25,26 +26,19 @@ import ast
 import re
 import time
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from iri_lint.config import Config
-from iri_lint.lint import (
-    Formatted,
-    ScanContext,
-    SourceError,
-    SourceFinding,
-    lint_statements,
-    lint_text,
-    parse_source,
-    scan_options,
-)
-from iri_lint.noqa import file_noqa
+from iri_lint.lint import SourceError, SourceFinding, lint_text, literal_checker, parse_source, scan_options
+from iri_lint.noqa import file_noqa, is_noqa, noqa_lines
 from iri_lint.rules.noqa.iri901_unused_noqa import RULE as UNUSED_NOQA_RULE
+from iri_lint.source.filling import find_filled_names
 from iri_lint.source.literals import marked_lines
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.model import Literal, SourcePos
-from iri_lint.source.templates import may_be_filled, merge_fillings
+from iri_lint.source.statements import Formatted, ScanContext, StatementScanner, first_line, merge_formatted
+from iri_lint.source.templates import may_be_filled
 
 _LONE_CR = re.compile(r"\r(?!\n)")
 
@@ -67,7 +61,7 @@ class _Baseline:
     lines: list[str]
     statements: list[_Statement]
     contexts: list[ScanContext]  # before each statement, then after the last
-    filled: object
+    filled: Formatted  # the names the module formats
     gate: bool  # the text test of the formatted-names pass
     marked: list[int]
 
@@ -91,11 +85,6 @@ class _Fallback(Exception):
     """Lint the whole file instead (the message says why)."""
 
 
-def _first_line(stmt: ast.stmt) -> int:
-    decorators: list[ast.expr] = getattr(stmt, "decorator_list", [])
-    return min([stmt.lineno, *(d.lineno for d in decorators)])
-
-
 def _module_imports(stmt: ast.stmt) -> bool:
     """Whether the statement holds an import outside any function or class: the scanner binds those
     for the whole module before it walks it (imports in functions are ordinary bindings, compared
@@ -108,15 +97,6 @@ def _module_imports(stmt: ast.stmt) -> bool:
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.expr):
             stack.extend(ast.iter_child_nodes(node))
     return False
-
-
-def _merge(groups: list[Formatted]) -> Formatted:
-    out: Formatted = {}
-    for group in groups:
-        for name, filling in group.items():
-            old = out.get(name)
-            out[name] = filling if old is None else merge_fillings(old, filling)
-    return out
 
 
 def _detached(found: list[SourceFinding]) -> list[SourceFinding]:
@@ -200,7 +180,7 @@ class IncrementalLinter:
             self.last.linted = self.last.statements = len(tree.body)
             return lint_text(text, config, path=path)
         got = lint_statements(lines, tree.body, config, path=path, marked=marked, check=self.check)
-        statements = [_Statement(_first_line(s), s.end_lineno or s.lineno, _detached(found), formatted,
+        statements = [_Statement(first_line(s), s.end_lineno or s.lineno, _detached(found), formatted,
                                  _module_imports(s))
                       for s, found, formatted in zip(tree.body, got.findings, got.formatted, strict=True)]
         self.base = _Baseline(text, lines, statements, got.contexts, got.filled, may_be_filled(text), marked)
@@ -251,9 +231,10 @@ class IncrementalLinter:
         if got.contexts[-1] is not after and (got.contexts[-1].aliases != after.aliases
                                               or got.contexts[-1].words != after.words):
             raise _Fallback("the changed statements bind other names")
-        if base.gate and _merge(got.formatted) != _merge([st.formatted for st in base.statements[i : j + 1]]):
+        was = [st.formatted for st in base.statements[i : j + 1]]
+        if base.gate and merge_formatted(got.formatted) != merge_formatted(was):
             raise _Fallback("the changed statements format other names")
-        fresh = [_Statement(_first_line(st), st.end_lineno or st.lineno, _detached(found), formatted, False)
+        fresh = [_Statement(first_line(st), st.end_lineno or st.lineno, _detached(found), formatted, False)
                  for st, found, formatted in zip(tree.body, got.findings, got.formatted, strict=True)]
         tail = base.statements[j + 1 :]
         for st in tail:
@@ -350,7 +331,7 @@ class IncrementalLinter:
         got = lint_statements(lines, tree.body, self.config, path=self.path, marked=marked,
                               start=base.contexts[k0], filled=base.filled)
         found = self._assemble(text, [f for group in got.findings for f in group])
-        spans = [(_first_line(st), st.end_lineno or st.lineno) for st in tree.body]
+        spans = [(first_line(st), st.end_lineno or st.lineno) for st in tree.body]
         offset = sum(map(len, base.lines[: a - 1]))
         return StatementView(piece, offset, a - 1, [lit for group in got.literals for lit in group], found, spans)
 
@@ -387,6 +368,78 @@ class StatementView:
     def in_document(self, sf: SourceFinding) -> SourceFinding:
         """``sf`` with document lines (for a diagnostic)."""
         return _shifted(sf, self.line_delta) if self.line_delta else sf
+
+
+# ---------------------------------------------------------------------------- a slice of a module
+
+@dataclass(slots=True)
+class StatementFindings:
+    """``lint_statements``' answer, statement by statement."""
+
+    findings: list[list[SourceFinding]]  # line-level noqa applied; a file-level noqa comment is the caller's
+    contexts: list[ScanContext]  # the context before each statement, then the one after the last
+    formatted: list[Formatted]  # the names each statement formats (what it adds to the module's)
+    filled: Formatted  # the module's formatted names, to pass back in with later slices
+    literals: list[list[Literal]] = field(default_factory=list)  # every candidate, with findings or not (hovers)
+
+
+def lint_statements(lines: Sequence[str], statements: Sequence[ast.stmt], config: Config, *,
+                    marked: Sequence[int], path: str | None = None, start: ScanContext | None = None,
+                    filled: Formatted | None = None, honour_noqa: bool = True,
+                    check: Callable[[], object] | None = None) -> StatementFindings:
+    """Lint consecutive top-level statements of a module exactly as ``lint_text`` lints them in it.
+
+    ``lines``: the whole module (``split_lines``); the statements carry file line numbers (parse a slice
+    and ``ast.increment_lineno`` it), and the findings come back in file coordinates. (Or the lines of
+    whole top-level statements alone, numbered from 1 as parsed: then all is in their numbers.)
+    ``marked``: the module's ``marked_lines`` (those inside the statements are enough). ``start`` and
+    ``filled``: the context before the first statement and the module's formatted names, from an
+    earlier call; leave them out when ``statements`` is the whole module. The caller keeps what is
+    file-wide: ``enabled`` and ``marked`` being empty (``lint_text`` returns nothing), the file-level
+    noqa comment, sorting.
+    ``check`` is called before each statement: it may raise to stop a lint nobody needs any more.
+    """
+    enabled = config.codes_for(path)
+    checker = literal_checker(config, enabled)
+    out = StatementFindings([], [], [], filled or {})
+    if not statements:
+        out.contexts.append(start or ScanContext({}, frozenset()))
+        return out
+    for stmt in statements:  # the names each statement formats (what one pass over the module finds)
+        if check is not None:
+            check()
+        out.formatted.append(find_filled_names(stmt))
+    if filled is None:  # the whole module: its formatted names, if its text can hold any
+        out.filled = merge_formatted(out.formatted) if may_be_filled("".join(lines)) else {}
+    scanner = StatementScanner(lines, statements, scan_options(config, enabled), marked=marked,
+                               formatted=out.filled, start=start)
+    for stmt in statements:
+        if check is not None:
+            check()
+        out.contexts.append(scanner.context())
+        literals = scanner.scan(stmt)
+        out.literals.append(literals)
+        out.findings.append([f for lit in literals for f in checker.findings(lit)])
+    out.contexts.append(scanner.context())
+    if honour_noqa and any(out.findings):
+        first = first_line(statements[0])
+        last = max(s.end_lineno or s.lineno for s in statements)
+        out.findings = _without_noqa(lines, first, last, out.findings)
+    return out
+
+
+def _without_noqa(lines: Sequence[str], first: int, last: int,
+                  findings: list[list[SourceFinding]]) -> list[list[SourceFinding]]:
+    """The findings of lines first..last without those their ``# noqa`` comments silence."""
+    end = last
+    while end < len(lines) and lines[end - 1].rstrip("\r\n").endswith("\\"):
+        end += 1  # a backslash carries the last logical line on, onto a blank or comment line
+    text = "".join(lines[first - 1 : end])
+    if "noqa" not in text.lower():  # these lines hold every comment flake8 reads for the statements
+        return findings
+    # (the backslash may have been a comment's: then the extra line need not tokenize alone)
+    mapping = noqa_lines(text) or noqa_lines("".join(lines[first - 1 : last]))
+    return [[f for f in group if not is_noqa(f.code, mapping.get(f.line - first + 1))] for group in findings]
 
 
 def lint_whole(text: str, config: Config, path: str | None = None) -> list[SourceFinding]:

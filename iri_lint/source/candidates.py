@@ -10,7 +10,7 @@ from iri_lint.data.schemes import REGISTERED
 
 from ..core.schemes import scheme_typos
 
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")
+SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")  # a scheme and its colon (RFC 3986 sec. 3.1)
 # substrings that only regexes (or Windows paths) contain; none is valid in an IRI anyway
 _REGEX_MARKERS = (
     "\\d", "\\w", "\\s", "\\S", "\\W", "\\D", "\\b", "\\.", "\\/", "\\?", "\\+", "\\*",
@@ -201,13 +201,13 @@ EDGE = "".join(map(chr, range(0x21))) + "".join(map(chr, range(0x7F, 0xA0)))
 
 def has_scheme(value: str) -> bool:
     """Whether ``value`` starts with ``scheme:``, after any whitespace and control characters."""
-    return _SCHEME.match(value) is not None or (
-        value[:1] in EDGE and value[:1] != "" and _SCHEME.match(value.lstrip(EDGE)) is not None)
+    return SCHEME_START.match(value) is not None or (
+        value[:1] in EDGE and value[:1] != "" and SCHEME_START.match(value.lstrip(EDGE)) is not None)
 
 
 def scheme_of(value: str) -> str | None:
     """The scheme (lowercase) if the value starts with ``scheme:``, else None."""
-    m = _SCHEME.match(value)
+    m = SCHEME_START.match(value)
     return m.group()[:-1].lower() if m else None
 
 
@@ -220,7 +220,7 @@ _AUTHORITY_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
 
 def is_absolute_candidate(value: str) -> bool:
     """Rule 1: the whole literal is an absolute IRI (not a label, CURIE, QName, host:port or path)."""
-    m = _SCHEME.match(value)
+    m = SCHEME_START.match(value)
     if m is None:
         return False
     e = m.end()
@@ -320,7 +320,7 @@ def is_bare_prefix(value: str) -> bool:
     v = value.strip()
     if v in ("", ":", "//", "://", "/"):
         return v != "/"
-    m = _SCHEME.match(v)
+    m = SCHEME_START.match(v)
     if m is None:
         return v.startswith("://")
     rest = v[m.end() :]

@@ -8,13 +8,13 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from iri_lint.source.candidates import (
-    _SCHEME,
     DEFAULT_URL_APIS,
     EDGE,
     PIECE_METHODS,
     REGEX_FUNCTIONS,
     ROUTE_KEYWORDS,
     ROUTERS,
+    SCHEME_START,
     SEPARATOR,
     UrlApi,
     has_scheme,
@@ -112,7 +112,7 @@ def find_literals(
     """
     opts = options or DEFAULT_OPTIONS
     source = SourceFile(list(lines))
-    scanner = _Scanner(source, opts)
+    scanner = Scanner(source, opts)
     scanner.fill_tree = tree  # the names it fills in are found when an assignment first needs them
     if opts.prefilter:
         scanner.marked = marked if marked is not None else marked_lines(source, opts)
@@ -123,7 +123,7 @@ def find_literals(
     return _with_texts(scanner, tree)
 
 
-def _with_texts(scanner: _Scanner, tree: ast.AST) -> Iterator[Literal]:
+def _with_texts(scanner: Scanner, tree: ast.AST) -> Iterator[Literal]:
     """Text mode: the scan's literals and the IRIs found in prose, in source order."""
     found = list(scanner.run(tree))
     found.extend(scanner.texts or ())
@@ -146,7 +146,11 @@ def _api_tables(extra_url_apis: tuple[str, ...]) -> tuple[dict[str, UrlApi], fro
     return {api.name: api for api in apis}, prefixes
 
 
-class _Scanner:
+class Scanner:
+    """The scan of one module: the names bound so far (imports, URL API objects), the lines worth walking,
+    the names the module fills in; ``walk`` yields the candidate literals of a tree with that state
+    (``iri_lint.source.statements`` keeps it across a module's top-level statements, for the editor)."""
+
     __slots__ = ("aliases", "api_prefixes", "apis", "ctx", "extra", "fill_tree", "filled", "marked", "marked_words",
                  "opts", "source", "stale", "texts", "url_names")
 
@@ -216,8 +220,13 @@ class _Scanner:
         return self.filled.get(name)
 
     def run(self, tree: ast.AST) -> Iterator[Literal]:
+        """The candidate literals of a whole module: its imports bound first, then the walk."""
         if self.marked is not None:
             self.prepass(tree)
+        return self.walk(tree)
+
+    def walk(self, tree: ast.AST) -> Iterator[Literal]:
+        """The candidate literals under ``tree`` in source order, read with the names bound so far."""
         stack: list[ast.AST] = [tree]
         pop = stack.pop
         push = stack.append
@@ -355,7 +364,7 @@ class _Scanner:
                 return None
             v = v.decode("latin-1")
         if ctx is None:
-            if ":" not in v or (_SCHEME.match(v) is None and not has_scheme(v)):
+            if ":" not in v or (SCHEME_START.match(v) is None and not has_scheme(v)):
                 return None
             ctx = _NO_CTX
         elif ctx.excluded:
@@ -413,7 +422,7 @@ class _Scanner:
                 if self.texts is not None:
                     self._text(node, raw, holes, ctx)
                 return None
-        if not url_ctx and not is_absolute_candidate(value if _SCHEME.match(value) else value.lstrip(EDGE)):
+        if not url_ctx and not is_absolute_candidate(value if SCHEME_START.match(value) else value.lstrip(EDGE)):
             return None
         if url_ctx and (is_route_name(value) or is_host_port(value)):
             return None
@@ -474,7 +483,7 @@ def _occurrences(value: str, needles: tuple[str, ...]) -> tuple[tuple[int, int],
 # -- handlers for parent nodes -------------------------------------------------------------
 
 
-def _import(s: _Scanner, node: ast.Import) -> None:
+def _import(s: Scanner, node: ast.Import) -> None:
     for a in node.names:
         if a.asname:
             s.bind(a.asname, a.name)
@@ -483,14 +492,14 @@ def _import(s: _Scanner, node: ast.Import) -> None:
             s.bind(top, top)
 
 
-def _import_from(s: _Scanner, node: ast.ImportFrom) -> None:
+def _import_from(s: Scanner, node: ast.ImportFrom) -> None:
     if node.level or not node.module:
         return
     for a in node.names:
         s.bind(a.asname or a.name, f"{node.module}.{a.name}")
 
 
-def _call(s: _Scanner, node: ast.Call) -> None:
+def _call(s: Scanner, node: ast.Call) -> None:
     func = node.func
     own = s.ctx.pop(id(node), None)
     if (func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else None) in ROUTERS:
@@ -527,7 +536,7 @@ def _call(s: _Scanner, node: ast.Call) -> None:
             s.mark_url_value(kw.value, _Ctx(Reason.URL_NAME))
 
 
-def _route(s: _Scanner, node: ast.Call) -> None:
+def _route(s: Scanner, node: ast.Call) -> None:
     """A router's call (``@app.route("/x")``, ``path("a/<int:id>/", view)``): its pattern and name are
     no IRIs; what other keywords hold (``redirect_to=``, ``url=``) still may be."""
     for arg in node.args:
@@ -544,7 +553,7 @@ def _filled(ctx: _Ctx, filling: Filling) -> _Ctx:
     return ctx.with_template(pct=filling.pct, fmt=filling.fmt, replaced=filling.replaced)
 
 
-def _assign_target(s: _Scanner, target: ast.expr, value: ast.expr | None) -> None:
+def _assign_target(s: Scanner, target: ast.expr, value: ast.expr | None) -> None:
     name = s.dotted(target)
     if name is None:
         return
@@ -577,16 +586,16 @@ def _holds_template(value: ast.expr | None, url: bool) -> bool:
     return False
 
 
-def _assign(s: _Scanner, node: ast.Assign) -> None:
+def _assign(s: Scanner, node: ast.Assign) -> None:
     for target in node.targets:
         _assign_target(s, target, node.value)
 
 
-def _ann_assign(s: _Scanner, node: ast.AnnAssign) -> None:
+def _ann_assign(s: Scanner, node: ast.AnnAssign) -> None:
     _assign_target(s, node.target, node.value)
 
 
-def _with(s: _Scanner, node: ast.With | ast.AsyncWith) -> None:
+def _with(s: Scanner, node: ast.With | ast.AsyncWith) -> None:
     for item in node.items:
         if item.optional_vars is not None and type(item.context_expr) is ast.Call:
             name = s.dotted(item.optional_vars)
@@ -595,7 +604,7 @@ def _with(s: _Scanner, node: ast.With | ast.AsyncWith) -> None:
                 s.bind(name, qual + "()")
 
 
-def _dict(s: _Scanner, node: ast.Dict) -> None:
+def _dict(s: Scanner, node: ast.Dict) -> None:
     for key, value in zip(node.keys, node.values, strict=True):
         if type(key) is ast.Constant and isinstance(key.value, str):
             s.mark(key, _IDENTIFIER)
@@ -603,7 +612,7 @@ def _dict(s: _Scanner, node: ast.Dict) -> None:
                 s.mark_url_value(value, _Ctx(Reason.URL_NAME))
 
 
-def _compare(s: _Scanner, node: ast.Compare) -> None:
+def _compare(s: Scanner, node: ast.Compare) -> None:
     left = node.left
     for op, right in zip(node.ops, node.comparators, strict=True):
         t = type(op)
@@ -620,7 +629,7 @@ def _compare(s: _Scanner, node: ast.Compare) -> None:
         left = right
 
 
-def _binop(s: _Scanner, node: ast.BinOp) -> None:
+def _binop(s: Scanner, node: ast.BinOp) -> None:
     own = s.ctx.pop(id(node), None)
     t = type(node.op)
     if t is ast.Add:
@@ -631,13 +640,13 @@ def _binop(s: _Scanner, node: ast.BinOp) -> None:
         s.mark(node.right, _EXCLUDED)
 
 
-def _expr(s: _Scanner, node: ast.Expr) -> None:
+def _expr(s: Scanner, node: ast.Expr) -> None:
     # docstrings and bare string statements are prose (text mode looks inside them)
     if type(node.value) in (ast.Constant, ast.JoinedStr):
         s.mark(node.value, _TEXT if s.opts.include_docstrings else _EXCLUDED)
 
 
-def _function(s: _Scanner, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
+def _function(s: Scanner, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
     a = node.args
     positional = [*a.posonlyargs, *a.args]
     pairs = list(zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True))
@@ -647,7 +656,7 @@ def _function(s: _Scanner, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.La
             s.mark_url_value(default, _Ctx(Reason.URL_NAME))
 
 
-_HANDLERS: dict[type, Callable[[_Scanner, Any], None]] = {
+_HANDLERS: dict[type, Callable[[Scanner, Any], None]] = {
     ast.Import: _import,
     ast.ImportFrom: _import_from,
     ast.Call: _call,

@@ -340,10 +340,10 @@ def test_filled_names_are_found_on_first_need() -> None:
 def test_a_scan_given_the_filled_names_adds_none() -> None:
     """A caller that passes in the module's filled names (the language server, one statement at a
     time) gets them used as they are: the scan neither looks for more nor adds to them."""
-    from iri_lint.source.literals import _Scanner
+    from iri_lint.source.literals import Scanner
     from iri_lint.source.locate import SourceFile
 
-    scanner = _Scanner(SourceFile(FILLED_LATER.splitlines(keepends=True)), ScanOptions())
+    scanner = Scanner(SourceFile(FILLED_LATER.splitlines(keepends=True)), ScanOptions())
     given: dict[str, object] = {}
     scanner.filled = given  # type: ignore[assignment]
     list(scanner.run(ast.parse(FILLED_LATER)))
