@@ -18,21 +18,21 @@ from .source.marks import ScanOptions
 from .unused_noqa import unused_noqa
 
 
-class Settings(NamedTuple):
+class Flake8Settings(NamedTuple):
     """What a run checks with: the configuration, and the rules run on IRIs in prose (None: no text mode)."""
 
     config: Config
     text_codes: frozenset[str] | None
 
 
-def settings(options: Any, scan: ScanOptions) -> Settings:
+def settings(options: Any, scan: ScanOptions) -> Flake8Settings:
     """The settings of flake8's ``options`` (None: the defaults); ``scan``: what the pre-check looked for.
 
     Opt-in rules run only when select/extend-select names them (flake8-bugbear's B9 gating): flake8's
     default-ignore list is no opt-in mechanism, since any ``ignore =`` replaces it.
     """
     if options is None:
-        return Settings(Config(url_names=scan.url_names, extra_url_apis=scan.extra_url_apis), None)
+        return Flake8Settings(Config(url_names=scan.url_names, extra_url_apis=scan.extra_url_apis), None)
     select = comma_list(getattr(options, "select", None))
     extend = comma_list(getattr(options, "extend_select", None))
     named = named_codes((*select, *extend))
@@ -47,13 +47,14 @@ def settings(options: Any, scan: ScanOptions) -> Settings:
         test_files_security_only=bool(options.iri_test_files_security_only),
     )
     if not any(code in TEXT_CODES for code in named):  # the text codes are all opt-in
-        return Settings(config, None)
+        return Flake8Settings(config, None)
     # in prose, only the underlying rules the user enabled run (flake8's own selection, IRI codes)
     ignore = (*comma_list(getattr(options, "ignore", None)), *comma_list(getattr(options, "extend_ignore", None)))
-    return Settings(config, select_codes(select or None, [i for i in ignore if i.upper().startswith("IRI")], extend))
+    in_text = select_codes(select or None, [i for i in ignore if i.upper().startswith("IRI")], extend)
+    return Flake8Settings(config, in_text)
 
 
-def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Settings,
+def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Flake8Settings,
              marked: list[int]) -> Iterator[tuple[int, int, str]]:
     """(line, column, "IRIxxx message"); a literal that breaks the engine is reported, never raised.
 

@@ -20,7 +20,7 @@ from .source.marks import ScanOptions, marked_lines_of
 UNUSED_NOQA = "IRI901"  # (rules.noqa.iri901_unused_noqa: its module is the engine's, not imported here)
 
 if TYPE_CHECKING:
-    from .flake8_engine import Settings
+    from .flake8_engine import Flake8Settings
 
 
 class Plugin:
@@ -30,7 +30,7 @@ class Plugin:
     version = __version__
     options: ClassVar[Any] = None  # flake8's options in this process (None: the defaults)
     scan_options: ClassVar[ScanOptions] = ScanOptions()  # what the pre-check looks for
-    settings: ClassVar[Settings | None] = None  # built from ``options`` by the engine, when a file needs it
+    settings: ClassVar[Flake8Settings | None] = None  # built from ``options`` by the engine, when a file needs it
     noqa_rule: ClassVar[bool] = False  # rule IRI901 (opt-in) is selected: a noqa comment needs the engine too
 
     def __init__(self, tree: ast.AST, lines: list[str], filename: str = "-") -> None:

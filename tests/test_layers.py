@@ -319,3 +319,20 @@ def test_the_private_name_check_sees_both_forms(tmp_path: Path) -> None:
     found = _private_uses("iri_lint.cli.bad", bad)
     assert sorted(found) == ["bad.py:2 imports _Scanner from iri_lint.source.literals",
                              "bad.py:6 reads fix._private", "bad.py:7 reads iri_lint.lint._Checker"]
+
+
+# public classes defined in two modules (one meaning each, issue #28): none but these, left to the branch
+# that owns them (source.bindings' Kind is the value model's, core.errors' Kind the scanner's)
+SHARED_CLASS_NAMES = {"Kind": {"iri_lint.core.errors", "iri_lint.source.bindings"}}
+
+
+def test_no_public_class_name_means_two_things() -> None:
+    """A public class name names one class in the package: ``Settings`` of the CLI, the editor and flake8
+    were three, ``Edit`` of the rules and of the normalization ladder two."""
+    homes: dict[str, set[str]] = {}
+    for name, path in modules():
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                homes.setdefault(node.name, set()).add(name)
+    shared = {cls: where for cls, where in homes.items() if len(where) > 1}
+    assert shared == SHARED_CLASS_NAMES

@@ -31,7 +31,7 @@ def _err(message: str) -> int:
     return EXIT_ERROR
 
 
-class Settings:
+class CheckSettings:
     """Each file's effective configuration: its nearest ``[tool.iri-lint]`` (or ``--config``, or none with
     ``--isolated``; where no pyproject.toml has the table, the flake8 configuration's IRI codes), with the
     command line's options on top."""
@@ -99,7 +99,7 @@ def _validate_codes(cfg: Config, where: str = "") -> None:
             raise ConfigError(f"{where}{key.replace('_', '-')}: {c!r} matches no rule (`iri-lint rules` lists them)")
 
 
-def show_settings(settings: Settings, path: str, out: TextIO) -> None:
+def show_settings(settings: CheckSettings, path: str, out: TextIO) -> None:
     """``--show-settings FILE``: the configuration file used and every effective setting."""
     cfg, pyproject = settings.for_path(path)
     source = str(pyproject) if pyproject is not None else "none (defaults)"
@@ -126,7 +126,7 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.diff and args.add_noqa:
         return _err("--diff and --add-noqa cannot be combined")
     try:
-        settings = Settings(args)
+        settings = CheckSettings(args)
         if args.show_settings:
             if len(args.paths) != 1:
                 return _err("--show-settings takes one FILE")

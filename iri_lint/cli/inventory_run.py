@@ -18,7 +18,7 @@ from pathlib import Path
 from ..config import ConfigError
 from ..files.discover import discover, tree_of
 from ..files.pyproject import lint_path
-from .check import Settings, write_report
+from .check import CheckSettings, write_report
 from .escape import quote_path
 from .exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from .inventory import Inventory, collect, write_csv, write_json, write_text
@@ -35,7 +35,7 @@ def run_inventory(args: argparse.Namespace) -> int:
     if missing:
         return _err(f"no such file or folder: {', '.join(quote_path(p) for p in missing)}")
     try:
-        settings = Settings(args)
+        settings = CheckSettings(args)
         cfg, _ = settings.for_path(args.paths[0])
         found = discover(args.paths, exclude=cfg.exclude or None, extend_exclude=cfg.extend_exclude,
                          respect_gitignore=cfg.respect_gitignore, force_exclude=args.force_exclude)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .errors import IRISyntaxError
     from .grammar import Profile
     from .mapping import IDNAError, MappingError, to_iri, to_uri
-    from .normalize import Edit, Normalization, Step, equivalent, normalize_trace
+    from .normalize import Normalization, Step, StepEdit, equivalent, normalize_trace
     from .reference import HostKind, IRIReference, Span
     from .resolve import remove_dot_segments
     from .scanner import is_valid, parse, scan, validate
@@ -25,14 +25,13 @@ else:
         ".errors": "IRISyntaxError",
         ".grammar": "Profile",
         ".mapping": "IDNAError MappingError to_iri to_uri",
-        ".normalize": "Edit Normalization Step equivalent normalize_trace",
+        ".normalize": "StepEdit Normalization Step equivalent normalize_trace",
         ".reference": "HostKind IRIReference Span",
         ".resolve": "remove_dot_segments",
         ".scanner": "is_valid parse scan validate",
     })
 
 __all__ = [
-    "Edit",
     "HostKind",
     "IDNAError",
     "IRIReference",
@@ -42,6 +41,7 @@ __all__ = [
     "Profile",
     "Span",
     "Step",
+    "StepEdit",
     "equivalent",
     "is_valid",
     "normalize_trace",

@@ -52,15 +52,22 @@ from .reference import HostKind, IRIReference, Span
 from .resolve import remove_dot_segments
 from .scanner import scan
 
-__all__ = ["LEVELS", "Edit", "Normalization", "Step", "equivalent", "normalize",
-           "normalize_trace"]
+__all__ = [
+    "LEVELS",
+    "Normalization",
+    "Step",
+    "StepEdit",
+    "equivalent",
+    "normalize",
+    "normalize_trace",
+]
 
 Level = Literal["simple", "syntax", "scheme"]
 LEVELS: tuple[str, ...] = ("simple", "syntax", "scheme")
 
 
 @dataclass(frozen=True, slots=True)
-class Edit:
+class StepEdit:
     """One change of a step: ``span`` of ``Step.before`` becomes ``replacement``.
 
     ``source`` is the same place in the text given to :func:`normalize_trace`, for findings.
@@ -81,7 +88,7 @@ class Step:
     description: str
     before: str
     after: str
-    edits: tuple[Edit, ...]
+    edits: tuple[StepEdit, ...]
 
     @property
     def spans(self) -> tuple[Span, ...]:
@@ -420,7 +427,7 @@ class _Trace:
             self.oend = list(range(1, len(text) + 1))
         ostart, oend = self.ostart, self.oend
         parts: list[str] = []
-        edits: list[Edit] = []
+        edits: list[StepEdit] = []
         new_start: list[int] = []
         new_end: list[int] = []
         pos = 0
@@ -429,7 +436,7 @@ class _Trace:
             new_start += ostart[pos:s]
             new_end += oend[pos:s]
             src = Span(ostart[s], oend[e - 1]) if e > s else Span(ostart[s], ostart[s])
-            edits.append(Edit(Span(s, e), r, src))
+            edits.append(StepEdit(Span(s, e), r, src))
             parts.append(r)
             new_start += [src.start] * len(r)
             new_end += [src.end] * len(r)

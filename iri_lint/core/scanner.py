@@ -13,9 +13,8 @@ import functools
 import re
 from operator import attrgetter
 
-from . import errors as E
 from .chars import is_digits
-from .errors import Detail, IRISyntaxError, char_problem, group_kind
+from .errors import Detail, IRISyntaxError, Kind, char_problem, group_kind
 from .grammar import (
     KINDS,
     NO_PCT,
@@ -160,21 +159,21 @@ def _kind_errors(text: str, kind: str) -> list[ErrorRecord]:
             seg_end = len(text) if first_end is None else first_end.start()
             i = colon
             while 0 <= i < seg_end:
-                errs.append(ErrorRecord(i, i + 1, E.COMPONENT_CHAR, "path", Detail.FIRST_SEGMENT_COLON))
+                errs.append(ErrorRecord(i, i + 1, Kind.COMPONENT_CHAR, "path", Detail.FIRST_SEGMENT_COLON))
                 i = text.find(":", i + 1, seg_end)
     elif colon < 0:
-        errs.append(ErrorRecord(0, min(1, len(text)), E.MISSING_SCHEME, "scheme", Detail.NEEDS_SCHEME))
+        errs.append(ErrorRecord(0, min(1, len(text)), Kind.MISSING_SCHEME, "scheme", Detail.NEEDS_SCHEME))
     if kind == "absolute-IRI":
         hash_at = text.find("#")  # the first '#' starts the fragment
         if hash_at >= 0:
-            errs.append(ErrorRecord(hash_at, len(text), E.FRAGMENT_NOT_ALLOWED, "fragment", Detail.HAS_FRAGMENT))
+            errs.append(ErrorRecord(hash_at, len(text), Kind.FRAGMENT_NOT_ALLOWED, "fragment", Detail.HAS_FRAGMENT))
     return errs
 
 
 def _scheme_errors(text: str, colon: int, profile: Profile, out: list[ErrorRecord]) -> None:
     """RFC 3986 sec. 3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )."""
     if colon == 0:
-        out.append(ErrorRecord(0, 1, E.SCHEME, "scheme", Detail.EMPTY_SCHEME))
+        out.append(ErrorRecord(0, 1, Kind.SCHEME, "scheme", Detail.EMPTY_SCHEME))
         return
     if not ("A" <= text[0] <= "Z" or "a" <= text[0] <= "z"):
         out.append(ErrorRecord(0, 1, _code(text[0], "scheme", profile), "scheme", None, True))
@@ -211,12 +210,12 @@ def _component_errors(text: str, span: Span, component: str, profile: Profile, o
 
 
 @functools.cache
-def _codes(profile: Profile, component: str) -> dict[str, E.Kind]:
+def _codes(profile: Profile, component: str) -> dict[str, Kind]:
     """The error kinds of the characters met so far in ``component``, filled by ``_code``."""
-    return {} if component in NO_PCT else {"%": E.PERCENT}  # elsewhere '%' is a malformed pct-encoded
+    return {} if component in NO_PCT else {"%": Kind.PERCENT}  # elsewhere '%' is a malformed pct-encoded
 
 
-def _code(c: str, component: str, profile: Profile) -> E.Kind:
+def _code(c: str, component: str, profile: Profile) -> Kind:
     """The error kind of character ``c`` in ``component`` (RFC 3987 sec. 2.2, 3987bis sec. 6.3)."""
     codes = _codes(profile, component)
     code = codes.get(c)
@@ -236,10 +235,10 @@ def _host_list_error(text: str, host: Span, port: Span, out: list[ErrorRecord]) 
     Each colon would otherwise be a bad port character: one root cause, one finding."""
     whole = text[host.start : port.end]
     if is_ipv6(whole):
-        out.append(ErrorRecord(host.start, port.end, E.IP_LITERAL, "host", Detail.UNBRACKETED_IPV6))
+        out.append(ErrorRecord(host.start, port.end, Kind.IP_LITERAL, "host", Detail.UNBRACKETED_IPV6))
         return True
     if _host_list().fullmatch(whole):
-        out.append(ErrorRecord(host.start, port.end, E.COMPONENT_CHAR, "host", Detail.HOST_LIST))
+        out.append(ErrorRecord(host.start, port.end, Kind.COMPONENT_CHAR, "host", Detail.HOST_LIST))
         return True
     return False
 
@@ -274,18 +273,18 @@ def _check_ip_literal(text: str, start: int, end: int, closed: bool, profile: Pr
     """
     inner = _group_errors(text, start + 1, end - 1 if closed else end, profile, out)
     if not closed:
-        out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", Detail.UNCLOSED_IP_LITERAL))
+        out.append(ErrorRecord(start, end, Kind.IP_LITERAL, "host", Detail.UNCLOSED_IP_LITERAL))
         return HostKind.IPV6
     if inner[:1] in ("v", "V"):
         if not ipvfuture_regex().fullmatch(inner):
-            out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", Detail.BAD_IPVFUTURE))
+            out.append(ErrorRecord(start, end, Kind.IP_LITERAL, "host", Detail.BAD_IPVFUTURE))
         return HostKind.IPVFUTURE
     address, pct, _ = inner.partition("%")
     if pct and is_ipv6(address):
         at = text.index("%", start, end)
-        out.append(ErrorRecord(at, end - 1, E.ZONE_ID, "host", None))
+        out.append(ErrorRecord(at, end - 1, Kind.ZONE_ID, "host", None))
     elif not is_ipv6(inner):
-        out.append(ErrorRecord(start, end, E.IP_LITERAL, "host", Detail.BAD_IPV6))
+        out.append(ErrorRecord(start, end, Kind.IP_LITERAL, "host", Detail.BAD_IPV6))
     return HostKind.IPV6
 
 
@@ -306,7 +305,7 @@ def _after_ip_literal(text: str, start: int, end: int, profile: Profile, out: li
     if first is not None:
         out.append(ErrorRecord(start, start + 1, first, "host", None))
     else:
-        out.append(ErrorRecord(start, end, E.COMPONENT_CHAR, "host", Detail.AFTER_IP_LITERAL))
+        out.append(ErrorRecord(start, end, Kind.COMPONENT_CHAR, "host", Detail.AFTER_IP_LITERAL))
     _group_errors(text, start + 1, end, profile, out)
 
 

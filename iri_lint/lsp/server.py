@@ -60,7 +60,7 @@ class Superseded(Exception):
 
 
 @dataclass(slots=True)
-class Settings:
+class DocumentSettings:
     """Where a document's configuration comes from, and the path rules see (relative to it)."""
 
     config: Config
@@ -70,12 +70,12 @@ class Settings:
 
 
 @dataclass(slots=True)
-class Analysis:
+class DocumentLint:
     """One lint of one document version."""
 
     version: int | None
     text: str
-    settings: Settings
+    settings: DocumentSettings
     findings: list[SourceFinding] = field(default_factory=list)
     error: SourceError | None = None
     run: LintRun | None = None
@@ -96,8 +96,8 @@ class IriLintServer(LanguageServer):
         self.docs: dict[str, Document] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._configs: dict[Path | None, tuple[Config, Path | None]] = {}
-        self._analyses: dict[str, Analysis] = {}
-        self._published: dict[str, Analysis] = {}
+        self._analyses: dict[str, DocumentLint] = {}
+        self._published: dict[str, DocumentLint] = {}
         self._linters: dict[str, IncrementalLinter] = {}
         self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}  # uri -> (lock, [tasks holding or waiting])
         self._tasks: set[asyncio.Future[None]] = set()
@@ -137,7 +137,7 @@ class IriLintServer(LanguageServer):
             self._configs[key] = (self.editor.apply(config), found)
         return self._configs[key]
 
-    def settings_for(self, doc: Document) -> Settings:
+    def settings_for(self, doc: Document) -> DocumentSettings:
         """The config for a document: the editor's settings over those of the pyproject.toml that
         configures it, as for ``iri-lint check`` (or of the file ``configPath`` names), cached until either
         changes. Its per-file settings and the excludes match its path relative to that pyproject's
@@ -155,10 +155,11 @@ class IriLintServer(LanguageServer):
             except ConfigError as exc:  # one on the way up cannot be read: said once, as a bad key is
                 config, found = self._load(exc.path, partial(_raise, exc))
         if not fs_path:
-            return Settings(config, found, fs_path)
+            return DocumentSettings(config, found, fs_path)
         base = str(found.parent) if found is not None else root
         patterns = (*config.exclude, *config.extend_exclude)
-        return Settings(config, found, lint_path(fs_path, base), bool(patterns) and excluded(fs_path, patterns, base))
+        return DocumentSettings(config, found, lint_path(fs_path, base),
+                                bool(patterns) and excluded(fs_path, patterns, base))
 
     def set_editor_settings(self, options: object, *, initial: bool = False) -> None:
         """Take the editor's settings (initializationOptions when ``initial``); report what is not understood."""
@@ -249,13 +250,13 @@ class IriLintServer(LanguageServer):
             if not users[0]:
                 del self._locks[uri]
 
-    def _linter(self, uri: str, settings: Settings) -> IncrementalLinter:
+    def _linter(self, uri: str, settings: DocumentSettings) -> IncrementalLinter:
         linter = self._linters.get(uri)
         if linter is None or linter.config is not settings.config or linter.path != settings.path:
             linter = self._linters[uri] = IncrementalLinter(settings.config, settings.path)
         return linter
 
-    async def _analyse(self, uri: str) -> Analysis | None:
+    async def _analyse(self, uri: str) -> DocumentLint | None:
         """The findings for the document's current version (hold ``_lock(uri)``); None if it is gone or a
         newer version came in while it was being linted."""
         doc = self.docs.get(uri)
@@ -267,7 +268,7 @@ class IriLintServer(LanguageServer):
             return cached
         settings = self.settings_for(doc)
         generation = self._generation
-        result = Analysis(version, text, settings)
+        result = DocumentLint(version, text, settings)
         if not settings.excluded:
             linter = self._linter(uri, settings)
 
@@ -296,7 +297,7 @@ class IriLintServer(LanguageServer):
         self._analyses[uri] = result
         return result
 
-    async def _tabulate(self, uri: str, result: Analysis) -> None:
+    async def _tabulate(self, uri: str, result: DocumentLint) -> None:
         """Build the statement table of a document's first lint (what edits, hovers and fixes read), once
         its diagnostics are published: the same lint again, keeping the statements."""
         try:
@@ -320,7 +321,7 @@ class IriLintServer(LanguageServer):
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _view(self, uri: str, result: Analysis, first: int, last: int, literals: bool = False) -> StatementView:
+    def _view(self, uri: str, result: DocumentLint, first: int, last: int, literals: bool = False) -> StatementView:
         """Lines first..last of ``result.text`` as hovers and fixes read them: the statements there, linted
         again on their own (lsp/incremental.py); the whole file when there is no statement table for it
         (its literals too if ``literals``). Hold ``_lock(uri)``: it reads the linter's table."""
@@ -332,7 +333,7 @@ class IriLintServer(LanguageServer):
                                  lint_text(text, config, path=path) if result.findings else [], [])
         return view
 
-    def _index(self, uri: str, result: Analysis) -> LineIndex:
+    def _index(self, uri: str, result: DocumentLint) -> LineIndex:
         doc = self.docs.get(uri)
         return doc.index(self.encoding) if doc is not None and doc.text is result.text \
             else LineIndex(result.text, self.encoding)
@@ -365,7 +366,7 @@ class IriLintServer(LanguageServer):
         except Exception:
             log.exception("linting %s failed", uri)
 
-    def publish(self, uri: str, result: Analysis, doc: Document) -> None:
+    def publish(self, uri: str, result: DocumentLint, doc: Document) -> None:
         started = time.perf_counter()
         index = self._index(uri, result)
         diagnostics = []
@@ -421,7 +422,7 @@ class IriLintServer(LanguageServer):
                 actions.append(action)
         return actions
 
-    def _quick_fixes(self, uri: str, result: Analysis, index: LineIndex, view: StatementView,
+    def _quick_fixes(self, uri: str, result: DocumentLint, index: LineIndex, view: StatementView,
                      lo: int, hi: int) -> list[types.CodeAction]:
         """Each finding's fix (when it has one) and a noqa comment for it, for findings in [lo, hi]."""
         actions: list[types.CodeAction] = []
@@ -454,7 +455,7 @@ class IriLintServer(LanguageServer):
                     diagnostics=[diag], edit=self._workspace_edit(uri, result.version, index, moved([edit]))))
         return actions + silencers
 
-    async def fix_all_action(self, uri: str, result: Analysis, index: LineIndex,
+    async def fix_all_action(self, uri: str, result: DocumentLint, index: LineIndex,
                              lazy: bool = False) -> types.CodeAction | None:
         """"Fix all safe problems in this file", as one minimal edit; with ``lazy``, without it: a light
         bulb's request (every move of the cursor) would fix the whole file, and the edit comes with
@@ -473,7 +474,7 @@ class IriLintServer(LanguageServer):
         action.edit = self._workspace_edit(uri, result.version, index, edits)
         return action
 
-    async def _fix_all_edits(self, result: Analysis) -> list[SourceEdit]:
+    async def _fix_all_edits(self, result: DocumentLint) -> list[SourceEdit]:
         if result.fix_all is None:  # (once per version: every request for it gets the same)
             settings = result.settings
             new = await asyncio.to_thread(fix_all, result.text,

@@ -22,7 +22,7 @@ _angle_end = lazy_regex(r"[<>\"\r\n]")
 _STRIPPABLE = ".,;:!?)]'"  # what may end a sentence around an IRI (appendix C)
 
 
-class Span(NamedTuple):
+class FoundIRI(NamedTuple):
     """One IRI found in text: value offsets [start, end) and how it was delimited."""
 
     start: int
@@ -30,7 +30,7 @@ class Span(NamedTuple):
     delimiter: str  # "<" angle brackets, '"' double quotes, "" bare
 
 
-def extract(text: str) -> Iterator[Span]:
+def extract(text: str) -> Iterator[FoundIRI]:
     """IRIs inside ``text``, left to right, in linear time (RFC 3987 sec. 7.3; RFC 3986 appendix C)."""
     pos = 0
     n = len(text)
@@ -90,7 +90,7 @@ class _Ahead:
         return max(t, a)
 
 
-def _angle(text: str, a: int, e: int) -> Span | None:
+def _angle(text: str, a: int, e: int) -> FoundIRI | None:
     """``<scheme:...>`` on one line, spaces included (appendix C); ``<rdf:type>`` markup is not one."""
     m = _angle_end().search(text, e)
     if m is None or text[m.start()] != ">":
@@ -100,10 +100,10 @@ def _angle(text: str, a: int, e: int) -> Span | None:
     # like a bare IRI: scheme:// or a registered scheme (XML tags such as <foaf:name> are markup)
     if not is_absolute_candidate(value) or is_bare_prefix(value):
         return None
-    return Span(a, end, "<")
+    return FoundIRI(a, end, "<")
 
 
-def _bare(ahead: _Ahead, a: int, e: int, *, quoted: bool) -> Span | None:
+def _bare(ahead: _Ahead, a: int, e: int, *, quoted: bool) -> FoundIRI | None:
     """A bare or double-quoted IRI: ``scheme://`` or a registered scheme, up to whitespace or ``<>"``."""
     text = ahead.text
     end = ahead.next(_quoted_end() if quoted else _bare_end(), e)
@@ -117,7 +117,7 @@ def _bare(ahead: _Ahead, a: int, e: int, *, quoted: bool) -> Span | None:
         end = _strip_trailing(text, a, end)
     if not _looks_absolute(text, a, e, end):
         return None
-    return Span(a, end, '"' if closed else "")
+    return FoundIRI(a, end, '"' if closed else "")
 
 
 def _looks_absolute(text: str, a: int, e: int, end: int | None = None) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from typing import Literal
 
 from ...core.chars import char_label
-from ...core.normalize import Edit as StepEdit
+from ...core.normalize import StepEdit
 from ...core.reference import Span
 from ..facts import Facts
 from ..model import Edit, Raw
