@@ -26,7 +26,7 @@ then already 2 seconds old (git's "racily clean" rule: a write in the same clock
 show in the times). Everything read is checked for shape and type: a corrupt or
 foreign table or entry is a miss, rebuilt by this run, never trusted, never executed (JSON, no pickle).
 
-Concurrent runs: each writes its whole table with iri-lint's one writer (``iri_lint.fileio``: a temporary
+Concurrent runs: each writes its whole table with iri-lint's one writer (``iri_lint.files.fileio``: a temporary
 file in the same folder, renamed over the old one), after merging what another run wrote meanwhile; the
 last rename wins, so a result another run stored may be lost (checked again later), never wrong: an entry
 carries the hash of the very bytes that were checked. Growth: a table keeps one entry per file (the
@@ -56,7 +56,7 @@ import iri_lint
 
 from ..config import Config, ConfigError
 from ..core.lazy import lazy_regex
-from ..files.fileio import Unwritable, is_temp_name, read_regular, remove_leftover, write_output
+from ..files.fileio import Unwritable, is_temp_name, make_folder, read_regular, remove_leftover, write_output
 from ..files.pyproject import find_pyproject
 from .results import FileResult, FixInfo, Job, Problem, Record
 from .run import NOTEBOOK_MAX_BYTES, check_read
@@ -300,28 +300,12 @@ class ResultCache:
         for _ in range(3):  # (another run's clean-up may take the new folder before it is renamed)
             if self.refusal is not None or os.path.lexists(self.folder):
                 break
-            self._make_marked_folder()
+            # made whole (fileio.make_folder): never seen without its marks, so a run starting meanwhile
+            # never takes it for a stranger's (the .gitignore first: git never sees the rest)
+            make_folder(str(self.folder), MARKS)
             self.refusal = self._refusal()
         if self.refusal is not None:
             raise Unwritable(str(self.folder), self.refusal)
-
-    def _make_marked_folder(self) -> None:
-        """Make the version folder with its marks in a folder of its own, then rename it into place: the
-        folder is never seen without its marks, so a run starting meanwhile never takes it for a stranger's."""
-        tmp = self.base / f".{self.folder.name}.{os.getpid()}.{os.urandom(4).hex()}"
-        os.mkdir(tmp)
-        try:
-            for name, content in MARKS.items():  # the .gitignore first: git never sees the rest
-                fd = os.open(tmp / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(content)
-            os.rename(tmp, self.folder)  # (fails when another run's folder is there: then that one serves)
-        except OSError:
-            for name in MARKS:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp / name)
-            with contextlib.suppress(OSError):
-                os.rmdir(tmp)
 
     def _write(self, table: _Table) -> None:
         entries = self._read(table)  # what another run wrote since this one read the table

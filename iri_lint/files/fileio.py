@@ -1,6 +1,6 @@
 """Every file iri-lint writes, and every source file it reads, goes through here: one policy, one writer.
 
-Writing (fixed sources and notebooks, baselines, reports, the cache's tables):
+Writing (fixed sources and notebooks, baselines, reports, the cache's tables and marked folders):
 
 * whole or not at all: a temporary file in the target's folder, flushed to disk, then renamed over it;
 * never over an edit made meanwhile: with ``expected`` (the bytes read), the file is read again just
@@ -163,6 +163,30 @@ def write_output(path: str, data: bytes, trees: Iterable[str], *, durable: bool 
     fd = os.open(real, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))  # never O_CREAT: it exists
     with os.fdopen(fd, "wb") as fh:
         fh.write(data)
+
+
+def make_folder(folder: str, files: dict[str, bytes]) -> bool:
+    """Make ``folder`` holding ``files`` (name -> bytes, written in that order), whole or not at all: they
+    are written into a sibling folder of its own, which is then renamed into place, so no process ever
+    sees the folder without them. False when it was not made (another process's folder is there, the
+    disk is full); the sibling is then removed."""
+    parent, name = os.path.split(folder)
+    tmp = os.path.join(parent, f".{name}.{os.getpid()}.{os.urandom(4).hex()}")
+    os.mkdir(tmp)
+    try:
+        for file, content in files.items():
+            fd = os.open(os.path.join(tmp, file), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(content)
+        os.rename(tmp, folder)  # (fails when another process's folder is there: then that one serves)
+    except OSError:
+        for file in files:
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(tmp, file))
+        with contextlib.suppress(OSError):
+            os.rmdir(tmp)
+        return False
+    return True
 
 
 def replace_file(path: str, data: bytes, *, expected: bytes | None = None, durable: bool = True) -> None:

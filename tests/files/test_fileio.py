@@ -222,3 +222,26 @@ def test_killed_writer_leaves_the_original_intact(tmp_path: Path, sig: int) -> N
     assert f.read_bytes() == b"original\n"
     if sig == signal.SIGINT:
         assert os.listdir(tmp_path) == ["m.py"]
+
+
+def test_make_folder_makes_it_whole_or_leaves_nothing(tmp_path: Path) -> None:
+    """A folder made with its files, in order; where a folder is already there (another process made
+    it), that one stays as it was and no half-made sibling is left behind."""
+    target = tmp_path / "v1"
+    assert fileio.make_folder(str(target), {"b": b"first", "a": b"second"})
+    assert sorted(os.listdir(target)) == ["a", "b"] and (target / "b").read_bytes() == b"first"
+    assert not fileio.make_folder(str(target), {"c": b"other"})
+    assert sorted(os.listdir(tmp_path)) == ["v1"] and sorted(os.listdir(target)) == ["a", "b"]
+
+
+def test_make_folder_that_fails_midway_removes_its_sibling(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_open = os.open
+
+    def full_disk(path: str, flags: int, mode: int = 0o777) -> int:
+        if str(path).endswith("second"):
+            raise OSError(28, "No space left on device")
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", full_disk)
+    assert not fileio.make_folder(str(tmp_path / "v1"), {"first": b"1", "second": b"2"})
+    assert os.listdir(tmp_path) == []
