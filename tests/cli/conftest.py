@@ -1,7 +1,10 @@
-"""Helpers for the command-line tests: run iri-lint in-process or as a subprocess."""
+"""Helpers for the command-line tests: run iri-lint in this process (``cli``, ``run_main``) or, for
+the few end-to-end tests that need a real process (pipes, signals, the installed script), as a
+subprocess (``run_cli``)."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -46,9 +49,42 @@ def cli(capsys: pytest.CaptureFixture[str]) -> CLI:
     return run
 
 
+Completed = subprocess.CompletedProcess[bytes]
+RunMain = Callable[..., Completed]  # the type of the ``run_main`` fixture: ``run_cli``'s, in this process
+
+
+@pytest.fixture
+def run_main(monkeypatch: pytest.MonkeyPatch) -> RunMain:
+    """Run ``iri-lint ARGS`` in this process as ``run_cli`` runs it in a child: in ``cwd`` (default: the
+    checkout), with ``env`` added and IRI_LINT_DEBUG removed, ``stdin`` as its standard input, and
+    stdout and stderr caught as bytes from text streams like a child's pipes (not terminals, strict
+    UTF-8 until ``main`` reconfigures them). Everything is put back after each call."""
+
+    def run(*args: str, cwd: Path | None = None, stdin: bytes | None = None,
+            env: dict[str, str] | None = None) -> Completed:
+        out, err = io.BytesIO(), io.BytesIO()
+        with monkeypatch.context() as m:
+            m.chdir(cwd or ROOT)
+            m.delenv("IRI_LINT_DEBUG", raising=False)
+            for key, value in (env or {}).items():
+                m.setenv(key, value)
+            m.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin or b""), encoding="utf-8"))
+            m.setattr(sys, "stdout", io.TextIOWrapper(out, encoding="utf-8"))
+            m.setattr(sys, "stderr", io.TextIOWrapper(err, encoding="utf-8"))
+            try:
+                code = main(list(args))
+            except SystemExit as exc:  # argparse: usage errors, --help, --version
+                code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+            sys.stdout.flush()
+            sys.stderr.flush()
+            return subprocess.CompletedProcess(["iri-lint", *args], code, out.getvalue(), err.getvalue())
+
+    return run
+
+
 def run_cli(*args: str, cwd: Path | None = None, stdin: bytes | None = None,
-            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
-    """Run the ``iri-lint`` command as a subprocess."""
+            env: dict[str, str] | None = None) -> Completed:
+    """Run the ``iri-lint`` command as a subprocess (end-to-end tests only: mark them ``slow``)."""
     full_env = dict(os.environ, **(env or {}))
     full_env.pop("IRI_LINT_DEBUG", None)
     return subprocess.run([sys.executable, "-m", "iri_lint.cli", *args], cwd=cwd or ROOT, input=stdin,

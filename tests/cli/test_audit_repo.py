@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import run_cli
+from .conftest import RunMain
 from .test_notebooks import make_notebook
 
 BAD = 'URL = "https://example.com/a b"\n'
@@ -62,22 +62,22 @@ def _env(tmp_path: Path) -> dict[str, str]:
     return {"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "xdg"), "GIT_CONFIG_NOSYSTEM": "1"}
 
 
-def test_check_fix_and_report_a_repository(repo: Path, tmp_path: Path) -> None:
+def test_check_fix_and_report_a_repository(run_main: RunMain, repo: Path, tmp_path: Path) -> None:
     env = _env(tmp_path)
-    p = run_cli("check", ".", cwd=repo, env=env)
+    p = run_main("check", ".", cwd=repo, env=env)
     assert p.returncode == 1, p.stderr.decode()
     reported = {re.split(r":(?:cell \d+:)?\d+:\d+: ", line)[0] for line in p.stdout.decode().splitlines()}
     assert reported == {"src/demo/client.py", "doc/build/conf.py", "notebooks/explore.ipynb"}
     assert "notebooks/explore.ipynb:cell 2:4:" in p.stdout.decode()
     assert p.stderr.decode() == ""
     # ignored files are checked when named (pre-commit passes tracked files; git tracks none of these)
-    named = run_cli("check", "data/fetch.py", "scratch.py", cwd=repo, env=env)
+    named = run_main("check", "data/fetch.py", "scratch.py", cwd=repo, env=env)
     assert {x.split(":")[0] for x in named.stdout.decode().splitlines()} == {"data/fetch.py", "scratch.py"}
-    assert run_cli("check", "--no-respect-gitignore", ".", cwd=repo, env=env).stdout.decode().count("data/fetch.py")
+    assert run_main("check", "--no-respect-gitignore", ".", cwd=repo, env=env).stdout.decode().count("data/fetch.py")
 
     # the report: every count the JSON has
-    doc = json.loads(run_cli("check", "--format", "json", ".", cwd=repo, env=env).stdout)
-    r = run_cli("check", "--format", "html", "-o", str(tmp_path / "audit.html"), ".",
+    doc = json.loads(run_main("check", "--format", "json", ".", cwd=repo, env=env).stdout)
+    r = run_main("check", "--format", "html", "-o", str(tmp_path / "audit.html"), ".",
                 cwd=repo, env=env)
     assert r.returncode == 1 and r.stdout == b""
     page = (tmp_path / "audit.html").read_text(encoding="utf-8")
@@ -89,7 +89,7 @@ def test_check_fix_and_report_a_repository(repo: Path, tmp_path: Path) -> None:
 
     # --fix: only tracked, checked files change, and in a notebook only the changed cell source
     before = (repo / "notebooks" / "explore.ipynb").read_text(encoding="utf-8")
-    fixed = run_cli("check", "--fix", ".", cwd=repo, env=env)
+    fixed = run_main("check", "--fix", ".", cwd=repo, env=env)
     assert fixed.returncode == 1  # the unsafe and unfixable findings remain
     status = _git(repo, "status", "--porcelain", "--untracked-files=all", "--ignored")
     changed = sorted(line[3:] for line in status.splitlines() if line.startswith(" M"))

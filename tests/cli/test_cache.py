@@ -22,7 +22,7 @@ from iri_lint.cli import run as runmod
 from iri_lint.cli.results import FileResult, Job
 from iri_lint.config import Config
 
-from .conftest import EXAMPLES, ROOT, run_cli
+from .conftest import EXAMPLES, ROOT, RunMain, run_cli
 from .test_notebooks import make_notebook
 
 FIXTURES = ROOT / "tests" / "flake8" / "fixtures"
@@ -256,7 +256,7 @@ def test_the_environment_can_turn_the_cache_off(cli, project: Path, tmp_path: Pa
     assert cache.exists() == used
 
 
-def test_fixing_and_stdin_do_not_use_the_cache(cli, project: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
+def test_fixing_and_stdin_do_not_use_the_cache(run_main: RunMain, cli, project: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
                                                checked: list[str]) -> None:
     cache = tmp_path / "cache"
     cli("check", "--cache-dir", str(cache), str(project))
@@ -267,7 +267,7 @@ def test_fixing_and_stdin_do_not_use_the_cache(cli, project: Path, tmp_path: Pat
         assert checked == ["b.py"], flags
     assert _tables(cache)[0].read_bytes() == table
     other = tmp_path / "other"
-    p = run_cli("check", "--cache-dir", str(other), "--stdin-filename", "x.py", "-", stdin=FINDING.encode())
+    p = run_main("check", "--cache-dir", str(other), "--stdin-filename", "x.py", "-", stdin=FINDING.encode())
     assert p.returncode == 1 and b"IRI101" in p.stdout and not other.exists()
 
 
@@ -286,6 +286,7 @@ def test_the_default_folder_is_beside_the_pyproject_and_ignored_by_git(  # type:
     assert _tables(elsewhere)
 
 
+@pytest.mark.slow  # four processes at once: the cache is shared between processes
 def test_concurrent_runs_leave_a_valid_cache_and_correct_output(tmp_path: Path) -> None:
     src = tmp_path / "src"
     src.mkdir()

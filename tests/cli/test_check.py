@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import RunFlake8
 
-from .conftest import CLI, EXAMPLES, ROOT, Result, run_cli
+from .conftest import CLI, EXAMPLES, ROOT, Result, RunMain
 
 LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>IRI\d{3}) (?P<msg>.+)$")
 
@@ -91,11 +89,11 @@ def test_noqa_is_honoured(cli, tmp_path: Path) -> None:  # type: ignore[no-untyp
     assert [LINE.match(x)["line"] for x in r.out.splitlines()] == ["3"]  # type: ignore[index]
 
 
-def test_stdin(tmp_path: Path) -> None:
-    p = run_cli("check", "-", "--stdin-filename", "pkg/mod.py", stdin=b'URL = "https://example.com/a b"\n')
+def test_stdin(run_main: RunMain, tmp_path: Path) -> None:
+    p = run_main("check", "-", "--stdin-filename", "pkg/mod.py", stdin=b'URL = "https://example.com/a b"\n')
     assert p.returncode == 1
     assert p.stdout.decode().startswith("pkg/mod.py:1:29: IRI101 ")
-    p = run_cli("check", "--fix", "--unsafe-fixes", "-", stdin=b'URL = "https://example.com/a b"\n')
+    p = run_main("check", "--fix", "--unsafe-fixes", "-", stdin=b'URL = "https://example.com/a b"\n')
     assert p.stdout == b'URL = "https://example.com/a%20b"\n'
 
 
@@ -128,12 +126,12 @@ def test_default_excludes_and_configured_excludes(cli, tmp_path: Path) -> None: 
     (b"# coding: utf-16\nURL = 'https://example.com/a b'\n", "cannot decode file: the encoding 'utf-16'"),
     (b"#!/usr/bin/env python\n# coding=utf_32\nx = 1\n", "cannot decode file: the encoding 'utf_32'"),
 ])
-def test_bad_input_is_one_line_on_stderr(tmp_path: Path, content: bytes, message: str) -> None:
+def test_bad_input_is_one_line_on_stderr(run_main: RunMain, tmp_path: Path, content: bytes, message: str) -> None:
     f = tmp_path / "m.py"
     f.write_bytes(content)
     ok = tmp_path / "ok.py"
     ok.write_text('URL = "https://example.com/a b"\n')
-    p = run_cli("check", "--isolated", str(f), str(ok))
+    p = run_main("check", "--isolated", str(f), str(ok))
     err = p.stderr.decode()
     assert p.returncode == 1
     assert "Traceback" not in err
@@ -143,11 +141,11 @@ def test_bad_input_is_one_line_on_stderr(tmp_path: Path, content: bytes, message
     assert "IRI101" in p.stdout.decode()  # the other file is still checked
 
 
-def test_a_file_with_nothing_iri_like_is_not_parsed(tmp_path: Path) -> None:
+def test_a_file_with_nothing_iri_like_is_not_parsed(run_main: RunMain, tmp_path: Path) -> None:
     """Most files hold no IRI: iri-lint skips parsing them (a syntax error there is Python's business)."""
     f = tmp_path / "m.py"
     f.write_text("def f(:\n    pass\n")
-    p = run_cli("check", "--isolated", str(f))
+    p = run_main("check", "--isolated", str(f))
     assert p.returncode == 0 and p.stderr.decode().strip() == "" and p.stdout.decode() == ""
 
 
@@ -169,15 +167,11 @@ def test_many_files_in_parallel_match_serial(cli, tmp_path: Path) -> None:  # ty
     assert parallel.out == serial.out and parallel.out.count("\n") == 60
 
 
-def test_agrees_with_flake8_line_for_line() -> None:
+def test_agrees_with_flake8_line_for_line(run_main: RunMain, run_flake8: RunFlake8) -> None:
     """The same findings as the flake8 plugin, to the column, on the example project."""
-    if shutil.which("flake8") is None and not (Path(sys.executable).parent / "flake8").exists():
-        pytest.skip("flake8 not installed")
-    ours = run_cli("check", "--exit-zero", "examples", "--extend-select", "IRI308", cwd=ROOT).stdout.decode()
-    theirs = subprocess.run(
-        [sys.executable, "-m", "flake8", "--isolated", "--extend-select", "IRI308",
-         "--per-file-ignores", "examples/shop/tests/*:IRI1", "examples"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
+    ours = run_main("check", "--exit-zero", "examples", "--extend-select", "IRI308", cwd=ROOT).stdout.decode()
+    theirs = run_flake8("--isolated", "--extend-select", "IRI308", "--per-file-ignores", "examples/shop/tests/*:IRI1",
+                        "examples", cwd=ROOT).stdout
     theirs_iri = [x for x in theirs.splitlines() if re.match(r"^[^:]+:\d+:\d+: IRI", x)]
     assert sorted(ours.splitlines()) == sorted(theirs_iri)
     assert len(ours.splitlines()) >= 10
@@ -250,18 +244,18 @@ def test_an_internal_error_in_one_literal_reports_it_and_exits_2(
     assert ":2:25: IRI110" in r.out
 
 
-def test_stdin_fix_keeps_the_report_out_of_the_fixed_source() -> None:
+def test_stdin_fix_keeps_the_report_out_of_the_fixed_source(run_main: RunMain) -> None:
     src = b'import requests\nrequests.get("https://example.com/a b")\nX_URL = "http://example.com/%zz"\n'
-    p = run_cli("check", "--isolated", "--fix", "--unsafe-fixes", "--format", "json", "-", stdin=src)
+    p = run_main("check", "--isolated", "--fix", "--unsafe-fixes", "--format", "json", "-", stdin=src)
     assert p.stdout.startswith(b"import requests\n") and b'"findings"' not in p.stdout
     compile(p.stdout, "<fixed>", "exec")  # stdout is exactly the fixed module
     assert b'"findings"' in p.stderr
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
-def test_stdin_fix_prints_the_source_even_when_nothing_was_fixed(fmt: str) -> None:
+def test_stdin_fix_prints_the_source_even_when_nothing_was_fixed(run_main: RunMain, fmt: str) -> None:
     src = b'import requests\nrequests.get("https://example.com/a b")\n'  # only an unsafe fix: none applied
-    p = run_cli("check", "--isolated", "--fix", "--format", fmt, "-", stdin=src)
+    p = run_main("check", "--isolated", "--fix", "--format", fmt, "-", stdin=src)
     assert p.stdout == src and b"IRI101" in p.stderr and p.returncode == 1
 
 
@@ -272,10 +266,10 @@ def test_a_baseline_in_a_missing_folder_is_a_one_line_error(cli, tmp_path: Path)
     assert r.code == 2 and r.err.startswith("iri-lint: cannot write baseline") and len(r.err.splitlines()) == 1
 
 
-def test_unknown_codes_in_per_file_ignores_are_errors(tmp_path: Path) -> None:
+def test_unknown_codes_in_per_file_ignores_are_errors(run_main: RunMain, tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text('[tool.iri-lint]\nper-file-ignores = {"tests/*" = ["IRI99"]}\n')
     (tmp_path / "m.py").write_text('X_URL = "http://example.com/%zz"\n')
-    p = run_cli("check", "m.py", cwd=tmp_path)
+    p = run_main("check", "m.py", cwd=tmp_path)
     assert p.returncode == 2 and b"'IRI99' matches no rule" in p.stderr
 
 
@@ -283,10 +277,10 @@ def test_unknown_codes_in_per_file_ignores_are_errors(tmp_path: Path) -> None:
     ((), {}, False), (("--color", "always"), {}, True), ((), {"FORCE_COLOR": "1"}, True),
     (("--color", "never"), {"FORCE_COLOR": "1"}, False),
 ])
-def test_color_follows_the_flag_and_force_color(tmp_path: Path, args: tuple[str, ...], env: dict[str, str],
+def test_color_follows_the_flag_and_force_color(run_main: RunMain, tmp_path: Path, args: tuple[str, ...], env: dict[str, str],
                                                 colored: bool) -> None:
     (tmp_path / "m.py").write_text('X_URL = "http://example.com/%zz"\n')
-    p = run_cli("check", "--isolated", *args, "m.py", cwd=tmp_path, env=env)
+    p = run_main("check", "--isolated", *args, "m.py", cwd=tmp_path, env=env)
     assert (b"\x1b[" in p.stdout) is colored
 
 
@@ -357,7 +351,7 @@ def test_explain_says_what_the_rule_checks_before_why(cli) -> None:  # type: ign
 
 
 @pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "link to /dev/zero"])
-def test_only_regular_files_are_checked(tmp_path: Path, kind: str) -> None:
+def test_only_regular_files_are_checked(run_main: RunMain, tmp_path: Path, kind: str) -> None:
     """A FIFO named on the command line blocked forever; /dev/zero was read until memory ran out."""
     import os
 
@@ -370,7 +364,7 @@ def test_only_regular_files_are_checked(tmp_path: Path, kind: str) -> None:
         path.symlink_to("/dev/zero")
     ok = tmp_path / "ok.py"
     ok.write_text('URL = "https://example.com/a b"\n')
-    p = run_cli("check", "--isolated", str(path), str(ok))
+    p = run_main("check", "--isolated", str(path), str(ok))
     what = "a FIFO" if kind == "fifo" else "a character device"
     assert p.returncode == 1 and "IRI101" in p.stdout.decode()
     assert p.stderr.decode().splitlines() == [

@@ -3,11 +3,10 @@ plugin's options in the project's flake8 configuration, and agree with flake8 it
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import RunFlake8
 
 from iri_lint.cli.flake8_config import _per_file_ignores
 
@@ -49,10 +48,9 @@ def test_the_cli_reads_the_iri_codes_of_the_flake8_configuration(cli: CLI, proje
     assert "extend-select = ['IRI303']" in shown and "ignore = ['IRI102']" in shown
 
 
-def test_the_cli_and_flake8_agree(cli: CLI, project: Path) -> None:
+def test_the_cli_and_flake8_agree(cli: CLI, run_flake8: RunFlake8, project: Path) -> None:
     (project / "setup.cfg").write_text(CONFIG + "iri-profile = uri\n", encoding="utf-8")
-    flake8 = subprocess.run([sys.executable, "-m", "flake8", "."], cwd=project, capture_output=True, text=True,
-                            timeout=120)
+    flake8 = run_flake8(".", cwd=project)
     plugin = {line.removeprefix("./") for line in flake8.stdout.splitlines() if ": IRI" in line}
     ours = {line for line in cli("check", ".").out.splitlines() if ": IRI" in line}
     assert plugin and ours == plugin

@@ -111,6 +111,7 @@ def _table(page: Any, table: str, key: str) -> dict[str, int]:
     return {k: int(n) for k, n in rows}
 
 
+@pytest.mark.slow  # starts Chromium
 def test_counts_in_the_browser_equal_the_json_output(browser: Any, report: tuple[Path, dict[str, Any]]) -> None:
     page_file, doc = report
     findings = doc["findings"]
@@ -169,6 +170,7 @@ def test_counts_in_the_browser_equal_the_json_output(browser: Any, report: tuple
     page.close()
 
 
+@pytest.mark.slow  # starts Chromium
 def test_the_page_is_an_audit_document(browser: Any, report: tuple[Path, dict[str, Any]]) -> None:
     """#31 item 3: the run in the header, rules by severity, spoofs made visible, the rules' documentation
     one click away and offline, a print style sheet, and the endpoint inventory."""

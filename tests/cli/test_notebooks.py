@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import run_cli
+from .conftest import RunMain
 
 DATA = Path(__file__).parent / "data"
 
@@ -133,9 +133,9 @@ def test_diff_shows_what_fix_writes(cli, nb: Path, tmp_path: Path) -> None:  # t
     assert len(added) == 2  # the two fixed strings, nothing else
 
 
-def test_stdin_notebook_with_fix_prints_the_notebook(tmp_path: Path) -> None:
+def test_stdin_notebook_with_fix_prints_the_notebook(run_main: RunMain, tmp_path: Path) -> None:
     data = make_notebook().encode()
-    p = run_cli("check", "--isolated", "--fix", "--stdin-filename", "x.ipynb", "-", stdin=data)
+    p = run_main("check", "--isolated", "--fix", "--stdin-filename", "x.ipynb", "-", stdin=data)
     out = json.loads(p.stdout)
     assert "caf%C3%A9" in "".join(out["cells"][1]["source"])
     assert p.stdout == data.replace("caf\u00e9\\\"".encode(), b"caf%C3%A9\\\"", 1)

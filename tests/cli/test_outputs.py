@@ -13,7 +13,7 @@ import pytest
 from iri_lint.rules.model import rule_url
 from iri_lint.rules.registry import RULES
 
-from .conftest import EXAMPLES, run_cli
+from .conftest import EXAMPLES, RunMain
 
 DATA = Path(__file__).parent / "data"
 
@@ -205,11 +205,11 @@ SURROGATE_SOURCE = 'URL = "http://example.com/\\ud800x"\n'  # the value holds a 
 
 
 @pytest.mark.parametrize("fmt", ["json", "sarif", "github", "text", "html"])
-def test_every_format_carries_a_lone_surrogate_whole(tmp_path: Path, fmt: str) -> None:
+def test_every_format_carries_a_lone_surrogate_whole(run_main: RunMain, tmp_path: Path, fmt: str) -> None:
     src = tmp_path / "m.py"
     src.write_text(SURROGATE_SOURCE, encoding="utf-8")
     out = tmp_path / f"report.{fmt}"
-    p = run_cli("check", "--isolated", "--format", fmt, "-o", str(out), str(src))
+    p = run_main("check", "--isolated", "--format", fmt, "-o", str(out), str(src))
     assert p.returncode == 1, p.stderr
     data = out.read_bytes().decode("utf-8")  # whole, and UTF-8
     if fmt == "json":
@@ -218,33 +218,33 @@ def test_every_format_carries_a_lone_surrogate_whole(tmp_path: Path, fmt: str) -
     elif fmt == "sarif":
         assert json.loads(data)["runs"][0]["results"]
     assert "IRI109" in data
-    piped = run_cli("check", "--isolated", "--format", fmt, str(src))  # and on stdout
+    piped = run_main("check", "--isolated", "--format", fmt, str(src))  # and on stdout
     assert piped.returncode == 1 and b"IRI109" in piped.stdout, piped.stderr
 
 
-def test_a_baseline_holds_a_lone_surrogate(tmp_path: Path) -> None:
+def test_a_baseline_holds_a_lone_surrogate(run_main: RunMain, tmp_path: Path) -> None:
     src = tmp_path / "m.py"
     src.write_text(SURROGATE_SOURCE, encoding="utf-8")
     base = tmp_path / "baseline.json"
-    assert run_cli("check", "--isolated", "--baseline", str(base), "--update-baseline", str(src)).returncode == 0
+    assert run_main("check", "--isolated", "--baseline", str(base), "--update-baseline", str(src)).returncode == 0
     (entry,) = json.loads(base.read_text(encoding="utf-8"))["fingerprints"].values()
     assert entry["value"] == "http://example.com/\ud800x"
-    assert run_cli("check", "--isolated", "--baseline", str(base), str(src)).returncode == 0
+    assert run_main("check", "--isolated", "--baseline", str(base), str(src)).returncode == 0
 
 
-def test_an_unwritable_report_is_one_line_and_leaves_nothing(tmp_path: Path) -> None:
+def test_an_unwritable_report_is_one_line_and_leaves_nothing(run_main: RunMain, tmp_path: Path) -> None:
     src = tmp_path / "m.py"
     src.write_text(SURROGATE_SOURCE, encoding="utf-8")
-    p = run_cli("check", "--isolated", "--format", "json", "-o", str(tmp_path / "no" / "r.json"), str(src))
+    p = run_main("check", "--isolated", "--format", "json", "-o", str(tmp_path / "no" / "r.json"), str(src))
     assert p.returncode == 2
     assert p.stderr.decode().count("\n") == 1 and "cannot write" in p.stderr.decode()
     assert sorted(x.name for x in tmp_path.iterdir()) == ["m.py"]
 
 
-def test_json_fix_edits_carry_their_place_in_the_file(tmp_path: Path) -> None:
+def test_json_fix_edits_carry_their_place_in_the_file(run_main: RunMain, tmp_path: Path) -> None:
     src = tmp_path / "m.py"
     src.write_text('import requests\nrequests.get("https://example.com/\\u00e9 b")\n', encoding="utf-8")
-    p = run_cli("check", "--isolated", "--format", "json", str(src))
+    p = run_main("check", "--isolated", "--format", "json", str(src))
     (finding,) = [f for f in json.loads(p.stdout)["findings"] if f["code"] == "IRI101"]
     (edit,) = finding["fix"]["edits"]
     where = edit["file"]

@@ -12,7 +12,7 @@ import pytest
 
 from iri_lint.cli import fix_flow
 
-from .conftest import CLI, run_cli
+from .conftest import CLI, RunMain
 
 # one safe fix (urlopen: dereferenced) and one unsafe one
 BAD = ('import urllib.request\nurllib.request.urlopen("https://example.com/caf\u00e9")\n'
@@ -37,12 +37,12 @@ def _stderr_lines(p: subprocess.CompletedProcess[bytes]) -> list[str]:
 
 
 @pytest.mark.parametrize("with_git", [False, True])
-def test_walked_link_outside_the_tree_is_checked_never_fixed(tmp_path: Path, with_git: bool) -> None:
+def test_walked_link_outside_the_tree_is_checked_never_fixed(run_main: RunMain, tmp_path: Path, with_git: bool) -> None:
     project, victim = _scenario(tmp_path)
     if with_git:
         subprocess.run(["git", "init", "-q"], cwd=project, check=True)
     before = victim.read_bytes()
-    p = run_cli("check", "--isolated", "--fix", "--unsafe-fixes", ".", cwd=project)
+    p = run_main("check", "--isolated", "--fix", "--unsafe-fixes", ".", cwd=project)
     assert victim.read_bytes() == before  # byte for byte
     assert (project / "own.py").read_text(encoding="utf-8") != BAD  # the project's own file is fixed
     out = p.stdout.decode()
@@ -51,16 +51,16 @@ def test_walked_link_outside_the_tree_is_checked_never_fixed(tmp_path: Path, wit
                                 "(a link named on the command line is fixed with --fix-symlinks)"]
     assert p.returncode == 1
     # the diff shows only what --fix would write
-    d = run_cli("check", "--isolated", "--diff", "--unsafe-fixes", ".", cwd=project)
+    d = run_main("check", "--isolated", "--diff", "--unsafe-fixes", ".", cwd=project)
     assert "victim" not in d.stdout.decode() and "link.py" not in d.stdout.decode()
     assert victim.read_bytes() == before
 
 
-def test_json_says_why_each_fix_was_not_applied(tmp_path: Path) -> None:
+def test_json_says_why_each_fix_was_not_applied(run_main: RunMain, tmp_path: Path) -> None:
     import json
 
     project, victim = _scenario(tmp_path)
-    p = run_cli("check", "--isolated", "--fix", "--format", "json", "link.py", cwd=project)
+    p = run_main("check", "--isolated", "--fix", "--format", "json", "link.py", cwd=project)
     doc = json.loads(p.stdout)
     fixes = [f["fix"] for f in doc["findings"] if f["fix"]]
     safe = [f for f in fixes if f["safety"] == "safe"]
@@ -69,78 +69,78 @@ def test_json_says_why_each_fix_was_not_applied(tmp_path: Path) -> None:
     assert victim.read_text(encoding="utf-8") == BAD
 
 
-def test_named_link_is_fixed_only_with_fix_symlinks(tmp_path: Path) -> None:
+def test_named_link_is_fixed_only_with_fix_symlinks(run_main: RunMain, tmp_path: Path) -> None:
     project, victim = _scenario(tmp_path)
-    p = run_cli("check", "--isolated", "--fix", "link.py", cwd=project)
+    p = run_main("check", "--isolated", "--fix", "link.py", cwd=project)
     assert victim.read_text(encoding="utf-8") == BAD and p.returncode == 1
     assert _stderr_lines(p) == [f"link.py: not fixed: symlink to {victim}, outside {project} "
                                 "(a link named on the command line is fixed with --fix-symlinks)"]
-    p = run_cli("check", "--isolated", "--fix", "--fix-symlinks", "link.py", cwd=project)
+    p = run_main("check", "--isolated", "--fix", "--fix-symlinks", "link.py", cwd=project)
     assert victim.read_text(encoding="utf-8") == SAFE_FIXED
     assert (project / "link.py").is_symlink()
     assert _stderr_lines(p) == []
     # --fix-symlinks does not open the walk
     victim.write_text(BAD, encoding="utf-8")
-    run_cli("check", "--isolated", "--fix", "--fix-symlinks", ".", cwd=project)
+    run_main("check", "--isolated", "--fix", "--fix-symlinks", ".", cwd=project)
     assert victim.read_text(encoding="utf-8") == BAD
 
 
-def test_link_inside_the_git_top_level_is_fixed(tmp_path: Path) -> None:
+def test_link_inside_the_git_top_level_is_fixed(run_main: RunMain, tmp_path: Path) -> None:
     """Outside the named folder but inside the repository: the tree is the git top level."""
     project, victim = _scenario(tmp_path)
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
-    p = run_cli("check", "--isolated", "--fix", ".", cwd=project)
+    p = run_main("check", "--isolated", "--fix", ".", cwd=project)
     assert victim.read_text(encoding="utf-8") == SAFE_FIXED
     assert _stderr_lines(p) == []
 
 
-def test_link_inside_the_tree_is_fixed_once_at_its_target(tmp_path: Path) -> None:
+def test_link_inside_the_tree_is_fixed_once_at_its_target(run_main: RunMain, tmp_path: Path) -> None:
     (tmp_path / "pkg").mkdir()
     real = tmp_path / "pkg" / "real.py"
     real.write_text(BAD, encoding="utf-8")
     (tmp_path / "a_link.py").symlink_to(Path("pkg") / "real.py")
-    p = run_cli("check", "--isolated", "--fix", ".", cwd=tmp_path)
+    p = run_main("check", "--isolated", "--fix", ".", cwd=tmp_path)
     out = p.stdout.decode()
     assert out.count("fixed (safe)") == 1 and "pkg/real.py:2:" in out and "a_link" not in out
     assert real.read_text(encoding="utf-8") == SAFE_FIXED and (tmp_path / "a_link.py").is_symlink()
     # named through the link alone: fixed through it, the link stays a link
     real.write_text(BAD, encoding="utf-8")
-    run_cli("check", "--isolated", "--fix", "a_link.py", cwd=tmp_path)
+    run_main("check", "--isolated", "--fix", "a_link.py", cwd=tmp_path)
     assert real.read_text(encoding="utf-8") == SAFE_FIXED and (tmp_path / "a_link.py").is_symlink()
 
 
-def test_hard_linked_file_is_not_split(tmp_path: Path) -> None:
+def test_hard_linked_file_is_not_split(run_main: RunMain, tmp_path: Path) -> None:
     a, b, c = tmp_path / "a.py", tmp_path / "b.py", tmp_path / "c.py"
     a.write_text(BAD, encoding="utf-8")
     os.link(a, b)
     c.write_text(BAD, encoding="utf-8")
-    p = run_cli("check", "--isolated", "--fix", "a.py", "c.py", cwd=tmp_path)
+    p = run_main("check", "--isolated", "--fix", "a.py", "c.py", cwd=tmp_path)
     assert p.returncode == 1
     assert _stderr_lines(p) == ["a.py: not fixed: it has 2 hard links, and writing it would split them"]
     assert a.read_text(encoding="utf-8") == BAD and os.stat(a).st_ino == os.stat(b).st_ino
     assert c.read_text(encoding="utf-8") == SAFE_FIXED  # the other file is still fixed
 
 
-def test_read_only_file_is_not_written(tmp_path: Path) -> None:
+def test_read_only_file_is_not_written(run_main: RunMain, tmp_path: Path) -> None:
     ro, ok = tmp_path / "ro.py", tmp_path / "ok.py"
     ro.write_text(BAD, encoding="utf-8")
     ro.chmod(0o444)
     ok.write_text(BAD, encoding="utf-8")
-    p = run_cli("check", "--isolated", "--fix", ".", cwd=tmp_path)
+    p = run_main("check", "--isolated", "--fix", ".", cwd=tmp_path)
     assert p.returncode == 1
     assert _stderr_lines(p) == ["ro.py: not fixed: the file is read-only"]
     assert ro.read_text(encoding="utf-8") == BAD and stat.S_IMODE(ro.stat().st_mode) == 0o444
     assert ok.read_text(encoding="utf-8") == SAFE_FIXED
     # --add-noqa writes too: refused the same way
-    p = run_cli("check", "--isolated", "--add-noqa", "ro.py", cwd=tmp_path)
+    p = run_main("check", "--isolated", "--add-noqa", "ro.py", cwd=tmp_path)
     assert _stderr_lines(p) == ["ro.py: not fixed: the file is read-only"] and ro.read_text(encoding="utf-8") == BAD
 
 
-def test_nothing_to_write_says_nothing(tmp_path: Path) -> None:
+def test_nothing_to_write_says_nothing(run_main: RunMain, tmp_path: Path) -> None:
     ro = tmp_path / "ro.py"
     ro.write_text('URL = "https://example.com/a b"\n', encoding="utf-8")  # only an unsafe fix
     ro.chmod(0o444)
-    p = run_cli("check", "--isolated", "--fix", "ro.py", cwd=tmp_path)
+    p = run_main("check", "--isolated", "--fix", "ro.py", cwd=tmp_path)
     assert _stderr_lines(p) == [] and p.returncode == 1
 
 
@@ -181,12 +181,12 @@ def _tree(tmp_path: Path) -> tuple[Path, Path]:
 
 
 @pytest.mark.parametrize("option", ["--baseline", "-o"])
-def test_a_committed_symlink_leading_out_of_the_tree_is_not_written_through(tmp_path: Path, option: str) -> None:
+def test_a_committed_symlink_leading_out_of_the_tree_is_not_written_through(run_main: RunMain, tmp_path: Path, option: str) -> None:
     """The issue's: ``.iri-baseline.json -> ../../some/file`` replaced that file with JSON."""
     project, victim = _tree(tmp_path)
     (project / "out.json").symlink_to(Path("..") / "outside" / "victim")
     extra = ["--update-baseline"] if option == "--baseline" else ["--format", "json"]
-    p = run_cli("check", "--isolated", option, "out.json", *extra, ".", cwd=project)
+    p = run_main("check", "--isolated", option, "out.json", *extra, ".", cwd=project)
     assert victim.read_text(encoding="utf-8") == "someone else's file\n"
     assert (project / "out.json").is_symlink()
     assert p.returncode == 2, p.stderr
@@ -196,29 +196,29 @@ def test_a_committed_symlink_leading_out_of_the_tree_is_not_written_through(tmp_
         "(name the file itself to write there)")
 
 
-def test_a_symlinked_folder_leading_out_of_the_tree_is_not_written_through(tmp_path: Path) -> None:
+def test_a_symlinked_folder_leading_out_of_the_tree_is_not_written_through(run_main: RunMain, tmp_path: Path) -> None:
     project, victim = _tree(tmp_path)
     (project / "reports").symlink_to(victim.parent)
-    p = run_cli("check", "--isolated", "-o", "reports/victim", ".", cwd=project)
+    p = run_main("check", "--isolated", "-o", "reports/victim", ".", cwd=project)
     assert victim.read_text(encoding="utf-8") == "someone else's file\n" and p.returncode == 2
 
 
-def test_outputs_named_outside_the_tree_and_links_inside_it_are_written(tmp_path: Path) -> None:
+def test_outputs_named_outside_the_tree_and_links_inside_it_are_written(run_main: RunMain, tmp_path: Path) -> None:
     project, victim = _tree(tmp_path)
     (project / "docs").mkdir()
     (project / "docs" / "report.txt").write_text("old\n", encoding="utf-8")
     (project / "report.txt").symlink_to(Path("docs") / "report.txt")
-    p = run_cli("check", "--isolated", "-o", "report.txt", ".", cwd=project)
+    p = run_main("check", "--isolated", "-o", "report.txt", ".", cwd=project)
     assert p.returncode == 1 and (project / "report.txt").is_symlink()  # a link stays a link
     assert "IRI101" in (project / "docs" / "report.txt").read_text(encoding="utf-8")
-    p = run_cli("check", "--isolated", "-o", str(victim), ".", cwd=project)  # the user's own choice
+    p = run_main("check", "--isolated", "-o", str(victim), ".", cwd=project)  # the user's own choice
     assert p.returncode == 1 and "IRI101" in victim.read_text(encoding="utf-8")
-    p = run_cli("check", "--isolated", "--baseline", str(victim.parent / "base.json"), "--update-baseline", ".",
+    p = run_main("check", "--isolated", "--baseline", str(victim.parent / "base.json"), "--update-baseline", ".",
                 cwd=project)
     assert p.returncode == 0 and (victim.parent / "base.json").is_file()
 
 
-def test_a_report_to_a_fifo_is_written_into_it(tmp_path: Path) -> None:
+def test_a_report_to_a_fifo_is_written_into_it(run_main: RunMain, tmp_path: Path) -> None:
     import threading
 
     project, _ = _tree(tmp_path)
@@ -227,44 +227,44 @@ def test_a_report_to_a_fifo_is_written_into_it(tmp_path: Path) -> None:
     got: list[bytes] = []
     reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
     reader.start()
-    p = run_cli("check", "--isolated", "--format", "json", "-o", str(fifo), ".", cwd=project)
+    p = run_main("check", "--isolated", "--format", "json", "-o", str(fifo), ".", cwd=project)
     reader.join(timeout=60)
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)  # still a FIFO
     assert p.returncode == 1 and b'"IRI101"' in got[0]
 
 
-def test_a_report_to_a_device_is_written_into_it(tmp_path: Path) -> None:
+def test_a_report_to_a_device_is_written_into_it(run_main: RunMain, tmp_path: Path) -> None:
     project, _ = _tree(tmp_path)
     null = tmp_path / "null"
     try:
         os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # /dev/null's numbers
     except (PermissionError, AttributeError):
         pytest.skip("creating a device node needs root")
-    p = run_cli("check", "--isolated", "-o", str(null), ".", cwd=project)
+    p = run_main("check", "--isolated", "-o", str(null), ".", cwd=project)
     assert p.returncode == 1 and stat.S_ISCHR(os.lstat(null).st_mode)
 
 
-def test_a_report_to_dash_goes_to_stdout(tmp_path: Path) -> None:
+def test_a_report_to_dash_goes_to_stdout(run_main: RunMain, tmp_path: Path) -> None:
     project, _ = _tree(tmp_path)
-    p = run_cli("check", "--isolated", "--format", "json", "-o", "-", ".", cwd=project)
+    p = run_main("check", "--isolated", "--format", "json", "-o", "-", ".", cwd=project)
     assert p.returncode == 1 and b'"IRI101"' in p.stdout and not (project / "-").exists()
 
 
 @pytest.mark.parametrize("option", ["--baseline", "-o"])
-def test_a_hard_linked_output_is_not_split(tmp_path: Path, option: str) -> None:
+def test_a_hard_linked_output_is_not_split(run_main: RunMain, tmp_path: Path, option: str) -> None:
     project, victim = _tree(tmp_path)
     os.link(victim, project / "out.json")
     extra = ["--update-baseline"] if option == "--baseline" else []
-    p = run_cli("check", "--isolated", option, "out.json", *extra, ".", cwd=project)
+    p = run_main("check", "--isolated", option, "out.json", *extra, ".", cwd=project)
     assert p.returncode == 2 and "hard links" in p.stderr.decode()
     assert victim.read_text(encoding="utf-8") == "someone else's file\n" and os.stat(victim).st_nlink == 2
 
 
-def test_the_inventory_follows_the_same_policy(tmp_path: Path) -> None:
+def test_the_inventory_follows_the_same_policy(run_main: RunMain, tmp_path: Path) -> None:
     project, victim = _tree(tmp_path)
     (project / "out.json").symlink_to(Path("..") / "outside" / "victim")
-    p = run_cli("inventory", "--isolated", "-o", "out.json", ".", cwd=project)
+    p = run_main("inventory", "--isolated", "-o", "out.json", ".", cwd=project)
     assert p.returncode == 2 and "symlink to" in p.stderr.decode()
     assert victim.read_text(encoding="utf-8") == "someone else's file\n"
-    p = run_cli("inventory", "--isolated", "--format", "json", "-o", "-", ".", cwd=project)
+    p = run_main("inventory", "--isolated", "--format", "json", "-o", "-", ".", cwd=project)
     assert p.returncode == 0 and p.stdout.startswith(b"{") and not (project / "-").exists()

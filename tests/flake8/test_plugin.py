@@ -1,8 +1,11 @@
-"""End to end: real flake8 in a subprocess over annotated fixtures (bugbear style)."""
+"""Real flake8 over annotated fixtures (bugbear style): in this process, the plugin found through its entry
+point; a few end to end in a subprocess (``slow``: the parallel run, standard input)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 import re
 import subprocess
 import sys
@@ -11,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from iri_lint.rules.registry import DEFAULT_CODES
+from conftest import RunFlake8
 
-pytestmark = pytest.mark.slow
+from iri_lint.rules.registry import DEFAULT_CODES
 
 FIXTURES = Path(__file__).parent / "fixtures"
 EXPECT = re.compile(r"expect: ((?:IRI\d{3}:\d+[ ,]*)+)")
@@ -32,7 +35,7 @@ def expected(path: Path) -> set[tuple[int, int, str]]:
 
 
 def flake8(*args: str, stdin: str | None = None, cwd: Path = FIXTURES) -> subprocess.CompletedProcess[str]:
-    """flake8 with its default selection (opt-in IRI rules stay quiet, as for users)."""
+    """flake8 in a subprocess, with its default selection (opt-in IRI rules stay quiet, as for users)."""
     return subprocess.run([sys.executable, "-m", "flake8", "--isolated", *args], cwd=cwd,
                           capture_output=True, text=True, input=stdin, timeout=120)
 
@@ -49,12 +52,12 @@ def reported(output: str) -> dict[str, set[tuple[int, int, str]]]:
 
 
 @pytest.mark.parametrize("name", ["basic.py", "latin1.py", "bom_crlf.py"])
-def test_annotated_fixture(name: str) -> None:
-    res = flake8(name)
-    assert "Traceback" not in res.stderr, res.stderr
+def test_annotated_fixture(run_flake8: RunFlake8, name: str) -> None:
+    res = run_flake8("--isolated", name, cwd=FIXTURES)
     assert reported(res.stdout).get(name, set()) == expected(FIXTURES / name), res.stdout
 
 
+@pytest.mark.slow
 def test_jobs_two_matches_serial() -> None:
     files = ["basic.py", "latin1.py", "bom_crlf.py"]
     serial = flake8("--jobs=1", *files)
@@ -64,25 +67,21 @@ def test_jobs_two_matches_serial() -> None:
     assert reported(parallel.stdout)["basic.py"] == expected(FIXTURES / "basic.py")
 
 
+@pytest.mark.slow  # flake8 keeps what it read from stdin for the life of the process
 def test_stdin() -> None:
     src = (FIXTURES / "basic.py").read_text(encoding="utf-8")
     res = flake8("--stdin-display-name", "basic.py", "-", stdin=src)
     assert reported(res.stdout)["basic.py"] == expected(FIXTURES / "basic.py")
 
 
-def test_syntax_error_file_is_reported_by_flake8_not_crashed() -> None:
-    res = subprocess.run([sys.executable, "-m", "flake8", "broken.py"], cwd=FIXTURES,
-                         capture_output=True, text=True, timeout=60)
-    assert "Traceback" not in res.stderr
+def test_syntax_error_file_is_reported_by_flake8_not_crashed(run_flake8: RunFlake8) -> None:
+    res = run_flake8("broken.py", cwd=FIXTURES)  # a crash of the plugin would raise here
     assert "E999" in res.stdout
 
 
-def test_opt_in_rules_are_quiet_until_selected() -> None:
-    res = subprocess.run([sys.executable, "-m", "flake8", "basic.py"], cwd=FIXTURES,
-                         capture_output=True, text=True, timeout=60)
-    assert "IRI303" not in res.stdout
-    res = subprocess.run([sys.executable, "-m", "flake8", "--extend-select", "IRI303", "basic.py"],
-                         cwd=FIXTURES, capture_output=True, text=True, timeout=60)
+def test_opt_in_rules_are_quiet_until_selected(run_flake8: RunFlake8) -> None:
+    assert "IRI303" not in run_flake8("basic.py", cwd=FIXTURES).stdout
+    res = run_flake8("--extend-select", "IRI303", "basic.py", cwd=FIXTURES)
     assert re.search(r"basic.py:\d+:\d+: IRI303 ", res.stdout), res.stdout
 
 
@@ -108,35 +107,35 @@ def test_annotations_point_at_the_character(name: str) -> None:
         assert lines[lineno - 1][col - 1] == MARKS[code], (name, lineno, col, code)
 
 
-def _flake8_codes(args: list[str], cwd: Path) -> set[tuple[str, str]]:
-    res = subprocess.run([sys.executable, "-m", "flake8", *args], cwd=cwd, capture_output=True, text=True,
-                         timeout=120)
-    assert "Traceback" not in res.stderr, res.stderr
-    return {(m["pos"], m["code"]) for m in re.finditer(r":(?P<pos>\d+:\d+): (?P<code>IRI\d+)", res.stdout)}
-
-
-def _cli_codes(path: Path) -> set[tuple[str, str]]:
-    res = subprocess.run([sys.executable, "-m", "iri_lint.cli", "check", "--isolated", "--exit-zero", str(path)],
-                         capture_output=True, text=True, timeout=120)
-    # the CLI's columns are 1-based like flake8's output
-    return {(m["pos"], m["code"]) for m in re.finditer(r":(?P<pos>\d+:\d+): (?P<code>IRI\d+)", res.stdout)}
+def _codes(output: str) -> set[tuple[str, str]]:
+    return {(m["pos"], m["code"]) for m in re.finditer(r":(?P<pos>\d+:\d+): (?P<code>IRI\d+)", output)}
 
 
 @pytest.mark.parametrize("config", ["", "[flake8]\nignore = E203,W503\n", "[flake8]\nextend-ignore = E501\n"])
-def test_opt_in_rules_stay_off_whatever_the_flake8_config_ignores(tmp_path: Path, config: str) -> None:
+def test_opt_in_rules_stay_off_whatever_the_flake8_config_ignores(run_flake8: RunFlake8, tmp_path: Path,
+                                                                  config: str) -> None:
     """flake8's default-ignore list is no opt-in switch: any `ignore =` replaces it (issue: 1,631
     findings instead of 253). Opt-in rules run only when select/extend-select names them."""
+    from iri_lint.cli import main
+
     (tmp_path / "m.py").write_text((FIXTURES / "basic.py").read_text(encoding="utf-8"), encoding="utf-8")
     if config:
         (tmp_path / "setup.cfg").write_text(config, encoding="utf-8")
-    expected = _cli_codes(tmp_path / "m.py")
+    cli_out = io.StringIO()
+    with contextlib.redirect_stdout(cli_out):
+        main(["check", "--isolated", "--exit-zero", str(tmp_path / "m.py")])
+    expected = _codes(cli_out.getvalue())  # the CLI's columns are 1-based like flake8's output
     assert expected and all(code in DEFAULT_CODES for _, code in expected)
+
+    def flake8_codes(*args: str) -> set[tuple[str, str]]:
+        return _codes(run_flake8(*args, cwd=tmp_path).stdout)
+
     for args in (["m.py"], ["--select", "IRI", "m.py"], ["--select", "E,W,F,IRI", "m.py"]):
-        got = _flake8_codes(["--isolated", *args] if not config else args, tmp_path)
+        got = flake8_codes(*(["--isolated", *args] if not config else args))
         assert got == expected, (args, got ^ expected)
-    with_opt_in = _flake8_codes(["--extend-select", "IRI303", "m.py"], tmp_path)
+    with_opt_in = flake8_codes("--extend-select", "IRI303", "m.py")
     assert {c for _, c in with_opt_in} - {c for _, c in expected} == {"IRI303"}
-    assert {c for _, c in _flake8_codes(["--extend-select", "IRI3", "m.py"], tmp_path)} >= {"IRI303"}
+    assert {c for _, c in flake8_codes("--extend-select", "IRI3", "m.py")} >= {"IRI303"}
 
 
 def test_findings_wait_until_flake8_has_dropped_the_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
