@@ -350,6 +350,7 @@ def _age_all(folder: Path) -> None:
 
 
 @pytest.mark.parametrize("how", ["walk", "fix"])
+@pytest.mark.slow  # a writer process, killed
 def test_a_later_run_removes_what_a_killed_writer_left(cli, tmp_path: Path, how: str) -> None:  # type: ignore[no-untyped-def]
     f = tmp_path / "m.py"
     f.write_text(URLOPEN.format(lit='"https://example.com/caf\u00e9"'), encoding="utf-8")
@@ -368,6 +369,7 @@ def test_a_later_run_removes_what_a_killed_writer_left(cli, tmp_path: Path, how:
     assert set(os.listdir(tmp_path)) == mine
 
 
+@pytest.mark.slow  # a writer process, killed
 def test_a_live_writers_temporary_file_is_left_alone(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     f = tmp_path / "m.py"
     f.write_text("x = 1\n", encoding="utf-8")

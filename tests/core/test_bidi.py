@@ -549,6 +549,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch, *names: str) -> Counter[str]:
     "א/" * 50_000, "1/" * 50_000, "\u202e" * 1000 + "שלום" * 20_000, "%D7%90" * 10_000 + "א",
     "א1/" * 30_000, "אa/" * 30_000,
 ])
+@pytest.mark.slow  # stress: hostile inputs
 def test_work_per_distinct_character(monkeypatch: pytest.MonkeyPatch, tail: str) -> None:
     calls = _counting(monkeypatch, "_bidi_class", "_is_hidden", "_component_problems")
     text = "http://אב.com/" + tail
@@ -570,6 +571,7 @@ def test_lone_surrogates_are_displayed_where_private_use_characters_would_be() -
     assert kinds("http://x/\ud800אa") == ["mixed-direction"]
 
 
+@pytest.mark.slow  # stress: hostile inputs
 def test_hostile_results() -> None:
     text = "http://example.com/" + "אa" * 50_000
     (p,) = problems(text, advisory=True)

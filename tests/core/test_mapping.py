@@ -200,6 +200,7 @@ def test_to_iri_decodes_nothing_next_to_a_stray_percent(uri: str, iri: str) -> N
     assert to_iri(iri) == iri
 
 
+@pytest.mark.slow  # linear time: hostile inputs
 def test_to_iri_is_linear_on_hostile_input() -> None:
     n = 100_000
     assert to_iri("http://a/" + "%41" * n) == "http://a/" + "A" * n

@@ -211,6 +211,7 @@ def test_malformed_percent_is_not_decoded() -> None:
     assert normalize(normalize("http://a/%%3441")) == normalize("http://a/%%3441")
 
 
+@pytest.mark.slow  # linear time: hostile inputs
 def test_hostile_inputs_are_linear() -> None:
     n = 100_000
     r = normalize_trace("http://a/" + "%41" * n, level="scheme")

@@ -1098,6 +1098,7 @@ N = 200_000
     ("a", "http://"), ("é", "http://"), ("1.", "//"), ("::", "//["), ("?", "a:?"), ("#", "a:#"),
     ("%41", "%"), ("a:", ""), ("//", ""), (" ", "a:"),
 ])
+@pytest.mark.slow  # stress: hostile inputs
 def test_hostile_inputs_finish(piece: str, prefix: str) -> None:
     text = prefix + piece * (N // len(piece))
     ref = scan(text)
@@ -1110,6 +1111,7 @@ def _spans(text: str) -> list[tuple[str, int, int]]:
     return [(e.code, e.position, e.end) for e in scan(text).errors]
 
 
+@pytest.mark.slow  # stress: hostile inputs
 def test_hostile_error_counts_are_exact() -> None:
     # a run of one bad character is one error spanning the run: linear, and every character covered
     n = 50_000
@@ -1137,6 +1139,7 @@ def test_hostile_ipv6_is_linear() -> None:
 
 
 @pytest.mark.parametrize("profile", ["leiri", "web-address"])
+@pytest.mark.slow  # stress: hostile inputs
 def test_hostile_preprocessing(profile: str) -> None:
     n = 50_000
     ref = scan("a:" + " " * n + "%" * n, profile=profile)

@@ -576,6 +576,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch, *names: str) -> Counter[str]:
     "a\u200b" * 50_000, "Москва/" * 10_000 + "city", "\u2215" * 1000, "%D0%9C" * 10_000 + "Мa",
     "Москва%4D/" * 10_000, "Москва\uff41/" * 10_000, "Москва-city/" * 10_000, "Москва/city/" * 5000,
 ])
+@pytest.mark.slow  # stress: hostile inputs
 def test_work_per_distinct_character(monkeypatch: pytest.MonkeyPatch, tail: str) -> None:
     joiners._joining.cache_clear()  # joining types are asked for again
     calls = _counting(monkeypatch, "_kind", "_scx", "_contextj", "_mixed_script_problem")
@@ -590,6 +591,7 @@ def test_work_per_distinct_character(monkeypatch: pytest.MonkeyPatch, tail: str)
     assert calls["_contextj"] <= 5 * distinct  # idna's valid_contextj: the joining types of the characters
 
 
+@pytest.mark.slow  # stress: hostile inputs
 def test_hostile_results(icu_mode: str) -> None:
     text = "http://example.com/" + "a\u200b" * 50_000
     problems = found(text)

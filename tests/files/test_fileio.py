@@ -200,6 +200,7 @@ def test_sigint_during_replace_is_deferred(tmp_path: Path, monkeypatch: pytest.M
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
+@pytest.mark.slow  # a writer process, killed
 def test_killed_writer_leaves_the_original_intact(tmp_path: Path, sig: int) -> None:
     f = tmp_path / "m.py"
     f.write_bytes(b"original\n")

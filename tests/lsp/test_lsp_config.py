@@ -11,7 +11,7 @@ from lsp_util import SERVER, accept_registrations, next_diagnostics, open_doc
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.slow]  # slow: each test starts a server process
 
 TEXT = 'import requests\n\nrequests.get("http://example.com/%e2%82%ac")\nrequests.get("http://example.com/%zz")\n'
 

@@ -10,7 +10,7 @@ from lsp_util import SERVER, accept_registrations, open_doc
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.slow]  # slow: each test starts a server process
 
 TEXT = 'import urllib.request\n\nurllib.request.urlopen("https://example.com/caf\u00e9")\n'  # a safe fix
 

@@ -153,7 +153,8 @@ CONFIGS = {"default": Config(), "all": Config(select=("ALL",), ignore=("IRI901",
 
 
 @pytest.mark.parametrize("config", list(CONFIGS), ids=list(CONFIGS))
-@pytest.mark.parametrize(("name", "source"), real_files(), ids=[n for n, _ in real_files()])
+@pytest.mark.parametrize(("name", "source"), [  # the stdlib and rdflib modules: long sequences on long files
+    pytest.param(n, s, id=n, marks=() if n == "incremental_module" else pytest.mark.slow) for n, s in real_files()])
 def test_incremental_equals_full_after_every_edit(name: str, source: str, config: str) -> None:
     cfg = CONFIGS[config]
     rng = random.Random(f"{name}/{config}")

@@ -101,6 +101,7 @@ def test_memory_stays_flat_over_edits_and_documents(server: RawServer, tmp_path:
     assert min(grown) < GROWTH_LIMIT_KIB, f"grew by {grown} KiB"
 
 
+@pytest.mark.slow  # stress: a long file
 def test_edits_all_over_a_long_file_keep_one_copy_of_it() -> None:
     """Each statement linted again after an edit must not keep the lines of that version alive: after
     typing into 50 statements of a 2,000-line module, the linter holds a copy or two of it (7x the

@@ -95,6 +95,7 @@ def fixed_by(action: dict[str, Any]) -> str:
     return text
 
 
+@pytest.mark.slow  # a long file fixed whole, twice
 async def test_fix_all_is_resolved_when_picked() -> None:
     client, diagnostics = await opened(**RESOLVES)
     everything = {"start": {"line": 0, "character": 0}, "end": {"line": 9999, "character": 0}}

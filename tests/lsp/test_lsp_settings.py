@@ -15,7 +15,7 @@ from pytest_lsp import LanguageClient, client_capabilities
 from iri_lint.config import Config
 from iri_lint.lint import lint_text
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.slow]  # slow: each test starts a server process
 
 # IRI305 (lowercase hex, opt-in) once for two, IRI110 (bad percent) once; profile "uri" adds one for the "é"
 TEXT = ('import requests\n\nrequests.get("http://example.com/%e2%82%ac")\n'

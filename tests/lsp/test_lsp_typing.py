@@ -12,7 +12,7 @@ from lsp_util import SERVER, accept_registrations, change_doc, open_doc, summary
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.slow]  # slow: each test starts a server process
 
 HERE = Path(__file__).resolve().parent
 SOURCE = (HERE / "fixtures" / "incremental_module.py.txt").read_text(encoding="utf-8")

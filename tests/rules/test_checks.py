@@ -188,6 +188,7 @@ def _cut(report: list[tuple[object, ...]], limit: int) -> list[tuple[object, ...
     return out
 
 
+@pytest.mark.slow  # stress: a flood of problems
 def test_a_flood_builds_a_hundred_problems(monkeypatch: pytest.MonkeyPatch) -> None:
     from iri_lint.core import bidi, security
 

@@ -193,6 +193,7 @@ def test_fstring_text_values() -> None:
     assert ftext_value("F", '"', "\\\\{{") == "\\{"
 
 
+@pytest.mark.slow  # stress: a giant concatenation
 def test_giant_implicit_concatenation_within_the_bound() -> None:
     n = 400 if C_RECURSION_BOUNDED else 2500  # libcst nests one level per piece
     src = "X = (\n" + "".join(f"    'piece {i} '\n" for i in range(n)) + ")\n"

@@ -274,6 +274,7 @@ def _check_alternating(prefix: str, quote: str, body: list[tuple[str, str, int]]
     "piece",
     ["\\u202ea", "\\u200ba", "\\ta", "\\u00e9a", "\\x41é", "\\U0001F600\u202e", "a\\n\\u00e9bc", "\\\\\\'\\x00x"],
 )
+@pytest.mark.slow  # stress: long inputs
 def test_long_alternating_escapes_and_plain(piece: str) -> None:
     for prefix, quote in (("", "'"), ("", '"""'), ("f", "'"), ("b", "'")):
         if prefix == "b" and any(ord(c) > 0x7F for c in piece):

@@ -178,6 +178,7 @@ def test_char_col_agrees_with_decoding_the_line_prefix(line: str, cols: list[int
         assert source.char_col(1, col) == len(data[:col].decode("utf-8", errors="ignore"))
 
 
+@pytest.mark.slow  # stress: a long line
 def test_char_col_on_a_long_non_ascii_line_decodes_it_once() -> None:
     line = "x = [" + ", ".join(f'"é{i}"' for i in range(20_000)) + "]\n"
     source = SourceFile([line])

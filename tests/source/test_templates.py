@@ -336,11 +336,13 @@ def test_agrees_with_reference_on_nested_braces(value: str) -> None:
         "{a:{b:{c}}}", "{a:>{b!r}}", "{a[{]}", "{a!x}", "{+a,b.c:3,d*}", "{=x}", "{a:10000}",
     ],
 )
+@pytest.mark.slow  # stress: long and hostile inputs
 def test_agrees_on_hostile_shapes(value: str) -> None:
     _check(value)
     _check(value * 7)
 
 
+@pytest.mark.slow  # stress: long and hostile inputs
 def test_long_runs_agree() -> None:
     for unit in ("%", "{", "}", "{{", "}}", "%%", "$", "<", "%(", "{%", "${", "%2F", "{x", "<a(", "{a:", "{a["):
         _check(unit * 1500)

@@ -138,6 +138,7 @@ def _stdlib_files() -> list[Path]:
     return sorted(root.glob("*.py"))[:120]
 
 
+@pytest.mark.slow  # stress: the standard library sample
 def test_text_mode_off_changes_nothing_on_the_stdlib_sample() -> None:
     """With text mode off, find_literals gives what it gave before (no IRI7 code: no extraction)."""
     from iri_lint.lint import scan_options
@@ -272,6 +273,7 @@ def test_extract_agrees_with_the_reference(text: str) -> None:
 
 
 @pytest.mark.parametrize("unit", ["a:", "ab:/", "a:)", "<a:", '"a:', "a:](", "x.", "http://x/ "])
+@pytest.mark.slow  # linear time: long inputs
 def test_extract_reads_each_character_a_few_times(monkeypatch: pytest.MonkeyPatch, unit: str) -> None:
     scanned = [0]
     real = text_mod._Ahead
