@@ -164,8 +164,8 @@ def test_findings_wait_until_flake8_has_dropped_the_tree(tmp_path: Path, monkeyp
     assert tokenized_during == []
 
 
-def test_test_files_security_only_from_the_flake8_config(tmp_path: Path) -> None:
+def test_test_files_security_only_from_the_flake8_config(run_flake8: RunFlake8, tmp_path: Path) -> None:
     (tmp_path / "test_m.py").write_text('A = "http://[::1"\nB = "http://example.com/a\\u202eb"\n', encoding="utf-8")
-    assert {c for _, c in _flake8_codes(["--isolated", "test_m.py"], tmp_path)} == {"IRI113", "IRI201"}
+    assert {c for _, c in _codes(run_flake8("--isolated", "test_m.py", cwd=tmp_path).stdout)} == {"IRI113", "IRI201"}
     (tmp_path / "setup.cfg").write_text("[flake8]\niri-test-files-security-only = true\n", encoding="utf-8")
-    assert {c for _, c in _flake8_codes(["test_m.py"], tmp_path)} == {"IRI201"}
+    assert {c for _, c in _codes(run_flake8("test_m.py", cwd=tmp_path).stdout)} == {"IRI201"}
