@@ -277,8 +277,8 @@ def test_unknown_codes_in_per_file_ignores_are_errors(run_main: RunMain, tmp_pat
     ((), {}, False), (("--color", "always"), {}, True), ((), {"FORCE_COLOR": "1"}, True),
     (("--color", "never"), {"FORCE_COLOR": "1"}, False),
 ])
-def test_color_follows_the_flag_and_force_color(run_main: RunMain, tmp_path: Path, args: tuple[str, ...], env: dict[str, str],
-                                                colored: bool) -> None:
+def test_color_follows_the_flag_and_force_color(run_main: RunMain, tmp_path: Path, args: tuple[str, ...],
+                                                env: dict[str, str], colored: bool) -> None:
     (tmp_path / "m.py").write_text('X_URL = "http://example.com/%zz"\n')
     p = run_main("check", "--isolated", *args, "m.py", cwd=tmp_path, env=env)
     assert (b"\x1b[" in p.stdout) is colored

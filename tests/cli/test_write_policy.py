@@ -181,7 +181,8 @@ def _tree(tmp_path: Path) -> tuple[Path, Path]:
 
 
 @pytest.mark.parametrize("option", ["--baseline", "-o"])
-def test_a_committed_symlink_leading_out_of_the_tree_is_not_written_through(run_main: RunMain, tmp_path: Path, option: str) -> None:
+def test_a_committed_symlink_leading_out_of_the_tree_is_not_written_through(run_main: RunMain, tmp_path: Path,
+                                                                          option: str) -> None:
     """The issue's: ``.iri-baseline.json -> ../../some/file`` replaced that file with JSON."""
     project, victim = _tree(tmp_path)
     (project / "out.json").symlink_to(Path("..") / "outside" / "victim")

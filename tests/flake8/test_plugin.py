@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import RunFlake8
 
 from iri_lint.rules.registry import DEFAULT_CODES
