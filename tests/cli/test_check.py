@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -420,3 +422,16 @@ def test_per_file_ignores_match_a_file_named_through_a_symlinked_folder(cli: CLI
     assert cli("check", str(project / "tests" / "t.py")).code == 0
     r = cli("check", str(tmp_path / "alias" / "tests" / "t.py"))
     assert (r.code, r.out) == (0, "")
+
+
+def test_python_m_iri_lint_cli_exits_with_mains_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m iri_lint.cli`` (here through runpy; tests/cli/test_end_to_end.py starts it for real)."""
+    import runpy
+
+    f = tmp_path / "m.py"
+    f.write_text('URL = "https://example.com/a b"\n')
+    monkeypatch.setattr(sys, "argv", ["iri-lint", "check", "--isolated", str(f)])
+    with pytest.raises(SystemExit) as exc:
+        runpy.run_module("iri_lint.cli", run_name="__main__", alter_sys=True)
+    assert exc.value.code == 1 and f"{f}:1:29: IRI101 " in capsys.readouterr().out

@@ -3,6 +3,8 @@ headless Chromium (Playwright drives the distribution's browser: `apt-get instal
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import posixpath
@@ -16,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from iri_lint.cli import main
 from iri_lint.cli.html_report import WORST, family_of
 from iri_lint.cli.version import version_line
 
@@ -47,20 +50,26 @@ GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "comm
 EPOCH = 1_700_000_000  # SOURCE_DATE_EPOCH: 2023-11-14T22:13:20Z
 
 
-@pytest.fixture
-def report(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict[str, Any]]:  # type: ignore[no-untyped-def]
-    build(tmp_path)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(EPOCH))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    subprocess.run([*GIT, "init", "-q"], cwd=tmp_path, check=True)
-    subprocess.run([*GIT, "add", "."], cwd=tmp_path, check=True)
-    subprocess.run([*GIT, "commit", "-qm", "x"], cwd=tmp_path, check=True)
-    doc = json.loads(cli("check", "--isolated", "--format", "json", ".").out)
-    r = cli("check", "--isolated", "--format", "html", "-o", "report.html", ".")
-    assert r.code == 1 and r.out == ""
-    return tmp_path / "report.html", doc
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """The page and the JSON output of one project, made once for the module: every test only reads them."""
+    root = tmp_path_factory.mktemp("project")
+    build(root)
+    with pytest.MonkeyPatch.context() as m:
+        m.chdir(root)
+        m.setenv("SOURCE_DATE_EPOCH", str(EPOCH))
+        m.setenv("GIT_CONFIG_NOSYSTEM", "1")
+        m.setenv("HOME", str(root / "home"))
+        subprocess.run([*GIT, "init", "-q"], cwd=root, check=True)
+        subprocess.run([*GIT, "add", "."], cwd=root, check=True)
+        subprocess.run([*GIT, "commit", "-qm", "x"], cwd=root, check=True)
+        json_out, html_out = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(json_out):
+            main(["check", "--isolated", "--format", "json", "."])
+        with contextlib.redirect_stdout(html_out):
+            code = main(["check", "--isolated", "--format", "html", "-o", "report.html", "."])
+    assert code == 1 and html_out.getvalue() == ""
+    return root / "report.html", json.loads(json_out.getvalue())
 
 
 def test_page_is_self_contained_and_escapes_what_it_shows(report: tuple[Path, dict[str, Any]]) -> None:

@@ -141,11 +141,11 @@ def test_stdin_notebook_with_fix_prints_the_notebook(run_main: RunMain, tmp_path
     assert p.stdout == data.replace("caf\u00e9\\\"".encode(), b"caf%C3%A9\\\"", 1)
 
 
-def test_stdin_notebook_with_fix_and_nothing_to_fix_prints_it_back(tmp_path: Path) -> None:
+def test_stdin_notebook_with_fix_and_nothing_to_fix_prints_it_back(run_main: RunMain) -> None:
     """As for a .py file (one fix flow): standard input with --fix gives the source back, changed or not,
     and the report goes to stderr, so ``iri-lint check --fix - < in > out`` never leaves ``out`` empty."""
     data = make_notebook([["URL = \"https://example.com/a b\"\n"]]).encode()  # an unsafe fix only
-    p = run_cli("check", "--isolated", "--fix", "--stdin-filename", "x.ipynb", "-", stdin=data)
+    p = run_main("check", "--isolated", "--fix", "--stdin-filename", "x.ipynb", "-", stdin=data)
     assert p.stdout == data
     assert b"IRI101" in p.stderr and p.returncode == 1
 

@@ -11,7 +11,7 @@ from lsp_util import SERVER, accept_registrations, next_diagnostics, open_doc
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.slow]  # slow: each test starts a server process
+pytestmark = pytest.mark.asyncio
 
 TEXT = 'import requests\n\nrequests.get("http://example.com/%e2%82%ac")\nrequests.get("http://example.com/%zz")\n'
 
@@ -51,6 +51,7 @@ async def test_reload_on_watched_file_change(client: LanguageClient, workspace: 
     assert codes(await next_diagnostics(client, uri, before)) == []
 
 
+@pytest.mark.slow  # a server process per test; the others here keep the quick loop's coverage
 async def test_reload_on_save_and_per_file_ignores(client: LanguageClient, workspace: Path) -> None:
     uri = (workspace / "pkg" / "mod.py").as_uri()
     assert codes(await open_doc(client, uri, TEXT)) == ["IRI305", "IRI110"]
@@ -96,6 +97,7 @@ async def test_a_document_is_excluded_as_check_excludes_it(client: LanguageClien
     assert codes(await open_doc(client, (workspace / "pkg" / "a.py").as_uri(), TEXT)) == ["IRI110"]
 
 
+@pytest.mark.slow  # a server process per test; the others here keep the quick loop's coverage
 async def test_utf8_positions_when_the_client_prefers_them(client: LanguageClient, workspace: Path) -> None:
     # Neovim offers utf-8 first: the server takes it, and columns count bytes
     text = 'E = "😀"; u = "http://example.com/%zz"\n'
@@ -134,6 +136,7 @@ async def patient_client(lsp_client: LanguageClient, workspace: Path):  # type: 
     await lsp_client.shutdown_session()
 
 
+@pytest.mark.slow  # a server process per test; the others here keep the quick loop's coverage
 async def test_changes_are_debounced(patient_client: LanguageClient, workspace: Path) -> None:
     client = patient_client
     published: list[types.PublishDiagnosticsParams] = []

@@ -109,7 +109,6 @@ def test_a_notification_with_invalid_params_is_dropped(server: RawServer) -> Non
     assert_still_listening(server)
 
 
-@pytest.mark.slow  # a server process of its own
 def test_requests_after_shutdown_get_an_error(own_server: RawServer) -> None:
     server = own_server
     assert "error" not in server.request("shutdown")
@@ -121,13 +120,13 @@ def test_requests_after_shutdown_get_an_error(own_server: RawServer) -> None:
     assert server.wait() == 0
 
 
-@pytest.mark.slow  # a server process of its own
+@pytest.mark.slow  # a server process of its own (the others here keep the quick loop's coverage)
 def test_exit_without_shutdown_exits_1(own_server: RawServer) -> None:
     own_server.notify("exit")  # stdin stays open: the server must not wait for its end
     assert own_server.wait(10) == 1
 
 
-@pytest.mark.slow  # a server process of its own
+@pytest.mark.slow  # a server process of its own (the others here keep the quick loop's coverage)
 def test_exit_after_shutdown_exits_0_even_with_stdin_open(own_server: RawServer) -> None:
     server = own_server
     assert "error" not in server.request("shutdown")
@@ -135,7 +134,6 @@ def test_exit_after_shutdown_exits_0_even_with_stdin_open(own_server: RawServer)
     assert server.wait(10) == 0
 
 
-@pytest.mark.slow  # a server process of its own
 def test_end_of_input_without_exit_ends_the_server(own_server: RawServer) -> None:
     """The client died: the server must not outlive it (1: it was not shut down)."""
     server = own_server
@@ -143,14 +141,13 @@ def test_end_of_input_without_exit_ends_the_server(own_server: RawServer) -> Non
     assert server.wait(10) == 1
 
 
-@pytest.mark.slow  # a server process of its own
+@pytest.mark.slow  # a server process of its own (the others here keep the quick loop's coverage)
 def test_a_body_cut_short_by_the_end_of_input_ends_the_server(own_server: RawServer) -> None:
     own_server.send(b"Content-Length: 100\r\n\r\n{}")
     own_server.close_stdin()
     assert own_server.wait(10) == 1
 
 
-@pytest.mark.slow  # a server process of its own
 def test_tcp_reads_with_the_same_reader() -> None:
     """``--tcp``: a bad header is answered, the server reads on, and ``exit`` ends it with its code."""
     with socket.socket() as probe:  # a free port (another process may take it first: then retry)

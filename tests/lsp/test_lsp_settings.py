@@ -15,7 +15,7 @@ from pytest_lsp import LanguageClient, client_capabilities
 from iri_lint.config import Config
 from iri_lint.lint import lint_text
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.slow]  # slow: each test starts a server process
+pytestmark = pytest.mark.asyncio
 
 # IRI305 (lowercase hex, opt-in) once for two, IRI110 (bad percent) once; profile "uri" adds one for the "é"
 TEXT = ('import requests\n\nrequests.get("http://example.com/%e2%82%ac")\n'
@@ -48,6 +48,7 @@ async def client(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
     await lsp_client.shutdown_session()
 
 
+@pytest.mark.slow  # a server process per test; the others here keep the quick loop's coverage
 async def test_without_settings_pyproject_rules(client: LanguageClient, workspace: Path) -> None:
     await start(client, workspace)
     assert codes(await open_doc(client, (workspace / "m.py").as_uri(), TEXT)) == want(PYPROJECT)
@@ -71,6 +72,7 @@ def want(config: Config) -> list[str]:
     ({"configPath": "other/strict.toml"}, Config(profile="uri")),  # instead of the nearest pyproject.toml
     ({"configPath": "other", "select": ["IRI4"]}, Config(select=("IRI4",))),  # a folder: its pyproject.toml
 ])
+@pytest.mark.slow  # a server process per test; the others here keep the quick loop's coverage
 async def test_initialization_options(client: LanguageClient, workspace: Path, options: dict[str, Any],
                                       config: Config) -> None:
     assert want(config) != want(PYPROJECT)
@@ -95,6 +97,7 @@ async def settled(client: LanguageClient, uri: str, expected: list[str], timeout
         await asyncio.sleep(0.01)
 
 
+@pytest.mark.slow  # a server process per test; the others here keep the quick loop's coverage
 async def test_did_change_configuration_pushed(client: LanguageClient, workspace: Path) -> None:
     await start(client, workspace, {"ignore": ["IRI110"]})
     uri = (workspace / "m.py").as_uri()
