@@ -1,6 +1,7 @@
 """An audit of a real repository, end to end: a git repository with notebooks, a virtualenv, build
 output, ignored data and a tracked folder merely named ``build``; checked, fixed and reported by the
-``iri-lint`` command as a user runs it."""
+``iri-lint`` command line as a user runs it (``main()`` in this process, in the repository;
+tests/cli/test_end_to_end.py starts the real script)."""
 
 from __future__ import annotations
 
