@@ -51,11 +51,6 @@ def render(schemes: dict[str, str], unregistered: dict[str, str] | None = None) 
     ]
     lines += [f'    "{name}": "{status}",' for name, status in sorted(schemes.items())]
     lines += ["}", ""]
-    for status in STATUSES:
-        lines.append(
-            f"{status.upper()}: frozenset[str] = frozenset(\n"
-            f'    k for k, v in SCHEME_STATUS.items() if v == "{status}"\n)'
-        )
     lines += ["REGISTERED: frozenset[str] = frozenset(SCHEME_STATUS)", ""]
     if unregistered:
         lines += [

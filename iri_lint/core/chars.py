@@ -31,7 +31,6 @@ HEXDIG = frozenset("0123456789ABCDEFabcdef")
 UNRESERVED = ALPHA | DIGIT | frozenset("-._~")
 GEN_DELIMS = frozenset(":/?#[]@")
 SUB_DELIMS = frozenset("!$&'()*+,;=")
-RESERVED = GEN_DELIMS | SUB_DELIMS
 SCHEME_CHARS = ALPHA | DIGIT | frozenset("+-.")
 
 # 3987bis sec. 6.3 groups of ASCII not allowed in IRIs
@@ -69,17 +68,6 @@ class Group(enum.Enum):
 
 def _in_ranges(cp: int, ranges: tuple[tuple[int, int], ...]) -> bool:
     return any(lo <= cp <= hi for lo, hi in ranges)
-
-
-def is_ucschar(c: str) -> bool:
-    """RFC 3987 sec. 2.2 ucschar."""
-    return _in_ranges(ord(c), UCSCHAR_RANGES)
-
-
-def is_iprivate(c: str, *, bis: bool = False) -> bool:
-    """RFC 3987 sec. 2.2 iprivate; with ``bis`` the 3987bis tag characters too."""
-    cp = ord(c)
-    return _in_ranges(cp, IPRIVATE_RANGES) or (bis and TAG_RANGE[0] <= cp <= TAG_RANGE[1])
 
 
 def is_noncharacter(cp: int) -> bool:

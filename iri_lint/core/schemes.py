@@ -41,15 +41,3 @@ def scheme_typos() -> dict[str, str]:
     for good in ("http", "https"):
         table.setdefault(good + good[-1], good)  # "httpp", "httpss"
     return table
-
-
-def is_known(scheme: str) -> bool:
-    """Whether ``scheme`` is registered or in wide use; ``base+driver`` (``postgresql+psycopg2``,
-    ``git+https``) counts when its base does."""
-    low = scheme.lower()
-    return low in REGISTERED or low in WIDELY_USED or low.split("+", 1)[0] in REGISTERED | WIDELY_USED
-
-
-def is_registered(scheme: str) -> bool:
-    """Whether ``scheme`` (any case) is in the IANA URI scheme registry (RFC 7595)."""
-    return scheme.lower() in REGISTERED

@@ -374,15 +374,6 @@ SCHEME_STATUS: dict[str, str] = {
     "z39.50s": "permanent",
 }
 
-PERMANENT: frozenset[str] = frozenset(
-    k for k, v in SCHEME_STATUS.items() if v == "permanent"
-)
-PROVISIONAL: frozenset[str] = frozenset(
-    k for k, v in SCHEME_STATUS.items() if v == "provisional"
-)
-HISTORICAL: frozenset[str] = frozenset(
-    k for k, v in SCHEME_STATUS.items() if v == "historical"
-)
 REGISTERED: frozenset[str] = frozenset(SCHEME_STATUS)
 
 # Not registered, but in wide use (storage protocols of fsspec, database and VCS URLs, ...):

@@ -15,9 +15,7 @@ from iri_lint.core.chars import (
     Group,
     char_label,
     group,
-    is_iprivate,
     is_noncharacter,
-    is_ucschar,
     pct_encode,
 )
 
@@ -43,6 +41,17 @@ def expected_code(cp: int) -> str:
     if 0xE0000 <= cp <= 0xE0FFF:
         return E.TAG
     return E.PRIVATE_USE
+
+
+def is_ucschar(c: str) -> bool:
+    """RFC 3987 sec. 2.2 ucschar, straight from its ranges (the reference ``group`` is held to)."""
+    return any(lo <= ord(c) <= hi for lo, hi in UCSCHAR_RANGES)
+
+
+def is_iprivate(c: str, *, bis: bool = False) -> bool:
+    """RFC 3987 sec. 2.2 iprivate; with ``bis`` the 3987bis tag characters too."""
+    cp = ord(c)
+    return any(lo <= cp <= hi for lo, hi in IPRIVATE_RANGES) or (bis and TAG_RANGE[0] <= cp <= TAG_RANGE[1])
 
 
 UCS_EDGES = sorted({cp for lo, hi in UCSCHAR_RANGES for cp in (lo, hi)})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -1149,13 +1150,14 @@ def test_hostile_preprocessing(profile: str) -> None:
 # ---------------------------------------------------------------- the regex scanner vs a reference
 
 from iri_lint.core.chars import (  # noqa: E402
+    IPRIVATE_RANGES,
     SCHEME_CHARS,
     SUB_DELIMS,
+    TAG_RANGE,
+    UCSCHAR_RANGES,
     UNRESERVED,
     Group,
     group,
-    is_iprivate,
-    is_ucschar,
 )
 
 _ASCII_OK = {
@@ -1174,6 +1176,10 @@ _GROUP_CODE = {Group.SPACE: E.SPACE, Group.DELIM: E.DELIMITER, Group.UNWISE: E.U
 _HEXDIGITS = set("0123456789abcdefABCDEF")
 
 
+def in_ranges(c: str, ranges: Sequence[tuple[int, int]]) -> bool:
+    return any(lo <= ord(c) <= hi for lo, hi in ranges)
+
+
 def _reference_component(text: str, component: str, profile: str) -> list[tuple[int, int, str]]:
     """Character by character, straight from RFC 3987 sec. 2.2 and 3987bis sec. 6.3 (the oracle)."""
 
@@ -1182,7 +1188,8 @@ def _reference_component(text: str, component: str, profile: str) -> list[tuple[
             return True
         if c < "\x80" or profile == "uri" or component in _OWN_CODE:
             return False
-        return is_ucschar(c) or (component == "query" and is_iprivate(c, bis=profile == "iri-3987bis"))
+        private = [*IPRIVATE_RANGES, TAG_RANGE] if profile == "iri-3987bis" else IPRIVATE_RANGES
+        return in_ranges(c, UCSCHAR_RANGES) or (component == "query" and in_ranges(c, private))
 
     def code(c: str) -> str:
         g = group(c)
