@@ -14,7 +14,6 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NamedTuple, TextIO
 
 from ..config import Config
@@ -157,7 +156,3 @@ def write_files(out: TextIO, files: Sequence[str], skipped: Sequence[tuple[str, 
         out.write(quote_path(path) + "\n")
     for path, why in skipped:
         out.write(f"skipped {quote_path(path)}: {why}\n")
-
-
-def config_file_label(path: Path | None) -> str:
-    return str(path) if path is not None else "none (defaults)"
