@@ -212,11 +212,6 @@ def named_codes(items: Iterable[str]) -> frozenset[str]:
 IRI_USE_ONLY = frozenset({"IRI401"})
 
 
-def text_code(code: str) -> str:
-    """The text-mode code (IRI7x0) that reports ``code``'s family inside prose (RFC 3987 sec. 7.3)."""
-    return TEXT_RULE_OF[RULES_BY_CODE[code].family].code
-
-
 TEXT_CODES: frozenset[str] = frozenset(r.code for r in RULES if r.text_of is not None)
 
 

@@ -88,7 +88,6 @@ def _load(name: str) -> Rule:
 
 RULES: tuple[Rule, ...] = tuple(_load(name) for name in MODULES)
 RULES_BY_CODE: dict[str, Rule] = {r.code: r for r in RULES}
-RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
 DEFAULT_CODES: frozenset[str] = frozenset(r.code for r in RULES if r.default)
 # the text-mode rule (IRI7x0) that reports each family's findings inside prose
 TEXT_RULE_OF: dict[Family, Rule] = {r.text_of: r for r in RULES if r.text_of is not None}

@@ -205,12 +205,6 @@ def has_scheme(value: str) -> bool:
         value[:1] in EDGE and value[:1] != "" and SCHEME_START.match(value.lstrip(EDGE)) is not None)
 
 
-def scheme_of(value: str) -> str | None:
-    """The scheme (lowercase) if the value starts with ``scheme:``, else None."""
-    m = SCHEME_START.match(value)
-    return m.group()[:-1].lower() if m else None
-
-
 # schemes whose IRIs always have an authority (RFC 9110 sec. 4.2, RFC 6455 sec. 3, RFC 1738 sec. 3.2):
 # without any "/" after the colon, such a value is something else of another grammar: an XML
 # qualified name ("http:NegotiateAuthentication", NCName ":" NCName) or a connection-pool key

@@ -131,11 +131,6 @@ def _with_texts(scanner: Scanner, tree: ast.AST) -> Iterator[Literal]:
     return iter(found)
 
 
-def could_hold_candidates(text: str, options: ScanOptions = DEFAULT_OPTIONS) -> bool:
-    """Cheap text test: False means the file has no candidate literal."""
-    return bool(marked_lines(SourceFile([text]), options))
-
-
 @functools.lru_cache(maxsize=64)
 def _api_tables(extra_url_apis: tuple[str, ...]) -> tuple[dict[str, UrlApi], frozenset[str]]:
     """The URL APIs by qualified name, and the names that can lead to one ("requests",
