@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -231,9 +231,4 @@ class ConfigFinder:
         if pyproject not in self._configs:
             self._configs[pyproject] = config_from_file(pyproject)
         return self._configs[pyproject], pyproject
-
-
-def config_field_names() -> list[str]:
-    """Config attributes, for the docs test that every option is documented."""
-    return [f.name for f in fields(Config)]
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from iri_lint.config import Config
 from iri_lint.fix import fix_text, source_edits
-from iri_lint.lint import SourceFinding, lint_text
+from iri_lint.lint import SourceFinding
 from iri_lint.noqa import add_noqa, noqa_lines
 from iri_lint.source.edits import SourceEdit
 from iri_lint.source.locate import split_lines
@@ -24,11 +23,6 @@ def fix_edits(text: str, sf: SourceFinding) -> list[SourceEdit] | None:
 def fix_all(text: str, lint: Callable[[str], list[SourceFinding]], *, unsafe: bool = False) -> str:
     """``text`` with every safe fix (all fixes with ``unsafe``) applied, exactly as ``iri-lint fix`` does."""
     return fix_text(text, lint, unsafe=unsafe).text
-
-
-def fix_all_safe(text: str, config: Config, path: str | None = None) -> str:
-    """``text`` with every safe fix applied."""
-    return fix_all(text, lambda t: lint_text(t, config, path=path))
 
 
 def minimal_edit(old: str, new: str) -> SourceEdit | None:

@@ -11,7 +11,7 @@ from lsprotocol import types
 
 from iri_lint.config import Config
 from iri_lint.lint import lint_text
-from iri_lint.lsp.actions import fix_all, fix_all_safe, fix_edits, minimal_edit, noqa_edit
+from iri_lint.lsp.actions import fix_all, fix_edits, minimal_edit, noqa_edit
 from iri_lint.lsp.document import Document
 from iri_lint.lsp.hover import hover_markdown, literal_at
 from iri_lint.lsp.positions import UTF8, UTF16, UTF32, LineIndex, finding_offsets, units
@@ -107,8 +107,8 @@ SAMPLE = 'import requests\n\nrequests.get("http://example.com/%e2%82%ac")\nX = "
 CONFIG = Config(extend_select=("IRI305",))
 
 
-def test_fix_all_safe_applies_only_safe_fixes_in_passes() -> None:
-    fixed = fix_all_safe(SAMPLE, CONFIG)
+def test_fix_all_applies_only_safe_fixes_in_passes() -> None:
+    fixed = fix_all(SAMPLE, lambda t: lint_text(t, CONFIG))
     assert fixed == SAMPLE.replace("%e2%82%ac", "%E2%82%AC")  # two fixes in one literal: two passes
     assert {f.code for f in lint_text(fixed, CONFIG)} == {"IRI201", "IRI110"}
 
