@@ -448,7 +448,7 @@ def print_table(rows: list[Row]) -> None:
         print(f"{r.measure:{w}}  {r.value:>12}  {r.goal:>14}  {verdict(r.ok)}")
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:  # noqa: C901 - one option per benchmark, read in turn
     ap = argparse.ArgumentParser(description="iri-lint benchmarks (ratios against same-run baselines)")
     ap.add_argument("--quick", action="store_true", help="small corpus, 3 rounds (CI, tox -e bench)")
     ap.add_argument("--full", action="store_true", help="the whole stdlib, not a slice of it (slow)")

@@ -19,7 +19,7 @@ def _in_leiri_ucschar(c: str) -> bool:
     return cp not in (0xFFFE, 0xFFFF) and not 0xD800 <= cp <= 0xDFFF
 
 
-def preprocess(text: str, profile: Profile) -> tuple[str, list[Preprocessing], list[int]]:
+def preprocess(text: str, profile: Profile) -> tuple[str, list[Preprocessing], list[int]]:  # noqa: C901 - 3987bis sec. 6.2-6.3: one branch per character class
     """Map a LEIRI or Web Address into an IRI; return it, the changes, and each output index's origin."""
     web = profile is Profile.WEB_ADDRESS
     notes: list[Preprocessing] = []

@@ -593,7 +593,7 @@ async def _guard(default: T, fn: Callable[[P], Awaitable[T]], params: P) -> T:
         return default
 
 
-def create_server(debounce: float = DEBOUNCE_SECONDS) -> IriLintServer:
+def create_server(debounce: float = DEBOUNCE_SECONDS) -> IriLintServer:  # noqa: C901 - one nested handler per LSP method, registered in turn
     """A server with every feature registered."""
     server = IriLintServer(debounce=debounce)
 

@@ -280,7 +280,7 @@ class _Binder:
         for t in targets:
             self.target(t, Kind.OTHER, None)
 
-    def statement(self, stmt: ast.stmt, pos: StmtPos, class_body: bool) -> None:
+    def statement(self, stmt: ast.stmt, pos: StmtPos, class_body: bool) -> None:  # noqa: C901 - one branch per binding statement type of the ast
         self.stmt, self.pos = stmt, pos
         t = type(stmt)
         if t is ast.Assign:

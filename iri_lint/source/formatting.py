@@ -89,7 +89,7 @@ def format_fields(s: str) -> list[Part]:
     return out
 
 
-def _parse_field(s: str, i: int) -> tuple[str, str, str, int]:
+def _parse_field(s: str, i: int) -> tuple[str, str, str, int]:  # noqa: C901 - str.format's field grammar, one character at a time
     """``parse_field``: the field name, conversion and spec after the ``{`` at ``i - 1``; the end offset."""
     n = len(s)
     start = i
@@ -258,7 +258,7 @@ def format_value(template: Value, args: Sequence[Arg] | None, kwargs: Mapping[st
     return concat(out, node, src)
 
 
-def percent_value(template: Value, args: Sequence[Arg] | Mapping[str, Arg] | Arg | None, node: ast.AST,
+def percent_value(template: Value, args: Sequence[Arg] | Mapping[str, Arg] | Arg | None, node: ast.AST,  # noqa: C901 - printf-style %: one branch per argument shape
                   src: Src | None) -> Value:
     """``template % args``: a sequence is a tuple, a mapping a dict, an ``Arg`` one value; None unknown."""
     try:

@@ -214,7 +214,7 @@ class ModuleValues:
     def _is_url_name(self, name: str | None) -> bool:
         return name is not None and is_url_name(name.rsplit(".", 1)[-1], self.url_names)
 
-    def url_values(self, marked: Sequence[int] | None = None) -> Iterator[UrlValue]:
+    def url_values(self, marked: Sequence[int] | None = None) -> Iterator[UrlValue]:  # noqa: C901 - one branch per kind of URL use
         """Every place the module uses a value as a URL, in source order (``marked``: see ``marked``)."""
         state = self.state
         lines = self.marked(marked) if self.options.prefilter else None
