@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
 
 import pytest
@@ -231,3 +232,16 @@ async def test_a_lone_surrogate_in_a_value_reaches_the_editor(client: LanguageCl
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=10)))
     assert hover is not None  # served, not a crashed server
+
+
+def test_python_m_iri_lint_lsp_runs_the_server_main(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m iri_lint.lsp`` (here through runpy; the server tests start it for real) reads its options."""
+    import runpy
+
+    from iri_lint import __version__
+
+    monkeypatch.setattr(sys, "argv", ["iri_lint.lsp", "--version"])
+    with pytest.raises(SystemExit) as exc:
+        runpy.run_module("iri_lint.lsp", run_name="__main__", alter_sys=True)
+    assert exc.value.code == 0 and capsys.readouterr().out == f"iri-lint {__version__}\n"
