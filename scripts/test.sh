@@ -24,7 +24,9 @@ if [ ! -e "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     .venv/bin/python -m pip install -q -e '.[test]'
     touch "$stamp"
 fi
+# worksteal: a worker that runs out takes tests queued on the other, so the few long tests (the stdlib
+# oracles, pre-commit) do not leave one core idle at the end of the run
 if [ "$quick" = 1 ]; then
-    exec .venv/bin/python -m pytest -q -n auto -m "not slow and not fuzz" "$@"
+    exec .venv/bin/python -m pytest -q -n auto --dist worksteal -m "not slow and not fuzz" "$@"
 fi
-exec .venv/bin/python -m pytest -q -n auto "$@"
+exec .venv/bin/python -m pytest -q -n auto --dist worksteal "$@"
