@@ -372,8 +372,6 @@ _SCHEME_STEPS: tuple[tuple[str, str, str, _StepFn], ...] = (
      _idn_host),
 )
 
-STEP_NAMES: tuple[str, ...] = tuple(s[0] for s in _SYNTAX_STEPS + _SCHEME_STEPS)
-
 
 # ---------------------------------------------------------------- driver
 
