@@ -31,7 +31,6 @@ _.UTF32
 # Called by tests alone, as a unit or an oracle of what the package calls; candidates for removal
 # or for moving into the tests by the owner of the module (issue #28, "Habits").
 _._clear_caches  # core/security.py: tests switch ICU off and on
-_.pct_runs  # rules/mapping/octets.py
 _.static_parts  # source/cst.py: CstString fields
 _.in_concatenation
 _.verify_with_cst  # source/cst.py

@@ -14,7 +14,7 @@ from iri_lint.core.budget import Budget
 from iri_lint.rules import engine, facts
 from iri_lint.rules.engine import check
 from iri_lint.rules.facts import MAX_PER_CODE
-from iri_lint.rules.mapping.octets import octet_problems, pct_runs
+from iri_lint.rules.mapping.octets import octet_problems
 from iri_lint.rules.registry import RULES
 
 _HEX = set("0123456789abcdefABCDEF")
@@ -33,18 +33,6 @@ def _reference_pct_runs(text: str) -> list[tuple[int, int, bytes]]:
         else:
             i += 1
     return out
-
-
-@given(st.text(st.sampled_from(list("%%%4fFgA0é/")), max_size=60))
-def test_pct_runs_agrees_with_the_reference(text: str) -> None:
-    assert list(pct_runs(text)) == _reference_pct_runs(text)
-
-
-def test_pct_runs_on_hostile_input() -> None:
-    n = 50_000
-    assert list(pct_runs("%" * n)) == []
-    assert list(pct_runs("%C3%A9" * n)) == [(0, 6 * n, b"\xc3\xa9" * n)]
-    assert len(list(pct_runs("%41x" * n))) == n
 
 
 # ------------------------------------------------------------------ %-encoded octets (RFC 3629)
@@ -76,7 +64,7 @@ def _utf8_problems(octets: bytes) -> Iterator[tuple[int, int, str]]:
 
 
 def _referenceoctet_problems(text: str) -> list[tuple[int, int, str]]:
-    return [(start + 3 * k0, start + 3 * k1, what) for start, _, octets in pct_runs(text)
+    return [(start + 3 * k0, start + 3 * k1, what) for start, _, octets in _reference_pct_runs(text)
             for k0, k1, what in _utf8_problems(octets)]
 
 

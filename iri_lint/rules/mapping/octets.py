@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
 from typing import NamedTuple
 
 from ...core.budget import Budget, take_matches
@@ -18,15 +17,6 @@ class OctetProblem(NamedTuple):
     start: int
     end: int
     kind: str  # "not-utf8" | "overlong"
-
-
-_PCT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})++")
-
-
-def pct_runs(text: str) -> Iterator[tuple[int, int, bytes]]:
-    """Maximal runs of valid ``%HH`` escapes: (start, end, octets)."""
-    for m in _PCT_RUN.finditer(text):
-        yield m.start(), m.end(), bytes.fromhex(m.group().replace("%", ""))
 
 
 def _hex(lo: int, hi: int) -> str:
