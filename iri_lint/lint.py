@@ -21,6 +21,7 @@ from .source.model import Literal, SourcePos
 from .source.placeholders import example_placeholders
 from .source.text import is_embedded
 from .unused_noqa import unused_noqa
+from .values_check import Project, ValueChecker, value_findings
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,18 +64,61 @@ def scan_options(config: Config, enabled: frozenset[str] | None = None) -> ScanO
 
 def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str | None = None,
               options: ScanOptions | None = None, text_codes: frozenset[str] | None = None,
-              marked: list[int] | None = None) -> Iterator[SourceFinding]:
+              marked: list[int] | None = None, project: Project | None = None,
+              depends_on: set[str] | None = None, file: str | None = None) -> Iterator[SourceFinding]:
     """Findings for an already parsed module (the flake8 plugin's entry: flake8 hands us both).
 
     ``text_codes``: the underlying rules run on IRIs found in prose (default: the enabled ones).
+    ``project``: the run's project modules, read for the constants this one imports (default: the
+    process's own, ``default_project``); ``depends_on`` receives the files its URL values were read from;
+    ``file``: where the module is, when ``path`` (what per-file-ignores match) is not that.
     """
     enabled = config.codes_for(path)
     if not enabled:
         return
     opts = options or scan_options(config, enabled)
     checker = literal_checker(config, enabled, text_codes)
+    found: list[SourceFinding] = []
     for lit in find_literals(tree, list(lines), options=opts, marked=marked):
-        yield from checker.findings(lit)
+        found += checker.findings(lit)
+    if isinstance(tree, ast.Module) and (marked is None or marked):
+        more = _values(tree, lines, checker, found, path=path, options=opts, marked=marked, project=project,
+                       depends_on=depends_on, file=file)
+        if more:
+            found += more
+            found.sort(key=lambda f: (f.line, f.col, f.code))
+    yield from found
+
+
+def _values(tree: ast.Module, lines: Sequence[str], checker: LiteralChecker, found: list[SourceFinding], *,
+            path: str | None, options: ScanOptions, marked: list[int] | None, project: Project | None = None,
+            depends_on: set[str] | None = None, file: str | None = None) -> list[SourceFinding]:
+    """The findings of the module's URL values that its literals' findings (``found``) do not hold."""
+    causes = {(f.code, f.literal.start) for f in found}
+    values = ValueChecker(checker.config, checker.enabled, checker.in_ascii, checker.idna_versions)
+    placed = value_findings(tree, lines, values, causes, path=file or path, options=options, marked=marked,
+                            project=project, depends_on=depends_on)
+    return [SourceFinding(*p) for p in placed]
+
+
+def lint_values(text: str, lines: Sequence[str], config: Config, found: list[SourceFinding], *,
+                path: str | None = None, marked: list[int]) -> list[SourceFinding]:
+    """The findings of a module's URL values beside its literals' ``found`` (the editor's server, which
+    lints statement by statement, while a value crosses statements), line-level noqa applied; [] when
+    the text does not parse."""
+    enabled = config.codes_for(path)
+    if not enabled or not marked:
+        return []
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    checker = literal_checker(config, enabled)
+    more = _values(tree, lines, checker, found, path=path, options=scan_options(config, enabled), marked=marked)
+    if more and "noqa" in text.lower():
+        mapping = noqa_lines(text)
+        more = [f for f in more if not is_noqa(f.code, mapping.get(f.line))]
+    return more
 
 
 def literal_checker(config: Config, enabled: frozenset[str],
@@ -238,8 +282,9 @@ def parse_source(text: str, filename: str = "<unknown>") -> ast.Module:
         raise SourceError(f"cannot parse file: {exc}") from None
 
 
-def lint_text(text: str, config: Config, *, path: str | None = None,
-              honour_noqa: bool = True) -> list[SourceFinding]:
+def lint_text(text: str, config: Config, *, path: str | None = None, honour_noqa: bool = True,
+              project: Project | None = None, depends_on: set[str] | None = None,
+              file: str | None = None) -> list[SourceFinding]:
     """Lint one module's text; raises SourceError for a file that does not parse.
 
     A file whose text cannot hold a candidate (no ``://``, no quoted registered scheme, no URL name
@@ -252,7 +297,8 @@ def lint_text(text: str, config: Config, *, path: str | None = None,
     if not enabled:
         return []
     found = [] if marked == [] else list(
-        lint_tree(parse_source(text, path or "<unknown>"), lines, config, path=path, options=opts, marked=marked))
+        lint_tree(parse_source(text, path or "<unknown>"), lines, config, path=path, options=opts, marked=marked,
+                  project=project, depends_on=depends_on, file=file))
     if honour_noqa and "noqa" in text.lower():
         found += [SourceFinding(*p) for p in unused_noqa(text, [(f.line, f.code) for f in found], enabled)]
     if found and honour_noqa and "noqa" in text.lower():

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "iri_lint" / "rules"
 REGISTRY = RULES / "registry.py"
-FAMILIES = ("syntax", "bidi", "normalization", "mapping", "security", "scheme", "text", "noqa")
+FAMILIES = ("syntax", "bidi", "normalization", "mapping", "security", "scheme", "text", "assembly", "noqa")
 
 TEMPLATE = '''"""{code} {name}: TODO one line: what the rule reports."""
 

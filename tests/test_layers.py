@@ -22,11 +22,11 @@ ALLOWED: dict[str, set[str]] = {
     "source": {"source", "core", "data"},
     "rules": {"rules", "core", "data"},
     "files": {"files"},  # the files of a project on disk: knows nothing of linting
-    "pipeline": {"pipeline", "files", "rules", "source", "core", "data"},  # config, lint, noqa, fix
+    "pipeline": {"pipeline", "files", "rules", "source", "core", "data"},  # config, lint, noqa, fix, values_check
     "front": {"front", "pipeline", "files", "rules", "source", "core", "data", "package"},  # cli, flake8, lsp
     "command": {"command", "front", "package"},  # iri_lint.__main__: the iri-lint script, to a front end
 }
-PIPELINE = {"config", "lint", "noqa", "unused_noqa", "fix", "fix_status", "options"}
+PIPELINE = {"config", "lint", "noqa", "unused_noqa", "fix", "fix_status", "options", "values_check"}
 # each front end, by its top-level modules: none imports another (what they share is below them)
 FRONT_ENDS = {"cli": "cli", "lsp": "lsp", "flake8_plugin": "flake8", "flake8_engine": "flake8"}
 # third-party packages a layer may not use: the IRI core knows no linter and no CST

@@ -14,13 +14,15 @@ any existing folder adds one folder to it and touches nothing else.
 The folder holds one JSON table per iri-lint installation (version and folder), project root and
 configuration::
 
-    {"format": 1, "stamp": ..., "config": ..., "files": {abs path: [lint path, sha256, stat, last used,
-                                                                     records, problem]}}
+    {"format": 2, "stamp": ..., "config": ..., "files": {abs path: [lint path, sha256, stat, last used,
+                                                                     records, problem, depends on]}}
 
 An entry is used only when the table's ``stamp`` (iri-lint's version and the size and modification time
 of its own files and of the libraries whose data decide findings, Python's version) and ``config`` (every
 setting of the file's own Config) are this run's, the path matched by per-file-ignores is the same and the
-sha256 of the file's bytes is the one stored. The hash is not computed again when the file's size,
+sha256 of the file's bytes is the one stored, and so is that of each file of the project its URL values
+were read from (``from settings import HOST``: editing settings.py re-checks the modules that import it).
+The hash is not computed again when the file's size,
 modification and change times (ns), inode and device are those seen when it was hashed and the file was
 then already 2 seconds old (git's "racily clean" rule: a write in the same clock tick as the read would not
 show in the times). Everything read is checked for shape and type: a corrupt or
@@ -61,7 +63,7 @@ from ..files.pyproject import find_pyproject
 from .results import FileResult, FixInfo, Job, Problem, Record
 from .run import NOTEBOOK_MAX_BYTES, check_read
 
-FORMAT = 1  # of the tables; a change of layout changes it
+FORMAT = 2  # of the tables; a change of layout changes it (2: the files a result depends on)
 CACHE_DIR_NAME = ".iri_lint_cache"
 MAX_AGE = 30 * 24 * 3600  # seconds: entries and tables unused for longer are dropped
 TRUST_AFTER = 2_000_000_000  # ns: a file's stat stands for its bytes once it is older than this
@@ -216,6 +218,7 @@ class ResultCache:
     def lookup(self, jobs: Sequence[Job]) -> dict[int, FileResult]:
         """The results the cache holds for ``jobs``, by index."""
         hits: dict[int, FileResult] = {}
+        digests: dict[str, str | None] = {}  # the files results depend on, hashed once per lookup
         for i, job in enumerate(jobs):
             if not cacheable(job):
                 continue
@@ -232,8 +235,11 @@ class ResultCache:
                 if sig != entry[2]:  # e.g. touched, or now old enough: the next run can trust the stat
                     entry[2] = sig
                     table.changed = True
+            if not _unchanged(entry[6], digests):
+                continue
             result = decode(job.path, entry[4], entry[5])
             if result is not None:
+                result.depends_on = tuple((p, d) for p, d in entry[6])
                 entry[3] = self.now
                 table.touched[key] = entry
                 hits[i] = result
@@ -243,7 +249,8 @@ class ResultCache:
         """Remember the result of checking ``job``'s file, whose bytes have ``key``."""
         path = os.path.abspath(job.path)
         table = self._table(job.config)
-        entry = [job.lint_path or job.path, key[0], key[1], self.now, *encode(result)]
+        entry = [job.lint_path or job.path, key[0], key[1], self.now, *encode(result),
+                 [list(d) for d in result.depends_on]]
         table.entries[path] = table.touched[path] = entry
         table.changed = True
 
@@ -370,6 +377,17 @@ def _mtime(e: os.DirEntry[str]) -> float:
         return 0.0
 
 
+def _unchanged(deps: list[list[Any]], digests: dict[str, str | None]) -> bool:
+    """Whether every file a result depends on still has the bytes it had (a file that was unreadable
+    still is)."""
+    for path, digest in deps:
+        if path not in digests:
+            digests[path] = _digest(path)
+        if digests[path] != digest:
+            return False
+    return True
+
+
 def _digest(path: str) -> str | None:
     """sha256 of the file's bytes; None when it cannot be read, is not a regular file or is too large to be
     checked."""
@@ -468,6 +486,9 @@ def _valid(check: Any, *args: Any) -> bool:
 
 
 def _entry_shape(v: Any) -> bool:
-    """[lint path, sha256, stat or None, last used, ...]: the rest is checked when it is used."""
-    return (type(v) is list and len(v) == 6 and type(v[0]) is str and type(v[1]) is str
-            and (v[2] is None or _valid(_ints, v[2], 5)) and type(v[3]) is int)
+    """[lint path, sha256, stat or None, last used, records, problem, [[path, sha256 or None], ...]]: the
+    records and problem are checked when they are used."""
+    return (type(v) is list and len(v) == 7 and type(v[0]) is str and type(v[1]) is str
+            and (v[2] is None or _valid(_ints, v[2], 5)) and type(v[3]) is int and type(v[6]) is list
+            and all(type(d) is list and len(d) == 2 and type(d[0]) is str and (d[1] is None or type(d[1]) is str)
+                    for d in v[6]))

@@ -70,6 +70,9 @@ class FileResult:
     diff: str = ""
     new_bytes: bytes | None = None  # stdin with --fix: the fixed text to print
     noqa_added: int = 0
+    # the project's other files its URL values were read from, each with the sha256 of the bytes read
+    # (None: unreadable): a cached result stands only while they are unchanged
+    depends_on: tuple[tuple[str, str | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +87,11 @@ class Job:
     data: bytes | None = None  # stdin contents
     lint_path: str | None = None  # path matched by per-file-ignores (relative to the pyproject)
 
-    def lint(self, text: str) -> list[SourceFinding]:
-        """The findings in ``text``, the Python text of this job's file, under its settings."""
-        return lint_text(text, self.config, path=self.lint_path or self.path)
+    def lint(self, text: str, depends_on: set[str] | None = None) -> list[SourceFinding]:
+        """The findings in ``text``, the Python text of this job's file, under its settings; ``depends_on``
+        receives the project's files its URL values were read from."""
+        return lint_text(text, self.config, path=self.lint_path or self.path, depends_on=depends_on,
+                         file=self.path if self.data is None else None)
 
 
 def record_of(path: str, sf: SourceFinding, lines: Sequence[str], status: FixStatus = FixStatus.AVAILABLE,

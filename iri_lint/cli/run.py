@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ..files.fileio import Unreadable, read_regular
 from ..lint import SourceError, decode_source
 from ..source.locate import split_lines
+from ..values_check import default_project
 from .parent_watch import watch_parent
 from .results import FileResult, Job, Problem, record_of
 
@@ -70,14 +71,17 @@ def _check_file(job: Job, data: bytes) -> FileResult:
 
         return fix_python(job, data)
     result = FileResult(job.path)  # the common case: a check, without the fixing machinery
+    deps: set[str] = set()  # the project's files its URL values read (the result cache's key)
     try:
         text = decode_source(data)
-        found = job.lint(text)
+        found = job.lint(text, deps)
     except SourceError as exc:
         result.problem = Problem(job.path, exc.line, exc.col, str(exc))
         return result
     lines = split_lines(text) if found else []
     result.records = [record_of(job.path, sf, lines) for sf in found]
+    digests = default_project().digests
+    result.depends_on = tuple((p, digests.get(p)) for p in sorted(deps))
     return result
 
 

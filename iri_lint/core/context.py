@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import NamedTuple
 
 
 class UseContext(enum.StrEnum):
@@ -15,3 +16,17 @@ class UseContext(enum.StrEnum):
     DEREFERENCED = "dereferenced"
     IDENTIFIER = "identifier"
     UNKNOWN = "unknown"
+
+
+class Assembly(NamedTuple):
+    """How a URL value was put together from pieces (issue #27): what only a join can get wrong.
+
+    Offsets are into the text the rules check (holes and template placeholders spelled as one
+    character each)."""
+
+    joins: tuple[int, ...] = ()  # where a piece from elsewhere (another literal, a hole, a separator) begins
+    holes: tuple[tuple[int, bool], ...] = ()  # (offset, percent-encoded) of each unknown part of the value
+    templates: tuple[tuple[int, str], ...] = ()  # (offset, the placeholder as written) still in the value
+    at_api: bool = False  # the value reaches a URL API (not only a URL-named target)
+    # urljoin(base, ref) dropping base path: (offset of ref, "relative" or "absolute" path ref, what is dropped)
+    urljoin: tuple[int, str, str] | None = None

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from iri_lint.config import Config
-from iri_lint.lint import SourceError, SourceFinding, lint_text, literal_checker, parse_source, scan_options
+from iri_lint.lint import SourceError, SourceFinding, lint_text, lint_values, literal_checker, parse_source, scan_options
 from iri_lint.noqa import file_noqa, is_noqa, noqa_lines
 from iri_lint.rules.noqa.iri901_unused_noqa import RULE as UNUSED_NOQA_RULE
 from iri_lint.source.filling import find_filled_names
@@ -108,7 +108,11 @@ def _detached(found: list[SourceFinding]) -> list[SourceFinding]:
 
 
 def _shifted(sf: SourceFinding, by: int) -> SourceFinding:
-    return replace(sf, start=SourcePos(sf.start.line + by, sf.start.col), end=SourcePos(sf.end.line + by, sf.end.col))
+    lit = sf.literal  # (moved too: a value's finding is told from its literal's by the literal's start)
+    lit = replace(lit, start=SourcePos(lit.start.line + by, lit.start.col),
+                  end=SourcePos(lit.end.line + by, lit.end.col))
+    return replace(sf, literal=lit, start=SourcePos(sf.start.line + by, sf.start.col),
+                   end=SourcePos(sf.end.line + by, sf.end.col))
 
 
 @dataclass(slots=True)
@@ -122,6 +126,7 @@ class IncrementalLinter:
     check: Callable[[], object] | None = None
     nothing: str | None = None  # the last text linted when it holds nothing IRI-like (no statement table)
     fresh: bool = True  # nothing linted yet
+    values: tuple[str, list[SourceFinding]] | None = None  # the last text's URL values' findings
 
     def lint(self, text: str, check: Callable[[], object] | None = None) -> list[SourceFinding]:
         """The findings for ``text``; raises SourceError as ``lint_text`` does. ``check`` is called
@@ -291,7 +296,20 @@ class IncrementalLinter:
             out.extend([_shifted(f, st.shift) for f in st.findings] if st.shift else st.findings)
         return out
 
-    def _assemble(self, text: str, found: list[SourceFinding]) -> list[SourceFinding]:
+    def _values(self, text: str, found: list[SourceFinding]) -> list[SourceFinding]:
+        """The findings of the document's URL values (``lint.lint_values``): a value crosses statements, so
+        they come from the whole module, once per text."""
+        base = self.base
+        if base is None:
+            return []
+        if self.values is None or self.values[0] is not text:
+            self.values = (text, lint_values(text, base.lines, self.config, found, path=self.path,
+                                             marked=base.marked))
+        return self.values[1]
+
+    def _assemble(self, text: str, found: list[SourceFinding], values: bool = True) -> list[SourceFinding]:
+        if values:
+            found = found + self._values(text, found)
         if found and "noqa" in text.lower():
             whole = file_noqa(text)
             if whole is not None:
@@ -330,7 +348,8 @@ class IncrementalLinter:
         marked = [m - a + 1 for m in base.marked[bisect_left(base.marked, a) : bisect_right(base.marked, b)]]
         got = lint_statements(lines, tree.body, self.config, path=self.path, marked=marked,
                               start=base.contexts[k0], filled=base.filled)
-        found = self._assemble(text, [f for group in got.findings for f in group])
+        inside = [_shifted(f, 1 - a) for f in self._values(text, self._collect()) if a <= f.start.line <= b]
+        found = self._assemble(text, [f for group in got.findings for f in group] + inside, values=False)
         spans = [(first_line(st), st.end_lineno or st.lineno) for st in tree.body]
         offset = sum(map(len, base.lines[: a - 1]))
         return StatementView(piece, offset, a - 1, [lit for group in got.literals for lit in group], found, spans)

@@ -11,6 +11,7 @@ import functools
 import unicodedata
 from collections.abc import Iterable, Iterator
 
+from ..core.context import Assembly
 from ..core.grammar import Profile
 from ..core.reference import IRIReference
 from ..core.scanner import scan
@@ -130,10 +131,13 @@ def check(text: str, *, kind: str = "IRI-reference", profile: str | Profile = "i
 
 def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
               enabled: frozenset[str] = DEFAULT_CODES, holes: tuple[tuple[int, int], ...] = (),
-              uri_only_api: bool = False, idna_versions: bool = True) -> list[Finding]:
+              uri_only_api: bool = False, idna_versions: bool = True,
+              assembly: Assembly | None = None) -> list[Finding]:
     """check() for an already scanned IRI (the linter's hot path); ``idna_versions``: report xn-- labels
-    that only IDNA2008 rejects (see ``Facts``)."""
-    return list(_run(Facts(ref, context, uri_only_api, enabled, holes, idna_versions=idna_versions)))
+    that only IDNA2008 rejects (see ``Facts``); ``assembly``: how a URL value was put together (the
+    assembly rules read it)."""
+    return list(_run(Facts(ref, context, uri_only_api, enabled, holes, idna_versions=idna_versions,
+                           assembly=assembly)))
 
 
 @functools.lru_cache(maxsize=256)
@@ -144,7 +148,10 @@ def checks_for(enabled: frozenset[str], present: int = -1) -> tuple[Rule, ...]:
                  and (r.needs is None or r.needs & present))
 
 
-_ERRORS, _NON_ASCII, _PERCENT, _USERINFO = map(int, (Needs.ERRORS, Needs.NON_ASCII, Needs.PERCENT, Needs.USERINFO))
+_ERRORS, _NON_ASCII, _PERCENT, _USERINFO, _ASSEMBLY = map(
+    int, (Needs.ERRORS, Needs.NON_ASCII, Needs.PERCENT, Needs.USERINFO, Needs.ASSEMBLY))
+# the assembly rules point at holes and placeholders themselves: template holes never drop their findings
+_AT_HOLES = frozenset(r.code for r in RULES if r.needs == Needs.ASSEMBLY)
 
 
 def _present(ref: IRIReference) -> int:
@@ -156,7 +163,8 @@ def _present(ref: IRIReference) -> int:
 
 def _run(facts: Facts) -> Iterator[Finding]:
     found: list[tuple[str, Raw]] = []
-    for rule in checks_for(facts.enabled, _present(facts.ref)):
+    present = _present(facts.ref) | (_ASSEMBLY if facts.assembly is not None else 0)
+    for rule in checks_for(facts.enabled, present):
         facts.code = rule.code
         assert rule.check is not None
         for r in rule.check(facts):
@@ -165,7 +173,8 @@ def _run(facts: Facts) -> Iterator[Finding]:
     if ref.origin is not None:
         found = [(code, _in_original(r, ref)) for code, r in found]
     if facts.holes:
-        found = [(code, r) for code, r in found if not _overlaps_hole(r.start, r.end, facts.holes)]
+        found = [(code, r) for code, r in found
+                 if code in _AT_HOLES or not _overlaps_hole(r.start, r.end, facts.holes)]
     found.sort(key=lambda f: (f[1].start, f[0]))
     seen: set[tuple[str, int]] = set()
     per_code: dict[str, int] = {}

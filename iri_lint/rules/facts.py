@@ -17,7 +17,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from ..core.bidi import BidiProblem, bidi_problems
 from ..core.budget import Budget
-from ..core.context import UseContext
+from ..core.context import Assembly, UseContext
 from ..core.errors import Kind
 from ..core.normalize import Normalization, normalize_trace
 from ..core.reference import ErrorRecord, IRIReference, Span
@@ -63,8 +63,9 @@ class Facts:
 
     def __init__(self, ref: IRIReference, context: UseContext = UseContext.UNKNOWN, uri_only_api: bool = False,
                  enabled: frozenset[str] = frozenset(), holes: tuple[tuple[int, int], ...] = (),
-                 idna_versions: bool = True) -> None:
+                 idna_versions: bool = True, assembly: Assembly | None = None) -> None:
         self.ref = ref
+        self.assembly = assembly  # how a URL value was assembled (None: one literal, checked alone)
         self.context = context
         self.uri_only_api = uri_only_api  # passed to an API that sends only ASCII (urlopen)
         self.enabled = enabled

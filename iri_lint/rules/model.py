@@ -105,6 +105,7 @@ class Family(enum.StrEnum):
     SECURITY = "security"
     SCHEME = "scheme"
     TEXT = "text"
+    ASSEMBLY = "assembly"  # URL values built in code: what only joining pieces gets wrong (issue #27)
     NOQA = "noqa"  # the linter's own suppression comments, not IRIs
 
 
@@ -117,6 +118,7 @@ class Needs(enum.IntFlag):
     NON_ASCII = 2  # a character above U+007F
     PERCENT = 4  # a '%'
     USERINFO = 8  # a userinfo component
+    ASSEMBLY = 16  # a value assembled from pieces (``Facts.assembly``): the assembly rules run on nothing else
 
 
 class Raw(NamedTuple):

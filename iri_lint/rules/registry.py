@@ -74,6 +74,12 @@ MODULES = (
     "text.iri740_text_iri_mapping",
     "text.iri750_text_iri_security",
     "text.iri760_text_iri_scheme",
+    "assembly.iri801_authority_join",
+    "assembly.iri802_double_slash_join",
+    "assembly.iri803_query_delimiter_join",
+    "assembly.iri804_urljoin_drops_path",
+    "assembly.iri805_unfilled_template",
+    "assembly.iri806_unencoded_hole",
     "noqa.iri901_unused_noqa",
 )
 

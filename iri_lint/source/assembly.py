@@ -18,7 +18,7 @@ from iri_lint.source.values import HoleKind, Src, Value, concat, hole, made
 
 __all__ = [
     "Parts", "dot_segment_spans", "httpx_merge", "join", "posix_join", "quoted", "removeaffix", "split",
-    "strip", "urljoin", "yarl_child", "yarl_with_path",
+    "strip", "urljoin", "urljoin_drops", "yarl_child", "yarl_with_path",
 ]
 
 _DELIM = re.compile(r"[:/?#]")
@@ -182,6 +182,24 @@ def _merge(base: Value, b: Parts, ref_path: Value, node: ast.AST, src: Src | Non
     if last:
         return None
     return concat([base.slice(start, slash + 1), ref_path], node, src)
+
+
+def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
+    """What of the base's path ``urljoin(base, ref)`` drops (RFC 3986 sec. 5.2.2-5.2.3): ("relative", the
+    last segment) when a relative-path reference replaces the segment after the base's last ``/``;
+    ("absolute", the path) when an absolute-path reference replaces a base path that has a segment. None
+    when nothing is dropped, or known text does not decide it (a hole in the base's path)."""
+    if not _decided(ref) or not _decided(base):
+        return None
+    bs, rs = base.flat(), ref.flat()
+    b, r = split(bs), split(rs)
+    if b.scheme is None or r.scheme is not None or r.authority is not None or r.path[0] == r.path[1]:
+        return None
+    start, end = b.path
+    if rs.startswith("/", r.path[0]):
+        return ("absolute", bs[start:end]) if bs[start:end].strip("/") else None
+    last = bs[bs.rfind("/", start, end) + 1 : end] if "/" in bs[start:end] else bs[start:end]
+    return ("relative", last) if last and not any(start <= i < end for i, _ in base.holes()) else None
 
 
 def httpx_merge(base: Value, ref: Value, node: ast.AST, src: Src | None) -> Value:

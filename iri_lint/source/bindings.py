@@ -431,6 +431,14 @@ class ModuleIndex:
         self._nonlocals: frozenset[str] | None = None
         self._classes: dict[str, list[ast.ClassDef]] | None = None
 
+    def close(self) -> None:
+        """Break the cycles between the index and its scopes once the module is done with: refcounting then
+        frees a linted file's index at once, instead of the cyclic gc, whose full passes over a run's
+        live objects cost more than the values themselves."""
+        for scope in (self.module, *self._scopes.values()):
+            del scope.index
+        self._scopes.clear()
+
     def scope(self, node: ast.AST, parent: Scope) -> Scope:
         """The scope of a ``def`` or ``class`` statement nested in ``parent``."""
         s = self._scopes.get(id(node))

@@ -171,6 +171,15 @@ def _plurals(suffixes: tuple[str, ...]) -> tuple[str, ...]:
     return out
 
 
+_TEMPLATE_WORDS = frozenset(("template", "templates", "tmpl", "fmt", "pattern", "patterns"))
+
+
+def says_template(name: str) -> bool:
+    """Whether a name says it holds a template (``ITEM_URL_TEMPLATE``, ``url_fmt``, ``self.link_pattern``):
+    its value is one whatever its placeholders look like (issue #27)."""
+    return not _TEMPLATE_WORDS.isdisjoint(name.rsplit(".", 1)[-1].lower().split("_"))
+
+
 def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
     """Whether an identifier is named like a URL (``BASE_URL``, ``apiUrl``, ``href``, ``urls``)."""
     low = name.lower()

@@ -1,4 +1,4 @@
-"""Evaluate string expressions to values without running code (issue #27, docs/values.md).
+"""Evaluate string expressions to values without running code (issue #27, docs/design.md, "URL values").
 
 ``ModuleState.value(expr, at)`` gives what an expression holds at a statement: literals, f-strings,
 ``+``, ``%``, ``.format``, joins, ``urljoin``, URL objects and HTTP clients, through names bound in

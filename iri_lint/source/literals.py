@@ -28,6 +28,7 @@ from iri_lint.source.candidates import (
     looks_like_prose,
     looks_like_regex,
     parse_extra_api,
+    says_template,
 )
 from iri_lint.source.filling import filled_names
 from iri_lint.source.locate import Locator, PartLocator, SourceFile
@@ -555,7 +556,9 @@ def _assign_target(s: Scanner, target: ast.expr, value: ast.expr | None) -> None
     url = s.is_url_name(name)
     # the names filled in are looked for only when a template could reach a string literal here
     filled = s.filled_for(name) if _holds_template(value, url) else None
-    if url:
+    if says_template(name):  # a template, whatever its placeholders look like (issue #27)
+        s.mark_url_value(value, _EXCLUDED)
+    elif url:
         ctx = _Ctx(Reason.URL_NAME)
         s.mark_url_value(value, ctx if filled is None else _filled(ctx, filled))
     elif filled is not None:

@@ -10,6 +10,7 @@ with ``ast`` and never imported or run. A file that cannot be read or parsed, or
 from __future__ import annotations
 
 import ast
+import hashlib
 import io
 import os
 import tokenize
@@ -68,7 +69,7 @@ def find_root(directory: str, cache: dict[str, str] | None = None) -> str:
 class Project:
     """The modules of the projects a run touches, each read and parsed once; counts what it reads."""
 
-    __slots__ = ("_current", "_found", "_modules", "_roots", "max_modules", "reads")
+    __slots__ = ("_current", "_found", "_modules", "_roots", "_stats", "digests", "max_modules", "reads")
 
     def __init__(self, max_modules: int = MAX_MODULES) -> None:
         self._roots: dict[str, str] = {}  # folder -> its project root
@@ -78,6 +79,9 @@ class Project:
         self._current: ProjectModule | None = None  # the file being linted (the caller's tree)
         self._found: dict[tuple[str, str], str | None] = {}  # (folder searched, dotted name) -> file
         self.reads: Counter[str] = Counter()  # real path -> times read from disk
+        self._stats: dict[str, tuple[int, int, int] | None] = {}  # real path -> its stat when read
+        # real path -> sha256 of the bytes read (None: not read), for a result cache keyed by content
+        self.digests: dict[str, str | None] = {}
 
     @property
     def files_read(self) -> int:
@@ -98,6 +102,13 @@ class Project:
         if current is None or current.path != real or current.scopes.tree is not tree:
             current = self._current = ProjectModule(real, src, ModuleIndex(tree, text))
         return current
+
+    def done(self, path: str) -> None:
+        """The caller is done with the module it registered (``add``): free it now (see ``ModuleIndex.close``)."""
+        current = self._current
+        if current is not None and current.path == os.path.realpath(path):
+            self._current = None
+            current.scopes.close()
 
     def root_of(self, path: str) -> str:
         """The project root of a file."""
@@ -152,19 +163,35 @@ class Project:
         if current is not None and current.path == real:
             return current
         if real in self._modules:
-            self._modules.move_to_end(real)
-            return self._modules[real]
+            if self._stats.get(real) == _stat(real):
+                self._modules.move_to_end(real)
+                return self._modules[real]
+            del self._modules[real]  # changed on disk since (a long-lived process: the editor's server)
+            self.reads[real] -= 1  # (a read of a changed file is no read twice)
         module = None
         self.reads[real] += 1
+        self._stats[real] = _stat(real)
+        self.digests[real] = None
         try:
             if os.path.getsize(real) <= MAX_MODULE_BYTES:
                 with open(real, "rb") as f:
-                    text = _decode(f.read())
+                    data = f.read()
+                self.digests[real] = hashlib.sha256(data).hexdigest()
+                text = _decode(data)
                 tree = ast.parse(text, real)
                 module = ProjectModule(real, Src(SourceFile(split_lines(text)), real), ModuleIndex(tree, text))
         except (OSError, SyntaxError, ValueError, LookupError, RecursionError, MemoryError):
             module = None  # (UnicodeDecodeError is a ValueError)
         self._modules[real] = module
         if len(self._modules) > self.max_modules:
-            self._modules.popitem(last=False)
+            self._stats.pop(self._modules.popitem(last=False)[0], None)
         return module
+
+
+def _stat(path: str) -> tuple[int, int, int] | None:
+    """What says a file changed: its modification time, size and inode (None: gone)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)

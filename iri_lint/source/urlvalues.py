@@ -37,6 +37,9 @@ class UrlValue(NamedTuple):
     api: UrlApi | None = None  # the URL API it reaches
     name: str | None = None  # the URL-named target, keyword, parameter, key or function
     client: Client | None = None  # the client whose base URL the value was merged with
+    # ``urljoin(base, ref)`` that drops part of the base's path: ("relative" or "absolute", what it drops,
+    # the reference's value)
+    dropped: tuple[str, str, Value] | None = None
 
 
 @functools.lru_cache(maxsize=16)
@@ -50,6 +53,7 @@ def url_apis(extra_url_apis: tuple[str, ...] = ()) -> tuple[dict[str, UrlApi], f
     return apis, prefixes, leaves
 
 
+_URLJOINS = frozenset(("urllib.parse.urljoin", "requests.compat.urljoin"))
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
@@ -233,13 +237,13 @@ class ModuleValues:
                     before, more = state.value(node.target, at), state.value(node.value, at)  # type: ignore[attr-defined]
                     if type(before) is Value and type(more) is Value:
                         v = concat([before, more], node, state.src)
-                        yield from self._found(v, Reason.URL_NAME, node, node.value, name=name)  # type: ignore[attr-defined]
+                        yield from self._found(v, Reason.URL_NAME, node, node.value, at, name=name)  # type: ignore[attr-defined]
             elif t is ast.Return and node.value is not None:  # type: ignore[attr-defined]
                 scope = at.scope
                 fname = getattr(scope.node, "name", None) if scope.kind == "function" else None
                 if self._is_url_name(fname):
                     yield from self._found(state.value(node.value, at), Reason.URL_NAME, node, node.value,  # type: ignore[attr-defined]
-                                           name=fname)
+                                           at, name=fname)
             elif t in _FUNCS:
                 yield from self._defaults(node, at)  # type: ignore[arg-type]
             elif t is ast.Dict:
@@ -248,16 +252,30 @@ class ModuleValues:
                             and self._is_url_name(key.value)):
                         yield from self._each(value, at, node, key.value)
 
-    def _found(self, r: Result, reason: Reason, node: ast.AST, expr: ast.expr, *, api: UrlApi | None = None,
-               name: str | None = None, client: Client | None = None) -> Iterator[UrlValue]:
+    def _found(self, r: Result, reason: Reason, node: ast.AST, expr: ast.expr, at: At, *,
+               api: UrlApi | None = None, name: str | None = None, client: Client | None = None) -> Iterator[UrlValue]:
         if type(r) is Value and not r.opaque:
-            yield UrlValue(r, reason, node, expr, api, name, client)
+            dropped = self._urljoin_drops(expr, at) if type(expr) is ast.Call else None
+            yield UrlValue(r, reason, node, expr, api, name, client, dropped)
+
+    def _urljoin_drops(self, call: ast.Call, at: At) -> tuple[str, str, Value] | None:
+        """What ``urljoin(base, ref)`` drops of the base's path (``assembly.urljoin_drops``), with the ref."""
+        if len(call.args) != 2 or call.keywords:
+            return None
+        callee = self.callees.value(call.func, at)
+        if type(callee) is not Ref or callee.qual not in _URLJOINS:
+            return None
+        base, ref = self.state.value(call.args[0], at), self.state.value(call.args[1], at)
+        if type(base) is not Value or type(ref) is not Value:
+            return None
+        found = assembly.urljoin_drops(base, ref)
+        return None if found is None else (found[0], found[1], ref)
 
     def _each(self, value: ast.expr, at: At, node: ast.AST, name: str | None) -> Iterator[UrlValue]:
         """A URL-named target's value, or each element of a display assigned to it."""
         exprs = value.elts if type(value) in _DISPLAYS else [value]  # type: ignore[attr-defined]
         for e in exprs:
-            yield from self._found(self.state.value(e, at), Reason.URL_NAME, node, e, name=name)
+            yield from self._found(self.state.value(e, at), Reason.URL_NAME, node, e, at, name=name)
 
     def _target(self, target: ast.expr, value: ast.expr, node: ast.AST, at: At) -> Iterator[UrlValue]:
         name = dotted(target)
@@ -301,7 +319,7 @@ class ModuleValues:
                 r = self.state.value(expr, at)
                 if client is not None and client.base is not None and type(r) is Value:
                     r = _merge(client, r, node, self.state.src)
-                yield from self._found(r, Reason.URL_API, node, expr, api=api, client=client)
+                yield from self._found(r, Reason.URL_API, node, expr, at, api=api, client=client)
         for kw in node.keywords:
             if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
                 yield from self._each(kw.value, at, node, kw.arg)

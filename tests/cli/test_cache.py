@@ -161,7 +161,7 @@ CORRUPTIONS: dict[str, Callable[[bytes], bytes]] = {
     "empty": lambda b: b"",
     "deep nesting": lambda b: b"[" * 100_000 + b"]" * 100_000,
     "not an object": lambda b: b"[1, 2, 3]",
-    "wrong format": lambda b: b.replace(b'"format":1', b'"format":99'),
+    "wrong format": lambda b: b.replace(b'"format":%d' % cachemod.FORMAT, b'"format":99'),
     "line is a string": lambda b: _first_record(b, 0, "1"),
     "a bool for an int": lambda b: _first_record(b, 1, True),
     "a list for a string": lambda b: _first_record(b, 6, ["message"]),
@@ -174,6 +174,8 @@ CORRUPTIONS: dict[str, Callable[[bytes], bytes]] = {
     "bad problem": lambda b: _entry(b, "broken.py", 5, [1, 0]),
     "bad stat": lambda b: _entry(b, "a.py", 2, ["x"] * 5),
     "stat of another file": lambda b: _entry(b, "a.py", 1, "0" * 64),
+    "bad dependencies": lambda b: _entry(b, "a.py", 6, [["settings.py"]]),
+    "a missing dependency": lambda b: _entry(b, "a.py", 6, [["/nonexistent/settings.py", "0" * 64]]),
 }
 
 
@@ -429,3 +431,29 @@ def test_the_cache_prunes_only_its_own_stale_tables(cli, project: Path, tmp_path
     assert not stale.exists() and table.exists()
     assert all(p.read_bytes() == data for p, data in foreign.items())
     assert not older.exists() and _listing(unmarked) == before
+
+
+def test_editing_a_module_whose_constants_a_file_reads_checks_that_file_again(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path, checked: list[str]) -> None:
+    """Issue #27: a file's URL values may come from another module of the project (``from pkg.settings
+    import HOST``); its cached result stands only while that module is unchanged."""
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[tool.iri-lint]\n", encoding="utf-8")
+    (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    settings = root / "pkg" / "settings.py"
+    settings.write_text('HOST = "https://cdn.example.net"\n', encoding="utf-8")
+    (root / "pkg" / "app.py").write_text(
+        'import requests\nfrom pkg.settings import HOST\nrequests.get(HOST + "img/a.png")\n', encoding="utf-8")
+    cache = tmp_path / "cache"
+    first = cli("check", "--cache-dir", str(cache), str(root))
+    assert "app.py:3:22: IRI801" in first.out
+    (table,) = _tables(cache)
+    deps = {Path(k).name: e[6] for k, e in json.loads(table.read_text())["files"].items()}
+    assert [Path(p).name for p, _ in deps["app.py"]] == ["settings.py"] and deps["settings.py"] == []
+    checked.clear()
+    assert cli("check", "--cache-dir", str(cache), str(root)).out == first.out
+    assert checked == []
+    settings.write_text('HOST = "https://cdn.example.net/"\n', encoding="utf-8")
+    again = cli("check", "--cache-dir", str(cache), str(root))
+    assert sorted(checked) == ["app.py", "settings.py"] and "IRI801" not in again.out

@@ -269,3 +269,19 @@ def test_a_view_of_a_text_with_nothing_iri_like_is_empty() -> None:
     view = linter.view("x = 1\n", 1, 1)
     assert view is not None and view.literals == [] and view.findings == []
     assert linter.view("y = 2\n", 1, 1) is None  # (not the text it linted)
+
+
+def test_a_url_value_across_statements_is_reported_as_lint_text_reports_it() -> None:
+    """Issue #27: a value's pieces stand in several statements; an edit of one changes the finding."""
+    text = ('import requests\nHOST = "https://h.example"\n\n\ndef fetch():\n'
+            '    return requests.get(HOST + "docs")  # a join without a "/"\n')
+    cfg = Config()
+    linter = IncrementalLinter(cfg)
+    assert [summary(f) for f in linter.lint(text)] == [summary(f) for f in lint_text(text, cfg)]
+    assert [f.code for f in linter.lint(text)] == ["IRI801"]
+    check_view(linter, text, cfg, random.Random(6))
+    view = linter.view(text, 6, 6)
+    assert view is not None  # (it starts at the def)
+    assert [(f.line, f.col, f.code) for f in view.findings] == [(2, 32, "IRI801")]
+    fixed = text.replace('"https://h.example"', '"https://h.example/"')
+    assert linter.lint(fixed) == [] == lint_text(fixed, cfg)

@@ -28,7 +28,7 @@ def test_codes_unique_well_formed_and_grouped() -> None:
     names = [r.name for r in RULES]
     assert len(names) == len(set(names))
     for r in RULES:
-        assert re.fullmatch(r"IRI[1-79]\d\d", r.code), r.code
+        assert re.fullmatch(r"IRI[1-9]\d\d", r.code), r.code
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", r.name), r.name
 
 
@@ -199,4 +199,5 @@ def test_the_registry_is_every_rule_module_and_each_is_where_its_family_says() -
         assert module == f"{rule.family}.{rule.code.lower()}_{rule.name.replace('-', '_')}"
     unchecked = {r.code for r in RULES if r.check is None}
     assert unchecked == {"IRI100"} | {r.code for r in RULES if r.text_of is not None or r.family is Family.NOQA}
-    assert set(registry.TEXT_RULE_OF) == set(Family) - {Family.TEXT, Family.NOQA}
+    # (the assembly rules need a value built in code: prose holds none)
+    assert set(registry.TEXT_RULE_OF) == set(Family) - {Family.TEXT, Family.NOQA, Family.ASSEMBLY}

@@ -1,0 +1,62 @@
+"""IRI801 authority-join: A piece joined to an authority without a `/` changes the host or port."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..facts import Facts
+from ..model import Example, Family, Needs, Raw, Rule, Severity
+
+RULE = Rule(
+    code="IRI801",
+    name="authority-join",
+    family=Family.ASSEMBLY,
+    summary="A piece joined to an authority without a `/` changes the host or port",
+    section="RFC 3986 sec. 3.2, 3.3",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=None,
+    what=("A URL value assembled in code (`+`, an f-string, `.format`, `%`, `join`) in which a piece is joined "
+          "right after a value whose text ends inside its authority (`HOST + \"docs\"`, where `HOST` is "
+          "`\"https://cdn.example.net\"`), so that the joined text continues the host or the port. Only when "
+          "the whole authority up to the join comes from one piece and the joined piece starts with known "
+          "text other than `/`, `?`, `#` or `:`; a host built on purpose from parts (`\"https://\" + sub + "
+          "\".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, `\"https://api.\" + domain`) is not reported."),
+    why=("The authority ends at the first `/`, `?` or `#` (RFC 3986 sec. 3.2): without one, the joined path "
+         "becomes part of the host (`cdn.example.netimg`) or of the port, and the request goes to another "
+         "host, or fails to resolve."),
+    fix_text="Join with a `/` (`HOST + \"/docs\"`), or build the URL with `urljoin` or a client's `base_url`.",
+    valid=(
+        Example('import requests\nHOST = "https://cdn.example.net"\nrequests.get(HOST + "/img/logo.png")\n',
+                kind="python"),
+        Example('import requests\n\n\ndef get(sub):\n    return requests.get("https://" + sub + ".example.com/")\n',
+                kind="python"),
+    ),
+    invalid=(
+        Example('import requests\nHOST = "https://cdn.example.net"\nrequests.get(HOST + "img/logo.png")\n',
+                kind="python"),
+    ),
+    needs=Needs.ASSEMBLY,
+)
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """A join inside the host or the port, after one piece that spells the authority up to it."""
+    assembly, ref = facts.assembly, facts.ref
+    if assembly is None or ref.authority is None or ref.host is None:
+        return
+    text = ref.text
+    unknown = {h for h, _ in assembly.holes} | {t for t, _ in assembly.templates}
+    joins = assembly.joins
+    for k, j in enumerate(joins):
+        where = next((s for s in (ref.host, ref.port) if s is not None and s.start < j < s.end), None)
+        if where is None or j in unknown:
+            continue
+        if (k and joins[k - 1] > ref.authority.start - 2) or any(ref.authority.start <= h < j for h in unknown):
+            continue  # the authority is built from parts on purpose
+        left = text[ref.authority.start : j]
+        if left[-1] in "[:@.-" or ("[" in left and "]" not in left):
+            continue  # the piece ends where an authority cannot end: a part is to follow
+        part = "host" if where is ref.host else "port"
+        yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': the {part} becomes "
+                            f"'{text[where.start:where.end]}'")

@@ -1,0 +1,50 @@
+"""IRI802 double-slash-join: A join makes `//` inside the path."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..facts import Facts
+from ..model import Example, Family, Needs, Raw, Rule, Severity
+
+RULE = Rule(
+    code="IRI802",
+    name="double-slash-join",
+    family=Family.ASSEMBLY,
+    summary="A join makes `//` inside the path",
+    section="RFC 3986 sec. 3.3",
+    severity=Severity.WARNING,
+    default=True,
+    fix_level=None,
+    what=("A URL value assembled in code where a piece ending with `/` (a base such as `\"https://api.example.com/\"`) "
+          "is joined to a piece starting with `/` (`\"/health\"`), or a `\"/\".join` puts a `/` between them, so "
+          "that the path holds `//`: an empty segment that neither piece spells by itself. Only in the path, "
+          "after the authority; both slashes must be known text."),
+    why=("`//` in a path is an empty segment (RFC 3986 sec. 3.3), a different path from the one with a single "
+         "`/`: many servers and routers answer it with 404 or a redirect, caches and signatures treat it as "
+         "another resource, and relative references resolve against it differently."),
+    fix_text="Drop one of the slashes: the base's trailing one or the piece's leading one.",
+    valid=(
+        Example('import requests\nBASE = "https://api.example.com/"\nrequests.get(BASE + "health")\n', kind="python"),
+        Example('import requests\nrequests.get("https://api.example.com//raw")\n', kind="python"),
+    ),
+    invalid=(
+        Example('import requests\nBASE = "https://api.example.com/"\nrequests.get(BASE + "/health")\n', kind="python"),
+        Example('import requests\nBASE = "https://api.example.com/"\nrequests.get("/".join([BASE, "health"]))\n',
+                kind="python"),
+    ),
+    needs=Needs.ASSEMBLY,
+)
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """A '/' on either side of a join in the path."""
+    assembly, ref = facts.assembly, facts.ref
+    if assembly is None:
+        return
+    text, path = ref.text, ref.path
+    for j in assembly.joins:
+        if path.start < j < path.end and text[j - 1] == "/" and text[j] == "/" and \
+                (ref.authority is not None or j - 1 > path.start):
+            yield Raw(j, j + 1, "this join makes '//' in the path: an empty segment, another path than "
+                                "with one '/' (the base ends with '/' and the piece starts with '/')")

@@ -1,0 +1,65 @@
+"""IRI803 query-delimiter-join: A join adds a second `?`, or a `?` after the `#`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..facts import Facts
+from ..model import Example, Family, Needs, Raw, Rule, Severity
+
+RULE = Rule(
+    code="IRI803",
+    name="query-delimiter-join",
+    family=Family.ASSEMBLY,
+    summary="A join adds a second `?`, or a `?` after the `#`",
+    section="RFC 3986 sec. 3.4, 3.5",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=None,
+    what=("A URL value assembled in code where a piece holding `?` is joined after a value that already has a "
+          "query (`LISTING + \"?sort=desc\"`, where `LISTING` ends with `?page=1`) or a fragment (`#top`). The "
+          "`?` and the earlier `?` or `#` must be known text of adjacent pieces: a single literal holding "
+          "both is a literal's own business (and valid syntax), and a piece joined in between was put into "
+          "that query or fragment on purpose."),
+    why=("Only the first `?` starts the query (RFC 3986 sec. 3.4): the second one is data, so the parameters run "
+         "together (`page=1?sort=desc` is one parameter named `page`). After a `#` everything is the fragment "
+         "(sec. 3.5), which is never sent to the server: the query is lost."),
+    fix_text=("Join further parameters with `&`, or build the query with `urlencode` and `params=`; put the "
+              "fragment last."),
+    valid=(
+        Example('import requests\nLISTING = "https://shop.example/list?page=1"\nrequests.get(LISTING + "&sort=desc")\n',
+                kind="python"),
+    ),
+    invalid=(
+        Example('import requests\nLISTING = "https://shop.example/list?page=1"\nrequests.get(LISTING + "?sort=desc")\n',
+                kind="python"),
+        Example('import requests\nPAGE = "https://shop.example/list#top"\nrequests.get(PAGE + "?sort=desc")\n',
+                kind="python"),
+    ),
+    needs=Needs.ASSEMBLY,
+)
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """A joined piece's '?' right after a piece that holds a '?' or a '#' (a hole between them may be
+    anything, and text joined in between was put into that query or fragment on purpose)."""
+    assembly, ref = facts.assembly, facts.ref
+    if assembly is None or not assembly.joins:
+        return
+    text = ref.text
+    joins = assembly.joins
+    unknown = {h for h, _ in assembly.holes}
+    for k, j in enumerate(joins):
+        before = joins[k - 1] if k else 0
+        end = joins[k + 1] if k + 1 < len(joins) else len(text)
+        q = text.find("?", j, end)
+        if q < 0 or before in unknown:
+            continue
+        mark = max(text.rfind("?", before, j), text.rfind("#", before, j))
+        if mark < 0:
+            continue
+        what = "the fragment" if text.find("#", 0, j) >= 0 else "the query"
+        yield Raw(q, q + 1, f"a '?' is joined after {what} (the piece before it holds a '{text[mark]}'): "
+                  + ("it starts no new query, the parameters run together" if what == "the query"
+                     else "it lands in the fragment, which is never sent"))
+        return

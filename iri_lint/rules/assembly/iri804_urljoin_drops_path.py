@@ -1,0 +1,58 @@
+"""IRI804 urljoin-drops-path: `urljoin` drops part of the base's path."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..facts import Facts
+from ..model import Example, Family, Needs, Raw, Rule, Severity
+
+RULE = Rule(
+    code="IRI804",
+    name="urljoin-drops-path",
+    family=Family.ASSEMBLY,
+    summary="`urljoin` drops part of the base's path",
+    section="RFC 3986 sec. 5.2.2, 5.2.3",
+    severity=Severity.WARNING,
+    default=True,
+    fix_level=None,
+    what=("A call of `urllib.parse.urljoin(base, ref)` whose base and reference are known well enough to resolve "
+          "(RFC 3986 sec. 5.2) and that drops part of the base's path: a relative-path reference (`\"items\"`) "
+          "against a base whose path does not end with `/` (`\"https://h.example/api/v2\"`: `v2` is replaced), "
+          "or an absolute-path reference (`\"/items\"`) against a base with a path (`/api/v2/` is replaced). "
+          "Not for an HTTP client's `base_url`, which httpx appends to instead of resolving."),
+    why=("Reference resolution merges a relative path with the base's path up to its last `/` (sec. 5.2.3) and "
+         "replaces the whole path with an absolute one (sec. 5.2.2): `urljoin(\"https://h.example/api/v2\", "
+         "\"items\")` is `https://h.example/api/items`, not `.../api/v2/items`. Code that keeps a base URL "
+         "for an API version or a prefix almost always means to keep it."),
+    fix_text=("End the base's path with `/` and give the reference without a leading `/` "
+              "(`urljoin(\"https://h.example/api/v2/\", \"items\")`), or join the strings."),
+    valid=(
+        Example('from urllib.parse import urljoin\nimport requests\n'
+                'requests.get(urljoin("https://h.example/api/v2/", "items"))\n', kind="python"),
+        Example('from urllib.parse import urljoin\nimport requests\n'
+                'requests.get(urljoin("https://h.example", "/items"))\n', kind="python"),
+    ),
+    invalid=(
+        Example('from urllib.parse import urljoin\nimport requests\n'
+                'requests.get(urljoin("https://h.example/api/v2", "items"))\n', kind="python"),
+        Example('from urllib.parse import urljoin\nimport requests\n'
+                'requests.get(urljoin("https://h.example/api/v2/", "/items"))\n', kind="python"),
+    ),
+    needs=Needs.ASSEMBLY,
+)
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """What the source layer found ``urljoin`` to drop (``Assembly.urljoin``), at the reference."""
+    assembly = facts.assembly
+    if assembly is None or assembly.urljoin is None:
+        return
+    at, kind, dropped = assembly.urljoin
+    if kind == "relative":
+        message = (f"urljoin replaces the base's last segment '{dropped}' with this relative reference "
+                   "(RFC 3986 sec. 5.2.3): end the base with '/' to keep it")
+    else:
+        message = (f"urljoin replaces the base's path '{dropped}' with this absolute path (RFC 3986 "
+                   "sec. 5.2.2): drop the leading '/' and end the base with '/' to keep it")
+    yield Raw(at, at + 1, message)

@@ -1,0 +1,50 @@
+"""IRI806 unencoded-hole: A value put into a query without percent-encoding."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..facts import Facts
+from ..model import Example, Family, Needs, Raw, Rule, Severity
+
+RULE = Rule(
+    code="IRI806",
+    name="unencoded-hole",
+    family=Family.ASSEMBLY,
+    summary="A value put into a query without percent-encoding",
+    section="RFC 3986 sec. 2.2, 3.4",
+    severity=Severity.INFO,
+    default=False,
+    fix_level=None,
+    what=("A URL value assembled in code with an unknown part (a parameter, a call's result) standing right "
+          "after `name=` in the query (`\"?q=\" + term`, `f\"...?q={term}\"`) that did not go through "
+          "`quote()`, `quote_plus()` or `urlencode()`. Opt-in: a hint, not a proof, since the value may be "
+          "known to hold no reserved character."),
+    why=("In a query, `&`, `=`, `#` and `+` are delimiters (RFC 3986 sec. 2.2, 3.4): an unencoded value "
+         "holding one changes the structure: it ends the parameter, adds another, or starts the fragment "
+         "(a search for `C&A` sends `q=C` and a parameter `A`)."),
+    fix_text="Encode the value (`quote(term, safe=\"\")`), or pass the parameters as `params=` / `urlencode()`.",
+    valid=(
+        Example('from urllib.parse import quote\nimport requests\n\n\ndef find(term):\n'
+                '    return requests.get("https://h.example/search?q=" + quote(term))\n', kind="python"),
+        Example('import requests\n\n\ndef find(term):\n'
+                '    return requests.get("https://h.example/search", params={"q": term})\n', kind="python"),
+    ),
+    invalid=(
+        Example('import requests\n\n\ndef find(term):\n    return requests.get("https://h.example/search?q=" + term)\n',
+                kind="python"),
+    ),
+    needs=Needs.ASSEMBLY,
+)
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """Each hole that is not percent-encoded and stands right after '=' in the query."""
+    assembly, ref = facts.assembly, facts.ref
+    if assembly is None or ref.query is None:
+        return
+    query, text = ref.query, ref.text
+    for at, encoded in assembly.holes:
+        if not encoded and query.start < at < query.end and text[at - 1] == "=":
+            yield Raw(at, at + 1, "this value is put into the query without percent-encoding: a '&', '=', '#' "
+                                  "or '+' in it would change the query's structure")

@@ -1,0 +1,126 @@
+"""A URL value as the rules check it (issue #27): its text, its holes, where its pieces were joined, and
+where each checked character stands in the source.
+
+The rules check the known text with every hole of the value, and every template placeholder still in its
+known text (``{id}``, ``{?q}``, ``%s``, ``<id>``: ``templates.apply_templates``), spelled as one ``HOLE``
+character and passed as a template hole: a hole stands for valid content of its component. The offsets
+the rules report are mapped back through the piece that holds them to the literal that spells them.
+"""
+
+from __future__ import annotations
+
+import ast
+from bisect import bisect_right
+from typing import NamedTuple
+
+from iri_lint.core.context import Assembly
+from iri_lint.source.model import HOLE, SourcePos
+from iri_lint.source.templates import apply_templates
+from iri_lint.source.values import MADE, Hole, Piece, Src, Text, Value
+
+__all__ = ["Checked", "checked"]
+
+
+class Checked(NamedTuple):
+    """A value ready for the rules: ``text`` with ``holes``, its ``assembly``, and the way back to pieces."""
+
+    text: str
+    holes: tuple[tuple[int, int], ...]
+    assembly: Assembly
+    starts: tuple[int, ...]  # offset in ``text`` where each piece's part starts
+    parts: tuple[tuple[Piece, list[int] | None], ...]  # each piece, and its index map (None: the same)
+
+    def origin(self, i: int) -> tuple[Piece, int] | None:
+        """The piece holding ``text[i]`` and the index in the piece's text (0 for a hole)."""
+        if not self.parts or i < 0:
+            return None
+        k = bisect_right(self.starts, i) - 1
+        if k >= len(self.parts):
+            return None
+        piece, index = self.parts[k]
+        if isinstance(piece, Hole):
+            return piece, 0
+        local = i - self.starts[k]
+        if index is not None:
+            local = index[min(local, len(index) - 1)]
+        return piece, min(local, max(len(piece.text) - 1, 0))
+
+
+def _in(src: Src | None, local: Src) -> bool:
+    return src is local or (src is not None and src.path is not None and src.path == local.path)
+
+
+def position(piece: Piece, k: int, local: Src) -> SourcePos | None:
+    """Where character ``k`` of a piece stands in the file of ``local`` (None: in another file)."""
+    if not _in(piece.src, local):
+        return None
+    if isinstance(piece, Hole):
+        return piece.position()
+    return piece.position(k)
+
+
+def literal_start(piece: Piece, local: Src) -> SourcePos | None:
+    """Where the literal spelling a piece starts (None for holes, made text and other files)."""
+    if type(piece) is not Text or piece.start == MADE or not _in(piece.src, local):
+        return None
+    assert piece.src is not None
+    return piece.src.node_position(piece.node)
+
+
+def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | None = None) -> Checked:
+    """The text the rules check for ``value``, with the facts of its assembly (``core.context.Assembly``)."""
+    text: list[str] = []
+    holes: list[tuple[int, int]] = []
+    joins: list[int] = []
+    hole_facts: list[tuple[int, bool]] = []
+    templates: list[tuple[int, str]] = []
+    starts: list[int] = []
+    parts: list[tuple[Piece, list[int] | None]] = []
+    n = 0
+    for p in value.pieces:
+        if n:
+            joins.append(n)
+        starts.append(n)
+        if isinstance(p, Hole):
+            parts.append((p, None))
+            text.append(HOLE)
+            holes.append((n, n + 1))
+            hole_facts.append((n, p.kind.value == "encoded"))
+            n += 1
+            continue
+        tpl = apply_templates(p.text)
+        parts.append((p, tpl.index_map))
+        for a, b in tpl.holes:
+            holes.append((n + a, n + b))
+            assert tpl.index_map is not None
+            templates.append((n + a, p.text[tpl.index_map[a] : tpl.index_map[b]]))
+        text.append(tpl.value)
+        n += len(tpl.value)
+    urljoin = None
+    if dropped is not None:
+        kind, lost, ref = dropped
+        at = _find(value, ref, starts, parts)
+        if at is not None:
+            urljoin = (at, kind, lost)
+    assembly = Assembly(tuple(joins), tuple(hole_facts), tuple(templates), at_api, urljoin)
+    return Checked("".join(text), tuple(holes), assembly, tuple(starts), tuple(parts))
+
+
+def _find(value: Value, ref: Value, starts: list[int], parts: list[tuple[Piece, list[int] | None]]) -> int | None:
+    """Where the reference's first known character landed in the resolved value (its piece is kept)."""
+    first = next((p for p in ref.pieces if type(p) is Text and p.start != MADE), None)
+    if first is None:
+        return None
+    for s, (p, index) in zip(starts, parts, strict=True):
+        if type(p) is Text and p.node is first.node and p.src is first.src and \
+                p.start <= first.start < p.start + len(p.text):
+            local = first.start - p.start
+            if index is not None:
+                local = index.index(local) if local in index else 0
+            return s + local
+    return None
+
+
+def use_position(node: ast.AST, local: Src) -> SourcePos:
+    """Where a use of a value (its expression) starts."""
+    return local.node_position(node)

@@ -1,0 +1,209 @@
+"""URL values through the rules (issue #27): what reaches a URL API, a URL-named target or a URL-named
+function's return, checked as assembled, each finding placed at the literal piece that holds it.
+
+A module's literals are checked one by one first (``lint.lint_tree``); here the values built from them
+(``source.urlvalues``) are checked with their holes as template holes and the facts of their assembly
+(``core.context.Assembly``) for the assembly rules (IRI8xx). One cause gives one finding: a finding of
+a rule in a literal that already has one of that rule (from its own check, or from an earlier value) is
+dropped, as is a second one of a rule at one hole. A character in another module's piece is that
+module's to report, when its literal is an absolute IRI (checked there on its own); otherwise the finding
+is placed at the use, in this file. Values get no fix here: a fix edits one literal, and proving it safe
+for every value that literal reaches is not done yet.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import NamedTuple
+
+from .config import Config
+from .core.scanner import scan
+from .rules.engine import check_ref
+from .rules.model import Family, Finding, UseContext
+from .rules.registry import RULES, RULES_BY_CODE
+from .source.assembled import Checked, checked, literal_start, position
+from .source.candidates import (
+    SEPARATOR,
+    has_scheme,
+    is_bare_prefix,
+    is_delimited,
+    is_host_port,
+    is_route_name,
+    looks_like_prose,
+    looks_like_regex,
+    says_template,
+)
+from .source.marks import ScanOptions
+from .source.model import Literal, Reason, SourcePos
+from .source.project import Project as Project  # re-exported: what lint_tree takes
+from .source.urlvalues import ModuleValues, UrlValue
+from .source.values import MADE, Src, Text
+
+_PROJECT: list[Project] = []
+_LITERALS = (ast.Constant, ast.JoinedStr)
+ASSEMBLY_CODES = frozenset(r.code for r in RULES if r.family is Family.ASSEMBLY)
+
+
+def default_project() -> Project:
+    """The process's project modules (one per process: a run of flake8 or of ``iri-lint check``, each
+    worker its own); a module is read again only when its file changed on disk."""
+    if not _PROJECT:
+        _PROJECT.append(Project())
+    return _PROJECT[0]
+
+
+class Placed(NamedTuple):
+    """A finding of a value, placed in the file."""
+
+    finding: Finding
+    literal: Literal
+    start: SourcePos
+    end: SourcePos
+
+
+class ValueChecker(NamedTuple):
+    """What ``lint._Checker`` decided for the file: the rules enabled where a value is used as an IRI,
+    and where it is an ASCII URL."""
+
+    config: Config
+    enabled: frozenset[str]
+    in_ascii: frozenset[str]
+    idna_versions: bool
+
+
+def value_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecker,
+                   causes: set[tuple[str, SourcePos]], *, path: str | None, options: ScanOptions,
+                   marked: list[int] | None, project: Project | None = None,
+                   depends_on: set[str] | None = None) -> list[Placed]:
+    """The findings of a module's URL values not already among its literals' (``causes``: (code, start of
+    the literal) of each finding so far; updated)."""
+    if path is not None and project is None:
+        project = default_project()
+    values = ModuleValues(tree, lines, path=path if project is not None else None, project=project,
+                          options=options)
+    uses = list(values.url_values(marked))
+    if depends_on is not None:
+        depends_on |= values.depends_on
+    values.state.evaluator.states.clear()  # (its states refer back to it: let them go now, not at a gc)
+    if project is not None and path is not None:
+        project.done(path)
+    else:
+        values.state.index.close()
+    local = values.state.src
+    out: list[Placed] = []
+    memo: dict[tuple[object, ...], list[Finding]] = {}
+    for use in uses:
+        out += _placed(use, local, checker, causes, memo)
+    return out
+
+
+def _placed(use: UrlValue, local: Src, checker: ValueChecker, causes: set[tuple[str, SourcePos]],
+            memo: dict[tuple[object, ...], list[Finding]]) -> list[Placed]:
+    api = use.api
+    context = api.context if api is not None else UseContext.UNKNOWN
+    kind = "IRI-reference" if api is None or api.relative else "IRI"
+    uri_only = api.uri_only if api is not None else False
+    c = checked(use.value, at_api=use.reason is Reason.URL_API, dropped=use.dropped)
+    if is_route_name(c.text) or is_host_port(c.text) or is_bare_prefix(c.text) or \
+            (use.reason is not Reason.URL_API and _not_one_url(c.text)):
+        return []  # a view's name, an address, a prefix: no URL (as ``literals`` decides for one literal)
+    used_as_iri = not c.text.isascii() or (context is UseContext.IDENTIFIER and api is not None)
+    enabled = checker.enabled if used_as_iri else checker.in_ascii
+    if type(use.expr) in _LITERALS or _says_template(use.expr):
+        # the literal itself (``literals`` checked it, with what it knows of it), or a name that says it
+        # holds a template (whatever its placeholders look like): only what assembly gets wrong
+        enabled &= ASSEMBLY_CODES
+    key = (c.text, kind, context, c.holes, c.assembly, uri_only, enabled)
+    findings = memo.get(key)
+    if findings is None:
+        ref = scan(c.text, kind, checker.config.profile)
+        findings = memo[key] = check_ref(ref, context=context, enabled=enabled, holes=c.holes, uri_only_api=uri_only,
+                                         idna_versions=used_as_iri or checker.idna_versions, assembly=c.assembly)
+    if not findings:
+        return []
+    at = local.node_position(use.expr)
+    lit: Literal | None = None
+    out = []
+    for f in findings:
+        o = c.origin(f.start)
+        if o is None:
+            continue
+        piece, k = o
+        if f.code not in ASSEMBLY_CODES and _in_template(piece):
+            continue  # a template's own text (a name that says so holds it): only assembly is at fault
+        start = position(piece, k, local)
+        if start is None:  # in another module
+            if RULES_BY_CODE[f.code].family is not Family.ASSEMBLY and _reported_there(piece):
+                continue
+            start, cause = at, (f.code, at)
+        else:
+            cause = (f.code, literal_start(piece, local) or start)
+        if cause in causes:
+            continue
+        causes.add(cause)
+        if lit is None:
+            lit = _literal(use, c, local, at, context, kind)
+        out.append(Placed(replace(f, fix=None), lit, start, _end(c, f, piece, local, start)))
+    return out
+
+
+def _says_template(expr: ast.expr) -> bool:
+    """Whether a name or attribute (``ITEM_URL_TEMPLATE``, ``self.url_fmt``) says it holds a template."""
+    name = expr.id if type(expr) is ast.Name else expr.attr if type(expr) is ast.Attribute else None
+    return name is not None and says_template(name)
+
+
+def _in_template(piece: object) -> bool:
+    """Whether a piece is spelled by a literal assigned to a name that says template (``X_TEMPLATE = "..."``):
+    read from the assignment's line, before the literal."""
+    if type(piece) is not Text or piece.src is None or piece.start == MADE:
+        return False
+    pos = piece.src.node_position(piece.node)
+    lines = piece.src.file.lines
+    if not 0 < pos.line <= len(lines):
+        return False
+    before = lines[pos.line - 1][: pos.col].rstrip()
+    if not before.endswith("=") or before.endswith(("==", "!=", "<=", ">=")):
+        return False
+    target = before[:-1].split(":", 1)[0].rstrip()  # (an annotation's ``: str``)
+    k = len(target)
+    while k and (target[k - 1].isalnum() or target[k - 1] in "_."):
+        k -= 1
+    return bool(target[k:]) and says_template(target[k:])
+
+
+def _not_one_url(text: str) -> bool:
+    """What ``literals`` takes for no URL outside a URL API's argument: a regex, markup, prose."""
+    return looks_like_regex(text) or is_delimited(text) or (
+        SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
+
+
+def _reported_there(piece: object) -> bool:
+    """Whether another module reports a problem of this piece itself: its literal is an absolute IRI."""
+    if type(piece) is not Text:
+        return False
+    node = piece.node
+    return type(node) is ast.Constant and type(node.value) is str and has_scheme(node.value)
+
+
+def _end(c: Checked, f: Finding, piece: object, local: Src, start: SourcePos) -> SourcePos:
+    """Where a finding ends: after its last character when that is in the same piece."""
+    if f.end <= f.start + 1:
+        return SourcePos(start.line, start.col + 1) if f.end > f.start and type(piece) is Text else start
+    o = c.origin(f.end - 1)
+    if o is None or o[0] is not piece:
+        return start
+    last = position(o[0], o[1], local)
+    return start if last is None else SourcePos(last.line, last.col + 1)
+
+
+def _literal(use: UrlValue, c: Checked, local: Src, at: SourcePos, context: UseContext, kind: str) -> Literal:
+    """The use as the reports show it: the assembled text, from the expression's start to its end."""
+    expr = use.expr
+    line = getattr(expr, "end_lineno", None) or at.line
+    end = SourcePos(line, local.file.char_col(line, getattr(expr, "end_col_offset", 0) or 0))
+    api = use.api
+    return Literal(value=c.text, reason=use.reason, context=context, kind=kind, start=at, end=end, holes=c.holes,
+                   api=api.name if api is not None else None, uri_only_api=api.uri_only if api is not None else False)

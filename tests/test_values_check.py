@@ -1,0 +1,219 @@
+"""URL values checked as assembled (issue #27, iri_lint.values_check): the same findings from flake8 and
+``iri-lint check``, at the character at fault in the piece that holds it; templates and holes silent;
+one finding per cause; hostile modules degrade to holes."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from flake8.main.application import Application
+
+from iri_lint.cli import main
+from iri_lint.config import Config
+from iri_lint.lint import SourceError, lint_text, lint_tree
+from iri_lint.source.project import Project
+
+ROOT = Path(__file__).parent
+PROJECT = ROOT / "flake8" / "fixtures" / "values_project"
+EXPECT = re.compile(r"expect: ((?:IRI\d{3}:\d+[ ,]*)+)")
+
+
+def _expected(path: Path) -> set[tuple[int, int, str]]:
+    """The ``# expect: IRI101:29`` annotations (flake8's 1-based columns)."""
+    out = set()
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        m = EXPECT.search(line)
+        if m:
+            for item in re.findall(r"IRI\d{3}:\d+", m.group(1)):
+                code, col = item.split(":")
+                out.add((lineno, int(col), code))
+    return out
+
+
+def _reported(output: str) -> dict[str, set[tuple[int, int, str]]]:
+    out: dict[str, set[tuple[int, int, str]]] = {}
+    for m in re.finditer(r"^(.*?):(\d+):(\d+): (IRI\d{3}) ", output, re.M):
+        out.setdefault(Path(m.group(1)).name, set()).add((int(m.group(2)), int(m.group(3)), m.group(4)))
+    return out
+
+
+FILES = sorted((PROJECT / "shop").glob("*.py"))
+
+
+def test_the_fixture_project_is_annotated() -> None:
+    assert len(_expected(PROJECT / "shop" / "client.py")) == 7  # (the test below would pass on nothing)
+
+
+def test_flake8_and_iri_lint_check_report_the_fixture_project_at_its_columns(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Constants in one module, requests in another, ``self.BASE``, an httpx client's base_url: every
+    expected finding at its column, the templates and holes silent, both front ends alike."""
+    app = Application()
+    app.run(["--isolated", *map(str, FILES)])
+    by_flake8 = _reported(capsys.readouterr().out)
+    assert main(["check", "--no-cache", "--isolated", *map(str, FILES)]) == 1
+    by_cli = _reported(capsys.readouterr().out)
+    for path in FILES:
+        assert by_flake8.get(path.name, set()) == _expected(path), path.name
+        assert by_cli.get(path.name, set()) == _expected(path), path.name
+
+
+ISSUE_CONFIG = '''CDN = "https://cdn.example.net"
+BASE_SLASH = "https://api.example.com/"
+LISTING = "https://shop.example/list?page=1"
+AVATAR_URL = "https://cdn.example.net/{user}/{size}"
+ROOT = "https://api.example.org/v1"
+'''
+ISSUE_APP = '''import httpx
+import requests
+from urllib.parse import urljoin
+from config import AVATAR_URL, BASE_SLASH, CDN, LISTING, ROOT
+requests.get(CDN + "/img/team photo.jpg")
+requests.get(CDN + "img/logo.png")
+requests.get(BASE_SLASH + "/health")
+requests.get(LISTING + "?sort=desc")
+requests.get(urljoin("https://h.example/api/v2", "items"))
+requests.get(AVATAR_URL)
+link = CDN + "/\\u202etxt.exe"; requests.get(link)
+name = "/exports/q3 summary.csv"; requests.get(CDN + name)
+requests.get("/".join([CDN, "x y"]))
+api = httpx.Client(base_url=ROOT); api.get("orders/x y")
+'''
+
+
+def test_the_ten_examples_of_the_issue_are_reported(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "config.py").write_text(ISSUE_CONFIG, encoding="utf-8")
+    app = tmp_path / "app.py"
+    app.write_text(ISSUE_APP, encoding="utf-8")
+    project = Project()
+    found = [(f.line, f.col, f.code) for f in lint_text(ISSUE_APP, Config(), path=str(app), project=project)]
+    assert found == [
+        (5, 29, "IRI101"),  # the space of "team photo"
+        (6, 20, "IRI801"),  # "img" continues the host
+        (7, 27, "IRI802"),  # the second '/'
+        (8, 24, "IRI803"),  # the second '?'
+        (9, 50, "IRI804"),  # "items" replaces "v2"
+        (10, 13, "IRI805"),  # AVATAR_URL's template, at the use: it is spelled in config.py
+        (11, 15, "IRI201"),  # the bidi override, at its escape
+        (12, 19, "IRI101"),  # the space of the local constant, in its own literal
+        (13, 30, "IRI101"),
+        (14, 52, "IRI101"),  # through the client's base_url
+    ]
+    assert project.read_twice == 0 and project.files_read == 1
+
+
+def test_one_finding_per_cause_and_none_for_holes_or_kept_templates() -> None:
+    src = '''import requests
+URL = "https://example.com/a b"
+requests.get(URL)
+requests.get(URL + "?x=1")
+TEMPLATE_URL = "https://example.com/{id}"
+kept_url = TEMPLATE_URL
+
+
+def fetch(base, item):
+    return requests.get(base + "/items/" + item)
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(2, 28, "IRI101")]
+
+
+def test_value_findings_have_no_fix_and_fix_leaves_the_module_alone(tmp_path: Path) -> None:
+    src = 'import requests\nHOST = "https://h.example"\nrequests.get(HOST + "docs")\n'
+    found = lint_text(src, Config())
+    assert [f.code for f in found] == ["IRI801"] and found[0].finding.fix is None
+    path = tmp_path / "m.py"
+    path.write_text(src, encoding="utf-8")
+    assert main(["check", "--no-cache", "--isolated", "--fix", "--unsafe-fixes", str(path)]) == 1
+    assert path.read_text(encoding="utf-8") == src
+
+
+def test_unencoded_holes_are_opt_in() -> None:
+    src = 'import requests\n\n\ndef find(term):\n    return requests.get("https://h.example/s?q=" + term)\n'
+    assert lint_text(src, Config()) == []
+    got = lint_text(src, Config(extend_select=("IRI806",)))
+    assert [(f.line, f.col, f.code) for f in got] == [(5, 51, "IRI806")]  # at the hole's expression
+
+
+# ---------------------------------------------------------------------------------------- bad input
+def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> list[tuple[int, str]]:
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    for name, text in modules.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    path = tmp_path / main_module
+    return [(f.line, f.code) for f in lint_text(modules[main_module], Config(), path=str(path), project=Project())]
+
+
+def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
+    modules = {
+        "a.py": 'import requests\nfrom b import B\nA = "https://a.example"\nrequests.get(B + "x y")\n',
+        "b.py": 'from a import A\nB = A + "/b"\n',
+        "c.py": 'import requests\nfrom broken import X\nfrom star import *\nrequests.get(X + "/a b")\n'
+                'requests.get(Y + "img")\n',
+        "broken.py": 'X = "https://x.example"\ndef (:\n',
+        "star.py": 'from c import *\nY = "https://y.example"\n',
+    }
+    assert _lint_project(tmp_path, modules, "a.py") == [(4, "IRI101")]  # the cycle resolves: b reads a's tree
+    assert _lint_project(tmp_path, modules, "c.py") == []  # holes before the known text: nothing to say
+
+
+def _chain_module(n: int) -> tuple[ast.Module, list[str]]:
+    """``requests.get("https://h.example/" + 'a' + ... + "x y")`` with ``n`` terms of ``'a'``, as a tree
+    built by hand (``ast.parse`` itself gives up near 3,000 terms, with a clear error of ours)."""
+    line = 'requests.get("https://h.example/" + ' + " + ".join(["'a'"] * n) + ' + "x y")\n'
+    pieces = [ast.Constant(value=m.group()[1:-1], lineno=2, col_offset=m.start(), end_lineno=2,
+                           end_col_offset=m.end()) for m in re.finditer(r"\"[^\"]*\"|'a'", line)]
+    chain: ast.expr = pieces[0]
+    for right in pieces[1:]:
+        chain = ast.BinOp(left=chain, op=ast.Add(), right=right, lineno=2, col_offset=pieces[0].col_offset,
+                          end_lineno=2, end_col_offset=right.end_col_offset)
+    func = ast.Attribute(value=ast.Name(id="requests", ctx=ast.Load(), lineno=2, col_offset=0, end_lineno=2,
+                                        end_col_offset=8), attr="get", ctx=ast.Load(), lineno=2, col_offset=0,
+                         end_lineno=2, end_col_offset=12)
+    call = ast.Call(func=func, args=[chain], keywords=[], lineno=2, col_offset=0, end_lineno=2,
+                    end_col_offset=len(line) - 1)
+    tree = ast.Module(body=[ast.parse("import requests").body[0],
+                            ast.Expr(value=call, lineno=2, col_offset=0, end_lineno=2, end_col_offset=len(line) - 1)],
+                      type_ignores=[])
+    return tree, ["import requests\n", line]
+
+
+def test_ten_thousand_terms_and_a_huge_constant_degrade_to_holes() -> None:
+    """No recursion error and no blow-up (the time is measured in benchmarks/values_bench.py): the chain
+    of ``+`` is flattened, and a value past ``MAX_TEXT`` characters is a hole."""
+    tree, lines = _chain_module(10_000)
+    found = [(f.line, f.col, f.code) for f in lint_tree(tree, lines, Config())]
+    assert found == [(2, len(lines[1]) - 5, "IRI101")]  # the space of "x y", past the 10,000 terms
+    src = 'import requests\nHUGE = "https://h.example/' + "a" * 2_000_000 + '"\nrequests.get(HUGE + HUGE + "/b c")\n'
+    assert lint_text(src, Config()) == []  # HUGE + HUGE is past the limit: a hole
+    with pytest.raises(SourceError, match="cannot parse file"):  # Python's parser gives up first
+        lint_text("url = " + " + ".join(["'a'"] * 10_000) + "\n", Config())
+
+
+def test_values_that_are_no_url_or_built_on_purpose_are_quiet() -> None:
+    """From the corpus: an IPv6 host put between brackets, a regex assembled with ``%`` into a URL-named
+    name, a fragment that holds a '?' of its own, a sub-domain joined to its domain."""
+    src = '''import requests
+ipv6 = "2001:db8::1"
+requests.get("https://[" + ipv6 + "]")
+URI = r"^(?: %(scheme)s : %(rest)s (?: \\\\? %(query)s )? )$" % locals()
+fragment = "/path" + "?" + "q=1"
+requests.get("https://h.example/p?a=1#%s" % fragment)
+requests.get("https://api." + "example.com/v1")
+'''
+    assert lint_text(src, Config()) == []
+
+
+def test_a_name_that_says_template_holds_a_template() -> None:
+    """Item 5 of issue #27: ``*_template``, ``*_tmpl``, ``*_fmt``, ``*_pattern`` name templates, whatever
+    their placeholders look like; only the assembly rules read such a value."""
+    src = '''import requests
+ITEM_URL_TEMPLATE = "https://x.example/[org]/items/"
+link_fmt = "https://x.example/[org]/a|b"
+requests.get(ITEM_URL_TEMPLATE)
+requests.get(ITEM_URL_TEMPLATE + "/3")
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(5, "IRI802")]
