@@ -30,7 +30,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from iri_lint.config import Config
-from iri_lint.lint import SourceError, SourceFinding, lint_text, lint_values, literal_checker, parse_source, scan_options
+from iri_lint.lint import (
+    SourceError,
+    SourceFinding,
+    lint_text,
+    lint_values,
+    literal_checker,
+    parse_source,
+    scan_options,
+)
 from iri_lint.noqa import file_noqa, is_noqa, noqa_lines
 from iri_lint.rules.noqa.iri901_unused_noqa import RULE as UNUSED_NOQA_RULE
 from iri_lint.source.filling import find_filled_names

@@ -9,7 +9,6 @@ the rules report are mapped back through the piece that holds them to the litera
 
 from __future__ import annotations
 
-import ast
 from bisect import bisect_right
 from typing import NamedTuple
 
@@ -119,8 +118,3 @@ def _find(value: Value, ref: Value, starts: list[int], parts: list[tuple[Piece, 
                 local = index.index(local) if local in index else 0
             return s + local
     return None
-
-
-def use_position(node: ast.AST, local: Src) -> SourcePos:
-    """Where a use of a value (its expression) starts."""
-    return local.node_position(node)
