@@ -14,6 +14,7 @@ for every value that literal reaches is not done yet.
 from __future__ import annotations
 
 import ast
+import gc
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
@@ -83,6 +84,7 @@ def value_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecker
         project = default_project()
     values = ModuleValues(tree, lines, path=path if project is not None else None, project=project,
                           options=options)
+    read = project.files_read if project is not None else 0
     uses = list(values.url_values(marked))
     if depends_on is not None:
         depends_on |= values.depends_on
@@ -91,6 +93,11 @@ def value_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecker
         project.done(path)
     else:
         values.state.index.close()
+    if project is not None and project.files_read != read:
+        # the project's parsed modules live as long as the run: out of the cyclic gc's reach, whose full
+        # passes over them cost more than the values themselves (13.3 CPU s instead of 25.5 on the tuning
+        # group's 6,606 files); they are still freed by refcounting when the project drops them
+        gc.freeze()
     local = values.state.src
     out: list[Placed] = []
     memo: dict[tuple[object, ...], list[Finding]] = {}
