@@ -55,7 +55,7 @@ def default_project() -> Project:
     return _PROJECT[0]
 
 
-class Placed(NamedTuple):
+class ValueFinding(NamedTuple):
     """A finding of a value, placed in the file."""
 
     finding: Finding
@@ -77,7 +77,7 @@ class ValueChecker(NamedTuple):
 def value_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecker,
                    causes: set[tuple[str, SourcePos]], *, path: str | None, options: ScanOptions,
                    marked: list[int] | None, project: Project | None = None,
-                   depends_on: set[str] | None = None) -> list[Placed]:
+                   depends_on: set[str] | None = None) -> list[ValueFinding]:
     """The findings of a module's URL values not already among its literals' (``causes``: (code, start of
     the literal) of each finding so far; updated)."""
     if path is not None and project is None:
@@ -99,7 +99,7 @@ def value_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecker
         # group's 6,606 files); they are still freed by refcounting when the project drops them
         gc.freeze()
     local = values.state.src
-    out: list[Placed] = []
+    out: list[ValueFinding] = []
     memo: dict[tuple[object, ...], list[Finding]] = {}
     for use in uses:
         out += _placed(use, local, checker, causes, memo)
@@ -107,7 +107,7 @@ def value_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecker
 
 
 def _placed(use: UrlValue, local: Src, checker: ValueChecker, causes: set[tuple[str, SourcePos]],
-            memo: dict[tuple[object, ...], list[Finding]]) -> list[Placed]:
+            memo: dict[tuple[object, ...], list[Finding]]) -> list[ValueFinding]:
     api = use.api
     context = api.context if api is not None else UseContext.UNKNOWN
     kind = "IRI-reference" if api is None or api.relative else "IRI"
@@ -152,7 +152,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, causes: set[tuple[
         causes.add(cause)
         if lit is None:
             lit = _literal(use, c, local, at, context, kind)
-        out.append(Placed(replace(f, fix=None), lit, start, _end(c, f, piece, local, start)))
+        out.append(ValueFinding(replace(f, fix=None), lit, start, _end(c, f, piece, local, start)))
     return out
 
 
