@@ -47,6 +47,15 @@ _LITERALS = (ast.Constant, ast.JoinedStr)
 ASSEMBLY_CODES = frozenset(r.code for r in RULES if r.family is Family.ASSEMBLY)
 
 
+_FREEZE_AFTER_READS = [True]  # (False in a long-lived process: see long_lived_process)
+
+
+def long_lived_process() -> None:
+    """Never freeze the gc in this process (the editor's server): objects frozen are never collected as
+    cyclic garbage, so a process that lives for days would keep every document state alive at a freeze."""
+    _FREEZE_AFTER_READS[0] = False
+
+
 def default_project() -> Project:
     """The process's project modules (one per process: a run of flake8 or of ``iri-lint check``, each
     worker its own); a module is read again only when its file changed on disk."""
@@ -93,7 +102,7 @@ def value_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecker
         project.done(path)
     else:
         values.state.index.close()
-    if project is not None and project.files_read != read:
+    if _FREEZE_AFTER_READS[0] and project is not None and project.files_read != read:
         # the project's parsed modules live as long as the run: out of the cyclic gc's reach, whose full
         # passes over them cost more than the values themselves (13.3 CPU s instead of 25.5 on the tuning
         # group's 6,606 files); they are still freed by refcounting when the project drops them

@@ -37,6 +37,7 @@ from iri_lint.files.pyproject import find_pyproject, lint_path
 from iri_lint.lint import SourceError, SourceFinding, lint_text
 from iri_lint.rules.model import FixSafety
 from iri_lint.source.edits import SourceEdit
+from iri_lint.values_check import long_lived_process
 
 from .actions import fix_all, fix_edits, minimal_edit, noqa_edit
 from .diagnostics import SOURCE, error_diagnostic, to_diagnostic
@@ -595,6 +596,7 @@ async def _guard(default: T, fn: Callable[[P], Awaitable[T]], params: P) -> T:
 
 def create_server(debounce: float = DEBOUNCE_SECONDS) -> IriLintServer:  # noqa: C901 - one nested handler per LSP method, registered in turn
     """A server with every feature registered."""
+    long_lived_process()  # (the gc stays whole: this process lives as long as the editor)
     server = IriLintServer(debounce=debounce)
 
     @server.feature(types.INITIALIZE)

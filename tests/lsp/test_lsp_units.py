@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -256,3 +257,30 @@ def test_lines_are_counted_at_lsp_line_breaks(text: str) -> None:
         start = breaks[line - 1][1] if line else 0
         stop = breaks[line][0] if line < len(breaks) else len(text)  # (inside a CR LF: the end of the line)
         assert index.position(offset) == pos(line, min(offset, stop) - start)
+
+
+def test_the_server_process_never_freezes_the_gc(tmp_path: Path) -> None:
+    """Reading another project module freezes the gc in a short run (its parsed modules leave the
+    cyclic gc's passes); a server lives for days, and what is frozen is never collected."""
+    import gc
+
+    from iri_lint import values_check
+    from iri_lint.lint import lint_text
+    from iri_lint.lsp.server import create_server
+    from iri_lint.source.project import Project
+
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "config.py").write_text('CDN = "https://cdn.example.net"\n', encoding="utf-8")
+    app = tmp_path / "app.py"
+    text = 'import requests\nfrom config import CDN\nrequests.get(CDN + "/a b")\n'
+    app.write_text(text, encoding="utf-8")
+    frozen = gc.get_freeze_count()
+    try:
+        assert [f.code for f in lint_text(text, Config(), path=str(app), project=Project())] == ["IRI101"]
+        assert gc.get_freeze_count() > frozen  # a short run: frozen
+        gc.unfreeze()
+        create_server()
+        assert [f.code for f in lint_text(text, Config(), path=str(app), project=Project())] == ["IRI101"]
+        assert gc.get_freeze_count() == 0
+    finally:
+        values_check._FREEZE_AFTER_READS[0] = True  # (this process goes on with other tests)
