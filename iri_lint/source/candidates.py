@@ -218,7 +218,7 @@ def has_scheme(value: str) -> bool:
 # without any "/" after the colon, such a value is something else of another grammar: an XML
 # qualified name ("http:NegotiateAuthentication", NCName ":" NCName) or a connection-pool key
 # ("http:host:81"); only where a URL is expected is it a URL missing its "//"
-_AUTHORITY_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
+AUTHORITY_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})  # never a QName: "http:Name" is one
 
 
 def is_absolute_candidate(value: str) -> bool:
@@ -235,7 +235,7 @@ def is_absolute_candidate(value: str) -> bool:
     if e >= len(value) or value[e].isspace() or value[e] == ":":
         return False  # "Label: text", "scheme:" alone, "std::string"
     low = scheme.lower()
-    if low in _AUTHORITY_SCHEMES and "/" not in value and "\\" not in value:
+    if low in AUTHORITY_SCHEMES and "/" not in value and "\\" not in value:
         return False  # "http:Name" (a QName), "http:host:81" (a pool key): never a URL of that scheme
     return low in REGISTERED
 

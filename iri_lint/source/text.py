@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from iri_lint.core.lazy import lazy_regex
-from iri_lint.source.candidates import is_absolute_candidate, is_bare_prefix
+from iri_lint.source.candidates import AUTHORITY_SCHEMES, is_absolute_candidate, is_bare_prefix
 from iri_lint.source.locate import Locator, PartLocator, SourceFile
 from iri_lint.source.model import Literal, Reason, UseContext
 from iri_lint.source.templates import apply_templates
@@ -19,6 +19,7 @@ _scheme_start = lazy_regex(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]*+:")
 _bare_end = lazy_regex(r"[\s<>\"`]")  # RFC 3986 appendix C delimiters (and reST/Markdown backquotes)
 _quoted_end = lazy_regex(r"[\s<>\"]")
 _angle_end = lazy_regex(r"[<>\"\r\n]")
+_slash = lazy_regex(r"[/\\]")  # what makes "http:..." no QName (candidates.is_absolute_candidate)
 _STRIPPABLE = ".,;:!?)]'"  # what may end a sentence around an IRI (appendix C)
 
 
@@ -112,21 +113,25 @@ def _bare(ahead: _Ahead, a: int, e: int, *, quoted: bool) -> FoundIRI | None:
     if link < end:
         end, closed = link, False
     if not closed:
-        if ahead.tail(a, end) >= e + 3 and not _looks_absolute(text, a, e):
-            return None  # (decided by the scheme and the 2 characters after it: no stripping)
+        if ahead.tail(a, end) >= e + 3 and not _looks_absolute(ahead, a, e, end):
+            return None  # (decided by the scheme, the 2 characters after it and a '/': no stripping)
         end = _strip_trailing(text, a, end)
-    if not _looks_absolute(text, a, e, end):
+    if not _looks_absolute(ahead, a, e, end):
         return None
     return FoundIRI(a, end, '"' if closed else "")
 
 
-def _looks_absolute(text: str, a: int, e: int, end: int | None = None) -> bool:
+def _looks_absolute(ahead: _Ahead, a: int, e: int, end: int) -> bool:
     """``text[a:end]`` is an absolute IRI and not a bare prefix, judged on its start.
 
-    Both tests read only the scheme and the 2 characters after it (the value holds no
-    whitespace); ``end=None``: the value is known to be longer than that.
+    Both tests read only the scheme, the 2 characters after it (the value holds no whitespace)
+    and, for ``http:Name`` (a QName unless a ``/`` or ``\\`` follows), whether the value holds a
+    slash: found by the shared look-ahead, so that many schemes in one word stay linear.
     """
-    window = text[a : e + 3] if end is None else text[a : min(end, e + 3)]
+    window = ahead.text[a : min(end, e + 3)]
+    if e + 3 < end and window[: e - a - 1].lower() in AUTHORITY_SCHEMES and "/" not in window \
+            and "\\" not in window and ahead.next(_slash(), e) < end:
+        window += "/"  # (the rest of the value holds one: all is_absolute_candidate asks of it)
     return is_absolute_candidate(window) and not is_bare_prefix(window)
 
 
