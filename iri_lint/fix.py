@@ -10,14 +10,14 @@ from __future__ import annotations
 import ast
 import bisect
 import itertools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import NamedTuple
 
 from .fix_status import FixStatus
 from .lint import SourceError, SourceFinding
-from .rules.model import Edit, FixLevel, FixSafety
+from .rules.model import Edit, FixLevel, FixSafety, with_edits
 from .source.cst import CstUnavailable, cst_strings, verdict
 from .source.edits import LiteralEdit, Refusal, Shift, SourceEdit, apply_edits, edit_literal, verify_edits
 from .source.locate import SourceMap, split_lines
@@ -102,20 +102,9 @@ def _plan(sf: SourceFinding, can_hold: Callable[[str], bool] | None) -> LiteralE
         return "the fix's edits overlap"
     if can_hold is not None and not all(can_hold(e.new) for e in edits):
         return "the file's encoding cannot hold the new characters"
-    if _with_edits(sf.literal.value, fix.edits) != fix.value:
+    if with_edits(sf.literal.value, fix.edits) != fix.value:
         return "the fix's edits do not give its value"
     return LiteralEdit(sf.literal, edits, fix.value)
-
-
-def _with_edits(value: str, edits: Iterable[Edit]) -> str:
-    """``value`` with non-overlapping value edits applied."""
-    out, pos = [], 0
-    for e in sorted(edits, key=lambda e: (e.start, e.end)):
-        out.append(value[pos : e.start])
-        out.append(e.replacement)
-        pos = e.end
-    out.append(value[pos:])
-    return "".join(out)
 
 
 class _Claimed:
@@ -409,7 +398,7 @@ def _literal_plan(text: str, sm: SourceMap, fixes: list[tuple[int, SourceFinding
     edits.sort(key=lambda e: (e.start, e.end))
     before = text[sm.start : sm.end]
     after = apply_edits(before, [SourceEdit(e.start - sm.start, e.end - sm.start, e.new) for e in edits])
-    value = _with_edits(lit.value, value_edits)
+    value = with_edits(lit.value, value_edits)
     return _Planned(ats, found, LiteralEdit(lit, edits, value), sm.start, before, after)
 
 

@@ -16,7 +16,7 @@ from ..core.grammar import Profile
 from ..core.reference import IRIReference
 from ..core.scanner import scan
 from .facts import Facts
-from .model import Edit, Finding, Fix, FixSafety, Needs, Raw, Rule, UseContext, fix_safety
+from .model import Edit, Finding, Fix, FixSafety, Needs, Raw, Rule, UseContext, fix_safety, with_edits
 from .registry import DEFAULT_CODES, RULES, RULES_BY_CODE, TEXT_RULE_OF
 
 
@@ -34,16 +34,6 @@ def _sanitize(message: str) -> str:
             out.append(f"<U+{ord(c):04X}>")
         else:
             out.append(c)
-    return "".join(out)
-
-
-def _apply(text: str, edits: tuple[Edit, ...]) -> str:
-    out, pos = [], 0
-    for e in sorted(edits, key=lambda e: e.start):
-        out.append(text[pos : e.start])
-        out.append(e.replacement)
-        pos = e.end
-    out.append(text[pos:])
     return "".join(out)
 
 
@@ -73,7 +63,7 @@ def _finding(rule: Rule, raw: Raw, facts: Facts) -> Finding:
     if raw.edits is not None and rule.fix_level is not None:
         ref = facts.ref
         before = ref.text if ref.original is None else ref.original
-        value = _apply(before, raw.edits)
+        value = with_edits(before, raw.edits)
         safety = fix_safety(rule.fix_level, facts.context)
         if facts.uri_only_api and before.isascii() and not value.isascii():
             safety = FixSafety.UNSAFE  # the context cannot take it: that API raises on non-ASCII (sec. 3.1)
@@ -262,4 +252,4 @@ def apply_fixes(text: str, fixes: Iterable[Fix]) -> str:
                not (e.start == e.end == c.start == c.end)):
             chosen.extend(edits)
             taken.update(edits)
-    return _apply(text, tuple(chosen))
+    return with_edits(text, chosen)

@@ -56,6 +56,17 @@ class Edit:
     replacement: str
 
 
+def with_edits(text: str, edits: Iterable[Edit]) -> str:
+    """``text`` with non-overlapping edits applied (one pass: linear in its length)."""
+    out, pos = [], 0
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        out.append(text[pos : e.start])
+        out.append(e.replacement)
+        pos = e.end
+    out.append(text[pos:])
+    return "".join(out)
+
+
 @dataclass(frozen=True, slots=True)
 class Fix:
     """A proposed change to the literal's value, with the ladder level that proves it."""

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.chars import char_label
 from ...core.mapping import MappingError, uri_edits
 from ..facts import Facts
-from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
+from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext, with_edits
 
 RULE = Rule(
     code="IRI404",
@@ -48,15 +48,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     except MappingError:  # (a valid IRI always maps; be safe)
         return
     first = next(k for k, c in enumerate(text) if not c.isascii())
-    uri = "".join(_apply_sorted(text, edits))
+    uri = with_edits(text, edits)
     yield Raw(first, first + 1, f"this API sends only ASCII and raises UnicodeEncodeError on "
               f"{char_label(text[first])}; pass the mapped URI {uri!r} (RFC 3987 sec. 3.1)", tuple(edits))
 
-
-def _apply_sorted(text: str, edits: list[Edit]) -> Iterator[str]:
-    pos = 0
-    for e in sorted(edits, key=lambda e: e.start):
-        yield text[pos : e.start]
-        yield e.replacement
-        pos = e.end
-    yield text[pos:]
