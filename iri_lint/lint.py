@@ -20,7 +20,7 @@ from .source.locate import PartLocator, SourceFile, split_lines
 from .source.model import Literal, SourcePos
 from .source.placeholders import example_placeholders
 from .source.text import is_embedded
-from .unused_noqa import unused_noqa
+from .unused_noqa import UNUSED_NOQA, unused_noqa
 from .values_check import Project, ValueChecker, value_findings
 
 
@@ -299,9 +299,9 @@ def lint_text(text: str, config: Config, *, path: str | None = None, honour_noqa
     found = [] if marked == [] else list(
         lint_tree(parse_source(text, path or "<unknown>"), lines, config, path=path, options=opts, marked=marked,
                   project=project, depends_on=depends_on, file=file))
-    if honour_noqa and "noqa" in text.lower():
+    # (text.lower() only where it can matter: most files have no finding and IRI901 is opt-in)
+    if honour_noqa and (found or UNUSED_NOQA in enabled) and "noqa" in text.lower():
         found += [SourceFinding(*p) for p in unused_noqa(text, [(f.line, f.code) for f in found], enabled)]
-    if found and honour_noqa and "noqa" in text.lower():
         whole = file_noqa(text)
         if whole is not None:  # a file-level noqa comment (see noqa.file_noqa)
             found = [f for f in found if whole and not f.code.startswith(tuple(whole))]

@@ -15,6 +15,8 @@ from .rules.noqa.iri901_unused_noqa import RULE
 from .rules.registry import RULES
 from .source.model import Literal, Reason, SourcePos, UseContext
 
+UNUSED_NOQA = RULE.code
+
 
 class Placed(NamedTuple):
     """An IRI901 finding on its comment, placed as ``lint.SourceFinding`` places a finding."""
@@ -28,7 +30,7 @@ class Placed(NamedTuple):
 def unused_noqa(text: str, found: Iterable[tuple[int, str]], enabled: frozenset[str]) -> list[Placed]:
     """An IRI901 finding per noqa comment naming IRI codes that silence none of the ``found``
     findings (line, code) of the ``enabled`` rules (noqa not yet applied), or no rule at all."""
-    if RULE.code not in enabled:
+    if UNUSED_NOQA not in enabled:
         return []
     found = list(found)
     out: list[Placed] = []

@@ -40,13 +40,13 @@ from iri_lint.lint import (
     scan_options,
 )
 from iri_lint.noqa import file_noqa, is_noqa, noqa_lines
-from iri_lint.rules.noqa.iri901_unused_noqa import RULE as UNUSED_NOQA_RULE
 from iri_lint.source.filling import find_filled_names
 from iri_lint.source.literals import marked_lines
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.model import Literal, SourcePos
 from iri_lint.source.statements import Formatted, ScanContext, StatementScanner, first_line, merge_formatted
 from iri_lint.source.templates import may_be_filled
+from iri_lint.unused_noqa import UNUSED_NOQA
 
 _LONE_CR = re.compile(r"\r(?!\n)")
 
@@ -144,7 +144,7 @@ class IncrementalLinter:
         self.nothing = None
         self.fresh = False
         try:
-            if UNUSED_NOQA_RULE.code in self.config.codes_for(self.path):  # (it needs every finding before noqa)
+            if UNUSED_NOQA in self.config.codes_for(self.path):  # (it needs every finding before noqa)
                 self.base, self.last = None, LintRun("full", "IRI901 reads the whole file's noqa comments")
                 return lint_text(text, self.config, path=self.path)
             if self.base is None:
