@@ -21,7 +21,7 @@ from .source.model import Literal, SourcePos
 from .source.placeholders import example_placeholders
 from .source.text import is_embedded
 from .unused_noqa import UNUSED_NOQA, unused_noqa
-from .values_check import Project, ValueChecker, value_findings
+from .values_check import Cause, Project, ValueChecker, placed_findings, value_findings
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,24 +101,20 @@ def _values(tree: ast.Module, lines: Sequence[str], checker: LiteralChecker, fou
     return [SourceFinding(*p) for p in placed]
 
 
-def lint_values(text: str, lines: Sequence[str], config: Config, found: list[SourceFinding], *,
-                path: str | None = None, marked: list[int]) -> list[SourceFinding]:
-    """The findings of a module's URL values beside its literals' ``found`` (the editor's server, which
-    lints statement by statement, while a value crosses statements), line-level noqa applied; [] when
-    the text does not parse."""
+def value_uses(tree: ast.Module, lines: Sequence[str], config: Config, *, path: str | None = None,
+               marked: list[int], within: tuple[int, int] | None = None,
+               depends_on: set[str] | None = None) -> list[tuple[int, list[tuple[Cause, SourceFinding]]]]:
+    """Each use of a URL value of a module (on lines ``within`` only, when given), with the line it starts
+    on and its findings, each with its cause, before one per cause is kept (``first_of_each_cause``) and
+    before noqa: the editor's server, which keeps them statement by statement."""
     enabled = config.codes_for(path)
     if not enabled or not marked:
         return []
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return []
     checker = literal_checker(config, enabled)
-    more = _values(tree, lines, checker, found, path=path, options=scan_options(config, enabled), marked=marked)
-    if more and "noqa" in text.lower():
-        mapping = noqa_lines(text)
-        more = [f for f in more if not is_noqa(f.code, mapping.get(f.line))]
-    return more
+    values = ValueChecker(checker.config, checker.enabled, checker.in_ascii, checker.idna_versions)
+    uses = placed_findings(tree, lines, values, path=path, options=scan_options(config, enabled), marked=marked,
+                           within=within, depends_on=depends_on)
+    return [(line, [(cause, SourceFinding(*p)) for cause, p in placed]) for line, placed in uses if placed]
 
 
 def literal_checker(config: Config, enabled: frozenset[str],

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import ast
 import gc
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from .config import Config
 from .core.scanner import scan
@@ -89,12 +89,35 @@ def value_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecker
                    depends_on: set[str] | None = None) -> list[ValueFinding]:
     """The findings of a module's URL values not already among its literals' (``causes``: (code, start of
     the literal) of each finding so far; updated)."""
+    uses = placed_findings(tree, lines, checker, path=path, options=options, marked=marked, project=project,
+                           depends_on=depends_on)
+    return [found for _, placed in uses for found in first_of_each_cause(placed, causes)]
+
+
+Cause = tuple[str, SourcePos]  # (code, the literal spelling it: where it starts), or the use's start
+F = TypeVar("F")
+
+
+def first_of_each_cause(placed: Sequence[tuple[Cause, F]], causes: set[Cause]) -> Iterator[F]:
+    """One finding per cause: those whose cause is not in ``causes`` yet (updated), in order."""
+    for cause, found in placed:
+        if cause not in causes:
+            causes.add(cause)
+            yield found
+
+
+def placed_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecker, *, path: str | None,
+                    options: ScanOptions, marked: list[int] | None, project: Project | None = None,
+                    depends_on: set[str] | None = None,
+                    within: tuple[int, int] | None = None) -> list[tuple[int, list[tuple[Cause, ValueFinding]]]]:
+    """Each use of a URL value (on lines ``within`` only, when given) with the line it starts on and its
+    findings, each with its cause, in source order; ``first_of_each_cause`` keeps one per cause."""
     if path is not None and project is None:
         project = default_project()
     values = ModuleValues(tree, lines, path=path if project is not None else None, project=project,
                           options=options)
     read = project.files_read if project is not None else 0
-    uses = list(values.url_values(marked))
+    uses = list(values.url_values(marked, within=within))
     if depends_on is not None:
         depends_on |= values.depends_on
     values.state.evaluator.states.clear()  # (its states refer back to it: let them go now, not at a gc)
@@ -108,15 +131,12 @@ def value_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecker
         # group's 6,606 files); they are still freed by refcounting when the project drops them
         gc.freeze()
     local = values.state.src
-    out: list[ValueFinding] = []
     memo: dict[tuple[object, ...], list[Finding]] = {}
-    for use in uses:
-        out += _placed(use, local, checker, causes, memo)
-    return out
+    return [(getattr(use.expr, "lineno", 0), _placed(use, local, checker, memo)) for use in uses]
 
 
-def _placed(use: UrlValue, local: Src, checker: ValueChecker, causes: set[tuple[str, SourcePos]],
-            memo: dict[tuple[object, ...], list[Finding]]) -> list[ValueFinding]:
+def _placed(use: UrlValue, local: Src, checker: ValueChecker,
+            memo: dict[tuple[object, ...], list[Finding]]) -> list[tuple[Cause, ValueFinding]]:
     api = use.api
     context = api.context if api is not None else UseContext.UNKNOWN
     kind = "IRI-reference" if api is None or api.relative else "IRI"
@@ -141,7 +161,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, causes: set[tuple[
         return []
     at = local.node_position(use.expr)
     lit: Literal | None = None
-    out = []
+    out: list[tuple[Cause, ValueFinding]] = []
     for f in findings:
         o = c.origin(f.start)
         if o is None:
@@ -156,12 +176,9 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, causes: set[tuple[
             start, cause = at, (f.code, at)
         else:
             cause = (f.code, literal_start(piece, local) or start)
-        if cause in causes:
-            continue
-        causes.add(cause)
         if lit is None:
             lit = _literal(use, c, local, at, context, kind)
-        out.append(ValueFinding(replace(f, fix=None), lit, start, _end(c, f, piece, local, start)))
+        out.append((cause, ValueFinding(replace(f, fix=None), lit, start, _end(c, f, piece, local, start))))
     return out
 
 

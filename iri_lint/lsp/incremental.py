@@ -18,6 +18,14 @@ slice cannot stand for it:
   (``\\r``: the noqa pass reads its lines differently) or ``barry_as_FLUFL`` (it changes the parser).
 
 The file-level noqa comment is read from the whole text every time, as ``lint_text`` does.
+
+URL values (issue #27) cross statements: each statement keeps the findings of the values used in it, and
+the module's tree is kept (for the ``KEPT_TREES`` documents linted last). After an edit, only the values
+used in the changed statements are found again when those statements export what they did
+(``source.exports``: what another statement's value can read of them), no finding kept stands in them,
+no ``global``/``nonlocal`` is near them and no other file a value was read from changed; otherwise every
+value of the module is. One finding per cause is then kept, in the order of the uses, as ``lint_text``
+keeps it.
 """
 
 from __future__ import annotations
@@ -34,19 +42,22 @@ from iri_lint.lint import (
     SourceError,
     SourceFinding,
     lint_text,
-    lint_values,
     literal_checker,
     parse_source,
     scan_options,
+    value_uses,
 )
 from iri_lint.noqa import file_noqa, is_noqa, noqa_lines
+from iri_lint.source.exports import export_signature
 from iri_lint.source.filling import find_filled_names
 from iri_lint.source.literals import marked_lines
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.model import Literal, SourcePos
+from iri_lint.source.project import file_stamp
 from iri_lint.source.statements import Formatted, ScanContext, StatementScanner, first_line, merge_formatted
 from iri_lint.source.templates import may_be_filled
 from iri_lint.unused_noqa import UNUSED_NOQA
+from iri_lint.values_check import Cause, first_of_each_cause
 
 _LONE_CR = re.compile(r"\r(?!\n)")
 
@@ -59,6 +70,9 @@ class _Statement:
     formatted: Formatted
     imports: bool  # binds names for the whole module (see _module_imports)
     shift: int = 0
+    # the findings of the URL values used in it, each with its cause, before one per cause is kept (positions
+    # in the current text: a value's finding may stand in another statement, so they move one by one)
+    values: list[tuple[Cause, SourceFinding]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -72,6 +86,8 @@ class _Baseline:
     filled: Formatted  # the names the module formats
     gate: bool  # the text test of the formatted-names pass
     marked: list[int]
+    body: list[ast.stmt] | None  # the module's statements, in the current text's lines (None: let go)
+    depends_on: dict[str, tuple[int, int, int] | None]  # other files the values were read from: their stamps
 
 
 @dataclass(slots=True)
@@ -83,10 +99,12 @@ class LintRun:
     linted: int = 0  # statements linted
     statements: int = 0  # statements in the file
     seconds: float = 0.0
+    values: str = ""  # whose URL values were found again: "slice" (the changed statements'), "module" (all)
 
     def describe(self) -> str:
         what = f"{self.linted} of {self.statements} statements" if self.statements else "the whole file"
-        return f"{self.mode}, {what}" + (f"; {self.why}" if self.why else "")
+        values = f", values of the {self.values}" if self.values else ""
+        return f"{self.mode}, {what}{values}" + (f"; {self.why}" if self.why else "")
 
 
 class _Fallback(Exception):
@@ -105,6 +123,49 @@ def _module_imports(stmt: ast.stmt) -> bool:
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.expr):
             stack.extend(ast.iter_child_nodes(node))
     return False
+
+
+# documents whose module tree stays between edits (about 60x the text each: 12 MB for 5,000 lines), the most
+# recently linted last; another document's next edit parses its module again
+KEPT_TREES = 4
+_KEPT: list[_Baseline] = []
+
+
+def _keep_tree(base: _Baseline) -> None:
+    """Keep ``base``'s tree as the most recent; let the oldest kept go past ``KEPT_TREES``."""
+    for k, b in enumerate(_KEPT):
+        if b is base:
+            del _KEPT[k]
+            break
+    _KEPT.append(base)
+    while len(_KEPT) > KEPT_TREES:
+        _KEPT.pop(0).body = None
+
+
+_LINE_FIELDS: dict[type, tuple[tuple[str, ...], bool]] = {}
+
+
+def _shift_lines(nodes: list[ast.stmt], delta: int) -> None:
+    """``ast.increment_lineno`` of each node, in half its time (a field table per node type, no
+    generators): what the lines below an edit cost when it adds or removes lines."""
+    stack: list[ast.AST] = list(nodes)
+    while stack:
+        node = stack.pop()
+        t = type(node)
+        table = _LINE_FIELDS.get(t)
+        if table is None:
+            table = _LINE_FIELDS[t] = (tuple(f for f in t._fields if f != "ctx"), "lineno" in t._attributes)
+        fields, has_lines = table
+        if has_lines:
+            node.lineno += delta  # type: ignore[attr-defined]
+            if node.end_lineno is not None:  # type: ignore[attr-defined]
+                node.end_lineno += delta  # type: ignore[attr-defined]
+        for f in fields:
+            v = getattr(node, f, None)
+            if type(v) is list:
+                stack += [x for x in v if isinstance(x, ast.AST)]
+            elif isinstance(v, ast.AST):
+                stack.append(v)
 
 
 def _detached(found: list[SourceFinding]) -> list[SourceFinding]:
@@ -172,6 +233,8 @@ class IncrementalLinter:
         return found
 
     def forget(self) -> None:
+        if self.base is not None:
+            self.base.body = None
         self.base = None
 
     # ---------------------------------------------------------------- the whole file
@@ -196,7 +259,12 @@ class IncrementalLinter:
         statements = [_Statement(first_line(s), s.end_lineno or s.lineno, _detached(found), formatted,
                                  _module_imports(s))
                       for s, found, formatted in zip(tree.body, got.findings, got.formatted, strict=True)]
-        self.base = _Baseline(text, lines, statements, got.contexts, got.filled, may_be_filled(text), marked)
+        if self.base is not None:
+            self.base.body = None  # (the document's earlier tree, perhaps still among the kept)
+        self.base = _Baseline(text, lines, statements, got.contexts, got.filled, may_be_filled(text), marked,
+                              tree.body, {})
+        _keep_tree(self.base)
+        self._evaluate(None)
         self.last.linted = self.last.statements = len(statements)
         return self._assemble(text, self._collect())
 
@@ -249,16 +317,104 @@ class IncrementalLinter:
             raise _Fallback("the changed statements format other names")
         fresh = [_Statement(first_line(st), st.end_lineno or st.lineno, _detached(found), formatted, False)
                  for st, found, formatted in zip(tree.body, got.findings, got.formatted, strict=True)]
+        # the values outside the slice stay when it exports what it did (source.exports): read before the
+        # old statements' lines move
+        whole, kept = self._spliced(text, i, j, tree.body, "".join(old[first - 1 : last]),
+                                    "".join(new[first - 1 : last + delta]), delta)
         tail = base.statements[j + 1 :]
         for st in tail:
             st.first += delta
             st.last += delta
             st.shift += delta
         base.statements = base.statements[:i] + fresh + tail
+        base.body = whole
+        _keep_tree(base)
         base.contexts = base.contexts[:i] + got.contexts[:-1] + base.contexts[j + 1 :]
         base.text, base.lines, base.marked = text, new, marked
-        self.last = LintRun("incremental", linted=len(fresh), statements=len(base.statements))
+        moved = kept and self._move_values(first, last, delta, base.statements[:i] + tail)
+        self._evaluate((first, last + delta) if moved else None)
+        self.last = LintRun("incremental", linted=len(fresh), statements=len(base.statements),
+                            values="slice" if moved else "module")
         return self._assemble(text, self._collect())
+
+    # ---------------------------------------------------------------- URL values
+
+    def _spliced(self, text: str, i: int, j: int, fresh: list[ast.stmt], old_text: str, new_text: str,
+                 delta: int) -> tuple[list[ast.stmt], bool]:
+        """The new text's module statements, old statements i..j replaced by ``fresh`` (those below moved
+        by ``delta`` lines), and whether the values used outside them are kept (``_values_kept``)."""
+        base = self.base
+        assert base is not None
+        body = base.body
+        if body is None:  # its tree was let go (_keep_tree): the whole module again
+            try:
+                return ast.parse(text).body, False
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                raise _Fallback("the text does not parse as a whole") from None
+        kept = self._values_kept(body[i : j + 1], fresh, old_text, new_text)
+        below = body[j + 1 :]
+        if delta:
+            _shift_lines(below, delta)
+        return body[:i] + fresh + below, kept
+
+    def _values_kept(self, old: list[ast.stmt], new: list[ast.stmt], old_text: str, new_text: str) -> bool:
+        """Whether the values used outside an edited slice are what they were: it exports the same names and
+        attributes, no ``global``/``nonlocal`` word was near it (the evaluator reads those from the text), and
+        no other file a value was read from changed."""
+        base = self.base
+        assert base is not None
+        if any(w in t for t in (old_text, new_text) for w in ("global", "nonlocal")):
+            return False
+        if any(file_stamp(path) != stamp for path, stamp in base.depends_on.items()):
+            return False
+        return list(map(export_signature, old)) == list(map(export_signature, new))
+
+    @staticmethod
+    def _move_values(first: int, last: int, delta: int, others: list[_Statement]) -> bool:
+        """Move the value findings of the statements outside old lines first..last with the lines below them;
+        False when one of them stands inside those lines (it must be found again)."""
+        def moved(pos: SourcePos) -> SourcePos | None:
+            if pos.line < first:
+                return pos
+            return SourcePos(pos.line + delta, pos.col) if pos.line > last else None
+
+        for st in others:
+            if not st.values or (not delta and all(
+                    not first <= p.line <= last for cause, sf in st.values
+                    for p in (cause[1], sf.start, sf.end, sf.literal.start, sf.literal.end))):
+                continue  # (nothing to move)
+            out = []
+            for (code, at), sf in st.values:
+                points = [moved(p) for p in (at, sf.start, sf.end, sf.literal.start, sf.literal.end)]
+                if None in points:
+                    return False
+                a, start, end, lit_start, lit_end = points
+                assert a is not None and start is not None and end is not None
+                assert lit_start is not None and lit_end is not None
+                out.append(((code, a), replace(sf, start=start, end=end,
+                                               literal=replace(sf.literal, start=lit_start, end=lit_end))))
+            st.values = out
+        return True
+
+    def _evaluate(self, within: tuple[int, int] | None) -> None:
+        """Find the values used on lines ``within`` (the statements there are fresh), or in the whole module
+        (None), and give each statement the findings of the uses in it."""
+        base = self.base
+        assert base is not None
+        sts = base.statements
+        depends: set[str] | None = None
+        if within is None:
+            for st in sts:
+                st.values = []
+            depends = set()
+        assert base.body is not None
+        uses = value_uses(ast.Module(body=base.body, type_ignores=[]), base.lines, self.config, path=self.path,
+                          marked=base.marked, within=within, depends_on=depends)
+        firsts = [st.first for st in sts]
+        for line, placed in uses:
+            sts[max(bisect_right(firsts, line) - 1, 0)].values += placed
+        if depends is not None:
+            base.depends_on = {path: file_stamp(path) for path in depends}
 
     def _region(self, c1: int, c2: int) -> tuple[int, int, int, int]:
         """Statements i..j (none when i == j + 1) and the old lines first..last, the gaps around them
@@ -305,14 +461,18 @@ class IncrementalLinter:
         return out
 
     def _values(self, text: str, found: list[SourceFinding]) -> list[SourceFinding]:
-        """The findings of the document's URL values (``lint.lint_values``): a value crosses statements, so
-        they come from the whole module, once per text."""
+        """The findings of the document's URL values: one per cause not among the literals' ``found``, in the
+        order of their uses, line-level noqa applied (as ``lint_text`` gives them); once per text."""
         base = self.base
         if base is None:
             return []
         if self.values is None or self.values[0] is not text:
-            self.values = (text, lint_values(text, base.lines, self.config, found, path=self.path,
-                                             marked=base.marked))
+            causes = {(f.code, f.literal.start) for f in found}
+            more = [sf for st in base.statements for sf in first_of_each_cause(st.values, causes)]
+            if more and "noqa" in text.lower():
+                mapping = noqa_lines(text)
+                more = [f for f in more if not is_noqa(f.code, mapping.get(f.line))]
+            self.values = (text, more)
         return self.values[1]
 
     def _assemble(self, text: str, found: list[SourceFinding], values: bool = True) -> list[SourceFinding]:

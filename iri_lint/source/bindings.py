@@ -418,7 +418,8 @@ def _index_attrs(method: Scope, receiver: str, out: dict[str, list[Binding]]) ->
 class ModuleIndex:
     """The scopes of one module, built on demand."""
 
-    __slots__ = ("_classes", "_globals", "_nonlocals", "_scopes", "module", "text", "tree", "walrus_lines")
+    __slots__ = ("_classes", "_globals", "_nonlocals", "_scopes", "_subclasses", "module", "text", "tree",
+                 "walrus_lines")
 
     def __init__(self, tree: ast.Module, text: str | None = None) -> None:
         self.tree = tree
@@ -430,6 +431,7 @@ class ModuleIndex:
         self._globals: frozenset[str] | None = None
         self._nonlocals: frozenset[str] | None = None
         self._classes: dict[str, list[ast.ClassDef]] | None = None
+        self._subclasses: dict[str, list[ast.ClassDef]] | None = None
 
     def close(self) -> None:
         """Break the cycles between the index and its scopes once the module is done with: refcounting then
@@ -481,3 +483,13 @@ class ModuleIndex:
                 if type(stmt) is ast.ClassDef:
                     self._classes.setdefault(stmt.name, []).append(stmt)
         return self._classes
+
+    def subclasses(self, name: str) -> list[ast.ClassDef]:
+        """The module-level classes naming ``name`` among their bases (``class B(A)``: B for A)."""
+        if self._subclasses is None:
+            self._subclasses = {}
+            for defs in self.classes().values():
+                for d in defs:
+                    for base in dict.fromkeys(b.id for b in d.bases if type(b) is ast.Name):
+                        self._subclasses.setdefault(base, []).append(d)
+        return self._subclasses.get(name, [])

@@ -512,12 +512,11 @@ class ModuleState:
     def _overridden(self, cls: Scope, attr: str) -> bool:
         """Whether a class of the module derived from ``cls`` binds ``attr``."""
         name = getattr(cls.node, "name", None)
-        for defs in self.index.classes().values():
-            for d in defs:
-                if d is not cls.node and any(type(b) is ast.Name and b.id == name for b in d.bases):
-                    sub = self.index.scope(d, self.index.module)
-                    if attr in sub.names or attr in sub.attrs or self._overridden(sub, attr):
-                        return True
+        for d in self.index.subclasses(name) if name is not None else ():
+            if d is not cls.node:
+                sub = self.index.scope(d, self.index.module)
+                if attr in sub.names or attr in sub.attrs or self._overridden(sub, attr):
+                    return True
         return False
 
     def _module_attr(self, module: ModuleRef, attr: str, node: ast.AST) -> Result:

@@ -21,7 +21,7 @@ from iri_lint.source.bindings import ModuleIndex
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.values import Src
 
-__all__ = ["MAX_MODULES", "MAX_MODULE_BYTES", "Project", "ProjectModule", "find_root"]
+__all__ = ["MAX_MODULES", "MAX_MODULE_BYTES", "Project", "ProjectModule", "file_stamp", "find_root"]
 
 MAX_MODULE_BYTES = 2 << 20  # a module this large is read for no constant: its names are holes
 MAX_MODULES = 256  # parsed modules a Project keeps (their trees are most of its memory)
@@ -163,14 +163,14 @@ class Project:
         if current is not None and current.path == real:
             return current
         if real in self._modules:
-            if self._stats.get(real) == _stat(real):
+            if self._stats.get(real) == file_stamp(real):
                 self._modules.move_to_end(real)
                 return self._modules[real]
             del self._modules[real]  # changed on disk since (a long-lived process: the editor's server)
             self.reads[real] -= 1  # (a read of a changed file is no read twice)
         module = None
         self.reads[real] += 1
-        self._stats[real] = _stat(real)
+        self._stats[real] = file_stamp(real)
         self.digests[real] = None
         try:
             if os.path.getsize(real) <= MAX_MODULE_BYTES:
@@ -188,7 +188,7 @@ class Project:
         return module
 
 
-def _stat(path: str) -> tuple[int, int, int] | None:
+def file_stamp(path: str) -> tuple[int, int, int] | None:
     """What says a file changed: its modification time, size and inode (None: gone)."""
     try:
         st = os.stat(path)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import functools
 import os
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
@@ -184,14 +184,21 @@ class ModuleValues:
                         out.add(name)
         return frozenset(out)
 
-    def marked(self, known: Sequence[int] | None = None) -> list[int]:
+    def marked(self, known: Sequence[int] | None = None, within: tuple[int, int] | None = None) -> list[int]:
         """The lines a use of a URL can stand on: a URL-like name, a URL API's name, or a name imported
         from one (whole statements spanning one are walked; a URL-named function's returns too).
 
-        ``known``: the file's ``marks.marked_lines`` when the caller has them (the literal scan does)."""
+        ``known``: the file's ``marks.marked_lines`` when the caller has them (the literal scan does);
+        ``within``: only those on lines first..last (the words are read there only)."""
         source = self.state.src.file
-        lines = set(marked_lines(source, self.options) if known is None else known)
-        lines.update(marked_lines(source, self.options, sorted(self.leaves | self.aliases)))
+        first = 1
+        if within is not None:
+            first, last = within
+            source = SourceFile(source.lines[first - 1 : last])
+            if known is not None:
+                known = known[bisect_left(known, first) : bisect_right(known, last)]
+        lines = {m + first - 1 for m in marked_lines(source, self.options)} if known is None else set(known)
+        lines.update(m + first - 1 for m in marked_lines(source, self.options, sorted(self.leaves | self.aliases)))
         return sorted(lines)
 
     def value_of(self, node: ast.expr) -> Result:
@@ -218,10 +225,13 @@ class ModuleValues:
     def _is_url_name(self, name: str | None) -> bool:
         return name is not None and is_url_name(name.rsplit(".", 1)[-1], self.url_names)
 
-    def url_values(self, marked: Sequence[int] | None = None) -> Iterator[UrlValue]:  # noqa: C901 - one branch per kind of URL use
-        """Every place the module uses a value as a URL, in source order (``marked``: see ``marked``)."""
+    def url_values(self, marked: Sequence[int] | None = None,  # noqa: C901 - one branch per kind of URL use
+                   within: tuple[int, int] | None = None) -> Iterator[UrlValue]:
+        """Every place the module uses a value as a URL, in source order (``marked``, ``within``: see
+        ``marked``)."""
         state = self.state
-        lines = self.marked(marked) if self.options.prefilter else None
+        lines = self.marked(marked, within) if self.options.prefilter else \
+            None if within is None else list(range(within[0], within[1] + 1))
         for node, at in walk(state, lines, _SITES, self._url_function):
             t = type(node)
             if t is ast.Call:

@@ -43,11 +43,17 @@ SNIPPETS = [
     'f"http://{host}/%zz"', "resp = session.get('http://q/%zz')\n", "  # noqa: IRI110", "\u00e9",
     "\U0001f600", "%", ".format(x)", "class A:\n  u = 'http://a/%zz'\n", "session = None\n",
     "client = requests.Session()\n", "PAGE.replace('name', x)\n", "u = 'http://e.com/\\u202e'\n",
+    # what URL values read across statements (issue #27): constants, class and self attributes, bases
+    "HOST = 'https://other.example/'\n", "requests.get(HOST + 'docs')\n", "        self.root = 'https://r/x y'\n",
+    "class Sub2(Client):\n    base_url = 'https://sub.example'\n", "    global HOST\n", "# nonlocal\n",
+    "self.token = HOST\n", "name = 'x'\n", "    def fetch(self):\n        return 1\n",
 ]
+# the fixtures every quick run edits (the real modules of real_files run with the slow mark)
+QUICK = ("incremental_module", "values_module")
 
 
 def real_files() -> list[tuple[str, str]]:
-    files = [("incremental_module", (HERE / "fixtures" / "incremental_module.py.txt").read_text(encoding="utf-8"))]
+    files = [(name, (HERE / "fixtures" / f"{name}.py.txt").read_text(encoding="utf-8")) for name in QUICK]
     import urllib.parse
 
     files.append(("urllib.parse", Path(urllib.parse.__file__).read_text(encoding="utf-8")))
@@ -154,13 +160,14 @@ CONFIGS = {"default": Config(), "all": Config(select=("ALL",), ignore=("IRI901",
 
 @pytest.mark.parametrize("config", list(CONFIGS), ids=list(CONFIGS))
 @pytest.mark.parametrize(("name", "source"), [  # the stdlib and rdflib modules: long sequences on long files
-    pytest.param(n, s, id=n, marks=() if n == "incremental_module" else pytest.mark.slow) for n, s in real_files()])
+    pytest.param(n, s, id=n, marks=() if n in QUICK else pytest.mark.slow) for n, s in real_files()])
 def test_incremental_equals_full_after_every_edit(name: str, source: str, config: str) -> None:
     cfg = CONFIGS[config]
     rng = random.Random(f"{name}/{config}")
     linter = IncrementalLinter(cfg)
     text = last_good = source
     modes: Counter[str] = Counter()
+    values: Counter[str] = Counter()
     broken = False
     for step in range(STEPS):
         text = edit(rng, last_good if broken and rng.random() < 0.5 else text)  # undo to what parsed, or go on
@@ -169,11 +176,14 @@ def test_incremental_equals_full_after_every_edit(name: str, source: str, config
         got = outcome(linter.lint, text)
         assert got == want, f"step {step} ({linter.last.describe()})"
         modes[linter.last.mode] += 1
+        values[linter.last.values] += 1
         if want[0] == "ok":
             last_good = text
             if rng.random() < 0.25:
                 check_view(linter, text, cfg, rng)
     assert modes["incremental"] >= STEPS // 5, modes  # the sequences do exercise the slices
+    if name == "values_module":  # and the values found again in the slice only, and in the whole module
+        assert values["slice"] >= STEPS // 10 and values["module"], values
 
 
 def test_typing_into_a_url_relints_one_statement() -> None:
@@ -285,3 +295,52 @@ def test_a_url_value_across_statements_is_reported_as_lint_text_reports_it() -> 
     assert [(f.line, f.col, f.code) for f in view.findings] == [(2, 32, "IRI801")]
     fixed = text.replace('"https://h.example"', '"https://h.example/"')
     assert linter.lint(fixed) == [] == lint_text(fixed, cfg)
+
+
+def test_values_found_again_in_the_slice_only_while_it_exports_what_it_did() -> None:
+    """The values used outside an edited statement are kept while it binds what it bound; an edit of what
+    another statement reads (here an attribute a subclass's urljoin reads) finds every value again."""
+    text = (HERE / "fixtures" / "values_module.py.txt").read_text(encoding="utf-8")
+    cfg = Config()
+    linter = IncrementalLinter(cfg)
+    assert [summary(f) for f in linter.lint(text)] == [summary(f) for f in lint_text(text, cfg)]
+    assert "IRI804" in [f.code for f in linter.lint(text)]  # urljoin(self.root, "items") drops "v2"
+    steps = [
+        ('return requests.get(HOST + "docs")', 'return requests.get(HOST + "docs ")', "slice"),
+        ('"""Fetch one item."""', '"""Fetch one item,\n        and more."""', "slice"),  # lines move below
+        ('self.root = "https://root.example/v2"', 'self.root = "https://root.example/v2/"', "module"),
+        ('HOST = "https://h.example"', 'HOST = "https://h.example/x"', "module"),
+        ("    # global HOST", "    # global HOST", "module"),
+    ]
+    for old, new, values in steps:
+        if old == new:  # a comment naming ``global``: the evaluator reads those words from the text
+            text = text.replace("def avatar():\n", "def avatar():\n" + new + "\n")
+        else:
+            assert old in text
+            text = text.replace(old, new)
+        got = linter.lint(text)
+        assert [summary(f) for f in got] == [summary(f) for f in lint_text(text, cfg)], old
+        assert (linter.last.mode, linter.last.values) == ("incremental", values), old
+    assert "IRI804" not in [f.code for f in linter.lint(text)]
+
+
+def test_only_the_latest_documents_keep_their_tree_and_the_others_parse_again() -> None:
+    """A module tree is about 60x its text: the server keeps those of the KEPT_TREES documents linted last;
+    the next edit of another document parses its module again, with the same answer."""
+    from iri_lint.lsp.incremental import KEPT_TREES
+
+    source = (HERE / "fixtures" / "values_module.py.txt").read_text(encoding="utf-8")
+    cfg = Config()
+    linters = [IncrementalLinter(cfg) for _ in range(KEPT_TREES + 1)]
+    for linter in linters:
+        linter.lint(source)
+    first = linters[0]
+    assert first.base is not None and first.base.body is None  # let go
+    assert all(linter.base is not None and linter.base.body is not None for linter in linters[1:])
+    text = source
+    for values in ("module", "slice"):
+        text = text.replace('HOST + "docs"', 'HOST + "docs/"', 1) if values == "module" else \
+            text.replace('"/img/team photo.jpg"', '"/img/team photos.jpg"')
+        assert [summary(f) for f in first.lint(text)] == [summary(f) for f in lint_text(text, cfg)]
+        assert (first.last.mode, first.last.values) == ("incremental", values)
+    assert linters[1].base is not None and linters[1].base.body is None  # the oldest kept, let go in turn

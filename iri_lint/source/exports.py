@@ -1,0 +1,110 @@
+"""What one top-level statement of a module lets the values of the others read (issue #27, the editor).
+
+``evaluate`` reads, from a top-level statement other than the one a value is used in, only what that
+statement binds where other statements can see it: module-level names (assignments, imports, ``def`` and
+``class`` names, walruses), a class's bases and body bindings, and ``<receiver>.<attr>`` bindings in its
+methods. It never reads the rest of a function's body (calls of the module's functions are not followed)
+nor an expression statement. ``export_signature`` spells exactly that part of a statement, positions left
+out, so that an edit which leaves the signatures of the statements it touched as they were cannot change
+the value of any use outside them. It errs one way only: a part it keeps that the evaluator would not
+read costs a whole re-evaluation, never a wrong answer. (``global`` and ``nonlocal`` are read from the
+module's text, comments included: the caller handles an edit near those words on its own.)
+"""
+
+from __future__ import annotations
+
+import ast
+
+__all__ = ["export_signature"]
+
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_HANDLERS = (ast.excepthandler, ast.match_case)
+
+
+def export_signature(stmt: ast.stmt) -> str:
+    """The parts of a top-level statement the values of other statements can read, as one string."""
+    out: list[str] = []
+    _statement(stmt, out, in_function=False)
+    return "\n".join(out)
+
+
+def _dump(value: object) -> str:
+    if isinstance(value, ast.AST):
+        return ast.dump(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_dump, value)) + "]"
+    return repr(value)
+
+
+def _has_attribute(target: ast.AST | None) -> bool:
+    """Whether a binding target holds an attribute (``self.x``, ``a, self.b``)."""
+    return target is not None and any(type(n) is ast.Attribute for n in ast.walk(target))
+
+
+def _statement(stmt: ast.stmt, out: list[str], in_function: bool) -> None:
+    t = type(stmt)
+    if t in _FUNCS:
+        if not in_function:  # its name, parameters (the receiver) and decorators are seen; its body is not
+            f: ast.FunctionDef = stmt  # type: ignore[assignment]
+            out.append(f"def {f.name} {_dump(f.args)} {_dump(f.decorator_list)} {_dump(f.returns)}")
+        _body(stmt.body, out, True)  # type: ignore[attr-defined]
+        out.append("end")
+        return
+    if t is ast.ClassDef:
+        c: ast.ClassDef = stmt  # type: ignore[assignment]
+        if not in_function:
+            out.append(f"class {c.name} {_dump(c.bases)} {_dump(c.keywords)} {_dump(c.decorator_list)}")
+        _body(c.body, out, in_function)
+        out.append("end")
+        return
+    if in_function:
+        _in_function(stmt, out)
+        return
+    if t is ast.Expr and not any(type(n) is ast.NamedExpr for n in ast.walk(stmt)):
+        return  # binds nothing
+    header = []
+    for name, value in ast.iter_fields(stmt):
+        if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+            out.append(f"[{name}")
+            _body(value, out, False)
+            out.append("]")
+        elif isinstance(value, list) and value and isinstance(value[0], _HANDLERS):
+            for h in value:
+                out.append(_dump([v for n, v in ast.iter_fields(h) if n != "body"]))
+                _body(h.body, out, False)
+                out.append("]")
+        else:
+            header.append(f"{name}={_dump(value)}")
+    out.append(f"{t.__name__}({', '.join(header)})")
+
+
+def _in_function(stmt: ast.stmt, out: list[str]) -> None:
+    """A statement of a function body: only its bindings of attributes are seen (``self.x = ...``)."""
+    t = type(stmt)
+    if t is ast.Assign:
+        if any(_has_attribute(target) for target in stmt.targets):  # type: ignore[attr-defined]
+            out.append(ast.dump(stmt))
+    elif t in (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor):
+        if _has_attribute(stmt.target):  # type: ignore[attr-defined]
+            out.append(f"{t.__name__} {_dump(stmt.target)} {_dump(getattr(stmt, 'value', None))} "  # type: ignore[attr-defined]
+                       f"{_dump(getattr(stmt, 'iter', None))}")
+    elif t in (ast.With, ast.AsyncWith):
+        out += [_dump(item) for item in stmt.items if _has_attribute(item.optional_vars)]  # type: ignore[attr-defined]
+    elif t is ast.Delete:
+        if any(_has_attribute(target) for target in stmt.targets):  # type: ignore[attr-defined]
+            out.append(ast.dump(stmt))
+    for name, value in ast.iter_fields(stmt):
+        if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+            out.append(f"[{name}")
+            _body(value, out, True)
+            out.append("]")
+        elif isinstance(value, list) and value and isinstance(value[0], _HANDLERS):
+            for h in value:
+                out.append("[handler")
+                _body(h.body, out, True)
+                out.append("]")
+
+
+def _body(body: list[ast.stmt], out: list[str], in_function: bool) -> None:
+    for s in body:
+        _statement(s, out, in_function)
