@@ -217,3 +217,29 @@ requests.get(ITEM_URL_TEMPLATE)
 requests.get(ITEM_URL_TEMPLATE + "/3")
 '''
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(5, "IRI802")]
+
+
+def test_linting_a_module_leaves_no_cyclic_garbage() -> None:
+    """A linted module's tree, scopes and values are freed by refcounting when its lint ends: a short run
+    freezes the gc after reading project modules, and any garbage frozen then would never be freed."""
+    import gc
+
+    project = Project()
+    files = sorted(PROJECT.rglob("*.py"))
+    assert files
+    module = PROJECT / "shop" / "clients.py"  # (written once: classes as values, bases, self attributes)
+    files.append(module)
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for path in files:
+            lint_text(path.read_text(encoding="utf-8"), Config(), path=str(path), project=project)
+        gc.collect()
+        ours = [type(o).__name__ for o in gc.garbage
+                if isinstance(o, ast.AST) or type(o).__module__.startswith("iri_lint")]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert project.files_read and not ours, ours[:20]

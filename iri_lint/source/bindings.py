@@ -439,6 +439,9 @@ class ModuleIndex:
         live objects cost more than the values themselves."""
         for scope in (self.module, *self._scopes.values()):
             del scope.index
+            scope._names = scope._attrs = None  # (their bindings name their scopes)
+            scope._orders.clear()
+            scope.stars.clear()
         self._scopes.clear()
 
     def scope(self, node: ast.AST, parent: Scope) -> Scope:

@@ -111,6 +111,15 @@ class Evaluator:
             return self.of(self.project.add(path, tree, src, text), callee)
         return self._state(ModuleIndex(tree, text), src, path, callee)
 
+    def close(self) -> None:
+        """Let the states go now: their values refer back to them (a class's value to its module's state),
+        so without this every linted file's tree would wait for the cyclic gc (or, frozen, never go)."""
+        for st in self.states.values():
+            st.memo.clear()
+            st.bound.clear()
+            st.after.clear()
+        self.states.clear()
+
     def of(self, module: ProjectModule, callee: bool = False) -> ModuleState:
         """The state of a project module."""
         return self._state(module.scopes, module.src, module.path, callee)
