@@ -388,3 +388,12 @@ def test_a_check_skipped_for_what_it_needs_would_have_found_nothing(prefix: str,
         m.setattr(engine, "checks_for", lambda enabled, present=-1: real(enabled))
         ungated = check(prefix + tail, select=["ALL"], uri_only_api=True)
     assert check(prefix + tail, select=sorted(every), uri_only_api=True) == ungated
+
+
+@pytest.mark.parametrize("dot", ["\u3002", "\uff0e", "\uff61"])
+def test_idna_full_stops_separate_labels_of_a_dns_host_and_look_alike_elsewhere(dot: str) -> None:
+    """RFC 3490 sec. 3.1: U+3002, U+FF0E and U+FF61 must be recognized as dots between the labels of a
+    domain name; in a DNS host they are no look-alike (IRI504), in a path or another scheme's host they are."""
+    assert "IRI504" not in [f.code for f in check(f"https://例え{dot}テスト/")]
+    assert "IRI504" in [f.code for f in check(f"https://例え.テスト/a{dot}b")]
+    assert "IRI504" in [f.code for f in check(f"foo://例え{dot}テスト/")]

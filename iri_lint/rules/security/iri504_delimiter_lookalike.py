@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...core.chars import NOT_ALLOWED_ASCII, char_label
+from ...core.mapping import is_dns_scheme
+from ...core.reference import HostKind
 from ...core.security import delimiter_for
 from ..facts import Facts
 from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity
@@ -21,11 +23,13 @@ RULE = Rule(
     fix_level=FixLevel.NONE,
     what=("A non-ASCII character that reads as a delimiter under NFKC, UTS #46 mapping or its UTS #39 "
           "skeleton: a look-alike of `/ ? # [ ] @ : % . & = ;` or of a character IRIs exclude, such as U+2215 "
-          "DIVISION SLASH for `/`, anywhere in the IRI; one finding per character."),
+          "DIVISION SLASH for `/`, anywhere in the IRI; one finding per character. In the host of a DNS "
+          "scheme, the ideographic, fullwidth and halfwidth full stops (U+3002, U+FF0E, U+FF61) are label "
+          "separators (RFC 3490 sec. 3.1), not look-alikes."),
     why=("Characters that look like `/`, `?`, `#`, `@`, `:` or `.` but are not delimiters make an IRI appear "
          "to have another host or path than it has."),
     fix_text="Use the real delimiter, or percent-encode the character.",
-    valid=(Example("https://example.com/a/b"),),
+    valid=(Example("https://example.com/a/b"), Example("https://例え。テスト/")),
     invalid=(Example("https://example.com∕evil.com/", "https://example.com/evil.com/"),),
     needs=Needs.NON_ASCII,
 )
@@ -43,9 +47,18 @@ def message(c: str) -> str:
     return f"{char_label(c)} looks like {target!r} ({char_label(target)}) {why}"
 
 
+# RFC 3490 sec. 3.1 (1): "the following characters MUST be recognized as dots" between the labels of a
+# domain name; UTS #46 maps them to U+002E. In a DNS host they are its label separators, not look-alikes.
+IDNA_DOTS = frozenset("\u3002\uff0e\uff61")
+
+
 def check(facts: Facts) -> Iterator[Raw]:
     """Each look-alike of a delimiter; the fix writes the delimiter (or its escape)."""
-    text = facts.ref.text
+    ref = facts.ref
+    text = ref.text
+    dns_host = ref.host_kind is HostKind.REG_NAME and is_dns_scheme(ref.get("scheme"))
     for p in problems(facts, "delimiter-lookalike"):
+        if dns_host and text[p.span.start] in IDNA_DOTS and facts.in_host(p.span):
+            continue
         yield Raw(p.span.start, p.span.end, message(text[p.span.start]),
                   (Edit(p.span.start, p.span.end, p.replacement or ""),))
