@@ -97,8 +97,10 @@ class Project:
         """Register the module the caller is linting (parsed already): a cycle back to it reads this tree,
         never the disk. Only the latest one is kept, so a run holds the trees of the modules it read, not
         of every file it linted."""
-        real = os.path.realpath(path)
         current = self._current
+        if current is not None and current.src.path == path and current.scopes.tree is tree:
+            return current  # (registered again: the state resolving calls; its path's real path is known)
+        real = os.path.realpath(path)
         if current is None or current.path != real or current.scopes.tree is not tree:
             current = self._current = ProjectModule(real, src, ModuleIndex(tree, text))
         return current
@@ -106,7 +108,7 @@ class Project:
     def done(self, path: str) -> None:
         """The caller is done with the module it registered (``add``): free it now (see ``ModuleIndex.close``)."""
         current = self._current
-        if current is not None and current.path == os.path.realpath(path):
+        if current is not None and (current.src.path == path or current.path == os.path.realpath(path)):
             self._current = None
             current.scopes.close()
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from iri_lint.source import assembly
+from iri_lint.source.bindings import Scope
 from iri_lint.source.candidates import DEFAULT_URL_APIS, UrlApi, is_url_name, parse_extra_api
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.locate import SourceFile
@@ -79,6 +80,21 @@ def _spans(node: ast.AST, marked: list[int]) -> bool:
     return i < len(marked) and marked[i] <= (getattr(node, "end_lineno", None) or first)
 
 
+def _expression(node: ast.AST, marked: list[int] | None, full: bool) -> bool | None:
+    """Whether to walk an expression: None when it spans no marked line, True to walk all of it (``full``,
+    or it stands on one line, a marked one), False to test its parts in turn."""
+    if full or marked is None:
+        return True
+    first: int | None = getattr(node, "lineno", None)
+    if first is None:
+        return False
+    last: int = getattr(node, "end_lineno", None) or first
+    i = bisect_left(marked, first)
+    if i == len(marked) or marked[i] > last:
+        return None
+    return first == last
+
+
 _SKIP = frozenset(("ctx", "op", "ops", "type_comment", "kind", "id", "arg", "name", "asname", "module", "level",
                    "conversion", "is_async", "attr", "names", "type_ignores", "kwd_attrs"))
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -117,33 +133,45 @@ def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[t
             yield node, at
         children: list[tuple[ast.AST, At, bool]] = []
         if t in _FUNCS or t is ast.ClassDef:
-            body = index.scope(node, at.scope)
-            outer = At(at.scope, node, at.hidden)  # type: ignore[arg-type]
             inside = full or (whole is not None and whole(node))
-            for child in _children(node, leaves):
-                if not isinstance(child, ast.stmt):
-                    if full or _spans(child, marked):  # type: ignore[arg-type]
-                        children.append((child, outer, full))
-                elif inside or _spans(child, marked):  # type: ignore[arg-type]
-                    children.append((child, At(body, child), inside))
+            children = _in_definition(node, at, index.scope(node, at.scope), marked, full, inside, leaves)
         elif t is ast.Lambda:
             hidden = at.hidden | _params(node.args)  # type: ignore[attr-defined]
             children = [(node.args, at, full), (node.body, At(at.scope, at.stmt, hidden), full)]  # type: ignore[attr-defined]
         elif t in _COMPREHENSIONS:
             names = {n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name}  # type: ignore[attr-defined]
             inner = At(at.scope, at.stmt, at.hidden | names)
-            children = [(child, inner, full) for child in _children(node, leaves)
-                        if full or _spans(child, marked)]  # type: ignore[arg-type]
+            for child in _children(node, leaves):
+                whole_line = _expression(child, marked, full)
+                if whole_line is not None:
+                    children.append((child, inner, whole_line))
         else:
             for child in _children(node, leaves):
                 if not isinstance(child, ast.stmt):
                     # a use's name stands on a marked line, in every expression around it (in a function
                     # walked whole, an ``except`` clause holds statements too)
-                    if full or _spans(child, marked):  # type: ignore[arg-type]
-                        children.append((child, at, full))
+                    whole_line = _expression(child, marked, full)
+                    if whole_line is not None:
+                        children.append((child, at, whole_line))
                 elif full or _spans(child, marked):  # type: ignore[arg-type]
                     children.append((child, At(at.scope, child, at.hidden), full))
         stack.extend(reversed(children))
+
+
+def _in_definition(node: ast.AST, at: At, body: Scope, marked: list[int] | None, full: bool, inside: bool,
+                   leaves: bool) -> list[tuple[ast.AST, At, bool]]:
+    """What ``walk`` walks of a ``def`` or ``class``: its decorators, parameters and bases where it stands,
+    the statements of its body (``inside``: all of them) in its own scope."""
+    out = []
+    outer = At(at.scope, node, at.hidden)  # type: ignore[arg-type]
+    for child in _children(node, leaves):
+        if not isinstance(child, ast.stmt):
+            whole_line = _expression(child, marked, full)
+            if whole_line is not None:
+                out.append((child, outer, whole_line))
+        elif inside or _spans(child, marked):  # type: ignore[arg-type]
+            out.append((child, At(body, child), inside))
+    return out
 
 
 class ModuleValues:
