@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import logging
 import os
 import sys
-import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -44,6 +42,7 @@ from iri_lint.values_check import long_lived_process
 from .actions import fix_all, fix_edits, minimal_edit, noqa_edit
 from .diagnostics import SOURCE, error_diagnostic, to_diagnostic
 from .document import Document
+from .gc_pause import without_gc_passes
 from .hover import file_literals, hover_markdown
 from .incremental import IncrementalLinter, LintRun, StatementView
 from .positions import UTF16, LineIndex, finding_offsets
@@ -283,7 +282,7 @@ class IriLintServer(LanguageServer):
             first = linter.fresh  # (its table is built after the diagnostics are out: ``_tabulate``)
             try:  # in a worker thread: changes keep coming in, and stop a run they make stale
                 lint = linter.first_lint if first else linter.lint
-                result.findings = await asyncio.to_thread(_without_gc_passes, lint, text, check)
+                result.findings = await asyncio.to_thread(without_gc_passes, lint, text, check)
                 if first:
                     self._background(self._tabulate(uri, result))
             except Superseded:
@@ -595,27 +594,6 @@ async def _guard(default: T, fn: Callable[[P], Awaitable[T]], params: P) -> T:
     except Exception:
         log.exception("request failed")
         return default
-
-
-_LINTS_RUNNING = [0]
-_LINTS_LOCK = threading.Lock()
-R = TypeVar("R")
-
-
-def _without_gc_passes(lint: Callable[[str, Callable[[], None]], R], text: str, check: Callable[[], None]) -> R:
-    """Run a lint with the cyclic gc paused (while any lint runs): a lint allocates a module's tree that
-    lives until it ends, which set off full gc passes over the server's every object in each lint (190 of
-    300 ms per keystroke on a 5,000-line file). What it leaves for the gc is collected between lints."""
-    with _LINTS_LOCK:
-        _LINTS_RUNNING[0] += 1
-        gc.disable()
-    try:
-        return lint(text, check)
-    finally:
-        with _LINTS_LOCK:
-            _LINTS_RUNNING[0] -= 1
-            if not _LINTS_RUNNING[0]:
-                gc.enable()
 
 
 def create_server(debounce: float = DEBOUNCE_SECONDS) -> IriLintServer:  # noqa: C901 - one nested handler per LSP method, registered in turn

@@ -284,3 +284,25 @@ def test_the_server_process_never_freezes_the_gc(tmp_path: Path) -> None:
         assert gc.get_freeze_count() == 0
     finally:
         values_check._FREEZE_AFTER_READS[0] = True  # (this process goes on with other tests)
+
+
+def test_a_lint_runs_with_the_gc_paused_and_the_gc_runs_again_after() -> None:
+    """The server lints with the cyclic gc paused (full passes over the tree a lint holds cost more than the
+    lint), and enables it again after, an error or not."""
+    import gc
+
+    from iri_lint.lsp.gc_pause import without_gc_passes
+
+    seen = []
+
+    def lint(text: str, check: object) -> int:
+        seen.append(gc.isenabled())
+        if text == "boom":
+            raise ValueError(text)
+        return len(text)
+
+    assert gc.isenabled()
+    assert without_gc_passes(lint, "abc", lambda: None) == 3
+    with pytest.raises(ValueError):
+        without_gc_passes(lint, "boom", lambda: None)
+    assert seen == [False, False] and gc.isenabled()
