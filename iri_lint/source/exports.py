@@ -62,20 +62,27 @@ def _statement(stmt: ast.stmt, out: list[str], in_function: bool) -> None:
         return
     if t is ast.Expr and not any(type(n) is ast.NamedExpr for n in ast.walk(stmt)):
         return  # binds nothing
+    header = _nested(stmt, out, False)
+    out.append(f"{t.__name__}({', '.join(header)})")
+
+
+def _nested(stmt: ast.stmt, out: list[str], in_function: bool) -> list[str]:
+    """Spell the statement lists nested in a compound statement (with its handlers' headers, outside a
+    function); the other fields come back spelled, for the caller's header."""
     header = []
     for name, value in ast.iter_fields(stmt):
         if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
             out.append(f"[{name}")
-            _body(value, out, False)
+            _body(value, out, in_function)
             out.append("]")
         elif isinstance(value, list) and value and isinstance(value[0], _HANDLERS):
             for h in value:
-                out.append(_dump([v for n, v in ast.iter_fields(h) if n != "body"]))
-                _body(h.body, out, False)
+                out.append("[handler" if in_function else _dump([v for n, v in ast.iter_fields(h) if n != "body"]))
+                _body(h.body, out, in_function)
                 out.append("]")
         else:
             header.append(f"{name}={_dump(value)}")
-    out.append(f"{t.__name__}({', '.join(header)})")
+    return header
 
 
 def _in_function(stmt: ast.stmt, out: list[str]) -> None:
@@ -93,16 +100,7 @@ def _in_function(stmt: ast.stmt, out: list[str]) -> None:
     elif t is ast.Delete:
         if any(_has_attribute(target) for target in stmt.targets):  # type: ignore[attr-defined]
             out.append(ast.dump(stmt))
-    for name, value in ast.iter_fields(stmt):
-        if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
-            out.append(f"[{name}")
-            _body(value, out, True)
-            out.append("]")
-        elif isinstance(value, list) and value and isinstance(value[0], _HANDLERS):
-            for h in value:
-                out.append("[handler")
-                _body(h.body, out, True)
-                out.append("]")
+    _nested(stmt, out, True)
 
 
 def _body(body: list[ast.stmt], out: list[str], in_function: bool) -> None:
