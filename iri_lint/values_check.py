@@ -50,19 +50,10 @@ ASSEMBLY_CODES = frozenset(r.code for r in RULES if r.family is Family.ASSEMBLY)
 _FREEZE_AFTER_READS = [True]  # (False in a long-lived process: see long_lived_process)
 
 
-_FROZEN_AT = [0]  # the project's files read at the last freeze
-
-
-def _next_freeze(last: int) -> int:
-    """Files read at which to freeze again: a collection first costs a pass over what came since the last
-    freeze, so freeze a quarter more modules at a time (a few dozen freezes in the largest runs)."""
-    return last + max(1, last // 4)
-
-
 def _freeze_due(project: Project) -> bool:
-    if project.files_read < _FROZEN_AT[0]:  # (another project than the last frozen's)
-        _FROZEN_AT[0] = 0
-    return project.files_read >= _next_freeze(_FROZEN_AT[0])
+    """Whether to freeze again: a collection first costs a pass over what came since the last freeze, so
+    freeze a quarter more modules at a time (a few dozen freezes in the largest runs)."""
+    return project.files_read >= project.frozen_at + max(1, project.frozen_at // 4)
 
 
 def long_lived_process() -> None:
@@ -146,7 +137,7 @@ def placed_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecke
         # first, or the garbage there is (the host's: flake8's) would never be freed: 9 MiB in 90 files
         gc.collect()
         gc.freeze()
-        _FROZEN_AT[0] = project.files_read
+        project.frozen_at = project.files_read
     local = values.state.src
     memo: dict[tuple[object, ...], list[Finding]] = {}
     return [(getattr(use.expr, "lineno", 0), _placed(use, local, checker, memo)) for use in uses]

@@ -5,6 +5,11 @@ holding ``pyproject.toml``, ``setup.py``, ``setup.cfg`` or ``.git``, else the fo
 package. Only files under that root are read; each at most once per ``Project`` (one per run), parsed
 with ``ast`` and never imported or run. A file that cannot be read or parsed, or is larger than
 ``MAX_MODULE_BYTES``, is a module whose every name is a hole.
+
+The values of another module never read the inside of a function (calls of the project's functions are
+not followed), except a method that binds an attribute (``self.url = root + "/api"``, with the names it
+binds on the way) and a function declaring ``global``: every other function's body is dropped from the
+tree a ``Project`` keeps (``_without_unread_bodies``), which is most of a module's tree.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from iri_lint.source.values import Src
 __all__ = ["MAX_MODULES", "MAX_MODULE_BYTES", "Project", "ProjectModule", "file_stamp", "find_root"]
 
 MAX_MODULE_BYTES = 2 << 20  # a module this large is read for no constant: its names are holes
-MAX_MODULES = 256  # parsed modules a Project keeps (their trees are most of its memory)
+MAX_MODULES = 128  # parsed modules a Project keeps (their trees are most of its memory: see Project.load)
 _MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 
 
@@ -69,7 +74,8 @@ def find_root(directory: str, cache: dict[str, str] | None = None) -> str:
 class Project:
     """The modules of the projects a run touches, each read and parsed once; counts what it reads."""
 
-    __slots__ = ("_current", "_found", "_modules", "_roots", "_stats", "digests", "max_modules", "reads")
+    __slots__ = ("_current", "_dropped", "_found", "_modules", "_roots", "_stats", "digests", "frozen_at",
+                 "max_modules", "reads")
 
     def __init__(self, max_modules: int = MAX_MODULES) -> None:
         self._roots: dict[str, str] = {}  # folder -> its project root
@@ -77,6 +83,8 @@ class Project:
         self._modules: OrderedDict[str, ProjectModule | None] = OrderedDict()
         self.max_modules = max_modules
         self._current: ProjectModule | None = None  # the file being linted (the caller's tree)
+        self._dropped: list[ProjectModule] = []  # let go of while the current file's values are read
+        self.frozen_at = 0  # files read when the run's modules were last moved out of the gc's reach
         self._found: dict[tuple[str, str], str | None] = {}  # (folder searched, dotted name) -> file
         self.reads: Counter[str] = Counter()  # real path -> times read from disk
         self._stats: dict[str, tuple[int, int, int] | None] = {}  # real path -> its stat when read
@@ -105,8 +113,18 @@ class Project:
             current = self._current = ProjectModule(real, src, ModuleIndex(tree, text))
         return current
 
+    def _let_go(self, module: ProjectModule | None) -> None:
+        """Drop a module; it is freed when the file being linted is done (its values may still read it)."""
+        if module is not None:
+            self._dropped.append(module)
+
     def done(self, path: str) -> None:
-        """The caller is done with the module it registered (``add``): free it now (see ``ModuleIndex.close``)."""
+        """The caller is done with the module it registered (``add``): free it now (see ``ModuleIndex.close``),
+        and the modules dropped meanwhile: with their indexes' cycles broken, refcounting frees their trees (a
+        frozen gc would never collect them, and a run reading thousands of modules would keep them all)."""
+        for module in self._dropped:
+            module.scopes.close()
+        self._dropped.clear()
         current = self._current
         if current is not None and (current.src.path == path or current.path == os.path.realpath(path)):
             self._current = None
@@ -168,7 +186,7 @@ class Project:
             if self._stats.get(real) == file_stamp(real):
                 self._modules.move_to_end(real)
                 return self._modules[real]
-            del self._modules[real]  # changed on disk since (a long-lived process: the editor's server)
+            self._let_go(self._modules.pop(real))  # changed on disk since (a long-lived process: the editor's server)
             self.reads[real] -= 1  # (a read of a changed file is no read twice)
         module = None
         self.reads[real] += 1
@@ -180,14 +198,54 @@ class Project:
                     data = f.read()
                 self.digests[real] = hashlib.sha256(data).hexdigest()
                 text = _decode(data)
-                tree = ast.parse(text, real)
+                tree = _without_unread_bodies(ast.parse(text, real))
                 module = ProjectModule(real, Src(SourceFile(split_lines(text)), real), ModuleIndex(tree, text))
         except (OSError, SyntaxError, ValueError, LookupError, RecursionError, MemoryError):
             module = None  # (UnicodeDecodeError is a ValueError)
         self._modules[real] = module
         if len(self._modules) > self.max_modules:
-            self._stats.pop(self._modules.popitem(last=False)[0], None)
+            gone, module_gone = self._modules.popitem(last=False)
+            self._stats.pop(gone, None)
+            self._let_go(module_gone)
         return module
+
+
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_BINDS_ATTRIBUTE = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith,
+                    ast.Delete)
+
+
+def _read_inside(function: ast.AST) -> bool:
+    """Whether another module's values may read inside a function: it binds an attribute or declares
+    ``global``/``nonlocal`` (a conservative reading: any such statement anywhere in it)."""
+    for node in ast.walk(function):
+        t = type(node)
+        if t is ast.Global or t is ast.Nonlocal:
+            return True
+        if t in _BINDS_ATTRIBUTE:
+            targets = getattr(node, "targets", None) or [getattr(node, "target", None)] + [
+                item.optional_vars for item in getattr(node, "items", ())]
+            if any(t is not None and any(type(n) is ast.Attribute for n in ast.walk(t)) for t in targets):
+                return True
+    return False
+
+
+def _without_unread_bodies(tree: ast.Module) -> ast.Module:
+    """The module with the body of each function no value of another module reads replaced by its first
+    statement (a docstring, or a ``pass`` where that statement stood): see the module's docstring."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            if type(child) in _FUNCS:
+                if not _read_inside(child):
+                    first = child.body[0]  # type: ignore[attr-defined]
+                    keep = first if type(first) is ast.Expr and type(first.value) is ast.Constant else \
+                        ast.copy_location(ast.Pass(), first)
+                    child.body = [keep]  # type: ignore[attr-defined]
+            elif isinstance(child, ast.stmt):
+                stack.append(child)  # (classes and blocks hold functions; expressions hold none)
+    return tree
 
 
 def file_stamp(path: str) -> tuple[int, int, int] | None:

@@ -231,3 +231,52 @@ def test_past_the_module_limit_a_module_is_read_again_and_counted(tmp_path: Path
     assert flats(tmp_path / "use.py", project) == ["https://1", "https://2"]
     assert flats(tmp_path / "use2.py", project) == ["https://1"]
     assert project.read_twice == 1 and project.files_read == 2
+
+
+def test_a_kept_module_drops_the_function_bodies_no_value_reads(tmp_path: Path) -> None:
+    """A project module is kept without the bodies of functions another module's values never read (most
+    of its tree); a method binding an attribute is kept, with the names it binds on the way."""
+    tree(tmp_path, {
+        "pyproject.toml": "",
+        "pkg/__init__.py": "",
+        "pkg/clients.py": """\
+            ROOT = "https://api.example"
+
+            def helper(x):
+                '''Not read.'''
+                y = x + 1
+                return y
+
+            class Client:
+                kind = ROOT + "/k"
+
+                def __init__(self):
+                    base = ROOT + "/v2"
+                    self.url = base + "/items"
+
+                def other(self):
+                    return requests.get(self.url)
+        """,
+        "pkg/other.py": """            ROOT = "https://api.example"
+
+            def rebinds():
+                global ROOT
+                ROOT = "x"
+        """,
+        "use.py": """\
+            from pkg.clients import Client
+            probe(Client.kind)
+        """,
+    })
+    project = Project()
+    module = project.load(str(tmp_path / "pkg" / "clients.py"))
+    assert module is not None
+    defs = {n.name: n for n in ast.walk(module.scopes.tree) if isinstance(n, ast.FunctionDef)}
+    assert [type(s).__name__ for s in defs["helper"].body] == ["Expr"]  # the docstring alone
+    assert [type(s).__name__ for s in defs["other"].body] == ["Pass"]
+    assert len(defs["__init__"].body) == 2
+    assert flats(tmp_path / "use.py", project) == ["https://api.example/k"]
+    other = project.load(str(tmp_path / "pkg" / "other.py"))
+    assert other is not None
+    (rebinds,) = (n for n in ast.walk(other.scopes.tree) if isinstance(n, ast.FunctionDef))
+    assert len(rebinds.body) == 2  # (it declares global: kept whole)
