@@ -66,9 +66,11 @@ def _name_regexes(options: ScanOptions) -> tuple[re.Pattern[str], ...]:
     return pats
 
 
-def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] = ()) -> list[int]:
-    """Sorted 1-based lines holding text that a candidate or a URL context needs."""
-    return _marked(source.text, source.line_offsets, options, extra)
+def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] = (), *,
+                 calls: bool = False) -> list[int]:
+    """Sorted 1-based lines holding text that a candidate or a URL context needs (with ``extra`` words:
+    the lines holding one of them, and with ``calls`` only where a ``(`` follows it: a call)."""
+    return _marked(source.text, source.line_offsets, options, extra, calls)
 
 
 def marked_lines_of(lines: Sequence[str], options: ScanOptions) -> list[int]:
@@ -77,10 +79,11 @@ def marked_lines_of(lines: Sequence[str], options: ScanOptions) -> list[int]:
     return _marked("".join(lines), [0, *accumulate(map(len, lines))], options)
 
 
-def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence[str] = ()) -> list[int]:
+def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence[str] = (),
+            calls: bool = False) -> list[int]:
     starts: list[int] = []
     if extra:
-        starts = word_starts(text, extra)
+        starts = word_starts(text, extra, calls=calls)
     else:
         starts = [m.start() for m in _AUTHORITY_MARK.finditer(text)]
         for pat in _QUOTED_SCHEMES:
@@ -99,18 +102,19 @@ def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence
 
 
 @functools.lru_cache(maxsize=256)
-def _word_regex(word: str) -> re.Pattern[str]:
-    return re.compile(re.escape(word) + r"\b")
+def _word_regex(word: str, calls: bool) -> re.Pattern[str]:
+    return re.compile(re.escape(word) + (r"[ \t]*+\(" if calls else r"\b"))
 
 
-def word_starts(text: str, words: Sequence[str]) -> list[int]:
-    """Where each identifier of ``words`` stands as a whole word in ``text`` (``\\bword\\b``).
+def word_starts(text: str, words: Sequence[str], *, calls: bool = False) -> list[int]:
+    """Where each identifier of ``words`` stands as a whole word in ``text`` (``\\bword\\b``; with
+    ``calls``, only where a ``(`` follows it on its line).
 
     One search per word: a pattern that starts with the word itself is found at C speed, where
     ``\\b(?:a|b)\\b`` tries every position of the text."""
     out: list[int] = []
     for word in words:
-        for m in _word_regex(word).finditer(text):
+        for m in _word_regex(word, calls).finditer(text):
             i = m.start()
             if i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"):  # what \\w is, as a class
                 out.append(i)

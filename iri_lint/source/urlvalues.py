@@ -226,7 +226,8 @@ class ModuleValues:
             if known is not None:
                 known = known[bisect_left(known, first) : bisect_right(known, last)]
         lines = {m + first - 1 for m in marked_lines(source, self.options)} if known is None else set(known)
-        lines.update(m + first - 1 for m in marked_lines(source, self.options, sorted(self.leaves | self.aliases)))
+        words = sorted(self.leaves | self.aliases)  # (a URL API is used where it is called)
+        lines.update(m + first - 1 for m in marked_lines(source, self.options, words, calls=True))
         return sorted(lines)
 
     def value_of(self, node: ast.expr) -> Result:

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from iri_lint.source.locate import SourceFile, split_lines
-from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, marked_lines, marked_lines_of
+from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, marked_lines, marked_lines_of, word_starts
 
 # what marks a line (an authority, a quoted registered scheme, a URL name, a URL API's import), what
 # nearly does, and what moves offsets: line ends of each kind, a BOM, a character whose lowercase is longer
@@ -25,3 +25,13 @@ def test_the_pre_check_marks_the_lines_marked_lines_marks(pieces: list[str], opt
 def test_a_module_without_iri_text_has_no_marked_line() -> None:
     assert marked_lines_of(["import os\n", "X = {'a': 1}\n"], DEFAULT_OPTIONS) == []
     assert marked_lines_of(["import os\n", 'U = "https://example.com/"\n'], DEFAULT_OPTIONS) == [2]
+
+
+def test_word_starts_of_calls_only_where_a_parenthesis_follows() -> None:
+    """URL values mark a URL API's name where it is called: ``get (`` and ``get(``, not ``d.get`` alone,
+    ``forget(`` or ``get_x(``; spaces before the ``(`` are read once (linear)."""
+    text = "f = d.get\ny = s.get (1)\nforget(2)\nget_x(3)\nget(4)\n"
+    assert [text[i : i + 6] for i in word_starts(text, ["get"], calls=True)] == ["get (1", "get(4)"]
+    assert len(word_starts(text, ["get"])) == 3
+    hostile = ("get" + " " * 1000) * 200
+    assert word_starts(hostile, ["get"], calls=True) == []
