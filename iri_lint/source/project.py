@@ -216,17 +216,21 @@ _BINDS_ATTRIBUTE = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.Async
 
 
 def _read_inside(function: ast.AST) -> bool:
-    """Whether another module's values may read inside a function: it binds an attribute or declares
-    ``global``/``nonlocal`` (a conservative reading: any such statement anywhere in it)."""
-    for node in ast.walk(function):
-        t = type(node)
+    """Whether another module's values may read inside a function: a statement of it (at any depth; its
+    expressions are not walked) binds an attribute or declares ``global``/``nonlocal``."""
+    stack: list[ast.AST] = list(function.body)  # type: ignore[attr-defined]
+    while stack:
+        stmt = stack.pop()
+        t = type(stmt)
         if t is ast.Global or t is ast.Nonlocal:
             return True
         if t in _BINDS_ATTRIBUTE:
-            targets = getattr(node, "targets", None) or [getattr(node, "target", None)] + [
-                item.optional_vars for item in getattr(node, "items", ())]
+            targets = getattr(stmt, "targets", None) or [getattr(stmt, "target", None)] + [
+                item.optional_vars for item in getattr(stmt, "items", ())]
             if any(t is not None and any(type(n) is ast.Attribute for n in ast.walk(t)) for t in targets):
                 return True
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            stack += getattr(stmt, field, ())
     return False
 
 
