@@ -274,6 +274,7 @@ def test_the_server_process_never_freezes_the_gc(tmp_path: Path) -> None:
     app = tmp_path / "app.py"
     text = 'import requests\nfrom config import CDN\nrequests.get(CDN + "/a b")\n'
     app.write_text(text, encoding="utf-8")
+    values_check._FREEZE_AFTER_READS[0] = True  # (a server made in this process before made it False)
     frozen = gc.get_freeze_count()
     try:
         assert [f.code for f in lint_text(text, Config(), path=str(app), project=Project())] == ["IRI101"]

@@ -263,7 +263,7 @@ def _check_alternating(prefix: str, quote: str, body: list[tuple[str, str, int]]
     d = decode_string(src, 4)
     assert d.value == expected
     assert d.end == 4 + len(token)
-    if "\\\n" in text and "r" not in prefix:
+    if ("\\\n" in text or "\\\r" in text) and "r" not in prefix:  # a line continuation (LF, CRLF, CR)
         assert len(d.starts) == len(d.ends) == len(d.value)
         assert all(_spells(d, src, i) for i in range(len(d.value)))
     elif not d.holes:
