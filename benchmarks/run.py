@@ -460,10 +460,11 @@ def verdict(ok: bool | None) -> str:
 
 def print_table(rows: list[Row]) -> None:
     w = max(len(r.measure) for r in rows)
-    print(f"\n{'measure':{w}}  {'ratio':>12}  {'goal':>14}  status")
-    print(f"{'-' * w}  {'-' * 12}  {'-' * 14}  ------")
+    v = max(12, *(len(r.value) for r in rows))
+    print(f"\n{'measure':{w}}  {'ratio':>{v}}  {'goal':>14}  status")
+    print(f"{'-' * w}  {'-' * v}  {'-' * 14}  ------")
     for r in rows:
-        print(f"{r.measure:{w}}  {r.value:>12}  {r.goal:>14}  {verdict(r.ok)}")
+        print(f"{r.measure:{w}}  {r.value:>{v}}  {r.goal:>14}  {verdict(r.ok)}")
 
 
 def main(argv: list[str] | None = None) -> int:  # noqa: C901 - one option per benchmark, read in turn
