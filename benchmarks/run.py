@@ -5,6 +5,7 @@
     python benchmarks/run.py --full     # the whole stdlib + the corpus (slow: flake8 takes minutes a run)
     python benchmarks/run.py --strict   # exit 1 when a goal is missed
     python benchmarks/run.py --profile  # where lint_text spends its time (cProfile)
+    python benchmarks/run.py --startup-only  # only the start-up pairs, on a plain install (--quick: 10 pairs)
 
 Measures: ``ast.parse`` of every file (the floor), ``lint_text`` over every file in one process,
 ``iri-lint check`` (subprocess), flake8 without vs with the plugin (two venvs under
@@ -286,11 +287,12 @@ def startup_pairs(a: Sequence[str], b: Sequence[str], n: int, cwd: Path) -> list
     return out
 
 
-def startup(quick: bool, with_flake8: bool) -> list[tuple[str, str, list[tuple[Timing, Timing]]]]:
+def startup(quick: bool, with_flake8: bool,
+            pairs: int | None = None) -> list[tuple[str, str, list[tuple[Timing, Timing]]]]:
     """(measure, goal key or "", pairs) of each start-up comparison, on plain installs."""
     print("start-up: a plain install of the tree under benchmarks/.envs/ ...", flush=True)
     bin_ = plain_env()
-    n = 10 if quick else 30
+    n = pairs or (10 if quick else 30)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, text in STARTUP_FILES.items():
@@ -305,6 +307,22 @@ def startup(quick: bool, with_flake8: bool) -> list[tuple[str, str, list[tuple[T
         for label, key, a, b in comparisons:
             print(f"  {label}, {n} pairs ...", flush=True)
             rows.append((label, key, startup_pairs(a, b, n, Path(tmp))))
+    return rows
+
+
+def startup_rows(started: list[tuple[str, str, list[tuple[Timing, Timing]]]]) -> list[Row]:
+    """Each start-up comparison's median ratio of CPU (against its goal), then of wall clock, with the
+    range of the pairs' ratios."""
+    rows = []
+    for label, key, pairs in started:
+        cpu = sorted(a[1] / b[1] for a, b in pairs)
+        wall = sorted(a[0] / b[0] for a, b in pairs)
+        goal = GOALS.get(key)
+        rows.append(Row(f"start-up: {label}, cpu (plain install)",
+                        f"{statistics.median(cpu):.2f}x ({cpu[0]:.2f}-{cpu[-1]:.2f})",
+                        f"<= {goal}x" if goal else "", None if goal is None else statistics.median(cpu) <= goal))
+        rows.append(Row("  same, wall clock", f"{statistics.median(wall):.2f}x ({wall[0]:.2f}-{wall[-1]:.2f})",
+                        "", None))
     return rows
 
 
@@ -442,10 +460,11 @@ def verdict(ok: bool | None) -> str:
 
 def print_table(rows: list[Row]) -> None:
     w = max(len(r.measure) for r in rows)
-    print(f"\n{'measure':{w}}  {'ratio':>12}  {'goal':>14}  status")
-    print(f"{'-' * w}  {'-' * 12}  {'-' * 14}  ------")
+    v = max(12, *(len(r.value) for r in rows))
+    print(f"\n{'measure':{w}}  {'ratio':>{v}}  {'goal':>14}  status")
+    print(f"{'-' * w}  {'-' * v}  {'-' * 14}  ------")
     for r in rows:
-        print(f"{r.measure:{w}}  {r.value:>12}  {r.goal:>14}  {verdict(r.ok)}")
+        print(f"{r.measure:{w}}  {r.value:>{v}}  {r.goal:>14}  {verdict(r.ok)}")
 
 
 def main(argv: list[str] | None = None) -> int:  # noqa: C901 - one option per benchmark, read in turn
@@ -459,8 +478,15 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901 - one option per b
     ap.add_argument("--whole-corpus", action="store_true", help="all of corpus.json, not round 2's 16")
     ap.add_argument("--no-fetch", action="store_true", help="use only the corpus projects already fetched")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a goal is missed")
+    ap.add_argument("--startup-only", action="store_true",
+                    help="only the start-up pairs (plain install; 30 pairs, 10 with --quick)")
+    ap.add_argument("--pairs", type=int, help="start-up pairs per comparison (default 30, quick 10)")
     args = ap.parse_args(argv)
     rounds = args.rounds or (3 if args.quick else 5)
+    if args.startup_only:
+        rows = startup_rows(startup(args.quick, not args.no_flake8, args.pairs))
+        print_table(rows)
+        return 1 if args.strict and any(r.ok is False for r in rows) else 0
 
     corpus = build_corpus(args.quick, not args.stdlib_only, fetch=not args.no_fetch, full=args.full,
                           whole=args.whole_corpus)
@@ -545,12 +571,7 @@ def main(argv: list[str] | None = None) -> int:  # noqa: C901 - one option per b
                         "", None))
     else:
         rows.append(Row("iri-lint check / ast floor", "n/a", "(no CLI yet)", None))
-    for label, key, pairs in started:
-        r = statistics.median(a[1] / b[1] for a, b in pairs)
-        goal = GOALS.get(key)
-        rows.append(Row(f"start-up: {label}, cpu (plain install)", f"{r:.2f}x", f"<= {goal}x" if goal else "",
-                        None if goal is None else r <= goal))
-        rows.append(Row("  same, wall clock", f"{statistics.median(a[0] / b[0] for a, b in pairs):.2f}x", "", None))
+    rows += startup_rows(started)
     if "rfc3987.match" in val:
         r = val["rfc3987.match"] / val["iri_lint.scan"]
         rows.append(Row(f"validator speed-up over rfc3987 ({n_lit} literals)", f"{r:.2f}x",

@@ -22,6 +22,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if argv is None:  # what importing made lives as long as the process: as the CLI's subcommands do
             gc.freeze()
         return serve(rest[1:])
+    if argv is None:  # no collection while the CLI and its subcommand are imported: the CLI re-enables it
+        gc.disable()  # once they are, freezing what they made (iri_lint.cli's _imported)
     from .cli import main as cli_main  # lazy boundary (b): the CLI, for every other command line
 
     return cli_main(argv)

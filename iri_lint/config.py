@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .core.grammar import Profile
 from .files.globs import globs
@@ -16,8 +16,7 @@ from .options import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES
 from .rules.engine import named_codes, select_codes
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """Documentation of one option: its key, flake8 flag, type and meaning."""
 
     key: str

@@ -147,14 +147,14 @@ LAZY_BOUNDARIES: dict[str, frozenset[str]] = {
     "iri_lint.core.joiners": frozenset({"idna.core"}),
     "iri_lint.core.security": frozenset({"idna.core", "iri_lint.data.confusables", "icu"}),
     "iri_lint.core.bidi": frozenset({"bidi"}),
-    "iri_lint.rules.mapping.iri403_idna_failure": frozenset({"idna"}),
+    "iri_lint.rules.mapping.iri403_idna_failure": frozenset({"idna", "encodings.idna"}),
     # (e) optional extras, at the rule that needs them: Chromium's HSTS preload list (the hsts extra)
     "iri_lint.rules.scheme.iri605_http_to_hsts_host": frozenset({"hstspreload"}),
 }
 # (d) the standard library's modules that are costly to import and that only a rare path uses, in the
 # function on that path (anywhere)
 STDLIB_ON_DEMAND = frozenset({"concurrent.futures", "configparser", "csv", "datetime", "difflib", "fcntl",
-                              "ipaddress", "multiprocessing", "signal", "subprocess", "threading"})
+                              "ipaddress", "multiprocessing", "signal", "subprocess", "threading", "tomllib"})
 # The package facades: Python runs a package's __init__ before any of its modules, so these name their API
 # with ``core.lazy.lazy_exports`` (each name imported from its module when first read).
 FACADES = frozenset({"iri_lint", "iri_lint.core"})

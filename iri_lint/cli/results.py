@@ -75,8 +75,7 @@ class FileResult:
     depends_on: tuple[tuple[str, str | None], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Job:
+class Job(NamedTuple):
     path: str  # as shown in output
     config: Config
     fix: bool = False

@@ -17,6 +17,7 @@ when a build-output folder is not ignored anyway).
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -144,12 +145,21 @@ class _Walker:
         self.always = tuple(d for d in defaults if d not in BUILD_OUTPUT)
         self.build = tuple(d for d in defaults if d in BUILD_OUTPUT)
         self.patterns = tuple(patterns)
-        self.skip: Globs = globs((*self.patterns, *self.always))
-        self.build_globs: Globs = globs(self.build)
         self.respect_gitignore = respect_gitignore
         self.repos: dict[str, Repo] = {}
         self.skipped: list[tuple[str, str]] | None = None
         self.leftovers: list[str] = []
+
+    # compiled when a folder is walked: files named on the command line are not matched against them
+    @functools.cached_property
+    def skip(self) -> Globs:
+        """The excludes a walk always applies."""
+        return globs((*self.patterns, *self.always))
+
+    @functools.cached_property
+    def build_globs(self) -> Globs:
+        """The build output folders, skipped unless git tracks them."""
+        return globs(self.build)
 
     def skip_note(self, path: str, why: str) -> None:
         if self.skipped is not None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,8 @@ def read_section(path: Path) -> dict[str, Any] | None:
     """``[tool.iri-lint]`` of one pyproject.toml, or None when it has none; errors name the file.
 
     Parsed once while the file is unchanged: the editor asks on every lint which file applies."""
+    import tomllib  # (d): only a run that finds a pyproject.toml reads TOML
+
     try:
         st = path.stat()
         key = (path, st.st_mtime_ns, st.st_size)
@@ -57,6 +58,8 @@ def read_section(path: Path) -> dict[str, Any] | None:
 def _too_deep_line(text: str) -> int:
     """The first line at which reading ``text`` runs out of stack: the shortest prefix of whole lines that
     still does (a prefix that stops before it parses or fails otherwise, never deeper), by bisection."""
+    import tomllib  # (d): after read_section's, which ran out of stack
+
     lines = text.splitlines(keepends=True)
     lo, hi = 1, len(lines)  # hi: known to run out of stack
     while lo < hi:

@@ -405,7 +405,7 @@ class Scanner:
             return None
         tpl = apply_templates(raw, holes, percent_template=ctx.pct, format_template=ctx.fmt)
         if ctx.replaced:
-            tpl.holes = tpl.holes + _occurrences(tpl.value, ctx.replaced)
+            tpl = tpl._replace(holes=tpl.holes + _occurrences(tpl.value, ctx.replaced))
         value = tpl.value
         if is_bare_prefix(value):
             return None

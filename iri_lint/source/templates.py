@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from iri_lint.core.lazy import lazy_regex
@@ -110,8 +109,7 @@ def _pattern(pct: bool, fmt: bool, routes: bool, every_type: bool) -> re.Pattern
 _ESCAPES = {"pct_esc": "%", "brace_esc": "{"}  # runs of "%%" or "{{": one character each
 
 
-@dataclass(slots=True)
-class Templated:
+class Templated(NamedTuple):
     """A value with placeholders collapsed to ``HOLE``."""
 
     value: str

@@ -152,7 +152,7 @@ def test_the_path_matched_by_per_file_ignores_is_in_the_key(tmp_path: Path) -> N
     assert key is not None and result.records
     cache.store(job, key, result)
     assert set(cache.lookup([job])) == {0}
-    assert cache.lookup([dataclasses.replace(job, lint_path="tests/t.py")]) == {}
+    assert cache.lookup([job._replace(lint_path="tests/t.py")]) == {}
 
 
 CORRUPTIONS: dict[str, Callable[[bytes], bytes]] = {

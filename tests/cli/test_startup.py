@@ -27,9 +27,10 @@ HEAVY = (
     "iri_lint.source.notebook", "iri_lint.cli.sarif", "iri_lint.cli.gitlab", "iri_lint.cli.junit",
     "iri_lint.cli.html_report", "iri_lint.cli.inventory", "iri_lint.cli.inventory_run",
     # (c) the rule families' data tables
-    "idna", "bidi", "iri_lint.data.confusables", "icu",
+    "idna", "encodings.idna", "bidi", "iri_lint.data.confusables", "icu",
     # (d) the standard library on rare paths
     "concurrent.futures.process", "multiprocessing", "difflib", "configparser", "csv", "fcntl", "subprocess",
+    "tomllib",
     # never when checking
     "flake8", "jsonschema", "hypothesis",
 )
@@ -81,6 +82,11 @@ def test_what_checking_leaves_out_is_imported_when_a_run_needs_it(tmp_path: Path
     fixing = _loaded([*base, "--fix", "--unsafe-fixes", "--select", "IRI303", "fixme.py"], tmp_path)
     assert {"iri_lint.fix", "iri_lint.cli.fix_flow"} <= fixing
     assert "iri_lint.cli.sarif" in _loaded([*base, "--format", "sarif", "fixme.py"], tmp_path)
+    # an A-label IDNA2008 rejects is asked of IDNA2003 (IRI403); a pyproject.toml found is read
+    (tmp_path / "ace.py").write_text('API_URL = "https://xn--a.example/"\n', encoding="utf-8")
+    assert "encodings.idna" in _loaded([*base, "ace.py"], tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[tool.iri-lint]\n", encoding="utf-8")
+    assert "tomllib" in _loaded(["check", "--exit-zero", "--no-cache", "fixme.py"], tmp_path)
 
 
 SERVER_PROBE = """
@@ -166,19 +172,27 @@ import gc, sys
 seen = []
 real = gc.freeze
 gc.freeze = lambda: seen.append(sorted(m for m in {engine!r} if m in sys.modules)) or real()
+collecting = []
+gc.callbacks.append(lambda phase, info: phase == "start" and collecting.append(sorted(sys.modules)))
 sys.argv = ["iri-lint", "check", "--isolated", "--exit-zero", "--no-cache", {path!r}]
 from iri_lint.__main__ import main
+collecting.clear()
 main()
 print("FROZE:" + ";".join(",".join(s) for s in seen))
+print("COLLECTED_WHILE_IMPORTING:" + str(any(not set({engine!r}) <= set(c) for c in collecting)))
+print("ENABLED:" + str(gc.isenabled()))
 """
 
 
 def test_the_script_freezes_what_the_check_imported(tmp_path: Path) -> None:
     """What importing made lives until the script's process exits: frozen once the subcommand's modules are
-    imported, the collector never walks it again (gc.freeze); an in-process call (argv given) freezes nothing."""
+    imported, the collector never walks it again (gc.freeze); nor does it run while they are imported, and it
+    runs again after. An in-process call (argv given) freezes nothing and leaves the collector alone."""
     (tmp_path / "client.py").write_text(ASCII_IRIS, encoding="utf-8")
     engine = ("iri_lint.cli.check", "iri_lint.lint", "iri_lint.rules.engine")
     out = _run(FREEZE_PROBE.format(engine=engine, path="client.py"), tmp_path)
     assert out["FROZE"] == ",".join(sorted(engine))
+    assert (out["COLLECTED_WHILE_IMPORTING"], out["ENABLED"]) == ("False", "True")
     in_process = FREEZE_PROBE.format(engine=engine, path="client.py").replace("main()", "main(sys.argv[1:])")
-    assert _run(in_process, tmp_path)["FROZE"] == ""
+    out = _run(in_process, tmp_path)
+    assert (out["FROZE"], out["COLLECTED_WHILE_IMPORTING"], out["ENABLED"]) == ("", "True", "True")

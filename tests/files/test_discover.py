@@ -194,3 +194,25 @@ def test_walk_agrees_with_git_on_random_patterns(top: list[str], nested: list[st
             write(root, {"a/.gitignore": "\n".join(nested) + "\n"})
         git(root, "init", "-q")
         assert sorted(found(root)) == git_sees(root), (top, nested)
+
+
+def test_files_named_alone_compile_no_excludes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The excludes are compiled when a folder is walked: start-up of a check of a few named files
+    (pre-commit's) does not pay for them, since they do not apply to named files."""
+    import iri_lint.files.discover as discover_module
+    from iri_lint.files.globs import Globs, globs
+
+    compiled: list[tuple[str, ...]] = []
+
+    def recording(patterns: tuple[str, ...]) -> Globs:
+        compiled.append(tuple(patterns))
+        return globs(patterns)
+
+    monkeypatch.setattr(discover_module, "globs", recording)
+    (tmp_path / "a.py").write_text("X = 1\n", encoding="utf-8")
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "b.py").write_text("X = 1\n", encoding="utf-8")
+    assert [t.path for t in discover([str(tmp_path / "a.py")]).targets] == [str(tmp_path / "a.py")]
+    assert compiled == []
+    found = discover([str(tmp_path)], respect_gitignore=False).targets
+    assert [t.path for t in found] == [str(tmp_path / "a.py")] and compiled  # build/ skipped: compiled now

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from encodings import idna as idna2003
 
 from ...core.mapping import is_dns_scheme
 from ...core.reference import HostKind
@@ -86,6 +85,8 @@ def check(facts: Facts) -> Iterator[Raw]:
 
 def _idna2003_label(label: str) -> bool:
     """Whether IDNA2003 (RFC 3490 ToUnicode, Python's ``idna`` codec) reads the A-label ``label``."""
+    import encodings.idna as idna2003  # lazy boundary (c): IDNA2003's nameprep tables, for a failing label
+
     try:
         idna2003.ToUnicode(label)
     except (UnicodeError, ValueError):
