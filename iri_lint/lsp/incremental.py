@@ -402,19 +402,19 @@ class IncrementalLinter:
         base = self.base
         assert base is not None
         sts = base.statements
-        depends: set[str] | None = None
         if within is None:
             for st in sts:
                 st.values = []
-            depends = set()
+            base.depends_on = {}
+        depends: set[str] = set()
         assert base.body is not None
         uses = value_uses(ast.Module(body=base.body, type_ignores=[]), base.lines, self.config, path=self.path,
                           marked=base.marked, within=within, depends_on=depends)
         firsts = [st.first for st in sts]
         for line, placed in uses:
             sts[max(bisect_right(firsts, line) - 1, 0)].values += placed
-        if depends is not None:
-            base.depends_on = {path: file_stamp(path) for path in depends}
+        for path in depends - base.depends_on.keys():  # (a slice's values may read other files too)
+            base.depends_on[path] = file_stamp(path)
 
     def _region(self, c1: int, c2: int) -> tuple[int, int, int, int]:
         """Statements i..j (none when i == j + 1) and the old lines first..last, the gaps around them

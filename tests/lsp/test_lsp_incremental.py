@@ -344,3 +344,24 @@ def test_only_the_latest_documents_keep_their_tree_and_the_others_parse_again() 
         assert [summary(f) for f in first.lint(text)] == [summary(f) for f in lint_text(text, cfg)]
         assert (first.last.mode, first.last.values) == ("incremental", values)
     assert linters[1].base is not None and linters[1].base.body is None  # the oldest kept, let go in turn
+
+
+def test_a_file_a_slice_s_values_read_is_watched_too(tmp_path: Path) -> None:
+    """Values found again in an edited slice may read another file of the project: when that file changes,
+    the next edit finds every value again, as for the files the whole module's values read."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    config = tmp_path / "config.py"
+    config.write_text('CDN = "https://cdn.example.net"\n', encoding="utf-8")
+    app = tmp_path / "app.py"
+    text = "import requests\nfrom config import CDN\n\n\ndef f():\n    return 1\n\n\ndef g():\n    return 2\n"
+    cfg = Config()
+    linter = IncrementalLinter(cfg, str(app))
+    assert linter.lint(text) == []
+    text = text.replace("return 1", 'return requests.get(CDN + "img")')  # a use reading config.py
+    assert [f.code for f in linter.lint(text)] == ["IRI801"]
+    assert linter.last.values == "slice"
+    config.write_text('CDN = "https://cdn.example.net/"\n', encoding="utf-8")
+    os.utime(config, ns=(1, 1))  # (another stamp, whatever the clock's resolution)
+    text = text.replace("def g():", "def g():\n    pass")  # another statement than the use's
+    assert [summary(f) for f in linter.lint(text)] == [summary(f) for f in lint_text(text, cfg, path=str(app))] == []
+    assert linter.last.values == "module"
