@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import ast
 import re
+import threading
 import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
@@ -131,15 +132,19 @@ KEPT_TREES = 4
 _KEPT: list[_Baseline] = []
 
 
+_KEPT_LOCK = threading.Lock()  # (the server lints documents in worker threads)
+
+
 def _keep_tree(base: _Baseline) -> None:
     """Keep ``base``'s tree as the most recent; let the oldest kept go past ``KEPT_TREES``."""
-    for k, b in enumerate(_KEPT):
-        if b is base:
-            del _KEPT[k]
-            break
-    _KEPT.append(base)
-    while len(_KEPT) > KEPT_TREES:
-        _KEPT.pop(0).body = None
+    with _KEPT_LOCK:
+        for k, b in enumerate(_KEPT):
+            if b is base:
+                del _KEPT[k]
+                break
+        _KEPT.append(base)
+        while len(_KEPT) > KEPT_TREES:
+            _KEPT.pop(0).body = None
 
 
 _LINE_FIELDS: dict[type, tuple[tuple[str, ...], bool]] = {}
