@@ -71,44 +71,47 @@ COMMANDS = ("check", "fix", "explain", "rules", "server", "inspect", "inventory"
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser. ``command``: the subcommand about to run, when known; of ``check`` and
-    ``fix``, only its own options are then built (building both costs 2 ms, 3% of checking one file)."""
+    """The command line's parser. ``command``: the subcommand about to run, when known; only its parser
+    is then built (each one costs a parser of its own, with argparse's translations looked up; building
+    them all, options included, was 3% of checking one file). ``iri-lint --help`` lists them all."""
     parser = _Parser(
         prog="iri-lint", description="Find URIs and IRIs in Python source and check them against RFC 3987.",
         epilog="Exit codes: 0 clean, 1 findings, 2 usage or internal error.")
     parser.add_argument("--version", action=_Version, nargs=0,
                         help="print the version and the Unicode and IDNA data versions, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    wanted = COMMANDS if command not in COMMANDS else (command,)
 
-    check = sub.add_parser("check", help="check files and folders (- for stdin)",
-                           description="Check Python files for IRI problems. Exit codes: 0 clean, "
-                           "1 findings, 2 usage or internal error.")
-    fix = sub.add_parser("fix", help="same as check --fix")
-    for name, p in (("check", check), ("fix", fix)):
-        if command not in COMMANDS or command == name:
-            _check_options(p)
-    fix.set_defaults(fix=True)
-
-    explain = sub.add_parser("explain", help="show a rule's page")
-    explain.add_argument("rule", help="rule code (IRI201) or name (bidi-formatting-character)")
-    sub.add_parser("rules", help="list every rule: code, name, family, default, fix safety")
-    sub.add_parser("server", help="run the language server (LSP over stdio; needs iri-lint[lsp])")
-
-    insp = sub.add_parser("inspect", help="show what an IRI means: components, findings, mappings, "
-                          "normal forms, bidi display")
-    insp.add_argument("iri", help="the IRI (quote it for the shell)")
-    insp.add_argument("--profile", default="iri", choices=["uri", "iri", "iri-3987bis", "leiri", "web-address"])
-    insp.add_argument("--context", default="unknown", choices=["unknown", "identifier", "dereferenced"],
-                      help="how the IRI is used: decides whether fixes are safe")
-    insp.add_argument("--json", action="store_true", help="print JSON")
-
-    inv = sub.add_parser("inventory", help="list the endpoints (scheme, host, port) the code names, with flags",
-                         description="List every distinct scheme, host and port found in the IRIs of the code, "
-                         "with counts, files and flags (plain http, IP literal, loopback or private address, "
-                         "IDN in both forms, credentials, templated). Exit codes: 0 listed, 1 a file could not "
-                         "be read, 2 usage or configuration error.")
-    if command not in COMMANDS or command == "inventory":
-        _inventory_options(inv)
+    if "check" in wanted:
+        _check_options(sub.add_parser("check", help="check files and folders (- for stdin)",
+                                      description="Check Python files for IRI problems. Exit codes: 0 clean, "
+                                      "1 findings, 2 usage or internal error."))
+    if "fix" in wanted:
+        fix = sub.add_parser("fix", help="same as check --fix")
+        _check_options(fix)
+        fix.set_defaults(fix=True)
+    if "explain" in wanted:
+        explain = sub.add_parser("explain", help="show a rule's page")
+        explain.add_argument("rule", help="rule code (IRI201) or name (bidi-formatting-character)")
+    if "rules" in wanted:
+        sub.add_parser("rules", help="list every rule: code, name, family, default, fix safety")
+    if "server" in wanted:
+        sub.add_parser("server", help="run the language server (LSP over stdio; needs iri-lint[lsp])")
+    if "inspect" in wanted:
+        insp = sub.add_parser("inspect", help="show what an IRI means: components, findings, mappings, "
+                              "normal forms, bidi display")
+        insp.add_argument("iri", help="the IRI (quote it for the shell)")
+        insp.add_argument("--profile", default="iri", choices=["uri", "iri", "iri-3987bis", "leiri", "web-address"])
+        insp.add_argument("--context", default="unknown", choices=["unknown", "identifier", "dereferenced"],
+                          help="how the IRI is used: decides whether fixes are safe")
+        insp.add_argument("--json", action="store_true", help="print JSON")
+    if "inventory" in wanted:
+        _inventory_options(sub.add_parser(
+            "inventory", help="list the endpoints (scheme, host, port) the code names, with flags",
+            description="List every distinct scheme, host and port found in the IRIs of the code, with counts, "
+            "files and flags (plain http, IP literal, loopback or private address, IDN in both forms, "
+            "credentials, templated). Exit codes: 0 listed, 1 a file could not be read, 2 usage or "
+            "configuration error."))
     return parser
 
 

@@ -132,6 +132,30 @@ def test_a_file_without_iris_compiles_no_unicode_regex(tmp_path: Path) -> None:
     assert out["LOADED"] == ""
 
 
+PARSER_PROBE = """
+import argparse, contextlib, io
+built = []
+init = argparse.ArgumentParser.__init__
+argparse.ArgumentParser.__init__ = lambda self, *a, **k: built.append(k.get("prog")) or init(self, *a, **k)
+from iri_lint.cli import main
+try:
+    with contextlib.redirect_stdout(io.StringIO()):
+        main({argv!r})
+except SystemExit:
+    pass
+print("PARSERS:" + str(len(built)))
+"""
+
+
+def test_a_subcommand_builds_its_own_parser_only(tmp_path: Path) -> None:
+    """``iri-lint check`` builds the top-level parser and check's, not those of the six other subcommands;
+    ``iri-lint --help`` lists them all."""
+    (tmp_path / "client.py").write_text(ASCII_IRIS, encoding="utf-8")
+    check = ["check", "--exit-zero", "--no-cache", "client.py"]
+    assert _run(PARSER_PROBE.format(argv=check), tmp_path)["PARSERS"] == "2"
+    assert _run(PARSER_PROBE.format(argv=["--help"]), tmp_path)["PARSERS"] == "8"
+
+
 # flake8 imports the plugin's entry points at the start of every run: of iri-lint, only the entry point
 # and its text pre-check, until a file holds text an IRI literal or a URL context needs
 FLAKE8_PROBE = """
