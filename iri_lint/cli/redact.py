@@ -12,6 +12,7 @@ Every function is linear in its text: after a ``//`` the scan stops at the next 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..core.bidi import visible
@@ -21,7 +22,7 @@ from .results import FileResult, Record
 MASK = "*"
 VALUE_STOPS = "/?#"  # a value: the authority ends where RFC 3986 appendix B ends it
 LINE_STOPS = "/?#\"'\r\n"  # a line of source or a message: a quote ends the literal too
-_authority = {stops: lazy_regex(f"[^{stops.encode('unicode_escape').decode('ascii')}]*+")
+_authority = {stops: lazy_regex(f"[^{re.escape(stops)}]*+")
               for stops in (VALUE_STOPS, LINE_STOPS)}
 
 
