@@ -11,7 +11,6 @@ import io
 import re
 import tokenize
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .core.lazy import lazy_regex
@@ -74,12 +73,16 @@ def is_noqa(code: str, line_text: str | None) -> bool:
     return code in codes or code.startswith(tuple(codes))
 
 
-@dataclass(slots=True)
 class _Logical:
-    first: int
-    last: int
-    end: tuple[int, int] = (0, 0)  # after the last token (a trailing comment included)
-    comments: list[tokenize.TokenInfo] = field(default_factory=list)
+    """One logical line while the tokens are read: its first and last physical lines, and its comments."""
+
+    __slots__ = ("comments", "end", "first", "last")
+
+    def __init__(self, first: int, last: int) -> None:
+        self.first = first
+        self.last = last
+        self.end = (0, 0)  # after the last token (a trailing comment included)
+        self.comments: list[tokenize.TokenInfo] = []
 
 
 def _logical_lines(text: str) -> list[_Logical] | None:

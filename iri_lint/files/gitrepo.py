@@ -9,7 +9,6 @@ back to git's documented default and to "unknown".
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 
 GIT_TIMEOUT = 60  # seconds; `git ls-files` on the largest monorepos takes a few
 
@@ -61,13 +60,16 @@ def default_excludes_file() -> str:
     return os.path.join(xdg, "git", "ignore")
 
 
-@dataclass
 class Repo:
     """One git work tree (a submodule or nested repository is a Repo of its own)."""
 
-    top: str  # absolute path of the top level
-    _tracked: set[str] | None = field(default=None, repr=False)
-    _tracked_known: bool = field(default=False, repr=False)
+    def __init__(self, top: str) -> None:
+        self.top = top  # absolute path of the top level
+        self._tracked: set[str] | None = None
+        self._tracked_known = False
+
+    def __repr__(self) -> str:
+        return f"Repo({self.top!r})"
 
     def git_dir(self) -> str | None:
         """The repository's own folder: ``.git``, or where a ``.git`` file points (worktrees, submodules)."""
