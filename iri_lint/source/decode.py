@@ -8,10 +8,9 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from itertools import accumulate, compress, repeat
 from operator import sub
-from typing import overload
+from typing import NamedTuple, overload
 
 from iri_lint.core.lazy import lazy_regex
 from iri_lint.source.model import HOLE
@@ -177,8 +176,7 @@ class Offsets(Sequence[int]):
             yield from range(base + self._shift * step, base + (b - a + self._shift) * step, step)
 
 
-@dataclass(slots=True)
-class Decoded:
+class Decoded(NamedTuple):
     """A decoded string token: value plus, per value character, its source span."""
 
     value: str
@@ -190,7 +188,7 @@ class Decoded:
     end: int  # offset just past the closing quote(s)
     prefix: str  # as written
     quote: str  # ', ", ''' or \"\"\"
-    holes: list[tuple[int, int]] = field(default_factory=list)  # f-string replacement fields
+    holes: list[tuple[int, int]]  # f-string replacement fields
 
     @property
     def is_raw(self) -> bool:

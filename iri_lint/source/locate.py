@@ -5,8 +5,8 @@ from __future__ import annotations
 import ast
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
 from itertools import accumulate
+from typing import NamedTuple
 
 from iri_lint.source.decode import Decoded, DecodeError, Offsets, decode_string
 from iri_lint.source.model import HOLE, SourcePos
@@ -91,8 +91,7 @@ class SourceFile:
         return text[1:] if line == 1 and self.bom else text
 
 
-@dataclass(slots=True)
-class SourceMap:
+class SourceMap(NamedTuple):
     """A literal's tokens and, per decoded value character, its absolute source span."""
 
     value: str  # decoded value; f-string replacement fields are HOLE
