@@ -95,9 +95,8 @@ def _values(tree: ast.Module, lines: Sequence[str], checker: LiteralChecker, fou
             depends_on: set[str] | None = None, file: str | None = None) -> list[SourceFinding]:
     """The findings of the module's URL values that its literals' findings (``found``) do not hold."""
     causes = {(f.code, f.literal.start) for f in found}
-    values = ValueChecker(checker.config, checker.enabled, checker.in_ascii, checker.idna_versions)
-    placed = value_findings(tree, lines, values, causes, path=file or path, options=options, marked=marked,
-                            project=project, depends_on=depends_on)
+    placed = value_findings(tree, lines, _value_checker(checker), causes, path=file or path, options=options,
+                            marked=marked, project=project, depends_on=depends_on)
     return [SourceFinding(*p) for p in placed]
 
 
@@ -111,10 +110,14 @@ def value_uses(tree: ast.Module, lines: Sequence[str], config: Config, *, path: 
     if not enabled or not marked:
         return []
     checker = literal_checker(config, enabled)
-    values = ValueChecker(checker.config, checker.enabled, checker.in_ascii, checker.idna_versions)
-    uses = placed_findings(tree, lines, values, path=path, options=scan_options(config, enabled), marked=marked,
-                           within=within, depends_on=depends_on)
+    uses = placed_findings(tree, lines, _value_checker(checker), path=path, options=scan_options(config, enabled),
+                           marked=marked, within=within, depends_on=depends_on)
     return [(line, [(cause, SourceFinding(*p)) for cause, p in placed]) for line, placed in uses if placed]
+
+
+def _value_checker(checker: LiteralChecker) -> ValueChecker:
+    """What ``values_check`` needs of the file's checker: the rules it runs where a value is used."""
+    return ValueChecker(checker.config, checker.enabled, checker.in_ascii, checker.idna_versions)
 
 
 def literal_checker(config: Config, enabled: frozenset[str],

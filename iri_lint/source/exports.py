@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 
-__all__ = ["export_signature"]
+__all__ = ["binds_attribute", "export_signature"]
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _HANDLERS = (ast.excepthandler, ast.match_case)
@@ -36,9 +36,23 @@ def _dump(value: object) -> str:
     return repr(value)
 
 
-def _has_attribute(target: ast.AST | None) -> bool:
-    """Whether a binding target holds an attribute (``self.x``, ``a, self.b``)."""
-    return target is not None and any(type(n) is ast.Attribute for n in ast.walk(target))
+_TARGETS = {ast.Assign: "targets", ast.Delete: "targets", ast.AugAssign: "target", ast.AnnAssign: "target",
+            ast.For: "target", ast.AsyncFor: "target"}
+
+
+def binds_attribute(stmt: ast.AST) -> bool:
+    """Whether a statement binds an attribute itself (``self.x = ...``, ``for self.x in``, ``with a as
+    self.x``, ``del self.x``): what a value read from outside its function may see of it."""
+    t = type(stmt)
+    if t is ast.With or t is ast.AsyncWith:
+        targets = [item.optional_vars for item in stmt.items if item.optional_vars is not None]  # type: ignore[attr-defined]
+    else:
+        field = _TARGETS.get(t)
+        if field is None:
+            return False
+        value = getattr(stmt, field)
+        targets = value if isinstance(value, list) else [value]
+    return any(type(n) is ast.Attribute for target in targets for n in ast.walk(target))
 
 
 def _statement(stmt: ast.stmt, out: list[str], in_function: bool) -> None:
@@ -87,20 +101,9 @@ def _nested(stmt: ast.stmt, out: list[str], in_function: bool) -> list[str]:
 
 def _in_function(stmt: ast.stmt, out: list[str]) -> None:
     """A statement of a function body: only its bindings of attributes are seen (``self.x = ...``)."""
-    t = type(stmt)
-    if t is ast.Assign:
-        if any(_has_attribute(target) for target in stmt.targets):  # type: ignore[attr-defined]
-            out.append(ast.dump(stmt))
-    elif t in (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor):
-        if _has_attribute(stmt.target):  # type: ignore[attr-defined]
-            out.append(f"{t.__name__} {_dump(stmt.target)} {_dump(getattr(stmt, 'value', None))} "  # type: ignore[attr-defined]
-                       f"{_dump(getattr(stmt, 'iter', None))}")
-    elif t in (ast.With, ast.AsyncWith):
-        out += [_dump(item) for item in stmt.items if _has_attribute(item.optional_vars)]  # type: ignore[attr-defined]
-    elif t is ast.Delete:
-        if any(_has_attribute(target) for target in stmt.targets):  # type: ignore[attr-defined]
-            out.append(ast.dump(stmt))
-    _nested(stmt, out, True)
+    header = _nested(stmt, out, True)
+    if binds_attribute(stmt):
+        out.append(f"{type(stmt).__name__}({', '.join(header)})")
 
 
 def _body(body: list[ast.stmt], out: list[str], in_function: bool) -> None:

@@ -23,6 +23,7 @@ from collections import Counter, OrderedDict
 from typing import NamedTuple
 
 from iri_lint.source.bindings import ModuleIndex
+from iri_lint.source.exports import binds_attribute
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.values import Src
 
@@ -211,8 +212,6 @@ class Project:
 
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_BINDS_ATTRIBUTE = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith,
-                    ast.Delete)
 
 
 def _read_inside(function: ast.AST) -> bool:
@@ -221,14 +220,8 @@ def _read_inside(function: ast.AST) -> bool:
     stack: list[ast.AST] = list(function.body)  # type: ignore[attr-defined]
     while stack:
         stmt = stack.pop()
-        t = type(stmt)
-        if t is ast.Global or t is ast.Nonlocal:
+        if type(stmt) is ast.Global or type(stmt) is ast.Nonlocal or binds_attribute(stmt):
             return True
-        if t in _BINDS_ATTRIBUTE:
-            targets = getattr(stmt, "targets", None) or [getattr(stmt, "target", None)] + [
-                item.optional_vars for item in getattr(stmt, "items", ())]
-            if any(t is not None and any(type(n) is ast.Attribute for n in ast.walk(t)) for t in targets):
-                return True
         for field in ("body", "orelse", "finalbody", "handlers", "cases"):
             stack += getattr(stmt, field, ())
     return False
