@@ -154,7 +154,7 @@ class LiteralChecker:
             try:
                 findings = self.checked[key] = _check_literal(
                     lit, self.config, self.enabled if used_as_iri else self.in_ascii, self.in_text,
-                    used_as_iri or self.idna_versions)
+                    self.idna_versions)
             except Exception as exc:  # an engine bug costs this literal, never the rest of the file
                 findings = [not_analysed(exc, len(lit.value))] if "IRI100" in self.enabled else []
         if not findings:

@@ -164,7 +164,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker,
     if findings is None:
         ref = scan(c.text, kind, checker.config.profile)
         findings = memo[key] = check_ref(ref, context=context, enabled=enabled, holes=c.holes, uri_only_api=uri_only,
-                                         idna_versions=used_as_iri or checker.idna_versions, assembly=c.assembly)
+                                         idna_versions=checker.idna_versions, assembly=c.assembly)
     if not findings:
         return []
     at = local.node_position(use.expr)

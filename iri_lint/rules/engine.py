@@ -123,7 +123,7 @@ def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
               enabled: frozenset[str] = DEFAULT_CODES, holes: tuple[tuple[int, int], ...] = (),
               uri_only_api: bool = False, idna_versions: bool = True,
               assembly: Assembly | None = None) -> list[Finding]:
-    """check() for an already scanned IRI (the linter's hot path); ``idna_versions``: report xn-- labels
+    """check() for an already scanned IRI (the linter's hot path); ``idna_versions``: report labels
     that only IDNA2008 rejects (see ``Facts``); ``assembly``: how a URL value was put together (the
     assembly rules read it)."""
     return list(_run(Facts(ref, context, uri_only_api, enabled, holes, idna_versions=idna_versions,
@@ -206,8 +206,8 @@ def named_codes(items: Iterable[str]) -> frozenset[str]:
 
 # reported in default mode only where the literal is used as an IRI (it holds non-ASCII text or
 # names an identifier, e.g. an rdflib namespace): '%E9' is right but rarely actionable in an ASCII URL.
-# Naming the code (--extend-select IRI401) reports it everywhere. IRI403 is the same for IDNA2003-era
-# names only (``check_ref``'s ``idna_versions``); an invalid A-label is reported everywhere.
+# Naming the code (--extend-select IRI401) reports it everywhere. IRI403 reports a label only IDNA2003
+# reads (the versions' difference) only when named (``check_ref``'s ``idna_versions``), wherever it is.
 IRI_USE_ONLY = frozenset({"IRI401"})
 
 

@@ -158,18 +158,26 @@ c = rdflib.URIRef("http://example.com/%E9")
 d_url = "http://xn--n3h.net/"
 e_url = "http://xn--d.example/"
 f = "https://api.xn--abc-.example/v1"
+g_url = "http://\u2603.net/"
+h = rdflib.URIRef("http://xn--n3h.net/")
+i_url = "https://ex!\u00e4mple.example/"
 '''
 
 
 def test_no_iri_form_findings_only_where_the_literal_is_used_as_an_iri() -> None:
-    """IRI401 and IRI403's IDNA2003-era names are right but rarely actionable in an ASCII URL: in default
-    mode they are reported for non-ASCII literals and identifiers only; naming the code reports them
-    all. An xn-- label no IDNA version reads is a broken name wherever it is (issue #26)."""
+    """IRI401 is right but rarely actionable in an ASCII URL: in default mode it is reported for non-ASCII
+    literals and identifiers only. IRI403's difference between the IDNA versions (a label IDNA2003 reads,
+    U-label or A-label, wherever it is) is reported only when IRI403 is named; a label no IDNA version
+    reads is a broken name wherever it is (issue #26). Naming the codes reports them all."""
     found = [(f.line, f.col, f.code) for f in lint_text(USED_AS_IRI, Config())]
-    assert found == [(3, 34, "IRI401"), (4, 38, "IRI401"), (6, 16, "IRI403"), (7, 17, "IRI403")]
+    assert found == [(3, 34, "IRI401"), (4, 38, "IRI401"), (6, 16, "IRI403"), (7, 17, "IRI403"),
+                     (10, 17, "IRI403")]
     named = Config(extend_select=("IRI401", "IRI403"))
     assert [(f.line, f.code) for f in lint_text(USED_AS_IRI, named)] == [
-        (2, "IRI401"), (3, "IRI401"), (4, "IRI401"), (5, "IRI403"), (6, "IRI403"), (7, "IRI403")]
+        (2, "IRI401"), (3, "IRI401"), (4, "IRI401"), (5, "IRI403"), (6, "IRI403"), (7, "IRI403"),
+        (8, "IRI403"), (9, "IRI403"), (10, "IRI403")]
+    snowman = next(f for f in lint_text(USED_AS_IRI, named) if f.line == 8)
+    assert "IDNA2003" in snowman.finding.message and snowman.col == 16
 
 
 TEMPLATES = '''import logging

@@ -19,19 +19,21 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("A non-ASCII or `xn--` label of a DNS host (http, https, ftp and the other schemes iri-lint knows) "
-          "that IDNA2008 with UTS #46 mapping rejects, or an `xn--` label that is no valid A-label. In source, "
-          "an all-ASCII literal not used as an IRI is reported for a label IDNA2003 still reads only when "
-          "IRI403 is selected by name."),
+          "that no IDNA version reads: IDNA2008 with UTS #46 mapping rejects it, and so does IDNA2003, or it "
+          "is an `xn--` label that is no valid A-label. A label only IDNA2003 reads (`☃`, `xn--n3h`) is "
+          "reported when IRI403 is selected by name."),
     why=("A non-ASCII or `xn--` label of a DNS host must convert with IDNA2008 after UTS #46 "
          "mapping; otherwise the IRI cannot be resolved. An `xn--` label that no IDNA version reads "
          "(`xn--d`, bad Punycode, a trailing `-`, one that decodes to ASCII) is a broken name anywhere. "
-         "What stays opt-in is the difference between the IDNA versions: in source, an all-ASCII "
-         "literal not used as an IRI that holds a valid IDNA2003-era A-label IDNA2008 rejects (a live "
-         "name such as `xn--n3h.net`) is reported only when IRI403 is selected by name."),
+         "What stays opt-in is the difference between the IDNA versions: a label that IDNA2003 (and "
+         "browsers' UTS #46 processing) reads but IDNA2008 rejects, a symbol such as `☃.net` or its "
+         "A-label `xn--n3h.net`, names a live host that Python's `idna` package (requests, httpx) "
+         "refuses; it is reported only when IRI403 is selected by name."),
     fix_text="Correct the label (the message names the reason).",
     valid=(Example("https://bücher.example/"), Example("https://my_host.example/"),
            Example("https://xn--bcher-kva.example/")),
-    invalid=(Example("https://xn--a.example/"), Example("https://xn--d.example/"), Example("https://xn--abc-.example/")),
+    invalid=(Example("https://xn--a.example/"), Example("https://xn--d.example/"), Example("https://xn--abc-.example/"),
+             Example("https://ex!ämple.example/")),
 )
 
 
@@ -66,8 +68,8 @@ def check(facts: Facts) -> Iterator[Raw]:
                         idna.encode(label, uts46=True, std3_rules=True, transitional=False)
                 except (idna.IDNAError, UnicodeError, ValueError) as exc:
                     why = str(exc or type(exc).__name__)
-                    if label.isascii() and not facts.idna_versions and _idna2003_label(label):
-                        why = None  # a name IDNA2003 reads: the versions differ (opt-in), the A-label is valid
+                    if not facts.idna_versions and _idna2003_label(label):
+                        why = None  # a name IDNA2003 reads: the versions differ (opt-in)
                 verdicts[label] = why
             if why is not None:
                 if may_skip and built >= facts.built:
@@ -78,17 +80,23 @@ def check(facts: Facts) -> Iterator[Raw]:
                               f"host label {label!r} is not a valid A-label: {why} (RFC 5891 sec. 5.4; "
                               "neither IDNA2008 nor IDNA2003 reads it)" if label.isascii() and not
                               _idna2003_label(label) else
+                              f"host label {label!r} fails IDNA2008: {why}; only IDNA2003 and browsers' UTS #46 "
+                              "read it (3987bis sec. 3.4.2; RFC 5891)" if _idna2003_label(label) else
                               f"host label {label!r} fails IDNA: {why} (3987bis sec. 3.4.2)")
         pos += len(label) + 1
     facts.skip(skipped)
 
 
 def _idna2003_label(label: str) -> bool:
-    """Whether IDNA2003 (RFC 3490 ToUnicode, Python's ``idna`` codec) reads the A-label ``label``."""
+    """Whether IDNA2003 reads ``label`` (RFC 3490 sec. 4, Python's ``idna`` codec): ToUnicode of an
+    A-label; ToASCII of a U-label, with the STD3 host name rules that IDNA2008 keeps (RFC 1123 LDH)."""
     import encodings.idna as idna2003  # lazy boundary (c): IDNA2003's nameprep tables, for a failing label
 
     try:
-        idna2003.ToUnicode(label)
+        if label.isascii():
+            idna2003.ToUnicode(label)
+            return True
+        ace = idna2003.ToASCII(label).decode("ascii")
     except (UnicodeError, ValueError):
         return False
-    return True
+    return not label.startswith("-") and not label.endswith("-") and all(c.isalnum() or c == "-" for c in ace)
