@@ -126,8 +126,8 @@ def _scan_errors(text: str, kind: str, profile: Profile) -> IRIReference:
     if ip is not None:
         host, port, host_kind = _ip_literal_host(text, ip, profile, errs)
     elif host is not None and port is not None and len(port) and not is_digits(text[port.start : port.end]) \
-            and _host_list_error(text, host, port, errs):  # only where the port is wrong anyway
-        host_kind = HostKind.IPV6 if text.count(":", host.start, port.end) > 1 else HostKind.REG_NAME
+            and (listed := _host_list_kind(text, scheme, host, port, profile, errs)):  # where the port is wrong anyway
+        host_kind = listed
     else:
         if host is not None:
             _component_errors(text, host, "host", profile, errs)
@@ -226,22 +226,42 @@ def _code(c: str, component: str, profile: Profile) -> Kind:
 
 # ---------------------------------------------------------------- IP literals (RFC 3986 sec. 3.2.2)
 
-_host_list = lazy_regex(r"[^,:\[\]]++(?::[0-9]*+)?+(?:,[^,:\[\]]++(?::[0-9]*+)?+)++")
+# a comma-separated list of host[:port], each host a reg-name/IPv4 or a bracketed IPv6 address
+_HOST_ITEM = r"(?:\[[0-9A-Fa-f:.]++\]|[^,:\[\]]++)(?::[0-9]*+)?+"
+_host_list = lazy_regex(f"{_HOST_ITEM}(?:,{_HOST_ITEM})++")
+_host_item = lazy_regex(r"\[([0-9A-Fa-f:.]++)\]|[^,:\[\]]++")
+
+# Schemes whose own connection-string grammar gives the authority as a list of hosts, each with
+# its port: a list there is one authority of that scheme, not a broken port.
+HOST_LIST_SCHEMES = frozenset({
+    "postgres", "postgresql",  # libpq connection URIs (PostgreSQL docs 34.1.1.2, multiple hosts)
+    "mongodb",  # MongoDB connection string spec: host1[:port1][,...hostN[:portN]]
+    # django-environ's cache URLs (its documented memcached and redis server lists)
+    "memcache", "pymemcache", "pylibmc", "rediscache",
+})
 
 
-def _host_list_error(text: str, host: Span, port: Span, out: list[ErrorRecord]) -> bool:
+def _host_list_kind(text: str, scheme: Span | None, host: Span, port: Span, profile: Profile,
+                    out: list[ErrorRecord]) -> HostKind | None:
     """One error for an authority that is not host[:port] but a known other thing: an IPv6 address
     without its brackets, or a comma-separated list of hosts (libpq, MongoDB multi-host strings).
-    Each colon would otherwise be a bad port character: one root cause, one finding."""
+    Each colon would otherwise be a bad port character: one root cause, one finding. Under a scheme
+    whose grammar has host lists, each host of the list is checked as a host instead."""
     whole = text[host.start : port.end]
     if is_ipv6(whole):
         out.append(ErrorRecord(host.start, port.end, Kind.IP_LITERAL, "host", Detail.UNBRACKETED_IPV6))
-        return True
-    if _host_list().fullmatch(whole):
+        return HostKind.IPV6
+    if not _host_list().fullmatch(whole):
+        return None
+    if scheme is None or text[scheme.start : scheme.end].lower() not in HOST_LIST_SCHEMES:
         out.append(ErrorRecord(host.start, port.end, Kind.COMPONENT_CHAR, "host", Detail.HOST_LIST))
-        return True
-    return False
-
+        return HostKind.REG_NAME
+    for item in _host_item().finditer(text, host.start, port.end):
+        if item.start(1) >= 0:
+            _check_ip_literal(text, item.start(), item.end(), True, profile, out)
+        else:
+            _component_errors(text, Span(*item.span()), "host", profile, out)
+    return HostKind.REG_NAME
 
 
 def _ip_literal_host(text: str, authority_rest: Span, profile: Profile,

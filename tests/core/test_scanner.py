@@ -1525,8 +1525,24 @@ def test_an_ipv6_address_without_brackets_is_one_error_that_names_it(address: st
     assert f"[{address}]" in err.message
 
 
-@pytest.mark.parametrize("hosts", ["h1:5432,h2:5432", "db1:27017,db2", "a:1,b:2,c:3"])
+@pytest.mark.parametrize("hosts", ["h1:5432,h2:5432", "db1:27017,db2", "a:1,b:2,c:3", "a:1,[::1]:2"])
 def test_a_multi_host_list_is_one_error_that_says_what_it_is(hosts: str) -> None:
-    (err,) = scan(f"postgresql://u@{hosts}/db").errors
-    assert (err.code, err.position, err.end) == (E.COMPONENT_CHAR, 15, 15 + len(hosts))
+    (err,) = scan(f"https://u@{hosts}/db").errors
+    assert (err.code, err.position, err.end) == (E.COMPONENT_CHAR, 10, 10 + len(hosts))
     assert "list of hosts" in err.message
+
+
+@pytest.mark.parametrize("scheme", ["postgres", "postgresql", "MongoDB", "rediscache", "memcache"])
+@pytest.mark.parametrize("hosts", ["h1:5432,h2:5432", "db1:27017,db2", "a:1,b:2,c:3", "h1:1,[2001:db8::1]:2,h3"])
+def test_a_host_list_is_the_authority_of_a_scheme_whose_grammar_lists_hosts(scheme: str, hosts: str) -> None:
+    """libpq's and MongoDB's connection strings (and django-environ's cache URLs) list hosts (issue #26)."""
+    ref = scan(f"{scheme}://u@{hosts}/db")
+    assert ref.is_valid and ref.host_kind is HostKind.REG_NAME
+
+
+@pytest.mark.parametrize(("hosts", "bad", "code"), [
+    ("h1:1,h 2:2", " ", E.SPACE), ("h1:1,[1::2::3]:2", "[", E.IP_LITERAL), ("h1:1,h2^:2", "^", E.UNWISE)])
+def test_each_host_of_a_listed_authority_is_checked_as_a_host(hosts: str, bad: str, code: object) -> None:
+    text = f"mongodb://{hosts}/"
+    (err,) = scan(text).errors
+    assert (err.code, err.position) == (code, text.index(bad))
