@@ -139,7 +139,8 @@ class LiteralChecker:
         self.enabled = enabled
         named = config.named_codes()
         self.in_ascii = enabled - (IRI_USE_ONLY - named)  # for a literal not used as an IRI
-        self.idna_versions = "IRI403" in named  # the same for IRI403's IDNA2003-era names
+        # IRI403's difference between the IDNA versions: where an API encodes with IDNA2008, or named
+        self.idna_versions = "IRI403" in named
         self.in_text = in_text  # the rules run on IRIs found in prose
         self.checked: dict[tuple[object, ...], list[Finding]] = {}
 
@@ -148,13 +149,14 @@ class LiteralChecker:
         # an IRI-consuming API takes it (rdflib.URIRef, XML namespaces), or it holds non-ASCII text
         used_as_iri = not lit.value.isascii() or (lit.context is UseContext.IDENTIFIER and lit.api is not None)
         # what _check_literal reads of the literal
-        key = (lit.value, lit.kind, lit.context, lit.holes, lit.uri_only_api, is_embedded(lit), used_as_iri)
+        key = (lit.value, lit.kind, lit.context, lit.holes, lit.uri_only_api, lit.idna2008_api, is_embedded(lit),
+               used_as_iri)
         findings = self.checked.get(key)
         if findings is None:
             try:
                 findings = self.checked[key] = _check_literal(
                     lit, self.config, self.enabled if used_as_iri else self.in_ascii, self.in_text,
-                    self.idna_versions)
+                    self.idna_versions or lit.idna2008_api)
             except Exception as exc:  # an engine bug costs this literal, never the rest of the file
                 findings = [not_analysed(exc, len(lit.value))] if "IRI100" in self.enabled else []
         if not findings:

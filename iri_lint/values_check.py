@@ -159,12 +159,13 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker,
         # the literal itself (``literals`` checked it, with what it knows of it), or a name that says it
         # holds a template (whatever its placeholders look like): only what assembly gets wrong
         enabled &= ASSEMBLY_CODES
-    key = (c.text, kind, context, c.holes, c.assembly, uri_only, enabled)
+    idna_versions = checker.idna_versions or (api is not None and api.idna2008)
+    key = (c.text, kind, context, c.holes, c.assembly, uri_only, idna_versions, enabled)
     findings = memo.get(key)
     if findings is None:
         ref = scan(c.text, kind, checker.config.profile)
         findings = memo[key] = check_ref(ref, context=context, enabled=enabled, holes=c.holes, uri_only_api=uri_only,
-                                         idna_versions=checker.idna_versions, assembly=c.assembly)
+                                         idna_versions=idna_versions, assembly=c.assembly)
     if not findings:
         return []
     at = local.node_position(use.expr)
@@ -247,4 +248,5 @@ def _literal(use: UrlValue, c: Checked, local: Src, at: SourcePos, context: UseC
     end = SourcePos(line, local.file.char_col(line, getattr(expr, "end_col_offset", 0) or 0))
     api = use.api
     return Literal(value=c.text, reason=use.reason, context=context, kind=kind, start=at, end=end, holes=c.holes,
-                   api=api.name if api is not None else None, uri_only_api=api.uri_only if api is not None else False)
+                   api=api.name if api is not None else None, uri_only_api=api.uri_only if api is not None else False,
+                   idna2008_api=api is not None and api.idna2008)

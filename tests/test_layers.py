@@ -147,7 +147,7 @@ LAZY_BOUNDARIES: dict[str, frozenset[str]] = {
     "iri_lint.core.joiners": frozenset({"idna.core"}),
     "iri_lint.core.security": frozenset({"idna.core", "iri_lint.data.confusables", "icu"}),
     "iri_lint.core.bidi": frozenset({"bidi"}),
-    "iri_lint.rules.mapping.iri403_idna_failure": frozenset({"idna", "encodings.idna"}),
+    "iri_lint.rules.mapping.iri403_idna_failure": frozenset({"idna", "encodings.idna", "stringprep"}),
     # (e) optional extras, at the rule that needs them: Chromium's HSTS preload list (the hsts extra)
     "iri_lint.rules.scheme.iri605_http_to_hsts_host": frozenset({"hstspreload"}),
 }

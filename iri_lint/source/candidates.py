@@ -38,11 +38,14 @@ class UrlApi(NamedTuple):
     context: UseContext = UseContext.DEREFERENCED
     uri_only: bool = False  # raises UnicodeEncodeError on non-ASCII (IRI4xx)
     relative: bool = True  # relative references are checked (a URL context)
+    # encodes a non-ASCII host with the ``idna`` package (IDNA2008 + UTS #46), so a label only
+    # IDNA2003 reads (IRI403's opt-in difference between the versions) makes the call fail
+    idna2008: bool = False
 
 
-def _http_client(prefix: str, methods: tuple[str, ...], *, url_arg: int = 0) -> list[UrlApi]:
+def _http_client(prefix: str, methods: tuple[str, ...], *, url_arg: int = 0, idna2008: bool = False) -> list[UrlApi]:
     args = (url_arg,)
-    return [UrlApi(f"{prefix}.{m}", args) for m in methods]
+    return [UrlApi(f"{prefix}.{m}", args, idna2008=idna2008) for m in methods]
 
 
 _VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
@@ -50,9 +53,11 @@ _REQUEST = ("request",)
 
 
 def _client_family(prefix: str) -> list[UrlApi]:
+    # requests (models.PreparedRequest), httpx (httpx._urlparse) and aiohttp (through yarl) encode a
+    # non-ASCII host with the idna package
     return [
-        *_http_client(prefix, _VERBS),
-        *_http_client(prefix, (*_REQUEST, "stream"), url_arg=1),
+        *_http_client(prefix, _VERBS, idna2008=True),
+        *_http_client(prefix, (*_REQUEST, "stream"), url_arg=1, idna2008=True),
     ]
 
 
@@ -78,17 +83,19 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     *_client_family("httpx.Client()"),
     *_client_family("httpx.AsyncClient()"),
     *_client_family("aiohttp.ClientSession()"),
-    UrlApi("aiohttp.ClientSession().ws_connect"),
-    UrlApi("urllib3.request", (1,)),
-    UrlApi("urllib3.PoolManager().request", (1,)),
-    UrlApi("urllib3.PoolManager().urlopen", (1,)),
-    UrlApi("urllib3.PoolManager().request_encode_url", (1,)),
-    UrlApi("aiohttp.request", (1,)),
-    UrlApi("requests.Request", (1,)),
-    UrlApi("httpx.Request", (1,)),
+    UrlApi("aiohttp.ClientSession().ws_connect", idna2008=True),
+    # urllib3.util.url encodes a non-ASCII host with the idna package
+    UrlApi("urllib3.request", (1,), idna2008=True),
+    UrlApi("urllib3.PoolManager().request", (1,), idna2008=True),
+    UrlApi("urllib3.PoolManager().urlopen", (1,), idna2008=True),
+    UrlApi("urllib3.PoolManager().request_encode_url", (1,), idna2008=True),
+    UrlApi("aiohttp.request", (1,), idna2008=True),
+    UrlApi("requests.Request", (1,), idna2008=True),
+    UrlApi("httpx.Request", (1,), idna2008=True),
     # URL-object constructors and parsers: the argument is a URL, used later (issue #14)
     *[
-        UrlApi(name, context=UseContext.UNKNOWN, keywords=("url", "val", "text", "uri", "value"))
+        UrlApi(name, context=UseContext.UNKNOWN, keywords=("url", "val", "text", "uri", "value"),
+               idna2008=name in ("yarl.URL", "httpx.URL", "urllib3.util.parse_url", "urllib3.util.url.parse_url"))
         for name in (
             "yarl.URL", "httpx.URL", "furl.furl", "furl.furl.furl", "purl.URL", "starlette.datastructures.URL",
             "hyperlink.parse", "hyperlink.URL.from_text", "hyperlink.DecodedURL.from_text",

@@ -456,6 +456,7 @@ def _literal(node: ast.expr, value: str, holes: tuple[tuple[int, int], ...], ctx
         holes=holes,
         api=api.name if api is not None else None,
         uri_only_api=api.uri_only if api is not None else False,
+        idna2008_api=api is not None and api.idna2008,
         position_of=locator.position,
         is_fstring=type(node) is ast.JoinedStr,
         locator=locator,

@@ -47,6 +47,7 @@ class Literal:
     holes: tuple[tuple[int, int], ...] = ()
     api: str | None = None  # qualified name of the URL API it is passed to, if any
     uri_only_api: bool = False  # that API takes only URIs (urlopen, http.client): IRI4xx mapping
+    idna2008_api: bool = False  # that API encodes hosts with IDNA2008 (requests, httpx): IRI403's versions
     # value offset -> source position; offset len(value) maps to just after the last character
     position_of: Callable[[int], SourcePos] | None = field(default=None, repr=False)
     # value offsets whose source text is an escape sequence (so a fix there rewrites the escape)

@@ -180,6 +180,24 @@ def test_no_iri_form_findings_only_where_the_literal_is_used_as_an_iri() -> None
     assert "IDNA2003" in snowman.finding.message and snowman.col == 16
 
 
+IDNA_APIS = '''import httpx, requests, urllib.request, yarl
+httpx.URL("https://\u2603.com/")
+requests.get("http://\u2764.ws/x")
+yarl.URL("http://xn--n3h.net/")
+urllib.request.urlopen("http://\u2603.net/")
+a_url = "http://\U0001f607.example/"
+b_url = "http://\u0378.net/"
+'''
+
+
+def test_a_label_only_idna2003_reads_is_reported_where_an_idna2008_api_takes_it() -> None:
+    """requests, httpx, aiohttp/yarl and urllib3 encode hosts with the idna package (IDNA2008): the call
+    raises. urllib.request encodes with Python's IDNA2003 codec. A code point unassigned in Unicode 3.2
+    (an emoji, U+0378) is no stored string of IDNA2003 either (RFC 3490 sec. 4): reported everywhere."""
+    found = [(f.line, f.code) for f in lint_text(IDNA_APIS, Config()) if f.code == "IRI403"]
+    assert found == [(2, "IRI403"), (3, "IRI403"), (4, "IRI403"), (6, "IRI403"), (7, "IRI403"), (8, "IRI403")]
+
+
 TEMPLATES = '''import logging
 a = "http://[fe80::1%eth0]/"
 b = "http://example.com/?q=%.x"

@@ -21,14 +21,16 @@ RULE = Rule(
     what=("A non-ASCII or `xn--` label of a DNS host (http, https, ftp and the other schemes iri-lint knows) "
           "that no IDNA version reads: IDNA2008 with UTS #46 mapping rejects it, and so does IDNA2003, or it "
           "is an `xn--` label that is no valid A-label. A label only IDNA2003 reads (`☃`, `xn--n3h`) is "
-          "reported when IRI403 is selected by name."),
+          "reported where the value reaches an API that encodes hosts with IDNA2008 (requests, httpx, "
+          "aiohttp and yarl, urllib3), and everywhere when IRI403 is selected by name."),
     why=("A non-ASCII or `xn--` label of a DNS host must convert with IDNA2008 after UTS #46 "
          "mapping; otherwise the IRI cannot be resolved. An `xn--` label that no IDNA version reads "
          "(`xn--d`, bad Punycode, a trailing `-`, one that decodes to ASCII) is a broken name anywhere. "
          "What stays opt-in is the difference between the IDNA versions: a label that IDNA2003 (and "
          "browsers' UTS #46 processing) reads but IDNA2008 rejects, a symbol such as `☃.net` or its "
          "A-label `xn--n3h.net`, names a live host that Python's `idna` package (requests, httpx) "
-         "refuses; it is reported only when IRI403 is selected by name."),
+         "refuses; it is reported by default only where the value reaches such an API (the call raises), "
+         "elsewhere when IRI403 is selected by name."),
     fix_text="Correct the label (the message names the reason).",
     valid=(Example("https://bücher.example/"), Example("https://my_host.example/"),
            Example("https://xn--bcher-kva.example/")),
@@ -88,9 +90,11 @@ def check(facts: Facts) -> Iterator[Raw]:
 
 
 def _idna2003_label(label: str) -> bool:
-    """Whether IDNA2003 reads ``label`` (RFC 3490 sec. 4, Python's ``idna`` codec): ToUnicode of an
-    A-label; ToASCII of a U-label, with the STD3 host name rules that IDNA2008 keeps (RFC 1123 LDH)."""
+    """Whether IDNA2003 reads ``label`` as a stored string (RFC 3490 sec. 4; Python's ``idna`` codec):
+    ToUnicode of an A-label; ToASCII of a U-label with AllowUnassigned false (no code point unassigned
+    in Unicode 3.2, RFC 3454 table A.1) and the STD3 host name rules that IDNA2008 keeps (RFC 1123 LDH)."""
     import encodings.idna as idna2003  # lazy boundary (c): IDNA2003's nameprep tables, for a failing label
+    import stringprep  # lazy boundary (c): the same
 
     try:
         if label.isascii():
@@ -99,4 +103,5 @@ def _idna2003_label(label: str) -> bool:
         ace = idna2003.ToASCII(label).decode("ascii")
     except (UnicodeError, ValueError):
         return False
-    return not label.startswith("-") and not label.endswith("-") and all(c.isalnum() or c == "-" for c in ace)
+    return not label.startswith("-") and not label.endswith("-") and all(c.isalnum() or c == "-" for c in ace) \
+        and not any(map(stringprep.in_table_a1, label))
