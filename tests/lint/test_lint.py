@@ -187,6 +187,8 @@ yarl.URL("http://xn--n3h.net/")
 urllib.request.urlopen("http://\u2603.net/")
 a_url = "http://\U0001f607.example/"
 b_url = "http://\u0378.net/"
+link = "http://\u2603.org/"
+requests.get(link)
 '''
 
 
