@@ -239,6 +239,10 @@ HOST_LIST_SCHEMES = frozenset({
     # django-environ's cache URLs (its documented memcached and redis server lists)
     "memcache", "pymemcache", "pylibmc", "rediscache",
 })
+# Authorities that a scheme's own documentation gives a meaning other than host[:port]
+SPECIAL_AUTHORITIES = {
+    "sqlite": ":memory:",  # an in-memory database (dj-database-url, django-environ)
+}
 
 
 def _host_list_kind(text: str, scheme: Span | None, host: Span, port: Span, profile: Profile,
@@ -246,14 +250,18 @@ def _host_list_kind(text: str, scheme: Span | None, host: Span, port: Span, prof
     """One error for an authority that is not host[:port] but a known other thing: an IPv6 address
     without its brackets, or a comma-separated list of hosts (libpq, MongoDB multi-host strings).
     Each colon would otherwise be a bad port character: one root cause, one finding. Under a scheme
-    whose grammar has host lists, each host of the list is checked as a host instead."""
+    whose grammar has host lists, each host of the list is checked as a host instead, and a scheme's
+    documented special authority is no error."""
     whole = text[host.start : port.end]
+    name = text[scheme.start : scheme.end].lower() if scheme is not None else ""
+    if SPECIAL_AUTHORITIES.get(name) == whole:
+        return HostKind.REG_NAME
     if is_ipv6(whole):
         out.append(ErrorRecord(host.start, port.end, Kind.IP_LITERAL, "host", Detail.UNBRACKETED_IPV6))
         return HostKind.IPV6
     if not _host_list().fullmatch(whole):
         return None
-    if scheme is None or text[scheme.start : scheme.end].lower() not in HOST_LIST_SCHEMES:
+    if name not in HOST_LIST_SCHEMES:
         out.append(ErrorRecord(host.start, port.end, Kind.COMPONENT_CHAR, "host", Detail.HOST_LIST))
         return HostKind.REG_NAME
     for item in _host_item().finditer(text, host.start, port.end):

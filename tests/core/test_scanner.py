@@ -1540,6 +1540,13 @@ def test_a_host_list_is_the_authority_of_a_scheme_whose_grammar_lists_hosts(sche
     assert ref.is_valid and ref.host_kind is HostKind.REG_NAME
 
 
+@pytest.mark.parametrize(("text", "valid"), [("sqlite://:memory:", True), ("SQLite://:memory:", True),
+                                              ("sqlite://:memory:x", False), ("postgres://:memory:", False)])
+def test_a_schemes_documented_special_authority_is_no_port(text: str, valid: bool) -> None:
+    """dj-database-url and django-environ document sqlite://:memory: as the in-memory database (issue #26)."""
+    assert scan(text).is_valid is valid
+
+
 @pytest.mark.parametrize(("hosts", "bad", "code"), [
     ("h1:1,h 2:2", " ", E.SPACE), ("h1:1,[1::2::3]:2", "[", E.IP_LITERAL), ("h1:1,h2^:2", "^", E.UNWISE)])
 def test_each_host_of_a_listed_authority_is_checked_as_a_host(hosts: str, bad: str, code: object) -> None:

@@ -19,7 +19,8 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("The port, after the last `:` of the authority, holds something other than ASCII digits (`:84a3`, "
-          "full-width digits). An empty port is IRI309's, a comma-separated host list IRI114's."),
+          "full-width digits). An empty port is IRI309's, a comma-separated host list IRI114's; a scheme's "
+          "documented special authority (`sqlite://:memory:`, an in-memory database) has no port."),
     why="The port after the host is `*DIGIT`; anything else means a misplaced `:` or a typo.",
     fix_text="Write the port as digits, or percent-encode a ':' that belongs to the host.",
     valid=(Example("https://example.com:8443/"),),
