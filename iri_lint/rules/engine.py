@@ -103,8 +103,10 @@ def select_codes(select: Iterable[str] | None = None, ignore: Iterable[str] | No
     return frozenset(codes)
 
 
-def _overlaps_hole(start: int, end: int, holes: tuple[tuple[int, int], ...]) -> bool:
-    # a finding at a hole's edge may be caused by the placeholder's unknown content
+def _overlaps_hole(start: int, end: int, holes: tuple[tuple[int, int], ...], edge: bool = True) -> bool:
+    # a finding at a hole's edge may be caused by the placeholder's unknown content ('%' + hole)
+    if not edge:
+        return any(start < h_end and h_start < max(end, start + 1) for h_start, h_end in holes)
     return any(start <= h_end and h_start <= max(end, start + 1) for h_start, h_end in holes)
 
 
@@ -142,6 +144,9 @@ _ERRORS, _NON_ASCII, _PERCENT, _USERINFO, _ASSEMBLY = map(
     int, (Needs.ERRORS, Needs.NON_ASCII, Needs.PERCENT, Needs.USERINFO, Needs.ASSEMBLY))
 # the assembly rules point at holes and placeholders themselves: template holes never drop their findings
 _AT_HOLES = frozenset(r.code for r in RULES if r.needs == Needs.ASSEMBLY)
+# a character that is wrong in every IRI whatever stands next to it (a space, a control, a tag, a
+# noncharacter, a lone surrogate): a hole beside it cannot make it right, only one over it can
+_OWN_CHARACTER = frozenset({"IRI101", "IRI104", "IRI107", "IRI108", "IRI109"})
 
 
 def _present(ref: IRIReference) -> int:
@@ -164,7 +169,7 @@ def _run(facts: Facts) -> Iterator[Finding]:
         found = [(code, _in_original(r, ref)) for code, r in found]
     if facts.holes:
         found = [(code, r) for code, r in found
-                 if code in _AT_HOLES or not _overlaps_hole(r.start, r.end, facts.holes)]
+                 if code in _AT_HOLES or not _overlaps_hole(r.start, r.end, facts.holes, code not in _OWN_CHARACTER)]
     found.sort(key=lambda f: (f[1].start, f[0]))
     seen: set[tuple[str, int]] = set()
     per_code: dict[str, int] = {}

@@ -249,3 +249,19 @@ def test_a_value_met_again_is_reported_at_each_place() -> None:
     found = lint_text(text, Config())
     assert [(f.code, f.line, f.col) for f in found] == [("IRI110", n, col) for n, col in
                                                         ((2, 24), (3, 24), (4, 33), (5, 24))]
+
+
+BESIDE_HOLES = '''import requests
+def f(name, x):
+    requests.get(f"{x}/files/{name} copy")
+    requests.get("https://h.example/{}\\tb".format(name))
+    requests.get(f"https://h.example/%{x}/a")
+    requests.get(f"https://h.example:{x}/a")
+'''
+
+
+def test_a_character_wrong_in_every_iri_is_reported_beside_a_hole() -> None:
+    """A space or a control next to a template hole is wrong whatever fills the hole; a '%' or ':' before
+    one may be completed by it ('%' + two hex digits, a port), so those stay silent."""
+    found = [(f.line, f.col, f.code) for f in lint_text(BESIDE_HOLES, Config())]
+    assert found == [(3, 35, "IRI101"), (4, 38, "IRI104")]
