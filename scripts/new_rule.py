@@ -4,6 +4,7 @@
 
 Writes ``iri_lint/rules/<family>/<code>_<name>.py`` (metadata, examples, message and check, each
 marked TODO), adds its line to ``MODULES`` in ``iri_lint/rules/registry.py`` in code order, and runs
+``scripts/gen_rule_index.py`` (the metadata a run reads without importing the module) and
 ``scripts/gen_docs.py``. Until its TODOs are done the catalog tests fail on it: they run its examples.
 See CONTRIBUTING.md, "Adding a rule".
 """
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--family", required=True, choices=FAMILIES)
     ap.add_argument("--severity", default="warning", choices=("error", "warning", "info"))
     ap.add_argument("--default", action="store_true", help="on by default (new rules are opt-in unless measured quiet)")
-    ap.add_argument("--no-docs", action="store_true", help="do not run scripts/gen_docs.py")
+    ap.add_argument("--no-docs", action="store_true", help="do not regenerate the index and the docs")
     args = ap.parse_args(argv)
     code = args.code.upper()
     if not re.fullmatch(r"IRI[1-7]\d\d", code):
@@ -98,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     add_registry_line(args.family, module, code)
     print(f"wrote {path.relative_to(ROOT)} and its line in {REGISTRY.relative_to(ROOT)}")
     if not args.no_docs:
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_docs.py")], check=True)
+        for script in ("gen_rule_index.py", "gen_docs.py"):
+            subprocess.run([sys.executable, str(ROOT / "scripts" / script)], check=True)
     print("next: fill in the TODOs, then python -m pytest tests/rules tests/docs")
     return 0
 

@@ -107,10 +107,10 @@ def test_fixes_that_undo_each_other_leave_the_winners_form(literal: str, config:
 
 def _examples_module() -> str:
     """Every rule's own examples, each passed to a fetching API and to a URI-only one."""
-    from iri_lint.rules.registry import RULES
+    from iri_lint.rules.registry import all_rules
 
     lines = ["import requests", "import urllib.request"]
-    for rule in RULES:
+    for rule in all_rules():
         for ex in (*rule.valid, *rule.invalid):
             if ex.kind != "python":  # (a module, not an IRI: IRI901)
                 lines += [f"requests.get({ex.text!r})", f"urllib.request.urlopen({ex.text!r})"]
@@ -136,7 +136,7 @@ def twin_insertions(monkeypatch: pytest.MonkeyPatch) -> None:
     from iri_lint.rules import engine
     from iri_lint.rules.facts import Facts
     from iri_lint.rules.model import Edit, Raw
-    from iri_lint.rules.registry import RULES_BY_CODE
+    from iri_lint.rules.registry import full_rule
 
     def twin(facts: Facts) -> list[Raw]:
         i = facts.ref.text.find("ping")
@@ -144,7 +144,7 @@ def twin_insertions(monkeypatch: pytest.MonkeyPatch) -> None:
             return []
         return [Raw(i, i + 4, "twin", (Edit(i + 4, i + 4, "!"),))]
 
-    extra = tuple(dataclasses.replace(RULES_BY_CODE[code], check=twin) for code in ("IRI303", "IRI304"))
+    extra = tuple(dataclasses.replace(full_rule(code), check=twin) for code in ("IRI303", "IRI304"))
     real = engine.checks_for
     monkeypatch.setattr(engine, "checks_for", lambda enabled, present=-1: (
         *real(enabled, present), *(r for r in extra if r.code in enabled)))

@@ -9,7 +9,7 @@ from ..core.lazy import lazy_regex
 from ..core.security import foreign_letters
 from ..data.confusables import ASCII_LOOKALIKE
 from ..rules.model import Rule, rule_url
-from ..rules.registry import RULES
+from ..rules.registry import RULES, full_rule
 from .escape import escape_text
 
 _word = lazy_regex("\\w+")
@@ -19,7 +19,7 @@ def find_rule(key: str) -> Rule | None:
     k = key.strip()
     for r in RULES:
         if r.code.lower() == k.lower() or r.name == k.lower():
-            return r
+            return full_rule(r.code)
     return None
 
 

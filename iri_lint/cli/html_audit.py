@@ -13,7 +13,7 @@ from ..core.lazy import lazy_regex
 from ..files.discover import DEFAULT_EXCLUDE
 from ..files.gitrepo import find_top, head_commit
 from ..rules.model import Rule, rule_url
-from ..rules.registry import RULES
+from ..rules.registry import RULES, full_rule
 from .escape import quote_path
 from .html_text import attr, show
 from .inventory import Endpoint, Inventory
@@ -124,7 +124,7 @@ def rule_doc(rule: Rule) -> str:
 
 def rule_docs(codes: Sequence[str]) -> str:
     wanted = set(codes)
-    docs = "".join(rule_doc(r) for r in RULES if r.code in wanted)
+    docs = "".join(rule_doc(full_rule(r.code)) for r in RULES if r.code in wanted)
     return f'<section id="rules"><h2>Rules reported</h2>{docs}</section>' if docs else ""
 
 

@@ -14,7 +14,7 @@ from urllib.parse import quote_from_bytes
 from .. import __version__
 from ..files.gitrepo import find_top
 from ..rules.model import Family, rule_url
-from ..rules.registry import RULES
+from ..rules.registry import RULES, all_rules
 from .baseline import fingerprints
 from .report import dump_json
 from .results import FileResult, Record
@@ -54,7 +54,7 @@ def utf16_column(line: str, col: int) -> int:
 
 def _rules() -> list[dict[str, Any]]:
     out = []
-    for r in RULES:
+    for r in all_rules():
         out.append({
             "id": r.code,
             "name": r.name,

@@ -17,7 +17,7 @@ from ..core.reference import IRIReference
 from ..core.scanner import scan
 from .facts import Facts
 from .model import Edit, Finding, Fix, FixSafety, Needs, Raw, Rule, UseContext, fix_safety, with_edits
-from .registry import DEFAULT_CODES, RULES, RULES_BY_CODE, TEXT_RULE_OF
+from .registry import DEFAULT_CODES, RULES, RULES_BY_CODE, TEXT_RULE_OF, full_rule
 
 
 def _sanitize(message: str) -> str:
@@ -135,8 +135,9 @@ def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
 @functools.lru_cache(maxsize=256)
 def checks_for(enabled: frozenset[str], present: int = -1) -> tuple[Rule, ...]:
     """The enabled rules that have a check, in registry order, less those that need something
-    (``Rule.needs``) the IRI does not have (``present``: the ``Needs`` it has; -1: everything)."""
-    return tuple(r for r in RULES if r.check is not None and r.code in enabled
+    (``Rule.needs``) the IRI does not have (``present``: the ``Needs`` it has; -1: everything).
+    A rule's module is imported here, the first time its check is to run."""
+    return tuple(full_rule(r.code) for r in RULES if r.has_check and r.code in enabled
                  and (r.needs is None or r.needs & present))
 
 
@@ -159,11 +160,11 @@ def _present(ref: IRIReference) -> int:
 def _run(facts: Facts) -> Iterator[Finding]:
     found: list[tuple[str, Raw]] = []
     present = _present(facts.ref) | (_ASSEMBLY if facts.assembly is not None else 0)
-    for rule in checks_for(facts.enabled, present):
-        facts.code = rule.code
-        assert rule.check is not None
-        for r in rule.check(facts):
-            found.append((rule.code, r))
+    for checked in checks_for(facts.enabled, present):
+        facts.code = checked.code
+        assert checked.check is not None
+        for r in checked.check(facts):
+            found.append((checked.code, r))
     ref = facts.ref
     if ref.origin is not None:
         found = [(code, _in_original(r, ref)) for code, r in found]
@@ -189,7 +190,7 @@ def _run(facts: Facts) -> Iterator[Finding]:
         more = per_code[code] - limit
         if more > 0 and last[code] == i:
             r = r._replace(message=f"{r.message} (and {more} more {code} in this IRI)")
-        yield _finding(RULES_BY_CODE[code], r, facts)
+        yield _finding(full_rule(code), r, facts)
 
 
 def not_analysed(exc: BaseException, length: int) -> Finding:

@@ -190,6 +190,22 @@ class Rule:
         }[self.fix_level]
 
 
+class RuleInfo(NamedTuple):
+    """What the engine, selection, noqa and the reporters read of a rule without importing its module:
+    ``Rule``'s fields of those names, generated into ``rules/index.py`` by ``scripts/gen_rule_index.py``."""
+
+    code: str
+    name: str
+    family: Family
+    severity: Severity
+    default: bool
+    fix_level: FixLevel | None
+    needs: Needs | None
+    text_of: Family | None
+    has_check: bool  # the module defines ``check`` (IRI100 and IRI7xx are reported by the engine)
+    module: str  # "<family>.<module>" under ``iri_lint/rules/``: imported at the rule's first check
+
+
 # where each rule's page is published (docs/rules/<code>.md, built by mkdocs)
 DOCS_URL = "https://iri-lint.readthedocs.io/en/latest/rules/{code}/"
 

@@ -2,16 +2,22 @@
 
 A rule's module holds ``RULE`` (its metadata, message, docs and examples) and ``check`` (what it
 finds, read from ``rules.facts``); a rule without ``check`` is reported by the engine itself.
-Codes are never renumbered. ``scripts/new_rule.py`` writes a new module and adds its line here; the
-catalog tests, ``scripts/gen_docs.py`` and ``iri-lint rules`` read ``RULES``.
+Codes are never renumbered. ``scripts/new_rule.py`` writes a new module and adds its line here.
+
+A run reads the rules' metadata from ``rules/index.py``, which ``scripts/gen_rule_index.py`` writes from
+the modules, and imports a rule's module when its check first runs (``full_rule``): checking clean ASCII
+IRIs imports a few of them (docs/design.md, "Lazy boundaries"). The catalog tests, the docs generator,
+``iri-lint explain`` and the rule-describing reports read the rules whole (``all_rules``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 
-from .model import Family, Rule
+from .index import INDEX
+from .model import Family, Rule, RuleInfo
 
 MODULES = (
     "syntax.iri100_not_analysed",
@@ -84,24 +90,32 @@ MODULES = (
 )
 
 
-def _load(name: str) -> Rule:
-    """The rule of module ``name``, with the module's ``check`` (if it has one)."""
+@functools.cache
+def full_rule(code: str) -> Rule:
+    """Rule ``code`` whole, with its module's ``check`` (if it has one): its module is imported here."""
+    name = RULES_BY_CODE[code].module
     module = importlib.import_module(f"{__package__}.{name}")
-    rule = module.RULE
-    assert isinstance(rule, Rule), name
-    return dataclasses.replace(rule, check=getattr(module, "check", None))
+    found = module.RULE
+    assert isinstance(found, Rule) and found.code == code, name
+    return dataclasses.replace(found, check=getattr(module, "check", None))
 
 
-RULES: tuple[Rule, ...] = tuple(_load(name) for name in MODULES)
-RULES_BY_CODE: dict[str, Rule] = {r.code: r for r in RULES}
+def all_rules() -> tuple[Rule, ...]:
+    """Every rule whole, in code order (every rule module imported)."""
+    return tuple(full_rule(r.code) for r in RULES)
+
+
+# the metadata of every rule (``RuleInfo``: no prose, examples or check), in code order
+RULES: tuple[RuleInfo, ...] = INDEX
+RULES_BY_CODE: dict[str, RuleInfo] = {r.code: r for r in RULES}
 DEFAULT_CODES: frozenset[str] = frozenset(r.code for r in RULES if r.default)
 # the text-mode rule (IRI7x0) that reports each family's findings inside prose
-TEXT_RULE_OF: dict[Family, Rule] = {r.text_of: r for r in RULES if r.text_of is not None}
+TEXT_RULE_OF: dict[Family, RuleInfo] = {r.text_of: r for r in RULES if r.text_of is not None}
 # each family's codes share their hundreds ("IRI1" for syntax): its short name in reports, "IRI1xx"
 FAMILY_PREFIX: dict[Family, str] = {f: min(r.code for r in RULES if r.family == f)[:4] for f in Family}
 
 
 def family_of(code: str) -> Family | None:
     """The family of rule ``code`` (None for an unknown code)."""
-    rule = RULES_BY_CODE.get(code)
-    return None if rule is None else rule.family
+    found = RULES_BY_CODE.get(code)
+    return None if found is None else found.family

@@ -228,14 +228,14 @@ def test_an_internal_error_in_one_literal_reports_it_and_exits_2(
     from iri_lint.rules import engine
     from iri_lint.rules.facts import Facts
     from iri_lint.rules.model import Raw
-    from iri_lint.rules.registry import RULES_BY_CODE
+    from iri_lint.rules.registry import full_rule
 
     def explode(facts: Facts) -> list[Raw]:
         if "boom" in facts.ref.text:
             raise KeyError("injected")
         return []
 
-    extra = dataclasses.replace(RULES_BY_CODE["IRI101"], check=explode)
+    extra = dataclasses.replace(full_rule("IRI101"), check=explode)
     real = engine.checks_for
     monkeypatch.setattr(engine, "checks_for", lambda enabled, present=-1: (*real(enabled, present), extra))
     f = tmp_path / "m.py"
@@ -346,10 +346,10 @@ def test_excerpts_and_diffs_split_lines_where_python_does(cli, tmp_path: Path) -
 
 
 def test_explain_says_what_the_rule_checks_before_why(cli) -> None:  # type: ignore[no-untyped-def]
-    from iri_lint.rules.registry import RULES_BY_CODE
+    from iri_lint.rules.registry import full_rule
 
     r = cli("explain", "IRI103")
-    assert r.code == 0 and f"What it does\n  {RULES_BY_CODE['IRI103'].what}\n\nWhy\n" in r.out
+    assert r.code == 0 and f"What it does\n  {full_rule('IRI103').what}\n\nWhy\n" in r.out
 
 
 @pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "link to /dev/zero"])

@@ -209,7 +209,7 @@ def flip_flop(monkeypatch: pytest.MonkeyPatch) -> None:
     from iri_lint.rules import engine
     from iri_lint.rules.facts import Facts
     from iri_lint.rules.model import Edit, Raw
-    from iri_lint.rules.registry import RULES_BY_CODE
+    from iri_lint.rules.registry import full_rule
 
     def flip(old: str, new: str) -> Callable[[Facts], list[Raw]]:
         def check(facts: Facts) -> list[Raw]:
@@ -217,8 +217,8 @@ def flip_flop(monkeypatch: pytest.MonkeyPatch) -> None:
             return [] if i < 0 else [Raw(i, i + 4, "flip", (Edit(i, i + 4, new),))]
         return check
 
-    extra = (dataclasses.replace(RULES_BY_CODE["IRI303"], check=flip("ping", "pong")),
-             dataclasses.replace(RULES_BY_CODE["IRI304"], check=flip("pong", "ping")))
+    extra = (dataclasses.replace(full_rule("IRI303"), check=flip("ping", "pong")),
+             dataclasses.replace(full_rule("IRI304"), check=flip("pong", "ping")))
     real = engine.checks_for
     monkeypatch.setattr(engine, "checks_for", lambda enabled, present=-1: (*real(enabled, present), *(r for r in extra
                                                                                  if r.code in enabled)))
@@ -268,13 +268,13 @@ def never_settles(monkeypatch: pytest.MonkeyPatch) -> None:
     from iri_lint.rules import engine
     from iri_lint.rules.facts import Facts
     from iri_lint.rules.model import Edit, Raw
-    from iri_lint.rules.registry import RULES_BY_CODE
+    from iri_lint.rules.registry import full_rule
 
     def grow(facts: Facts) -> list[Raw]:
         i = facts.ref.text.find("ping")
         return [Raw(i, i + 4, "grow", (Edit(i + 4, i + 4, "x"),))] if i >= 0 else []
 
-    extra = dataclasses.replace(RULES_BY_CODE["IRI303"], check=grow)
+    extra = dataclasses.replace(full_rule("IRI303"), check=grow)
     real = engine.checks_for
     monkeypatch.setattr(engine, "checks_for", lambda enabled, present=-1: (
         *real(enabled, present), *((extra,) if extra.code in enabled else ())))

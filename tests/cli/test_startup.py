@@ -89,6 +89,28 @@ def test_what_checking_leaves_out_is_imported_when_a_run_needs_it(tmp_path: Path
     assert "tomllib" in _loaded(["check", "--exit-zero", "--no-cache", "fixme.py"], tmp_path)
 
 
+RULES_PROBE = """
+import sys
+from iri_lint.__main__ import main
+main({argv!r})
+print("RULES:" + ",".join(sorted(m.rsplit(".", 1)[1][:6].upper() for m in sys.modules
+                                 if m.startswith("iri_lint.rules.") and ".iri" in m)))
+"""
+
+
+def test_a_rule_module_is_imported_at_its_first_check(tmp_path: Path) -> None:
+    """A clean ASCII IRI runs, in default mode, the few checks that need nothing of an IRI (IRI403,
+    IRI601-603; IRI901 is the noqa pass's own), a syntax error its family's, and no IRI any other's."""
+    (tmp_path / "clean.py").write_text('HOME = "https://example.com/a?b#c"\n', encoding="utf-8")
+    (tmp_path / "space.py").write_text('import requests\nrequests.get("https://example.com/a b")\n',
+                                       encoding="utf-8")
+    base = ["check", "--isolated", "--exit-zero", "--no-cache"]
+    clean = _run(RULES_PROBE.format(argv=[*base, "clean.py"]), tmp_path)["RULES"].split(",")
+    assert clean == ["IRI403", "IRI601", "IRI602", "IRI603", "IRI901"]
+    space = set(_run(RULES_PROBE.format(argv=[*base, "space.py"]), tmp_path)["RULES"].split(","))
+    assert {"IRI101", "IRI102", "IRI110"} <= space and not {c for c in space if c[3] in "2357"}
+
+
 SERVER_PROBE = """
 import sys
 from iri_lint.__main__ import main

@@ -20,7 +20,9 @@ import pytest
 import iri_lint
 from iri_lint.config import OPTIONS, Config
 from iri_lint.rules.model import Example, Rule
-from iri_lint.rules.registry import RULES
+from iri_lint.rules.registry import all_rules
+
+RULES = all_rules()
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

@@ -56,14 +56,14 @@ def failing_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     from iri_lint.rules import engine
     from iri_lint.rules.facts import Facts
     from iri_lint.rules.model import Raw
-    from iri_lint.rules.registry import RULES_BY_CODE
+    from iri_lint.rules.registry import full_rule
 
     def explode(facts: Facts) -> list[Raw]:
         if "boom" in facts.ref.text:
             raise ValueError("injected failure")
         return []
 
-    extra = dataclasses.replace(RULES_BY_CODE["IRI101"], check=explode)
+    extra = dataclasses.replace(full_rule("IRI101"), check=explode)
     real = engine.checks_for
     monkeypatch.setattr(engine, "checks_for", lambda enabled, present=-1: (
         (*real(enabled, present), extra) if "IRI101" in enabled else real(enabled, present)))

@@ -12,7 +12,7 @@ from iri_lint.core import to_uri
 from iri_lint.core.normalize import equivalent
 from iri_lint.rules.engine import check
 from iri_lint.rules.model import FixLevel, FixSafety, Rule, UseContext
-from iri_lint.rules.registry import RULES
+from iri_lint.rules.registry import all_rules
 
 LADDER: dict[FixLevel, Literal["syntax", "scheme"]] = {FixLevel.SYNTAX: "syntax", FixLevel.SCHEME: "scheme"}
 
@@ -34,7 +34,7 @@ def _assert_level_holds(text: str, profile: str = "iri", uri_only_api: bool = Fa
     return checked
 
 
-@pytest.mark.parametrize("rule", [r for r in RULES if r.fix_level in (*LADDER, FixLevel.URI)],
+@pytest.mark.parametrize("rule", [r for r in all_rules() if r.fix_level in (*LADDER, FixLevel.URI)],
                          ids=lambda r: r.code)
 def test_rule_examples_keep_their_level(rule: Rule) -> None:
     assert any(_assert_level_holds(ex.text, ex.profile, ex.uri_only_api) for ex in rule.invalid)
