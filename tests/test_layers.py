@@ -149,6 +149,9 @@ LAZY_BOUNDARIES: dict[str, frozenset[str]] = {
     "iri_lint.core.security": frozenset({"idna.core", "iri_lint.data.confusables", "icu"}),
     "iri_lint.core.bidi": frozenset({"bidi"}),
     "iri_lint.rules.mapping.iri403_idna_failure": frozenset({"idna", "encodings.idna", "stringprep"}),
+    # (c) the analyses the rules share, each at the first IRI a rule asks it of (rules.facts)
+    "iri_lint.rules.facts": frozenset({"iri_lint.core.normalize", "iri_lint.core.bidi", "iri_lint.core.security",
+                                       "iri_lint.rules.mapping.octets"}),
     # (c) a rule's module, at its first check (the rest of a run reads the generated rules/index.py)
     "iri_lint.rules.registry": frozenset({COMPUTED}),
     # the facades' names, each from its module when first read

@@ -13,16 +13,18 @@ import itertools
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from operator import attrgetter
-from typing import Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
-from ..core.bidi import BidiProblem, bidi_problems
 from ..core.budget import Budget
 from ..core.context import Assembly, UseContext
 from ..core.errors import Kind
-from ..core.normalize import Normalization, normalize_trace
 from ..core.reference import ErrorRecord, IRIReference, Span
-from ..core.security import SecurityProblem, security_problems
-from .mapping.octets import OctetProblem, high_escape, octet_problems
+
+if TYPE_CHECKING:  # each analysis's module is imported when a rule first asks for it (docs/design.md)
+    from ..core.bidi import BidiProblem
+    from ..core.normalize import Normalization
+    from ..core.security import SecurityProblem
+    from .mapping.octets import OctetProblem
 
 MAX_PER_CODE = 100  # findings of one rule in one IRI; a hostile literal must not flood the report
 # what a check builds of one rule in one IRI before it only counts: the engine would cut the rest
@@ -127,11 +129,13 @@ class Facts:
         ref = self.ref
         if ref.error_records or ref.scheme is None or ref.original is not None:
             return None
+        from ..core.normalize import normalize_trace
         return normalize_trace(ref.text, level="scheme" if self.enabled & SCHEME_LEVEL_CODES else "syntax")
 
     @cached_property
     def bidi(self) -> Found[BidiProblem]:
         """Sec. 4.1 and 4.2 problems (4.4 Example 10's too when IRI206 is enabled), by kind."""
+        from ..core.bidi import bidi_problems
         budget = self.budget()
         problems = bidi_problems(self.ref, advisory="IRI206" in self.enabled, budget=budget)
         return Found(problems, {} if budget is None else budget.skipped)
@@ -149,6 +153,7 @@ class Facts:
             in_host = host is not None and host.start <= pos < host.end
             return MIXED_IN_HOST if kind == "mixed-script" and in_host else kind
 
+        from ..core.security import security_problems
         budget = self.budget(key)
         problems = security_problems(self.ref, budget=budget)
         return Found(problems, {} if budget is None else budget.skipped)
@@ -156,6 +161,7 @@ class Facts:
     @cached_property
     def octets(self) -> Found[OctetProblem]:
         """Escaped octets that are not UTF-8, or overlong (sec. 3.2, 6.4, 8), by kind."""
+        from .mapping.octets import high_escape, octet_problems
         text = self.ref.text
         if "%" not in text or high_escape().search(text) is None:
             return Found((), {})
