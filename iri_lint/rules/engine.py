@@ -147,7 +147,20 @@ _ERRORS, _NON_ASCII, _PERCENT, _USERINFO, _ASSEMBLY = map(
 _AT_HOLES = frozenset(r.code for r in RULES if r.needs == Needs.ASSEMBLY)
 # a character that is wrong in every IRI whatever stands next to it (a space, a control, a tag, a
 # noncharacter, a lone surrogate): a hole beside it cannot make it right, only one over it can
-_OWN_CHARACTER = frozenset({"IRI101", "IRI104", "IRI107", "IRI108", "IRI109"})
+_OWN_CHARACTER = frozenset({"IRI101", "IRI102", "IRI104", "IRI107", "IRI108", "IRI109"})
+# one mistake, one finding (issue #26): where a rule names the cause, the findings that only follow
+# from it at the same place are dropped. 'http:\\host' lost its '//' (IRI603): that it has no host
+# (IRI601) and a '\' in its path (IRI103) are the same mistake.
+_CONSEQUENCES: dict[str, frozenset[str]] = {"IRI603": frozenset({"IRI601", "IRI103"})}
+
+
+def _without_consequences(found: list[tuple[str, Raw]]) -> list[tuple[str, Raw]]:
+    """``found`` less each finding that overlaps a finding of its cause (``_CONSEQUENCES``)."""
+    causes = [(r.start, r.end, _CONSEQUENCES[code]) for code, r in found if code in _CONSEQUENCES]
+    if not causes:
+        return found
+    return [(code, r) for code, r in found
+            if not any(code in hidden and r.start < end and start < r.end for start, end, hidden in causes)]
 
 
 def _present(ref: IRIReference) -> int:
@@ -171,6 +184,8 @@ def _run(facts: Facts) -> Iterator[Finding]:
     if facts.holes:
         found = [(code, r) for code, r in found
                  if code in _AT_HOLES or not _overlaps_hole(r.start, r.end, facts.holes, code not in _OWN_CHARACTER)]
+    if len(found) > 1:
+        found = _without_consequences(found)
     found.sort(key=lambda f: (f[1].start, f[0]))
     seen: set[tuple[str, int]] = set()
     per_code: dict[str, int] = {}

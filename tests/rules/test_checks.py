@@ -346,6 +346,18 @@ def test_a_bare_ipv6_host_is_one_finding_not_also_a_missing_host() -> None:
     assert [f.code for f in check("http:///x", select=["IRI"])] == ["IRI601"]
 
 
+@pytest.mark.parametrize(("text", "codes"), [
+    ("http:\\\\example.com/", ["IRI603"]),
+    ("https:\\\\user:pw@allowed.example/path", ["IRI603"]),
+    ("http:\\\\example.com/a\\b", ["IRI603", "IRI103"]),  # a second '\\' is a mistake of its own
+])
+def test_a_finding_that_names_the_cause_hides_its_consequences_at_that_place(text: str, codes: list[str]) -> None:
+    """'http:\\\\host' lost its '//' (IRI603): no host (IRI601) and a '\\' in the path (IRI103) there
+    are the same mistake (issue #26: one finding per cause). Without IRI603 they are reported."""
+    assert [f.code for f in check(text)] == codes
+    assert {"IRI601", "IRI103"} <= {f.code for f in check(text, ignore=["IRI603"])}
+
+
 def test_analyses_build_error_messages_only_for_what_they_report(monkeypatch: pytest.MonkeyPatch) -> None:
     """A 100k-character '@:[' soup has 66k syntax errors; the rules must read the raw records, not
     ``ref.errors`` (which writes a message for each): that made the soup 3x slower."""
