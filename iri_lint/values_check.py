@@ -32,6 +32,7 @@ from .source.candidates import (
     is_delimited,
     is_host_port,
     is_route_name,
+    is_scp_address,
     looks_like_prose,
     looks_like_regex,
     says_template,
@@ -150,8 +151,9 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker,
     kind = "IRI-reference" if api is None or api.relative else "IRI"
     uri_only = api.uri_only if api is not None else False
     c = checked(use.value, at_api=use.reason is Reason.URL_API, dropped=use.dropped)
-    if is_route_name(c.text) or is_host_port(c.text) or is_bare_prefix(c.text) or \
-            (use.reason is not Reason.URL_API and _not_one_url(c.text)):
+    at_api = use.reason is Reason.URL_API
+    if is_route_name(c.text) or is_host_port(c.text) or (is_bare_prefix(c.text) and not (at_api and c.text)) or \
+            (not at_api and (_not_one_url(c.text) or is_scp_address(c.text))):
         return []  # a view's name, an address, a prefix: no URL (as ``literals`` decides for one literal)
     used_as_iri = not c.text.isascii() or (context is UseContext.IDENTIFIER and api is not None)
     enabled = checker.enabled if used_as_iri else checker.in_ascii

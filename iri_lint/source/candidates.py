@@ -315,6 +315,17 @@ def is_host_port(value: str) -> bool:
     return _IP_HOST_PORT.fullmatch(value) is not None
 
 
+# git's and ssh's scp-like address [user@]host:path: an '@' before the first ':' and no '/' before it,
+# so no scheme (RFC 3986 sec. 3.1 allows no '@' there) and no relative reference (sec. 4.2: no ':' in
+# its first segment): by the grammar it is no URI reference at all
+_SCP_ADDRESS = re.compile(r"[^/:@\s]++@[^/:@\s]++:(?!//)")
+
+
+def is_scp_address(value: str) -> bool:
+    """``git@github.com:org/repo.git``: git's scp-like syntax for ssh, not an IRI."""
+    return _SCP_ADDRESS.match(value) is not None
+
+
 def is_delimited(value: str) -> bool:
     """``<iri>`` and Clark notation ``{namespace}local`` are not IRIs themselves."""
     if value.startswith("<") and value.endswith(">"):

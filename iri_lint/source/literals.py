@@ -24,6 +24,7 @@ from iri_lint.source.candidates import (
     is_delimited,
     is_host_port,
     is_route_name,
+    is_scp_address,
     is_url_name,
     looks_like_prose,
     looks_like_regex,
@@ -407,8 +408,8 @@ class Scanner:
         if ctx.replaced:
             tpl = tpl._replace(holes=tpl.holes + _occurrences(tpl.value, ctx.replaced))
         value = tpl.value
-        if is_bare_prefix(value):
-            return None
+        if is_bare_prefix(value) and not (whole and value):
+            return None  # a prefix to build URLs from; a URL API given one alone gets no URL
         if not whole and SEPARATOR.search(value) is not None:
             # a text may hold several IRIs; what a URL API takes is one URL (``whole``)
             text = iri_text(value)
@@ -420,7 +421,7 @@ class Scanner:
                 return None
         if not url_ctx and not is_absolute_candidate(value if SCHEME_START.match(value) else value.lstrip(EDGE)):
             return None
-        if url_ctx and (is_route_name(value) or is_host_port(value)):
+        if url_ctx and (is_route_name(value) or is_host_port(value) or (not whole and is_scp_address(value))):
             return None
         source = self.source
         locator = Locator(

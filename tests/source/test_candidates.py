@@ -264,6 +264,26 @@ def test_route_names_in_url_contexts(src: str, found: bool) -> None:
     assert bool(list(find_literals(tree, src.splitlines(keepends=True)))) is found
 
 
+@pytest.mark.parametrize(
+    ("src", "found"),
+    [
+        ('push_url = "git@github.com:%s.git" % path', False),  # git's scp-like ssh address
+        ('remote_url = "deploy@host.example:/srv/repo.git"', False),
+        ('requests.get("git@github.com:org/repo.git")', True),  # a URL API takes one URL: checked
+        ('clone_url = "git@github.com://org/repo"', True),  # '//' after the ':': no scp address
+        ('requests.get("https://")', True),  # a URL API given a bare prefix gets no URL
+        ('requests.get("")', False),  # the empty reference is this document
+        ('prefix_url = "https://"', False),  # a prefix to build URLs from
+    ],
+)
+def test_what_is_no_url_but_a_url_api_takes_whole(src: str, found: bool) -> None:
+    """By the grammar, an '@' before the first ':' makes no scheme and no relative reference: git's
+    [user@]host:path (issue #26). What a URL API is given is one URL, whatever its shape."""
+    src = f"import requests\n{src}"
+    tree = ast.parse(src)
+    assert bool(list(find_literals(tree, src.splitlines(keepends=True)))) is found
+
+
 # -- the value tests read a long literal in C: same answers as the plain character loops ----------
 
 _WORDS = ["http://a/b", "x", "a.b", "?q=1", "my", "file.pdf", "://", "@", "%", "#"]
