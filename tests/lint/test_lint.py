@@ -266,3 +266,11 @@ def test_a_character_wrong_in_every_iri_is_reported_beside_a_hole() -> None:
     one may be completed by it ('%' + two hex digits, a port), so those stay silent."""
     found = [(f.line, f.col, f.code) for f in lint_text(BESIDE_HOLES, Config())]
     assert found == [(3, 35, "IRI101"), (4, 38, "IRI104"), (7, 45, "IRI102")]
+
+
+def test_a_dns_host_label_that_begins_or_ends_with_a_hyphen_is_reported() -> None:
+    """RFC 3986 sec. 3.2.2: a registered name for DNS lookup has RFC 1123's syntax; interior hyphens
+    ('r3---sn-ab', a live CDN name) are fine. Not for a scheme whose host is no DNS name."""
+    src = ('a_url = "https://-sts.googleapis.com"\nb_url = "https://us-east-.example.com/x"\n'
+           'c_url = "https://r3---sn-ab.example.com/"\nd_url = "file://-host-/x"\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(1, 17, "IRI403"), (2, 17, "IRI403")]

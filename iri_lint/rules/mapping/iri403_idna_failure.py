@@ -20,32 +20,36 @@ RULE = Rule(
     fix_level=None,
     what=("A non-ASCII or `xn--` label of a DNS host (http, https, ftp and the other schemes iri-lint knows) "
           "that no IDNA version reads: IDNA2008 with UTS #46 mapping rejects it, and so does IDNA2003, or it "
-          "is an `xn--` label that is no valid A-label. A label only IDNA2003 reads (`☃`, `xn--n3h`) is "
+          "is an `xn--` label that is no valid A-label; and an ASCII label that begins or ends with `-`, which "
+          "no DNS host name does. A label only IDNA2003 reads (`☃`, `xn--n3h`) is "
           "reported where the value reaches an API that encodes hosts with IDNA2008 (requests, httpx, "
           "aiohttp and yarl, urllib3), and everywhere when IRI403 is selected by name."),
     why=("A non-ASCII or `xn--` label of a DNS host must convert with IDNA2008 after UTS #46 "
          "mapping; otherwise the IRI cannot be resolved. An `xn--` label that no IDNA version reads "
-         "(`xn--d`, bad Punycode, a trailing `-`, one that decodes to ASCII) is a broken name anywhere. "
+         "(`xn--d`, bad Punycode, a trailing `-`, one that decodes to ASCII) is a broken name anywhere, and "
+         "so is an ASCII label that begins or ends with `-`: a registered name for DNS lookup has the "
+         "syntax of RFC 1123 sec. 2.1 (RFC 3986 sec. 3.2.2), whose labels end in a letter or digit. "
          "What stays opt-in is the difference between the IDNA versions: a label that IDNA2003 (and "
          "browsers' UTS #46 processing) reads but IDNA2008 rejects, a symbol such as `☃.net` or its "
          "A-label `xn--n3h.net`, names a live host that Python's `idna` package (requests, httpx) "
          "refuses; it is reported by default only where the value reaches such an API (the call raises), "
          "elsewhere when IRI403 is selected by name."),
     fix_text="Correct the label (the message names the reason).",
-    valid=(Example("https://bücher.example/"), Example("https://my_host.example/"),
+    valid=(Example("https://bücher.example/"), Example("https://my_host.example/"), Example("https://r3---sn-ab.example/"),
            Example("https://xn--bcher-kva.example/")),
     invalid=(Example("https://xn--a.example/"), Example("https://xn--d.example/"), Example("https://xn--abc-.example/"),
-             Example("https://ex!ämple.example/")),
+             Example("https://ex!ämple.example/"), Example("https://-sts.example.com/")),
 )
 
 
 def check(facts: Facts) -> Iterator[Raw]:
-    """3987bis sec. 3.4.2: each non-ASCII or ``xn--`` label of a DNS host must pass IDNA2008 + UTS #46."""
+    """3987bis sec. 3.4.2: each non-ASCII or ``xn--`` label of a DNS host must pass IDNA2008 + UTS #46;
+    RFC 3986 sec. 3.2.2: an ASCII label is a DNS host name's, which no hyphen begins or ends."""
     ref = facts.ref
     if ref.host is None or ref.host_kind is not HostKind.REG_NAME or not is_dns_scheme(ref.get("scheme")):
         return
     host = ref.get("host") or ""
-    if host.isascii() and "xn--" not in host.lower():
+    if host.isascii() and "xn--" not in host.lower() and not _hyphen_at_an_end(host):
         return
     if any(r.component == "host" for r in ref.error_records):
         return  # the host's syntax error (a control, a surrogate) is the cause, reported once
@@ -56,37 +60,52 @@ def check(facts: Facts) -> Iterator[Raw]:
     built = skipped = 0
     pos = ref.host.start
     for label in host.replace("\u3002", ".").replace("\uff0e", ".").replace("\uff61", ".").split("."):
-        if label and (not label.isascii() or label[:4].lower() == "xn--") and "%" not in label:
+        if label and "%" not in label and (not label.isascii() or label[:4].lower() == "xn--"
+                                           or label[0] == "-" or label[-1] == "-"):
             if label in verdicts:
-                why = verdicts[label]
+                message = verdicts[label]
             else:
-                why = None
-                import idna  # lazy boundary (c): IDNA's tables, for an IDN label
-
-                try:
-                    if label.isascii():
-                        idna.decode(label)
-                    else:
-                        idna.encode(label, uts46=True, std3_rules=True, transitional=False)
-                except (idna.IDNAError, UnicodeError, ValueError) as exc:
-                    why = str(exc or type(exc).__name__)
-                    if not facts.idna_versions and _idna2003_label(label):
-                        why = None  # a name IDNA2003 reads: the versions differ (opt-in)
-                verdicts[label] = why
-            if why is not None:
+                message = verdicts[label] = _label_problem(label, facts.idna_versions)
+            if message is not None:
                 if may_skip and built >= facts.built:
                     skipped += 1
                 else:
                     built += 1
-                    yield Raw(pos, pos + len(label),
-                              f"host label {label!r} is not a valid A-label: {why} (RFC 5891 sec. 5.4; "
-                              "neither IDNA2008 nor IDNA2003 reads it)" if label.isascii() and not
-                              _idna2003_label(label) else
-                              f"host label {label!r} fails IDNA2008: {why}; only IDNA2003 and browsers' UTS #46 "
-                              "read it (3987bis sec. 3.4.2; RFC 5891)" if _idna2003_label(label) else
-                              f"host label {label!r} fails IDNA: {why} (3987bis sec. 3.4.2)")
+                    yield Raw(pos, pos + len(label), message)
         pos += len(label) + 1
     facts.skip(skipped)
+
+
+def _hyphen_at_an_end(host: str) -> bool:
+    """Whether a label of ``host`` begins or ends with '-'."""
+    return host.startswith("-") or host.endswith("-") or "-." in host or ".-" in host
+
+
+def _label_problem(label: str, idna_versions: bool) -> str | None:
+    """The finding's message for one label of a DNS host that may be wrong, None when it is right."""
+    if label.isascii() and label[:4].lower() != "xn--":
+        side = "begins" if label[0] == "-" else "ends"
+        return (f"host label {label!r} {side} with a hyphen, which no DNS host name does (RFC 3986 sec. 3.2.2 "
+                "-> RFC 1123 sec. 2.1; RFC 5890 sec. 2.3.1)")
+    import idna  # lazy boundary (c): IDNA's tables, for an IDN label
+
+    try:
+        if label.isascii():
+            idna.decode(label)
+        else:
+            idna.encode(label, uts46=True, std3_rules=True, transitional=False)
+    except (idna.IDNAError, UnicodeError, ValueError) as exc:
+        why = str(exc or type(exc).__name__)
+    else:
+        return None
+    if _idna2003_label(label):  # the versions differ: opt-in, or where an IDNA2008 API takes it
+        return None if not idna_versions else (
+            f"host label {label!r} fails IDNA2008: {why}; only IDNA2003 and browsers' UTS #46 read it "
+            "(3987bis sec. 3.4.2; RFC 5891)")
+    if label.isascii():
+        return (f"host label {label!r} is not a valid A-label: {why} (RFC 5891 sec. 5.4; neither IDNA2008 "
+                "nor IDNA2003 reads it)")
+    return f"host label {label!r} fails IDNA: {why} (3987bis sec. 3.4.2)"
 
 
 def _idna2003_label(label: str) -> bool:
