@@ -121,6 +121,20 @@ def fetch(base, item):
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(2, 28, "IRI101")]
 
 
+def test_an_environment_variable_is_unknown_text() -> None:
+    """``os.getenv``/``os.environ.get`` give text (the environment's or the default): a hole, so what is
+    joined to it is still checked; an unknown library call may give any object ('+' may not join text)."""
+    src = '''import os
+import requests
+import somelib
+BASE = os.getenv("BASE_URL", "https://env.example.net")
+requests.get(BASE + "/a b")
+requests.get(os.environ.get("B") + "/c d")
+requests.get(somelib.thing() + "/e f")
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 23, "IRI101"), (6, 38, "IRI101")]
+
+
 def test_value_findings_have_no_fix_and_fix_leaves_the_module_alone(tmp_path: Path) -> None:
     src = 'import requests\nHOST = "https://h.example"\nrequests.get(HOST + "docs")\n'
     found = lint_text(src, Config())

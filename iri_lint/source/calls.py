@@ -118,6 +118,11 @@ def _str(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     return hole(node, src)
 
 
+def _environment(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+    """``os.getenv(name, default)``: text unknown here (the environment's, or the default)."""
+    return hole(node, src)
+
+
 def _url_object(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     (val,) = args.pick(("url",) if qual == "httpx.URL" else ("val",))
     v = _text(val)
@@ -145,6 +150,7 @@ CALLS: dict[str, Handler] = {
                      "requests.compat.quote", "requests.compat.quote_plus"), _quote),
     **dict.fromkeys(("urllib.parse.urlencode", "requests.compat.urlencode"), _urlencode),
     "str": _str,
+    **dict.fromkeys(("os.getenv", "os.environ.get"), _environment),
     **dict.fromkeys(("yarl.URL", "httpx.URL"), _url_object),
 }
 # HTTP clients with a base URL: how a request URL meets it, and whether base_url is keyword-only
