@@ -69,6 +69,7 @@ MODULES = (
     "security.iri505_invisible_character",
     "security.iri506_password_in_userinfo",
     "security.iri507_mixed_script_component",
+    "security.iri508_userinfo_looks_like_host",
     "scheme.iri601_missing_host",
     "scheme.iri602_port_out_of_range",
     "scheme.iri603_scheme_typo",
