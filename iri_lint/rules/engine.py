@@ -145,9 +145,12 @@ _ERRORS, _NON_ASCII, _PERCENT, _USERINFO, _ASSEMBLY = map(
     int, (Needs.ERRORS, Needs.NON_ASCII, Needs.PERCENT, Needs.USERINFO, Needs.ASSEMBLY))
 # the assembly rules point at holes and placeholders themselves: template holes never drop their findings
 _AT_HOLES = frozenset(r.code for r in RULES if r.needs == Needs.ASSEMBLY)
-# a character that is wrong in every IRI whatever stands next to it (a space, a control, a tag, a
-# noncharacter, a lone surrogate): a hole beside it cannot make it right, only one over it can
+# a character that is wrong in every IRI whatever stands next to it (a space, a control, a quote, a
+# tag, a noncharacter, a lone surrogate): a hole beside it cannot make it right, only one over it can.
+# Not '<' or '>': around a hole they may be a placeholder's brackets ('<{name}>') or delimit an IRI
+# in text (RFC 3986 appendix C)
 _OWN_CHARACTER = frozenset({"IRI101", "IRI102", "IRI104", "IRI107", "IRI108", "IRI109"})
+_BRACKETS = frozenset("<>")
 # one mistake, one finding (issue #26): where a rule names the cause, the findings that only follow
 # from it at the same place are dropped. 'http:\\host' lost its '//' (IRI603): that it has no host
 # (IRI601) and a '\' in its path (IRI103) are the same mistake.
@@ -182,8 +185,9 @@ def _run(facts: Facts) -> Iterator[Finding]:
     if ref.origin is not None:
         found = [(code, _in_original(r, ref)) for code, r in found]
     if facts.holes:
-        found = [(code, r) for code, r in found
-                 if code in _AT_HOLES or not _overlaps_hole(r.start, r.end, facts.holes, code not in _OWN_CHARACTER)]
+        text = ref.original if ref.original is not None else ref.text
+        found = [(code, r) for code, r in found if code in _AT_HOLES or not _overlaps_hole(
+            r.start, r.end, facts.holes, code not in _OWN_CHARACTER or text[r.start : r.start + 1] in _BRACKETS)]
     if len(found) > 1:
         found = _without_consequences(found)
     found.sort(key=lambda f: (f[1].start, f[0]))

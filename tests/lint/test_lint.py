@@ -258,12 +258,14 @@ def f(name, x):
     requests.get(f"https://h.example/%{x}/a")
     requests.get(f"https://h.example:{x}/a")
     requests.get('https://h.example/search?q="{}"'.format(name))
+    requests.get(f"https://h.example/a/<{x}>/b")
 '''
 
 
 def test_a_character_wrong_in_every_iri_is_reported_beside_a_hole() -> None:
     """A space, a control or a quote next to a template hole is wrong whatever fills the hole; a '%' or ':' before
-    one may be completed by it ('%' + two hex digits, a port), so those stay silent."""
+    one may be completed by it ('%' + two hex digits, a port), and '<' '>' around one may be a placeholder's
+    brackets, so those stay silent."""
     found = [(f.line, f.col, f.code) for f in lint_text(BESIDE_HOLES, Config())]
     assert found == [(3, 35, "IRI101"), (4, 38, "IRI104"), (7, 45, "IRI102")]
 
