@@ -35,3 +35,29 @@ def test_word_starts_of_calls_only_where_a_parenthesis_follows() -> None:
     assert len(word_starts(text, ["get"])) == 3
     hostile = ("get" + " " * 1000) * 200
     assert word_starts(hostile, ["get"], calls=True) == []
+
+
+def _stands(text: str, i: int, word: str, calls: bool) -> bool:
+    """``word`` stands at ``i`` as a whole word (then, with ``calls``, spaces or tabs and a ``(``)."""
+    if not text.startswith(word, i) or (i and (text[i - 1].isalnum() or text[i - 1] == "_")):
+        return False
+    j = i + len(word)
+    if calls:
+        while j < len(text) and text[j] in " \t":
+            j += 1
+        return j < len(text) and text[j] == "("
+    return j == len(text) or not (text[j].isalnum() or text[j] == "_")
+
+
+WORDS = ["url", "urljoin", "urlopen", "url_parse", "open", "open_new", "open_new_tab", "get", "ge", "g", "request",
+         "Request", "re"]
+
+
+@given(st.lists(st.sampled_from([*WORDS, "_", "x", " ", "\t", "(", ".", "\n", "é"]), max_size=30),
+       st.lists(st.sampled_from(WORDS), min_size=1, max_size=8, unique=True), st.booleans())
+def test_word_starts_finds_every_word_where_it_stands(pieces: list[str], words: list[str], calls: bool) -> None:
+    """Words that share their first letters are searched for together: every start of every word is found,
+    a shorter word inside a longer one's match included."""
+    text = "".join(pieces)
+    expected = sorted(i for word in words for i in range(len(text)) if _stands(text, i, word, calls))
+    assert sorted(word_starts(text, words, calls=calls)) == expected
