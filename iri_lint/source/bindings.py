@@ -14,7 +14,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from typing import NamedTuple
 
-__all__ = ["Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos"]
+__all__ = ["Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "module_imports"]
 
 
 class Kind(enum.Enum):
@@ -212,6 +212,20 @@ def _statements(body: list[ast.stmt]) -> Iterator[tuple[ast.stmt, StmtPos, bool,
             if not isinstance(stmt, _DEFS):
                 inner.extend((b, stmt, in_loop or is_loop, is_loop) for b, is_loop in _blocks(stmt) if b)
         stack.extend(reversed(inner))
+
+
+def module_imports(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements of a module's own scope (in its blocks too, not in functions or classes): the
+    module scope's import bindings, without indexing its other statements."""
+    stack: list[ast.stmt] = list(reversed(tree.body))
+    while stack:
+        stmt = stack.pop()
+        t = type(stmt)
+        if t is ast.Import or t is ast.ImportFrom:
+            yield stmt  # type: ignore[misc]
+        elif t not in _DEFS:
+            for block, _ in _blocks(stmt):
+                stack += block
 
 
 def _names_in(target: ast.AST) -> Iterator[str]:

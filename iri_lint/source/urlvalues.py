@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from iri_lint.source import assembly
-from iri_lint.source.bindings import Scope
+from iri_lint.source.bindings import Scope, module_imports
 from iri_lint.source.candidates import DEFAULT_URL_APIS, UrlApi, is_url_name, parse_extra_api
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.locate import SourceFile
@@ -202,14 +202,20 @@ class ModuleValues:
         self.aliases = self._aliases()
 
     def _aliases(self) -> frozenset[str]:
-        """Module-level names imported from the URL APIs' modules (``from requests import get as fetch``)."""
+        """Module-level names imported from the URL APIs' modules (``from requests import get as fetch``): read
+        from the module's import statements, not its index of every binding (which a module whose values
+        look up no module-level name never needs)."""
         out = set()
-        for name, bindings in self.state.index.module.names.items():
-            for b in bindings:
-                if b.imported is not None and not b.imported[2]:
-                    module, imported, _ = b.imported
-                    if ".".join(p for p in (module, imported) if p) in self.prefixes:
+        for stmt in module_imports(self.state.index.tree):
+            if isinstance(stmt, ast.Import):
+                for a in stmt.names:
+                    name = a.asname or a.name.split(".", 1)[0]
+                    if (a.name if a.asname else name) in self.prefixes:
                         out.add(name)
+            elif not stmt.level:
+                for a in stmt.names:
+                    if a.name != "*" and ".".join(p for p in (stmt.module, a.name) if p) in self.prefixes:
+                        out.add(a.asname or a.name)
         return frozenset(out)
 
     def marked(self, known: Sequence[int] | None = None, within: tuple[int, int] | None = None) -> list[int]:
