@@ -4,8 +4,7 @@ values bound to them are templates of that kind (``%%`` is a ``%``, ``{{`` a bra
 from __future__ import annotations
 
 import ast
-from bisect import bisect_right
-from collections import deque
+from bisect import bisect_left, bisect_right
 from functools import partial
 
 from iri_lint.source.locate import SourceFile
@@ -27,10 +26,10 @@ def find_filled_names(tree: ast.AST) -> dict[str, Filling]:
 
 
 def filled_names(tree: ast.AST, source: SourceFile) -> dict[str, Filling]:
-    """``find_filled_names`` of a module, walking only the statements that span a ``%`` or the word
-    ``format``, ``format_map`` or ``replace``: the operator or the method name of any filling stands on
-    one of those lines. (The whole tree was most of the flake8 plugin's time: nearly every module has
-    a ``%`` somewhere.)"""
+    """``find_filled_names`` of a module, walking only the statements and expressions that span a ``%`` or
+    the word ``format``, ``format_map`` or ``replace``: the operator or the method name of any filling
+    stands on one of those lines. (The whole tree was most of the flake8 plugin's time: nearly every module
+    has a ``%`` somewhere, in a logging call's format string as often as not.)"""
     filled: dict[str, Filling] = {}
     text = source.text
     if not may_be_filled(text):
@@ -38,13 +37,42 @@ def filled_names(tree: ast.AST, source: SourceFile) -> dict[str, Filling]:
     offsets = source.line_offsets
     lines = sorted(set(map(partial(bisect_right, offsets), word_starts(text, _FILLING_WORDS)))
                    | _lines_holding("%", text, offsets))
-    todo = deque([tree])
+    todo: list[ast.AST] = [tree]  # (in any order: what a name's fillings merge to does not depend on it)
     while todo:
-        node = todo.popleft()
-        todo.extend(child for child in ast.iter_child_nodes(node)
-                    if not isinstance(child, ast.stmt) or spans_lines(child, lines))
+        node = todo.pop()
         _note(node, filled)
+        for field in _fields(type(node)):
+            v = getattr(node, field, None)
+            if type(v) is list:
+                todo += [c for c in v if isinstance(c, ast.AST) and type(c) not in _LEAVES and _spans(c, lines)]
+            elif isinstance(v, ast.AST) and type(v) not in _LEAVES and _spans(v, lines):
+                todo.append(v)
     return filled
+
+
+_LEAVES = (ast.Name, ast.Constant)  # (nothing is filled in under them)
+_NO_FILLING_FIELDS = frozenset(("ctx", "op", "ops", "type_ignores"))  # (operators, contexts: no node to note)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(t: type) -> tuple[str, ...]:
+    """The fields of a node type that may hold a filling."""
+    fields = _FIELDS.get(t)
+    if fields is None:
+        fields = _FIELDS[t] = tuple(f for f in t._fields if f not in _NO_FILLING_FIELDS)  # type: ignore[attr-defined]
+    return fields
+
+
+def _spans(node: ast.AST, lines: list[int]) -> bool:
+    """Whether a node spans one of the sorted ``lines`` (a node without a position, such as a comprehension's
+    ``for`` or a call's ``arguments``, may)."""
+    if isinstance(node, ast.stmt):
+        return spans_lines(node, lines)
+    first = getattr(node, "lineno", None)
+    if first is None:
+        return True
+    i = bisect_left(lines, first)
+    return i < len(lines) and lines[i] <= (getattr(node, "end_lineno", None) or first)
 
 
 def _lines_holding(needle: str, text: str, offsets: list[int]) -> set[int]:

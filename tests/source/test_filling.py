@@ -1,0 +1,49 @@
+"""The names a module fills in: found in the lines that can hold a filling as in the whole tree."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import sysconfig
+import textwrap
+
+import pytest
+
+from iri_lint.source.filling import filled_names, find_filled_names
+from iri_lint.source.locate import SourceFile, split_lines
+from iri_lint.source.templates import Filling
+
+STDLIB = pathlib.Path(sysconfig.get_paths()["stdlib"])
+
+
+def _both(text: str) -> tuple[dict[str, Filling], dict[str, Filling]]:
+    tree = ast.parse(text)
+    return filled_names(tree, SourceFile(split_lines(text))), find_filled_names(tree)
+
+
+@pytest.mark.parametrize("name", ["logging/__init__.py", "argparse.py", "string.py", "http/server.py",
+                                  "urllib/request.py", "pydoc.py", "email/_header_value_parser.py"])
+def test_the_lines_that_hold_one_give_the_whole_trees_fillings(name: str) -> None:
+    text = (STDLIB / name).read_text(encoding="utf-8")
+    found, whole = _both(text)
+    assert found == whole
+
+
+def test_fillings_deep_in_expressions_that_span_many_lines() -> None:
+    text = textwrap.dedent("""\
+        x = call(
+            a,
+            [b for b in c if ok(
+                B.replace("ID", b))],
+            lambda: {
+                "k": A
+                % b,
+            },
+            C.format_map(
+                d),
+        )
+        log.info("%s", D)
+    """)
+    found, whole = _both(text)
+    assert found == whole
+    assert set(found) == {"A", "B", "C"}
