@@ -125,37 +125,55 @@ def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[t
     them is skipped, except inside a definition for which ``whole`` is true."""
     index = state.index
     leaves = types is None
+    lines = marked if marked is not None else []
     stack: list[tuple[ast.AST, At, bool]] = [(index.tree, At(index.module, None), marked is None)]
+    pop, push = stack.pop, stack.append
     while stack:
-        node, at, full = stack.pop()
+        node, at, full = pop()
         t = type(node)
         if types is None or t in types:
             yield node, at
-        children: list[tuple[ast.AST, At, bool]] = []
         if t in _FUNCS or t is ast.ClassDef:
             inside = full or (whole is not None and whole(node))
-            children = _in_definition(node, at, index.scope(node, at.scope), marked, full, inside, leaves)
+            stack += reversed(_in_definition(node, at, index.scope(node, at.scope), marked, full, inside, leaves))
         elif t is ast.Lambda:
             hidden = at.hidden | _params(node.args)  # type: ignore[attr-defined]
-            children = [(node.args, at, full), (node.body, At(at.scope, at.stmt, hidden), full)]  # type: ignore[attr-defined]
+            push((node.body, _at(at.scope, at.stmt, hidden), full))  # type: ignore[attr-defined]
+            push((node.args, at, full))  # type: ignore[attr-defined]
         elif t in _COMPREHENSIONS:
             names = {n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name}  # type: ignore[attr-defined]
-            inner = At(at.scope, at.stmt, at.hidden | names)
-            for child in _children(node, leaves):
+            inner = _at(at.scope, at.stmt, at.hidden | names)
+            for child in reversed(_children(node, leaves)):
                 whole_line = _expression(child, marked, full)
                 if whole_line is not None:
-                    children.append((child, inner, whole_line))
+                    push((child, inner, whole_line))
         else:
-            for child in _children(node, leaves):
-                if not isinstance(child, ast.stmt):
+            # (pushed last child first: popped in source order)
+            for child in reversed(_children(node, leaves)):
+                if isinstance(child, ast.stmt):
+                    if full or _spans(child, marked):  # type: ignore[arg-type]
+                        push((child, _at(at.scope, child, at.hidden), full))
+                elif full:
+                    push((child, at, True))
+                else:
                     # a use's name stands on a marked line, in every expression around it (in a function
-                    # walked whole, an ``except`` clause holds statements too)
-                    whole_line = _expression(child, marked, full)
-                    if whole_line is not None:
-                        children.append((child, at, whole_line))
-                elif full or _spans(child, marked):  # type: ignore[arg-type]
-                    children.append((child, At(at.scope, child, at.hidden), full))
-        stack.extend(reversed(children))
+                    # walked whole, an ``except`` clause holds statements too): ``_expression``, inline
+                    first = getattr(child, "lineno", None)
+                    if first is None:
+                        push((child, at, False))
+                        continue
+                    last = getattr(child, "end_lineno", None) or first
+                    i = bisect_left(lines, first)
+                    if i < len(lines) and lines[i] <= last:
+                        push((child, at, first == last))
+
+
+def _at(scope: Scope, stmt: ast.stmt | None, hidden: frozenset[str]) -> At:
+    """``At(scope, stmt, hidden)``, made without the named tuple's ``__new__`` (one per statement walked)."""
+    return _new_tuple(At, (scope, stmt, hidden))
+
+
+_new_tuple = tuple.__new__
 
 
 def _in_definition(node: ast.AST, at: At, body: Scope, marked: list[int] | None, full: bool, inside: bool,
@@ -163,14 +181,15 @@ def _in_definition(node: ast.AST, at: At, body: Scope, marked: list[int] | None,
     """What ``walk`` walks of a ``def`` or ``class``: its decorators, parameters and bases where it stands,
     the statements of its body (``inside``: all of them) in its own scope."""
     out = []
-    outer = At(at.scope, node, at.hidden)  # type: ignore[arg-type]
+    outer = _at(at.scope, node, at.hidden)  # type: ignore[arg-type]
+    empty: frozenset[str] = frozenset()
     for child in _children(node, leaves):
         if not isinstance(child, ast.stmt):
             whole_line = _expression(child, marked, full)
             if whole_line is not None:
                 out.append((child, outer, whole_line))
         elif inside or _spans(child, marked):  # type: ignore[arg-type]
-            out.append((child, At(body, child), inside))
+            out.append((child, _at(body, child, empty), inside))
     return out
 
 
