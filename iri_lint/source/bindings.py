@@ -94,7 +94,7 @@ _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _TRY = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))
 _NOWHERE = (0, 0)
-_new_pos = tuple.__new__  # (a StmtPos per statement of every scope indexed: without NamedTuple.__new__'s call)
+_new_tuple = tuple.__new__  # (a StmtPos per statement, a Binding per binding: without NamedTuple.__new__'s call)
 _TYPE_ALIAS = getattr(ast, "TypeAlias", None)
 
 
@@ -181,6 +181,10 @@ def _methods(node: ast.ClassDef) -> Iterator[ast.FunctionDef | ast.AsyncFunction
             yield stmt
 
 
+# the statements holding statement lists of their scope (``_blocks``; a definition's body is its own scope)
+_COMPOUND = frozenset((*_LOOPS, ast.If, ast.With, ast.AsyncWith, *_TRY, ast.Match))
+
+
 def _blocks(stmt: ast.stmt) -> list[tuple[list[ast.stmt], bool]]:
     """The statement lists of a compound statement, each with whether it is a loop body."""
     t = type(stmt)
@@ -208,9 +212,9 @@ def _statements(body: list[ast.stmt]) -> Iterator[tuple[ast.stmt, StmtPos, bool,
         bid = id(block)
         inner: list[tuple[list[ast.stmt], ast.stmt | None, bool, bool]] = []
         for i, stmt in enumerate(block):
-            yield stmt, _new_pos(StmtPos, (bid, i, parent, loop_body)), in_loop, block
-            if not isinstance(stmt, _DEFS):
-                inner.extend((b, stmt, in_loop or is_loop, is_loop) for b, is_loop in _blocks(stmt) if b)
+            yield stmt, _new_tuple(StmtPos, (bid, i, parent, loop_body)), in_loop, block
+            if type(stmt) in _COMPOUND:
+                inner += [(b, stmt, in_loop or is_loop, is_loop) for b, is_loop in _blocks(stmt) if b]
         stack.extend(reversed(inner))
 
 
@@ -267,8 +271,10 @@ class _Binder:
             imported: tuple[str | None, str | None, int] | None = None) -> None:
         pos = self.pos
         scope = self.scope if self.attr_of is not None else None
-        self.out.setdefault(key, []).append(
-            Binding(kind, self.stmt, value, pos.block, pos.at, _pos(self.stmt), imported, scope))
+        stmt = self.stmt
+        self.out.setdefault(key, []).append(_new_tuple(Binding, (
+            kind, stmt, value, pos.block, pos.at, (stmt.lineno, stmt.col_offset) if stmt is not None else _NOWHERE,
+            imported, scope)))
 
     def target(self, target: ast.AST, kind: Kind, value: ast.expr | None) -> None:
         """Bind a target; a tuple or list target takes a display's elements one by one."""
