@@ -75,7 +75,7 @@ def find_root(directory: str, cache: dict[str, str] | None = None) -> str:
 class Project:
     """The modules of the projects a run touches, each read and parsed once; counts what it reads."""
 
-    __slots__ = ("_current", "_dropped", "_found", "_modules", "_roots", "_stats", "digests", "frozen_at",
+    __slots__ = ("_current", "_dropped", "_found", "_modules", "_real", "_roots", "_stats", "digests", "frozen_at",
                  "max_modules", "reads")
 
     def __init__(self, max_modules: int = MAX_MODULES) -> None:
@@ -87,6 +87,7 @@ class Project:
         self._dropped: list[ProjectModule] = []  # let go of while the current file's values are read
         self.frozen_at = 0  # files read when the run's modules were last moved out of the gc's reach
         self._found: dict[tuple[str, str], str | None] = {}  # (folder searched, dotted name) -> file
+        self._real: dict[str, str] = {}  # path -> its real path (asked for each module a value reads, each time)
         self.reads: Counter[str] = Counter()  # real path -> times read from disk
         self._stats: dict[str, tuple[int, int, int] | None] = {}  # real path -> its stat when read
         # real path -> sha256 of the bytes read (None: not read), for a result cache keyed by content
@@ -109,7 +110,7 @@ class Project:
         current = self._current
         if current is not None and current.src.path == path and current.scopes.tree is tree:
             return current  # (registered again: the state resolving calls; its path's real path is known)
-        real = os.path.realpath(path)
+        real = self.realpath(path)
         if current is None or current.path != real or current.scopes.tree is not tree:
             current = self._current = ProjectModule(real, src, ModuleIndex(tree, text))
         return current
@@ -127,9 +128,16 @@ class Project:
             module.scopes.close()
         self._dropped.clear()
         current = self._current
-        if current is not None and (current.src.path == path or current.path == os.path.realpath(path)):
+        if current is not None and (current.src.path == path or current.path == self.realpath(path)):
             self._current = None
             current.scopes.close()
+
+    def realpath(self, path: str) -> str:
+        """``os.path.realpath``, once per path (as files are found once per run: see ``find``)."""
+        real = self._real.get(path)
+        if real is None:
+            real = self._real[path] = os.path.realpath(path)
+        return real
 
     def root_of(self, path: str) -> str:
         """The project root of a file."""
@@ -179,7 +187,7 @@ class Project:
 
         At most ``max_modules`` are kept, the least recently used dropped first: a module read again
         after that counts in ``read_twice``."""
-        real = os.path.realpath(path)
+        real = self.realpath(path)
         current = self._current
         if current is not None and current.path == real:
             return current
