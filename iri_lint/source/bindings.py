@@ -12,6 +12,7 @@ import functools
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
+from itertools import accumulate
 from typing import NamedTuple
 
 __all__ = ["Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "module_imports"]
@@ -105,8 +106,8 @@ def _pos(stmt: ast.stmt | None) -> tuple[int, int]:
 class Scope:
     """A module, class or function body: its bindings by name, and where each statement stands."""
 
-    __slots__ = ("_attrs", "_names", "_orders", "_positions", "globals", "index", "kind", "node", "nonlocals",
-                 "parent", "receiver", "stars")
+    __slots__ = ("_attr_found", "_attrs", "_names", "_orders", "_positions", "globals", "index", "kind", "node",
+                 "nonlocals", "parent", "receiver", "stars")
 
     def __init__(self, index: ModuleIndex, node: ast.AST, kind: str, parent: Scope | None) -> None:
         self.index = index
@@ -116,6 +117,7 @@ class Scope:
         self._names: dict[str, list[Binding]] | None = None
         self._positions: dict[int, StmtPos] = {}
         self._attrs: dict[str, list[Binding]] | None = None
+        self._attr_found: dict[str, list[Binding]] = {}  # attribute -> its bindings (``attr``)
         self._orders: dict[str, Order] = {}
         self.stars: list[Binding] = []
         self.globals: set[str] = set()
@@ -160,6 +162,27 @@ class Scope:
                     if scope.receiver is not None:
                         _index_attrs(scope, scope.receiver, self._attrs)
         return self._attrs
+
+    def attr(self, name: str) -> list[Binding]:
+        """A class: the bindings of ``self.<name>`` / ``cls.<name>`` in its methods, as ``attrs`` has them.
+
+        A binding's statement holds the attribute's name on one of its lines: where the text spells every
+        identifier as the ast does (ASCII), only the methods' statements spanning those lines are read."""
+        if self._attrs is not None:
+            return self._attrs.get(name, [])
+        found = self._attr_found.get(name)
+        if found is None:
+            lines = self.index.word_lines(self.node, name) if self.kind == "class" else []
+            if lines is None:
+                return self.attrs.get(name, [])
+            out: dict[str, list[Binding]] = {}
+            for method in _methods(self.node) if lines else ():  # type: ignore[arg-type]
+                if _on_lines(method, lines):
+                    scope = self.index.scope(method, self)
+                    if scope.receiver is not None:
+                        _index_attrs(scope, scope.receiver, out, lines)
+            found = self._attr_found[name] = out.get(name, [])
+        return found
 
     def __repr__(self) -> str:
         return f"Scope({self.kind} {getattr(self.node, 'name', '')})"
@@ -422,24 +445,50 @@ def _index_scope(scope: Scope) -> None:
                 binder.add(name, Kind.OTHER)
 
 
+def _word_char(c: str) -> bool:
+    """What ``\\w`` is in an ASCII identifier."""
+    return c.isalnum() or c == "_"
+
+
 def _on_lines(stmt: ast.stmt, lines: list[int]) -> bool:
     """Whether a statement spans one of the sorted ``lines``."""
     i = bisect_left(lines, stmt.lineno)
     return i < len(lines) and lines[i] <= (stmt.end_lineno or stmt.lineno)
 
 
-def _index_attrs(method: Scope, receiver: str, out: dict[str, list[Binding]]) -> None:
-    """A method's bindings of ``<receiver>.<attr>`` (in every block of its body)."""
+def _index_attrs(method: Scope, receiver: str, out: dict[str, list[Binding]], lines: list[int] | None = None) -> None:
+    """A method's bindings of ``<receiver>.<attr>`` (in every block of its body; with ``lines``, in the
+    statements spanning one of them)."""
     binder = _Binder(method, out, receiver)
-    for stmt, pos, _, _ in _statements(method.body):
-        binder.statement(stmt, pos, False)
+    if lines is None:
+        for stmt, pos, _, _ in _statements(method.body):
+            binder.statement(stmt, pos, False)
+    else:
+        for stmt, pos in _statements_on(method.body, lines):
+            binder.statement(stmt, pos, False)
+
+
+def _statements_on(body: list[ast.stmt], lines: list[int]) -> Iterator[tuple[ast.stmt, StmtPos]]:
+    """The statements of a scope body that span one of the sorted ``lines``, with their positions, in the order
+    ``_statements`` gives them (the others, and the blocks inside them, are passed by)."""
+    stack: list[tuple[list[ast.stmt], ast.stmt | None, bool]] = [(body, None, False)]
+    while stack:
+        block, parent, loop_body = stack.pop()
+        bid = id(block)
+        inner: list[tuple[list[ast.stmt], ast.stmt | None, bool]] = []
+        for i, stmt in enumerate(block):
+            if _on_lines(stmt, lines):
+                yield stmt, _new_tuple(StmtPos, (bid, i, parent, loop_body))
+                if type(stmt) in _COMPOUND:
+                    inner += [(b, stmt, is_loop) for b, is_loop in _blocks(stmt) if b]
+        stack.extend(reversed(inner))
 
 
 class ModuleIndex:
     """The scopes of one module, built on demand."""
 
-    __slots__ = ("_classes", "_globals", "_nonlocals", "_scopes", "_subclasses", "module", "text", "tree",
-                 "walrus_lines")
+    __slots__ = ("_classes", "_globals", "_nonlocals", "_scopes", "_starts", "_subclasses", "module", "text",
+                 "tree", "walrus_lines")
 
     def __init__(self, tree: ast.Module, text: str | None = None) -> None:
         self.tree = tree
@@ -452,6 +501,7 @@ class ModuleIndex:
         self._nonlocals: frozenset[str] | None = None
         self._classes: dict[str, list[ast.ClassDef]] | None = None
         self._subclasses: dict[str, list[ast.ClassDef]] | None = None
+        self._starts: list[int] | None = None  # where each line starts (``word_lines``)
 
     def close(self) -> None:
         """Break the cycles between the index and its scopes once the module is done with: refcounting then
@@ -461,6 +511,7 @@ class ModuleIndex:
             del scope.index
             scope._names = scope._attrs = None  # (their bindings name their scopes)
             scope._orders.clear()
+            scope._attr_found.clear()
             scope.stars.clear()
         self._scopes.clear()
 
@@ -497,6 +548,42 @@ class ModuleIndex:
         if self._nonlocals is None:
             self._nonlocals = self._declared("nonlocal", ast.Nonlocal)
         return self._nonlocals
+
+    def word_lines(self, node: ast.AST, word: str) -> list[int] | None:
+        """The sorted lines of ``node`` holding the identifier ``word`` as a whole word; None when the text
+        cannot tell: no text, a carriage return in it (lines may end there), or non-ASCII text in ``node``
+        (an identifier may be spelled there otherwise than the ast has it, NFKC-normalised)."""
+        starts = self._line_starts()
+        if starts is None:
+            return None
+        first = node.lineno  # type: ignore[attr-defined]
+        last = node.end_lineno or first  # type: ignore[attr-defined]
+        text = self.text
+        assert text is not None
+        lo, hi = starts[first - 1], starts[last] if last < len(starts) else len(text)
+        if not text[lo:hi].isascii():
+            return None
+        out: list[int] = []
+        line, seen = first, lo
+        i = text.find(word, lo, hi)
+        while i >= 0:
+            end = i + len(word)
+            if not (i and _word_char(text[i - 1])) and not (end < len(text) and _word_char(text[end])):
+                line += text.count("\n", seen, i)
+                seen = i
+                if not out or out[-1] != line:
+                    out.append(line)
+            i = text.find(word, end, hi)
+        return out
+
+    def _line_starts(self) -> list[int] | None:
+        """Where each line of the text starts (None: no text, or a carriage return in it)."""
+        if self._starts is None:
+            text = self.text
+            if text is None or "\r" in text:
+                return None
+            self._starts = [0, *accumulate(len(line) + 1 for line in text.split("\n"))]
+        return self._starts
 
     def classes(self) -> dict[str, list[ast.ClassDef]]:
         """The module-level classes by name."""

@@ -497,7 +497,7 @@ class ModuleState:
         if self._overridden(cls, attr):
             return self.hole(node)  # a subclass binds it: self may be one of those
         body = cls.names.get(attr, [])
-        assigned = cls.attrs.get(attr, [])
+        assigned = cls.attr(attr)
         if not assigned:
             if body:
                 return self._lookup(cls, attr, None, node)
@@ -524,7 +524,7 @@ class ModuleState:
         for d in self.index.subclasses(name) if name is not None else ():
             if d is not cls.node:
                 sub = self.index.scope(d, self.index.module)
-                if attr in sub.names or attr in sub.attrs or self._overridden(sub, attr):
+                if attr in sub.names or sub.attr(attr) or self._overridden(sub, attr):
                     return True
         return False
 
