@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -187,3 +188,15 @@ def test_char_col_on_a_long_non_ascii_line_decodes_it_once() -> None:
     for c in cols:
         assert source.char_col(1, c) == len(data[:c].decode("utf-8"))
     assert len(source._cols[1][1]) == len(cols) + 1  # one checkpoint per column asked
+
+
+_PYTHON_LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # what Python's tokenizer ends a line at
+
+
+@given(st.lists(st.sampled_from(["a", " ", "é", "\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e",
+                                 "\x85", "\u2028", "\u2029", "#"]), max_size=30))
+def test_split_lines_ends_lines_where_python_does(pieces: list[str]) -> None:
+    """Only at \\n, \\r\\n and \\r (str.splitlines also ends them at a form feed, U+2028, ...)."""
+    text = "".join(pieces)
+    assert split_lines(text) == _PYTHON_LINES.findall(text)
+    assert "".join(split_lines(text)) == text
