@@ -62,12 +62,13 @@ def scan_options(config: Config, enabled: frozenset[str] | None = None) -> ScanO
                        include_bytes=config.include_bytes, include_docstrings=bool(codes & TEXT_CODES))
 
 
-def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str | None = None,
+def lint_tree(tree: ast.AST, lines: Sequence[str] | SourceFile, config: Config, *, path: str | None = None,
               options: ScanOptions | None = None, text_codes: frozenset[str] | None = None,
               marked: list[int] | None = None, project: Project | None = None,
               depends_on: set[str] | None = None, file: str | None = None) -> Iterator[SourceFinding]:
     """Findings for an already parsed module (the flake8 plugin's entry: flake8 hands us both).
 
+    ``lines``: the module's lines, or its ``SourceFile``, which the literals and the values then share.
     ``text_codes``: the underlying rules run on IRIs found in prose (default: the enabled ones).
     ``project``: the run's project modules, read for the constants this one imports (default: the
     process's own, ``default_project``); ``depends_on`` receives the files its URL values were read from;
@@ -78,11 +79,12 @@ def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str 
         return
     opts = options or scan_options(config, enabled)
     checker = literal_checker(config, enabled, text_codes)
+    source = lines if isinstance(lines, SourceFile) else SourceFile(list(lines))
     found: list[SourceFinding] = []
-    for lit in find_literals(tree, list(lines), options=opts, marked=marked):
+    for lit in find_literals(tree, source, options=opts, marked=marked):
         found += checker.findings(lit)
     if isinstance(tree, ast.Module) and (marked is None or marked):
-        more = _values(tree, lines, checker, found, path=path, options=opts, marked=marked, project=project,
+        more = _values(tree, source, checker, found, path=path, options=opts, marked=marked, project=project,
                        depends_on=depends_on, file=file)
         if more:
             found += more
@@ -90,7 +92,7 @@ def lint_tree(tree: ast.AST, lines: Sequence[str], config: Config, *, path: str 
     yield from found
 
 
-def _values(tree: ast.Module, lines: Sequence[str], checker: LiteralChecker, found: list[SourceFinding], *,
+def _values(tree: ast.Module, lines: SourceFile, checker: LiteralChecker, found: list[SourceFinding], *,
             path: str | None, options: ScanOptions, marked: list[int] | None, project: Project | None = None,
             depends_on: set[str] | None = None, file: str | None = None) -> list[SourceFinding]:
     """The findings of the module's URL values that its literals' findings (``found``) do not hold."""
@@ -294,11 +296,12 @@ def lint_text(text: str, config: Config, *, path: str | None = None, honour_noqa
     lines = split_lines(text)  # where Python splits: not at U+2028, form feed, ... (str.splitlines would)
     enabled = config.codes_for(path)
     opts = scan_options(config, enabled)
-    marked = marked_lines(SourceFile(lines), opts) if opts.prefilter else None
+    source = SourceFile(lines, text)  # (the marks, the literals and the values read the same)
+    marked = marked_lines(source, opts) if opts.prefilter else None
     if not enabled:
         return []
     found = [] if marked == [] else list(
-        lint_tree(parse_source(text, path or "<unknown>"), lines, config, path=path, options=opts, marked=marked,
+        lint_tree(parse_source(text, path or "<unknown>"), source, config, path=path, options=opts, marked=marked,
                   project=project, depends_on=depends_on, file=file))
     # (text.lower() only where it can matter: most files have no finding and IRI901 is opt-in)
     if honour_noqa and (found or UNUSED_NOQA in enabled) and "noqa" in text.lower():

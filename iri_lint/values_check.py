@@ -37,6 +37,7 @@ from .source.candidates import (
     looks_like_regex,
     says_template,
 )
+from .source.locate import SourceFile
 from .source.marks import ScanOptions
 from .source.model import Literal, Reason, SourcePos
 from .source.project import Project as Project  # re-exported: what lint_tree takes
@@ -90,7 +91,7 @@ class ValueChecker(NamedTuple):
     idna_versions: bool
 
 
-def value_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecker,
+def value_findings(tree: ast.Module, lines: Sequence[str] | SourceFile, checker: ValueChecker,
                    causes: set[tuple[str, SourcePos]], *, path: str | None, options: ScanOptions,
                    marked: list[int] | None, project: Project | None = None,
                    depends_on: set[str] | None = None) -> list[ValueFinding]:
@@ -113,7 +114,7 @@ def first_of_each_cause(placed: Sequence[tuple[Cause, F]], causes: set[Cause]) -
             yield found
 
 
-def placed_findings(tree: ast.Module, lines: Sequence[str], checker: ValueChecker, *, path: str | None,
+def placed_findings(tree: ast.Module, lines: Sequence[str] | SourceFile, checker: ValueChecker, *, path: str | None,
                     options: ScanOptions, marked: list[int] | None, project: Project | None = None,
                     depends_on: set[str] | None = None,
                     within: tuple[int, int] | None = None) -> list[tuple[int, list[tuple[Cause, ValueFinding]]]]:

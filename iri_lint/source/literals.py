@@ -105,15 +105,16 @@ _MIXED_LISTS = frozenset(
 
 
 def find_literals(
-    tree: ast.AST, lines: Sequence[str], *, options: ScanOptions | None = None,
+    tree: ast.AST, lines: Sequence[str] | SourceFile, *, options: ScanOptions | None = None,
     marked: list[int] | None = None,
 ) -> Iterator[Literal]:
     """Yield the candidate IRI literals of a module, in source order.
 
+    ``lines``: the module's lines, or its ``SourceFile`` (shared with the caller's other passes);
     ``marked``: the file's ``marked_lines`` when the caller already computed them (before parsing).
     """
     opts = options or DEFAULT_OPTIONS
-    source = SourceFile(list(lines))
+    source = lines if isinstance(lines, SourceFile) else SourceFile(list(lines))
     scanner = Scanner(source, opts)
     scanner.fill_tree = tree  # the names it fills in are found when an assignment first needs them
     if opts.prefilter:

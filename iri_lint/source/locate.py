@@ -38,11 +38,11 @@ class SourceFile:
 
     __slots__ = ("_cols", "_offsets", "_text", "bom", "lines")
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], text: str | None = None) -> None:
         self.lines = lines
         self.bom = bool(lines) and lines[0].startswith("\ufeff")
         self._offsets: list[int] | None = None
-        self._text: str | None = None
+        self._text: str | None = text  # (when the caller has it: the lines joined)
         # non-ASCII line -> (its UTF-8 bytes, byte columns seen, their code point columns)
         self._cols: dict[int, tuple[bytes, list[int], list[int]]] = {}
 
