@@ -12,7 +12,8 @@ import functools
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
-from itertools import accumulate
+from itertools import accumulate, repeat
+from operator import add
 from typing import NamedTuple
 
 __all__ = ["Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "module_imports"]
@@ -582,7 +583,7 @@ class ModuleIndex:
             text = self.text
             if text is None or "\r" in text:
                 return None
-            self._starts = [0, *accumulate(len(line) + 1 for line in text.split("\n"))]
+            self._starts = list(accumulate(map(add, map(len, text.split("\n")), repeat(1)), initial=0))
         return self._starts
 
     def classes(self) -> dict[str, list[ast.ClassDef]]:
