@@ -46,6 +46,7 @@ def posix_classes() -> dict[bytes, frozenset[int]]:
 # and the three forms of "**" next to a slash: DIRS ("**/": zero or more whole folders), ANY (a
 # trailing "**": everything) and SOME ("**\\/": at least one folder, a quirk of wildmatch.c)
 STAR, DIRS, ANY, SOME = "star", "dirs", "any", "some"
+_WILD = re.compile(rb"[*?\[\\]")  # where a pattern's literal prefix ends (simple_length() in dir.c)
 Token = frozenset[int] | str
 
 
@@ -154,6 +155,8 @@ def tokens(p: bytes) -> list[Token] | None:
     """The pattern as tokens (see :data:`STAR`); None when it can match nothing."""
     out: list[Token] = []
     n, i = len(p), 0
+    first_wild = _WILD.search(p)
+    prefix_end = n if first_wild is None else first_wild.start()
     while i < n:
         c = p[i]
         if c == _BACKSLASH:
@@ -169,7 +172,10 @@ def tokens(p: bytes) -> list[Token] | None:
             while j < n and p[j] == _STAR:
                 j += 1
             after = p[j : j + 2]
-            if j - i >= 2 and (i == 0 or p[i - 1] == _SLASH) and (j == n or after[:1] == b"/" or after == b"\\/"):
+            # at a folder's start, or right after the pattern's literal prefix, which dir.c compares on
+            # its own before wildmatch() reads the rest as a pattern that starts with this "**"
+            start = i == 0 or p[i - 1] == _SLASH or (i == prefix_end and _SLASH in p)
+            if j - i >= 2 and start and (j == n or after[:1] == b"/" or after == b"\\/"):
                 if j == n:
                     out.append(ANY)
                 elif after[:1] == b"/":

@@ -65,6 +65,8 @@ CASES = [
     [b"/an/absolute"], [b"spam"], [b"foo/bar"], [b"!a", b"a*"], [b"# a comment"], [b"/"], [b"/**"], [b"**"],
     [b"**/b"], [b"a/**"], [b"a/**/b"], [b"**/a/**"], [b"**/x/**/b"], [b"a**b"], [b"**a"], [b"a/**b"],
     [b"**\\/b"], [b"a/**\\/b"], [b"***/b"], [b"**/**/b"], [b"a/***"],
+    # "**" right after the literal prefix, which dir.c compares before wildmatch() reads the rest
+    [b"a**/b"], [b"x/a**/b"], [b"a**\\/b"], [b"*a**/b"], [b"x/a**"], [b"a?**/b"], [b"a\\x**/b"],
     # stars, question marks, escapes, trailing spaces, comments and bangs escaped
     [b"*"], [b"a*"], [b"*b"], [b"a*b"], [b"a?b"], [b"?"], [b"*.py"], [b"x/*.py"], [b"*/a.py"], [b"a/*"],
     [b"a\\*b"], [b"a\\?b"], [b"\\#c"], [b"\\!d"], [b"a\\ "], [b"a  "], [b"a \\ "], [b"foo\\"], [b"foo\\\\"],
