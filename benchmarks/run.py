@@ -357,6 +357,7 @@ HOSTILE: dict[str, Callable[[int], str]] = {
     "'@:[' soup": lambda n: f'URL = "http://{_repeat("@:[", n)}"\n',
     "many literals": lambda n: "".join(f'url_{i} = "http://example.com/{i}<"\n' for i in range(n // 30)),
     "implicit concat": lambda n: "URL = (\n" + "".join('    "http://e.com/a b"\n' for _ in range(n // 20)) + ")\n",
+    "spaces beside holes": lambda n: f'URL = f"http://example.com/{_repeat(" {x}", n)}"\n',
 }
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
+from itertools import accumulate
 
 from ..core.context import Assembly
 from ..core.grammar import Profile
@@ -103,11 +105,17 @@ def select_codes(select: Iterable[str] | None = None, ignore: Iterable[str] | No
     return frozenset(codes)
 
 
-def _overlaps_hole(start: int, end: int, holes: tuple[tuple[int, int], ...], edge: bool = True) -> bool:
-    # a finding at a hole's edge may be caused by the placeholder's unknown content ('%' + hole)
-    if not edge:
-        return any(start < h_end and h_start < max(end, start + 1) for h_start, h_end in holes)
-    return any(start <= h_end and h_start <= max(end, start + 1) for h_start, h_end in holes)
+def _overlaps_hole(start: int, end: int, holes: tuple[tuple[int, int], ...], reach: list[int],
+                   edge: bool = True) -> bool:
+    """Whether a finding over ``start:end`` touches one of ``holes`` (sorted by start; ``reach[i]``: the
+    furthest end of ``holes[:i + 1]``), at its edge too when ``edge``: a finding at a hole's edge may be
+    caused by the placeholder's unknown content ('%' + hole). A bisection: a literal of n holes and n
+    findings costs n log n, not n * n."""
+    i = bisect_left(reach, start) if edge else bisect_right(reach, start)
+    if i == len(holes):
+        return False  # every hole ends before the finding starts
+    stop = max(end, start + 1)
+    return holes[i][0] <= stop if edge else holes[i][0] < stop
 
 
 def check(text: str, *, kind: str = "IRI-reference", profile: str | Profile = "iri",
@@ -186,8 +194,10 @@ def _run(facts: Facts) -> Iterator[Finding]:
         found = [(code, _in_original(r, ref)) for code, r in found]
     if facts.holes:
         text = ref.original if ref.original is not None else ref.text
+        holes = tuple(sorted(facts.holes))  # (a literal's holes come in the order its templates found them)
+        reach = list(accumulate((h[1] for h in holes), max))
         found = [(code, r) for code, r in found if code in _AT_HOLES or not _overlaps_hole(
-            r.start, r.end, facts.holes, code not in _OWN_CHARACTER or text[r.start : r.start + 1] in _BRACKETS)]
+            r.start, r.end, holes, reach, code not in _OWN_CHARACTER or text[r.start : r.start + 1] in _BRACKETS)]
     if len(found) > 1:
         found = _without_consequences(found)
     found.sort(key=lambda f: (f[1].start, f[0]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 from collections import Counter
 from collections.abc import Iterator
 
@@ -11,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from iri_lint.core.budget import Budget
+from iri_lint.core.scanner import scan
 from iri_lint.rules import engine, facts
 from iri_lint.rules.engine import check
 from iri_lint.rules.facts import MAX_PER_CODE
@@ -356,6 +358,41 @@ def test_a_finding_that_names_the_cause_hides_its_consequences_at_that_place(tex
     are the same mistake (issue #26: one finding per cause). Without IRI603 they are reported."""
     assert [f.code for f in check(text)] == codes
     assert {"IRI601", "IRI103"} <= {f.code for f in check(text, ignore=["IRI603"])}
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 6)), max_size=8),
+       st.integers(0, 45), st.integers(0, 5), st.booleans())
+def test_the_hole_bisection_agrees_with_asking_every_hole(raw: list[tuple[int, int]], start: int, width: int,
+                                                          edge: bool) -> None:
+    """``_overlaps_hole`` bisects (a literal of n holes and n findings must not cost n * n); holes sorted by
+    start, overlapping or not, give what asking each hole gives."""
+    holes = tuple(sorted((a, a + w) for a, w in raw))
+    end = start + width
+    stop = max(end, start + 1)
+    every = any((start <= b and a <= stop) if edge else (start < b and a < stop) for a, b in holes)
+    reach = list(itertools.accumulate((b for _, b in holes), max))
+    assert engine._overlaps_hole(start, end, holes, reach, edge) is every
+
+
+def _holes_seconds(n: int) -> float:
+    text = "https://h.example/" + " 0" * n  # a space beside each of n one-character holes
+    holes = tuple((i, i + 1) for i in range(19, len(text), 2))
+    ref = scan(text)
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        engine.check_ref(ref, holes=holes)
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+@pytest.mark.slow
+def test_findings_beside_many_holes_grow_linearly() -> None:
+    """4x the holes and the findings beside them cost about 4x (16x when each finding asked every hole:
+    a literal of 20,000 of them took 30 s)."""
+    small, large = _holes_seconds(2000), _holes_seconds(8000)
+    assert large / small < 8, f"2,000 holes {small:.3f} s, 8,000 holes {large:.3f} s"
 
 
 def test_analyses_build_error_messages_only_for_what_they_report(monkeypatch: pytest.MonkeyPatch) -> None:
