@@ -157,7 +157,7 @@ INDEX: tuple[RuleInfo, ...] = (
              default=False, fix_level=None, needs=Needs.NON_ASCII, text_of=None, has_check=True,
              module="security.iri507_mixed_script_component"),
     RuleInfo(code="IRI508", name="userinfo-looks-like-host", family=Family.SECURITY, severity=Severity.WARNING,
-             default=True, fix_level=None, needs=Needs.USERINFO, text_of=None, has_check=True,
+             default=False, fix_level=None, needs=Needs.USERINFO, text_of=None, has_check=True,
              module="security.iri508_userinfo_looks_like_host"),
     RuleInfo(code="IRI601", name="missing-host", family=Family.SCHEME, severity=Severity.ERROR,
              default=True, fix_level=FixLevel.NONE, needs=None, text_of=None, has_check=True,

@@ -14,11 +14,12 @@ RULE = Rule(
     summary="User name that reads as a host name",
     section="RFC 3986 sec. 7.6; RFC 3987 sec. 8",
     severity=Severity.WARNING,
-    default=True,
+    default=False,
     fix_level=None,
     what=("A userinfo whose user name begins with a DNS host name of three or more labels (`www.example.com`, "
           "`cnn.example.com&story=...`) or one written with its final dot, other than the IRI's own host, in "
-          "any scheme with an authority. A user name of one or two labels (`john.doe`) is a name, not a host."),
+          "any scheme with an authority. A user name of one or two labels (`john.doe`) is a name, not a host. "
+          "Opt-in: telling a host from a dotted user name (`first.middle.last@`) needs more than its shape."),
     why=("The userinfo comes before the host and is rarely used, so a host name in it makes a reader (and "
          "a user shown the link) take the wrong authority: `https://www.example.com@attacker.example/` "
          "goes to attacker.example. RFC 3986 sec. 7.6 names this semantic attack, with "
