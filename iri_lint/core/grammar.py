@@ -181,6 +181,16 @@ def is_ip_literal(inner: str) -> bool:
     return is_ipv6(inner)
 
 
+# letters, digits and hyphen: the characters of a DNS host name's labels (RFC 1123 sec. 2.1)
+LDH = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+
+
+def is_ldh_label(label: str) -> bool:
+    """A host name's label (RFC 1123 sec. 2.1; RFC 5890 sec. 2.3.1's LDH label): letters, digits and
+    hyphens, with no hyphen at either end."""
+    return bool(label) and label[0] != "-" and label[-1] != "-" and all(c in LDH for c in label)
+
+
 # ---------------------------------------------------------------- regexes of whole references
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...core.grammar import is_ldh_label
 from ...core.mapping import is_dns_scheme
 from ...core.reference import HostKind
 from ..facts import Facts
@@ -122,5 +123,4 @@ def _idna2003_label(label: str) -> bool:
         ace = idna2003.ToASCII(label).decode("ascii")
     except (UnicodeError, ValueError):
         return False
-    return not label.startswith("-") and not label.endswith("-") and all(c.isalnum() or c == "-" for c in ace) \
-        and not any(map(stringprep.in_table_a1, label))
+    return label[0] != "-" and label[-1] != "-" and is_ldh_label(ace) and not any(map(stringprep.in_table_a1, label))

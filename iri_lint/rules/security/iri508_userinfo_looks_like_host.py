@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...core.grammar import LDH, is_ldh_label
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
 
@@ -35,7 +36,7 @@ RULE = Rule(
     needs=Needs.USERINFO,
 )
 
-_LDH = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+_NAME = LDH | {"."}  # what a host name at the start of the user name may hold
 
 
 def check(facts: Facts) -> Iterator[Raw]:
@@ -46,7 +47,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     text = ref.text
     start = ref.userinfo.start
     end = start
-    while end < ref.userinfo.end and (text[end] in _LDH or text[end] == "."):
+    while end < ref.userinfo.end and text[end] in _NAME:
         end += 1
     name = text[start:end]
     host = (ref.get("host") or "").rstrip(".").lower()
@@ -62,7 +63,7 @@ def _reads_as_host(name: str) -> bool:
     labels = name[:-1].split(".") if name.endswith(".") else name.split(".")
     if len(labels) < (2 if name.endswith(".") else 3):
         return False
-    if not all(label and label[0] != "-" and label[-1] != "-" for label in labels):
+    if not all(map(is_ldh_label, labels)):
         return False
     top = labels[-1]
     return len(top) >= 2 and top.isascii() and top.isalpha()
