@@ -299,6 +299,9 @@ def startup(quick: bool, with_flake8: bool,
             (Path(tmp) / name).write_text(text, encoding="utf-8")
         check = [str(bin_ / "iri-lint"), "check", "--exit-zero", "one_file.py"]
         comparisons = [("iri-lint check one_file.py / python -c pass", "startup", check,
+                        [str(bin_ / "python"), "-c", "pass"]),
+                       ("importing the other modules that check imports / python -c pass", "",
+                        [str(bin_ / "python"), "-c", "import " + ", ".join(foreign_imports(bin_, check, Path(tmp)))],
                         [str(bin_ / "python"), "-c", "pass"])]
         if with_flake8:
             bare = flake8_env("flake8-plain", False)
@@ -308,6 +311,18 @@ def startup(quick: bool, with_flake8: bool,
             print(f"  {label}, {n} pairs ...", flush=True)
             rows.append((label, key, startup_pairs(a, b, n, Path(tmp))))
     return rows
+
+
+def foreign_imports(bin_: Path, command: Sequence[str], cwd: Path) -> list[str]:
+    """The modules ``command`` (a console script of ``bin_``) imports that are not iri-lint's and that
+    ``python -c pass`` has not imported (the standard library and our dependencies): the part of the
+    start-up that no change to iri-lint's own modules can take away, short of not importing them."""
+    probe = ("import pkgutil, runpy, sys\nbefore = set(sys.modules)\nsys.argv = sys.argv[1:]\n"
+             "try:\n    runpy.run_path(sys.argv[0], run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "print('modules:', *(m for m in sys.modules if m not in before and m.partition('.')[0] != 'iri_lint'))")
+    proc = subprocess.run([str(bin_ / "python"), "-c", probe, *command], capture_output=True, text=True, cwd=cwd)
+    found = [line.split()[1:] for line in proc.stdout.splitlines() if line.startswith("modules:")]
+    return found[-1] if found and found[-1] else ["sys"]
 
 
 def startup_rows(started: list[tuple[str, str, list[tuple[Timing, Timing]]]]) -> list[Row]:
