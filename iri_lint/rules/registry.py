@@ -70,6 +70,7 @@ MODULES = (
     "security.iri506_password_in_userinfo",
     "security.iri507_mixed_script_component",
     "security.iri508_userinfo_looks_like_host",
+    "security.iri509_host_ends_in_number",
     "scheme.iri601_missing_host",
     "scheme.iri602_port_out_of_range",
     "scheme.iri603_scheme_typo",

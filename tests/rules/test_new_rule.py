@@ -31,15 +31,15 @@ def new_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[n
 
 
 def test_writes_the_module_and_its_registry_line_in_code_order(new_rule) -> None:  # type: ignore[no-untyped-def]
-    assert new_rule.main(["IRI509", "odd-thing", "--family", "security", "--no-docs"]) == 0
-    path = new_rule.RULES / "security" / "iri509_odd_thing.py"
+    assert new_rule.main(["IRI510", "odd-thing", "--family", "security", "--no-docs"]) == 0
+    path = new_rule.RULES / "security" / "iri510_odd_thing.py"
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
-    assert "check" in names and 'code="IRI509"' in path.read_text() and "family=Family.SECURITY" in path.read_text()
+    assert "check" in names and 'code="IRI510"' in path.read_text() and "family=Family.SECURITY" in path.read_text()
     compile(path.read_text(), str(path), "exec")
     lines = [line.strip() for line in (new_rule.REGISTRY).read_text().splitlines() if line.strip().startswith('"')]
-    at = lines.index('"security.iri509_odd_thing",')
-    assert lines[at - 1] == '"security.iri508_userinfo_looks_like_host",'
+    at = lines.index('"security.iri510_odd_thing",')
+    assert lines[at - 1] == '"security.iri509_host_ends_in_number",'
     assert lines[at + 1].startswith('"scheme.iri601')
 
 
@@ -50,4 +50,4 @@ def test_refuses_a_taken_code_or_a_bad_name(new_rule) -> None:  # type: ignore[n
         new_rule.main(["IRI510", "Bad_Name", "--family", "security", "--no-docs"])
     with pytest.raises(SystemExit):
         new_rule.main(["X509", "name", "--family", "security", "--no-docs"])
-    assert sys.modules.get("iri_lint.rules.security.iri509_bad_name") is None
+    assert sys.modules.get("iri_lint.rules.security.iri510_bad_name") is None
