@@ -446,3 +446,29 @@ def test_idna_full_stops_separate_labels_of_a_dns_host_and_look_alike_elsewhere(
     assert "IRI504" not in [f.code for f in check(f"https://例え{dot}テスト/")]
     assert "IRI504" in [f.code for f in check(f"https://例え.テスト/a{dot}b")]
     assert "IRI504" in [f.code for f in check(f"foo://例え{dot}テスト/")]
+
+
+# ------------------------------------------------------------------ IRI403: empty labels
+@pytest.mark.parametrize(("iri", "at"), [
+    ("https://www..example.com/", 12), ("https://.example.com/", 8), ("https://example.com../", 20),
+    ("http://python.org...:99", 18), ("https://.éxamplé.com/", 8), ("https://a\u3002\u3002b/", 10),
+])
+def test_an_empty_label_but_the_roots_is_reported_once(iri: str, at: int) -> None:
+    """RFC 1034 sec. 3.5 (RFC 3986 sec. 3.2.2 -> RFC 1123): only the root's label is empty."""
+    found = [f for f in check(iri) if f.code == "IRI403"]
+    assert [(f.start, f.end) for f in found] == [(at, at + 1)] and "empty label" in found[0].message
+
+
+@pytest.mark.parametrize("iri", [
+    "https://example.com./",  # the root's label, after a final dot
+    "https://.../back.jpeg", "https://…/", "https://./",  # an ellipsis, no name
+    "https://.*", "https://.*\\.example\\.com/",  # patterns (their '\' is IRI103's)
+    "foo://a..b/",  # not a DNS scheme
+])
+def test_an_ellipsis_a_pattern_or_the_root_is_no_empty_label(iri: str) -> None:
+    assert not [f for f in check(iri) if f.code == "IRI403" and "empty label" in f.message]
+
+
+def test_a_host_of_many_empty_labels_is_one_finding_in_linear_time() -> None:
+    found = [f for f in check("https://a" + "." * 200_000 + "b/") if f.code == "IRI403"]
+    assert len(found) == 1

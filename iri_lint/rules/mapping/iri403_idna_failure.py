@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...core.grammar import is_ldh_label
+from ...core.grammar import LDH, is_ldh_label
 from ...core.mapping import is_dns_scheme
 from ...core.reference import HostKind
 from ..facts import Facts
@@ -21,15 +21,19 @@ RULE = Rule(
     fix_level=None,
     what=("A non-ASCII or `xn--` label of a DNS host (http, https, ftp and the other schemes iri-lint knows) "
           "that no IDNA version reads: IDNA2008 with UTS #46 mapping rejects it, and so does IDNA2003, or it "
-          "is an `xn--` label that is no valid A-label; and an ASCII label that begins or ends with `-`, which "
-          "no DNS host name does. A label only IDNA2003 reads (`☃`, `xn--n3h`) is "
+          "is an `xn--` label that is no valid A-label; an ASCII label that begins or ends with `-`, which "
+          "no DNS host name does; and an empty label other than the root's (`example..com`, `.example.com`; "
+          "a final dot is the root's, and a host of dots alone, `https://...`, is an ellipsis). "
+          "A label only IDNA2003 reads (`☃`, `xn--n3h`) is "
           "reported where the value reaches an API that encodes hosts with IDNA2008 (requests, httpx, "
           "aiohttp and yarl, urllib3), and everywhere when IRI403 is selected by name."),
     why=("A non-ASCII or `xn--` label of a DNS host must convert with IDNA2008 after UTS #46 "
          "mapping; otherwise the IRI cannot be resolved. An `xn--` label that no IDNA version reads "
          "(`xn--d`, bad Punycode, a trailing `-`, one that decodes to ASCII) is a broken name anywhere, and "
-         "so is an ASCII label that begins or ends with `-`: a registered name for DNS lookup has the "
-         "syntax of RFC 1123 sec. 2.1 (RFC 3986 sec. 3.2.2), whose labels end in a letter or digit. "
+         "so is an ASCII label that begins or ends with `-`, or an empty one: a registered name for DNS "
+         "lookup has the syntax of RFC 1123 sec. 2.1 (RFC 3986 sec. 3.2.2), whose labels end in a letter "
+         "or digit, and only the root's label is empty (RFC 1034 sec. 3.5; `idna` and requests reject "
+         "`http://.example.com`). "
          "What stays opt-in is the difference between the IDNA versions: a label that IDNA2003 (and "
          "browsers' UTS #46 processing) reads but IDNA2008 rejects, a symbol such as `☃.net` or its "
          "A-label `xn--n3h.net`, names a live host that Python's `idna` package (requests, httpx) "
@@ -37,20 +41,27 @@ RULE = Rule(
          "elsewhere when IRI403 is selected by name."),
     fix_text="Correct the label (the message names the reason).",
     valid=(Example("https://bücher.example/"), Example("https://my_host.example/"), Example("https://r3---sn-ab.example/"),
-           Example("https://xn--bcher-kva.example/")),
+           Example("https://xn--bcher-kva.example/"), Example("https://example.com./"), Example("https://.../")),
     invalid=(Example("https://xn--a.example/"), Example("https://xn--d.example/"), Example("https://xn--abc-.example/"),
-             Example("https://ex!ämple.example/"), Example("https://-sts.example.com/")),
+             Example("https://ex!ämple.example/"), Example("https://-sts.example.com/"),
+             Example("https://www..example.com/")),
 )
+
+
+_NAME = LDH | {"_"}  # what the labels of a host name are made of, besides non-ASCII letters
 
 
 def check(facts: Facts) -> Iterator[Raw]:
     """3987bis sec. 3.4.2: each non-ASCII or ``xn--`` label of a DNS host must pass IDNA2008 + UTS #46;
-    RFC 3986 sec. 3.2.2: an ASCII label is a DNS host name's, which no hyphen begins or ends."""
+    RFC 3986 sec. 3.2.2: an ASCII label is a DNS host name's, which no hyphen begins or ends and which is
+    empty only as the root's (RFC 1034 sec. 3.5)."""
     ref = facts.ref
     if ref.host is None or ref.host_kind is not HostKind.REG_NAME or not is_dns_scheme(ref.get("scheme")):
         return
     host = ref.get("host") or ""
-    if host.isascii() and "xn--" not in host.lower() and not _hyphen_at_an_end(host):
+    if not host.strip(".\u2026"):
+        return  # an ellipsis (``https://...``, ``https://…``): text left out, no name to check
+    if host.isascii() and "xn--" not in host.lower() and not _hyphen_at_an_end(host) and not _empty_label(host):
         return
     if any(r.component == "host" for r in ref.error_records):
         return  # the host's syntax error (a control, a surrogate) is the cause, reported once
@@ -60,8 +71,14 @@ def check(facts: Facts) -> Iterator[Raw]:
     may_skip = facts.may_skip
     built = skipped = 0
     pos = ref.host.start
-    for label in host.replace("\u3002", ".").replace("\uff0e", ".").replace("\uff61", ".").split("."):
-        if label and "%" not in label and (not label.isascii() or label[:4].lower() == "xn--"
+    labels = host.replace("\u3002", ".").replace("\uff0e", ".").replace("\uff61", ".").split(".")
+    empty_seen = not _named_but_for_empty_labels(labels)
+    for i, label in enumerate(labels):
+        if not label and i < len(labels) - 1 and not empty_seen:  # the last is the root's, after a final dot
+            empty_seen = True  # one mistake, one finding: the first empty label
+            yield Raw(pos, pos + 1, f"host {host!r} has an empty label: a DNS name has none but the root's, "
+                                    "written as one final dot (RFC 3986 sec. 3.2.2 -> RFC 1034 sec. 3.5)")
+        elif label and "%" not in label and (not label.isascii() or label[:4].lower() == "xn--"
                                            or label[0] == "-" or label[-1] == "-"):
             if label in verdicts:
                 message = verdicts[label]
@@ -75,6 +92,19 @@ def check(facts: Facts) -> Iterator[Raw]:
                     yield Raw(pos, pos + len(label), message)
         pos += len(label) + 1
     facts.skip(skipped)
+
+
+def _empty_label(host: str) -> bool:
+    """Whether ``host`` may have an empty label other than the root's (``a..b``, ``.a``, ``a..``)."""
+    return ".." in host or host.startswith(".")
+
+
+def _named_but_for_empty_labels(labels: list[str]) -> bool:
+    """Whether the labels name a DNS host but for their empty ones: some label, and every label made of
+    letters, digits, '-' and '_' or non-ASCII (an IDN). All dots (``https://...``) is an ellipsis, no name;
+    ``https://.*`` is a pattern, not a name."""
+    named = [label for label in labels if label]
+    return bool(named) and all(c in _NAME or not c.isascii() for label in named for c in label)
 
 
 def _hyphen_at_an_end(host: str) -> bool:
