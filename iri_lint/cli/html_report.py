@@ -32,7 +32,7 @@ from .html_text import attr as _attr
 from .html_text import show as _show
 from .html_text import spoofs
 from .inventory import Inventory
-from .results import FileResult, Problem, Record
+from .results import FileResult, Problem, Record, written
 
 if TYPE_CHECKING:
     from .output import RunInfo
@@ -308,10 +308,11 @@ def _fix(r: Record) -> str:
     if fix is None:
         return '<div class="fix muted">No automatic fix.</div>'
     why = f' <span class="muted">({_show(fix.reason)})</span>' if fix.reason else ""
+    value, edits, fixed = written(r)  # holes as the source writes them
     return (f'<div class="fix"><span class="tag {fix.safety}">{fix.safety} fix</span>'
             f'<span class="muted">{_STATUS.get(fix.status, fix.status)}{why}.</span> {_show(fix.description)}'
-            f'<div class="value">{_change(r.value, fix.edits)}</div>'
-            f'<div class="value muted">→ {_show(fix.value)}</div></div>')
+            f'<div class="value">{_change(value, edits)}</div>'
+            f'<div class="value muted">→ {_show(fixed)}</div></div>')
 
 
 def _where(r: Record) -> str:

@@ -14,7 +14,7 @@ from typing import TextIO
 
 from ..rules.model import rule_url
 from .escape import badges, escape_json, escape_text, quote_path, unicode_path
-from .results import FileResult, Problem, Record
+from .results import FileResult, Problem, Record, written
 
 
 def problem_line(p: Problem) -> str:
@@ -40,8 +40,9 @@ def fix_change(r: Record) -> str:
     fix = r.fix
     if fix is None or not fix.edits:
         return ""
-    shown = [f"{_quoted(r.value[s:e])} -> {_quoted(t)}" if e > s else f"insert {_quoted(t)} at {s}"
-             for s, e, t in fix.edits[:MAX_EDITS_SHOWN]]
+    value, edits, _ = written(r)
+    shown = [f"{_quoted(value[s:e])} -> {_quoted(t)}" if e > s else f"insert {_quoted(t)} at {s}"
+             for s, e, t in edits[:MAX_EDITS_SHOWN]]
     more = len(fix.edits) - MAX_EDITS_SHOWN
     return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
 
@@ -107,15 +108,15 @@ def write_text(out: TextIO, results: Sequence[FileResult], records: Sequence[Rec
 def to_json(r: Record) -> dict[str, object]:
     """One finding: 1-based lines and columns (columns count code points), end exclusive."""
     fix: dict[str, object] | None = None
+    value, edits, fixed = written(r)  # holes as the source writes them: ``{user}``, not what was checked
     if r.fix is not None:
         fix = {"description": r.fix.description, "safety": r.fix.safety, "level": r.fix.level,
-               "status": r.fix.status, "reason": r.fix.reason or None, "value": r.fix.value,
+               "status": r.fix.status, "reason": r.fix.reason or None, "value": fixed,
                "edits": [{"start": s, "end": e, "replacement": t, "file": _file_place(place)}
-                         for (s, e, t), place in zip(r.fix.edits, r.fix.places or [None] * len(r.fix.edits),
-                                                     strict=True)]}
+                         for (s, e, t), place in zip(edits, r.fix.places or [None] * len(edits), strict=True)]}
     return {"path": unicode_path(r.path), "code": r.code, "name": r.name, "message": r.message, "severity": r.severity,
             "start": {"line": r.line, "column": r.col + 1}, "end": {"line": r.end_line, "column": r.end_col + 1},
-            "value": r.value, "url": rule_url(r.code), "fix": fix, "cell": r.cell}
+            "value": value, "url": rule_url(r.code), "fix": fix, "cell": r.cell}
 
 
 def _file_place(place: tuple[int, int, int, int] | None) -> dict[str, dict[str, int]] | None:

@@ -3,13 +3,14 @@ boundary (iri_lint.cli.run), go into the result cache (iri_lint.cli.cache) and i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..config import Config
 from ..fix_status import FixStatus
 from ..lint import SourceFinding, lint_text
-from ..source.locate import split_lines
+from ..source.locate import split_lines, written_holes
 from .escape import quote_path
 
 
@@ -47,6 +48,9 @@ class Record(NamedTuple):
     # .ipynb file's own text (start line, start col, end line, end col; 1-based lines, 0-based columns)
     cell: int | None = None
     file_region: tuple[int, int, int, int] | None = None
+    # the value's holes, ``(start, end, the source it stands for)``: reports show the value as written
+    # (``{user}``, ``%s``), the baseline and ``value`` keep the checked one (``written`` below)
+    holes: tuple[tuple[int, int, str], ...] = ()
 
 
 class Problem(NamedTuple):
@@ -113,8 +117,46 @@ def record_of(path: str, sf: SourceFinding, lines: Sequence[str], status: FixSta
                       tuple((e.start, e.end, e.replacement) for e in f.fix.edits), str(st), reason,
                       tuple(_place(sf, e.start, e.end) for e in f.fix.edits))
     text = lines[sf.line - 1].rstrip("\r\n") if 0 < sf.line <= len(lines) else ""
+    holes = written_holes(sf.literal) if sf.literal.holes else ()
     return Record(path, sf.line, sf.col, sf.end.line, sf.end.col, f.code, f.name, f.message,
-                  str(f.severity), sf.literal.value, text, fix)
+                  str(f.severity), sf.literal.value, text, fix, holes=holes)
+
+
+Edits = tuple[tuple[int, int, str], ...]
+
+
+def written(r: Record) -> tuple[str, Edits, str]:
+    """The record's value as its source writes it, its fix's edits at their offsets there, and the fixed
+    value as written: each hole spelled as in the source (``https://h/{user}/a b``) instead of the
+    character it was checked with. Without holes, the record's own."""
+    fix_edits: Edits = r.fix.edits if r.fix is not None else ()
+    fixed = r.fix.value if r.fix is not None else ""
+    if not r.holes:
+        return r.value, fix_edits, fixed
+    value, shift = _spelled(r.value, r.holes)
+    edits = tuple((shift(a), shift(b), t) for a, b, t in fix_edits)
+    if r.fix is not None:  # the holes' places once the edits are made (a fix never edits a hole)
+        moved = tuple((a + _growth(fix_edits, a), b + _growth(fix_edits, a), t) for a, b, t in r.holes)
+        fixed = _spelled(fixed, moved)[0]
+    return value, edits, fixed
+
+
+def _spelled(value: str, holes: Edits) -> tuple[str, Callable[[int], int]]:
+    """``value`` with each hole replaced by its text, and the map of its offsets into the result."""
+    parts: list[str] = []
+    pos, starts, growth = 0, [], [0]
+    for a, b, t in sorted(holes):
+        parts += [value[pos:a], t]
+        pos = b
+        starts.append(b)
+        growth.append(growth[-1] + len(t) - (b - a))
+    parts.append(value[pos:])
+    return "".join(parts), lambda i: i + growth[bisect_right(starts, i)]
+
+
+def _growth(edits: Edits, before: int) -> int:
+    """How much the edits ending at or before value offset ``before`` lengthen the value."""
+    return sum(len(t) - (b - a) for a, b, t in edits if b <= before)
 
 
 def _place(sf: SourceFinding, start: int, end: int) -> tuple[int, int, int, int] | None:

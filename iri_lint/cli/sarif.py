@@ -17,7 +17,7 @@ from ..rules.model import Family, rule_url
 from ..rules.registry import RULES, all_rules
 from .baseline import fingerprints
 from .report import dump_json
-from .results import FileResult, Record
+from .results import FileResult, Record, written
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -94,7 +94,7 @@ def _result(r: Record, clear: Record, index: dict[str, int], fp: str, uri: str) 
     if r.fix is not None:
         res["properties"] = {"fix": {"description": r.fix.description, "safety": r.fix.safety,
                                      "level": r.fix.level, "status": r.fix.status,
-                                     "reason": r.fix.reason, "value": r.fix.value}}
+                                     "reason": r.fix.reason, "value": written(r)[2]}}
     return res
 
 

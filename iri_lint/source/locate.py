@@ -9,7 +9,7 @@ from itertools import accumulate
 from typing import NamedTuple
 
 from iri_lint.source.decode import Decoded, DecodeError, Offsets, decode_string
-from iri_lint.source.model import HOLE, SourcePos
+from iri_lint.source.model import HOLE, Literal, SourcePos
 
 _LINE_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 _GAP = re.compile(r"(?:[ \t\f\r\n\\()]++|#[^\r\n]*+)*+")
@@ -279,3 +279,42 @@ class PartLocator(Locator):
         if m is not None:
             i = m[min(max(i, 0), len(m) - 1)]
         return self.parent.offset(self.base + i)
+
+
+ELIDED = "{…}"  # a hole whose source is not one piece of the literal (a value assembled from pieces)
+MAX_WRITTEN = 200  # characters of one hole's source shown in reports (a field may hold a long expression)
+
+
+def written_holes(literal: Literal) -> tuple[tuple[int, int, str], ...]:
+    """Where the literal's checked value holds a hole, ``(start, end, text)``: the source text the hole
+    stands for (a formatting field ``{user}``, a placeholder ``%s`` or ``{id}``), so that reports show the
+    value as written rather than the ``HOLE`` it was checked with; ``ELIDED`` when no source is at hand."""
+    locator = literal.locator
+    text = locator.source.text if locator is not None and locator.source_map() is not None else None
+    out = []
+    for a, b in literal.holes:
+        written = ELIDED
+        if text is not None and locator is not None:
+            source = _placeholder(text[locator.offset(a) : locator.offset(b)])
+            if source:
+                written = source if len(source) <= MAX_WRITTEN else source[:MAX_WRITTEN] + "…"
+        out.append((a, b, written))
+    return tuple(out)
+
+
+def _placeholder(source: str) -> str:
+    """The placeholder at the start of ``source``, the text from a hole's first character to the next
+    one's (which may lie in the next part of an implicit concatenation): a field to its matching brace,
+    anything else to the end of its string; "" when it spans lines."""
+    if source[:1] == "{":
+        depth = 0
+        for i, c in enumerate(source):
+            depth += (c == "{") - (c == "}")
+            if not depth:
+                source = source[: i + 1]
+                break
+        else:
+            return ""
+    else:
+        source = source.split('"', 1)[0].split("'", 1)[0]
+    return "" if "\n" in source else source
