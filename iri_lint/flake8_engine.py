@@ -16,13 +16,17 @@ from .options import comma_list
 from .rules.engine import TEXT_CODES, named_codes, select_codes
 from .source.marks import ScanOptions
 from .unused_noqa import unused_noqa
+from .values_check import Project
 
 
 class Flake8Settings(NamedTuple):
-    """What a run checks with: the configuration, and the rules run on IRIs in prose (None: no text mode)."""
+    """What a run checks with: the configuration, the rules run on IRIs in prose (None: no text mode), and
+    the project modules this process reads for the constants a file imports (without their digests: flake8
+    keeps no result cache)."""
 
     config: Config
     text_codes: frozenset[str] | None
+    project: Project
 
 
 def settings(options: Any, scan: ScanOptions) -> Flake8Settings:
@@ -32,7 +36,8 @@ def settings(options: Any, scan: ScanOptions) -> Flake8Settings:
     default-ignore list is no opt-in mechanism, since any ``ignore =`` replaces it.
     """
     if options is None:
-        return Flake8Settings(Config(url_names=scan.url_names, extra_url_apis=scan.extra_url_apis), None)
+        return Flake8Settings(Config(url_names=scan.url_names, extra_url_apis=scan.extra_url_apis), None,
+                              Project(hashed=False))
     select = comma_list(getattr(options, "select", None))
     extend = comma_list(getattr(options, "extend_select", None))
     named = named_codes((*select, *extend))
@@ -47,11 +52,11 @@ def settings(options: Any, scan: ScanOptions) -> Flake8Settings:
         test_files_security_only=bool(options.iri_test_files_security_only),
     )
     if not any(code in TEXT_CODES for code in named):  # the text codes are all opt-in
-        return Flake8Settings(config, None)
+        return Flake8Settings(config, None, Project(hashed=False))
     # in prose, only the underlying rules the user enabled run (flake8's own selection, IRI codes)
     ignore = (*comma_list(getattr(options, "ignore", None)), *comma_list(getattr(options, "extend_ignore", None)))
     in_text = select_codes(select or None, [i for i in ignore if i.upper().startswith("IRI")], extend)
-    return Flake8Settings(config, in_text)
+    return Flake8Settings(config, in_text, Project(hashed=False))
 
 
 def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Flake8Settings,
@@ -61,8 +66,8 @@ def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Flake8Sett
     ``marked``: the file's lines that the pre-check found worth walking (``source.marks``); none when
     only a noqa comment brought the file here (rule IRI901)."""
     try:
-        found = [] if not marked else list(
-            lint_tree(tree, lines, run.config, path=filename, text_codes=run.text_codes, marked=marked))
+        found = [] if not marked else list(lint_tree(tree, lines, run.config, path=filename,
+                                                     text_codes=run.text_codes, marked=marked, project=run.project))
         text = "".join(lines)  # flake8 applies noqa itself: IRI901 reads what it will silence
         unused = unused_noqa(text, [(f.line, f.code) for f in found], run.config.codes_for(filename))
     except RecursionError:

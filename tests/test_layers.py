@@ -162,7 +162,8 @@ LAZY_BOUNDARIES: dict[str, frozenset[str]] = {
 # (d) the standard library's modules that are costly to import and that only a rare path uses, in the
 # function on that path (anywhere)
 STDLIB_ON_DEMAND = frozenset({"concurrent.futures", "configparser", "csv", "datetime", "difflib", "fcntl",
-                              "ipaddress", "multiprocessing", "signal", "subprocess", "threading", "tomllib"})
+                              "hashlib", "ipaddress", "multiprocessing", "signal", "subprocess", "threading",
+                              "tomllib"})
 # The package facades: Python runs a package's __init__ before any of its modules, so these name their API
 # with ``core.lazy.lazy_exports`` (each name imported from its module when first read).
 FACADES = frozenset({"iri_lint", "iri_lint.core"})

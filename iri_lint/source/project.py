@@ -15,7 +15,6 @@ tree a ``Project`` keeps (``_without_unread_bodies``), which is most of a module
 from __future__ import annotations
 
 import ast
-import hashlib
 import io
 import os
 import tokenize
@@ -49,6 +48,13 @@ def _decode(data: bytes) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+def _sha256(data: bytes) -> str:
+    """The hex SHA-256 of a module's bytes."""
+    import hashlib  # (d) on demand: 3.6 MiB of OpenSSL in every flake8 process, which never hashes
+
+    return hashlib.sha256(data).hexdigest()
+
+
 def find_root(directory: str, cache: dict[str, str] | None = None) -> str:
     """The project root of files in ``directory`` (an absolute path)."""
     if cache is not None and directory in cache:
@@ -76,9 +82,11 @@ class Project:
     """The modules of the projects a run touches, each read and parsed once; counts what it reads."""
 
     __slots__ = ("_current", "_dropped", "_found", "_modules", "_real", "_roots", "_stats", "digests", "frozen_at",
-                 "max_modules", "reads")
+                 "hashed", "max_modules", "reads")
 
-    def __init__(self, max_modules: int = MAX_MODULES) -> None:
+    def __init__(self, max_modules: int = MAX_MODULES, *, hashed: bool = True) -> None:
+        """``hashed``: record each module's sha256 in ``digests`` (a run that keeps no result cache, flake8's,
+        does not: hashing imports hashlib, which loads OpenSSL)."""
         self._roots: dict[str, str] = {}  # folder -> its project root
         # real path -> module (None: a hole), the least recently used first
         self._modules: OrderedDict[str, ProjectModule | None] = OrderedDict()
@@ -90,8 +98,9 @@ class Project:
         self._real: dict[str, str] = {}  # path -> its real path (asked for each module a value reads, each time)
         self.reads: Counter[str] = Counter()  # real path -> times read from disk
         self._stats: dict[str, tuple[int, int, int] | None] = {}  # real path -> its stat when read
-        # real path -> sha256 of the bytes read (None: not read), for a result cache keyed by content
+        # real path -> sha256 of the bytes read (None: not read, or not ``hashed``), for a result cache keyed by content
         self.digests: dict[str, str | None] = {}
+        self.hashed = hashed
 
     @property
     def files_read(self) -> int:
@@ -205,7 +214,8 @@ class Project:
             if os.path.getsize(real) <= MAX_MODULE_BYTES:
                 with open(real, "rb") as f:
                     data = f.read()
-                self.digests[real] = hashlib.sha256(data).hexdigest()
+                if self.hashed:
+                    self.digests[real] = _sha256(data)
                 text = _decode(data)
                 tree = _without_unread_bodies(ast.parse(text, real))
                 module = ProjectModule(real, Src(SourceFile(split_lines(text)), real), ModuleIndex(tree, text))

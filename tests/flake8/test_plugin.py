@@ -163,6 +163,23 @@ def test_findings_wait_until_flake8_has_dropped_the_tree(tmp_path: Path, monkeyp
     assert tokenized_during == []
 
 
+@pytest.mark.slow
+def test_flake8_reads_the_project_without_loading_hashlib(tmp_path: Path) -> None:
+    """flake8 keeps no result cache, so its process hashes no module it reads: hashlib's import loads
+    OpenSSL (3.6 MiB of the plugin's memory)."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "settings.py").write_text('CDN = "https://cdn.example"\n', encoding="utf-8")
+    (tmp_path / "app.py").write_text('import requests\nfrom settings import CDN\n\nrequests.get(CDN + "/a b")\n',
+                                     encoding="utf-8")
+    code = ("import sys\nfrom flake8.main.cli import main\n"
+            "try:\n    main(['--isolated', '--jobs=1', '--select=IRI', 'app.py'])\n"
+            "finally:\n    print('hashlib' in sys.modules)\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    *found, imported = proc.stdout.splitlines()
+    assert [line.split(" ", 2)[:2] for line in found] == [["app.py:4:23:", "IRI101"]], proc.stdout + proc.stderr
+    assert imported == "False"
+
+
 def test_test_files_security_only_from_the_flake8_config(run_flake8: RunFlake8, tmp_path: Path) -> None:
     (tmp_path / "test_m.py").write_text('A = "http://[::1"\nB = "http://example.com/a\\u202eb"\n', encoding="utf-8")
     assert {c for _, c in _codes(run_flake8("--isolated", "test_m.py", cwd=tmp_path).stdout)} == {"IRI113", "IRI201"}

@@ -280,3 +280,15 @@ def test_a_kept_module_drops_the_function_bodies_no_value_reads(tmp_path: Path) 
     assert other is not None
     (rebinds,) = (n for n in ast.walk(other.scopes.tree) if isinstance(n, ast.FunctionDef))
     assert len(rebinds.body) == 2  # (it declares global: kept whole)
+
+
+def test_digests_of_the_modules_read_only_when_hashed(tmp_path: Path) -> None:
+    """A result cache keys on the bytes of each module read (``digests``); a run without one does not hash."""
+    import hashlib
+
+    tree(tmp_path, {**PKG, "pkg/app.py": "from pkg.settings import CDN\nprobe(CDN)\n"})
+    settings = os.path.realpath(tmp_path / "pkg/settings.py")
+    hashed, unhashed = Project(), Project(hashed=False)
+    assert flats(tmp_path / "pkg/app.py", hashed) == flats(tmp_path / "pkg/app.py", unhashed) == ["https://cdn.example"]
+    assert hashed.digests[settings] == hashlib.sha256((tmp_path / "pkg/settings.py").read_bytes()).hexdigest()
+    assert unhashed.digests[settings] is None and set(unhashed.reads) == set(hashed.reads)
