@@ -66,6 +66,8 @@ def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Flake8Sett
     ``marked``: the file's lines that the pre-check found worth walking (``source.marks``); none when
     only a noqa comment brought the file here (rule IRI901)."""
     try:
+        if marked:  # flake8 checks the files of one project after another: hold the modules of one at a time
+            run.project.keep_root(filename)
         found = [] if not marked else list(lint_tree(tree, lines, run.config, path=filename,
                                                      text_codes=run.text_codes, marked=marked, project=run.project))
         text = "".join(lines)  # flake8 applies noqa itself: IRI901 reads what it will silence

@@ -81,8 +81,8 @@ def find_root(directory: str, cache: dict[str, str] | None = None) -> str:
 class Project:
     """The modules of the projects a run touches, each read and parsed once; counts what it reads."""
 
-    __slots__ = ("_current", "_dropped", "_found", "_modules", "_real", "_roots", "_stats", "digests", "frozen_at",
-                 "hashed", "max_modules", "reads")
+    __slots__ = ("_current", "_dropped", "_found", "_kept_root", "_modules", "_real", "_roots", "_stats", "digests",
+                 "frozen_at", "hashed", "max_modules", "reads")
 
     def __init__(self, max_modules: int = MAX_MODULES, *, hashed: bool = True) -> None:
         """``hashed``: record each module's sha256 in ``digests`` (a run that keeps no result cache, flake8's,
@@ -101,6 +101,7 @@ class Project:
         # real path -> sha256 of the bytes read (None: not read, or not ``hashed``), for a result cache keyed by content
         self.digests: dict[str, str | None] = {}
         self.hashed = hashed
+        self._kept_root = ""  # (see keep_root)
 
     @property
     def files_read(self) -> int:
@@ -140,6 +141,18 @@ class Project:
         if current is not None and (current.src.path == path or current.path == self.realpath(path)):
             self._current = None
             current.scopes.close()
+
+    def keep_root(self, path: str) -> None:
+        """Let go of the modules outside the project root of the file ``path``: a module is read only for files
+        under its root (``find``), so they serve none of this root's files. A run that checks its files project
+        by project, as flake8 does, then holds the modules of one project at a time, not of all it checked."""
+        root = self.realpath(self.root_of(path)).rstrip(os.sep) + os.sep
+        if root == self._kept_root:
+            return
+        self._kept_root = root
+        for real in [real for real in self._modules if not real.startswith(root)]:
+            self._stats.pop(real, None)
+            self._let_go(self._modules.pop(real))
 
     def realpath(self, path: str) -> str:
         """``os.path.realpath``, once per path (as files are found once per run: see ``find``)."""

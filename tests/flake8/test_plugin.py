@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import os
 import re
 import subprocess
 import sys
@@ -178,6 +179,30 @@ def test_flake8_reads_the_project_without_loading_hashlib(tmp_path: Path) -> Non
     *found, imported = proc.stdout.splitlines()
     assert [line.split(" ", 2)[:2] for line in found] == [["app.py:4:23:", "IRI101"]], proc.stdout + proc.stderr
     assert imported == "False"
+
+
+def test_flake8_holds_the_modules_of_one_project_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module is read for the files of its own project only: when flake8 moves on to another project's
+    files, the plugin lets the modules it read go (and reads one again if that project's files come back)."""
+    from flake8.main.application import Application
+
+    from iri_lint.flake8_plugin import Plugin
+
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "pyproject.toml").write_text("", encoding="utf-8")
+        (tmp_path / name / "settings.py").write_text('CDN = "https://cdn.example"\n', encoding="utf-8")
+        for use in ("one", "two"):
+            (tmp_path / name / f"{use}.py").write_text(
+                'import requests\nfrom settings import CDN\n\nrequests.get(CDN + "/a b")\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    order = ["a/one.py", "b/one.py", "b/two.py", "a/two.py"]  # (flake8 checks them in this order with --jobs=1)
+    Application().run(["--isolated", "--jobs=1", "--select=IRI", "--output-file", "out.txt", *order])
+    found = (tmp_path / "out.txt").read_text(encoding="utf-8").splitlines()
+    assert sorted(line.split(" ", 2)[:2] for line in found) == sorted([f"{f}:4:23:", "IRI101"] for f in order)
+    assert Plugin.settings is not None
+    reads = {os.path.relpath(p, tmp_path): n for p, n in Plugin.settings.project.reads.items()}
+    assert reads == {"a/settings.py": 2, "b/settings.py": 1}
 
 
 def test_test_files_security_only_from_the_flake8_config(run_flake8: RunFlake8, tmp_path: Path) -> None:

@@ -292,3 +292,21 @@ def test_digests_of_the_modules_read_only_when_hashed(tmp_path: Path) -> None:
     assert flats(tmp_path / "pkg/app.py", hashed) == flats(tmp_path / "pkg/app.py", unhashed) == ["https://cdn.example"]
     assert hashed.digests[settings] == hashlib.sha256((tmp_path / "pkg/settings.py").read_bytes()).hexdigest()
     assert unhashed.digests[settings] is None and set(unhashed.reads) == set(hashed.reads)
+
+
+def test_keep_root_lets_go_of_the_modules_of_other_roots(tmp_path: Path) -> None:
+    """Modules are read for files under their own root only: checking another project's files lets them go
+    (read again if a file of their root comes after all), and the values stay the same."""
+    for name in ("a", "b"):
+        tree(tmp_path / name, {**PKG, "pkg/app.py": "from pkg.settings import CDN\nprobe(CDN)\n",
+                               "pkg/more.py": "from pkg.settings import HOST\nprobe(HOST)\n"})
+    project = Project()
+    order = ["a/pkg/app.py", "a/pkg/more.py", "b/pkg/app.py", "b/pkg/more.py", "a/pkg/app.py"]
+    got = []
+    for name in order:
+        project.keep_root(str(tmp_path / name))
+        got += flats(tmp_path / name, project)
+        project.done(str(tmp_path / name))
+    assert got == ["https://cdn.example", "https://api.example/v2"] * 2 + ["https://cdn.example"]
+    reads = {os.path.relpath(p, tmp_path): n for p, n in project.reads.items()}
+    assert reads == {"a/pkg/settings.py": 2, "a/pkg/base.py": 1, "b/pkg/settings.py": 1, "b/pkg/base.py": 1}
