@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
@@ -20,6 +21,8 @@ PARALLEL_THRESHOLD = 20  # below this, starting worker processes costs more than
 T = TypeVar("T")
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+
     from .cache import ResultCache
 
 
@@ -114,7 +117,9 @@ def _checked(jobs: list[Job], workers: int | None, cache: ResultCache | None) ->
 
 
 def map_jobs(fn: Callable[[Job], T], jobs: list[Job], workers: int | None) -> Iterator[T]:
-    """``fn`` of every job, in order: in this process for a few jobs or one worker, else in a pool."""
+    """``fn`` of every job, in order: in this process for a few jobs or one worker, else in this process and
+    a pool of ``workers - 1`` more (this one would only wait: a process more costs its start-up and its own
+    cold caches, the project's modules read and parsed again among them)."""
     workers = workers if workers is not None else min(os.cpu_count() or 1, 8)
     if len(jobs) <= PARALLEL_THRESHOLD or workers < 2:
         yield from map(fn, jobs)
@@ -122,12 +127,39 @@ def map_jobs(fn: Callable[[Job], T], jobs: list[Job], workers: int | None) -> It
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    chunk = max(1, min(64, len(jobs) // (workers * 8)))
+    size = max(1, min(64, len(jobs) // (workers * 8)))
+    chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
     context = multiprocessing.get_context()
     # the workers end when this process dies, however it dies (parent_watch)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=watch_parent,
+    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context, initializer=watch_parent,
                              initargs=(os.getpid(), context.get_start_method())) as pool:
-        yield from pool.map(fn, jobs, chunksize=chunk)
+        yield from shared_map(fn, chunks, pool, ahead=2 * (workers - 1))
+
+
+def shared_map(fn: Callable[[Job], T], chunks: list[list[Job]], pool: Executor, ahead: int) -> Iterator[T]:
+    """``fn`` of every job of ``chunks``, in order: the pool takes the chunks from the front (``ahead`` of them
+    given at a time), this process from the back while the next result it owes is not ready."""
+    front: deque[Future[list[T]]] = deque()
+    given, end = 0, len(chunks)  # chunks[:given] went to the pool, chunks[end:] were done here
+    done_here: list[list[T]] = []  # the results of chunks[end:], the last chunk's first
+    while given < end and len(front) < ahead:
+        front.append(pool.submit(each_of, fn, chunks[given]))
+        given += 1
+    while front:
+        while given < end and not front[0].done():
+            end -= 1
+            done_here.append(each_of(fn, chunks[end]))
+        yield from front.popleft().result()
+        if given < end:
+            front.append(pool.submit(each_of, fn, chunks[given]))
+            given += 1
+    for results in reversed(done_here):
+        yield from results
+
+
+def each_of(fn: Callable[[Job], T], jobs: list[Job]) -> list[T]:
+    """``fn`` of each job (a chunk's work, in whichever process takes it)."""
+    return [fn(job) for job in jobs]
 
 
 class Progress:

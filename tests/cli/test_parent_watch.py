@@ -50,7 +50,7 @@ def _tree(root: Path, files: int = 300, literals: int = 400) -> None:
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
 def test_workers_exit_when_the_main_process_is_killed(tmp_path: Path, sig: signal.Signals) -> None:
     _tree(tmp_path)
-    main = subprocess.Popen([sys.executable, "-m", "iri_lint.cli", "check", "--no-cache", "-j", "2", str(tmp_path)],
+    main = subprocess.Popen([sys.executable, "-m", "iri_lint.cli", "check", "--no-cache", "-j", "3", str(tmp_path)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: list[int] = []
     try:
@@ -58,7 +58,7 @@ def test_workers_exit_when_the_main_process_is_killed(tmp_path: Path, sig: signa
         while len(workers) < 2 and time.monotonic() < deadline and main.poll() is None:
             time.sleep(0.05)
             workers = [w for w in _children(main.pid) if _running(w)]
-        assert len(workers) == 2, "the check did not start two workers"
+        assert len(workers) == 2, "the check did not start two workers (-j 3: the main process is the third)"
         time.sleep(0.5)  # the workers are at work
         assert main.poll() is None, "the check ended before it could be killed: make the tree larger"
         os.kill(main.pid, sig)

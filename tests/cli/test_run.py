@@ -1,0 +1,67 @@
+"""Checking many files: the main process checks chunks too, and the results come in the jobs' order."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from iri_lint.cli import run
+from iri_lint.cli.results import Job
+from iri_lint.cli.run import check_file, map_jobs, shared_map
+from iri_lint.config import Config
+
+
+def _chunks(sizes: list[int]) -> list[list[Any]]:
+    out, n = [], 0
+    for size in sizes:
+        out.append(list(range(n, n + size)))
+        n += size
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 5), max_size=30), st.integers(1, 4))
+def test_every_job_once_in_order(sizes: list[int], ahead: int) -> None:
+    chunks = _chunks(sizes)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        out = list(shared_map(lambda j: j * 10, chunks, pool, ahead))
+    assert out == [j * 10 for chunk in chunks for j in chunk]
+
+
+def test_this_process_checks_the_last_chunks_while_the_pool_is_busy() -> None:
+    main = threading.get_ident()
+    here_done = threading.Event()
+    who: dict[int, bool] = {}
+
+    def fn(job: int) -> int:
+        here = threading.get_ident() == main
+        who[job] = here
+        if here:
+            here_done.set()
+        else:  # the pool waits until this thread has done a chunk: it must not only wait for the pool
+            assert here_done.wait(10), "the main thread took no chunk while the pool was busy"
+        return job
+
+    chunks = _chunks([3] * 8)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        out = list(shared_map(fn, chunks, pool, ahead=2))  # type: ignore[arg-type]
+    assert out == list(range(24))
+    here = sorted(j for j, h in who.items() if h)
+    assert here and here == list(range(here[0], 24)), "this thread takes chunks from the back"
+    assert not who[0]
+
+
+def test_map_jobs_in_processes_matches_one_process(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setattr(run, "PARALLEL_THRESHOLD", 2)
+    for i in range(12):
+        (tmp_path / f"m{i}.py").write_text(f'import requests\nrequests.get("https://h/a b/{i}")\n' * (i % 3 + 1))
+    jobs = [Job(str(tmp_path / f"m{i}.py"), Config()) for i in range(12)]
+    alone = [r.records for r in map_jobs(check_file, jobs, 1)]
+    shared = [r.records for r in map_jobs(check_file, jobs, 2)]
+    assert shared == alone
+    assert [len(r) for r in alone] == [i % 3 + 1 for i in range(12)]
