@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from iri_lint.cli import YOUNG_COLLECTION
+
 from .conftest import ROOT
 
 pytestmark = pytest.mark.slow  # each probe is a fresh interpreter: that is what start-up is
@@ -215,6 +217,7 @@ def test_flake8_imports_the_engine_for_a_file_with_an_iri(tmp_path: Path) -> Non
 
 FREEZE_PROBE = """
 import gc, sys
+print("YOUNG_BEFORE:" + str(gc.get_threshold()[0]))
 seen = []
 real = gc.freeze
 gc.freeze = lambda: seen.append(sorted(m for m in {engine!r} if m in sys.modules)) or real()
@@ -227,6 +230,7 @@ main()
 print("FROZE:" + ";".join(",".join(s) for s in seen))
 print("COLLECTED_WHILE_IMPORTING:" + str(any(not set({engine!r}) <= set(c) for c in collecting)))
 print("ENABLED:" + str(gc.isenabled()))
+print("YOUNG:" + str(gc.get_threshold()[0]))
 """
 
 
@@ -239,6 +243,8 @@ def test_the_script_freezes_what_the_check_imported(tmp_path: Path) -> None:
     out = _run(FREEZE_PROBE.format(engine=engine, path="client.py"), tmp_path)
     assert out["FROZE"] == ",".join(sorted(engine))
     assert (out["COLLECTED_WHILE_IMPORTING"], out["ENABLED"]) == ("False", "True")
+    assert out["YOUNG"] == str(YOUNG_COLLECTION)  # (parsing makes nodes that are all alive: fewer young passes)
     in_process = FREEZE_PROBE.format(engine=engine, path="client.py").replace("main()", "main(sys.argv[1:])")
     out = _run(in_process, tmp_path)
     assert (out["FROZE"], out["COLLECTED_WHILE_IMPORTING"], out["ENABLED"]) == ("", "True", "True")
+    assert out["YOUNG"] == out["YOUNG_BEFORE"]  # the caller's collector, as it set it
