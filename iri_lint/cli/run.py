@@ -142,6 +142,9 @@ def shared_map(fn: Callable[[Job], T], chunks: list[list[Job]], pool: Executor, 
     front: deque[Future[list[T]]] = deque()
     given, end = 0, len(chunks)  # chunks[:given] went to the pool, chunks[end:] were done here
     done_here: list[list[T]] = []  # the results of chunks[end:], the last chunk's first
+    if end > 1:  # one chunk first: a pool's processes start at the first chunk given, with what this one loaded
+        end -= 1
+        done_here.append(each_of(fn, chunks[end]))
     while given < end and len(front) < ahead:
         front.append(pool.submit(each_of, fn, chunks[given]))
         given += 1

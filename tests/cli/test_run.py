@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,3 +68,26 @@ def test_map_jobs_in_processes_matches_one_process(tmp_path: Path, monkeypatch: 
     shared = [r.records for r in map_jobs(check_file, jobs, 2)]
     assert shared == alone
     assert [len(r) for r in alone] == [i % 3 + 1 for i in range(12)]
+
+
+SEEN: list[int] = []  # the jobs this process checked (a forked worker starts with its parent's)
+
+
+def _seen_before(job: int) -> tuple[int, int, list[int]]:
+    SEEN.append(job)
+    return job, os.getpid(), sorted(SEEN)
+
+
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="workers inherit memory when forked")
+def test_the_pool_starts_after_this_process_checked_a_chunk() -> None:
+    """The pool's processes start with what this one loaded checking its first chunk (the rules' modules,
+    regexes, the project's modules): forked after it, not before."""
+    SEEN.clear()
+    chunks = _chunks([4] * 6)
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        out = list(shared_map(_seen_before, chunks, pool, ahead=2))  # type: ignore[arg-type]
+    assert [job for job, _, _ in out] == list(range(24))
+    first_here = chunks[-1]
+    for job, pid, seen in out:
+        if pid != os.getpid():
+            assert set(first_here) <= set(seen), f"job {job}'s worker was started before the first chunk here"
