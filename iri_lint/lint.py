@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from .config import Config
 from .core.scanner import scan
-from .noqa import file_noqa, is_noqa, noqa_lines
+from .noqa import file_noqa, is_noqa, may_silence, noqa_lines
 from .rules.engine import IRI_USE_ONLY, TEXT_CODES, check_ref, not_analysed, text_finding, text_rules
 from .rules.model import Edit, Finding, FixSafety, UseContext
 from .source.literals import ScanOptions, find_literals, marked_lines
@@ -300,16 +300,20 @@ def lint_text(text: str, config: Config, *, path: str | None = None, honour_noqa
     marked = marked_lines(source, opts) if opts.prefilter else None
     if not enabled:
         return []
-    found = [] if marked == [] else list(
-        lint_tree(parse_source(text, path or "<unknown>"), source, config, path=path, options=opts, marked=marked,
-                  project=project, depends_on=depends_on, file=file))
+    tree = None if marked == [] else parse_source(text, path or "<unknown>")
+    found = [] if tree is None else list(
+        lint_tree(tree, source, config, path=path, options=opts, marked=marked, project=project,
+                  depends_on=depends_on, file=file))
     # (text.lower() only where it can matter: most files have no finding and IRI901 is opt-in)
     if honour_noqa and (found or UNUSED_NOQA in enabled) and "noqa" in text.lower():
         found += [SourceFinding(*p) for p in unused_noqa(text, [(f.line, f.code) for f in found], enabled)]
         whole = file_noqa(text)
         if whole is not None:  # a file-level noqa comment (see noqa.file_noqa)
             found = [f for f in found if whole and not f.code.startswith(tuple(whole))]
-        mapping = noqa_lines(text)
-        found = [f for f in found if not is_noqa(f.code, mapping.get(f.line))]
+        # (the mapping tokenizes the whole file: not when no noqa comment can be on a finding's lines; a bare
+        # CR ends a line for the parser, not for the tokenizer, whose lines the mapping numbers)
+        if tree is None or "\r" in text or may_silence(tree, lines, {f.line for f in found}):
+            mapping = noqa_lines(text)
+            found = [f for f in found if not is_noqa(f.code, mapping.get(f.line))]
     found.sort(key=lambda f: (f.line, f.col, f.code))
     return found

@@ -7,10 +7,12 @@ one comment, but each physical line of a parenthesised expression needs its own)
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import tokenize
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from .core.lazy import lazy_regex
@@ -57,6 +59,76 @@ def noqa_lines(text: str) -> dict[int, str]:
     except (tokenize.TokenError, SyntaxError):
         return {}
     return out
+
+
+def may_silence(tree: ast.Module, lines: Sequence[str], at: Iterable[int]) -> bool:
+    """Whether a noqa comment may silence a finding on one of the lines ``at``: a line holding the word
+    ``noqa`` is among those ``noqa_lines`` may join with one of them (``lines_around``). When none is,
+    the mapping, a tokenization of the whole file, is not needed (a file rarely has its noqa comments on
+    its findings' lines)."""
+    noqa = [i for i, line in enumerate(lines, 1) if "noqa" in line.lower()]
+    for line in at:
+        first, last = lines_around(tree, lines, line)
+        i = bisect_left(noqa, first)
+        if i < len(noqa) and noqa[i] <= last:
+            return True
+    return False
+
+
+def lines_around(tree: ast.Module, lines: Sequence[str], line: int) -> tuple[int, int]:
+    """First and last of the lines that hold every line flake8's noqa mapping may join with ``line``: those
+    of the innermost statement spanning it that stands alone on its lines. The mapping joins lines only
+    through a token (a string) or a backslash, and a statement's tokens are on its lines; one that shares
+    a line with other tokens (``a = 1; b = 2``, ``if x: y``, a string ending where it starts) or follows a
+    backslash gives way to the statement around it, up to the whole module."""
+    chain: list[ast.stmt | ast.excepthandler] = []
+    node: ast.AST = tree
+    while True:
+        inner = next((c for c in _blocks(node) if _first_line(c) <= line <= (c.end_lineno or c.lineno)), None)
+        if inner is None:
+            break
+        chain.append(inner)
+        node = inner
+    for stmt in reversed(chain):
+        if _alone(stmt, lines):
+            return _first_line(stmt), stmt.end_lineno or stmt.lineno
+    return 1, len(lines)
+
+
+def _blocks(node: ast.AST) -> Iterator[ast.stmt | ast.excepthandler]:
+    """The statements (and ``except`` clauses) right inside a node; a ``case``'s, as the ``match``'s own."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.stmt, ast.excepthandler)):
+            yield child
+        elif isinstance(child, ast.match_case):
+            yield from child.body
+
+
+def _start(stmt: ast.stmt | ast.excepthandler) -> tuple[int, int]:
+    """Where a statement's first token is: its first decorator's ``@`` counts as its own (byte column)."""
+    decorators: list[ast.expr] = getattr(stmt, "decorator_list", [])
+    if decorators:
+        first = min(decorators, key=lambda d: (d.lineno, d.col_offset))
+        return first.lineno, first.col_offset
+    return stmt.lineno, stmt.col_offset
+
+
+def _first_line(stmt: ast.stmt | ast.excepthandler) -> int:
+    return _start(stmt)[0]
+
+
+def _alone(stmt: ast.stmt | ast.excepthandler, lines: Sequence[str]) -> bool:
+    """Whether nothing but blanks (and the decorators' ``@``) stands before the statement on its first line,
+    nor but blanks and a comment after it on its last, and the line before does not end with a backslash."""
+    first, col = _start(stmt)
+    last = stmt.end_lineno or stmt.lineno
+    if not 0 < first <= last <= len(lines) or stmt.end_col_offset is None:
+        return False
+    before = lines[first - 1].encode("utf-8")[:col].strip()  # (ast columns are UTF-8 byte offsets)
+    if before not in (b"", b"@") or (first > 1 and lines[first - 2].rstrip("\r\n").endswith("\\")):
+        return False
+    after = lines[last - 1].encode("utf-8")[stmt.end_col_offset :].strip()
+    return not after or after.startswith(b"#")
 
 
 def is_noqa(code: str, line_text: str | None) -> bool:
