@@ -66,7 +66,7 @@ def _holds_every_group(text: str) -> None:
 def test_lines_around_hold_the_group_of_every_line(pieces: list[str], nested: bool) -> None:
     body = "".join(pieces)
     if nested:  # the same inside a function and a class
-        body = "class K:\n    def m(self):\n" + "".join("        " + ln for ln in body.splitlines(True))
+        body = "class K:\n    def m(self):\n        pass\n" + "".join("        " + ln for ln in body.splitlines(True))
     _holds_every_group(body)
 
 

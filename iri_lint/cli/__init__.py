@@ -127,7 +127,8 @@ def _inventory_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", metavar="PYPROJECT", help="read [tool.iri-lint] from this file")
     p.add_argument("--isolated", action="store_true", help="ignore pyproject.toml")
     _file_options(p)
-    p.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: the CPU count, at most 8)")
+    p.add_argument("--jobs", "-j", type=int, default=None,
+                   help="processes, this one included (default: the CPU count, at most 8)")
     p.add_argument("--quiet", "-q", action="store_true", help="print the inventory, nothing else")
     p.set_defaults(select=None, ignore=None, extend_ignore=None, extend_select=None)
 
@@ -175,7 +176,7 @@ def _check_options(p: argparse.ArgumentParser) -> None:
     o.add_argument("--update-baseline", action="store_true", help="with --baseline: rewrite FILE")
     o.add_argument("--stdin-filename", metavar="PATH", help="the path to report (and match configuration) for -")
     o.add_argument("--jobs", "-j", type=int, default=None,
-                   help="worker processes (default: the CPU count, at most 8; 1 runs in this process)")
+                   help="processes checking files, this one included (default: the CPU count, at most 8)")
     o.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="color the text report (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)")
     o.add_argument("--no-progress", action="store_true", help="no progress bar")
