@@ -257,3 +257,26 @@ def test_linting_a_module_leaves_no_cyclic_garbage() -> None:
         gc.garbage.clear()
         gc.enable()
     assert project.files_read and not ours, ours[:20]
+
+
+def test_a_module_read_again_is_frozen_as_the_first_reads_are(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module the project dropped and read again is a new tree, as long-lived as the first: the freezes
+    count the modules read, not the files (a process linting a tree again kept every tree it read after its
+    first pass in the collector's reach)."""
+    import gc
+
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    for name in "ab":
+        (tmp_path / f"{name}.py").write_text(f'BASE = "https://{name}.example"\n', encoding="utf-8")
+    use = tmp_path / "use.py"
+    use.write_text('import requests\nfrom a import BASE as A\nfrom b import BASE as B\n'
+                   'requests.get(A + "/x y")\nrequests.get(B + "/x y")\n', encoding="utf-8")
+    project = Project(max_modules=1)  # (each lint reads a and b: each drops the other)
+    freezes: list[int] = []
+    monkeypatch.setattr(gc, "collect", lambda: 0)
+    monkeypatch.setattr(gc, "freeze", lambda: freezes.append(1))
+    for _ in range(8):
+        found = lint_text(use.read_text(encoding="utf-8"), Config(), path=str(use), project=project)
+        assert [(f.line, f.code) for f in found] == [(4, "IRI101"), (5, "IRI101")]
+    assert project.files_read == 2 and project.read_twice == 2
+    assert len(freezes) > 2  # (at 1, 2, 3, ... modules read; counting files, only at 1 and 2)

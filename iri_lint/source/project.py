@@ -82,7 +82,7 @@ class Project:
     """The modules of the projects a run touches, each read and parsed once; counts what it reads."""
 
     __slots__ = ("_current", "_dropped", "_found", "_kept_root", "_modules", "_real", "_roots", "_stats", "digests",
-                 "frozen_at", "hashed", "max_modules", "reads")
+                 "frozen_at", "hashed", "loads", "max_modules", "reads")
 
     def __init__(self, max_modules: int = MAX_MODULES, *, hashed: bool = True) -> None:
         """``hashed``: record each module's sha256 in ``digests`` (a run that keeps no result cache, flake8's,
@@ -93,7 +93,8 @@ class Project:
         self.max_modules = max_modules
         self._current: ProjectModule | None = None  # the file being linted (the caller's tree)
         self._dropped: list[ProjectModule] = []  # let go of while the current file's values are read
-        self.frozen_at = 0  # files read when the run's modules were last moved out of the gc's reach
+        self.loads = 0  # modules read and parsed, a module read again after it was dropped counted again
+        self.frozen_at = 0  # ``loads`` when the run's modules were last moved out of the gc's reach
         self._found: dict[tuple[str, str], str | None] = {}  # (folder searched, dotted name) -> file
         self._real: dict[str, str] = {}  # path -> its real path (asked for each module a value reads, each time)
         self.reads: Counter[str] = Counter()  # real path -> times read from disk
@@ -221,6 +222,7 @@ class Project:
             self.reads[real] -= 1  # (a read of a changed file is no read twice)
         module = None
         self.reads[real] += 1
+        self.loads += 1
         self._stats[real] = file_stamp(real)
         self.digests[real] = None
         try:
