@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from flake8.main.application import Application
 
+from iri_lint import values_check
 from iri_lint.cli import main
 from iri_lint.config import Config
 from iri_lint.lint import SourceError, lint_text, lint_tree
@@ -273,6 +274,8 @@ def test_a_module_read_again_is_frozen_as_the_first_reads_are(tmp_path: Path, mo
                    'requests.get(A + "/x y")\nrequests.get(B + "/x y")\n', encoding="utf-8")
     project = Project(max_modules=1)  # (each lint reads a and b: each drops the other)
     freezes: list[int] = []
+    # a language server made in this process before (tests/lsp) turned freezing off for the process
+    monkeypatch.setattr(values_check, "_FREEZE_AFTER_READS", [True])
     monkeypatch.setattr(gc, "collect", lambda: 0)
     monkeypatch.setattr(gc, "freeze", lambda: freezes.append(1))
     for _ in range(8):
