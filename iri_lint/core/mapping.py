@@ -163,7 +163,7 @@ def _idna_host(text: str, start: int, end: int) -> str:
 
 
 def _label_to_ascii(label: str, position: int) -> str:
-    decoded = _pct_decode_utf8(label)
+    decoded = pct_decode_utf8(label)
     if decoded is None:
         raise IDNAError(label, "its percent-encoding is not UTF-8", position=position)
     import idna as _idna  # lazy boundary (c): IDNA's tables, for a non-ASCII label
@@ -174,7 +174,7 @@ def _label_to_ascii(label: str, position: int) -> str:
         raise IDNAError(label, str(exc) or type(exc).__name__, position=position) from None
 
 
-def _pct_decode_utf8(s: str) -> str | None:
+def pct_decode_utf8(s: str) -> str | None:
     """Decode every %HH of ``s`` as UTF-8; None when the octets are not UTF-8."""
     if "%" not in s:
         return s

@@ -288,33 +288,20 @@ MAX_WRITTEN = 200  # characters of one hole's source shown in reports (a field m
 def written_holes(literal: Literal) -> tuple[tuple[int, int, str], ...]:
     """Where the literal's checked value holds a hole, ``(start, end, text)``: the source text the hole
     stands for (a formatting field ``{user}``, a placeholder ``%s`` or ``{id}``), so that reports show the
-    value as written rather than the ``HOLE`` it was checked with; ``ELIDED`` when no source is at hand."""
+    value as written rather than the ``HOLE`` it was checked with; ``ELIDED`` when no source is at hand.
+    The decoder's spans say where each decoded character is spelled: a field's HOLE spans the whole
+    ``{...}``, a placeholder the characters it collapsed (``index_map``)."""
     locator = literal.locator
-    text = locator.source.text if locator is not None and locator.source_map() is not None else None
+    sm = locator.source_map() if locator is not None else None
     out = []
     for a, b in literal.holes:
         written = ELIDED
-        if text is not None and locator is not None:
-            source = _placeholder(text[locator.offset(a) : locator.offset(b)])
-            if source:
-                written = source if len(source) <= MAX_WRITTEN else source[:MAX_WRITTEN] + "…"
+        if sm is not None and locator is not None:
+            first = locator.raw_index(a)
+            after = locator.raw_index(b) if b < len(literal.value) else len(sm.value)
+            if first < after <= len(sm.ends):
+                source = locator.source.text[sm.starts[first] : sm.ends[after - 1]]
+                if source and "\n" not in source:
+                    written = source if len(source) <= MAX_WRITTEN else source[:MAX_WRITTEN] + "…"
         out.append((a, b, written))
     return tuple(out)
-
-
-def _placeholder(source: str) -> str:
-    """The placeholder at the start of ``source``, the text from a hole's first character to the next
-    one's (which may lie in the next part of an implicit concatenation): a field to its matching brace,
-    anything else to the end of its string; "" when it spans lines."""
-    if source[:1] == "{":
-        depth = 0
-        for i, c in enumerate(source):
-            depth += (c == "{") - (c == "}")
-            if not depth:
-                source = source[: i + 1]
-                break
-        else:
-            return ""
-    else:
-        source = source.split('"', 1)[0].split("'", 1)[0]
-    return "" if "\n" in source else source

@@ -66,3 +66,12 @@ def test_written_edits_make_the_written_fixed_value(parts: list[tuple[str, bool,
     shown, moved, shown_fixed = written(r)
     assert with_edits(shown, [Edit(*e) for e in moved]) == shown_fixed
     assert shown.count("0") == value.count("0") - len(holes)  # every hole spelled out
+
+
+def test_a_field_is_written_whole_whatever_it_holds(cli: CLI, tmp_path: Path) -> None:
+    """The decoder's span of the field, not a count of braces: a '}' in a nested string stays inside."""
+    path = tmp_path / "m.py"
+    path.write_text("import requests\n\n\ndef f(d):\n    requests.get(f\"https://h.example/a b/{d['}']}\" 'x')\n",
+                    encoding="utf-8")
+    result = cli("check", "--output-format", "json", str(path))
+    assert [f["value"] for f in json.loads(result.out)["findings"]] == ["https://h.example/a b/{d['}']}x"]

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from urllib.parse import unquote
 
-from ...core.mapping import is_dns_scheme
+from ...core.mapping import is_dns_scheme, pct_decode_utf8
 from ...core.reference import HostKind
 from ..facts import Facts
 from ..model import Example, Family, Raw, Rule, Severity
@@ -43,7 +41,6 @@ RULE = Rule(
 )
 
 _MAX_PARTS = 4  # a.b.c.d, the most an IPv4 address is written in
-_ESCAPES = re.compile(r"(?:[^%]|%[0-9A-Fa-f]{2})*")  # every '%' begins an escape (else IRI110 is the finding)
 
 
 def check(facts: Facts) -> Iterator[Raw]:
@@ -55,8 +52,8 @@ def check(facts: Facts) -> Iterator[Raw]:
     if any(r.component in ("host", "port") for r in ref.error_records):
         return  # a broken authority (``http://0:0:0:1]/``): its syntax error is the cause, reported once
     host = ref.get("host") or ""
-    if "%" in host:
-        host = _decoded(host)
+    if "%" in host:  # browsers read the host percent-decoded; octets that are no UTF-8: IRI401's
+        host = pct_decode_utf8(host) or ""
     labels = host.split(".")
     if len(labels) > 1 and not labels[-1]:
         labels.pop()  # the root's empty label of a name written with its final dot
@@ -64,17 +61,6 @@ def check(facts: Facts) -> Iterator[Raw]:
     if not (last.isdigit() or _number(last) is not None) or not host.isascii() or not is_dns_scheme(ref.get("scheme")):
         return
     yield Raw(ref.host.start, ref.host.end, _message(ref.get("host") or "", labels))
-
-
-def _decoded(host: str) -> str:
-    """``host`` percent-decoded, as browsers read it before they look for an address; "" when it does not
-    decode (a bad escape or bad UTF-8: another rule's finding)."""
-    if _ESCAPES.fullmatch(host) is None:
-        return ""
-    try:
-        return unquote(host, errors="strict")
-    except UnicodeDecodeError:
-        return ""
 
 
 def _number(part: str) -> int | None:
