@@ -21,7 +21,7 @@ from .rules.model import Edit, FixLevel, FixSafety, with_edits
 from .source.cst import CstUnavailable, cst_strings, verdict
 from .source.edits import LiteralEdit, Refusal, Shift, SourceEdit, apply_edits, edit_literal, verify_edits
 from .source.locate import SourceMap, split_lines
-from .source.model import Reason
+from .source.model import Reason, SourcePos
 
 # A literal takes one rule's fixes per pass, and a rule's fix can bring out another's (IRI312 maps a
 # label that IRI115 then encodes): chains of eight rules are found in fuzzing. Past this many passes a
@@ -88,12 +88,12 @@ CST_REFUSAL = "libcst re-parsing the edited file disagrees with the intended val
 
 def _plan(sf: SourceFinding, can_hold: Callable[[str], bool] | None) -> LiteralEdit | str:
     """The source edits for ``sf``'s fix, not yet verified; or why they cannot be made."""
-    fix = sf.finding.fix
+    lit, fix = sf.fix_target
     if fix is None or not fix.edits:
         return "no fix"
     edits: list[SourceEdit] = []
     for e in fix.edits:
-        got = edit_literal(sf.literal, e.start, e.end, e.replacement)
+        got = edit_literal(lit, e.start, e.end, e.replacement)
         if isinstance(got, Refusal):
             return got.reason
         edits.extend(got)
@@ -102,9 +102,9 @@ def _plan(sf: SourceFinding, can_hold: Callable[[str], bool] | None) -> LiteralE
         return "the fix's edits overlap"
     if can_hold is not None and not all(can_hold(e.new) for e in edits):
         return "the file's encoding cannot hold the new characters"
-    if with_edits(sf.literal.value, fix.edits) != fix.value:
+    if with_edits(lit.value, fix.edits) != fix.value:
         return "the fix's edits do not give its value"
-    return LiteralEdit(sf.literal, edits, fix.value)
+    return LiteralEdit(lit, edits, fix.value)
 
 
 class _Claimed:
@@ -320,7 +320,8 @@ def _plans(text: str, findings: list[SourceFinding], tracks: dict[int, _Track], 
            can_hold: Callable[[str], bool] | None) -> tuple[list[_Planned], dict[int, NotApplied]]:
     """The fixes of one pass, one plan per literal, and why the others are not applied."""
     reasons: dict[int, NotApplied] = {}
-    by_literal: dict[int, list[tuple[int, SourceFinding, LiteralEdit]]] = {}
+    # by where the literal is: a value's fix edits a literal that findings of its own may edit too
+    by_literal: dict[tuple[SourcePos, SourcePos], list[tuple[int, SourceFinding, LiteralEdit]]] = {}
     for i, sf in enumerate(findings):
         fix = sf.finding.fix
         if fix is None or sf.literal.reason is Reason.NOQA_COMMENT:  # (comments: once the literals settle)
@@ -332,7 +333,7 @@ def _plans(text: str, findings: list[SourceFinding], tracks: dict[int, _Track], 
         if isinstance(got, str):
             reasons[i] = refused(f"refused: {got}")
             continue
-        by_literal.setdefault(id(sf.literal), []).append((i, sf, got))
+        by_literal.setdefault((got.literal.start, got.literal.end), []).append((i, sf, got))
     claimed = _Claimed()
     plans: list[_Planned] = []
     for fixes in by_literal.values():
@@ -389,12 +390,13 @@ def _literal_plan(text: str, sm: SourceMap, fixes: list[tuple[int, SourceFinding
             own.claim(got.edits)
             edits.extend(got.edits)
             made.update(got.edits)
-            value_edits.extend(sf.finding.fix.edits if sf.finding.fix is not None else ())
+            target = sf.fix_target[1]
+            value_edits.extend(target.edits if target is not None else ())
         ats.append(i)
         found.append(sf)
     if not found:
         return None
-    lit = found[0].literal
+    lit = fixes[0][2].literal
     edits.sort(key=lambda e: (e.start, e.end))
     before = text[sm.start : sm.end]
     after = apply_edits(before, [SourceEdit(e.start - sm.start, e.end - sm.start, e.new) for e in edits])

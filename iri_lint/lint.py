@@ -13,15 +13,15 @@ from dataclasses import dataclass, replace
 from .config import Config
 from .core.scanner import scan
 from .noqa import file_noqa, is_noqa, may_silence, noqa_lines
-from .rules.engine import IRI_USE_ONLY, TEXT_CODES, check_ref, not_analysed, text_finding, text_rules
-from .rules.model import Edit, Finding, FixSafety, UseContext
+from .rules.engine import IRI_USE_ONLY, TEXT_CODES, check_ref, merged, not_analysed, text_finding, text_rules
+from .rules.model import Finding, Fix, UseContext
 from .source.literals import ScanOptions, find_literals, marked_lines
 from .source.locate import PartLocator, SourceFile, split_lines
 from .source.model import Literal, SourcePos
 from .source.placeholders import example_placeholders
 from .source.text import is_embedded
 from .unused_noqa import UNUSED_NOQA, unused_noqa
-from .values_check import Cause, Project, ValueChecker, placed_findings, value_findings
+from .values_check import Cause, PieceFix, Project, ValueChecker, placed_findings, value_findings
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +32,18 @@ class SourceFinding:
     literal: Literal
     start: SourcePos
     end: SourcePos
+    piece_fix: PieceFix | None = None  # a value's finding: its fix, in the literal it edits
 
     @property
     def code(self) -> str:
         return self.finding.code
+
+    @property
+    def fix_target(self) -> tuple[Literal, Fix | None]:
+        """The literal the fix edits and the fix on that literal's checked value."""
+        if self.piece_fix is not None:
+            return self.piece_fix.literal, self.piece_fix.fix
+        return self.literal, self.finding.fix
 
     @property
     def line(self) -> int:
@@ -192,12 +200,9 @@ def _check_literal(lit: Literal, config: Config, enabled: frozenset[str],
     return _one_per_cause(findings, lit.value)
 
 
-_MORE = re.compile(r" \(and ([0-9]++) more IRI[0-9]++ in this IRI\)$")
-
-
 def _one_per_cause(findings: list[Finding], value: str) -> list[Finding]:
-    """At most one finding per rule in one literal: the first, saying how many more there are, with a
-    fix that makes every change of the rule's fixes (a literal with 3 spaces is one thing to fix)."""
+    """At most one finding per rule in one literal (``rules.engine.merged``): a literal with 3 spaces is one
+    thing to fix."""
     if len(findings) < 2:
         return findings
     groups: dict[str, list[Finding]] = {}
@@ -205,38 +210,7 @@ def _one_per_cause(findings: list[Finding], value: str) -> list[Finding]:
         groups.setdefault(f.code, []).append(f)
     if len(groups) == len(findings):
         return findings
-    out = []
-    for f in findings:
-        group = groups[f.code]
-        if f is not group[0]:
-            continue
-        if len(group) > 1:
-            m = _MORE.search(group[-1].message)
-            more = len(group) - 1 + (int(m.group(1)) if m else 0)
-            fixes = [g.fix for g in group if g.fix is not None]
-            fix = f.fix
-            if fix is not None and len(fixes) > 1:
-                edits = tuple(e for g in fixes for e in g.edits)
-                merged = _applied(value, edits)
-                if merged is not None:
-                    unsafe = any(g.safety is FixSafety.UNSAFE for g in fixes)
-                    fix = replace(fix, edits=edits, value=merged, safety=FixSafety.UNSAFE if unsafe else fix.safety)
-            f = replace(f, message=f"{f.message} (and {more} more in this literal)", fix=fix)
-        out.append(f)
-    return out
-
-
-def _applied(value: str, edits: tuple[Edit, ...]) -> str | None:
-    """``value`` with every one of ``edits`` made; None when two overlap (no one fix makes both)."""
-    parts, pos = [], 0
-    for e in sorted(edits, key=lambda e: e.start):
-        if e.start < pos:
-            return None
-        parts.append(value[pos : e.start])
-        parts.append(e.replacement)
-        pos = e.end
-    parts.append(value[pos:])
-    return "".join(parts)
+    return [merged(groups[f.code], value) for f in findings if f is groups[f.code][0]]
 
 
 def source_encoding(data: bytes) -> str:

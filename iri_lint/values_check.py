@@ -7,8 +7,8 @@ A module's literals are checked one by one first (``lint.lint_tree``); here the 
 a rule in a literal that already has one of that rule (from its own check, or from an earlier value) is
 dropped, as is a second one of a rule at one hole. A character in another module's piece is that
 module's to report, when its literal is an absolute IRI (checked there on its own); otherwise the finding
-is placed at the use, in this file. Values get no fix here: a fix edits one literal, and proving it safe
-for every value that literal reaches is not done yet.
+is placed at the use, in this file. A value's fix is made in the literal that spells what it changes,
+when that literal is written in the use's own expression: no other value reaches it (``_piece_fix``).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from typing import NamedTuple, TypeVar
 
 from .config import Config
 from .core.scanner import scan
-from .rules.engine import check_ref
-from .rules.model import Family, Finding, UseContext
+from .rules.engine import check_ref, merged
+from .rules.model import Edit, Family, Finding, Fix, UseContext, with_edits
 from .rules.registry import RULES, RULES_BY_CODE
 from .source.assembled import Checked, checked, literal_start, position
 from .source.candidates import (
@@ -40,9 +40,10 @@ from .source.candidates import (
 from .source.locate import SourceFile
 from .source.marks import ScanOptions
 from .source.model import Literal, Reason, SourcePos
+from .source.piece_edits import spelling_literal
 from .source.project import Project as Project  # re-exported: what lint_tree takes
 from .source.urlvalues import ModuleValues, UrlValue
-from .source.values import MADE, Src, Text
+from .source.values import MADE, Piece, Src, Text
 
 _PROJECT: list[Project] = []
 _LITERALS = (ast.Constant, ast.JoinedStr)
@@ -75,13 +76,24 @@ def default_project() -> Project:
     return _PROJECT[0]
 
 
+class PieceFix(NamedTuple):
+    """A value's fix as the literal that spells what it changes sees it: that literal, and the fix's edits
+    on its checked value (``source.piece_edits``)."""
+
+    literal: Literal
+    fix: Fix
+    pct: bool = False  # the literal is the left operand of ``%`` (its locator says so too, until detached)
+    fmt: bool = False  # ``.format`` is called on it
+
+
 class ValueFinding(NamedTuple):
-    """A finding of a value, placed in the file."""
+    """A finding of a value, placed in the file; its fix (on the value) is made in ``piece_fix``'s literal."""
 
     finding: Finding
     literal: Literal
     start: SourcePos
     end: SourcePos
+    piece_fix: PieceFix | None = None
 
 
 class ValueChecker(NamedTuple):
@@ -175,8 +187,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker,
     if not findings:
         return []
     at = local.node_position(use.expr)
-    lit: Literal | None = None
-    out: list[tuple[Cause, ValueFinding]] = []
+    placed: dict[Cause, list[tuple[Finding, Piece, SourcePos]]] = {}  # one cause's findings, in order
     for f in findings:
         o = c.origin(f.start)
         if o is None:
@@ -191,10 +202,34 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker,
             start, cause = at, (f.code, at)
         else:
             cause = (f.code, literal_start(piece, local) or start)
-        if lit is None:
-            lit = _literal(use, c, local, at, context, kind)
-        out.append((cause, ValueFinding(replace(f, fix=None), lit, start, _end(c, f, piece, local, start))))
+        placed.setdefault(cause, []).append((f, piece, start))
+    if not placed:
+        return []
+    lit = _literal(use, c, local, at, context, kind)
+    out: list[tuple[Cause, ValueFinding]] = []
+    for cause, group in placed.items():
+        f, piece, start = group[0]
+        f = merged([g[0] for g in group], c.text)
+        fixed = _piece_fix(f.fix, c, use.expr, local) if f.fix is not None else None
+        out.append((cause, ValueFinding(f if fixed is not None else replace(f, fix=None), lit, start,
+                                        _end(c, f, piece, local, start), fixed)))
     return out
+
+
+def _piece_fix(fix: Fix, c: Checked, expr: ast.expr, local: Src) -> PieceFix | None:
+    """A value's fix, made in the one literal written in the use's expression that spells all it changes
+    (``source.piece_edits``); none when the value holds a template placeholder, which a later ``%`` or
+    ``.format`` of the whole value would read the fix's ``%`` or braces into."""
+    if c.assembly.templates:
+        return None
+    got = spelling_literal(c, [(e.start, e.end) for e in fix.edits], expr, local)
+    if got is None:
+        return None
+    lit, spans = got
+    edits = tuple(Edit(a, b, e.replacement) for (a, b), e in zip(spans, fix.edits, strict=True))
+    loc = lit.locator
+    return PieceFix(lit, replace(fix, edits=edits, value=with_edits(lit.value, edits)),
+                    loc is not None and loc.percent_template, loc is not None and loc.format_template)
 
 
 def _says_template(expr: ast.expr) -> bool:

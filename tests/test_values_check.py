@@ -14,7 +14,8 @@ from flake8.main.application import Application
 from iri_lint import values_check
 from iri_lint.cli import main
 from iri_lint.config import Config
-from iri_lint.lint import SourceError, lint_text, lint_tree
+from iri_lint.fix import fix_text
+from iri_lint.lint import SourceError, SourceFinding, lint_text, lint_tree
 from iri_lint.source.project import Project
 
 ROOT = Path(__file__).parent
@@ -136,7 +137,7 @@ requests.get(somelib.thing() + "/e f")
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 23, "IRI101"), (6, 38, "IRI101")]
 
 
-def test_value_findings_have_no_fix_and_fix_leaves_the_module_alone(tmp_path: Path) -> None:
+def test_assembly_findings_have_no_fix_and_fix_leaves_the_module_alone(tmp_path: Path) -> None:
     src = 'import requests\nHOST = "https://h.example"\nrequests.get(HOST + "docs")\n'
     found = lint_text(src, Config())
     assert [f.code for f in found] == ["IRI801"] and found[0].finding.fix is None
@@ -144,6 +145,58 @@ def test_value_findings_have_no_fix_and_fix_leaves_the_module_alone(tmp_path: Pa
     path.write_text(src, encoding="utf-8")
     assert main(["check", "--no-cache", "--isolated", "--fix", "--unsafe-fixes", str(path)]) == 1
     assert path.read_text(encoding="utf-8") == src
+
+
+CDN = 'import requests\nCDN = "https://cdn.example.net"\n\n\ndef get(x):\n'
+
+
+def _fixed(body: str) -> tuple[str, list[SourceFinding]]:
+    """The module ``CDN`` + ``body`` after ``iri-lint fix --unsafe-fixes``, and its findings before."""
+    src = CDN + body
+    found = lint_text(src, Config())
+    run = fix_text(src, lambda text: lint_text(text, Config()), unsafe=True)
+    assert run.error is None and not run.unsettled
+    return run.text, found
+
+
+@pytest.mark.parametrize(("piece", "fixed"), [
+    ('CDN + "/img/team photo.jpg"', 'CDN + "/img/team%20photo.jpg"'),
+    ('CDN + "/a b" "/c d e"', 'CDN + "/a%20b" "/c%20d%20e"'),  # one literal, one finding, one fix
+    ('CDN + "/a\\u0020b"', 'CDN + "/a%20b"'),  # the escape is rewritten
+    ('CDN + f"/a b/{x}/c d"', 'CDN + f"/a%20b/{x}/c%20d"'),
+    ('CDN + "/a b/%s" % x', 'CDN + "/a%%20b/%s" % x'),  # a % template writes its % twice
+    ('CDN + "/a b/{}".format(x)', 'CDN + "/a%20b/{}".format(x)'),
+    ('CDN + "/q?x=" + x + "&y=a b"', 'CDN + "/q?x=" + x + "&y=a%20b"'),
+])
+def test_a_value_finding_is_fixed_in_the_literal_written_at_the_use(piece: str, fixed: str) -> None:
+    """The fix edits the one literal of the use's expression that spells what it changes, and no other byte."""
+    text, found = _fixed(f"    return requests.get({piece})\n")
+    assert [f.code for f in found] == ["IRI101"] and found[0].piece_fix is not None
+    assert text == CDN + f"    return requests.get({fixed})\n"
+    assert lint_text(text, Config()) == []
+
+
+@pytest.mark.parametrize("body", [
+    '    name = "/exports/q3 summary.csv"\n    return requests.get(CDN + name)\n',  # a name: used elsewhere too?
+    '    url = CDN + "/a b/{id}"\n    return requests.get(url.format(id=x))\n',  # a later .format reads "%20"
+    '    return requests.get((link := CDN + "/w z"))\n',  # ``link`` takes the value elsewhere
+])
+def test_a_value_finding_without_one_literal_of_its_own_has_no_fix(body: str) -> None:
+    text, found = _fixed(body)
+    assert [f.code for f in found] == ["IRI101"]
+    assert found[0].finding.fix is None and found[0].piece_fix is None
+    assert text == CDN + body
+
+
+def test_the_fixed_value_is_the_value_the_fix_promised() -> None:
+    """Run the fixed code: the URL it builds is the finding's fixed value."""
+    body = '    return CDN + "/a b/%s" % x + "/c d"\n'
+    text, found = _fixed(body.replace("return ", "url = ") + "    return url\n")
+    (f,) = [f for f in found if f.code == "IRI101"][:1]
+    assert f.finding.fix is not None
+    space: dict[str, object] = {}
+    exec(compile(text.replace("import requests\n", ""), "m", "exec"), space)
+    assert space["get"]("X") == "https://cdn.example.net/a%20b/X/c%20d"  # type: ignore[operator]
 
 
 def test_unencoded_holes_are_opt_in() -> None:

@@ -54,11 +54,12 @@ from iri_lint.source.filling import find_filled_names
 from iri_lint.source.literals import marked_lines
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.model import Literal, SourcePos
+from iri_lint.source.piece_edits import literal_of
 from iri_lint.source.project import file_stamp
 from iri_lint.source.statements import Formatted, ScanContext, StatementScanner, first_line, merge_formatted
 from iri_lint.source.templates import may_be_filled
 from iri_lint.unused_noqa import UNUSED_NOQA
-from iri_lint.values_check import Cause, first_of_each_cause
+from iri_lint.values_check import Cause, PieceFix, first_of_each_cause
 
 _LONE_CR = re.compile(r"\r(?!\n)")
 
@@ -178,15 +179,46 @@ def _detached(found: list[SourceFinding]) -> list[SourceFinding]:
     AST): the table keeps them for diagnostics, which read positions and findings only (hovers and
     fixes lint their statement again, ``view``). Else every statement keeps the lines of the version
     it was last linted in: about 0.5 MB each on a 5,000-line file."""
-    return [replace(sf, literal=replace(sf.literal, position_of=None, locator=None)) for sf in found]
+    return [replace(sf, literal=_no_ties(sf.literal), piece_fix=_piece_detached(sf.piece_fix)) for sf in found]
+
+
+def _no_ties(lit: Literal) -> Literal:
+    return replace(lit, position_of=None, locator=None)
+
+
+def _piece_detached(pf: PieceFix | None) -> PieceFix | None:
+    """A value's fix without its literal's ties to the text (``StatementView`` finds the literal again)."""
+    return None if pf is None else pf._replace(literal=_no_ties(pf.literal))
 
 
 def _shifted(sf: SourceFinding, by: int) -> SourceFinding:
-    lit = sf.literal  # (moved too: a value's finding is told from its literal's by the literal's start)
-    lit = replace(lit, start=SourcePos(lit.start.line + by, lit.start.col),
-                  end=SourcePos(lit.end.line + by, lit.end.col))
-    return replace(sf, literal=lit, start=SourcePos(sf.start.line + by, sf.start.col),
-                   end=SourcePos(sf.end.line + by, sf.end.col))
+    # (the literal moved too: a value's finding is told from its literal's by the literal's start)
+    pf = sf.piece_fix
+    return replace(sf, literal=_lines_shifted(sf.literal, by), start=SourcePos(sf.start.line + by, sf.start.col),
+                   end=SourcePos(sf.end.line + by, sf.end.col),
+                   piece_fix=None if pf is None else pf._replace(literal=_lines_shifted(pf.literal, by)))
+
+
+def _lines_shifted(lit: Literal, by: int) -> Literal:
+    return replace(lit, start=SourcePos(lit.start.line + by, lit.start.col),
+                   end=SourcePos(lit.end.line + by, lit.end.col))
+
+
+def _fix_in_view(sf: SourceFinding, tree: ast.Module, source: SourceFile) -> SourceFinding:
+    """A value's finding whose fix edits the view's own literal (found again where it starts), as a code
+    action makes it on the view's text; without its fix when that literal is not the one it was."""
+    pf = sf.piece_fix
+    if pf is None:
+        return sf
+    at = pf.literal.start
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Constant, ast.JoinedStr)) and node.lineno == at.line and \
+                source.char_col(node.lineno, node.col_offset) == at.col:
+            lit = literal_of(node, source, pct=pf.pct, fmt=pf.fmt)
+            if lit is not None and lit.value == pf.literal.value and lit.end == pf.literal.end:
+                return replace(sf, piece_fix=pf._replace(literal=lit))
+            break
+    return replace(sf, finding=replace(sf.finding, fix=None), piece_fix=None)
 
 
 @dataclass(slots=True)
@@ -390,13 +422,17 @@ class IncrementalLinter:
                 continue  # (nothing to move)
             out = []
             for (code, at), sf in st.values:
-                points = [moved(p) for p in (at, sf.start, sf.end, sf.literal.start, sf.literal.end)]
+                pf = sf.piece_fix
+                edited = (pf.literal.start, pf.literal.end) if pf is not None else ()
+                points = [moved(p) for p in (at, sf.start, sf.end, sf.literal.start, sf.literal.end, *edited)]
                 if None in points:
                     return False
-                a, start, end, lit_start, lit_end = points
+                a, start, end, lit_start, lit_end, *piece = points
                 assert a is not None and start is not None and end is not None
                 assert lit_start is not None and lit_end is not None
-                out.append(((code, a), replace(sf, start=start, end=end,
+                if pf is not None and piece[0] is not None and piece[1] is not None:
+                    pf = pf._replace(literal=replace(pf.literal, start=piece[0], end=piece[1]))
+                out.append(((code, a), replace(sf, start=start, end=end, piece_fix=pf,
                                                literal=replace(sf.literal, start=lit_start, end=lit_end))))
             st.values = out
         return True
@@ -417,7 +453,8 @@ class IncrementalLinter:
                           marked=base.marked, within=within, depends_on=depends)
         firsts = [st.first for st in sts]
         for line, placed in uses:
-            sts[max(bisect_right(firsts, line) - 1, 0)].values += placed
+            sts[max(bisect_right(firsts, line) - 1, 0)].values += [
+                (cause, replace(sf, piece_fix=_piece_detached(sf.piece_fix))) for cause, sf in placed]
         for path in depends - base.depends_on.keys():  # (a slice's values may read other files too)
             base.depends_on[path] = file_stamp(path)
 
@@ -521,7 +558,9 @@ class IncrementalLinter:
         marked = [m - a + 1 for m in base.marked[bisect_left(base.marked, a) : bisect_right(base.marked, b)]]
         got = lint_statements(lines, tree.body, self.config, path=self.path, marked=marked,
                               start=base.contexts[k0], filled=base.filled)
-        inside = [_shifted(f, 1 - a) for f in self._values(text, self._collect()) if a <= f.start.line <= b]
+        source = SourceFile(list(lines))
+        inside = [_fix_in_view(_shifted(f, 1 - a), tree, source) for f in self._values(text, self._collect())
+                  if a <= f.start.line <= b]
         found = self._assemble(text, [f for group in got.findings for f in group] + inside, values=False)
         spans = [(first_line(st), st.end_lineno or st.lineno) for st in tree.body]
         offset = sum(map(len, base.lines[: a - 1]))

@@ -8,9 +8,11 @@ findings per rule, fixes and their safety, and text mode.
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from itertools import accumulate
 
 from ..core.context import Assembly
@@ -268,6 +270,41 @@ def text_finding(f: Finding, enabled: frozenset[str]) -> Finding | None:
         return None
     return Finding(rule.code, rule.name, _sanitize(f"in text: {f.code} {f.name}: {f.message}"),
                    f.start, f.end, rule.severity, None)
+
+
+_MORE = re.compile(r" \(and ([0-9]++) more IRI[0-9]++ in this IRI\)$")
+
+
+def merged(group: list[Finding], value: str) -> Finding:
+    """One rule's findings of one cause (a literal) as the first, saying how many more there are, with a fix
+    that makes every change of the group's fixes, when none overlap."""
+    f = group[0]
+    if len(group) < 2:
+        return f
+    m = _MORE.search(group[-1].message)
+    more = len(group) - 1 + (int(m.group(1)) if m else 0)
+    fixes = [g.fix for g in group if g.fix is not None]
+    fix = f.fix
+    if fix is not None and len(fixes) > 1:
+        edits = tuple(e for g in fixes for e in g.edits)
+        made = _applied(value, edits)
+        if made is not None:
+            unsafe = any(g.safety is FixSafety.UNSAFE for g in fixes)
+            fix = replace(fix, edits=edits, value=made, safety=FixSafety.UNSAFE if unsafe else fix.safety)
+    return replace(f, message=f"{f.message} (and {more} more in this literal)", fix=fix)
+
+
+def _applied(value: str, edits: tuple[Edit, ...]) -> str | None:
+    """``value`` with every one of ``edits`` made; None when two overlap (no one fix makes both)."""
+    parts, pos = [], 0
+    for e in sorted(edits, key=lambda e: e.start):
+        if e.start < pos:
+            return None
+        parts.append(value[pos : e.start])
+        parts.append(e.replacement)
+        pos = e.end
+    parts.append(value[pos:])
+    return "".join(parts)
 
 
 def apply_fixes(text: str, fixes: Iterable[Fix]) -> str:

@@ -240,11 +240,11 @@ def _checked_value(node: ast.expr, lit: Literal) -> str | None:
     if raw is None or lit.locator is None:
         return None
     loc = lit.locator
-    return apply_templates(raw, _field_holes(node), percent_template=loc.percent_template,
+    return apply_templates(raw, field_holes(node), percent_template=loc.percent_template,
                            format_template=loc.format_template).value
 
 
-def _field_holes(node: ast.AST) -> list[tuple[int, int]]:
+def field_holes(node: ast.AST) -> list[tuple[int, int]]:
     """The decoded value's f-string replacement fields (one character each)."""
     holes: list[tuple[int, int]] = []
     if isinstance(node, ast.JoinedStr):

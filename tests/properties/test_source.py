@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 import io
 import tokenize
+from types import SimpleNamespace
+from urllib.parse import unquote
 
 import pytest
 from hypothesis import assume, example, given
@@ -67,16 +69,18 @@ def literals(draw: st.DrawFn) -> str:
 @st.composite
 def modules(draw: st.DrawFn) -> bytes:
     """A module of literals in assignments, URL calls and blocks, with any newline, BOM or tabs."""
-    lines = ["import requests", "name = 'x'"]
+    lines = ["import requests", "name = 'x'", "CDN = 'https://cdn.example.net'"]
     for i in range(draw(st.integers(1, 5))):
         lit = draw(literals())
-        form = draw(st.sampled_from(["assign", "call", "url_name", "block", "comment"]))
+        form = draw(st.sampled_from(["assign", "call", "url_name", "block", "comment", "joined"]))
         if form == "assign":
             lines.append(f"v{i} = {lit}")
         elif form == "call":
             lines.append(f"requests.get({lit}, timeout=3)")
         elif form == "url_name":
             lines.append(f"BASE_URL{i} = {lit}  # \u00e9t\u00e9")
+        elif form == "joined":  # a URL value: its findings are fixed in this literal
+            lines.append(f"requests.get(CDN + {lit} + name)")
         elif form == "block":
             lines += ["if name:", f"\tx = {lit}"]
         else:
@@ -160,3 +164,31 @@ def test_every_rule_fixes_any_module_to_a_fixed_point(data: bytes, profile: str)
     assert run.error is None and not run.unsettled, run.unsettled
     again = fix_text(run.text, lint, unsafe=True, can_hold=source.can_hold)
     assert not again.changed, [a.description for a in again.applied]
+
+
+_PIECE_CHARS = "ab/?=&# \u00e9\u05d0<>\"|^`"  # (the characters whose fixes percent-encode them)
+
+
+@PROPERTY
+@given(st.text(_PIECE_CHARS, min_size=1, max_size=12), st.sampled_from(["plain", "percent", "format", "f"]))
+@example("a b", "percent")
+def test_a_value_fixed_in_its_piece_builds_the_same_url_percent_decoded(piece: str, form: str) -> None:
+    """``--fix --unsafe-fixes`` on a URL assembled at a call: the fixed code builds a URL that
+    percent-decodes to the URL the code built before (the fixes percent-encode), and settles."""
+    written = repr("/" + piece)
+    head, quote = written[:-1], written[-1]
+    expr = {"plain": f"CDN + {written} + x", "percent": f"CDN + {head}%s{quote} % x",
+            "format": f"CDN + {head}{{}}{quote}.format(x)", "f": f"CDN + f{head}{{x}}{quote}"}
+    text = f"import requests\nCDN = 'https://cdn.example.net'\n\n\ndef get(x):\n    return requests.get({expr[form]})\n"
+    run = fix_text(text, _lint, unsafe=True)
+    assert run.error is None and not run.unsettled
+    assert [f for f in _lint(run.text) if f.finding.fix is not None] == []
+
+    def built(source: str) -> str:
+        space: dict[str, object] = {"requests": SimpleNamespace(get=lambda url: url)}
+        exec(compile(source.replace("import requests\n", ""), "m", "exec"), space)
+        return space["get"]("X")  # type: ignore[operator, no-any-return]
+
+    assert unquote(built(run.text)) == unquote(built(text))
+    if piece == "a b":  # (the law holds for a fix that was made)
+        assert run.applied and built(run.text) == "https://cdn.example.net/a%20bX"
