@@ -5,6 +5,7 @@ one finding per cause; hostile modules degrade to holes."""
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
@@ -336,3 +337,14 @@ def test_a_module_read_again_is_frozen_as_the_first_reads_are(tmp_path: Path, mo
         assert [(f.line, f.code) for f in found] == [(4, "IRI101"), (5, "IRI101")]
     assert project.files_read == 2 and project.read_twice == 2
     assert len(freezes) > 2  # (at 1, 2, 3, ... modules read; counting files, only at 1 and 2)
+
+
+def test_reports_place_a_value_fixs_edits_in_its_literal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "m.py"
+    path.write_text(CDN + '    return requests.get(CDN + "/a b" "/c d")\n', encoding="utf-8")
+    main(["check", "--no-cache", "--isolated", "--output-format", "json", str(path)])
+    (record,) = json.loads(capsys.readouterr().out)["findings"]
+    assert record["value"] == "https://cdn.example.net/a b/c d"
+    assert record["fix"]["value"] == "https://cdn.example.net/a%20b/c%20d"
+    assert [e["file"]["start"] for e in record["fix"]["edits"]] == [{"line": 6, "column": 34},
+                                                                   {"line": 6, "column": 41}]

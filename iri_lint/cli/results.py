@@ -11,6 +11,7 @@ from ..config import Config
 from ..fix_status import FixStatus
 from ..lint import SourceFinding, lint_text
 from ..source.locate import split_lines, written_holes
+from ..source.model import Literal
 from .escape import quote_path
 
 
@@ -113,9 +114,11 @@ def record_of(path: str, sf: SourceFinding, lines: Sequence[str], status: FixSta
         st = status
         if st is FixStatus.AVAILABLE and f.fix.safety == "unsafe":
             st = FixStatus.UNSAFE
+        lit, target = sf.fix_target  # (a value's fix is made in a literal of its own: its edits, in order)
+        placed = (target or f.fix).edits
         fix = FixInfo(f.fix.description, str(f.fix.safety), str(f.fix.level), f.fix.value,
                       tuple((e.start, e.end, e.replacement) for e in f.fix.edits), str(st), reason,
-                      tuple(_place(sf, e.start, e.end) for e in f.fix.edits))
+                      tuple(_place(lit, e.start, e.end) for e in placed))
     text = lines[sf.line - 1].rstrip("\r\n") if 0 < sf.line <= len(lines) else ""
     holes = written_holes(sf.literal) if sf.literal.holes else ()
     return Record(path, sf.line, sf.col, sf.end.line, sf.end.col, f.code, f.name, f.message,
@@ -159,9 +162,9 @@ def _growth(edits: Edits, before: int) -> int:
     return sum(len(t) - (b - a) for a, b, t in edits if b <= before)
 
 
-def _place(sf: SourceFinding, start: int, end: int) -> tuple[int, int, int, int] | None:
-    """Where value offsets [start, end) of a finding's literal stand in the file."""
-    position_of = sf.literal.position_of
+def _place(lit: Literal, start: int, end: int) -> tuple[int, int, int, int] | None:
+    """Where value offsets [start, end) of a literal stand in the file."""
+    position_of = lit.position_of
     if position_of is None:
         return None
     try:
