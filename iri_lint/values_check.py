@@ -173,7 +173,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker,
         return []  # a view's name, an address, a prefix: no URL (as ``literals`` decides for one literal)
     used_as_iri = not c.text.isascii() or (context is UseContext.IDENTIFIER and api is not None)
     enabled = checker.enabled if used_as_iri else checker.in_ascii
-    if type(use.expr) in _LITERALS or _says_template(use.expr):
+    if (type(use.expr) in _LITERALS and not _fields_known(use)) or _says_template(use.expr):
         # the literal itself (``literals`` checked it, with what it knows of it), or a name that says it
         # holds a template (whatever its placeholders look like): only what assembly gets wrong
         enabled &= ASSEMBLY_CODES
@@ -230,6 +230,12 @@ def _piece_fix(fix: Fix, c: Checked, expr: ast.expr, local: Src) -> PieceFix | N
     loc = lit.locator
     return PieceFix(lit, replace(fix, edits=edits, value=with_edits(lit.value, edits)),
                     loc is not None and loc.percent_template, loc is not None and loc.format_template)
+
+
+def _fields_known(use: UrlValue) -> bool:
+    """Whether an f-string's value holds text its fields were found to hold (``f"{API}/{NAME}"``), which its
+    literal's own check saw as holes."""
+    return type(use.expr) is ast.JoinedStr and any(type(p) is Text and p.node is not use.expr for p in use.value.pieces)
 
 
 def _says_template(expr: ast.expr) -> bool:

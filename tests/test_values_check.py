@@ -220,13 +220,35 @@ def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path
     modules = {
         "a.py": 'import requests\nfrom b import B\nA = "https://a.example"\nrequests.get(B + "x y")\n',
         "b.py": 'from a import A\nB = A + "/b"\n',
-        "c.py": 'import requests\nfrom broken import X\nfrom star import *\nrequests.get(X + "/a b")\n'
+        "c.py": 'from broken import X\nfrom star import *\nimport requests\nrequests.get(X + "/a b")\n'
                 'requests.get(Y + "img")\n',
         "broken.py": 'X = "https://x.example"\ndef (:\n',
         "star.py": 'from c import *\nY = "https://y.example"\n',
     }
     assert _lint_project(tmp_path, modules, "a.py") == [(4, "IRI101")]  # the cycle resolves: b reads a's tree
-    assert _lint_project(tmp_path, modules, "c.py") == []  # holes before the known text: nothing to say
+    # X is a hole (its module does not parse): a space after it is one wherever it lands; Y is star's,
+    # read through the cycle
+    assert _lint_project(tmp_path, modules, "c.py") == [(4, "IRI101"), (5, "IRI801")]
+
+
+@pytest.mark.parametrize(("settings", "expected"), [
+    # settings/__init__.py: the base's names, then a local file's overrides (Django's settings layout)
+    ({"base.py": 'API = "https://a.example"\n', "local.py": 'DEBUG = True\n'}, [(4, "IRI801")]),
+    ({"base.py": 'API = "https://a.example"\n', "local.py": 'API = "https://b.example/"\n'}, []),
+    ({"base.py": 'API = "https://a.example"\n', "local.py": '__all__ = ["API"]\nAPI = "https://b.example/"\n'}, []),
+    ({"base.py": 'API = "https://a.example"\n', "local.py": '__all__ = ["DEBUG"]\nAPI = "https://b.example/"\n'},
+     [(4, "IRI801")]),
+    ({"base.py": '_API = "https://a.example"\nAPI = _API\n', "local.py": '_API = "https://b.example/"\n'},
+     [(4, "IRI801")]),  # a private name is not star-imported
+    ({"base.py": 'API = "https://a.example"\n', "local.py": 'def (:\n'}, []),  # may bind anything
+])
+def test_star_imports_of_the_project_bind_the_names_their_modules_export(
+        tmp_path: Path, settings: dict[str, str], expected: list[tuple[int, str]]) -> None:
+    (tmp_path / "settings").mkdir()
+    modules = {"settings/__init__.py": "from .base import *\nfrom .local import *\n",
+               **{f"settings/{k}": v for k, v in settings.items()},
+               "app.py": "import requests\nfrom os.path import *\nfrom settings import API\nrequests.get(API + 'v1')\n"}
+    assert _lint_project(tmp_path, modules, "app.py") == expected
 
 
 def _chain_module(n: int) -> tuple[ast.Module, list[str]]:

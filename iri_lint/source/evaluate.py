@@ -94,13 +94,14 @@ class Evaluator:
     the state of every module the file's values are read from. A fresh one per linted file keeps each file's
     values independent of the files linted before it (the flake8 plugin sees one file at a time)."""
 
-    __slots__ = ("depth", "external", "project", "states")
+    __slots__ = ("depth", "external", "project", "stars_busy", "states")
 
     def __init__(self, project: Project | None = None, external: frozenset[str] = frozenset()) -> None:
         self.project = project
         self.external = external  # qualified names known to be outside any project (the URL APIs)
         self.depth = 0
         self.states: dict[tuple[int, bool], ModuleState] = {}
+        self.stars_busy: set[tuple[str, str]] = set()  # (module, name) a star import is being read for
 
     def state(self, tree: ast.Module, src: Src, path: str | None = None, text: str | None = None, *,
               callee: bool = False) -> ModuleState:
@@ -321,7 +322,7 @@ class ModuleState:
             return found  # type: ignore[return-value]
         memo[key] = _BUSY
         try:
-            order = scope.order(name)
+            order = scope.order(name, self._star_binds)
             r = self._final(scope, name, order, node) if pos is None else self._at(scope, order, stmt, node)  # type: ignore[arg-type]
         except BaseException:
             del memo[key]
@@ -438,7 +439,7 @@ class ModuleState:
 
     def _binding(self, scope: Scope, b: Binding, node: ast.AST) -> Result:
         """The value one binding gives its name."""
-        if b.kind is Kind.IMPORT:
+        if b.kind in (Kind.IMPORT, Kind.STAR):  # (a star import in a name's order imports that name)
             assert b.imported is not None
             return self._import(*b.imported, node)
         if b.kind is Kind.OTHER and type(b.stmt) is ast.ClassDef:
@@ -575,13 +576,44 @@ class ModuleState:
             return self.hole(node)  # a module that cannot be read or parsed: every name is a hole
         st = self.evaluator.of(loaded, self.callee)
         scope = st.index.module
-        if name not in scope.names and not scope.stars:
+        if name not in scope.names and not (scope.stars and scope.order(name, st._star_binds).by_pos):
             return None
         if qual is not None and _defined(scope, name):
             return Ref(qual)  # a function: known by its name, as the URL API table knows it
         r = st._lookup(scope, name, None, node)
         self.deps |= st.deps
         return r
+
+    def _star_binds(self, star: Binding, name: str) -> bool:
+        """Whether ``from m import *`` (``star``) may bind ``name``: when ``m`` is a module of the project,
+        one of its public names (those ``__all__`` lists, when it lists them); anything, when it cannot be
+        read. An installed module's star import is taken to bind no name of ours (as pyflakes reads it):
+        its names cannot be known without importing it, and it almost never rebinds a module's own."""
+        module, _, level = star.imported or (None, None, 0)
+        project = self.evaluator.project
+        if project is None or self.path is None or not module:
+            return False
+        path = project.find(self.path, module, level)
+        if path is None:
+            return False
+        self.deps.add(path)
+        loaded = project.load(path)
+        if loaded is None:
+            return True
+        busy = self.evaluator.stars_busy
+        if (path, name) in busy:
+            return False  # (a cycle of star imports: what binds the name is found on the way in)
+        busy.add((path, name))
+        try:
+            scope = loaded.scopes.module
+            exported = _dunder_all(scope)
+            if exported is not None:
+                return name in exported
+            st = self.evaluator.of(loaded, self.callee)
+            return not name.startswith("_") and (name in scope.names or bool(
+                scope.stars and scope.order(name, st._star_binds).by_pos))
+        finally:
+            busy.discard((path, name))
 
     # -- calls -----------------------------------------------------------------------------
 
@@ -641,3 +673,14 @@ _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {
     ast.NamedExpr: ModuleState._walrus,
 }
 
+
+def _dunder_all(scope: Scope) -> frozenset[str] | None:
+    """The names a module's ``__all__`` lists, when one assignment of a list or tuple of strings sets it."""
+    bindings = scope.names.get("__all__")
+    if not bindings or len(bindings) != 1 or bindings[0].kind is not Kind.ASSIGN:
+        return None
+    value = bindings[0].value
+    if not isinstance(value, (ast.List, ast.Tuple)):
+        return None
+    names = [e.value for e in value.elts if isinstance(e, ast.Constant) and type(e.value) is str]
+    return frozenset(names) if len(names) == len(value.elts) else None

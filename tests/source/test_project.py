@@ -170,13 +170,17 @@ def test_a_long_cycle_of_modules_stays_linear(tmp_path: Path) -> None:
     assert project.read_twice == 0 and project.files_read <= n
 
 
-def test_star_imports_are_holes(tmp_path: Path) -> None:
-    tree(tmp_path, {"pyproject.toml": "", "base.py": 'URL = "https://h"\n',
+def test_star_imports_bind_what_their_project_module_exports(tmp_path: Path) -> None:
+    tree(tmp_path, {"pyproject.toml": "", "base.py": 'URL = "https://h"\nOTHER = "https://b"\n',
                     "settings.py": "from base import *\nOTHER = 'https://o'\n",
                     "use.py": "from base import *\nfrom settings import URL, OTHER\nprobe(URL)\nprobe(OTHER)\n",
-                    "after.py": "from settings import OTHER\nfrom base import *\nprobe(OTHER)\n"})
-    assert flats(tmp_path / "use.py", Project()) == [None, "https://o"]  # URL: bound by a star import only
-    assert flats(tmp_path / "after.py", Project()) == [None]  # a star import after it may rebind it
+                    "after.py": "from settings import OTHER\nfrom base import *\nprobe(OTHER)\n",
+                    "kept.py": "from settings import URL\nfrom os.path import *\nprobe(URL)\n",
+                    "broken.py": "def (:\n", "unread.py": "URL = 'https://u'\nfrom broken import *\nprobe(URL)\n"})
+    assert flats(tmp_path / "use.py", Project()) == ["https://h", "https://o"]  # URL: re-exported by settings
+    assert flats(tmp_path / "after.py", Project()) == ["https://b"]  # base's star import rebinds it
+    assert flats(tmp_path / "kept.py", Project()) == ["https://h"]  # an installed module's binds none of ours
+    assert flats(tmp_path / "unread.py", Project()) == [None]  # a module that does not parse may bind any
 
 
 def test_nothing_outside_the_project_is_read(tmp_path: Path) -> None:
