@@ -43,7 +43,7 @@ from .source.model import Literal, Reason, SourcePos
 from .source.piece_edits import spelling_literal
 from .source.project import Project as Project  # re-exported: what lint_tree takes
 from .source.urlvalues import ModuleValues, UrlValue
-from .source.values import MADE, Piece, Src, Text
+from .source.values import MADE, Piece, Src, Text, Value
 
 _PROJECT: list[Project] = []
 _LITERALS = (ast.Constant, ast.JoinedStr)
@@ -195,6 +195,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker,
         piece, k = o
         if f.code not in ASSEMBLY_CODES and _in_template(piece):
             continue  # a template's own text (a name that says so holds it): only assembly is at fault
+        if c.assembly.urljoin is not None and f.start == c.assembly.urljoin[0] and use.dropped is not None:
+            piece, k = _as_written(use.dropped[2], piece, k)  # the reference, from its first character
         start = position(piece, k, local)
         if start is None:  # in another module
             if RULES_BY_CODE[f.code].family is not Family.ASSEMBLY and _reported_there(piece):
@@ -230,6 +232,12 @@ def _piece_fix(fix: Fix, c: Checked, expr: ast.expr, local: Src) -> PieceFix | N
     loc = lit.locator
     return PieceFix(lit, replace(fix, edits=edits, value=with_edits(lit.value, edits)),
                     loc is not None and loc.percent_template, loc is not None and loc.format_template)
+
+
+def _as_written(ref: Value, piece: Piece, k: int) -> tuple[Piece, int]:
+    """A ``urljoin`` reference's first character, which its resolution may have dropped (``./items``)."""
+    first = next((p for p in ref.pieces if type(p) is Text and p.start != MADE), None)
+    return (first, 0) if first is not None else (piece, k)
 
 
 def _fields_known(use: UrlValue) -> bool:

@@ -370,3 +370,24 @@ def test_reports_place_a_value_fixs_edits_in_its_literal(tmp_path: Path, capsys:
     assert record["fix"]["value"] == "https://cdn.example.net/a%20b/c%20d"
     assert [e["file"]["start"] for e in record["fix"]["edits"]] == [{"line": 6, "column": 34},
                                                                    {"line": 6, "column": 41}]
+
+
+@pytest.mark.parametrize(("line", "col"), [
+    ('u = urljoin("https://h.example/api", "x")\nrequests.get(u)\n', 38),  # through a name
+    ('requests.get(urljoin("https://h.example/api", "x") + "?a=1")\n', 47),  # with more joined to it
+    ("requests.get(f\"{urljoin('https://h.example/api', 'x')}?a=1\")\n", 50),  # in an f-string
+    ('requests.get(urljoin("https://h.example/api/v2", "./x"))\n', 50),  # at the reference as written
+    ('requests.get(urljoin("https://h.example/api/v2", "../x"))\n', 50),
+])
+def test_what_urljoin_drops_is_reported_wherever_its_result_goes(line: str, col: int) -> None:
+    src = "from urllib.parse import urljoin\nimport requests\n" + line
+    found = [(f.line, f.col, f.code) for f in lint_text(src, Config())]
+    assert found == [(3, col, "IRI804")]
+
+
+def test_a_reference_reused_without_urljoin_is_not_what_urljoin_dropped(tmp_path: Path) -> None:
+    modules = {"paths.py": 'REF = "items"\n',
+               "app.py": 'from urllib.parse import urljoin\nimport requests\nfrom paths import REF\n'
+                         'requests.get(urljoin("https://h.example/api/v2", REF))\n'
+                         'requests.get("https://h.example/api/v2/" + REF)\n'}
+    assert _lint_project(tmp_path, modules, "app.py") == [(4, "IRI804")]  # (at the use: REF is another file's)

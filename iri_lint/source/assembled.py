@@ -106,15 +106,19 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
 
 
 def _find(value: Value, ref: Value, starts: list[int], parts: list[tuple[Piece, list[int] | None]]) -> int | None:
-    """Where the reference's first known character landed in the resolved value (its piece is kept)."""
+    """Where the reference's first known character landed in the resolved value; the first of its literal's
+    characters the resolution kept, when it dropped that one (a dot segment: ``./items``)."""
     first = next((p for p in ref.pieces if type(p) is Text and p.start != MADE), None)
     if first is None:
         return None
+    kept = None
     for s, (p, index) in zip(starts, parts, strict=True):
-        if type(p) is Text and p.node is first.node and p.src is first.src and \
-                p.start <= first.start < p.start + len(p.text):
-            local = first.start - p.start
-            if index is not None:
-                local = index.index(local) if local in index else 0
-            return s + local
-    return None
+        if type(p) is Text and p.node is first.node and p.src is first.src:
+            if p.start <= first.start < p.start + len(p.text):
+                local = first.start - p.start
+                if index is not None:
+                    local = index.index(local) if local in index else 0
+                return s + local
+            if kept is None and p.start > first.start:
+                kept = s
+    return kept

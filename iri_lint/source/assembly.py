@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 from urllib.parse import quote, quote_plus
 
+from iri_lint.core.resolve import remove_dot_segments
 from iri_lint.source.values import HoleKind, Src, Value, concat, hole, made
 
 __all__ = [
@@ -198,8 +199,17 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
     start, end = b.path
     if rs.startswith("/", r.path[0]):
         return ("absolute", bs[start:end]) if bs[start:end].strip("/") else None
-    last = bs[bs.rfind("/", start, end) + 1 : end] if "/" in bs[start:end] else bs[start:end]
-    return ("relative", last) if last and not any(start <= i < end for i, _ in base.holes()) else None
+    cut = bs.rfind("/", start, end) + 1 if "/" in bs[start:end] else start
+    if cut == end or any(start <= i < end for i, _ in base.holes()):
+        return None
+    # merged (sec. 5.2.3) and without its dot segments (sec. 5.2.4): what is left of the base's path is
+    # the part up to the last '/' the two share ("../items" against /api/v2 keeps "/" of it, drops api/v2)
+    path = bs[start:end]
+    merged = remove_dot_segments(bs[start:cut] + rs[r.path[0] : r.path[1]])
+    shared = 0
+    while shared < min(len(path), len(merged)) and path[shared] == merged[shared]:
+        shared += 1
+    return "relative", path[path.rfind("/", 0, min(shared, cut - start)) + 1 :]
 
 
 def httpx_merge(base: Value, ref: Value, node: ast.AST, src: Src | None) -> Value:

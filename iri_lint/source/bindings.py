@@ -607,3 +607,15 @@ class ModuleIndex:
                     for base in dict.fromkeys(b.id for b in d.bases if type(b) is ast.Name):
                         self._subclasses.setdefault(base, []).append(d)
         return self._subclasses.get(name, [])
+
+
+def dunder_all(scope: Scope) -> frozenset[str] | None:
+    """The names a module's ``__all__`` lists, when one assignment of a list or tuple of strings sets it."""
+    bindings = scope.names.get("__all__")
+    if not bindings or len(bindings) != 1 or bindings[0].kind is not Kind.ASSIGN:
+        return None
+    value = bindings[0].value
+    if not isinstance(value, (ast.List, ast.Tuple)):
+        return None
+    names = [e.value for e in value.elts if isinstance(e, ast.Constant) and type(e.value) is str]
+    return frozenset(names) if len(names) == len(value.elts) else None

@@ -15,7 +15,7 @@ from iri_lint.source import assembly
 from iri_lint.source.formatting import Arg, format_value
 from iri_lint.source.values import Client, Const, HoleKind, Seq, Src, Table, Value, dotted, hole, made
 
-__all__ = ["CALLS", "CLIENTS", "METHODS", "Args", "to_arg"]
+__all__ = ["CALLS", "CLIENTS", "METHODS", "URLJOINS", "Args", "to_arg", "urljoin_drops"]
 
 Item = tuple[object, ast.expr]  # an argument's result and its expression
 
@@ -73,12 +73,26 @@ Handler = Callable[[Args, ast.Call, Src, str], object]
 MethodHandler = Callable[[Value, Args, ast.Call, Src], object]
 
 
+URLJOINS = ("urllib.parse.urljoin", "requests.compat.urljoin")  # RFC 3986 sec. 5.2 resolution
+
+
 def _urljoin(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     base, url = args.pick(("base", "url"))
     b, u = _text(base), _text(url)
     if b is None or u is None:
         return hole(node, src)
     return assembly.urljoin(b, u, node, src)
+
+
+def urljoin_drops(args: Args) -> tuple[str, str, Value] | None:
+    """What ``urljoin(base, url)`` with these arguments drops of the base's path
+    (``assembly.urljoin_drops``), with the reference."""
+    base, url = args.pick(("base", "url"))
+    b, u = _text(base), _text(url)
+    if b is None or u is None:
+        return None
+    found = assembly.urljoin_drops(b, u)
+    return None if found is None else (found[0], found[1], u)
 
 
 def _posix_join(args: Args, node: ast.Call, src: Src, qual: str) -> object:
@@ -144,7 +158,7 @@ def _client(merge: str, keyword_only: bool) -> Handler:
 
 
 CALLS: dict[str, Handler] = {
-    **dict.fromkeys(("urllib.parse.urljoin", "requests.compat.urljoin"), _urljoin),
+    **dict.fromkeys(URLJOINS, _urljoin),
     "posixpath.join": _posix_join,
     **dict.fromkeys(("urllib.parse.quote", "urllib.parse.quote_plus", "requests.utils.quote",
                      "requests.compat.quote", "requests.compat.quote_plus"), _quote),

@@ -18,10 +18,11 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from iri_lint.source import assembly
-from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope
-from iri_lint.source.calls import CALLS, CLIENTS, METHODS, Args, to_arg
+from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope, dunder_all
+from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.project import Project, ProjectModule
+from iri_lint.source.urljoins import UrljoinNotes
 from iri_lint.source.values import (
     MAX_PIECES,
     Client,
@@ -94,7 +95,7 @@ class Evaluator:
     the state of every module the file's values are read from. A fresh one per linted file keeps each file's
     values independent of the files linted before it (the flake8 plugin sees one file at a time)."""
 
-    __slots__ = ("depth", "external", "project", "stars_busy", "states")
+    __slots__ = ("depth", "external", "project", "stars_busy", "states", "urljoins")
 
     def __init__(self, project: Project | None = None, external: frozenset[str] = frozenset()) -> None:
         self.project = project
@@ -102,6 +103,7 @@ class Evaluator:
         self.depth = 0
         self.states: dict[tuple[int, bool], ModuleState] = {}
         self.stars_busy: set[tuple[str, str]] = set()  # (module, name) a star import is being read for
+        self.urljoins = UrljoinNotes()  # what the ``urljoin`` calls met drop of their bases' paths
 
     def state(self, tree: ast.Module, src: Src, path: str | None = None, text: str | None = None, *,
               callee: bool = False) -> ModuleState:
@@ -115,6 +117,7 @@ class Evaluator:
     def close(self) -> None:
         """Let the states go now: their values refer back to them (a class's value to its module's state),
         so without this every linted file's tree would wait for the cyclic gc (or, frozen, never go)."""
+        self.urljoins.clear()
         for st in self.states.values():
             st.memo.clear()
             st.bound.clear()
@@ -606,7 +609,7 @@ class ModuleState:
         busy.add((path, name))
         try:
             scope = loaded.scopes.module
-            exported = _dunder_all(scope)
+            exported = dunder_all(scope)
             if exported is not None:
                 return name in exported
             st = self.evaluator.of(loaded, self.callee)
@@ -628,7 +631,11 @@ class ModuleState:
                 if callee.qual not in CLIENTS:
                     return self.hole(node)
                 values = self.evaluator._state(self.index, self.src, self.path, False)  # (its base is a value)
-            return handler(values._args(node, at), node, self.src, callee.qual)  # type: ignore[return-value]
+            args = values._args(node, at)
+            r = handler(args, node, self.src, callee.qual)
+            if callee.qual in URLJOINS and type(r) is Value:
+                self.evaluator.urljoins.note(args, r)
+            return r  # type: ignore[return-value]
         if type(callee) is Method and type(callee.owner) is Value:
             method = METHODS.get(callee.attr)
             if method is not None:
@@ -673,14 +680,3 @@ _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {
     ast.NamedExpr: ModuleState._walrus,
 }
 
-
-def _dunder_all(scope: Scope) -> frozenset[str] | None:
-    """The names a module's ``__all__`` lists, when one assignment of a list or tuple of strings sets it."""
-    bindings = scope.names.get("__all__")
-    if not bindings or len(bindings) != 1 or bindings[0].kind is not Kind.ASSIGN:
-        return None
-    value = bindings[0].value
-    if not isinstance(value, (ast.List, ast.Tuple)):
-        return None
-    names = [e.value for e in value.elts if isinstance(e, ast.Constant) and type(e.value) is str]
-    return frozenset(names) if len(names) == len(value.elts) else None

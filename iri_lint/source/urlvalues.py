@@ -54,7 +54,6 @@ def url_apis(extra_url_apis: tuple[str, ...] = ()) -> tuple[dict[str, UrlApi], f
     return apis, prefixes, leaves
 
 
-_URLJOINS = frozenset(("urllib.parse.urljoin", "requests.compat.urljoin"))
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
@@ -319,21 +318,8 @@ class ModuleValues:
     def _found(self, r: Result, reason: Reason, node: ast.AST, expr: ast.expr, at: At, *,
                api: UrlApi | None = None, name: str | None = None, client: Client | None = None) -> Iterator[UrlValue]:
         if type(r) is Value and not r.opaque:
-            dropped = self._urljoin_drops(expr, at) if type(expr) is ast.Call else None
+            dropped = self.state.evaluator.urljoins.dropped(r) if client is None else None
             yield UrlValue(r, reason, node, expr, api, name, client, dropped)
-
-    def _urljoin_drops(self, call: ast.Call, at: At) -> tuple[str, str, Value] | None:
-        """What ``urljoin(base, ref)`` drops of the base's path (``assembly.urljoin_drops``), with the ref."""
-        if len(call.args) != 2 or call.keywords:
-            return None
-        callee = self.callees.value(call.func, at)
-        if type(callee) is not Ref or callee.qual not in _URLJOINS:
-            return None
-        base, ref = self.state.value(call.args[0], at), self.state.value(call.args[1], at)
-        if type(base) is not Value or type(ref) is not Value:
-            return None
-        found = assembly.urljoin_drops(base, ref)
-        return None if found is None else (found[0], found[1], ref)
 
     def _each(self, value: ast.expr, at: At, node: ast.AST, name: str | None) -> Iterator[UrlValue]:
         """A URL-named target's value, or each element of a display assigned to it."""

@@ -17,7 +17,8 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("A call of `urllib.parse.urljoin(base, ref)` whose base and reference are known well enough to resolve "
-          "(RFC 3986 sec. 5.2) and that drops part of the base's path: a relative-path reference (`\"items\"`) "
+          "(RFC 3986 sec. 5.2) and that drops part of the base's path: a relative-path reference (`\"items\"`, "
+          "`\"./items\"`, `\"../items\"`) "
           "against a base whose path does not end with `/` (`\"https://h.example/api/v2\"`: `v2` is replaced), "
           "or an absolute-path reference (`\"/items\"`) against a base with a path (`/api/v2/` is replaced). "
           "Not for an HTTP client's `base_url`, which httpx appends to instead of resolving."),
@@ -32,12 +33,17 @@ RULE = Rule(
                 'requests.get(urljoin("https://h.example/api/v2/", "items"))\n', kind="python"),
         Example('from urllib.parse import urljoin\nimport requests\n'
                 'requests.get(urljoin("https://h.example", "/items"))\n', kind="python"),
+        Example('from urllib.parse import urljoin\nimport requests\n'
+                'requests.get(urljoin("https://h.example/api/v1/", "../v2/items"))\n', kind="python"),
     ),
     invalid=(
         Example('from urllib.parse import urljoin\nimport requests\n'
                 'requests.get(urljoin("https://h.example/api/v2", "items"))\n', kind="python"),
         Example('from urllib.parse import urljoin\nimport requests\n'
                 'requests.get(urljoin("https://h.example/api/v2/", "/items"))\n', kind="python"),
+        Example('from urllib.parse import urljoin\nimport requests\n'
+                'page = urljoin("https://h.example/api/v2", "./items")\nrequests.get(page + "?page=2")\n',
+                kind="python"),
     ),
     needs=Needs.ASSEMBLY,
 )
@@ -50,7 +56,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         return
     at, kind, dropped = assembly.urljoin
     if kind == "relative":
-        message = (f"urljoin replaces the base's last segment '{dropped}' with this relative reference "
+        what = f"segments '{dropped}'" if "/" in dropped else f"last segment '{dropped}'"
+        message = (f"urljoin replaces the base's {what} with this relative reference "
                    "(RFC 3986 sec. 5.2.3): end the base with '/' to keep it")
     else:
         message = (f"urljoin replaces the base's path '{dropped}' with this absolute path (RFC 3986 "

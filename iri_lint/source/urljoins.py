@@ -1,0 +1,53 @@
+"""What ``urljoin`` calls drop of their bases' paths (IRI804), wherever the values they give go.
+
+A ``urljoin`` result reaches a URL API through names, ``+``, formats; the evaluator notes each call that
+drops part of its base's path by the literal its reference starts in, and a URL value holding that
+reference as the call left it (after the part of the base it kept) is the call's.
+"""
+
+from __future__ import annotations
+
+from iri_lint.source.calls import Args, urljoin_drops
+from iri_lint.source.values import MADE, Text, Value
+
+__all__ = ["UrljoinNotes"]
+
+
+class UrljoinNotes:
+    """The ``urljoin`` calls of one evaluation that drop part of their base's path."""
+
+    __slots__ = ("_by_literal",)
+
+    def __init__(self) -> None:
+        # the literal spelling a reference's first character -> (kind, what is dropped, reference, result)
+        self._by_literal: dict[int, tuple[str, str, Value, Value]] = {}
+
+    def note(self, args: Args, resolved: Value) -> None:
+        """A ``urljoin`` call with these arguments gave ``resolved`` (RFC 3986 sec. 5.2)."""
+        found = urljoin_drops(args)
+        if found is not None:
+            first = next((p for p in found[2].pieces if type(p) is Text and p.start != MADE), None)
+            if first is not None:
+                self._by_literal[id(first.node)] = (*found, resolved)
+
+    def dropped(self, value: Value) -> tuple[str, str, Value] | None:
+        """What a ``urljoin`` whose result ``value`` holds dropped of its base's path: the first reference
+        found there as the resolution left it, after the part of the base it kept (the same literal may
+        reach other values without the ``urljoin``)."""
+        if not self._by_literal:
+            return None
+        pieces = value.pieces
+        for k, p in enumerate(pieces):
+            if k and type(p) is Text and p.start != MADE:
+                found = self._by_literal.get(id(p.node))
+                if found is None:
+                    continue
+                kind, lost, ref, resolved = found
+                made = resolved.pieces
+                j = next((j for j, q in enumerate(made) if type(q) is Text and q.node is p.node), 0)
+                if j and made[j - 1] == pieces[k - 1]:
+                    return kind, lost, ref
+        return None
+
+    def clear(self) -> None:
+        self._by_literal.clear()
