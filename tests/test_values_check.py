@@ -391,3 +391,12 @@ def test_a_reference_reused_without_urljoin_is_not_what_urljoin_dropped(tmp_path
                          'requests.get(urljoin("https://h.example/api/v2", REF))\n'
                          'requests.get("https://h.example/api/v2/" + REF)\n'}
     assert _lint_project(tmp_path, modules, "app.py") == [(4, "IRI804")]  # (at the use: REF is another file's)
+
+
+@pytest.mark.parametrize(("piece", "col"), [
+    ('"https://h.example:8080" + "x"', 41),  # the port becomes 8080x: one finding, not IRI112 too
+    ('"http://[::1]" + "x"', 31),  # after an IP literal only ':' and a port may follow
+])
+def test_a_piece_joined_to_the_authority_is_one_finding(piece: str, col: int) -> None:
+    found = lint_text(f"import requests\nrequests.get({piece})\n", Config())
+    assert [(f.line, f.col, f.code) for f in found] == [(2, col, "IRI801")]

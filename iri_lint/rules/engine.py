@@ -164,7 +164,11 @@ _BRACKETS = frozenset("<>")
 # one mistake, one finding (issue #26): where a rule names the cause, the findings that only follow
 # from it at the same place are dropped. 'http:\\host' lost its '//' (IRI603): that it has no host
 # (IRI601) and a '\' in its path (IRI103) are the same mistake.
-_CONSEQUENCES: dict[str, frozenset[str]] = {"IRI603": frozenset({"IRI601", "IRI103"})}
+_CONSEQUENCES: dict[str, frozenset[str]] = {
+    "IRI603": frozenset({"IRI601", "IRI103"}),
+    # a piece joined to the authority: what it makes of the port or after an IP literal follows from the join
+    "IRI801": frozenset({"IRI112", "IRI114"}),
+}
 
 
 def _without_consequences(found: list[tuple[str, Raw]]) -> list[tuple[str, Raw]]:

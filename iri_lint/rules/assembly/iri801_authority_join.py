@@ -50,6 +50,8 @@ def check(facts: Facts) -> Iterator[Raw]:
     joins = assembly.joins
     for k, j in enumerate(joins):
         where = next((s for s in (ref.host, ref.port) if s is not None and s.start < j < s.end), None)
+        if where is None and j == ref.host.end and text[j - 1] == "]" and j < ref.authority.end and text[j] != ":":
+            where = ref.authority  # after an IP literal ("http://[::1]" + "x"): only ':' and a port may follow
         if where is None or j in unknown:
             continue
         if (k and joins[k - 1] > ref.authority.start - 2) or any(ref.authority.start <= h < j for h in unknown):
@@ -57,6 +59,6 @@ def check(facts: Facts) -> Iterator[Raw]:
         left = text[ref.authority.start : j]
         if left[-1] in "[:@.-" or ("[" in left and "]" not in left):
             continue  # the piece ends where an authority cannot end: a part is to follow
-        part = "host" if where is ref.host else "port"
+        part = "host" if where is ref.host else "port" if where is ref.port else "authority"
         yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': the {part} becomes "
                             f"'{text[where.start:where.end]}'")

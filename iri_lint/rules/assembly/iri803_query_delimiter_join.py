@@ -18,9 +18,10 @@ RULE = Rule(
     fix_level=None,
     what=("A URL value assembled in code where a piece holding `?` is joined after a value that already has a "
           "query (`LISTING + \"?sort=desc\"`, where `LISTING` ends with `?page=1`) or a fragment (`#top`). The "
-          "`?` and the earlier `?` or `#` must be known text of adjacent pieces: a single literal holding "
-          "both is a literal's own business (and valid syntax), and a piece joined in between was put into "
-          "that query or fragment on purpose."),
+          "`?` and the earlier `?` must be known text of different pieces with no unknown part between them "
+          "(`LISTING + \"&sort=desc\" + \"?view=grid\"` too), a `#` in the piece just before: a single "
+          "literal holding both is a literal's own business (and valid syntax), a value unknown in between "
+          "may end the query, and text joined after a `#` may be a route of the page's own (`#/path?q=1`)."),
     why=("Only the first `?` starts the query (RFC 3986 sec. 3.4): the second one is data, so the parameters run "
          "together (`page=1?sort=desc` is one parameter named `page`). After a `#` everything is the fragment "
          "(sec. 3.5), which is never sent to the server: the query is lost."),
@@ -35,14 +36,16 @@ RULE = Rule(
                 kind="python"),
         Example('import requests\nPAGE = "https://shop.example/list#top"\nrequests.get(PAGE + "?sort=desc")\n',
                 kind="python"),
+        Example('import requests\nLIST = "https://shop.example/list?page=2"\n'
+                'requests.get(LIST + "&sort=desc" + "?view=grid")\n', kind="python"),
     ),
     needs=Needs.ASSEMBLY,
 )
 
 
 def check(facts: Facts) -> Iterator[Raw]:
-    """A joined piece's '?' right after a piece that holds a '?' or a '#' (a hole between them may be
-    anything, and text joined in between was put into that query or fragment on purpose)."""
+    """A joined piece's '?' after known text of earlier pieces that holds a '?' or a '#' (a hole between
+    them may be anything)."""
     assembly, ref = facts.assembly, facts.ref
     if assembly is None or not assembly.joins:
         return
@@ -50,16 +53,20 @@ def check(facts: Facts) -> Iterator[Raw]:
     joins = assembly.joins
     unknown = {h for h, _ in assembly.holes}
     for k, j in enumerate(joins):
-        before = joins[k - 1] if k else 0
         end = joins[k + 1] if k + 1 < len(joins) else len(text)
         q = text.find("?", j, end)
-        if q < 0 or before in unknown:
+        if q < 0:
             continue
-        mark = max(text.rfind("?", before, j), text.rfind("#", before, j))
+        known = max((h + 1 for h in unknown if h < j), default=0)  # the known text since the last hole
+        before = joins[k - 1] if k else 0
+        # in a fragment, its '#' in the piece just before (text joined after a '#' may be a route of the
+        # page's own: "#" + "/path" + "?q=1"); in a query, its '?' anywhere in the known text
+        fragment = text.rfind("#", 0, j)
+        mark = (fragment if fragment >= max(known, before) else -1) if fragment >= 0 else text.rfind("?", known, j)
         if mark < 0:
             continue
         what = "the fragment" if text.find("#", 0, j) >= 0 else "the query"
-        yield Raw(q, q + 1, f"a '?' is joined after {what} (the piece before it holds a '{text[mark]}'): "
+        yield Raw(q, q + 1, f"a '?' is joined after {what} (a piece before it holds a '{text[mark]}'): "
                   + ("it starts no new query, the parameters run together" if what == "the query"
                      else "it lands in the fragment, which is never sent"))
         return
