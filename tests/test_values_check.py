@@ -400,3 +400,14 @@ def test_a_reference_reused_without_urljoin_is_not_what_urljoin_dropped(tmp_path
 def test_a_piece_joined_to_the_authority_is_one_finding(piece: str, col: int) -> None:
     found = lint_text(f"import requests\nrequests.get({piece})\n", Config())
     assert [(f.line, f.col, f.code) for f in found] == [(2, col, "IRI801")]
+
+
+@pytest.mark.parametrize("indent", ["", "    "])
+def test_a_long_run_of_augmented_assignments_is_followed_to_its_end(indent: str) -> None:
+    """Each ``url += ...`` of a run is not checked on its own: the value at the run's end holds them all
+    (checking every step cost the run's length squared, and the budget ran out after ~200 steps)."""
+    head = "import requests\n" + ("def f():\n" if indent else "")
+    body = [f'{indent}url = "https://h.example"\n', *[f'{indent}url += "/a"\n'] * 1000, f'{indent}url += "/z z"\n',
+            f"{indent}requests.get(url)\n"]
+    found = lint_text(head + "".join(body), Config())
+    assert [(f.line, f.code) for f in found] == [(head.count("\n") + 1002, "IRI101")]

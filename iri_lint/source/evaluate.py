@@ -415,15 +415,18 @@ class ModuleState:
             if done is not None:
                 start, value = i, done
                 break
+        mores = [value]
         for b in chain[start + 1 :]:
             if b.kind is not Kind.AUG or self.budget <= 0:
                 return self.hole(node)
             more = self._bound(b, scope)
             if type(more) is not Value or more.type != "str":
                 return self.hole(node)
-            value = concat([value, more], node, self.src)
-            self.budget -= len(value.pieces)
-            self.after[(reset, id(b.value))] = value
+            mores.append(more)
+            self.budget -= len(more.pieces)
+        value = concat(mores, node, self.src)  # (one concatenation: a piece at a time would copy the run n times)
+        self.budget -= len(value.pieces)
+        self.after[(reset, id(chain[-1].value))] = value
         return value
 
     def _agree(self, scope: Scope, bindings: list[Binding], node: ast.AST) -> Result:

@@ -296,7 +296,7 @@ class ModuleValues:
                 yield from self._target(node.target, node.value, node, at)  # type: ignore[attr-defined]
             elif t is ast.AugAssign and type(node.op) is ast.Add:  # type: ignore[attr-defined]
                 name = dotted(node.target)  # type: ignore[attr-defined]
-                if self._is_url_name(name):
+                if self._is_url_name(name) and not _extended_next(node, at):  # type: ignore[arg-type]
                     before, more = state.value(node.target, at), state.value(node.value, at)  # type: ignore[attr-defined]
                     if type(before) is Value and type(more) is Value:
                         v = concat([before, more], node, state.src)
@@ -373,6 +373,22 @@ class ModuleValues:
         for kw in node.keywords:
             if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
                 yield from self._each(kw.value, at, node, kw.arg)
+
+
+def _extended_next(node: ast.AugAssign, at: At) -> bool:
+    """Whether the statement after ``url += x`` extends the same name again: the value is checked once the
+    run of ``+=`` ends (it holds every piece the run added; checking each step would cost the run's length
+    squared)."""
+    p = at.scope.position(node)
+    if p is None:
+        return False
+    owner = p.parent if p.parent is not None else at.scope.node
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(owner, field, None)
+        if type(block) is list and id(block) == p.block:
+            nxt = block[p.at + 1] if p.at + 1 < len(block) else None
+            return type(nxt) is ast.AugAssign and type(nxt.op) is ast.Add and dotted(nxt.target) == dotted(node.target)
+    return False
 
 
 def _merge(client: Client, ref: Value, node: ast.AST, src: Src) -> Value:
