@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -115,15 +115,15 @@ def discover(paths: Sequence[str], *, exclude: Sequence[str] | None = None, exte
         else:
             found.append(_target(given, explicit=True))
     trees = tuple(dict.fromkeys(tree_of(p) for p in paths if p != "-"))
-    return Discovery(_once(found), trees, tuple(walker.leftovers))
+    return Discovery(_once(found, walker.skip_note), trees, tuple(walker.leftovers))
 
 
 def _target(path: str, explicit: bool = False) -> Target:
     return Target(path, explicit, os.path.realpath(path), os.path.islink(path))
 
 
-def _once(found: list[Target]) -> list[Target]:
-    """Each file once: a symlink is dropped when its target is checked under its own name."""
+def _once(found: list[Target], note: Callable[[str, str], None]) -> list[Target]:
+    """Each file once: a symlink is dropped when its target is checked under its own name (``note``d)."""
     direct = {t.real for t in found if not t.link}
     seen: set[str] = set()
     out = []
@@ -133,6 +133,7 @@ def _once(found: list[Target]) -> list[Target]:
             continue
         key = os.path.normcase(t.real)
         if key in seen or (t.link and t.real in direct):
+            note(t.path, "a symlink to a file checked under its own name" if t.link else "checked already")
             continue
         seen.add(key)
         out.append(t)
@@ -231,6 +232,8 @@ class _Walker:
                         yield Target(_tidy(path), False, target, link)
                     elif is_temp_name(e.name):
                         self.leftovers.append(path)
+                    elif e.is_symlink() and e.is_dir():
+                        self.skip_note(path + "/", "a symlink to a folder: not followed")
                 except OSError:
                     continue
             stack.extend(reversed(subdirs))

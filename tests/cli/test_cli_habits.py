@@ -60,6 +60,8 @@ def test_show_files_lists_what_would_be_checked_and_why_not(cli: CLI, tmp_path: 
         _file(tmp_path, BAD, rel)
     (tmp_path / "env1" / "pyvenv.cfg").write_text("", encoding="utf-8")
     (tmp_path / ".gitignore").write_text("ign.py\n", encoding="utf-8")
+    (tmp_path / "src" / "alias.py").symlink_to("a.py")  # checked once, as src/a.py
+    (tmp_path / "linked").symlink_to("src", target_is_directory=True)
     subprocess.run([*GIT, "init", "-q"], cwd=tmp_path, check=True)
     r = cli("check", "--isolated", "--extend-exclude", "skip", "--show-files", str(tmp_path), str(tmp_path / "nope"))
     assert r.code == 0 and "IRI101" not in r.out
@@ -69,7 +71,9 @@ def test_show_files_lists_what_would_be_checked_and_why_not(cli: CLI, tmp_path: 
     skipped = dict(line[len("skipped "):].split(": ", 1) for line in lines if line.startswith("skipped "))
     assert skipped == {f"{tmp_path / 'nope'}": "no such file or folder", f"{tmp_path}/.git/": "version control",
                        f"{tmp_path}/build/": "build output git does not track", f"{tmp_path}/skip/": "excluded",
-                       f"{tmp_path}/env1/": "a virtualenv (pyvenv.cfg)", f"{tmp_path}/ign.py": "ignored by git"}
+                       f"{tmp_path}/env1/": "a virtualenv (pyvenv.cfg)", f"{tmp_path}/ign.py": "ignored by git",
+                       f"{tmp_path}/linked/": "a symlink to a folder: not followed",
+                       f"{tmp_path}/src/alias.py": "a symlink to a file checked under its own name"}
 
 
 # ------------------------------------------------------------------ item 7
