@@ -33,6 +33,7 @@ from .source.candidates import (
     is_host_port,
     is_route_name,
     is_scp_address,
+    is_url_name,
     looks_like_prose,
     looks_like_regex,
     says_template,
@@ -48,6 +49,8 @@ from .source.values import MADE, Piece, Src, Text, Value
 _PROJECT: list[Project] = []
 _LITERALS = (ast.Constant, ast.JoinedStr)
 ASSEMBLY_CODES = frozenset(r.code for r in RULES if r.family is Family.ASSEMBLY)
+# an assembly rule about the use, not the value's assembly: a template that reaches a URL API unfilled
+AT_USE_CODES = frozenset(("IRI805",))
 
 
 _FREEZE_AFTER_READS = [True]  # (False in a long-lived process: see long_lived_process)
@@ -187,6 +190,9 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker,
     if not findings:
         return []
     at = local.node_position(use.expr)
+    # a URL-named name's value assembled in another module: that module checks it where it binds the name
+    name = _dotted_name(use.expr)
+    by_url_name = name is not None and is_url_name(name, tuple(checker.config.url_names))
     placed: dict[Cause, list[tuple[Finding, Piece, SourcePos]]] = {}  # one cause's findings, in order
     for f in findings:
         o = c.origin(f.start)
@@ -199,7 +205,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker,
             piece, k = _as_written(use.dropped[2], piece, k)  # the reference, from its first character
         start = position(piece, k, local)
         if start is None:  # in another module
-            if RULES_BY_CODE[f.code].family is not Family.ASSEMBLY and _reported_there(piece):
+            if _reported_there(piece) if RULES_BY_CODE[f.code].family is not Family.ASSEMBLY else (
+                    by_url_name and f.code not in AT_USE_CODES):
                 continue
             start, cause = at, (f.code, at)
         else:
@@ -246,9 +253,14 @@ def _fields_known(use: UrlValue) -> bool:
     return type(use.expr) is ast.JoinedStr and any(type(p) is Text and p.node is not use.expr for p in use.value.pieces)
 
 
+def _dotted_name(expr: ast.expr) -> str | None:
+    """The last part of a name or attribute (``API_URL``, ``self.base_url``)."""
+    return expr.id if type(expr) is ast.Name else expr.attr if type(expr) is ast.Attribute else None
+
+
 def _says_template(expr: ast.expr) -> bool:
     """Whether a name or attribute (``ITEM_URL_TEMPLATE``, ``self.url_fmt``) says it holds a template."""
-    name = expr.id if type(expr) is ast.Name else expr.attr if type(expr) is ast.Attribute else None
+    name = _dotted_name(expr)
     return name is not None and says_template(name)
 
 

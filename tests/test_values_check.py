@@ -411,3 +411,12 @@ def test_a_long_run_of_augmented_assignments_is_followed_to_its_end(indent: str)
             f"{indent}requests.get(url)\n"]
     found = lint_text(head + "".join(body), Config())
     assert [(f.line, f.code) for f in found] == [(head.count("\n") + 1002, "IRI101")]
+
+
+def test_a_url_named_constant_assembled_in_another_module_is_reported_there_only(tmp_path: Path) -> None:
+    modules = {"conf.py": 'HOST = "https://h.example"\nAPI_URL = HOST + "docs"\n',
+               "app.py": "import requests\nfrom conf import API_URL, HOST\nrequests.get(API_URL)\n"
+                         "requests.get(HOST + 'v1')\nendpoint = API_URL\nrequests.get(endpoint)\n"}
+    assert _lint_project(tmp_path, modules, "conf.py") == [(2, "IRI801")]
+    # its own join is this file's; a name that says nothing of URLs is checked at its use
+    assert _lint_project(tmp_path, modules, "app.py") == [(4, "IRI801"), (6, "IRI801")]
