@@ -27,10 +27,10 @@ def _urlopen_module(n: int) -> str:
 def _seconds(text: str) -> float:
     lint = _lint(Config())
     best = float("inf")
-    for _ in range(3):
-        t0 = time.perf_counter()
+    for _ in range(5):
+        t0 = time.process_time()  # (CPU time: what the work costs, not what other processes take)
         run = fix_text(text, lint)
-        best = min(best, time.perf_counter() - t0)
+        best = min(best, time.process_time() - t0)
     assert run.remaining == [] and len(run.applied) == text.count("urlopen(")
     return best
 

@@ -380,10 +380,10 @@ def _holes_seconds(n: int) -> float:
     holes = tuple((i, i + 1) for i in range(19, len(text), 2))
     ref = scan(text)
     best = float("inf")
-    for _ in range(3):
-        t0 = time.perf_counter()
+    for _ in range(5):
+        t0 = time.process_time()  # (CPU time: what the work costs, not what other processes take)
         engine.check_ref(ref, holes=holes)
-        best = min(best, time.perf_counter() - t0)
+        best = min(best, time.process_time() - t0)
     return best
 
 
