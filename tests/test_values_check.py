@@ -167,6 +167,8 @@ def _fixed(body: str) -> tuple[str, list[SourceFinding]]:
     ('CDN + f"/a b/{x}/c d"', 'CDN + f"/a%20b/{x}/c%20d"'),
     ('CDN + "/a b/%s" % x', 'CDN + "/a%%20b/%s" % x'),  # a % template writes its % twice
     ('CDN + "/a b/{}".format(x)', 'CDN + "/a%20b/{}".format(x)'),
+    ('(CDN + "/a b/%s") % x', '(CDN + "/a%%20b/%s") % x'),  # a % template through the + around it
+    ('(CDN + "/a b/{}").format(x)', '(CDN + "/a%20b/{}").format(x)'),
     ('CDN + "/q?x=" + x + "&y=a b"', 'CDN + "/q?x=" + x + "&y=a%20b"'),
 ])
 def test_a_value_finding_is_fixed_in_the_literal_written_at_the_use(piece: str, fixed: str) -> None:

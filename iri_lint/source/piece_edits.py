@@ -42,11 +42,19 @@ def spelling_literal(c: Checked, spans: Sequence[tuple[int, int]], expr: ast.exp
         raw.append((first[1], first[1] + (end - start)))
     if node is None:
         return None
-    parent = _parent_in(expr, node)
-    if parent is None:
+    path = _path_in(expr, node)
+    if path is None:
         return None
-    pct = type(parent) is ast.BinOp and type(parent.op) is ast.Mod and parent.left is node
-    fmt = type(parent) is ast.Attribute and parent.attr in ("format", "format_map") and parent.value is node
+    # the literal is (part of) a template: the left operand of ``%``, or what ``.format`` is called on,
+    # itself or through the ``+`` and parentheses around it (``(HOST + "/e f/%s") % x``)
+    pct = fmt = False
+    for outer, inner in zip(path[1:], path, strict=False):
+        if type(outer) is ast.BinOp and type(outer.op) is ast.Mod and outer.left is inner:
+            pct = True
+        elif type(outer) is ast.Attribute and outer.attr in ("format", "format_map") and outer.value is inner:
+            fmt = True
+        elif not (type(outer) is ast.BinOp and type(outer.op) is ast.Add):
+            break
     lit = literal_of(node, local.file, pct=pct, fmt=fmt)
     if lit is None or lit.locator is None:
         return None
@@ -96,18 +104,21 @@ def _spelled_at(c: Checked, i: int, local: Src) -> tuple[ast.expr, int] | None:
     return piece.node, piece.start + j  # type: ignore[return-value]
 
 
-def _parent_in(expr: ast.expr, node: ast.expr) -> ast.AST | None:
-    """The node holding ``node`` inside ``expr`` (``expr`` itself holds itself); None when ``node`` is
-    not written there, or ``expr`` binds a name (``:=``) that takes its value elsewhere."""
-    if expr is node:
-        return expr
-    found = None
+def _path_in(expr: ast.expr, node: ast.expr) -> list[ast.AST] | None:
+    """``node`` and the nodes holding it inside ``expr``, innermost first; None when ``node`` is not
+    written there, or ``expr`` binds a name (``:=``) that takes its value elsewhere."""
+    parents: dict[int, ast.AST] = {}
     for n in ast.walk(expr):
         if type(n) is ast.NamedExpr:
             return None
-        if found is None and any(child is node for child in ast.iter_child_nodes(n)):
-            found = n
-    return found
+        for child in ast.iter_child_nodes(n):
+            parents[id(child)] = n
+    if node is not expr and id(node) not in parents:
+        return None
+    path: list[ast.AST] = [node]
+    while path[-1] is not expr:
+        path.append(parents[id(path[-1])])
+    return path
 
 
 def _checked_index(index_map: list[int] | None, i: int) -> int | None:

@@ -170,15 +170,18 @@ _PIECE_CHARS = "ab/?=&# \u00e9\u05d0<>\"|^`"  # (the characters whose fixes perc
 
 
 @PROPERTY
-@given(st.text(_PIECE_CHARS, min_size=1, max_size=12), st.sampled_from(["plain", "percent", "format", "f"]))
+@given(st.text(_PIECE_CHARS, min_size=1, max_size=12),
+       st.sampled_from(["plain", "percent", "format", "f", "outer_percent", "outer_format"]))
 @example("a b", "percent")
+@example("a b", "outer_percent")
 def test_a_value_fixed_in_its_piece_builds_the_same_url_percent_decoded(piece: str, form: str) -> None:
     """``--fix --unsafe-fixes`` on a URL assembled at a call: the fixed code builds a URL that
     percent-decodes to the URL the code built before (the fixes percent-encode), and settles."""
     written = repr("/" + piece)
     head, quote = written[:-1], written[-1]
     expr = {"plain": f"CDN + {written} + x", "percent": f"CDN + {head}%s{quote} % x",
-            "format": f"CDN + {head}{{}}{quote}.format(x)", "f": f"CDN + f{head}{{x}}{quote}"}
+            "format": f"CDN + {head}{{}}{quote}.format(x)", "f": f"CDN + f{head}{{x}}{quote}",
+            "outer_percent": f"(CDN + {head}%s{quote}) % x", "outer_format": f"(CDN + {head}{{}}{quote}).format(x)"}
     text = f"import requests\nCDN = 'https://cdn.example.net'\n\n\ndef get(x):\n    return requests.get({expr[form]})\n"
     run = fix_text(text, _lint, unsafe=True)
     assert run.error is None and not run.unsettled
