@@ -92,8 +92,11 @@ def lint_tree(tree: ast.AST, lines: Sequence[str] | SourceFile, config: Config, 
     for lit in find_literals(tree, source, options=opts, marked=marked):
         found += checker.findings(lit)
     if isinstance(tree, ast.Module) and (marked is None or marked):
-        more = _values(tree, source, checker, found, path=path, options=opts, marked=marked, project=project,
-                       depends_on=depends_on, file=file)
+        try:
+            more = _values(tree, source, checker, found, path=path, options=opts, marked=marked, project=project,
+                           depends_on=depends_on, file=file)
+        except RecursionError:  # (past the evaluator's own depth limits): the literals' findings stand
+            more = []
         if more:
             found += more
             found.sort(key=lambda f: (f.line, f.col, f.code))

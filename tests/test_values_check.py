@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from flake8.main.application import Application
 
-from iri_lint import values_check
+from iri_lint import lint, values_check
 from iri_lint.cli import main
 from iri_lint.config import Config
 from iri_lint.fix import fix_text
@@ -422,3 +422,25 @@ def test_a_url_named_constant_assembled_in_another_module_is_reported_there_only
     assert _lint_project(tmp_path, modules, "conf.py") == [(2, "IRI801")]
     # its own join is this file's; a name that says nothing of URLs is checked at its use
     assert _lint_project(tmp_path, modules, "app.py") == [(4, "IRI801"), (6, "IRI801")]
+
+
+def test_a_chain_of_re_exports_past_the_depth_limit_is_a_hole(tmp_path: Path) -> None:
+    """200 modules re-exporting one name (by name, or by star imports) ran into Python's recursion limit
+    and lost the file's other findings; past ``MAX_DEPTH`` the name is a hole."""
+    for star in (False, True):
+        modules = {"s0.py": 'HOST = "https://h.example"\n'}
+        for i in range(1, 200):
+            modules[f"s{i}.py"] = f"from s{i - 1} import *\n" if star else f"from s{i - 1} import HOST\n"
+        modules["use.py"] = ("import requests\nfrom s199 import HOST\nfrom s5 import HOST as NEAR\n"
+                             "requests.get(HOST + 'x')\nrequests.get(NEAR + 'x')\n"
+                             "requests.get('https://h.example/a b')\n")
+        assert _lint_project(tmp_path, modules, "use.py") == [(5, "IRI801"), (6, "IRI101")]
+
+
+def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch: pytest.MonkeyPatch) -> None:
+    def too_deep(*args: object, **kwargs: object) -> None:
+        raise RecursionError
+
+    monkeypatch.setattr(lint, "value_findings", too_deep)
+    src = "import requests\nrequests.get('https://h.example/a b')\n"
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(2, "IRI101")]

@@ -574,19 +574,26 @@ class ModuleState:
     def _read(self, path: str, name: str, qual: str | None, node: ast.AST) -> Result | None:
         """``name`` as the project module at ``path`` binds it once it has run; None when it binds no such
         name. The module, and what its value was read from, become dependencies of this one."""
-        project = self.evaluator.project
+        ev = self.evaluator
+        project = ev.project
         assert project is not None
         self.deps.add(path)
+        if ev.depth >= MAX_DEPTH:
+            return self.hole(node)  # a chain of modules re-exporting a name counts as nesting too
         loaded = project.load(path)
         if loaded is None:
             return self.hole(node)  # a module that cannot be read or parsed: every name is a hole
-        st = self.evaluator.of(loaded, self.callee)
-        scope = st.index.module
-        if name not in scope.names and not (scope.stars and scope.order(name, st._star_binds).by_pos):
-            return None
-        if qual is not None and _defined(scope, name):
-            return Ref(qual)  # a function: known by its name, as the URL API table knows it
-        r = st._lookup(scope, name, None, node)
+        ev.depth += 1
+        try:
+            st = ev.of(loaded, self.callee)
+            scope = st.index.module
+            if name not in scope.names and not (scope.stars and scope.order(name, st._star_binds).by_pos):
+                return None
+            if qual is not None and _defined(scope, name):
+                return Ref(qual)  # a function: known by its name, as the URL API table knows it
+            r = st._lookup(scope, name, None, node)
+        finally:
+            ev.depth -= 1
         self.deps |= st.deps
         return r
 
@@ -606,10 +613,14 @@ class ModuleState:
         loaded = project.load(path)
         if loaded is None:
             return True
-        busy = self.evaluator.stars_busy
+        ev = self.evaluator
+        if ev.depth >= MAX_DEPTH:
+            return True  # (a chain of star imports too deep to follow: it may bind the name)
+        busy = ev.stars_busy
         if (path, name) in busy:
             return False  # (a cycle of star imports: what binds the name is found on the way in)
         busy.add((path, name))
+        ev.depth += 1
         try:
             scope = loaded.scopes.module
             exported = dunder_all(scope)
@@ -619,6 +630,7 @@ class ModuleState:
             return not name.startswith("_") and (name in scope.names or bool(
                 scope.stars and scope.order(name, st._star_binds).by_pos))
         finally:
+            ev.depth -= 1
             busy.discard((path, name))
 
     # -- calls -----------------------------------------------------------------------------
