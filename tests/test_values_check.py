@@ -444,3 +444,15 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
     monkeypatch.setattr(lint, "value_findings", too_deep)
     src = "import requests\nrequests.get('https://h.example/a b')\n"
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(2, "IRI101")]
+
+
+@pytest.mark.parametrize(("piece", "expected"), [
+    ('GOOD + "@evil.example/x"', [(3, 21, "IRI801")]),  # the host becomes evil.example (RFC 3986 sec. 7.6)
+    ('GOOD + "x@evil.example/x"', [(3, 21, "IRI801")]),
+    ('" ".join([GOOD, "x"])', [(3, 14, "IRI801")]),  # one cause: not IRI101 too (its fix would encode the host)
+    ('GOOD + "/app#" + "/route?x=1"', []),  # a page's own route in the fragment
+    ('GOOD + "/app#top" + "?x=1"', [(3, 34, "IRI803")]),  # a query started after the fragment
+])
+def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected: list[tuple[int, int, str]]) -> None:
+    src = f'import requests\nGOOD = "https://good.example"\nrequests.get({piece})\n'
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected

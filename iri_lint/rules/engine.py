@@ -166,8 +166,9 @@ _BRACKETS = frozenset("<>")
 # (IRI601) and a '\' in its path (IRI103) are the same mistake.
 _CONSEQUENCES: dict[str, frozenset[str]] = {
     "IRI603": frozenset({"IRI601", "IRI103"}),
-    # a piece joined to the authority: what it makes of the port or after an IP literal follows from the join
-    "IRI801": frozenset({"IRI112", "IRI114"}),
+    # a piece joined to the authority: what it makes of the port, after an IP literal, or of a space it
+    # brings into the host follows from the join (a fix of the space would encode it in the host)
+    "IRI801": frozenset({"IRI101", "IRI112", "IRI114"}),
 }
 
 

@@ -18,13 +18,16 @@ RULE = Rule(
     fix_level=None,
     what=("A URL value assembled in code (`+`, an f-string, `.format`, `%`, `join`) in which a piece is joined "
           "right after a value whose text ends inside its authority (`HOST + \"docs\"`, where `HOST` is "
-          "`\"https://cdn.example.net\"`), so that the joined text continues the host or the port. Only when "
+          "`\"https://cdn.example.net\"`), so that the joined text continues the host or the port, follows an "
+          "IP literal, or brings an `@` that turns the host into userinfo (`SITE + \"@mirror.example/\"`: the "
+          "request goes to `mirror.example`). Only when "
           "the whole authority up to the join comes from one piece and the joined piece starts with known "
           "text other than `/`, `?`, `#` or `:`; a host built on purpose from parts (`\"https://\" + sub + "
           "\".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, `\"https://api.\" + domain`) is not reported."),
     why=("The authority ends at the first `/`, `?` or `#` (RFC 3986 sec. 3.2): without one, the joined path "
          "becomes part of the host (`cdn.example.netimg`) or of the port, and the request goes to another "
-         "host, or fails to resolve."),
+         "host, or fails to resolve. Text before an `@` is userinfo (sec. 3.2.1): a piece starting with `@` "
+         "sends the request to the host after it, the semantic attack of sec. 7.6."),
     fix_text="Join with a `/` (`HOST + \"/docs\"`), or build the URL with `urljoin` or a client's `base_url`.",
     valid=(
         Example('import requests\nHOST = "https://cdn.example.net"\nrequests.get(HOST + "/img/logo.png")\n',
@@ -34,6 +37,8 @@ RULE = Rule(
     ),
     invalid=(
         Example('import requests\nHOST = "https://cdn.example.net"\nrequests.get(HOST + "img/logo.png")\n',
+                kind="python"),
+        Example('import requests\nSITE = "https://docs.example.org"\nrequests.get(SITE + "@mirror.example.net/")\n',
                 kind="python"),
     ),
     needs=Needs.ASSEMBLY,
@@ -52,6 +57,9 @@ def check(facts: Facts) -> Iterator[Raw]:
         where = next((s for s in (ref.host, ref.port) if s is not None and s.start < j < s.end), None)
         if where is None and j == ref.host.end and text[j - 1] == "]" and j < ref.authority.end and text[j] != ":":
             where = ref.authority  # after an IP literal ("http://[::1]" + "x"): only ':' and a port may follow
+        userinfo = ref.userinfo
+        if where is None and userinfo is not None and userinfo.start < j <= userinfo.end:
+            where = userinfo  # the piece brings the '@': what was the host is now the userinfo (sec. 7.6)
         if where is None or j in unknown:
             continue
         if (k and joins[k - 1] > ref.authority.start - 2) or any(ref.authority.start <= h < j for h in unknown):
@@ -59,6 +67,11 @@ def check(facts: Facts) -> Iterator[Raw]:
         left = text[ref.authority.start : j]
         if left[-1] in "[:@.-" or ("[" in left and "]" not in left):
             continue  # the piece ends where an authority cannot end: a part is to follow
+        if where is userinfo:
+            yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': "
+                                f"'{text[where.start:where.end]}' becomes the userinfo and "
+                                f"'{text[ref.host.start:ref.host.end]}' the host (RFC 3986 sec. 7.6)")
+            continue
         part = "host" if where is ref.host else "port" if where is ref.port else "authority"
         yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': the {part} becomes "
                             f"'{text[where.start:where.end]}'")

@@ -19,7 +19,8 @@ RULE = Rule(
     what=("A URL value assembled in code where a piece holding `?` is joined after a value that already has a "
           "query (`LISTING + \"?sort=desc\"`, where `LISTING` ends with `?page=1`) or a fragment (`#top`). The "
           "`?` and the earlier `?` must be known text of different pieces with no unknown part between them "
-          "(`LISTING + \"&sort=desc\" + \"?view=grid\"` too), a `#` in the piece just before: a single "
+          "(`LISTING + \"&sort=desc\" + \"?view=grid\"` too); after a `#`, a piece starting with `?` right after "
+          "the piece holding the `#`: a single "
           "literal holding both is a literal's own business (and valid syntax), a value unknown in between "
           "may end the query, and text joined after a `#` may be a route of the page's own (`#/path?q=1`)."),
     why=("Only the first `?` starts the query (RFC 3986 sec. 3.4): the second one is data, so the parameters run "
@@ -59,10 +60,14 @@ def check(facts: Facts) -> Iterator[Raw]:
             continue
         known = max((h + 1 for h in unknown if h < j), default=0)  # the known text since the last hole
         before = joins[k - 1] if k else 0
-        # in a fragment, its '#' in the piece just before (text joined after a '#' may be a route of the
-        # page's own: "#" + "/path" + "?q=1"); in a query, its '?' anywhere in the known text
+        # in a fragment: a piece that starts a query ("?sort=desc") after a piece holding the '#'; a piece
+        # with a '?' further in may be a route of the page's own ("#" + "/route?x=1"). In a query: its '?'
+        # anywhere in the known text
         fragment = text.rfind("#", 0, j)
-        mark = (fragment if fragment >= max(known, before) else -1) if fragment >= 0 else text.rfind("?", known, j)
+        if fragment >= 0:
+            mark = fragment if fragment >= max(known, before) and q == j else -1
+        else:
+            mark = text.rfind("?", known, j)
         if mark < 0:
             continue
         what = "the fragment" if text.find("#", 0, j) >= 0 else "the query"
