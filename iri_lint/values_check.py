@@ -38,6 +38,7 @@ from .source.candidates import (
     looks_like_regex,
     says_template,
 )
+from .source.evaluate import ModuleState
 from .source.locate import SourceFile
 from .source.marks import ScanOptions
 from .source.model import Literal, Reason, SourcePos
@@ -143,6 +144,9 @@ def placed_findings(tree: ast.Module, lines: Sequence[str] | SourceFile, checker
     values = ModuleValues(tree, lines, path=path if project is not None else None, project=project,
                           options=options)
     uses = list(values.url_values(marked, within=within))
+    local = values.state.src
+    memo: dict[tuple[object, ...], list[Finding]] = {}
+    placed = [(getattr(use.expr, "lineno", 0), _placed(use, local, checker, memo, values.state)) for use in uses]
     if depends_on is not None:
         depends_on |= values.depends_on
     values.state.evaluator.close()
@@ -158,13 +162,11 @@ def placed_findings(tree: ast.Module, lines: Sequence[str] | SourceFile, checker
         gc.collect()
         gc.freeze()
         project.frozen_at = project.loads
-    local = values.state.src
-    memo: dict[tuple[object, ...], list[Finding]] = {}
-    return [(getattr(use.expr, "lineno", 0), _placed(use, local, checker, memo)) for use in uses]
+    return placed
 
 
-def _placed(use: UrlValue, local: Src, checker: ValueChecker,
-            memo: dict[tuple[object, ...], list[Finding]]) -> list[tuple[Cause, ValueFinding]]:
+def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[object, ...], list[Finding]],
+            state: ModuleState) -> list[tuple[Cause, ValueFinding]]:
     api = use.api
     context = api.context if api is not None else UseContext.UNKNOWN
     kind = "IRI-reference" if api is None or api.relative else "IRI"
@@ -208,7 +210,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker,
             if _reported_there(piece) if RULES_BY_CODE[f.code].family is not Family.ASSEMBLY else (
                     by_url_name and f.code not in AT_USE_CODES):
                 continue
-            start, cause = at, (f.code, at)
+            start = _bringer(use, piece, state) or at
+            cause = (f.code, start)
         else:
             cause = (f.code, literal_start(piece, local) or start)
         placed.setdefault(cause, []).append((f, piece, start))
@@ -239,6 +242,20 @@ def _piece_fix(fix: Fix, c: Checked, expr: ast.expr, local: Src) -> PieceFix | N
     loc = lit.locator
     return PieceFix(lit, replace(fix, edits=edits, value=with_edits(lit.value, edits)),
                     loc is not None and loc.percent_template, loc is not None and loc.format_template)
+
+
+def _bringer(use: UrlValue, piece: Piece, state: ModuleState) -> SourcePos | None:
+    """Where the use's expression names what brings a piece spelled in another module (``SPACE`` in
+    ``"https://t.example" + SPACE``): the first name or attribute whose value holds that piece."""
+    if use.at is None or type(use.expr) in (ast.Name, ast.Attribute):
+        return None  # (the use's own start)
+    for n in ast.walk(use.expr):
+        if type(n) in (ast.Name, ast.Attribute):
+            r = state.value(n, use.at)  # type: ignore[arg-type]
+            if type(r) is Value and any(p is piece or (type(p) is type(piece) and p.node is piece.node
+                                                      and p.src is piece.src) for p in r.pieces):
+                return state.src.node_position(n)
+    return None
 
 
 def _as_written(ref: Value, piece: Piece, k: int) -> tuple[Piece, int]:

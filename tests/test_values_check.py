@@ -456,3 +456,16 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
 def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected: list[tuple[int, int, str]]) -> None:
     src = f'import requests\nGOOD = "https://good.example"\nrequests.get({piece})\n'
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
+def test_a_piece_from_another_module_is_placed_at_the_name_that_brings_it(tmp_path: Path) -> None:
+    """Its character at fault is in another file: the nearest place in this one is the name that reads it
+    (on its own line in a multi-line argument, where a noqa comment can silence it)."""
+    modules = {"c.py": 'SPACE = "/a b"\n',
+               "m.py": 'import requests\nfrom c import SPACE\nrequests.get("https://t.example" + SPACE)\n'
+                       'requests.get(\n    "https://t.example"\n    + SPACE  # noqa: IRI101\n)\n'}
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    for name, text in modules.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    found = lint_text(modules["m.py"], Config(), path=str(tmp_path / "m.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in found] == [(3, 35, "IRI101")]

@@ -41,6 +41,7 @@ class UrlValue(NamedTuple):
     # ``urljoin(base, ref)`` that drops part of the base's path: ("relative" or "absolute", what it drops,
     # the reference's value)
     dropped: tuple[str, str, Value] | None = None
+    at: At | None = None  # where ``expr`` is evaluated (its parts' values are asked again at the same place)
 
 
 @functools.lru_cache(maxsize=16)
@@ -319,7 +320,7 @@ class ModuleValues:
                api: UrlApi | None = None, name: str | None = None, client: Client | None = None) -> Iterator[UrlValue]:
         if type(r) is Value and not r.opaque:
             dropped = self.state.evaluator.urljoins.dropped(r) if client is None else None
-            yield UrlValue(r, reason, node, expr, api, name, client, dropped)
+            yield UrlValue(r, reason, node, expr, api, name, client, dropped, at)
 
     def _each(self, value: ast.expr, at: At, node: ast.AST, name: str | None) -> Iterator[UrlValue]:
         """A URL-named target's value, or each element of a display assigned to it."""
