@@ -469,3 +469,27 @@ def test_a_piece_from_another_module_is_placed_at_the_name_that_brings_it(tmp_pa
         (tmp_path / name).write_text(text, encoding="utf-8")
     found = lint_text(modules["m.py"], Config(), path=str(tmp_path / "m.py"), project=Project())
     assert [(f.line, f.col, f.code) for f in found] == [(3, 35, "IRI101")]
+
+
+def test_an_object_of_a_project_class_derived_from_a_client_is_a_client() -> None:
+    """``class Api(requests.Session)`` that changes no method a request goes through: its ``get`` is
+    ``requests.Session().get``; one that overrides ``request`` (to prefix a base URL, as requests-toolbelt's
+    BaseUrlSession does) changes what its URLs mean, and is not followed."""
+    src = '''import requests
+HOST = "https://h.example"
+
+
+class Api(requests.Session):
+    def __init__(self):
+        super().__init__()
+
+
+class Prefixed(requests.Session):
+    def request(self, method, url, *args, **kwargs):
+        return super().request(method, HOST + url, *args, **kwargs)
+
+
+Api().get(HOST + "/a b")
+Prefixed().get("/c d")
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(15, "IRI101")]

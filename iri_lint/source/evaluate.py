@@ -18,10 +18,11 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from iri_lint.source import assembly
-from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope, dunder_all
+from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.project import Project, ProjectModule
+from iri_lint.source.stars import star_binds
 from iri_lint.source.urljoins import UrljoinNotes
 from iri_lint.source.values import (
     MAX_PIECES,
@@ -82,6 +83,10 @@ class At(NamedTuple):
 
 
 _BUSY = object()  # in a memo while being computed: a cycle reads it as a hole
+# the methods a request goes through in the HTTP clients of the URL API table: a subclass that defines one
+# may change what a request's URL means
+_REQUEST_METHODS = ("request", "_request", "prepare_request", "send", "build_request", "get", "post", "put",
+                    "patch", "delete", "head", "options", "stream", "ws_connect")
 _RESETS = (Kind.ASSIGN, Kind.IMPORT, Kind.WITH, Kind.OTHER, Kind.STAR)
 _BUILTINS = frozenset(dir(builtins))
 _BINDS_FIRST = (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor)  # bind before their body runs
@@ -598,40 +603,8 @@ class ModuleState:
         return r
 
     def _star_binds(self, star: Binding, name: str) -> bool:
-        """Whether ``from m import *`` (``star``) may bind ``name``: when ``m`` is a module of the project,
-        one of its public names (those ``__all__`` lists, when it lists them); anything, when it cannot be
-        read. An installed module's star import is taken to bind no name of ours (as pyflakes reads it):
-        its names cannot be known without importing it, and it almost never rebinds a module's own."""
-        module, _, level = star.imported or (None, None, 0)
-        project = self.evaluator.project
-        if project is None or self.path is None or not module:
-            return False
-        path = project.find(self.path, module, level)
-        if path is None:
-            return False
-        self.deps.add(path)
-        loaded = project.load(path)
-        if loaded is None:
-            return True
-        ev = self.evaluator
-        if ev.depth >= MAX_DEPTH:
-            return True  # (a chain of star imports too deep to follow: it may bind the name)
-        busy = ev.stars_busy
-        if (path, name) in busy:
-            return False  # (a cycle of star imports: what binds the name is found on the way in)
-        busy.add((path, name))
-        ev.depth += 1
-        try:
-            scope = loaded.scopes.module
-            exported = dunder_all(scope)
-            if exported is not None:
-                return name in exported
-            st = self.evaluator.of(loaded, self.callee)
-            return not name.startswith("_") and (name in scope.names or bool(
-                scope.stars and scope.order(name, st._star_binds).by_pos))
-        finally:
-            ev.depth -= 1
-            busy.discard((path, name))
+        """Whether ``from m import *`` may bind ``name`` (``stars.star_binds``)."""
+        return star_binds(self, star, name, MAX_DEPTH)
 
     # -- calls -----------------------------------------------------------------------------
 
@@ -655,7 +628,20 @@ class ModuleState:
             method = METHODS.get(callee.attr)
             if method is not None:
                 return method(callee.owner, self._args(node, at), node, self.src)  # type: ignore[return-value]
+        if type(callee) is ClassRef:
+            return callee.state._subclass_object(callee.scope, node)
         return self.hole(node)
+
+    def _subclass_object(self, cls: Scope, node: ast.AST) -> Result:
+        """An object of a project class derived from an outside one (``class Api(requests.Session)``): an
+        object of that class, when the project's class changes none of the methods a request goes through
+        (a ``request`` that prefixes a base URL, as requests-toolbelt's ``BaseUrlSession`` does, changes what
+        the URL means)."""
+        bases = getattr(cls.node, "bases", [])
+        if len(bases) != 1 or cls.parent is None or any(m in cls.names for m in _REQUEST_METHODS):
+            return self.hole(node)
+        base = self.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
+        return Ref(base.qual + "()") if type(base) is Ref else self.hole(node)
 
     def _args(self, node: ast.Call, at: At) -> Args:
         """A call's arguments, evaluated."""
