@@ -247,15 +247,24 @@ def _piece_fix(fix: Fix, c: Checked, expr: ast.expr, local: Src) -> PieceFix | N
 def _bringer(use: UrlValue, piece: Piece, state: ModuleState) -> SourcePos | None:
     """Where the use's expression names what brings a piece spelled in another module (``SPACE`` in
     ``"https://t.example" + SPACE``): the first name or attribute whose value holds that piece."""
+    client = use.client
+    if client is not None and client.base is not None and client.base_expr is not None and \
+            client.src is state.src and _holds(client.base, piece):
+        return state.src.node_position(client.base_expr)  # (the base_url given where the client is made)
     if use.at is None or type(use.expr) in (ast.Name, ast.Attribute):
         return None  # (the use's own start)
     for n in ast.walk(use.expr):
         if type(n) in (ast.Name, ast.Attribute):
             r = state.value(n, use.at)  # type: ignore[arg-type]
-            if type(r) is Value and any(p is piece or (type(p) is type(piece) and p.node is piece.node
-                                                      and p.src is piece.src) for p in r.pieces):
+            if type(r) is Value and _holds(r, piece):
                 return state.src.node_position(n)
     return None
+
+
+def _holds(value: Value, piece: Piece) -> bool:
+    """Whether a value holds (a part of) ``piece``: text of the same literal, or the same hole."""
+    return any(p is piece or (type(p) is type(piece) and p.node is piece.node and p.src is piece.src)
+               for p in value.pieces)
 
 
 def _as_written(ref: Value, piece: Piece, k: int) -> tuple[Piece, int]:

@@ -493,3 +493,10 @@ Api().get(HOST + "/a b")
 Prefixed().get("/c d")
 '''
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(15, "IRI101")]
+
+
+def test_a_client_base_from_another_module_is_placed_where_the_client_is_made(tmp_path: Path) -> None:
+    modules = {"conf.py": 'TENANT_BASE = "https://mi.example.com/{tenant}/"\n',
+               "m.py": "import httpx\nfrom conf import TENANT_BASE\n\n\ndef f():\n"
+                       "    c = httpx.Client(base_url=TENANT_BASE)\n    return c.get('items')\n"}
+    assert _lint_project(tmp_path, modules, "m.py") == [(6, "IRI805")]

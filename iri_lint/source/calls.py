@@ -153,7 +153,7 @@ def _client(merge: str, keyword_only: bool) -> Handler:
             base = hole(item[1], src)
         if base is None and args.unknown:
             base = hole(node, src)
-        return Client(qual + "()", base, merge)
+        return Client(qual + "()", base, merge, item[1] if item is not None else None, src)
     return make
 
 

@@ -256,6 +256,8 @@ class Client(NamedTuple):
     qual: str  # its type as a call result, as the URL API table names it: "httpx.Client()"
     base: Value | None  # base_url; None: no base
     merge: str  # how a request URL meets the base: "append" (httpx) or "resolve" (RFC 3986, aiohttp)
+    base_expr: ast.expr | None = None  # the expression given as base_url
+    src: Src | None = None  # the file where the client is made
 
 
 class Ref(NamedTuple):
