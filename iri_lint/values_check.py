@@ -6,8 +6,9 @@ A module's literals are checked one by one first (``lint.lint_tree``); here the 
 (``core.context.Assembly``) for the assembly rules (IRI8xx). One cause gives one finding: a finding of
 a rule in a literal that already has one of that rule (from its own check, or from an earlier value) is
 dropped, as is a second one of a rule at one hole. A character in another module's piece is that
-module's to report, when its literal is an absolute IRI (checked there on its own); otherwise the finding
-is placed at the use, in this file. A value's fix is made in the literal that spells what it changes,
+module's to report, when its literal is an absolute IRI (checked there on its own), as is a join made
+there in the value of a URL-named name; otherwise the finding is placed in this file, at the name that
+brings the piece in (``_bringer``), else at the use. A value's fix is made in the literal that spells what it changes,
 when that literal is written in the use's own expression: no other value reaches it (``_piece_fix``).
 """
 
@@ -193,7 +194,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         return []
     at = local.node_position(use.expr)
     # a URL-named name's value assembled in another module: that module checks it where it binds the name
-    name = _dotted_name(use.expr)
+    name = _last_name(use.expr)
     by_url_name = name is not None and is_url_name(name, tuple(checker.config.url_names))
     placed: dict[Cause, list[tuple[Finding, Piece, SourcePos]]] = {}  # one cause's findings, in order
     for f in findings:
@@ -279,14 +280,14 @@ def _fields_known(use: UrlValue) -> bool:
     return type(use.expr) is ast.JoinedStr and any(type(p) is Text and p.node is not use.expr for p in use.value.pieces)
 
 
-def _dotted_name(expr: ast.expr) -> str | None:
+def _last_name(expr: ast.expr) -> str | None:
     """The last part of a name or attribute (``API_URL``, ``self.base_url``)."""
     return expr.id if type(expr) is ast.Name else expr.attr if type(expr) is ast.Attribute else None
 
 
 def _says_template(expr: ast.expr) -> bool:
     """Whether a name or attribute (``ITEM_URL_TEMPLATE``, ``self.url_fmt``) says it holds a template."""
-    name = _dotted_name(expr)
+    name = _last_name(expr)
     return name is not None and says_template(name)
 
 
