@@ -500,3 +500,27 @@ def test_a_client_base_from_another_module_is_placed_where_the_client_is_made(tm
                "m.py": "import httpx\nfrom conf import TENANT_BASE\n\n\ndef f():\n"
                        "    c = httpx.Client(base_url=TENANT_BASE)\n    return c.get('items')\n"}
     assert _lint_project(tmp_path, modules, "m.py") == [(6, "IRI805")]
+
+
+@pytest.mark.parametrize("src", [
+    # a page's URL as the base: its links resolve against it (RFC 3986 sec. 5.1)
+    'from urllib.parse import urljoin\nimport requests\nPAGE = "https://d.example/guide/install.html"\n'
+    'requests.get(urljoin(PAGE, "../api/index.html"))\n',
+    # '//' that starts the path after an empty authority: SQLAlchemy's absolute path, RFC 8089's UNC form
+    'DB_PATH = "/srv/app/app.db"\nDATABASE_URL = "sqlite:///" + DB_PATH\nUNC_URL = "file:///" + "/srv/share/r.txt"\n',
+    # a nested function may rebind a local at any call
+    'import sys\nimport requests\n\n\ndef f():\n    base = "https://c.example/"\n\n    def inner():\n'
+    '        nonlocal base\n        base = sys.argv[1]\n\n    inner()\n    return requests.get(base + "/x")\n',
+])
+def test_values_built_on_purpose_in_application_code_are_quiet(src: str) -> None:
+    assert lint_text(src, Config()) == []
+
+
+def test_a_number_in_the_query_is_no_unencoded_value() -> None:
+    """IRI806 (opt-in): a format that prints a number prints no delimiter; a '+' flag prints a sign."""
+    src = ('import requests\nAPI = "https://a.example"\n\n\ndef f(page, x, n):\n'
+           '    requests.get(API + "/i?p=%d" % page)\n'
+           '    requests.get(f"{API}/i?p={page:d}&r={x:.2f}&l={len(n)}&i={int(x)}")\n'
+           '    requests.get(API + "/i?p={:+d}&q={}&s=%s".format(page, x) % n)\n')
+    found = lint_text(src, Config(extend_select=("IRI806",)))
+    assert [(f.line, f.code) for f in found] == [(8, "IRI806")] * 3

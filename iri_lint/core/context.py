@@ -25,7 +25,9 @@ class Assembly(NamedTuple):
     character each)."""
 
     joins: tuple[int, ...] = ()  # where a piece from elsewhere (another literal, a hole, a separator) begins
-    holes: tuple[tuple[int, bool], ...] = ()  # (offset, percent-encoded) of each unknown part of the value
+    # (offset, holds no delimiter) of each unknown part of the value: percent-encoded by ``quote()``, or a
+    # number as its format prints it (``%d``, ``{n:.2f}``, ``int(n)``)
+    holes: tuple[tuple[int, bool], ...] = ()
     templates: tuple[tuple[int, str], ...] = ()  # (offset, the placeholder as written) still in the value
     at_api: bool = False  # the value reaches a URL API (not only a URL-named target)
     # urljoin(base, ref) dropping base path: (offset of ref, "relative" or "absolute" path ref, what is dropped)

@@ -9,13 +9,14 @@ the rules report are mapped back through the piece that holds them to the litera
 
 from __future__ import annotations
 
+import ast
 from bisect import bisect_right
 from typing import NamedTuple
 
 from iri_lint.core.context import Assembly
 from iri_lint.source.model import HOLE, SourcePos
 from iri_lint.source.templates import apply_templates
-from iri_lint.source.values import MADE, Hole, Piece, Src, Text, Value
+from iri_lint.source.values import MADE, Hole, HoleKind, Piece, Src, Text, Value
 
 __all__ = ["Checked", "checked"]
 
@@ -66,6 +67,25 @@ def literal_start(piece: Piece, local: Src) -> SourcePos | None:
     return piece.src.node_position(piece.node)
 
 
+# presentation types that print a number: digits, '-', '.', 'e' (str.format's and % conversions alike)
+_NUMERIC = frozenset("bdiouxXeEfFgGn")
+_NUMBER_CALLS = frozenset(("int", "len", "ord", "hash", "id"))  # (float() may print 'inf' or '1e+20')
+
+
+def holds_no_delimiter(hole: Hole) -> bool:
+    """Whether a hole's text cannot hold a delimiter of the URL (RFC 3986 sec. 2.2): ``quote()`` percent-
+    encoded it, or a format prints a number there (``%d``, ``{n:.2f}``; a ``+`` flag prints a sign), or it
+    is ``int(...)`` or ``len(...)`` in an f-string."""
+    if hole.kind is HoleKind.ENCODED:
+        return True
+    spec = (hole.spec or "").lstrip(":")
+    if spec and not spec.startswith("!"):
+        return spec[-1] in _NUMERIC and "+" not in spec
+    node = hole.node
+    return type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in _NUMBER_CALLS and \
+        not spec
+
+
 def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | None = None) -> Checked:
     """The text the rules check for ``value``, with the facts of its assembly (``core.context.Assembly``)."""
     text: list[str] = []
@@ -84,7 +104,7 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
             parts.append((p, None))
             text.append(HOLE)
             holes.append((n, n + 1))
-            hole_facts.append((n, p.kind.value == "encoded"))
+            hole_facts.append((n, holds_no_delimiter(p)))
             n += 1
             continue
         tpl = apply_templates(p.text)

@@ -185,11 +185,21 @@ def _merge(base: Value, b: Parts, ref_path: Value, node: ast.AST, src: Src | Non
     return concat([base.slice(start, slash + 1), ref_path], node, src)
 
 
+def _names_document(path: str) -> bool:
+    """Whether a path's last segment names a document by its extension (``index.html``, ``page.php``); a
+    version (``v2.0``) has digits after its dot."""
+    last = path[path.rfind("/") + 1 :]
+    dot = last.rfind(".")
+    ext = last[dot + 1 :]
+    return dot > 0 and 1 <= len(ext) <= 5 and ext.isascii() and ext.isalpha()
+
+
 def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
     """What of the base's path ``urljoin(base, ref)`` drops (RFC 3986 sec. 5.2.2-5.2.3): ("relative", the
     last segment) when a relative-path reference replaces the segment after the base's last ``/``;
     ("absolute", the path) when an absolute-path reference replaces a base path that has a segment. None
-    when nothing is dropped, or known text does not decide it (a hole in the base's path)."""
+    when nothing is dropped, or known text does not decide it (a hole in the base's path), or the base is a
+    page's URL (its last segment a document's name, ``index.html``): its links resolve against it."""
     if not _decided(ref) or not _decided(base):
         return None
     bs, rs = base.flat(), ref.flat()
@@ -197,6 +207,8 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
     if b.scheme is None or r.scheme is not None or r.authority is not None or r.path[0] == r.path[1]:
         return None
     start, end = b.path
+    if _names_document(bs[start:end]):
+        return None  # a page's URL: resolving against it is what its links mean (RFC 3986 sec. 5.1)
     if rs.startswith("/", r.path[0]):
         return ("absolute", bs[start:end]) if bs[start:end].strip("/") else None
     cut = bs.rfind("/", start, end) + 1 if "/" in bs[start:end] else start

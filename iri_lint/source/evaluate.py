@@ -328,6 +328,8 @@ class ModuleState:
             return self.hole(node)  # a cycle: a = b; b = a
         if found is not None:
             return found  # type: ignore[return-value]
+        if scope.kind == "function" and name in self.index.declared_nonlocal:
+            return self.hole(node)  # a nested function may rebind it whenever it is called
         memo[key] = _BUSY
         try:
             order = scope.order(name, self._star_binds)
@@ -393,8 +395,7 @@ class ModuleState:
     def _final(self, scope: Scope, name: str, order: Order, node: ast.AST) -> Result:
         """A name's value once its scope has run (a module constant read by a function or another module)."""
         index = self.index
-        if (scope.kind == "module" and name in index.declared_global) or (
-                scope.kind == "function" and name in index.declared_nonlocal):
+        if scope.kind == "module" and name in index.declared_global:
             return self.hole(node)  # a function may rebind it at any time
         entry = order.blocks.get(id(scope.body))
         if entry is None or entry[2][-1] < 0:

@@ -19,7 +19,8 @@ RULE = Rule(
     what=("A URL value assembled in code where a piece ending with `/` (a base such as `\"https://api.example.com/\"`) "
           "is joined to a piece starting with `/` (`\"/health\"`), or a `\"/\".join` puts a `/` between them, so "
           "that the path holds `//`: an empty segment that neither piece spells by itself. Only in the path, "
-          "after the authority; both slashes must be known text."),
+          "after the authority; both slashes must be known text. Not a `//` that starts the path after an "
+          "empty authority (`\"sqlite:///\" + \"/srv/app.db\"`, `file:////host/share`): a form of its own."),
     why=("`//` in a path is an empty segment (RFC 3986 sec. 3.3), a different path from the one with a single "
          "`/`: many servers and routers answer it with 404 or a redirect, caches and signatures treat it as "
          "another resource, and relative references resolve against it differently."),
@@ -43,8 +44,11 @@ def check(facts: Facts) -> Iterator[Raw]:
     if assembly is None:
         return
     text, path = ref.text, ref.path
+    # after an empty authority a path that starts with '//' is a form of its own: "sqlite:////abs/path",
+    # "file:////host/share" (RFC 8089 appendix E.3.2)
+    empty = ref.authority is not None and ref.authority.start == ref.authority.end
     for j in assembly.joins:
         if path.start < j < path.end and text[j - 1] == "/" and text[j] == "/" and \
-                (ref.authority is not None or j - 1 > path.start):
+                (ref.authority is not None or j - 1 > path.start) and not (empty and j - 1 == path.start):
             yield Raw(j, j + 1, "this join makes '//' in the path: an empty segment, another path than "
                                 "with one '/' (the base ends with '/' and the piece starts with '/')")

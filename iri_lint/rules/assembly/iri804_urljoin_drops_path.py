@@ -21,7 +21,9 @@ RULE = Rule(
           "`\"./items\"`, `\"../items\"`) "
           "against a base whose path does not end with `/` (`\"https://h.example/api/v2\"`: `v2` is replaced), "
           "or an absolute-path reference (`\"/items\"`) against a base with a path (`/api/v2/` is replaced). "
-          "Not for an HTTP client's `base_url`, which httpx appends to instead of resolving."),
+          "Not for an HTTP client's `base_url`, which httpx appends to instead of resolving, nor for a base "
+          "that is a page's URL (its last segment a document's name, `index.html`): its links resolve against "
+          "it (sec. 5.1)."),
     why=("Reference resolution merges a relative path with the base's path up to its last `/` (sec. 5.2.3) and "
          "replaces the whole path with an absolute one (sec. 5.2.2): `urljoin(\"https://h.example/api/v2\", "
          "\"items\")` is `https://h.example/api/items`, not `.../api/v2/items`. Code that keeps a base URL "
@@ -35,6 +37,9 @@ RULE = Rule(
                 'requests.get(urljoin("https://h.example", "/items"))\n', kind="python"),
         Example('from urllib.parse import urljoin\nimport requests\n'
                 'requests.get(urljoin("https://h.example/api/v1/", "../v2/items"))\n', kind="python"),
+        Example('from urllib.parse import urljoin\nimport requests\n'
+                'requests.get(urljoin("https://books.example.com/index.html", "catalogue/page-2.html"))\n',
+                kind="python"),
     ),
     invalid=(
         Example('from urllib.parse import urljoin\nimport requests\n'

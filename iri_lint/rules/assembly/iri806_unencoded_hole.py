@@ -39,12 +39,12 @@ RULE = Rule(
 
 
 def check(facts: Facts) -> Iterator[Raw]:
-    """Each hole that is not percent-encoded and stands right after '=' in the query."""
+    """Each hole that may hold a delimiter (not percent-encoded, no number) right after '=' in the query."""
     assembly, ref = facts.assembly, facts.ref
     if assembly is None or ref.query is None:
         return
     query, text = ref.query, ref.text
-    for at, encoded in assembly.holes:
-        if not encoded and query.start < at < query.end and text[at - 1] == "=":
+    for at, plain in assembly.holes:
+        if not plain and query.start < at < query.end and text[at - 1] == "=":
             yield Raw(at, at + 1, "this value is put into the query without percent-encoding: a '&', '=', '#' "
                                   "or '+' in it would change the query's structure")
