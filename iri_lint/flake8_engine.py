@@ -59,6 +59,22 @@ def settings(options: Any, scan: ScanOptions) -> Flake8Settings:
     return Flake8Settings(config, in_text, Project(hashed=False))
 
 
+# A module as the files of a run hold them: URL constants, one joined into a request (see ``prepare``)
+_SAMPLE = 'import requests\n\nBASE = "https://example.com/api"\nrequests.get(BASE + "/items/a b?q={q}#top")\n'
+
+
+def prepare(run: Flake8Settings) -> None:
+    """Check a small module with ``run``'s rules, loading the rules' modules and the regexes that the first
+    literals of a run load, in a process that flake8 forks its workers from. Nothing is read from disk
+    and ``run``'s project is not touched; a failure here is left to the files' own checks to report."""
+    lines = _SAMPLE.splitlines(keepends=True)
+    try:
+        for _ in lint_tree(ast.parse(_SAMPLE), lines, run.config, text_codes=run.text_codes):
+            pass
+    except Exception:  # (only a warm-up: never stop flake8 before its run)
+        pass
+
+
 def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Flake8Settings,
              marked: list[int]) -> Iterator[tuple[int, int, str]]:
     """(line, column, "IRIxxx message"); a literal that breaks the engine is reported, never raised.
