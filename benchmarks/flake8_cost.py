@@ -3,6 +3,7 @@
     python benchmarks/flake8_cost.py FILE...             # CPU: flake8 with each set of our entry points, paired
     python benchmarks/flake8_cost.py --list L            # the files, one a line, from a list file
     python benchmarks/flake8_cost.py --memory FILE...    # the peak (tracemalloc) and who holds it, with vs without
+    python benchmarks/flake8_cost.py --jobs 2 FILE...    # the plugin's CPU in a forked run: parent, workers, gc
 
 Timing runs flake8's ``Application`` in this process over the same files with three plugin sets, in
 turn, round by round (the first round a warm-up, so the engine's import is out): ``plain`` (neither of
@@ -10,6 +11,12 @@ iri-lint's entry points), ``iri0`` (only ``report_deferred``, flake8's logical-l
 flake8's calling it on every logical line costs) and ``iri`` (both). It prints the median of the
 per-round ratios to ``plain``. Start-up (the engine's import, at a worker's first file with a
 candidate) is ``run.py``'s start-up pairs' to measure, not this.
+
+``--jobs N`` runs flake8 ``--jobs=N`` (N > 1: in workers forked from its process) in a fresh process per
+round and prints the plugin's CPU there: the parent's ``parse_options`` (where a forked run imports the
+engine, once), each worker's ``Plugin.run`` summed (the checks), and the workers' full collections (the
+project's before each freeze and flake8's own, by ``gc.callbacks``). Run it with another install's
+interpreter to compare two trees.
 
 ``--memory`` runs flake8 once per plugin set in a fresh process under ``tracemalloc``, finds the file
 at which the run's traced memory peaks, snapshots it after flake8's tree checks on that file (where
@@ -78,6 +85,61 @@ def timing(files: list[str], rounds: int) -> None:
         ratios = [a / b for a, b in zip(times[v], times["plain"], strict=True)]
         print(f"{v:6} {statistics.median(times[v]):7.3f} s  / plain {statistics.median(ratios):.4f}x "
               f"({min(ratios):.3f}-{max(ratios):.3f})")
+
+
+def forked_child(files: list[str], jobs: int) -> dict[str, float]:
+    """One flake8 ``--jobs`` run in this process: the plugin's CPU in the parent and summed over the workers."""
+    import os
+    import tempfile
+
+    from iri_lint.flake8_plugin import Plugin
+
+    spent = {"parse_options": 0.0, "run": 0.0, "full_gc": 0.0}
+    started = [0.0, 0]  # (the start of a full collection, the process counted in)
+    real_options, real_run = Plugin.parse_options.__func__, Plugin.run  # type: ignore[attr-defined]
+
+    def parse_options(cls: type[Plugin], options: Any) -> None:
+        t = time.process_time()
+        real_options(cls, options)
+        spent["parse_options"] += time.process_time() - t
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if info["generation"] == 2:
+            if phase == "start":
+                started[0] = time.process_time()
+            else:
+                spent["full_gc"] += time.process_time() - started[0]
+
+    with tempfile.TemporaryDirectory() as out:
+        def run(self: Plugin) -> Any:  # (in a worker: its totals so far, rewritten at each file)
+            if started[1] != os.getpid():  # a worker's first file: what it inherited is the parent's
+                started[1] = os.getpid()
+                spent["run"] = spent["full_gc"] = 0.0
+            t = time.process_time()
+            found = real_run(self)
+            spent["run"] += time.process_time() - t
+            with open(os.path.join(out, str(os.getpid())), "w", encoding="utf-8") as f:
+                json.dump(spent, f)
+            return found
+
+        Plugin.parse_options = classmethod(parse_options)  # type: ignore[method-assign, assignment]
+        Plugin.run = run  # type: ignore[method-assign]
+        parent = os.getpid()
+        gc.callbacks.append(on_gc)
+        application.Application().run([f"--jobs={jobs}", "--exit-zero", "--output-file=/dev/null", *files])
+        workers = [json.loads(open(os.path.join(out, n), encoding="utf-8").read()) for n in os.listdir(out)
+                   if n != str(parent)]
+    return {"parent": spent["parse_options"], "workers": sum(w["run"] for w in workers),
+            "workers_full_gc": sum(w["full_gc"] for w in workers), "processes": len(workers)}
+
+
+def forked(files: list[str], jobs: int, rounds: int) -> None:
+    runs = [_child("--child-jobs", str(jobs), *files) for _ in range(rounds)]
+    for key in ("parent", "workers", "workers_full_gc"):
+        print(f"{key:16} {statistics.median(r[key] for r in runs):.4f} s (median of {rounds}; "
+              f"{min(r[key] for r in runs):.4f}-{max(r[key] for r in runs):.4f})")
+    print(f"parent + workers {statistics.median(r['parent'] + r['workers'] for r in runs):.4f} s, "
+          f"{statistics.median(r['processes'] for r in runs):.0f} workers")
 
 
 def _owner(frames: tracemalloc.Traceback) -> str:
@@ -154,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=6)
     ap.add_argument("--memory", action="store_true")
     ap.add_argument("--top", type=int, default=20)
+    ap.add_argument("--jobs", type=int, help="the plugin's CPU in flake8 --jobs=N runs (a process a round)")
+    ap.add_argument("--child-jobs", type=int, help=argparse.SUPPRESS)  # (the processes of --jobs)
     ap.add_argument("--child", choices=VARIANTS, help=argparse.SUPPRESS)  # (the processes of --memory)
     ap.add_argument("--at", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -161,7 +225,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         with open(args.list, encoding="utf-8") as f:
             files += f.read().split()
-    if args.child:
+    if args.child_jobs:
+        print(json.dumps(forked_child(files, args.child_jobs)))
+    elif args.jobs:
+        forked(files, args.jobs, args.rounds)
+    elif args.child:
         print(json.dumps(snapshot_at(files, args.child, args.at) if args.at else peak_file(files, args.child)))
     elif args.memory:
         memory(files, args.top)

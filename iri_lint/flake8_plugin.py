@@ -4,12 +4,14 @@ flake8 imports every installed plugin at the start of every run, whatever files 
 module imports only what registering the options and the text pre-check need (``source.marks``: does
 the file hold ``://``, a quoted registered scheme, a URL name or a URL API?); the engine
 (``flake8_engine``: the configuration, the pipeline, the rules) is imported when a run first meets a
-file holding such text (docs/design.md, "Lazy boundaries" (a)). Most files hold none.
+file holding such text (docs/design.md, "Lazy boundaries" (a)). Most files hold none. A run that flake8
+checks in forked workers imports it before the fork instead, once for all of them.
 """
 
 from __future__ import annotations
 
 import ast
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -79,6 +81,14 @@ class Plugin:
         cls.scan_options = ScanOptions(url_names=comma_list(options.iri_url_names) or DEFAULT_URL_NAMES,
                                        extra_url_apis=comma_list(options.iri_extra_url_apis))
         cls.settings = None
+        if _forks_workers(options):
+            # flake8 forks its workers from this process next (``flake8.checker``'s ``_mp_prefork``): each
+            # would import the engine at its first file with a candidate, and the rules' modules and regexes
+            # at its first literal; done here once, the workers start with them (docs/design.md, (a))
+            from . import flake8_engine
+
+            cls.settings = flake8_engine.settings(options, cls.scan_options)
+            flake8_engine.prepare(cls.settings)
 
     # The file's findings, waiting for its first logical line (see ``run``).
     pending: ClassVar[list[tuple[tuple[int, int], str]]] = []
@@ -106,6 +116,24 @@ class Plugin:
         if Plugin.settings is None:
             Plugin.settings = flake8_engine.settings(self.options, self.scan_options)
         return flake8_engine.findings(self.tree, self.lines, self.filename, Plugin.settings, marked)
+
+
+def _forks_workers(options: Any) -> bool:
+    """Whether flake8 will check the run's files in worker processes forked from this one, as
+    ``flake8.checker.Manager`` decides: more than one job, no standard input, more than one file (a
+    lone file path is checked in this process), and processes started by ``fork``."""
+    import multiprocessing
+
+    jobs = getattr(options, "jobs", None)
+    paths = list(getattr(options, "filenames", None) or ["."])  # (flake8 checks "." when given none)
+    if jobs is None or "-" in paths or (len(paths) == 1 and not os.path.isdir(paths[0])):
+        return False
+    try:
+        count = multiprocessing.cpu_count() if jobs.is_auto else int(jobs.n_jobs)
+    except (AttributeError, NotImplementedError, TypeError, ValueError):
+        return False
+    method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+    return count > 1 and method == "fork"
 
 
 def report_deferred(logical_line: str) -> list[tuple[tuple[int, int], str]]:

@@ -67,6 +67,49 @@ def test_jobs_two_matches_serial() -> None:
     assert reported(parallel.stdout)["basic.py"] == expected(FIXTURES / "basic.py")
 
 
+# Whether the engine, and a rule's module, were loaded in a process when flake8 gave it its first file, and
+# whether the gc had objects frozen there
+FORK_PROBE = """
+import gc, os, sys
+from flake8.main.application import Application
+from iri_lint.flake8_plugin import Plugin
+real, seen, parent = Plugin.run, set(), os.getpid()
+def run(self):
+    if os.getpid() not in seen:
+        seen.add(os.getpid())
+        loaded = [m in sys.modules for m in ("iri_lint.flake8_engine", "iri_lint.rules.syntax.iri101_space_in_iri")]
+        loaded.append(gc.get_freeze_count() > 0)
+        with open("probe.txt", "a") as f:
+            f.write(f"{os.getpid() == parent} {loaded}\\n")
+    return real(self)
+Plugin.run = run
+Application().run(["--isolated", "--output-file", "out.txt", *ARGS])
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("args", "forked"), [(["--jobs=2", "a.py", "b.py", "c.py"], True),
+                                              (["--jobs=2", "."], True),
+                                              (["--jobs=2", "a.py"], False),  # one file: checked in this process
+                                              (["--jobs=1", "a.py", "b.py"], False)])
+def test_workers_are_forked_with_the_engine(tmp_path: Path, args: list[str], forked: bool) -> None:
+    """When flake8 forks workers, they start with the engine and the rules' modules the first literals load
+    (imported once, in the process they are forked from), and with what that process held frozen (their
+    full collections walk only what they make); a run in one process imports them at its first file with a
+    candidate, as before: a run on a file without an IRI never imports them."""
+    for name in ("a.py", "b.py", "c.py"):
+        (tmp_path / name).write_text('import requests\n\nrequests.get("https://example.com/a b")\n', encoding="utf-8")
+    probe = FORK_PROBE.replace("ARGS", repr(args))
+    proc = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    firsts = (tmp_path / "probe.txt").read_text(encoding="utf-8").splitlines()
+    assert firsts, "flake8 gave no file to the plugin"
+    assert all(first == (f"False {[True, True, True]}" if forked else f"True {[False, False, False]}")
+               for first in firsts), firsts
+    assert [line.split(": ", 1)[1][:6] for line in (tmp_path / "out.txt").read_text(encoding="utf-8").splitlines()
+            if ": IRI" in line] == ["IRI101"] * (1 if args[1:] == ["a.py"] else 2 if args[0] == "--jobs=1" else 3)
+
+
 @pytest.mark.slow  # flake8 keeps what it read from stdin for the life of the process
 def test_stdin() -> None:
     src = (FIXTURES / "basic.py").read_text(encoding="utf-8")
