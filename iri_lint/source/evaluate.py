@@ -328,7 +328,7 @@ class ModuleState:
             return self.hole(node)  # a cycle: a = b; b = a
         if found is not None:
             return found  # type: ignore[return-value]
-        if scope.kind == "function" and name in self.index.declared_nonlocal:
+        if scope.kind == "function" and name in self.index.declared_nonlocal and _rebound_inside(scope, name):
             return self.hole(node)  # a nested function may rebind it whenever it is called
         memo[key] = _BUSY
         try:
@@ -682,3 +682,7 @@ _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {
     ast.NamedExpr: ModuleState._walrus,
 }
 
+
+def _rebound_inside(scope: Scope, name: str) -> bool:
+    """Whether a function nested in a function's body declares ``name`` nonlocal (it may rebind it)."""
+    return any(type(n) is ast.Nonlocal and name in n.names for n in ast.walk(scope.node) if n is not scope.node)
