@@ -17,7 +17,8 @@ from .rules.engine import named_codes, select_codes
 
 
 class Option(NamedTuple):
-    """Documentation of one option: its key, flake8 flag, type and meaning."""
+    """Documentation of one option: its key, its flag (``--iri-*`` for the plugin's own options; flake8's
+    for the selection, which the command shares but for ``--per-file-ignores``), type and meaning."""
 
     key: str
     flag: str
@@ -72,18 +73,18 @@ class Config:
 
 
 OPTIONS: tuple[Option, ...] = (
-    Option("select", "--iri-select", "list of codes", None,
+    Option("select", "--select", "list of codes", None,
            "Rule codes or prefixes to enable instead of the default set (CLI and pyproject only; "
            "under flake8 use flake8's own --select/--extend-select). An opt-in rule is enabled only by "
            "its code, its name or a prefix longer than `IRI` (`IRI3`, `IRI30`): `IRI` alone is the "
            "default set, in both front ends, as flake8-bugbear gates its B9 codes. `ALL` enables every "
            "rule."),
-    Option("ignore", "--iri-ignore", "list of codes", (), "Rule codes or prefixes to disable."),
-    Option("extend-select", "--iri-extend-select", "list of codes", (),
+    Option("ignore", "--ignore", "list of codes", (), "Rule codes or prefixes to disable."),
+    Option("extend-select", "--extend-select", "list of codes", (),
            "Rule codes or prefixes to enable on top of the selection (e.g. opt-in rules)."),
-    Option("per-file-ignores", "--iri-per-file-ignores", "mapping of glob to codes", (),
+    Option("per-file-ignores", "--per-file-ignores", "mapping of glob to codes", (),
            "Codes to ignore in files matching a glob, e.g. tests/* = IRI1 (real bad IRIs in tests are "
-           "usually deliberate)."),
+           "usually deliberate). The flag is flake8's; the command reads the key from its configuration."),
     Option("profile", "--iri-profile", "uri | iri | iri-3987bis | leiri | web-address", "iri",
            "The grammar literals are checked against."),
     Option("url-names", "--iri-url-names", "list of names", DEFAULT_URL_NAMES,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from iri_lint.config import Config, ConfigError, from_mapping, layered
@@ -30,3 +32,24 @@ def test_test_files_security_only_is_a_bool_setting() -> None:
         Config().codes_for("src/x.py")  # no test files: nothing changes
     with pytest.raises(ConfigError, match="test-files-security-only"):
         from_mapping({"test-files-security-only": "yes"})
+
+
+def test_every_documented_flag_is_one_a_front_end_accepts() -> None:
+    """docs/configuration.md's flag column (generated from ``OPTIONS``) named ``--iri-select`` and three more
+    flags that neither ``iri-lint check`` nor flake8 knows (fixtures12)."""
+    from flake8.main.options import register_default_options
+    from flake8.options.manager import OptionManager
+
+    from iri_lint.cli import build_parser
+    from iri_lint.config import OPTIONS
+    from iri_lint.flake8_plugin import Plugin
+
+    parsers = [build_parser("check")]
+    parsers += [sub for p in parsers for a in p._actions if isinstance(a, argparse._SubParsersAction)
+                for sub in a.choices.values()]
+    cli = {flag for parser in parsers for action in parser._actions for flag in action.option_strings}
+    manager = OptionManager(version="0", plugin_versions="", parents=[], formatter_names=[])
+    register_default_options(manager)
+    Plugin.add_options(manager)
+    flake8 = {flag for action in manager.parser._actions for flag in action.option_strings}
+    assert [o.key for o in OPTIONS if o.flag not in cli | flake8] == []

@@ -528,6 +528,7 @@ def test_a_number_in_the_query_is_no_unencoded_value() -> None:
 
 def test_a_nonlocal_elsewhere_in_the_module_leaves_other_functions_locals_alone() -> None:
     src = ('import sys\nimport requests\n\n\ndef f():\n    base = "https://c.example/"\n\n    def inner():\n'
-           '        nonlocal base\n        base = sys.argv[1]\n\n    inner()\n    return requests.get(base + "/x")\n\n\n'
+           '        nonlocal base\n        base = sys.argv[1]\n\n    inner()\n'
+           '    return requests.get(base + "/x")\n\n\n'
            'def g():\n    base = "https://d.example/"\n    return requests.get(base + "/y")\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(18, "IRI802")]
