@@ -532,3 +532,15 @@ def test_a_nonlocal_elsewhere_in_the_module_leaves_other_functions_locals_alone(
            '    return requests.get(base + "/x")\n\n\n'
            'def g():\n    base = "https://d.example/"\n    return requests.get(base + "/y")\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(18, "IRI802")]
+
+
+@pytest.mark.parametrize(("again", "expected"), [
+    ('"https://same.example/"', [(8, "IRI802")]),  # every binding agrees: the value is known
+    ('"https://other.example/"', []),  # they differ: a hole
+    ('w + "v2/"', []),  # a += of its own in a branch: a hole
+])
+def test_a_name_bound_again_in_a_branch_is_known_when_the_bindings_agree(
+        again: str, expected: list[tuple[int, str]]) -> None:
+    src = (f'import requests\n\n\ndef f(flag):\n    w = "https://same.example/"\n    if flag:\n        w = {again}\n'
+           '    requests.get(w + "/w")\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == expected

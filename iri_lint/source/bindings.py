@@ -16,7 +16,8 @@ from itertools import accumulate, repeat
 from operator import add
 from typing import NamedTuple
 
-__all__ = ["Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "module_imports"]
+__all__ = ["Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "dunder_all", "module_imports",
+           "rebound_inside"]
 
 
 class Kind(enum.Enum):
@@ -619,3 +620,8 @@ def dunder_all(scope: Scope) -> frozenset[str] | None:
         return None
     names = [e.value for e in value.elts if isinstance(e, ast.Constant) and type(e.value) is str]
     return frozenset(names) if len(names) == len(value.elts) else None
+
+
+def rebound_inside(scope: Scope, name: str) -> bool:
+    """Whether a function nested in a function's body declares ``name`` nonlocal (it may rebind it)."""
+    return any(type(n) is ast.Nonlocal and name in n.names for n in ast.walk(scope.node) if n is not scope.node)

@@ -15,7 +15,7 @@ from iri_lint.source import assembly
 from iri_lint.source.formatting import Arg, format_value
 from iri_lint.source.values import Client, Const, HoleKind, Seq, Src, Table, Value, dotted, hole, made
 
-__all__ = ["CALLS", "CLIENTS", "METHODS", "URLJOINS", "Args", "to_arg", "urljoin_drops"]
+__all__ = ["CALLS", "CLIENTS", "METHODS", "REQUEST_METHODS", "URLJOINS", "Args", "to_arg", "urljoin_drops"]
 
 Item = tuple[object, ast.expr]  # an argument's result and its expression
 
@@ -172,6 +172,10 @@ _CLIENTS = {"httpx.Client": ("append", True), "httpx.AsyncClient": ("append", Tr
             "aiohttp.ClientSession": ("resolve", False)}
 CALLS.update({name: _client(merge, keyword_only) for name, (merge, keyword_only) in _CLIENTS.items()})
 CLIENTS = frozenset(_CLIENTS)  # the calls that make objects a URL API is a method of
+# the methods a request goes through in the HTTP clients of the URL API table: a subclass that defines one
+# may change what a request's URL means
+REQUEST_METHODS = ("request", "_request", "prepare_request", "send", "build_request", "get", "post", "put",
+                   "patch", "delete", "head", "options", "stream", "ws_connect")
 
 
 def _format(owner: Value, args: Args, node: ast.Call, src: Src) -> object:

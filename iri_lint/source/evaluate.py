@@ -18,8 +18,8 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from iri_lint.source import assembly
-from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope
-from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
+from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope, rebound_inside
+from iri_lint.source.calls import CALLS, CLIENTS, METHODS, REQUEST_METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.stars import star_binds
@@ -83,10 +83,6 @@ class At(NamedTuple):
 
 
 _BUSY = object()  # in a memo while being computed: a cycle reads it as a hole
-# the methods a request goes through in the HTTP clients of the URL API table: a subclass that defines one
-# may change what a request's URL means
-_REQUEST_METHODS = ("request", "_request", "prepare_request", "send", "build_request", "get", "post", "put",
-                    "patch", "delete", "head", "options", "stream", "ws_connect")
 _RESETS = (Kind.ASSIGN, Kind.IMPORT, Kind.WITH, Kind.OTHER, Kind.STAR)
 _BUILTINS = frozenset(dir(builtins))
 _BINDS_FIRST = (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor)  # bind before their body runs
@@ -328,7 +324,7 @@ class ModuleState:
             return self.hole(node)  # a cycle: a = b; b = a
         if found is not None:
             return found  # type: ignore[return-value]
-        if scope.kind == "function" and name in self.index.declared_nonlocal and _rebound_inside(scope, name):
+        if scope.kind == "function" and name in self.index.declared_nonlocal and rebound_inside(scope, name):
             return self.hole(node)  # a nested function may rebind it whenever it is called
         memo[key] = _BUSY
         try:
@@ -382,15 +378,28 @@ class ModuleState:
                 earlier.update((id(b), b) for b in order.within(loops[-1]))
             return self._agree(scope, list(earlier.values()), node)
         fold = [reset, *tail, *(b for bs, n in reversed(inner) for b in bs[:n])]
-        if order.between(reset.pos, use) != len(fold) - 1:
-            return self.hole(node)  # bound in a branch in between
+        agreed: Result | None = None
+        if order.between(reset.pos, use) != len(fold) - 1:  # bound in a branch in between
+            agreed = self._agreeing(scope, order, fold, use, node)
+            if type(agreed) is Value and agreed.opaque:
+                return agreed
         # the outermost loop around the use that does not hold the reset: what it binds runs again before the use
         for m in range(r_level, 0, -1):
             if chain[m - 1][1].in_loop_body:
                 if order.within(chain[m][0]):
                     return self.hole(node)
                 break
-        return self._fold(scope, fold, node)
+        return agreed if agreed is not None else self._fold(scope, fold, node)
+
+    def _agreeing(self, scope: Scope, order: Order, fold: list[Binding], use: tuple[int, int],
+                  node: ast.AST) -> Result:
+        """A name bound again in a branch between its last plain binding and a use (``if flag: w = X``): a
+        hole, unless every binding from that one on gives the same text and none is a ``+=``."""
+        if len(fold) > 1:
+            return self.hole(node)
+        reset = fold[0]
+        between = order.by_pos[bisect_right(order.positions, reset.pos) : bisect_left(order.positions, use)]
+        return self._agree(scope, [reset, *between], node)
 
     def _final(self, scope: Scope, name: str, order: Order, node: ast.AST) -> Result:
         """A name's value once its scope has run (a module constant read by a function or another module)."""
@@ -639,7 +648,7 @@ class ModuleState:
         (a ``request`` that prefixes a base URL, as requests-toolbelt's ``BaseUrlSession`` does, changes what
         the URL means)."""
         bases = getattr(cls.node, "bases", [])
-        if len(bases) != 1 or cls.parent is None or any(m in cls.names for m in _REQUEST_METHODS):
+        if len(bases) != 1 or cls.parent is None or any(m in cls.names for m in REQUEST_METHODS):
             return self.hole(node)
         base = self.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
         return Ref(base.qual + "()") if type(base) is Ref else self.hole(node)
@@ -681,8 +690,3 @@ _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {
     ast.IfExp: ModuleState._ifexp,
     ast.NamedExpr: ModuleState._walrus,
 }
-
-
-def _rebound_inside(scope: Scope, name: str) -> bool:
-    """Whether a function nested in a function's body declares ``name`` nonlocal (it may rebind it)."""
-    return any(type(n) is ast.Nonlocal and name in n.names for n in ast.walk(scope.node) if n is not scope.node)

@@ -178,11 +178,12 @@ class Project:
             for _ in range(level - 1):
                 base = os.path.dirname(base)
             return self._file_in(base, dotted, root)
-        folders = [root, os.path.join(root, "src")]
+        # the folder above the importer's top package first: where Python finds what a script or a test of
+        # it imports (a member of a workspace whose root has a package of the same name: its own)
         top = os.path.dirname(os.path.abspath(importer))
         while os.path.isfile(os.path.join(top, "__init__.py")) and os.path.dirname(top) != top:
             top = os.path.dirname(top)
-        folders.append(top)
+        folders = [top, root, os.path.join(root, "src")]
         for folder in dict.fromkeys(folders):
             found = self._file_in(folder, dotted, root)
             if found is not None:
@@ -195,7 +196,8 @@ class Project:
             return self._found[key]
         found = None
         base = os.path.join(folder, *dotted.split("."))
-        for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+        for candidate in (os.path.join(base, "__init__.py"), base + ".py"):  # (a package before a module, as
+            # Python's path finder looks)
             if os.path.isfile(candidate):
                 real = os.path.realpath(candidate)
                 real_root = os.path.realpath(root)

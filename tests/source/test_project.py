@@ -314,3 +314,19 @@ def test_keep_root_lets_go_of_the_modules_of_other_roots(tmp_path: Path) -> None
     assert got == ["https://cdn.example", "https://api.example/v2"] * 2 + ["https://cdn.example"]
     reads = {os.path.relpath(p, tmp_path): n for p, n in project.reads.items()}
     assert reads == {"a/pkg/settings.py": 2, "a/pkg/base.py": 1, "b/pkg/settings.py": 1, "b/pkg/base.py": 1}
+
+
+def test_a_package_wins_over_a_module_of_its_name_as_pythons_path_finder_decides(tmp_path: Path) -> None:
+    tree(tmp_path, {"pyproject.toml": "", "pkg/__init__.py": "", "pkg/urls.py": 'URL = "https://module"\n',
+                    "pkg/urls/__init__.py": 'URL = "https://package"\n',
+                    "use.py": "from pkg.urls import URL\nprobe(URL)\n"})
+    assert flats(tmp_path / "use.py", Project()) == ["https://package"]
+
+
+def test_a_workspace_member_reads_its_own_package_before_the_roots(tmp_path: Path) -> None:
+    """A workspace root with a package ``app`` holds a member (no marker of its own) whose package is also
+    ``app``: for the member's files to run, the member's folder is on sys.path, not the root."""
+    tree(tmp_path, {"pyproject.toml": "", "app/__init__.py": "", "app/settings.py": 'URL = "https://root"\n',
+                    "member/app/__init__.py": "", "member/app/settings.py": 'URL = "https://member"\n',
+                    "member/app/main.py": "from app.settings import URL\nprobe(URL)\n"})
+    assert flats(tmp_path / "member" / "app" / "main.py", Project()) == ["https://member"]
