@@ -544,3 +544,15 @@ def test_a_name_bound_again_in_a_branch_is_known_when_the_bindings_agree(
     src = (f'import requests\n\n\ndef f(flag):\n    w = "https://same.example/"\n    if flag:\n        w = {again}\n'
            '    requests.get(w + "/w")\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == expected
+
+
+@pytest.mark.parametrize(("fallback", "expected"), [
+    ('BASE = "https://a.example/"\n', [(6, "IRI802")]),  # the two imports agree
+    ('BASE = "https://b.example"\n', []),  # they differ: which one runs is not known
+])
+def test_a_constant_imported_in_try_and_except_is_known_when_both_agree(
+        tmp_path: Path, fallback: str, expected: list[tuple[int, str]]) -> None:
+    modules = {"primary.py": 'BASE = "https://a.example/"\n', "fallback.py": fallback,
+               "use.py": "import requests\ntry:\n    from primary import BASE\nexcept ImportError:\n"
+                         "    from fallback import BASE\nrequests.get(BASE + '/x')\n"}
+    assert _lint_project(tmp_path, modules, "use.py") == expected

@@ -448,9 +448,10 @@ class ModuleState:
         """Bindings in branches: their value when every one of them gives the same known text."""
         if not bindings or any(b.kind not in (Kind.ASSIGN, Kind.IMPORT, Kind.WITH) for b in bindings):
             return self.hole(node)
-        if all(b.kind is Kind.IMPORT for b in bindings):  # try: import a / except ImportError: import b
-            return self._binding(scope, min(bindings, key=lambda b: b.pos), node)
         values = [self._binding(scope, b, node) for b in bindings]
+        if all(b.kind is Kind.IMPORT for b in bindings) and all(type(v) is not Value for v in values):
+            # try: import a / except ImportError: import b: the same function or class under two names
+            return values[min(range(len(bindings)), key=lambda k: bindings[k].pos)]
         first = values[0]
         if type(first) is Value and all(type(v) is Value and first.same(v) for v in values[1:]):
             return first
