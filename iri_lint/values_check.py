@@ -222,7 +222,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     out: list[tuple[Cause, ValueFinding]] = []
     for cause, group in placed.items():
         f, piece, start = group[0]
-        f = merged([g[0] for g in group], c.text)
+        f = merged([g[0] for g in group], c.text, "literal" if position(piece, 0, local) is not None else "value")
         fixed = _piece_fix(f.fix, c, use.expr, local) if f.fix is not None else None
         out.append((cause, ValueFinding(f if fixed is not None else replace(f, fix=None), lit, start,
                                         _end(c, f, piece, local, start), fixed)))

@@ -280,7 +280,7 @@ def text_finding(f: Finding, enabled: frozenset[str]) -> Finding | None:
 _MORE = re.compile(r" \(and ([0-9]++) more IRI[0-9]++ in this IRI\)$")
 
 
-def merged(group: list[Finding], value: str) -> Finding:
+def merged(group: list[Finding], value: str, where: str = "literal") -> Finding:
     """One rule's findings of one cause (a literal) as the first, saying how many more there are, with a fix
     that makes every change of the group's fixes, when none overlap."""
     f = group[0]
@@ -296,7 +296,7 @@ def merged(group: list[Finding], value: str) -> Finding:
         if made is not None:
             unsafe = any(g.safety is FixSafety.UNSAFE for g in fixes)
             fix = replace(fix, edits=edits, value=made, safety=FixSafety.UNSAFE if unsafe else fix.safety)
-    return replace(f, message=f"{f.message} (and {more} more in this literal)", fix=fix)
+    return replace(f, message=f"{f.message} (and {more} more in this {where})", fix=fix)
 
 
 def _applied(value: str, edits: tuple[Edit, ...]) -> str | None:
