@@ -46,7 +46,7 @@ from .source.model import Literal, Reason, SourcePos
 from .source.piece_edits import spelling_literal
 from .source.project import Project as Project  # re-exported: what lint_tree takes
 from .source.urlvalues import ModuleValues, UrlValue
-from .source.values import MADE, Piece, Src, Text, Value
+from .source.values import MADE, Hole, HoleKind, Piece, Src, Text, Value
 
 _PROJECT: list[Project] = []
 _LITERALS = (ast.Constant, ast.JoinedStr)
@@ -193,6 +193,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     if not findings:
         return []
     at = local.node_position(use.expr)
+    # a template filled by % or .format before its use: what is left of its text is the URL's own
+    filled = _fills(use.expr) or any(type(p) is Hole and p.kind is HoleKind.FIELD for p in use.value.pieces)
     # a URL-named name's value assembled in another module: that module checks it where it binds the name
     name = _last_name(use.expr)
     by_url_name = name is not None and is_url_name(name, tuple(checker.config.url_names))
@@ -202,7 +204,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         if o is None:
             continue
         piece, k = o
-        if f.code not in ASSEMBLY_CODES and _in_template(piece):
+        if f.code not in ASSEMBLY_CODES and not filled and _in_template(piece):
             continue  # a template's own text (a name that says so holds it): only assembly is at fault
         if c.assembly.urljoin is not None and f.start == c.assembly.urljoin[0] and use.dropped is not None:
             piece, k = _as_written(use.dropped[2], piece, k)  # the reference, from its first character
@@ -278,6 +280,13 @@ def _fields_known(use: UrlValue) -> bool:
     """Whether an f-string's value holds text its fields were found to hold (``f"{API}/{NAME}"``), which its
     literal's own check saw as holes."""
     return type(use.expr) is ast.JoinedStr and any(type(p) is Text and p.node is not use.expr for p in use.value.pieces)
+
+
+def _fills(expr: ast.expr) -> bool:
+    """Whether the use's expression fills a template: ``t % args``, ``t.format(...)``, ``t.format_map(...)``."""
+    if type(expr) is ast.BinOp:
+        return type(expr.op) is ast.Mod
+    return type(expr) is ast.Call and type(expr.func) is ast.Attribute and expr.func.attr in ("format", "format_map")
 
 
 def _last_name(expr: ast.expr) -> str | None:
