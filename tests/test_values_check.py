@@ -559,3 +559,17 @@ def test_a_constant_imported_in_try_and_except_is_known_when_both_agree(
                "use.py": "import requests\ntry:\n    from primary import BASE\nexcept ImportError:\n"
                          "    from fallback import BASE\nrequests.get(BASE + '/x')\n"}
     assert _lint_project(tmp_path, modules, "use.py") == expected
+
+
+@pytest.mark.parametrize(("piece", "code"), [
+    ('f"{API}/\\u202e{x}"', "IRI201"),  # a Trojan Source override right before a hole
+    ('API + "/\\u202e" + x', "IRI201"),
+    ('f"https://api.example.com/\\u202e{x}"', "IRI201"),  # (a literal's own check)
+    ('f"{API}/a\\u2066{x}"', "IRI202"),
+    ('f"{API}/a\\u200b{x}"', "IRI505"),
+])
+def test_a_bidi_or_invisible_character_beside_a_hole_is_reported(piece: str, code: str) -> None:
+    """A hole stands for valid content, and none beside such a character makes it valid (RFC 3987
+    sec. 4.1, 8): fixtures13 found them dropped at a hole's edge."""
+    src = f'import requests\nAPI = "https://api.example.com"\n\n\ndef f(x):\n    requests.get({piece})\n'
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(6, code)]
