@@ -573,3 +573,14 @@ def test_a_bidi_or_invisible_character_beside_a_hole_is_reported(piece: str, cod
     sec. 4.1, 8): fixtures13 found them dropped at a hole's edge."""
     src = f'import requests\nAPI = "https://api.example.com"\n\n\ndef f(x):\n    requests.get({piece})\n'
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(6, code)]
+
+
+def test_a_question_mark_in_a_parameters_value_is_data() -> None:
+    """RFC 3986 sec. 3.4: a '?' in a query is data; a piece joined right after '=' is a parameter's value
+    (a URL passed as one), not a second query (fixtures13)."""
+    src = ('from urllib.parse import quote\nimport requests\nAPI = "https://api.example.com"\n'
+           'NEXT = "https://app.example.com/home?tab=1"\n'
+           'requests.get(API + "/login?next=" + "/home?tab=1")\n'
+           'requests.get(API + "/login?next=" + quote(NEXT, safe=":/?="))\n'
+           'requests.get(API + "/list?page=1" + "?sort=desc")\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(7, "IRI803")]

@@ -21,7 +21,8 @@ RULE = Rule(
           "`?` and the earlier `?` must be known text of different pieces with no unknown part between them "
           "(`LISTING + \"&sort=desc\" + \"?view=grid\"` too); after a `#`, a piece starting with `?` right after "
           "the piece holding the `#`: a single "
-          "literal holding both is a literal's own business (and valid syntax), a value unknown in between "
+          "literal holding both is a literal's own business (and valid syntax), a piece joined right after "
+          "`=` is a parameter's value (`\"?next=\" + \"/home?tab=1\"`: its `?` is data), a value unknown in between "
           "may end the query, and text joined after a `#` may be a route of the page's own (`#/path?q=1`)."),
     why=("Only the first `?` starts the query (RFC 3986 sec. 3.4): the second one is data, so the parameters run "
          "together (`page=1?sort=desc` is one parameter named `page`). After a `#` everything is the fragment "
@@ -56,8 +57,8 @@ def check(facts: Facts) -> Iterator[Raw]:
     for k, j in enumerate(joins):
         end = joins[k + 1] if k + 1 < len(joins) else len(text)
         q = text.find("?", j, end)
-        if q < 0:
-            continue
+        if q < 0 or text[j - 1] == "=":
+            continue  # (a piece joined after '=' is a parameter's value: a '?' in it is data, sec. 3.4)
         known = max((h + 1 for h in unknown if h < j), default=0)  # the known text since the last hole
         before = joins[k - 1] if k else 0
         # in a fragment: a piece that starts a query ("?sort=desc") after a piece holding the '#'; a piece
