@@ -524,9 +524,10 @@ def test_a_number_in_the_query_is_no_unencoded_value() -> None:
     src = ('import requests\nAPI = "https://a.example"\n\n\ndef f(page, x, n):\n'
            '    requests.get(API + "/i?p=%d" % page)\n'
            '    requests.get(f"{API}/i?p={page:d}&r={x:.2f}&l={len(n)}&i={int(x)}")\n'
-           '    requests.get(API + "/i?p={:+d}&q={}&s=%s".format(page, x) % n)\n')
+           '    requests.get(API + "/i?p={:+d}&q={}&s=%s".format(page, x) % n)\n'
+           '    requests.get(f"{API}/i?p={page:&>4d}")\n')  # ('&' fills it)
     found = lint_text(src, Config(extend_select=("IRI806",)))
-    assert [(f.line, f.code) for f in found] == [(8, "IRI806")] * 3
+    assert [(f.line, f.code) for f in found] == [(8, "IRI806")] * 3 + [(9, "IRI806")]
 
 
 def test_a_nonlocal_elsewhere_in_the_module_leaves_other_functions_locals_alone() -> None:

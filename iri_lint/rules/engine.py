@@ -13,7 +13,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from itertools import accumulate
+from itertools import accumulate, pairwise
 
 from ..core.context import Assembly
 from ..core.grammar import Profile
@@ -303,15 +303,10 @@ def merged(group: list[Finding], value: str, where: str = "literal") -> Finding:
 
 def _applied(value: str, edits: tuple[Edit, ...]) -> str | None:
     """``value`` with every one of ``edits`` made; None when two overlap (no one fix makes both)."""
-    parts, pos = [], 0
-    for e in sorted(edits, key=lambda e: e.start):
-        if e.start < pos:
-            return None
-        parts.append(value[pos : e.start])
-        parts.append(e.replacement)
-        pos = e.end
-    parts.append(value[pos:])
-    return "".join(parts)
+    ordered = sorted(edits, key=lambda e: e.start)
+    if any(a.end > b.start for a, b in pairwise(ordered)):
+        return None
+    return with_edits(value, ordered)
 
 
 def apply_fixes(text: str, fixes: Iterable[Fix]) -> str:
