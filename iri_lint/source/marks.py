@@ -117,12 +117,14 @@ def word_starts(text: str, words: Sequence[str], *, calls: bool = False) -> list
     """Where each identifier of ``words`` stands as a whole word in ``text`` (``\\bword\\b``; with
     ``calls``, only where a ``(`` follows it on its line).
 
-    One search per group of words with the same first three characters (``url``, ``urljoin``, ``urlopen``:
-    one): a pattern that starts with a literal prefix is found at C speed, where ``\\b(?:a|b)\\b`` tries every
-    position of the text. Inside a match no other word can start (an identifier goes on there)."""
+    One search per group of words with the same first character (``url``, ``urljoin``, ``urlopen``: one): a
+    pattern that starts with a literal character is found at C speed, where ``\\b(?:a|b)\\b`` tries every
+    position of the text. Grouped by three characters (29 searches for the URL APIs' call words, not 18),
+    the search took 1.5x the time on run.py's default corpus. Inside a match no other word can start (an
+    identifier goes on there)."""
     groups: dict[str, list[str]] = {}
     for word in words:
-        groups.setdefault(word[:3], []).append(word)
+        groups.setdefault(word[:1], []).append(word)
     out: list[int] = []
     for group in groups.values():
         for m in _words_regex(tuple(group), calls).finditer(text):
