@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
 from .config import Config
-from .lint import lint_tree
+from .lint import lint_tree, warm_up
 from .options import comma_list
 from .rules.engine import TEXT_CODES, named_codes, select_codes
 from .source.marks import ScanOptions
@@ -60,21 +60,12 @@ def settings(options: Any, scan: ScanOptions) -> Flake8Settings:
     return Flake8Settings(config, in_text, Project(hashed=False))
 
 
-# A module as the files of a run hold them: URL constants, one joined into a request (see ``prepare``)
-_SAMPLE = 'import requests\n\nBASE = "https://example.com/api"\nrequests.get(BASE + "/items/a b?q={q}#top")\n'
-
-
 def prepare(run: Flake8Settings) -> None:
     """In a process that flake8 forks its workers from: check a small module with ``run``'s rules, loading
     the rules' modules and the regexes that the first literals of a run load, then freeze the gc's objects.
     Nothing is read from disk and ``run``'s project is not touched; a failure here is left to the files'
     own checks to report."""
-    lines = _SAMPLE.splitlines(keepends=True)
-    try:
-        for _ in lint_tree(ast.parse(_SAMPLE), lines, run.config, text_codes=run.text_codes):
-            pass
-    except Exception:  # (only a warm-up: never stop flake8 before its run)
-        pass
+    warm_up(run.config, run.text_codes)
     # what the process holds now, flake8's and the engine's, out of the cyclic gc's reach (collected first:
     # no garbage frozen): the workers' full collections, the project's before each freeze among them, then
     # walk only what each made itself, as CPython's docs advise before a fork (gc.freeze)

@@ -113,6 +113,21 @@ def _values(tree: ast.Module, lines: SourceFile, checker: LiteralChecker, found:
     return [SourceFinding(*p) for p in placed]
 
 
+# A module as the files of a run hold them: URL constants, one joined into a request (see ``warm_up``)
+_SAMPLE = 'import requests\n\nBASE = "https://example.com/api"\nrequests.get(BASE + "/items/a b?q={q}#top")\n'
+
+
+def warm_up(config: Config, text_codes: frozenset[str] | None = None) -> None:
+    """Check a small built-in module with ``config``'s rules: the rules' modules and the regexes that the first
+    literals of a run load are loaded here, in a process about to fork its workers. Nothing is read from disk
+    and no project is touched; a failure is left to the files' own checks to report."""
+    try:
+        for _ in lint_tree(ast.parse(_SAMPLE), _SAMPLE.splitlines(keepends=True), config, text_codes=text_codes):
+            pass
+    except Exception:  # (only a warm-up: never stop a run before it starts)
+        pass
+
+
 def value_uses(tree: ast.Module, lines: Sequence[str], config: Config, *, path: str | None = None,
                marked: list[int], within: tuple[int, int] | None = None,
                depends_on: set[str] | None = None) -> list[tuple[int, list[tuple[Cause, SourceFinding]]]]:

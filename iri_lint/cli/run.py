@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from ..files.fileio import Unreadable, read_regular
-from ..lint import SourceError, decode_source
+from ..lint import SourceError, decode_source, warm_up
 from ..source.locate import split_lines
 from ..values_check import default_project
 from .parent_watch import watch_parent
@@ -127,11 +127,13 @@ def map_jobs(fn: Callable[[Job], T], jobs: list[Job], workers: int | None) -> It
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    # small chunks: this process checks its first before the workers start, and a chunk the pool has is
-    # one this process cannot take at the end (1,360 files on two cores: 21 a chunk)
+    # small chunks: a chunk the pool has is one this process cannot take at the end (1,360 files on two
+    # cores: 21 a chunk)
     size = max(1, min(64, len(jobs) // (workers * 32)))
     chunks = [jobs[i : i + size] for i in range(0, len(jobs), size)]
     context = multiprocessing.get_context()
+    if context.get_start_method() == "fork":  # the workers start with the rules and regexes loaded here
+        warm_up(jobs[0].config)
     # the workers end when this process dies, however it dies (parent_watch)
     with ProcessPoolExecutor(max_workers=workers - 1, mp_context=context, initializer=watch_parent,
                              initargs=(os.getpid(), context.get_start_method())) as pool:
@@ -144,9 +146,6 @@ def shared_map(fn: Callable[[Job], T], chunks: list[list[Job]], pool: Executor, 
     front: deque[Future[list[T]]] = deque()
     given, end = 0, len(chunks)  # chunks[:given] went to the pool, chunks[end:] were done here
     done_here: list[list[T]] = []  # the results of chunks[end:], the last chunk's first
-    if end > 1:  # one chunk first: a pool's processes start at the first chunk given, with what this one loaded
-        end -= 1
-        done_here.append(each_of(fn, chunks[end]))
     while given < end and len(front) < ahead:
         front.append(pool.submit(each_of, fn, chunks[given]))
         given += 1
