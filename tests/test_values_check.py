@@ -585,3 +585,31 @@ def test_a_question_mark_in_a_parameters_value_is_data() -> None:
            'requests.get(API + "/login?next=" + quote(NEXT, safe=":/?="))\n'
            'requests.get(API + "/list?page=1" + "?sort=desc")\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(7, "IRI803")]
+
+
+def test_one_huge_constant_is_a_hole_and_the_uses_after_it_are_followed() -> None:
+    """A chain of doublings (16,384 pieces) spent the module's evaluation budget, and every value after it
+    became a hole: a Trojan Source override two lines later went unreported. The constant is a hole now;
+    each later use still has ``USE_ALLOWANCE`` to spend (fixtures15)."""
+    chain = "".join(f"A{k} = A{k - 1} + A{k - 1}\n" for k in range(1, 15))
+    text = ("import requests\nCDN = 'https://cdn.example.net'\nA0 = 'x'\n" + chain + "requests.get(A14 + ' x')\n"
+            "link = CDN + '/\\u202etxt.exe'\nrequests.get(link)\nrequests.get(CDN + '/ok y')\n")
+    found = [(f.line, f.code) for f in lint_text(text, Config())]
+    assert (19, "IRI201") in found and (21, "IRI101") in found
+
+
+def test_an_attribute_a_str_has_not_is_a_hole() -> None:
+    """``Api.BASE.value`` (an Enum member's value): the class body's text has no ``value``, so the owner is
+    something else and the attribute is unknown, not a reason to drop the whole sum (fixtures15)."""
+    text = ('import requests\nfrom enum import Enum\nclass Api(Enum):\n    BASE = "https://enum.example"\n'
+            'requests.get(Api.BASE.value + "/a b")\nrequests.get(Api.BASE.upper() + "/c d")\n')
+    found = [(f.line, f.col, f.code) for f in lint_text(text, Config())]
+    assert found == [(5, 33, "IRI101"), (6, 35, "IRI101")]
+
+
+@pytest.mark.parametrize("value", ['HOST + "/next page"', '"/next page"'])
+def test_a_url_named_walrus_target_is_a_use(value: str) -> None:
+    """``(next_url := ...)`` binds a URL-named name as ``next_url = ...`` does (issue #27 item 3)."""
+    text = f'import requests\nHOST = "https://h.example"\nif (next_url := {value}):\n    pass\n'
+    found = [(f.line, f.code) for f in lint_text(text, Config())]
+    assert found == [(3, "IRI101")]

@@ -16,8 +16,8 @@ from itertools import accumulate, repeat
 from operator import add
 from typing import NamedTuple
 
-__all__ = ["Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "dunder_all", "module_imports",
-           "rebound_inside"]
+__all__ = ["Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "defined_by_def", "dunder_all",
+           "module_imports", "rebound_inside"]
 
 
 class Kind(enum.Enum):
@@ -625,3 +625,9 @@ def dunder_all(scope: Scope) -> frozenset[str] | None:
 def rebound_inside(scope: Scope, name: str) -> bool:
     """Whether a function nested in a function's body declares ``name`` nonlocal (it may rebind it)."""
     return any(type(n) is ast.Nonlocal and name in n.names for n in ast.walk(scope.node) if n is not scope.node)
+
+
+def defined_by_def(scope: Scope, name: str) -> bool:
+    """Whether a scope binds ``name`` only by ``def`` statements."""
+    bindings = scope.names.get(name, [])
+    return bool(bindings) and all(type(b.stmt) in (ast.FunctionDef, ast.AsyncFunctionDef) for b in bindings)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from iri_lint.source import assembly
-from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope, rebound_inside
+from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, REQUEST_METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.project import Project, ProjectModule
@@ -47,6 +47,9 @@ __all__ = ["MAX_DEPTH", "WORK_PER_LINE", "At", "ClassRef", "Evaluator", "Instanc
 
 MAX_DEPTH = 48  # nested evaluation steps (names through names, calls in calls); deeper is a hole
 WORK_PER_LINE = 16  # a module's evaluation budget, in pieces made and bindings folded, per line of it
+# what each use of a URL may still cost once the module's budget is spent: one huge constant (a chain of
+# doublings) is a hole, the uses after it are still followed (a constant a use: linear all the same)
+USE_ALLOWANCE = 1024
 
 
 class ModuleRef(NamedTuple):
@@ -85,6 +88,7 @@ class At(NamedTuple):
 _BUSY = object()  # in a memo while being computed: a cycle reads it as a hole
 _RESETS = (Kind.ASSIGN, Kind.IMPORT, Kind.WITH, Kind.OTHER, Kind.STAR)
 _BUILTINS = frozenset(dir(builtins))
+_STR_ATTRIBUTES = frozenset(dir(str))
 _BINDS_FIRST = (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor)  # bind before their body runs
 _NO_CALLEES = frozenset((ast.Constant, ast.JoinedStr, ast.BinOp, ast.Dict, ast.List, ast.Tuple, ast.Set,
                          ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Compare, ast.BoolOp,
@@ -172,7 +176,14 @@ class ModuleState:
             ev.depth -= 1
         if type(r) is Value:
             self.budget -= len(r.pieces)
+            if self.budget < 0 and len(r.pieces) > 1:
+                return self.hole(node)  # (what is past the budget goes no further, a value known already too)
         return r
+
+    def new_use(self) -> None:
+        """A use of a URL starts: it may cost ``USE_ALLOWANCE`` whatever the uses before it spent."""
+        if self.budget < USE_ALLOWANCE:
+            self.budget = USE_ALLOWANCE
 
     def hole(self, node: ast.AST | None, **kw: object) -> Value:
         """A hole standing for ``node`` (named after it when it is a name)."""
@@ -492,6 +503,8 @@ class ModuleState:
         if t is Ref:
             return Ref(f"{owner.qual}.{attr}")  # type: ignore[union-attr]
         if (t is Value and not owner.opaque) or t is Client:  # type: ignore[union-attr]
+            if t is Value and owner.type == "str" and attr not in _STR_ATTRIBUTES:  # type: ignore[union-attr]
+                return self.hole(node)  # (``Api.BASE.value``: the owner is no str after all, an Enum's member)
             return Method(owner, attr)  # type: ignore[arg-type]
         if t is Instance:
             return owner.state._self_attr(owner.scope, attr, node)  # type: ignore[union-attr]
@@ -605,7 +618,7 @@ class ModuleState:
             scope = st.index.module
             if name not in scope.names and not (scope.stars and scope.order(name, st._star_binds).by_pos):
                 return None
-            if qual is not None and _defined(scope, name):
+            if qual is not None and defined_by_def(scope, name):
                 return Ref(qual)  # a function: known by its name, as the URL API table knows it
             r = st._lookup(scope, name, None, node)
         finally:
@@ -670,12 +683,6 @@ class ModuleState:
             else:
                 keywords[kw.arg] = (self.value(kw.value, at), kw.value)
         return Args(positional, keywords, more)
-
-
-def _defined(scope: Scope, name: str) -> bool:
-    """Whether a module binds ``name`` only by ``def`` statements."""
-    bindings = scope.names.get(name, [])
-    return bool(bindings) and all(type(b.stmt) in (ast.FunctionDef, ast.AsyncFunctionDef) for b in bindings)
 
 
 _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {

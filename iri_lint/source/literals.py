@@ -592,7 +592,8 @@ def _assign(s: Scanner, node: ast.Assign) -> None:
         _assign_target(s, target, node.value)
 
 
-def _ann_assign(s: Scanner, node: ast.AnnAssign) -> None:
+def _one_target(s: Scanner, node: ast.AnnAssign | ast.NamedExpr) -> None:
+    """``url: str = value`` and ``(url := value)``."""
     _assign_target(s, node.target, node.value)
 
 
@@ -662,7 +663,8 @@ _HANDLERS: dict[type, Callable[[Scanner, Any], None]] = {
     ast.ImportFrom: _import_from,
     ast.Call: _call,
     ast.Assign: _assign,
-    ast.AnnAssign: _ann_assign,
+    ast.AnnAssign: _one_target,
+    ast.NamedExpr: _one_target,
     ast.With: _with,
     ast.AsyncWith: _with,
     ast.Dict: _dict,

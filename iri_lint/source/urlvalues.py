@@ -59,7 +59,7 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 Entry = tuple[ast.AST, At]
-_SITES = frozenset((ast.Call, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return, ast.FunctionDef,
+_SITES = frozenset((ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return, ast.FunctionDef,
                     ast.AsyncFunctionDef, ast.Dict))
 
 
@@ -287,13 +287,15 @@ class ModuleValues:
         lines = self.marked(marked, within) if self.options.prefilter else \
             None if within is None else list(range(within[0], within[1] + 1))
         for node, at in walk(state, lines, _SITES, self._url_function):
+            state.new_use()
+            self.callees.new_use()
             t = type(node)
             if t is ast.Call:
                 yield from self._call(node, at)  # type: ignore[arg-type]
             elif t is ast.Assign:
                 for target in node.targets:  # type: ignore[attr-defined]
                     yield from self._target(target, node.value, node, at)  # type: ignore[attr-defined]
-            elif t is ast.AnnAssign and node.value is not None:  # type: ignore[attr-defined]
+            elif (t is ast.AnnAssign and node.value is not None) or t is ast.NamedExpr:  # type: ignore[attr-defined]
                 yield from self._target(node.target, node.value, node, at)  # type: ignore[attr-defined]
             elif t is ast.AugAssign and type(node.op) is ast.Add:  # type: ignore[attr-defined]
                 name = dotted(node.target)  # type: ignore[attr-defined]
