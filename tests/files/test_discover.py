@@ -174,6 +174,19 @@ def test_each_file_once_a_symlink_under_its_target(tmp_path: Path) -> None:
     assert found(tmp_path, "a_link.py") == ["a_link.py"]
 
 
+def test_a_named_file_s_real_path_is_the_file_system_s(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A named file's real path is its folder's resolved once (and its name), unless it is a link itself:
+    the same as ``os.path.realpath`` through folder links, ``..`` after a link, and file links."""
+    write(tmp_path, {"pkg/sub/m.py": "", "pkg/n.py": "", "top.py": ""})
+    (tmp_path / "dirlink").symlink_to(tmp_path / "pkg" / "sub", target_is_directory=True)
+    (tmp_path / "filelink.py").symlink_to(tmp_path / "pkg" / "n.py")
+    monkeypatch.chdir(tmp_path)
+    named = ["dirlink/m.py", "dirlink/../n.py", "filelink.py", "top.py", "./pkg//sub/m.py", str(tmp_path / "top.py")]
+    reals = {t.path: (t.real, t.link) for t in discover(named).targets}
+    for path, (real, link) in reals.items():
+        assert (real, link) == (os.path.realpath(path), os.path.islink(path)), path
+
+
 # ---------------------------------------------------------------- a property: git is the oracle
 
 PATTERNS = ["*.py", "!keep.py", "a/", "/b.py", "a/**/c.py", "**/d", "!a/x.py", "sub/*.py", "!sub/k.py", "e?.py",
