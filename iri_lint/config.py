@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -54,7 +55,7 @@ class Config:
 
     def named_codes(self) -> frozenset[str]:
         """The codes select/extend-select name on purpose (see ``rules.engine.named_codes``)."""
-        return named_codes((*(self.select or ()), *self.extend_select))
+        return _named_codes((*(self.select or ()), *self.extend_select))
 
     def codes_for(self, path: str | None) -> frozenset[str]:
         """The enabled rule codes for one file, after per-file ignores and the test-file quiet list."""
@@ -68,8 +69,19 @@ class Config:
                 ignore.extend(TEST_FILE_QUIET)
                 security_only = self.test_files_security_only
         extend = self.extend_select + (("IRI7",) if self.text_mode else ())  # shorthand, sec. 7.3
-        enabled = select_codes(self.select, ignore, extend)
-        return frozenset(c for c in enabled if c.startswith(SECURITY_CODES)) if security_only else enabled
+        return _enabled(None if self.select is None else tuple(self.select), tuple(ignore), tuple(extend),
+                        security_only)
+
+
+# (asked two or three times a file: the selection's arithmetic once a run, not 26 us a file)
+_named_codes = functools.lru_cache(maxsize=16)(named_codes)
+
+
+@functools.lru_cache(maxsize=64)
+def _enabled(select: tuple[str, ...] | None, ignore: tuple[str, ...], extend: tuple[str, ...],
+             security_only: bool) -> frozenset[str]:
+    enabled = select_codes(select, ignore, extend)
+    return frozenset(c for c in enabled if c.startswith(SECURITY_CODES)) if security_only else enabled
 
 
 OPTIONS: tuple[Option, ...] = (
