@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from iri_lint.source.evaluate import MAX_DEPTH, WORK_PER_LINE
+from iri_lint.source.evaluate import MAX_DEPTH, USE_ALLOWANCE, WORK_PER_LINE
 from iri_lint.source.locate import split_lines
 from iri_lint.source.urlvalues import ModuleValues
-from iri_lint.source.values import MAX_PIECES, Client, HoleKind, Value
+from iri_lint.source.values import MAX_PIECES, Client, Hole, HoleKind, Value
 
 
 def probes(src: str) -> list[Any]:
@@ -286,6 +286,22 @@ def test_an_exploding_constant_degrades_to_a_hole_in_linear_time() -> None:
     assert v.text is None and len(v.pieces) <= MAX_PIECES
     assert probe("\n".join(lines[:12]) + "\nprobe(A11)\n").opaque  # 1000 * 2**11 characters: too many
     # (its time, and the others' below, is measured in benchmarks/values_bench.py)
+
+
+def test_the_uses_after_a_spent_budget_are_followed_within_an_allowance_each() -> None:
+    """One exploding constant spends the module's budget; each later use may still cost ``USE_ALLOWANCE``:
+    small values are followed, the constant is a hole wherever it is used, and the work stays linear."""
+    n = 2000
+    chain = "".join(f"A{k} = A{k - 1} + A{k - 1}\n" for k in range(1, 16))
+    src = ('import requests\nA0 = "x"\n' + chain + 'HOST = "https://h.example"\n'
+           + "".join(f'requests.get(A15 + "/{k}")\nrequests.get(HOST + "/{k}")\n' for k in range(n)))
+    mv = ModuleValues(ast.parse(src), split_lines(src))
+    values = [uv.value for uv in mv.url_values() if uv.api is not None]
+    small = [v for v in values if v.text is not None and v.text.startswith("https://h.example/")]
+    assert len(small) == n  # every one after the constant, not a hole
+    assert all(type(v.pieces[0]) is Hole for v in values if v not in small)
+    budget = WORK_PER_LINE * len(src.splitlines()) + MAX_PIECES
+    assert sum(len(v.pieces) for v in values) <= budget + 2 * n * USE_ALLOWANCE
 
 
 def test_a_long_chain_of_names_stops_at_the_depth_limit() -> None:
