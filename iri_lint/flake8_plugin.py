@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import __version__
 from .options import DEFAULT_TEST_FILES, DEFAULT_URL_NAMES, comma_list
-from .source.marks import ScanOptions, marked_lines_of
+from .source.marks import ScanOptions, api_call_lines_of, marked_lines_of
 
 UNUSED_NOQA = "IRI901"  # (rules.noqa.iri901_unused_noqa: its module is the engine's, not imported here)
 
@@ -108,7 +108,7 @@ class Plugin:
 
     def _results(self) -> Iterator[tuple[int, int, str]]:
         """(line, column, "IRIxxx message"); nothing, and no engine, for a file whose text cannot hold a candidate."""
-        marked = marked_lines_of(self.lines, self.scan_options)
+        marked = marked_lines_of(self.lines, self.scan_options) or api_call_lines_of(self.lines, self.scan_options)
         if not marked and not (self.noqa_rule and any("noqa" in line.lower() for line in self.lines)):
             return iter(())
         from . import flake8_engine  # lazy boundary (a): the engine, at the first file of a run that needs it

@@ -17,6 +17,7 @@ from .rules.engine import IRI_USE_ONLY, TEXT_CODES, check_ref, merged, not_analy
 from .rules.model import Finding, Fix, UseContext
 from .source.literals import ScanOptions, find_literals, marked_lines
 from .source.locate import PartLocator, SourceFile, split_lines
+from .source.marks import api_call_lines
 from .source.model import Literal, SourcePos
 from .source.placeholders import example_placeholders
 from .source.text import is_embedded
@@ -283,13 +284,16 @@ def lint_text(text: str, config: Config, *, path: str | None = None, honour_noqa
     """Lint one module's text; raises SourceError for a file that does not parse.
 
     A file whose text cannot hold a candidate (no ``://``, no quoted registered scheme, no URL name
-    or URL API) is not parsed at all: most files end here, at a fraction of ``ast.parse``.
+    or URL API, no call of a URL API's name) is not parsed at all: many files end here, at a fraction of
+    ``ast.parse``.
     """
     lines = split_lines(text)  # where Python splits: not at U+2028, form feed, ... (str.splitlines would)
     enabled = config.codes_for(path)
     opts = scan_options(config, enabled)
     source = SourceFile(lines, text)  # (the marks, the literals and the values read the same)
     marked = marked_lines(source, opts) if opts.prefilter else None
+    if marked == []:  # (no IRI-like text here, but a URL API's call may use another module's client or URL)
+        marked = api_call_lines(source, opts)
     if not enabled:
         return []
     tree = None if marked == [] else parse_source(text, path or "<unknown>")

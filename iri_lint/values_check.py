@@ -179,7 +179,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         return []  # a view's name, an address, a prefix: no URL (as ``literals`` decides for one literal)
     used_as_iri = not c.text.isascii() or (context is UseContext.IDENTIFIER and api is not None)
     enabled = checker.enabled if used_as_iri else checker.in_ascii
-    if (type(use.expr) in _LITERALS and not _fields_known(use)) or _says_template(use.expr):
+    on_base = use.client is not None and use.client.base is not None  # (a client's base URL + the literal)
+    if (type(use.expr) in _LITERALS and not _fields_known(use) and not on_base) or _says_template(use.expr):
         # the literal itself (``literals`` checked it, with what it knows of it), or a name that says it
         # holds a template (whatever its placeholders look like): only what assembly gets wrong
         enabled &= ASSEMBLY_CODES

@@ -53,6 +53,7 @@ from iri_lint.source.exports import export_signature
 from iri_lint.source.filling import find_filled_names
 from iri_lint.source.literals import marked_lines
 from iri_lint.source.locate import SourceFile, split_lines
+from iri_lint.source.marks import api_call_lines
 from iri_lint.source.model import Literal, SourcePos
 from iri_lint.source.piece_edits import literal_of
 from iri_lint.source.project import file_stamp
@@ -283,6 +284,9 @@ class IncrementalLinter:
         lines = split_lines(text)
         marked = marked_lines(SourceFile(lines), scan_options(config, enabled)) if enabled else []
         if not marked:
+            if enabled and api_call_lines(SourceFile(lines), scan_options(config, enabled)):
+                self.base = None  # (URL API calls alone: rare and small, linted whole at each change)
+                return lint_text(text, config, path=path)
             self.base, self.nothing = None, text
             return []
         if self.check is not None:
@@ -339,6 +343,8 @@ class IncrementalLinter:
             raise _Fallback("the edit touches an import")
         ast.increment_lineno(tree, first - 1)
         marked = self._marks(text, new, first, last, delta)
+        if not marked and api_call_lines(SourceFile(new), scan_options(self.config, self.config.codes_for(self.path))):
+            raise _Fallback("only URL API calls are left")
         if not marked:  # lint_text does not even parse such a text
             self.last = LintRun("full", "nothing IRI-like left", 0, 0)
             self.nothing = text

@@ -16,12 +16,13 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.data.schemes import REGISTERED
-from iri_lint.source.candidates import DEFAULT_URL_APIS
+from iri_lint.source.candidates import DEFAULT_URL_APIS, parse_extra_api
 
 if TYPE_CHECKING:
     from iri_lint.source.locate import SourceFile
 
-__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "marked_lines", "marked_lines_of", "spans_lines", "word_starts"]
+__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "api_call_lines", "api_call_lines_of", "api_words", "marked_lines",
+           "marked_lines_of", "spans_lines", "word_starts"]
 
 
 class ScanOptions(NamedTuple):
@@ -77,6 +78,33 @@ def marked_lines_of(lines: Sequence[str], options: ScanOptions) -> list[int]:
     """``marked_lines`` of a module given as its lines, without a ``SourceFile``: the flake8 entry point's
     pre-check, which imports nothing of the source layer but this module (docs/design.md, "Lazy boundaries")."""
     return _marked("".join(lines), [0, *accumulate(map(len, lines))], options)
+
+
+@functools.lru_cache(maxsize=16)
+def api_words(extra_url_apis: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The last words of the URL APIs' names (``get`` of ``httpx.Client().get``), sorted: a call of one of
+    them may reach a URL API."""
+    names = [api.name for api in DEFAULT_URL_APIS] + [parse_extra_api(spec).name for spec in extra_url_apis]
+    return tuple(sorted({name.rsplit(".", 1)[-1] for name in names}))
+
+
+def api_call_lines(source: SourceFile, options: ScanOptions) -> list[int]:
+    """The lines calling a URL API's name (``API.get(``) in a module that imports anything. What a file with
+    no ``marked_lines`` needs parsing for: a client or a constant another module of the project made
+    (``from pkg.clients import API``, then ``API.get("items/a b")``) reaches a URL API there."""
+    return _call_lines(source.text, source.line_offsets, options)
+
+
+def api_call_lines_of(lines: Sequence[str], options: ScanOptions) -> list[int]:
+    """``api_call_lines`` of a module given as its lines (the flake8 entry point's pre-check)."""
+    return _call_lines("".join(lines), [0, *accumulate(map(len, lines))], options)
+
+
+def _call_lines(text: str, offsets: list[int], options: ScanOptions) -> list[int]:
+    if "import" not in text:  # (every URL API and every other module is reached through an import)
+        return []
+    starts = word_starts(text, api_words(tuple(options.extra_url_apis)), calls=True)
+    return sorted(set(map(partial(bisect_right, offsets), starts)))
 
 
 def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence[str] = (),

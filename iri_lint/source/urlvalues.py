@@ -20,7 +20,7 @@ from iri_lint.source.bindings import Scope, module_imports
 from iri_lint.source.candidates import DEFAULT_URL_APIS, UrlApi, is_url_name, parse_extra_api
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.locate import SourceFile
-from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, marked_lines
+from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, marked_lines
 from iri_lint.source.model import Reason
 from iri_lint.source.project import Project
 from iri_lint.source.values import Client, Method, Ref, Src, Value, concat, dotted
@@ -51,8 +51,7 @@ def url_apis(extra_url_apis: tuple[str, ...] = ()) -> tuple[dict[str, UrlApi], f
     apis = {api.name: api for api in (*DEFAULT_URL_APIS, *map(parse_extra_api, extra_url_apis))}
     prefixes = frozenset(".".join(parts[:k]) for name in apis for parts in [name.replace("()", "").split(".")]
                          for k in range(1, len(parts) + 1))
-    leaves = frozenset(name.rsplit(".", 1)[-1] for name in apis)
-    return apis, prefixes, leaves
+    return apis, prefixes, frozenset(api_words(extra_url_apis))
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)

@@ -365,3 +365,20 @@ def test_a_file_a_slice_s_values_read_is_watched_too(tmp_path: Path) -> None:
     text = text.replace("def g():", "def g():\n    pass")  # another statement than the use's
     assert [summary(f) for f in linter.lint(text)] == [summary(f) for f in lint_text(text, cfg, path=str(app))] == []
     assert linter.last.values == "module"
+
+
+def test_a_file_whose_only_mark_is_a_url_api_call_is_linted_as_lint_text_lints_it(tmp_path: Path) -> None:
+    """A client another module made (``from http_clients import API``): the file has no IRI-like text of its
+    own, only calls of a URL API's name; it is linted whole, before and after edits that add or remove a
+    literal mark."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "http_clients.py").write_text('import httpx\nAPI = httpx.Client(base_url="https://h.example/v1/")\n',
+                                              encoding="utf-8")
+    path = str(tmp_path / "app.py")
+    cfg = Config()
+    linter = IncrementalLinter(cfg, path)
+    text = "from http_clients import API\n\n\ndef f():\n    return API.get('items/a b')\n"
+    for step in (text, text + "\nLINK = 'https://h.example/ok'\n", text, text.replace("a b", "ab")):
+        want = [summary(f) for f in lint_text(step, cfg, path=path)]
+        assert [summary(f) for f in linter.lint(step)] == want
+        assert bool(want) == ("a b" in step)

@@ -6,7 +6,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from iri_lint.source.locate import SourceFile, split_lines
-from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, marked_lines, marked_lines_of, word_starts
+from iri_lint.source.marks import (
+    DEFAULT_OPTIONS,
+    ScanOptions,
+    api_call_lines,
+    api_call_lines_of,
+    marked_lines,
+    marked_lines_of,
+    word_starts,
+)
 
 # what marks a line (an authority, a quoted registered scheme, a URL name, a URL API's import), what
 # nearly does, and what moves offsets: line ends of each kind, a BOM, a character whose lowercase is longer
@@ -61,3 +69,17 @@ def test_word_starts_finds_every_word_where_it_stands(pieces: list[str], words: 
     text = "".join(pieces)
     expected = sorted(i for word in words for i in range(len(text)) if _stands(text, i, word, calls))
     assert sorted(word_starts(text, words, calls=calls)) == expected
+
+
+def test_api_call_lines_are_the_calls_of_a_url_api_s_name_in_a_module_that_imports() -> None:
+    """What a file with no other mark is parsed for: a URL API's name called (``API.get(``, ``urlopen (``),
+    not the name alone, a longer identifier, or a file that imports nothing (it can reach no URL API)."""
+    text = ("from clients import API\nAPI.get('items/a b')\nx = d.get\nurlopen ('x')\nbudget(1)\n"
+            "API.post(\n  'a')\n")
+    assert api_call_lines(SourceFile(split_lines(text), text), DEFAULT_OPTIONS) == [2, 4, 6]
+    alone = "API.get('items/a b')\n"
+    assert api_call_lines(SourceFile(split_lines(alone), alone), DEFAULT_OPTIONS) == []
+    extra = DEFAULT_OPTIONS._replace(extra_url_apis=("mylib.fetch_page",))
+    text = "import mylib\nmylib.fetch_page('x')\n"
+    assert api_call_lines(SourceFile(split_lines(text), text), extra) == [2]
+    assert api_call_lines_of(split_lines(text), extra) == [2]
