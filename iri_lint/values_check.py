@@ -211,7 +211,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
             piece, k = _as_written(use.dropped[2], piece, k)  # the reference, from its first character
         start = position(piece, k, local)
         if start is None:  # in another module
-            if _reported_there(piece) if RULES_BY_CODE[f.code].family is not Family.ASSEMBLY else (
+            own = RULES_BY_CODE[f.code].family is not Family.ASSEMBLY
+            if (_reported_there(piece) and not _in_template(piece)) if own else (
                     by_url_name and f.code not in AT_USE_CODES):
                 continue
             start = _bringer(use, piece, state) or at
@@ -327,7 +328,8 @@ def _not_one_url(text: str) -> bool:
 
 
 def _reported_there(piece: object) -> bool:
-    """Whether another module reports a problem of this piece itself: its literal is an absolute IRI."""
+    """Whether another module reports a problem of this piece itself: its literal is an absolute IRI (and
+    not a template by its name, which that module leaves to where it is filled)."""
     if type(piece) is not Text:
         return False
     node = piece.node

@@ -613,3 +613,35 @@ def test_a_url_named_walrus_target_is_a_use(value: str) -> None:
     text = f'import requests\nHOST = "https://h.example"\nif (next_url := {value}):\n    pass\n'
     found = [(f.line, f.code) for f in lint_text(text, Config())]
     assert found == [(3, "IRI101")]
+
+
+def test_a_module_constant_bound_again_to_the_same_text_in_a_branch_is_known_everywhere(tmp_path: Path) -> None:
+    """``HOST = X`` then ``if flag: HOST = X``: every binding agrees, so the name is known where the module
+    has run too (from a function, from another module), as it is at module level (fixtures16)."""
+    modules = {"a.py": ('import os\nimport requests\nHOST = "https://h.example"\nif os.environ.get("X"):\n'
+                        '    HOST = "https://h.example"\ndef f():\n    requests.get(HOST + "docs")\n'
+                        'requests.get(HOST + "docs")\n'),
+               "b.py": "import requests\nfrom a import HOST\nrequests.get(HOST + 'docs')\n"}
+    assert _lint_project(tmp_path, modules, "a.py") == [(7, "IRI801"), (8, "IRI801")]
+    assert _lint_project(tmp_path, modules, "b.py") == [(3, "IRI801")]
+    differ = dict(modules, **{"a.py": modules["a.py"].replace('    HOST = "https://h.example"', '    HOST = "https://o.example"')})
+    assert _lint_project(tmp_path, differ, "b.py") == []  # (they differ: a hole)
+
+
+@pytest.mark.parametrize("expr", ['"https://h.example/u/%s|y" % user', 'f"https://h.example/u/{user}^y"',
+                                  '"https://h.example/u/" + user + "|y"', '"https://h.example/x|%s" % user'])
+def test_an_unwise_character_beside_a_hole_is_reported(expr: str) -> None:
+    """'|' or '^' is wrong in every IRI whatever a hole beside it holds (RFC 3987 sec. 2.2's ucschar and
+    RFC 3986's unreserved leave them out): a hole cannot make it right (fixtures16)."""
+    text = f"import requests\ndef f(user):\n    requests.get({expr})\n"
+    assert [(f.line, f.code) for f in lint_text(text, Config())] == [(3, "IRI103")]
+
+
+def test_a_template_named_constant_of_another_module_is_checked_where_it_is_filled(tmp_path: Path) -> None:
+    """``LINK_FMT`` is not checked in its own module (a template, by its name); filled in another, what is left
+    of its text is the URL's own there, so its '|' is reported at the name that brings it in (fixtures16)."""
+    modules = {"settings.py": 'LINK_FMT = "https://h.example/u/%s/a|x"\n',
+               "app.py": "import requests\nfrom settings import LINK_FMT\ndef f(user):\n"
+                         "    requests.get(LINK_FMT % user)\n"}
+    assert _lint_project(tmp_path, modules, "settings.py") == []
+    assert _lint_project(tmp_path, modules, "app.py") == [(4, "IRI103")]

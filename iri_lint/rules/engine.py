@@ -155,13 +155,13 @@ _ERRORS, _NON_ASCII, _PERCENT, _USERINFO, _ASSEMBLY = map(
     int, (Needs.ERRORS, Needs.NON_ASCII, Needs.PERCENT, Needs.USERINFO, Needs.ASSEMBLY))
 # the assembly rules point at holes and placeholders themselves: template holes never drop their findings
 _AT_HOLES = frozenset(r.code for r in RULES if r.needs == Needs.ASSEMBLY)
-# a character that is wrong in every IRI whatever stands next to it (a space, a control, a quote, a
-# tag, a noncharacter, a lone surrogate; a bidi formatting or isolate character, plain or percent-encoded,
-# RFC 3987 sec. 4.1; an invisible character or a delimiter's lookalike, sec. 8): a hole beside it cannot
-# make it right, only one over it can. Not '<' or '>': around a hole they may be a placeholder's brackets
-# ('<{name}>') or delimit an IRI in text (RFC 3986 appendix C)
-_OWN_CHARACTER = frozenset({"IRI101", "IRI102", "IRI104", "IRI107", "IRI108", "IRI109", "IRI201", "IRI202",
-                            "IRI203", "IRI504", "IRI505"})
+# a character that is wrong in every IRI whatever stands next to it (a space, a control, a quote, an
+# unwise character such as '|' or '^', a tag, a noncharacter, a lone surrogate; a bidi formatting or
+# isolate character, plain or percent-encoded, RFC 3987 sec. 4.1; an invisible character or a delimiter's
+# lookalike, sec. 8): a hole beside it cannot make it right, only one over it can. Not '<' or '>': around a
+# hole they may be a placeholder's brackets ('<{name}>') or delimit an IRI in text (RFC 3986 appendix C)
+_OWN_CHARACTER = frozenset({"IRI101", "IRI102", "IRI103", "IRI104", "IRI107", "IRI108", "IRI109", "IRI201",
+                            "IRI202", "IRI203", "IRI504", "IRI505"})
 _BRACKETS = frozenset("<>")
 # one mistake, one finding (issue #26): where a rule names the cause, the findings that only follow
 # from it at the same place are dropped. 'http:\\host' lost its '//' (IRI603): that it has no host

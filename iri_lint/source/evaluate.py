@@ -422,8 +422,8 @@ class ModuleState:
             return self._agree(scope, order.by_pos, node)
         _, bs, resets = entry
         r = resets[-1]
-        if order.after(bs[r].pos) != len(bs) - r - 1:
-            return self.hole(node)  # bound again in a branch or loop after the last plain binding
+        if order.after(bs[r].pos) != len(bs) - r - 1:  # bound again in a branch or loop: known if all agree
+            return self._agreeing(scope, order, bs[r:], (1 << 62, 0), node)  # (a use after all)
         return self._fold(scope, bs[r:], node)
 
     def _fold(self, scope: Scope, chain: list[Binding], node: ast.AST) -> Result:
