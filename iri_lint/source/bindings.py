@@ -11,7 +11,7 @@ import enum
 import functools
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import accumulate, repeat
 from operator import add
 from typing import NamedTuple
@@ -137,13 +137,13 @@ class Scope:
             _index_scope(self)
         return self._names
 
-    def order(self, name: str, star_binds: Callable[[Binding, str], bool] | None = None) -> Order:
-        """A name's bindings here, indexed (cached): with each star import that may bind it (``star_binds``;
+    def order(self, name: str, stars_for: Callable[[Scope, str], Iterable[Binding]] | None = None) -> Order:
+        """A name's bindings here, indexed (cached): with each star import that may bind it (``stars_for``;
         None: every one), as an import of that name from its module."""
         found = self._orders.get(name)
         if found is None:
-            stars = [b._replace(imported=(b.imported[0], name, b.imported[2])) for b in self.stars
-                     if b.imported is not None and (star_binds is None or star_binds(b, name))]
+            stars = [b._replace(imported=(b.imported[0], name, b.imported[2]))
+                     for b in (self.stars if stars_for is None else stars_for(self, name)) if b.imported is not None]
             found = self._orders[name] = Order([*self.names.get(name, ()), *stars])
         return found
 

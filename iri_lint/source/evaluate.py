@@ -22,7 +22,7 @@ from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope, d
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, REQUEST_METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.project import Project, ProjectModule
-from iri_lint.source.stars import star_binds
+from iri_lint.source.stars import StarReads, stars_binding
 from iri_lint.source.urljoins import UrljoinNotes
 from iri_lint.source.values import (
     MAX_PIECES,
@@ -100,14 +100,14 @@ class Evaluator:
     the state of every module the file's values are read from. A fresh one per linted file keeps each file's
     values independent of the files linted before it (the flake8 plugin sees one file at a time)."""
 
-    __slots__ = ("depth", "external", "project", "stars_busy", "states", "urljoins")
+    __slots__ = ("depth", "external", "project", "stars", "states", "urljoins")
 
     def __init__(self, project: Project | None = None, external: frozenset[str] = frozenset()) -> None:
         self.project = project
         self.external = external  # qualified names known to be outside any project (the URL APIs)
         self.depth = 0
         self.states: dict[tuple[int, bool], ModuleState] = {}
-        self.stars_busy: set[tuple[str, str]] = set()  # (module, name) a star import is being read for
+        self.stars = StarReads()  # what the star imports met export, and which are being read
         self.urljoins = UrljoinNotes()  # what the ``urljoin`` calls met drop of their bases' paths
 
     def state(self, tree: ast.Module, src: Src, path: str | None = None, text: str | None = None, *,
@@ -339,7 +339,7 @@ class ModuleState:
             return self.hole(node)  # a nested function may rebind it whenever it is called
         memo[key] = _BUSY
         try:
-            order = scope.order(name, self._star_binds)
+            order = scope.order(name, self._stars_for)
             r = self._final(scope, name, order, node) if pos is None else self._at(scope, order, stmt, node)  # type: ignore[arg-type]
         except BaseException:
             del memo[key]
@@ -616,7 +616,7 @@ class ModuleState:
         try:
             st = ev.of(loaded, self.callee)
             scope = st.index.module
-            if name not in scope.names and not (scope.stars and scope.order(name, st._star_binds).by_pos):
+            if name not in scope.names and not (scope.stars and scope.order(name, st._stars_for).by_pos):
                 return None
             if qual is not None and defined_by_def(scope, name):
                 return Ref(qual)  # a function: known by its name, as the URL API table knows it
@@ -626,9 +626,9 @@ class ModuleState:
         self.deps |= st.deps
         return r
 
-    def _star_binds(self, star: Binding, name: str) -> bool:
-        """Whether ``from m import *`` may bind ``name`` (``stars.star_binds``)."""
-        return star_binds(self, star, name, MAX_DEPTH)
+    def _stars_for(self, scope: Scope, name: str) -> list[Binding]:
+        """The star imports of ``scope`` that may bind ``name`` (``stars.stars_binding``)."""
+        return stars_binding(self, scope, name, MAX_DEPTH)
 
     # -- calls -----------------------------------------------------------------------------
 
