@@ -662,3 +662,32 @@ def test_star_imports_past_the_project_s_cache_read_each_module_at_most_twice(tm
     found = lint_text(modules["app.py"], Config(), path=str(tmp_path / "app.py"), project=project)
     assert [f.code for f in found] == ["IRI801"] * n
     assert project.files_read == n and project.loads <= 2 * n  # (its exports, then its value: linear)
+
+
+def test_self_attributes_inherited_from_a_class_of_another_module(tmp_path: Path) -> None:
+    """``class Users(Base)`` with ``Base`` imported: ``self._client`` is the base's client. Where the subclass
+    binds a name the base binds too (``BASE_URL``), the base's methods may have read the subclass's: the
+    client's base URL is then unknown, and only what the request's own literal gets wrong is reported
+    (fixtures17)."""
+    modules = {"base.py": ('import httpx\nclass Base:\n    BASE_URL = "https://api.example/v1/"\n'
+                           '    def __init__(self):\n        self._client = httpx.Client(base_url=self.BASE_URL)\n'),
+               "users.py": ("from base import Base\nclass Users(Base):\n    def list(self):\n"
+                            '        return self._client.get("/users/a b")\n'),
+               "sub.py": ('from base import Base\nclass Sub(Base):\n    BASE_URL = "https://sub.example"\n'
+                          '    def list(self):\n        return self._client.get("/users/a b")\n')}
+    # the base ends with '/', the request starts with one: httpx strips it (no IRI802); the space is found
+    assert _lint_project(tmp_path, modules, "users.py") == [(4, "IRI101")]
+    assert _lint_project(tmp_path, modules, "sub.py") == [(5, "IRI101")]
+    modules["users.py"] = modules["users.py"].replace('"/users/a b"', '"users/ab"')
+    assert _lint_project(tmp_path, modules, "users.py") == []
+
+
+def test_inherited_text_that_read_an_overridden_name_is_a_hole(tmp_path: Path) -> None:
+    modules = {"base.py": ('class Base:\n    BASE_URL = "https://api.example"\n'
+                           "    def __init__(self):\n        self.root = self.BASE_URL\n"),
+               "same.py": ("import requests\nfrom base import Base\nclass Same(Base):\n    def go(self):\n"
+                           '        return requests.get(self.root + "docs")\n'),
+               "other.py": ('import requests\nfrom base import Base\nclass Other(Base):\n    BASE_URL = "https://o.example/"\n'
+                            '    def go(self):\n        return requests.get(self.root + "docs")\n')}
+    assert _lint_project(tmp_path, modules, "same.py") == [(5, "IRI801")]
+    assert _lint_project(tmp_path, modules, "other.py") == []  # (its BASE_URL ends with '/': no join fault)

@@ -609,6 +609,23 @@ class ModuleIndex:
                         self._subclasses.setdefault(base, []).append(d)
         return self._subclasses.get(name, [])
 
+    def module_class(self, node: ast.expr) -> Scope | None:
+        """The scope of a module-level class named by ``node`` (one definition only)."""
+        if type(node) is not ast.Name:
+            return None
+        defs = self.classes().get(node.id, [])
+        return self.scope(defs[0], self.module) if len(defs) == 1 else None
+
+    def overridden(self, cls: Scope, attr: str) -> bool:
+        """Whether a class of the module derived from ``cls`` binds ``attr`` (then ``self`` may be one)."""
+        name = getattr(cls.node, "name", None)
+        for d in self.subclasses(name) if name is not None else ():
+            if d is not cls.node:
+                sub = self.scope(d, self.module)
+                if attr in sub.names or sub.attr(attr) or self.overridden(sub, attr):
+                    return True
+        return False
+
 
 def dunder_all(scope: Scope) -> frozenset[str] | None:
     """The names a module's ``__all__`` lists, when one assignment of a list or tuple of strings sets it."""

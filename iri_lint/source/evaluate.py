@@ -530,39 +530,27 @@ class ModuleState:
         return r
 
     def _class_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int) -> Result:
-        if self._overridden(cls, attr):
+        if self.index.overridden(cls, attr):
             return self.hole(node)  # a subclass binds it: self may be one of those
         body = cls.names.get(attr, [])
         assigned = cls.attr(attr)
         if not assigned:
             if body:
                 return self._lookup(cls, attr, None, node)
-            for base in cls.node.bases:  # type: ignore[attr-defined]
-                base_scope = self._module_class(base)
-                if base_scope is not None and seen < MAX_DEPTH:
+            for base in cls.node.bases if seen < MAX_DEPTH else ():  # type: ignore[attr-defined]
+                base_scope = self.index.module_class(base)
+                if base_scope is not None:
                     return self._self_attr(base_scope, attr, node, seen + 1)
+                # a class of another module of the project (``class Users(Base)``, ``Base`` imported)
+                other = self.value(base, At(cls.parent, cls.node)) if cls.parent is not None else None  # type: ignore[arg-type]
+                if type(other) is ClassRef:
+                    got = other.state._self_attr(other.scope, attr, node, seen + 1)
+                    return _inherited(got, cls, other.scope, self, node)
             return self.hole(node)
         both = [*body, *assigned]
         if len(both) == 1 and both[0].kind in (Kind.ASSIGN, Kind.WITH):
             return self._binding(cls, both[0], node)
         return self._agree(cls, both, node)
-
-    def _module_class(self, node: ast.expr) -> Scope | None:
-        """The scope of a module-level class named by ``node`` (one definition only)."""
-        if type(node) is not ast.Name:
-            return None
-        defs = self.index.classes().get(node.id, [])
-        return self.index.scope(defs[0], self.index.module) if len(defs) == 1 else None
-
-    def _overridden(self, cls: Scope, attr: str) -> bool:
-        """Whether a class of the module derived from ``cls`` binds ``attr``."""
-        name = getattr(cls.node, "name", None)
-        for d in self.index.subclasses(name) if name is not None else ():
-            if d is not cls.node:
-                sub = self.index.scope(d, self.index.module)
-                if attr in sub.names or sub.attr(attr) or self._overridden(sub, attr):
-                    return True
-        return False
 
     def _module_attr(self, module: ModuleRef, attr: str, node: ast.AST) -> Result:
         """``settings.HOST`` for a module of the project; its submodule; or a name outside the project."""
@@ -683,6 +671,17 @@ class ModuleState:
             else:
                 keywords[kw.arg] = (self.value(kw.value, at), kw.value)
         return Args(positional, keywords, more)
+
+
+def _inherited(r: Result, cls: Scope, base: Scope, state: ModuleState, node: ast.AST) -> Result:
+    """What a base class of another module gives ``self.<attr>`` of ``cls``. The base's methods read ``self``
+    as theirs: where ``cls`` binds a name the base binds too (``BASE_URL``), text read there may be another's
+    (a hole; a client's base URL a hole, its requests still checked), a reference cannot."""
+    if not any(n in base.names or base.attr(n) for n in (*cls.names, *cls.attrs)):
+        return r
+    if type(r) is Client and r.base is not None:
+        return r._replace(base=state.hole(node))
+    return r if type(r) is Ref else state.hole(node)
 
 
 _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {
