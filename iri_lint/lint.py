@@ -18,7 +18,7 @@ from .rules.model import Finding, Fix, UseContext
 from .source.literals import ScanOptions, find_literals, marked_lines
 from .source.locate import PartLocator, SourceFile, split_lines
 from .source.marks import api_call_lines
-from .source.model import Literal, SourcePos
+from .source.model import Literal, Reason, SourcePos
 from .source.placeholders import example_placeholders
 from .source.text import is_embedded
 from .unused_noqa import UNUSED_NOQA, unused_noqa
@@ -211,7 +211,8 @@ def _check_literal(lit: Literal, config: Config, enabled: frozenset[str],
     if extra:
         holes = tuple(sorted(holes + extra))
     findings = check_ref(ref, context=lit.context, enabled=in_text if embedded else enabled,
-                         holes=holes, uri_only_api=lit.uri_only_api, idna_versions=idna_versions)
+                         holes=holes, uri_only_api=lit.uri_only_api, idna_versions=idna_versions,
+                         by_shape=lit.reason is Reason.ABSOLUTE)
     if embedded:
         findings = [t for t in (text_finding(f, enabled) for f in findings) if t is not None]
     elif isinstance(lit.locator, PartLocator):

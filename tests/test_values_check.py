@@ -691,3 +691,30 @@ def test_inherited_text_that_read_an_overridden_name_is_a_hole(tmp_path: Path) -
                             '    def go(self):\n        return requests.get(self.root + "docs")\n')}
     assert _lint_project(tmp_path, modules, "same.py") == [(5, "IRI801")]
     assert _lint_project(tmp_path, modules, "other.py") == []  # (its BASE_URL ends with '/': no join fault)
+
+
+def test_a_client_class_of_the_project_takes_the_base_its_init_gives() -> None:
+    """``class Api(httpx.Client)`` passing ``base_url`` to ``super().__init__``: ``Api().get(...)`` and
+    ``self.get(...)`` are requests through a client with that base; without an ``__init__``, the call's own
+    ``base_url=`` is the base (fixtures17)."""
+    text = ('import httpx\nclass Api(httpx.Client):\n    def __init__(self):\n'
+            '        super().__init__(base_url="https://sub.example/v1")\n'
+            '    def me(self):\n        return self.get("me/a b")\n'
+            'Api().get("you/a b")\n'
+            'class Plain(httpx.Client):\n    pass\n'
+            'Plain(base_url="https://p.example/v1/").get("x y")\n'
+            'class Own(httpx.Client):\n    def get(self, url):\n        return url\n'
+            'Own().get("not a request")\n')
+    assert [(f.line, f.code) for f in lint_text(text, Config())] == [(6, "IRI101"), (7, "IRI101"), (10, "IRI101")]
+
+
+def test_an_unwise_character_after_a_hole_of_an_iri_found_by_its_shape_alone_ends_it() -> None:
+    """A literal that starts with a scheme and is used as nothing (a record, a cache key, a log line) may end
+    where a hole's neighbour stands: ``f"https://h/{repo}|{title}"`` is a record whose separator is '|'
+    (RFC 3986 appendix C). Used as a URL, the same text is a fault (fixtures18)."""
+    text = ('import logging\nimport requests\ndef f(out, repo, n, title, cache):\n'
+            '    out.write(f"https://github.com/{repo}/pull/{n}|{title}\\n")\n'
+            '    cache.get(f"https://api.github.com/repos/{repo}/pulls|{n}")\n'
+            '    logging.info("https://h.example/%s|%s", repo, n)\n'
+            '    requests.get(f"https://api.github.com/repos/{repo}/pulls|{n}")\n')
+    assert [(f.line, f.code) for f in lint_text(text, Config())] == [(7, "IRI103")]

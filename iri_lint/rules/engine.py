@@ -134,12 +134,14 @@ def check(text: str, *, kind: str = "IRI-reference", profile: str | Profile = "i
 def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
               enabled: frozenset[str] = DEFAULT_CODES, holes: tuple[tuple[int, int], ...] = (),
               uri_only_api: bool = False, idna_versions: bool = True,
-              assembly: Assembly | None = None) -> list[Finding]:
+              assembly: Assembly | None = None, by_shape: bool = False) -> list[Finding]:
     """check() for an already scanned IRI (the linter's hot path); ``idna_versions``: report labels
     that only IDNA2008 rejects (see ``Facts``); ``assembly``: how a URL value was put together (the
-    assembly rules read it)."""
-    return list(_run(Facts(ref, context, uri_only_api, enabled, holes, idna_versions=idna_versions,
-                           assembly=assembly)))
+    assembly rules read it); ``by_shape``: an IRI only by its text (a literal starting with a scheme, used
+    nowhere as a URL), which may end where a hole's neighbour stands (``f"https://h/{a}|{b}"``: a record)."""
+    facts = Facts(ref, context, uri_only_api, enabled, holes, idna_versions=idna_versions, assembly=assembly)
+    facts.by_shape = by_shape
+    return list(_run(facts))
 
 
 @functools.lru_cache(maxsize=256)
@@ -163,6 +165,9 @@ _AT_HOLES = frozenset(r.code for r in RULES if r.needs == Needs.ASSEMBLY)
 _OWN_CHARACTER = frozenset({"IRI101", "IRI102", "IRI103", "IRI104", "IRI107", "IRI108", "IRI109", "IRI201",
                             "IRI202", "IRI203", "IRI504", "IRI505"})
 _BRACKETS = frozenset("<>")
+# an IRI found by its shape alone may end at a hole: an unwise character after it is a record's separator
+# ("https://h/{repo}|{title}", RFC 3986 appendix C: what cannot be in a URI ends it in text)
+_OWN_CHARACTER_BY_SHAPE = _OWN_CHARACTER - {"IRI103"}
 # one mistake, one finding (issue #26): where a rule names the cause, the findings that only follow
 # from it at the same place are dropped. 'http:\\host' lost its '//' (IRI603): that it has no host
 # (IRI601) and a '\' in its path (IRI103) are the same mistake.
@@ -205,8 +210,9 @@ def _run(facts: Facts) -> Iterator[Finding]:
         text = ref.original if ref.original is not None else ref.text
         holes = tuple(sorted(facts.holes))  # (a literal's holes come in the order its templates found them)
         reach = list(accumulate((h[1] for h in holes), max))
+        own = _OWN_CHARACTER_BY_SHAPE if facts.by_shape else _OWN_CHARACTER
         found = [(code, r) for code, r in found if code in _AT_HOLES or not _overlaps_hole(
-            r.start, r.end, holes, reach, code not in _OWN_CHARACTER or text[r.start : r.start + 1] in _BRACKETS)]
+            r.start, r.end, holes, reach, code not in own or text[r.start : r.start + 1] in _BRACKETS)]
     if len(found) > 1:
         found = _without_consequences(found)
     found.sort(key=lambda f: (f[1].start, f[0]))

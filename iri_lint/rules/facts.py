@@ -72,6 +72,7 @@ class Facts:
         self.uri_only_api = uri_only_api  # passed to an API that sends only ASCII (urlopen)
         self.enabled = enabled
         self.holes = holes  # template holes: findings touching them are dropped
+        self.by_shape = False  # an IRI only by its text (``engine.check_ref``)
         # IRI403 on an xn-- label that IDNA2003 reads and IDNA2008 rejects (a live name such as xn--n3h.net):
         # off for an ASCII literal not used as an IRI, unless IRI403 is named (the invalid A-labels stay)
         self.idna_versions = idna_versions

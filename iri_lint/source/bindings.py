@@ -16,7 +16,7 @@ from itertools import accumulate, repeat
 from operator import add
 from typing import NamedTuple
 
-__all__ = ["Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "defined_by_def", "dunder_all",
+__all__ = ["At", "Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "defined_by_def", "dunder_all",
            "module_imports", "rebound_inside"]
 
 
@@ -103,6 +103,15 @@ _TYPE_ALIAS = getattr(ast, "TypeAlias", None)
 
 def _pos(stmt: ast.stmt | None) -> tuple[int, int]:
     return (stmt.lineno, stmt.col_offset) if stmt is not None else _NOWHERE
+
+
+class At(NamedTuple):
+    """Where an expression is evaluated: its scope, its statement, and names a comprehension or lambda
+    around it binds (holes)."""
+
+    scope: Scope
+    stmt: ast.stmt | None
+    hidden: frozenset[str] = frozenset()
 
 
 class Scope:

@@ -18,11 +18,12 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from iri_lint.source import assembly
-from iri_lint.source.bindings import Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
-from iri_lint.source.calls import CALLS, CLIENTS, METHODS, REQUEST_METHODS, URLJOINS, Args, to_arg
+from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
+from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.stars import StarReads, stars_binding
+from iri_lint.source.subclassing import inherited_request, made_by_call, subclass_object
 from iri_lint.source.urljoins import UrljoinNotes
 from iri_lint.source.values import (
     MAX_PIECES,
@@ -74,15 +75,6 @@ class Instance(NamedTuple):
 
 
 Result = Value | Const | Ref | ModuleRef | ClassRef | Instance | Method | Client | Seq | Table
-
-
-class At(NamedTuple):
-    """Where an expression is evaluated: its scope, its statement, and names a comprehension or lambda
-    around it binds (holes)."""
-
-    scope: Scope
-    stmt: ast.stmt | None
-    hidden: frozenset[str] = frozenset()
 
 
 _BUSY = object()  # in a memo while being computed: a cycle reads it as a hole
@@ -546,7 +538,7 @@ class ModuleState:
                 if type(other) is ClassRef:
                     got = other.state._self_attr(other.scope, attr, node, seen + 1)
                     return _inherited(got, cls, other.scope, self, node)
-            return self.hole(node)
+            return inherited_request(self, cls, attr, node) or self.hole(node)
         both = [*body, *assigned]
         if len(both) == 1 and both[0].kind in (Kind.ASSIGN, Kind.WITH):
             return self._binding(cls, both[0], node)
@@ -641,19 +633,9 @@ class ModuleState:
             if method is not None:
                 return method(callee.owner, self._args(node, at), node, self.src)  # type: ignore[return-value]
         if type(callee) is ClassRef:
-            return callee.state._subclass_object(callee.scope, node)
+            made = subclass_object(callee.state, callee.scope, node)
+            return made_by_call(self, made, callee.scope, node, at)
         return self.hole(node)
-
-    def _subclass_object(self, cls: Scope, node: ast.AST) -> Result:
-        """An object of a project class derived from an outside one (``class Api(requests.Session)``): an
-        object of that class, when the project's class changes none of the methods a request goes through
-        (a ``request`` that prefixes a base URL, as requests-toolbelt's ``BaseUrlSession`` does, changes what
-        the URL means)."""
-        bases = getattr(cls.node, "bases", [])
-        if len(bases) != 1 or cls.parent is None or any(m in cls.names for m in REQUEST_METHODS):
-            return self.hole(node)
-        base = self.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
-        return Ref(base.qual + "()") if type(base) is Ref else self.hole(node)
 
     def _args(self, node: ast.Call, at: At) -> Args:
         """A call's arguments, evaluated."""

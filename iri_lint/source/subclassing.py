@@ -1,0 +1,80 @@
+"""Objects of a project class derived from an outside one: ``class Api(requests.Session)``,
+``class Api(httpx.Client)`` that passes its base URL to ``super().__init__(base_url=...)``.
+
+An object of such a class is an object of the outside class when the project's class changes none of the
+methods a request goes through (a ``request`` that prefixes a base URL, as requests-toolbelt's
+``BaseUrlSession`` does, changes what the URL means). For an HTTP client with a base URL, the base is what
+the class's ``__init__`` gives ``super().__init__`` (read there, in its own scope), or, without an
+``__init__``, what the call that makes the object gives; inside the class, ``self.get(...)`` is a request
+through that client.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from iri_lint.source.bindings import At, Scope
+from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS
+from iri_lint.source.values import Client, Method, Ref
+
+if TYPE_CHECKING:
+    from iri_lint.source.evaluate import ModuleState, Result
+
+__all__ = ["inherited_request", "subclass_object"]
+
+
+def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
+    """What calling the project class ``cls`` (of ``state``'s module) makes: an outside class's object, an
+    HTTP client with the base URL its ``__init__`` gives, or a hole."""
+    bases = getattr(cls.node, "bases", [])
+    if len(bases) != 1 or cls.parent is None or any(m in cls.names for m in REQUEST_METHODS):
+        return state.hole(node)
+    base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
+    if type(base) is not Ref:
+        return state.hole(node)
+    made = _client_from_init(state, cls, base.qual) if base.qual in CLIENTS else None
+    return made if made is not None else Ref(base.qual + "()")
+
+
+def made_by_call(state: ModuleState, made: Result, cls: Scope, node: ast.Call, at: At) -> Result:
+    """An object of a client class without an ``__init__`` of its own: the call's arguments make its base
+    (``Api(base_url=ROOT)``); what ``subclass_object`` made otherwise."""
+    qual = made.qual[:-2] if type(made) is Ref and made.qual.endswith("()") else ""
+    if qual not in CLIENTS or "__init__" in cls.names:
+        return made
+    values = state.evaluator._state(state.index, state.src, state.path, False)  # (its base is a value)
+    return CALLS[qual](values._args(node, at), node, state.src, qual)  # type: ignore[return-value]
+
+
+def inherited_request(state: ModuleState, cls: Scope, attr: str, node: ast.AST) -> Result | None:
+    """``self.get`` in a class derived from an HTTP client (or a session): a request through the object the
+    class makes; None when ``attr`` is not a request method or the class makes no such object."""
+    if attr not in REQUEST_METHODS:
+        return None
+    made = subclass_object(state, cls, node)
+    if type(made) is Client:
+        return Method(made, attr)
+    return Ref(f"{made.qual}.{attr}") if type(made) is Ref else None
+
+
+def _client_from_init(state: ModuleState, cls: Scope, qual: str) -> Client | None:
+    """The client ``cls.__init__`` makes by calling ``super().__init__(...)`` once, in its body's top level."""
+    defs = [b.stmt for b in cls.names.get("__init__", []) if type(b.stmt) in (ast.FunctionDef, ast.AsyncFunctionDef)]
+    if len(defs) != 1:
+        return None
+    init = defs[0]
+    calls = [(s, s.value) for s in init.body  # type: ignore[union-attr]
+             if type(s) is ast.Expr and type(s.value) is ast.Call and _is_super_init(s.value.func)]
+    if len(calls) != 1:
+        return None
+    stmt, call = calls[0]
+    values = state.evaluator._state(state.index, state.src, state.path, False)  # (its base is a value)
+    made = CALLS[qual](values._args(call, At(state.index.scope(init, cls), stmt)), call, state.src, qual)  # type: ignore[arg-type]
+    return made if type(made) is Client else None
+
+
+def _is_super_init(func: ast.expr) -> bool:
+    """``super().__init__``."""
+    return (type(func) is ast.Attribute and func.attr == "__init__" and type(func.value) is ast.Call
+            and type(func.value.func) is ast.Name and func.value.func.id == "super")
