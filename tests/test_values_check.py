@@ -718,3 +718,16 @@ def test_an_unwise_character_after_a_hole_of_an_iri_found_by_its_shape_alone_end
             '    logging.info("https://h.example/%s|%s", repo, n)\n'
             '    requests.get(f"https://api.github.com/repos/{repo}/pulls|{n}")\n')
     assert [(f.line, f.code) for f in lint_text(text, Config())] == [(7, "IRI103")]
+
+
+def test_an_aiohttp_base_url_resolution_that_drops_the_base_path_is_iri804() -> None:
+    """aiohttp resolves a request's URL against ``base_url`` as ``urljoin`` does (RFC 3986 sec. 5.2): an
+    absolute path replaces ``/api/``; httpx appends instead, and a relative reference keeps it
+    (fixtures17, fixtures18)."""
+    text = ('import aiohttp\nimport httpx\nasync def f():\n'
+            '    async with aiohttp.ClientSession(base_url="http://localhost:8080/api/") as s:\n'
+            '        await s.get("/items")\n        await s.get("items")\n'
+            '    httpx.Client(base_url="http://localhost:8080/api/").get("/items")\n')
+    found = lint_text(text, Config())
+    assert [(f.line, f.col, f.code) for f in found] == [(5, 21, "IRI804")]
+    assert "base_url resolution replaces the base's path '/api/'" in found[0].finding.message

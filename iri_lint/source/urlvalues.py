@@ -318,9 +318,11 @@ class ModuleValues:
                         yield from self._each(value, at, node, key.value)
 
     def _found(self, r: Result, reason: Reason, node: ast.AST, expr: ast.expr, at: At, *,
-               api: UrlApi | None = None, name: str | None = None, client: Client | None = None) -> Iterator[UrlValue]:
+               api: UrlApi | None = None, name: str | None = None, client: Client | None = None,
+               dropped: tuple[str, str, Value] | None = None) -> Iterator[UrlValue]:
         if type(r) is Value and not r.opaque:
-            dropped = self.state.evaluator.urljoins.dropped(r) if client is None else None
+            if dropped is None and client is None:
+                dropped = self.state.evaluator.urljoins.dropped(r)
             yield UrlValue(r, reason, node, expr, api, name, client, dropped, at)
 
     def _each(self, value: ast.expr, at: At, node: ast.AST, name: str | None) -> Iterator[UrlValue]:
@@ -369,9 +371,13 @@ class ModuleValues:
                 if keyword:
                     used.add(keyword)
                 r = self.state.value(expr, at)
+                dropped = None
                 if client is not None and client.base is not None and type(r) is Value:
+                    if client.merge == "resolve":  # (aiohttp: RFC 3986 resolution, as urljoin's)
+                        lost = assembly.urljoin_drops(client.base, r)
+                        dropped = None if lost is None else (f"base_url {lost[0]}", lost[1], r)
                     r = _merge(client, r, node, self.state.src)
-                yield from self._found(r, Reason.URL_API, node, expr, at, api=api, client=client)
+                yield from self._found(r, Reason.URL_API, node, expr, at, api=api, client=client, dropped=dropped)
         for kw in node.keywords:
             if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
                 yield from self._each(kw.value, at, node, kw.arg)

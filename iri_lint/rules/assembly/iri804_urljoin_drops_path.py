@@ -21,7 +21,9 @@ RULE = Rule(
           "`\"./items\"`, `\"../items\"`) "
           "against a base whose path does not end with `/` (`\"https://h.example/api/v2\"`: `v2` is replaced), "
           "or an absolute-path reference (`\"/items\"`) against a base with a path (`/api/v2/` is replaced). "
-          "Not for an HTTP client's `base_url`, which httpx appends to instead of resolving, nor for a base "
+          "The same for a request through an aiohttp `ClientSession(base_url=...)`, which resolves it so "
+          "(`ClientSession._build_url`). Not for an httpx client's `base_url`, which httpx appends to instead "
+          "of resolving, nor for a base "
           "that is a page's URL (its last segment a document's name, `index.html`): its links resolve against "
           "it (sec. 5.1)."),
     why=("Reference resolution merges a relative path with the base's path up to its last `/` (sec. 5.2.3) and "
@@ -49,6 +51,9 @@ RULE = Rule(
         Example('from urllib.parse import urljoin\nimport requests\n'
                 'page = urljoin("https://h.example/api/v2", "./items")\nrequests.get(page + "?page=2")\n',
                 kind="python"),
+        Example('import aiohttp\n\n\nasync def rooms():\n'
+                '    async with aiohttp.ClientSession(base_url="https://h.example/api/") as s:\n'
+                '        return await s.get("/rooms")\n', kind="python"),
     ),
     needs=Needs.ASSEMBLY,
 )
@@ -60,11 +65,12 @@ def check(facts: Facts) -> Iterator[Raw]:
     if assembly is None or assembly.urljoin is None:
         return
     at, kind, dropped = assembly.urljoin
-    if kind == "relative":
+    who = "the client's base_url resolution" if kind.startswith("base_url ") else "urljoin"
+    if kind.endswith("relative"):
         what = f"segments '{dropped}'" if "/" in dropped else f"last segment '{dropped}'"
-        message = (f"urljoin replaces the base's {what} with this relative reference "
+        message = (f"{who} replaces the base's {what} with this relative reference "
                    "(RFC 3986 sec. 5.2.3): end the base with '/' to keep it")
     else:
-        message = (f"urljoin replaces the base's path '{dropped}' with this absolute path (RFC 3986 "
+        message = (f"{who} replaces the base's path '{dropped}' with this absolute path (RFC 3986 "
                    "sec. 5.2.2): drop the leading '/' and end the base with '/' to keep it")
     yield Raw(at, at + 1, message)
