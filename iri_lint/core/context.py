@@ -30,5 +30,6 @@ class Assembly(NamedTuple):
     holes: tuple[tuple[int, bool], ...] = ()
     templates: tuple[tuple[int, str], ...] = ()  # (offset, the placeholder as written) still in the value
     at_api: bool = False  # the value reaches a URL API (not only a URL-named target)
-    # urljoin(base, ref) dropping base path: (offset of ref, "relative" or "absolute" path ref, what is dropped)
+    # urljoin(base, ref) dropping base path: (offset of ref, "relative" or "absolute" path ref, what is dropped);
+    # the kind prefixed "base_url " where a client resolved the request against its base URL (aiohttp)
     urljoin: tuple[int, str, str] | None = None
