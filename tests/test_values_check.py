@@ -731,3 +731,25 @@ def test_an_aiohttp_base_url_resolution_that_drops_the_base_path_is_iri804() -> 
     found = lint_text(text, Config())
     assert [(f.line, f.col, f.code) for f in found] == [(5, 21, "IRI804")]
     assert "base_url resolution replaces the base's path '/api/'" in found[0].finding.message
+
+
+def test_a_client_class_of_another_module_gives_its_subclasses_its_base(tmp_path: Path) -> None:
+    """``class Acme(Base)``, ``Base(httpx.Client)`` in another module passing ``base_url`` to
+    ``super().__init__``: the project read ``Base`` without its ``__init__``'s body (it binds no attribute),
+    so ``self.get(...)`` in ``Acme`` had no base (fixtures19)."""
+    modules = {"base.py": ('import httpx\nclass Base(httpx.Client):\n    def __init__(self):\n'
+                           '        super().__init__(base_url="https://api.acme.example/v1")\n'),
+               "m.py": ('from base import Base\nclass Acme(Base):\n    def spaced(self):\n'
+                        '        return self.get("/items/all items")\n')}
+    assert _lint_project(tmp_path, modules, "m.py") == [(4, "IRI101")]
+
+
+def test_a_constant_met_past_the_depth_limit_is_known_at_the_next_use() -> None:
+    """50 nested ``urljoin`` over ``CDN``: past ``MAX_DEPTH`` it is a hole there, and that hole was kept as
+    ``CDN``'s value for the rest of the file (fixtures19)."""
+    deep = "CDN"
+    for _ in range(50):
+        deep = f"urljoin({deep}, 'a/')"
+    text = (f"import requests\nfrom urllib.parse import urljoin\nCDN = 'https://cdn.example.net'\n"
+            f"requests.get({deep})\nrequests.get(CDN + 'img')\n")
+    assert [(f.line, f.code) for f in lint_text(text, Config())] == [(5, "IRI801")]

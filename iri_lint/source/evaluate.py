@@ -92,12 +92,13 @@ class Evaluator:
     the state of every module the file's values are read from. A fresh one per linted file keeps each file's
     values independent of the files linted before it (the flake8 plugin sees one file at a time)."""
 
-    __slots__ = ("depth", "external", "project", "stars", "states", "urljoins")
+    __slots__ = ("cuts", "depth", "external", "project", "stars", "states", "urljoins")
 
     def __init__(self, project: Project | None = None, external: frozenset[str] = frozenset()) -> None:
         self.project = project
         self.external = external  # qualified names known to be outside any project (the URL APIs)
         self.depth = 0
+        self.cuts = 0  # holes a limit made (depth, budget): a value that met one is not kept for later uses
         self.states: dict[tuple[int, bool], ModuleState] = {}
         self.stars = StarReads()  # what the star imports met export, and which are being read
         self.urljoins = UrljoinNotes()  # what the ``urljoin`` calls met drop of their bases' paths
@@ -158,8 +159,10 @@ class ModuleState:
     def value(self, node: ast.expr, at: At) -> Result:
         """What ``node`` holds when its statement ``at.stmt`` runs."""
         ev = self.evaluator
-        if ev.depth >= MAX_DEPTH or self.budget <= 0 or (self.callee and type(node) in _NO_CALLEES):
+        if self.callee and type(node) in _NO_CALLEES:
             return self.hole(node)
+        if ev.depth >= MAX_DEPTH or self.budget <= 0:
+            return self._cut(node)
         ev.depth += 1
         try:
             handler = _EXPRESSIONS.get(type(node))
@@ -169,8 +172,13 @@ class ModuleState:
         if type(r) is Value:
             self.budget -= len(r.pieces)
             if self.budget < 0 and len(r.pieces) > 1:
-                return self.hole(node)  # (what is past the budget goes no further, a value known already too)
+                return self._cut(node)  # (what is past the budget goes no further, a value known already too)
         return r
+
+    def _cut(self, node: ast.AST) -> Value:
+        """A hole where a limit cut the evaluation short (depth 48 in one use need not be 48 in the next)."""
+        self.evaluator.cuts += 1
+        return self.hole(node)
 
     def new_use(self) -> None:
         """A use of a URL starts: it may cost ``USE_ALLOWANCE`` whatever the uses before it spent."""
@@ -330,13 +338,14 @@ class ModuleState:
         if scope.kind == "function" and name in self.index.declared_nonlocal and rebound_inside(scope, name):
             return self.hole(node)  # a nested function may rebind it whenever it is called
         memo[key] = _BUSY
+        cuts = self.evaluator.cuts
         try:
             order = scope.order(name, self._stars_for)
             r = self._final(scope, name, order, node) if pos is None else self._at(scope, order, stmt, node)  # type: ignore[arg-type]
-        except BaseException:
+        finally:
             del memo[key]
-            raise
-        memo[key] = r
+        if self.evaluator.cuts == cuts:
+            memo[key] = r
         return r
 
     def _at(self, scope: Scope, order: Order, stmt: ast.stmt, node: ast.AST) -> Result:
@@ -369,7 +378,7 @@ class ModuleState:
                 continue
             count = hi - r + sum(n for _, n in inner)
             if count > self.budget:
-                return self.hole(node)
+                return self._cut(node)
             self.budget -= count
             reset, tail, r_level = bs[r], bs[r + 1 : hi], j
             break
@@ -436,7 +445,7 @@ class ModuleState:
         mores = [value]
         for b in chain[start + 1 :]:
             if b.kind is not Kind.AUG or self.budget <= 0:
-                return self.hole(node)
+                return self.hole(node) if b.kind is not Kind.AUG else self._cut(node)
             more = self._bound(b, scope)
             if type(more) is not Value or more.type != "str":
                 return self.hole(node)
@@ -483,7 +492,10 @@ class ModuleState:
         key = id(b.value)
         r = self.bound.get(key)
         if r is None:
-            r = self.bound[key] = self.value(b.value, At(b.scope or scope, b.stmt))
+            cuts = self.evaluator.cuts
+            r = self.value(b.value, At(b.scope or scope, b.stmt))
+            if self.evaluator.cuts == cuts:
+                self.bound[key] = r
         return r
 
     # -- attributes, classes and modules ---------------------------------------------------------
@@ -517,8 +529,13 @@ class ModuleState:
         if found is not None:
             return found  # type: ignore[return-value]
         self.memo[key] = _BUSY
-        r = self._class_attr(cls, attr, node, seen)
-        self.memo[key] = r
+        cuts = self.evaluator.cuts
+        try:
+            r = self._class_attr(cls, attr, node, seen)
+        finally:
+            del self.memo[key]
+        if self.evaluator.cuts == cuts:
+            self.memo[key] = r
         return r
 
     def _class_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int) -> Result:

@@ -251,15 +251,24 @@ _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 def _read_inside(function: ast.AST) -> bool:
     """Whether another module's values may read inside a function: a statement of it (at any depth; its
-    expressions are not walked) binds an attribute or declares ``global``/``nonlocal``."""
+    expressions are not walked) binds an attribute or declares ``global``/``nonlocal``, or calls
+    ``super().__init__(...)`` (a client class's base URL: ``source.subclassing``)."""
     stack: list[ast.AST] = list(function.body)  # type: ignore[attr-defined]
     while stack:
         stmt = stack.pop()
-        if type(stmt) is ast.Global or type(stmt) is ast.Nonlocal or binds_attribute(stmt):
+        if type(stmt) is ast.Global or type(stmt) is ast.Nonlocal or binds_attribute(stmt) or _super_init(stmt):
             return True
         for field in ("body", "orelse", "finalbody", "handlers", "cases"):
             stack += getattr(stmt, field, ())
     return False
+
+
+def _super_init(stmt: ast.AST) -> bool:
+    """``super().__init__(...)`` as a statement."""
+    call = stmt.value if type(stmt) is ast.Expr else None
+    func = call.func if type(call) is ast.Call else None
+    return (type(func) is ast.Attribute and func.attr == "__init__" and type(func.value) is ast.Call
+            and type(func.value.func) is ast.Name and func.value.func.id == "super")
 
 
 def _without_unread_bodies(tree: ast.Module) -> ast.Module:
