@@ -436,6 +436,8 @@ def _grammatical(name: str, spec: str | None, conv: str | None, *, nested: bool)
             inner = list(_string.formatter_parser(spec))
         except ValueError:
             return False
+        if any("{" in text or "}" in text for text, _, _, _ in inner):
+            return False  # ("{:{{0}}}": braces two deep in a spec, past the one level the grammar has)
         return all(_grammatical(n, s, c, nested=False) for _, n, s, c in inner if n is not None)
     return True
 
