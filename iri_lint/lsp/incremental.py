@@ -88,7 +88,8 @@ class _Baseline:
     contexts: list[ScanContext]  # before each statement, then after the last
     filled: Formatted  # the names the module formats
     gate: bool  # the text test of the formatted-names pass
-    marked: list[int]
+    marked: list[int]  # its ``literal`` marks, or without any its URL API calls' lines (``lint_text``'s)
+    literal: list[int]  # its ``marked_lines``
     body: list[ast.stmt] | None  # the module's statements, in the current text's lines (None: let go)
     depends_on: dict[str, tuple[int, int, int] | None]  # other files the values were read from: their stamps
 
@@ -282,11 +283,9 @@ class IncrementalLinter:
         config, path = self.config, self.path
         enabled = config.codes_for(path)
         lines = split_lines(text)
-        marked = marked_lines(SourceFile(lines), scan_options(config, enabled)) if enabled else []
+        literal = marked_lines(SourceFile(lines), scan_options(config, enabled)) if enabled else []
+        marked = literal or (api_call_lines(SourceFile(lines), scan_options(config, enabled)) if enabled else [])
         if not marked:
-            if enabled and api_call_lines(SourceFile(lines), scan_options(config, enabled)):
-                self.base = None  # (URL API calls alone: rare and small, linted whole at each change)
-                return lint_text(text, config, path=path)
             self.base, self.nothing = None, text
             return []
         if self.check is not None:
@@ -303,7 +302,7 @@ class IncrementalLinter:
         if self.base is not None:
             self.base.body = None  # (the document's earlier tree, perhaps still among the kept)
         self.base = _Baseline(text, lines, statements, got.contexts, got.filled, may_be_filled(text), marked,
-                              tree.body, {})
+                              literal, tree.body, {})
         _keep_tree(self.base)
         self._evaluate(None)
         self.last.linted = self.last.statements = len(statements)
@@ -342,9 +341,7 @@ class IncrementalLinter:
         if any(imports):
             raise _Fallback("the edit touches an import")
         ast.increment_lineno(tree, first - 1)
-        marked = self._marks(text, new, first, last, delta)
-        if not marked and api_call_lines(SourceFile(new), scan_options(self.config, self.config.codes_for(self.path))):
-            raise _Fallback("only URL API calls are left")
+        marked, literal = self._marks(text, new, first, last, delta)
         if not marked:  # lint_text does not even parse such a text
             self.last = LintRun("full", "nothing IRI-like left", 0, 0)
             self.nothing = text
@@ -373,7 +370,7 @@ class IncrementalLinter:
         base.body = whole
         _keep_tree(base)
         base.contexts = base.contexts[:i] + got.contexts[:-1] + base.contexts[j + 1 :]
-        base.text, base.lines, base.marked = text, new, marked
+        base.text, base.lines, base.marked, base.literal = text, new, marked, literal
         moved = kept and self._move_values(first, last, delta, base.statements[:i] + tail)
         self._evaluate((first, last + delta) if moved else None)
         self.last = LintRun("incremental", linted=len(fresh), statements=len(base.statements),
@@ -487,17 +484,20 @@ class IncrementalLinter:
         last = sts[j + 1].first - 1 if j + 1 < n else len(base.lines)
         return i, j, first, last
 
-    def _marks(self, text: str, new: list[str], first: int, last: int, delta: int) -> list[int]:
-        """The new text's ``marked_lines``, computed on the slice only when that gives the same lines."""
+    def _marks(self, text: str, new: list[str], first: int, last: int, delta: int) -> tuple[list[int], list[int]]:
+        """The new text's marks as ``lint_text`` has them, and its ``marked_lines``: these computed on the
+        slice only when that gives the same lines; without any, the URL API calls' lines of the whole text."""
         opts = scan_options(self.config, self.config.codes_for(self.path))
         if len(text.lower()) != len(text):  # marked_lines then matches names differently, file-wide
-            return marked_lines(SourceFile(new), opts)
-        base = self.base
-        assert base is not None
-        old = base.marked
-        inside = marked_lines(SourceFile(new[first - 1 : last + delta]), opts)
-        return [*old[: bisect_left(old, first)], *(m + first - 1 for m in inside),
-                *(m + delta for m in old[bisect_right(old, last) :])]
+            literal = marked_lines(SourceFile(new), opts)
+        else:
+            base = self.base
+            assert base is not None
+            old = base.literal
+            inside = marked_lines(SourceFile(new[first - 1 : last + delta]), opts)
+            literal = [*old[: bisect_left(old, first)], *(m + first - 1 for m in inside),
+                       *(m + delta for m in old[bisect_right(old, last) :])]
+        return literal or api_call_lines(SourceFile(new), opts), literal
 
     # ---------------------------------------------------------------- answers
 
