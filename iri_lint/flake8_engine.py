@@ -74,16 +74,18 @@ def prepare(run: Flake8Settings) -> None:
 
 
 def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Flake8Settings,
-             marked: list[int]) -> Iterator[tuple[int, int, str]]:
+             marked: list[int], values_only: bool = False) -> Iterator[tuple[int, int, str]]:
     """(line, column, "IRIxxx message"); a literal that breaks the engine is reported, never raised.
 
     ``marked``: the file's lines that the pre-check found worth walking (``source.marks``); none when
-    only a noqa comment brought the file here (rule IRI901)."""
+    only a noqa comment brought the file here (rule IRI901); ``values_only``: they are URL API calls'
+    lines only (``lint.lint_tree``)."""
     try:
         if marked:  # flake8 checks the files of one project after another: hold the modules of one at a time
             run.project.keep_root(filename)
         found = [] if not marked else list(lint_tree(tree, lines, run.config, path=filename,
-                                                     text_codes=run.text_codes, marked=marked, project=run.project))
+                                                     text_codes=run.text_codes, marked=marked, project=run.project,
+                                                     values_only=values_only))
         text = "".join(lines)  # flake8 applies noqa itself: IRI901 reads what it will silence
         unused = unused_noqa(text, [(f.line, f.code) for f in found], run.config.codes_for(filename))
     except RecursionError:

@@ -108,14 +108,17 @@ class Plugin:
 
     def _results(self) -> Iterator[tuple[int, int, str]]:
         """(line, column, "IRIxxx message"); nothing, and no engine, for a file whose text cannot hold a candidate."""
-        marked = marked_lines_of(self.lines, self.scan_options) or api_call_lines_of(self.lines, self.scan_options)
+        marked = marked_lines_of(self.lines, self.scan_options)
+        values_only = not marked
+        if values_only:  # (a URL API's call may use another module's client or URL: see lint.lint_text)
+            marked = api_call_lines_of(self.lines, self.scan_options)
         if not marked and not (self.noqa_rule and any("noqa" in line.lower() for line in self.lines)):
             return iter(())
         from . import flake8_engine  # lazy boundary (a): the engine, at the first file of a run that needs it
 
         if Plugin.settings is None:
             Plugin.settings = flake8_engine.settings(self.options, self.scan_options)
-        return flake8_engine.findings(self.tree, self.lines, self.filename, Plugin.settings, marked)
+        return flake8_engine.findings(self.tree, self.lines, self.filename, Plugin.settings, marked, values_only)
 
 
 def _forks_workers(options: Any) -> bool:

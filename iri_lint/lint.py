@@ -74,14 +74,17 @@ def scan_options(config: Config, enabled: frozenset[str] | None = None) -> ScanO
 def lint_tree(tree: ast.AST, lines: Sequence[str] | SourceFile, config: Config, *, path: str | None = None,
               options: ScanOptions | None = None, text_codes: frozenset[str] | None = None,
               marked: list[int] | None = None, project: Project | None = None,
-              depends_on: set[str] | None = None, file: str | None = None) -> Iterator[SourceFinding]:
+              depends_on: set[str] | None = None, file: str | None = None,
+              values_only: bool = False) -> Iterator[SourceFinding]:
     """Findings for an already parsed module (the flake8 plugin's entry: flake8 hands us both).
 
     ``lines``: the module's lines, or its ``SourceFile``, which the literals and the values then share.
     ``text_codes``: the underlying rules run on IRIs found in prose (default: the enabled ones).
     ``project``: the run's project modules, read for the constants this one imports (default: the
     process's own, ``default_project``); ``depends_on`` receives the files its URL values were read from;
-    ``file``: where the module is, when ``path`` (what per-file-ignores match) is not that.
+    ``file``: where the module is, when ``path`` (what per-file-ignores match) is not that; ``values_only``:
+    ``marked`` are only the lines of URL API calls (``marks.api_call_lines``), where no literal can be a
+    candidate (each needs a mark of its own), so only the URL values are read.
     """
     enabled = config.codes_for(path)
     if not enabled:
@@ -90,7 +93,7 @@ def lint_tree(tree: ast.AST, lines: Sequence[str] | SourceFile, config: Config, 
     checker = literal_checker(config, enabled, text_codes)
     source = lines if isinstance(lines, SourceFile) else SourceFile(list(lines))
     found: list[SourceFinding] = []
-    for lit in find_literals(tree, source, options=opts, marked=marked):
+    for lit in () if values_only else find_literals(tree, source, options=opts, marked=marked):
         found += checker.findings(lit)
     if isinstance(tree, ast.Module) and (marked is None or marked):
         try:
@@ -293,14 +296,15 @@ def lint_text(text: str, config: Config, *, path: str | None = None, honour_noqa
     opts = scan_options(config, enabled)
     source = SourceFile(lines, text)  # (the marks, the literals and the values read the same)
     marked = marked_lines(source, opts) if opts.prefilter else None
-    if marked == []:  # (no IRI-like text here, but a URL API's call may use another module's client or URL)
+    values_only = marked == []
+    if values_only:  # (no IRI-like text here, but a URL API's call may use another module's client or URL)
         marked = api_call_lines(source, opts)
     if not enabled:
         return []
     tree = None if marked == [] else parse_source(text, path or "<unknown>")
     found = [] if tree is None else list(
         lint_tree(tree, source, config, path=path, options=opts, marked=marked, project=project,
-                  depends_on=depends_on, file=file))
+                  depends_on=depends_on, file=file, values_only=values_only))
     # (text.lower() only where it can matter: most files have no finding and IRI901 is opt-in)
     if honour_noqa and (found or UNUSED_NOQA in enabled) and "noqa" in text.lower():
         found += [SourceFinding(*p) for p in unused_noqa(text, [(f.line, f.code) for f in found], enabled)]
