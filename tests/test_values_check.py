@@ -753,3 +753,12 @@ def test_a_constant_met_past_the_depth_limit_is_known_at_the_next_use() -> None:
     text = (f"import requests\nfrom urllib.parse import urljoin\nCDN = 'https://cdn.example.net'\n"
             f"requests.get({deep})\nrequests.get(CDN + 'img')\n")
     assert [(f.line, f.code) for f in lint_text(text, Config())] == [(5, "IRI801")]
+
+
+def test_posixpath_join_keeps_the_known_text_after_a_hole() -> None:
+    """``posixpath.join(BASE, "clips", slug + " hd.mp4")``: whatever ``slug`` holds (a leading '/' would
+    start afresh), the URL ends with " hd.mp4" (fixtures20)."""
+    text = ('import posixpath\nimport requests\nBASE = "https://cdn.example.net/"\ndef f(slug):\n'
+            '    requests.get(posixpath.join(BASE, "clips", slug + " hd.mp4"))\n'
+            '    requests.get(posixpath.join(BASE, "clips", slug + "/ok.mp4"))\n')
+    assert [(f.line, f.code) for f in lint_text(text, Config())] == [(5, "IRI101")]

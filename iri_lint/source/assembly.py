@@ -260,17 +260,21 @@ def join(sep: Value, items: Sequence[Value], node: ast.AST, src: Src | None) -> 
 
 def posix_join(parts: Sequence[Value], node: ast.AST, src: Src | None) -> Value:
     """``posixpath.join(a, *p)``: a part starting with ``/`` starts afresh; a ``/`` goes between the
-    others unless the path so far is empty or ends with one. A hole where that is decided: a hole."""
+    others unless the path so far is empty or ends with one. A hole where that is decided: what comes before
+    a part that starts with one is a hole (that part may start afresh), and a ``/`` after a path that ends
+    with one is in that hole; the known text after stays (``join(BASE, slug + " hd.mp4")`` ends " hd.mp4")."""
     path = parts[0]
     for b in parts[1:]:
         if b.pieces and b.is_hole(0):
-            return hole(node, src)
+            path = concat([hole(node, src), b], node, src)
+            continue
         if b.flat().startswith("/"):
             path = b
             continue
         n = len(path)
         if n and path.is_hole(n - 1):
-            return hole(node, src)
+            path = concat([path, b], node, src)
+            continue
         if not n or path.flat().endswith("/"):
             path = concat([path, b], node, src)
         else:

@@ -86,10 +86,13 @@ def test_law_known_posix_join_is_posixpath_join(items: list[str]) -> None:
 
 
 def test_posix_join_with_holes() -> None:
-    assert assembly.posix_join([parts("https://h/a"), parts(None)], NODE, None).opaque  # "/..." restarts?
-    assert assembly.posix_join([parts(None), parts("b")], NODE, None).opaque  # is a "/" needed?
+    """Where a hole decides what comes before a part, that is a hole; what the parts themselves spell
+    after it stays (a "0" is a hole in ``flat``)."""
+    assert assembly.posix_join([parts("https://h/a"), parts(None)], NODE, None).flat() == "00"  # "/..." restarts?
+    assert assembly.posix_join([parts(None), parts("b")], NODE, None).flat() == "0b"  # (a "/" in the hole?)
     assert assembly.posix_join([parts("a/", None), parts("/b")], NODE, None).flat() == "/b"
     assert assembly.posix_join([parts("a"), parts("b", None)], NODE, None).flat() == "a/b0"
+    assert assembly.posix_join([parts("https://h/"), parts(None, " hd")], NODE, None).flat() == "00 hd"
 
 
 @pytest.mark.parametrize(("base", "ref", "expected"), [
