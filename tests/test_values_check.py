@@ -762,3 +762,15 @@ def test_posixpath_join_keeps_the_known_text_after_a_hole() -> None:
             '    requests.get(posixpath.join(BASE, "clips", slug + " hd.mp4"))\n'
             '    requests.get(posixpath.join(BASE, "clips", slug + "/ok.mp4"))\n')
     assert [(f.line, f.code) for f in lint_text(text, Config())] == [(5, "IRI101")]
+
+
+def test_a_class_attribute_rebound_outside_its_class_is_a_hole() -> None:
+    """``K.ROOT = ...`` at module level or ``setattr(K, ...)`` rebinds what the class body bound: ``K.ROOT``
+    and ``self.ROOT`` are holes, not the body's text (a confident wrong IRI801, fixtures21)."""
+    text = ('import requests\nclass K:\n    ROOT = "https://k.example"\n    def go(self):\n'
+            '        return requests.get(self.ROOT + "docs")\nK.ROOT = "https://other.example/"\n'
+            'requests.get(K.ROOT + "docs")\n'
+            'class S:\n    ROOT = "https://s.example"\nsetattr(S, "ROOT", "https://other.example/")\n'
+            'requests.get(S.ROOT + "docs")\n'
+            'class T:\n    ROOT = "https://t.example"\nif T.ROOT == "x":\n    pass\nrequests.get(T.ROOT + "docs")\n')
+    assert [(f.line, f.code) for f in lint_text(text, Config())] == [(16, "IRI801")]

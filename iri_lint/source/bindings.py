@@ -501,8 +501,8 @@ def _statements_on(body: list[ast.stmt], lines: list[int]) -> Iterator[tuple[ast
 class ModuleIndex:
     """The scopes of one module, built on demand."""
 
-    __slots__ = ("_classes", "_globals", "_nonlocals", "_scopes", "_starts", "_subclasses", "module", "text",
-                 "tree", "walrus_lines")
+    __slots__ = ("_classes", "_globals", "_nonlocals", "_rebound", "_scopes", "_starts", "_subclasses", "module",
+                 "text", "tree", "walrus_lines")
 
     def __init__(self, tree: ast.Module, text: str | None = None) -> None:
         self.tree = tree
@@ -515,6 +515,7 @@ class ModuleIndex:
         self._nonlocals: frozenset[str] | None = None
         self._classes: dict[str, list[ast.ClassDef]] | None = None
         self._subclasses: dict[str, list[ast.ClassDef]] | None = None
+        self._rebound: dict[tuple[str, str], bool] = {}  # (class, attribute) -> bound from outside the class
         self._starts: list[int] | None = None  # where each line starts (``word_lines``)
 
     def close(self) -> None:
@@ -617,6 +618,26 @@ class ModuleIndex:
                     for base in dict.fromkeys(b.id for b in d.bases if type(b) is ast.Name):
                         self._subclasses.setdefault(base, []).append(d)
         return self._subclasses.get(name, [])
+
+    def rebound_outside(self, cls: Scope, attr: str) -> bool:
+        """Whether the module may bind ``<Class>.<attr>`` from outside the class (``K.ROOT = ...``,
+        ``setattr(K, ...)``): read from the text (a word in a string or comment only makes a hole more);
+        without the text, whether the class is named anywhere else but its bases."""
+        name = getattr(cls.node, "name", None)
+        if name is None:
+            return True
+        key = (name, attr)
+        found = self._rebound.get(key)
+        if found is None:
+            text = self.text
+            if text is None:
+                found = True
+            else:
+                n = re.escape(name)
+                found = re.search(rf"\b{n}\s*+\.\s*+{re.escape(attr)}\b\s*+(?:[-+*/%@&|^]|<<|>>|//|\*\*)?+=(?!=)"
+                                  rf"|\bsetattr\s*+\(\s*+{n}\b", text) is not None
+            self._rebound[key] = found
+        return found
 
     def module_class(self, node: ast.expr) -> Scope | None:
         """The scope of a module-level class named by ``node`` (one definition only)."""

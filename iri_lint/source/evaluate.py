@@ -514,7 +514,8 @@ class ModuleState:
             return owner.state._self_attr(owner.scope, attr, node)  # type: ignore[union-attr]
         if t is ClassRef:
             st = owner.state  # type: ignore[union-attr]
-            return st._lookup(owner.scope, attr, None, node) if attr in owner.scope.names else self.hole(node)  # type: ignore[union-attr]
+            known = attr in owner.scope.names and not st.index.rebound_outside(owner.scope, attr)  # type: ignore[union-attr]
+            return st._lookup(owner.scope, attr, None, node) if known else self.hole(node)  # type: ignore[union-attr]
         if t is ModuleRef:
             return self._module_attr(owner, attr, node)  # type: ignore[arg-type]
         return self.hole(node)
@@ -539,8 +540,8 @@ class ModuleState:
         return r
 
     def _class_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int) -> Result:
-        if self.index.overridden(cls, attr):
-            return self.hole(node)  # a subclass binds it: self may be one of those
+        if self.index.overridden(cls, attr) or self.index.rebound_outside(cls, attr):
+            return self.hole(node)  # a subclass binds it (self may be one of those), or code outside the class
         body = cls.names.get(attr, [])
         assigned = cls.attr(attr)
         if not assigned:
