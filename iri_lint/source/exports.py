@@ -3,10 +3,11 @@
 ``evaluate`` reads, from a top-level statement other than the one a value is used in, only what that
 statement binds where other statements can see it: module-level names (assignments, imports, ``def`` and
 ``class`` names, walruses), a class's bases and body bindings, and ``<receiver>.<attr>`` bindings in its
-methods. It never reads the rest of a function's body (calls of the module's functions are not followed)
-nor an expression statement. ``export_signature`` spells exactly that part of a statement, positions left
-out, so that an edit which leaves the signatures of the statements it touched as they were cannot change
-the value of any use outside them. It errs one way only: a part it keeps that the evaluator would not
+methods, ``super().__init__(...)`` in them and ``setattr(...)``. It never reads the rest of a function's
+body (calls of the module's functions are not followed) nor another expression statement.
+``export_signature`` spells exactly that part of a statement, positions left out, so that an edit which
+leaves the signatures of the statements it touched as they were cannot change the value of any use
+outside them. It errs one way only: a part it keeps that the evaluator would not
 read costs a whole re-evaluation, never a wrong answer. (``global`` and ``nonlocal`` are read from the
 module's text, comments included: the caller handles an edit near those words on its own.)
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import ast
 
-__all__ = ["binds_attribute", "export_signature"]
+__all__ = ["binds_attribute", "export_signature", "super_init_call"]
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _HANDLERS = (ast.excepthandler, ast.match_case)
@@ -55,6 +56,23 @@ def binds_attribute(stmt: ast.AST) -> bool:
     return any(type(n) is ast.Attribute for target in targets for n in ast.walk(target))
 
 
+def super_init_call(stmt: ast.AST) -> ast.Call | None:
+    """The call of ``super().__init__(...)`` as a statement (what a client class gives its base URL:
+    ``source.subclassing``); None for any other statement."""
+    call = stmt.value if type(stmt) is ast.Expr else None
+    func = call.func if type(call) is ast.Call else None
+    if (type(func) is ast.Attribute and func.attr == "__init__" and type(func.value) is ast.Call
+            and type(func.value.func) is ast.Name and func.value.func.id == "super"):
+        return call  # type: ignore[return-value]
+    return None
+
+
+def _sets_attribute(stmt: ast.AST) -> bool:
+    """Whether an expression statement calls ``setattr`` (``setattr(K, "ROOT", ...)``: ``K.ROOT`` is a hole,
+    ``ModuleIndex.rebound_outside``)."""
+    return any(type(n) is ast.Call and type(n.func) is ast.Name and n.func.id == "setattr" for n in ast.walk(stmt))
+
+
 def _statement(stmt: ast.stmt, out: list[str], in_function: bool) -> None:
     t = type(stmt)
     if t in _FUNCS:
@@ -74,7 +92,7 @@ def _statement(stmt: ast.stmt, out: list[str], in_function: bool) -> None:
     if in_function:
         _in_function(stmt, out)
         return
-    if t is ast.Expr and not any(type(n) is ast.NamedExpr for n in ast.walk(stmt)):
+    if t is ast.Expr and not any(type(n) is ast.NamedExpr for n in ast.walk(stmt)) and not _sets_attribute(stmt):
         return  # binds nothing
     header = _nested(stmt, out, False)
     out.append(f"{t.__name__}({', '.join(header)})")
@@ -100,9 +118,10 @@ def _nested(stmt: ast.stmt, out: list[str], in_function: bool) -> list[str]:
 
 
 def _in_function(stmt: ast.stmt, out: list[str]) -> None:
-    """A statement of a function body: only its bindings of attributes are seen (``self.x = ...``)."""
+    """A statement of a function body: only its bindings of attributes are seen (``self.x = ...``,
+    ``setattr(...)``), and a ``super().__init__(...)`` call."""
     header = _nested(stmt, out, True)
-    if binds_attribute(stmt):
+    if binds_attribute(stmt) or super_init_call(stmt) is not None or (type(stmt) is ast.Expr and _sets_attribute(stmt)):
         out.append(f"{type(stmt).__name__}({', '.join(header)})")
 
 

@@ -22,7 +22,7 @@ from collections import Counter, OrderedDict
 from typing import NamedTuple
 
 from iri_lint.source.bindings import ModuleIndex
-from iri_lint.source.exports import binds_attribute
+from iri_lint.source.exports import binds_attribute, super_init_call
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.values import Src
 
@@ -256,19 +256,11 @@ def _read_inside(function: ast.AST) -> bool:
     stack: list[ast.AST] = list(function.body)  # type: ignore[attr-defined]
     while stack:
         stmt = stack.pop()
-        if type(stmt) is ast.Global or type(stmt) is ast.Nonlocal or binds_attribute(stmt) or _super_init(stmt):
+        if type(stmt) in (ast.Global, ast.Nonlocal) or binds_attribute(stmt) or super_init_call(stmt) is not None:
             return True
         for field in ("body", "orelse", "finalbody", "handlers", "cases"):
             stack += getattr(stmt, field, ())
     return False
-
-
-def _super_init(stmt: ast.AST) -> bool:
-    """``super().__init__(...)`` as a statement."""
-    call = stmt.value if type(stmt) is ast.Expr else None
-    func = call.func if type(call) is ast.Call else None
-    return (type(func) is ast.Attribute and func.attr == "__init__" and type(func.value) is ast.Call
-            and type(func.value.func) is ast.Name and func.value.func.id == "super")
 
 
 def _without_unread_bodies(tree: ast.Module) -> ast.Module:

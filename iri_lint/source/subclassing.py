@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from iri_lint.source.bindings import At, Scope
 from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS
+from iri_lint.source.exports import super_init_call
 from iri_lint.source.values import Client, Method, Ref
 
 if TYPE_CHECKING:
@@ -64,17 +65,10 @@ def _client_from_init(state: ModuleState, cls: Scope, qual: str) -> Client | Non
     if len(defs) != 1:
         return None
     init = defs[0]
-    calls = [(s, s.value) for s in init.body  # type: ignore[union-attr]
-             if type(s) is ast.Expr and type(s.value) is ast.Call and _is_super_init(s.value.func)]
+    calls = [(s, call) for s in init.body for call in [super_init_call(s)] if call is not None]  # type: ignore[union-attr]
     if len(calls) != 1:
         return None
     stmt, call = calls[0]
     values = state.evaluator._state(state.index, state.src, state.path, False)  # (its base is a value)
     made = CALLS[qual](values._args(call, At(state.index.scope(init, cls), stmt)), call, state.src, qual)  # type: ignore[arg-type]
     return made if type(made) is Client else None
-
-
-def _is_super_init(func: ast.expr) -> bool:
-    """``super().__init__``."""
-    return (type(func) is ast.Attribute and func.attr == "__init__" and type(func.value) is ast.Call
-            and type(func.value.func) is ast.Name and func.value.func.id == "super")

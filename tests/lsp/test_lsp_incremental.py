@@ -387,3 +387,22 @@ def test_a_file_whose_only_mark_is_a_url_api_call_is_linted_as_lint_text_lints_i
     edited = text.replace("def f():", "def f():\n    x = 1")
     assert [summary(f) for f in linter.lint(edited)] == [summary(f) for f in lint_text(edited, cfg, path=path)]
     assert linter.last.mode == "incremental", linter.last.describe()
+
+
+def test_an_edit_of_what_a_client_class_or_setattr_gives_finds_the_values_elsewhere_again() -> None:
+    """A client class's ``super().__init__(base_url=...)`` and a module's ``setattr(K, ...)`` decide values
+    used in other statements: an edit of either is part of what its statement exports (``source.exports``),
+    so those uses are found again, not kept from before the edit."""
+    cfg = Config()
+    text = ('import aiohttp\nimport requests\n\n\nclass Api(aiohttp.ClientSession):\n    def __init__(self):\n'
+            '        super().__init__(base_url="https://h.example/api/")\n\n\n'
+            'async def go():\n    return await Api().get("/items")\n\n\n'
+            'class K:\n    ROOT = "https://k.example"\n\n\nNOTE = 1\n\n\n'
+            'def use():\n    return requests.get(K.ROOT + "docs")\n')
+    linter = IncrementalLinter(cfg)
+    assert sorted(f.code for f in linter.lint(text)) == ["IRI801", "IRI804"]
+    for edited in (text.replace('base_url="https://h.example/api/"', 'base_url="https://h.example/"'),
+                   text.replace("NOTE = 1", 'setattr(K, "ROOT", "https://o.example/")')):
+        linter.lint(text)
+        assert [summary(f) for f in linter.lint(edited)] == [summary(f) for f in lint_text(edited, cfg)]
+        assert len(linter.lint(edited)) == 1
