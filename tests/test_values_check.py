@@ -774,3 +774,12 @@ def test_a_class_attribute_rebound_outside_its_class_is_a_hole() -> None:
             'requests.get(S.ROOT + "docs")\n'
             'class T:\n    ROOT = "https://t.example"\nif T.ROOT == "x":\n    pass\nrequests.get(T.ROOT + "docs")\n')
     assert [(f.line, f.code) for f in lint_text(text, Config())] == [(16, "IRI801")]
+
+
+def test_a_rebinding_is_read_by_the_whole_class_name() -> None:
+    """``K.ROOT += ...`` is a rebinding of K's attribute; ``MyK.ROOT = ...`` and ``setattr(MyK, ...)`` are not."""
+    text = ('import requests\nclass K:\n    ROOT = "https://k.example"\nK . ROOT += "/v1"\n'
+            'requests.get(K.ROOT + "docs")\n'
+            'class J:\n    ROOT = "https://j.example"\nclass MyJ:\n    ROOT = ""\nMyJ.ROOT = "x"\n'
+            'setattr(MyJ, "ROOT", "y")\nrequests.get(J.ROOT + "docs")\n')
+    assert [(f.line, f.code) for f in lint_text(text, Config())] == [(12, "IRI801")]

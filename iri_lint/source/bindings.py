@@ -464,6 +464,32 @@ def _word_char(c: str) -> bool:
     return c.isalnum() or c == "_"
 
 
+_EVERY: frozenset[str] = frozenset({"*"})  # (``setattr(K, ...)``: any attribute)
+_ATTRIBUTE_BINDING = re.compile(r"\s*+\.\s*+(\w+)\s*+(?:[-+*/%@&|^]|<<|>>|//|\*\*)?+=(?!=)")
+_FIRST_ARGUMENT = re.compile(r"\s*+\(\s*+(\w+)")
+
+
+def _attributes_bound(text: str, name: str) -> frozenset[str]:
+    """The attributes of ``name`` that ``text`` binds (``name.attr = ...``, ``name.attr += ...``); _EVERY when
+    it passes ``name`` to ``setattr``. One literal search per word: a regex led by ``\\b`` would try every
+    position of the text, once per (class, attribute) asked."""
+    if any(first == name for first in _after_word(text, "setattr", _FIRST_ARGUMENT)):
+        return _EVERY
+    return frozenset(_after_word(text, name, _ATTRIBUTE_BINDING))
+
+
+def _after_word(text: str, word: str, tail: re.Pattern[str]) -> Iterator[str]:
+    """The first group of ``tail`` where it matches right after ``word`` as a whole word in ``text``."""
+    i = text.find(word)
+    while i >= 0:
+        end = i + len(word)
+        if not (i and _word_char(text[i - 1])):
+            m = tail.match(text, end)
+            if m is not None:
+                yield m.group(1)
+        i = text.find(word, end)
+
+
 def _on_lines(stmt: ast.stmt, lines: list[int]) -> bool:
     """Whether a statement spans one of the sorted ``lines``."""
     i = bisect_left(lines, stmt.lineno)
@@ -515,7 +541,7 @@ class ModuleIndex:
         self._nonlocals: frozenset[str] | None = None
         self._classes: dict[str, list[ast.ClassDef]] | None = None
         self._subclasses: dict[str, list[ast.ClassDef]] | None = None
-        self._rebound: dict[tuple[str, str], bool] = {}  # (class, attribute) -> bound from outside the class
+        self._rebound: dict[str, frozenset[str]] = {}  # class -> the attributes bound from outside it
         self._starts: list[int] | None = None  # where each line starts (``word_lines``)
 
     def close(self) -> None:
@@ -624,20 +650,12 @@ class ModuleIndex:
         ``setattr(K, ...)``): read from the text (a word in a string or comment only makes a hole more);
         without the text, whether the class is named anywhere else but its bases."""
         name = getattr(cls.node, "name", None)
-        if name is None:
+        if name is None or self.text is None:
             return True
-        key = (name, attr)
-        found = self._rebound.get(key)
-        if found is None:
-            text = self.text
-            if text is None:
-                found = True
-            else:
-                n = re.escape(name)
-                found = re.search(rf"\b{n}\s*+\.\s*+{re.escape(attr)}\b\s*+(?:[-+*/%@&|^]|<<|>>|//|\*\*)?+=(?!=)"
-                                  rf"|\bsetattr\s*+\(\s*+{n}\b", text) is not None
-            self._rebound[key] = found
-        return found
+        bound = self._rebound.get(name)
+        if bound is None:
+            bound = self._rebound[name] = _attributes_bound(self.text, name)
+        return bound is _EVERY or attr in bound
 
     def module_class(self, node: ast.expr) -> Scope | None:
         """The scope of a module-level class named by ``node`` (one definition only)."""
