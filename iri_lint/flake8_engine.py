@@ -38,7 +38,7 @@ def settings(options: Any, scan: ScanOptions) -> Flake8Settings:
     """
     if options is None:
         return Flake8Settings(Config(url_names=scan.url_names, extra_url_apis=scan.extra_url_apis), None,
-                              Project(hashed=False))
+                              Project(hashed=False, lends=False))
     select = comma_list(getattr(options, "select", None))
     extend = comma_list(getattr(options, "extend_select", None))
     named = named_codes((*select, *extend))
@@ -53,11 +53,11 @@ def settings(options: Any, scan: ScanOptions) -> Flake8Settings:
         test_files_security_only=bool(options.iri_test_files_security_only),
     )
     if not any(code in TEXT_CODES for code in named):  # the text codes are all opt-in
-        return Flake8Settings(config, None, Project(hashed=False))
+        return Flake8Settings(config, None, Project(hashed=False, lends=False))
     # in prose, only the underlying rules the user enabled run (flake8's own selection, IRI codes)
     ignore = (*comma_list(getattr(options, "ignore", None)), *comma_list(getattr(options, "extend_ignore", None)))
     in_text = select_codes(select or None, [i for i in ignore if i.upper().startswith("IRI")], extend)
-    return Flake8Settings(config, in_text, Project(hashed=False))
+    return Flake8Settings(config, in_text, Project(hashed=False, lends=False))
 
 
 def prepare(run: Flake8Settings) -> None:

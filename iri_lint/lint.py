@@ -22,7 +22,7 @@ from .source.model import Literal, Reason, SourcePos
 from .source.placeholders import example_placeholders
 from .source.text import is_embedded
 from .unused_noqa import UNUSED_NOQA, unused_noqa
-from .values_check import Cause, PieceFix, Project, ValueChecker, placed_findings, value_findings
+from .values_check import Cause, PieceFix, Project, ValueChecker, default_project, placed_findings, value_findings
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,10 +301,24 @@ def lint_text(text: str, config: Config, *, path: str | None = None, honour_noqa
         marked = api_call_lines(source, opts)
     if not enabled:
         return []
-    tree = None if marked == [] else parse_source(text, path or "<unknown>")
-    found = [] if tree is None else list(
-        lint_tree(tree, source, config, path=path, options=opts, marked=marked, project=project,
-                  depends_on=depends_on, file=file, values_only=values_only))
+    # (a file of the run that another file's values read already: the project's tree of it, whole again)
+    lender = None if file is None or marked == [] else project if project is not None else default_project()
+    tree = lender.lend_tree(file, text) if lender is not None and file is not None else None
+    if tree is None and marked != []:
+        tree = parse_source(text, path or "<unknown>")
+    try:
+        found = [] if tree is None else list(
+            lint_tree(tree, source, config, path=path, options=opts, marked=marked, project=project,
+                      depends_on=depends_on, file=file, values_only=values_only))
+        return _unsilenced(found, text, lines, tree, enabled, honour_noqa)
+    finally:
+        if lender is not None:
+            lender.give_back()
+
+
+def _unsilenced(found: list[SourceFinding], text: str, lines: list[str], tree: ast.Module | None,
+                enabled: frozenset[str], honour_noqa: bool) -> list[SourceFinding]:
+    """``found`` without what the file's noqa comments silence, with IRI901's findings, in order."""
     # (text.lower() only where it can matter: most files have no finding and IRI901 is opt-in)
     if honour_noqa and (found or UNUSED_NOQA in enabled) and "noqa" in text.lower():
         found += [SourceFinding(*p) for p in unused_noqa(text, [(f.line, f.code) for f in found], enabled)]

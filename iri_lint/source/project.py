@@ -30,7 +30,16 @@ __all__ = ["MAX_MODULES", "MAX_MODULE_BYTES", "Project", "ProjectModule", "file_
 
 MAX_MODULE_BYTES = 2 << 20  # a module this large is read for no constant: its names are holes
 MAX_MODULES = 128  # parsed modules a Project keeps (their trees are most of its memory: see Project.load)
+MAX_LENDABLE = 64  # modules whose dropped function bodies are kept to lend their whole tree (see lend_tree)
 _MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+
+
+class _Lendable(NamedTuple):
+    """A module's text and tree as read, with what ``_without_unread_bodies`` dropped from it."""
+
+    text: str
+    tree: ast.Module
+    swaps: list[tuple[ast.AST, list[ast.stmt], list[ast.stmt]]]  # (function, its body, the stub kept instead)
 
 
 class ProjectModule(NamedTuple):
@@ -81,12 +90,13 @@ def find_root(directory: str, cache: dict[str, str] | None = None) -> str:
 class Project:
     """The modules of the projects a run touches, each read and parsed once; counts what it reads."""
 
-    __slots__ = ("_current", "_dropped", "_found", "_kept_root", "_modules", "_real", "_roots", "_stats", "digests",
-                 "frozen_at", "hashed", "loads", "max_modules", "reads")
+    __slots__ = ("_current", "_dropped", "_found", "_kept_root", "_lendable", "_lent", "_modules", "_real", "_roots",
+                 "_stats", "digests", "frozen_at", "hashed", "loads", "max_modules", "reads")
 
-    def __init__(self, max_modules: int = MAX_MODULES, *, hashed: bool = True) -> None:
+    def __init__(self, max_modules: int = MAX_MODULES, *, hashed: bool = True, lends: bool = True) -> None:
         """``hashed``: record each module's sha256 in ``digests`` (a run that keeps no result cache, flake8's,
-        does not: hashing imports hashlib, which loads OpenSSL)."""
+        does not: hashing imports hashlib, which loads OpenSSL). ``lends``: keep what a module read loses of
+        its tree, for a lint of the same text to borrow it (``lend_tree``; flake8 parses its files itself)."""
         self._roots: dict[str, str] = {}  # folder -> its project root
         # real path -> module (None: a hole), the least recently used first
         self._modules: OrderedDict[str, ProjectModule | None] = OrderedDict()
@@ -103,6 +113,9 @@ class Project:
         self.digests: dict[str, str | None] = {}
         self.hashed = hashed
         self._kept_root = ""  # (see keep_root)
+        # real path -> a module read that a lint may borrow whole, the oldest first (None: not kept)
+        self._lendable: OrderedDict[str, _Lendable] | None = OrderedDict() if lends else None
+        self._lent: _Lendable | None = None
 
     @property
     def files_read(self) -> int:
@@ -130,6 +143,31 @@ class Project:
         """Drop a module; it is freed when the file being linted is done (its values may still read it)."""
         if module is not None:
             self._dropped.append(module)
+            if self._lendable is not None:
+                self._lendable.pop(module.path, None)
+
+    def lend_tree(self, path: str, text: str) -> ast.Module | None:
+        """The whole tree of ``text``, the module at ``path``, when a value read it already: its dropped bodies
+        put back for the caller's lint, until ``give_back``. A run reads a module for another file's values
+        before it lints it, as often as not: parsed once, not twice (about a tenth of a check's parsing)."""
+        if self._lendable is None:
+            return None
+        self.give_back()
+        real = self.realpath(path)
+        kept = self._lendable.pop(real, None)
+        module = self._modules.get(real)
+        if kept is None or kept.text != text or module is None or module.scopes.tree is not kept.tree:
+            return None
+        for function, body, _ in kept.swaps:
+            function.body = body  # type: ignore[attr-defined]
+        self._lent = kept
+        return kept.tree
+
+    def give_back(self) -> None:
+        """The lint that borrowed a tree is done with it: what the project keeps of it is dropped again."""
+        lent, self._lent = self._lent, None
+        for function, _, stub in lent.swaps if lent is not None else ():
+            function.body = stub  # type: ignore[attr-defined]
 
     def done(self, path: str) -> None:
         """The caller is done with the module it registered (``add``): free it now (see ``ModuleIndex.close``),
@@ -234,8 +272,14 @@ class Project:
                 if self.hashed:
                     self.digests[real] = _sha256(data)
                 text = _decode(data)
-                tree = _without_unread_bodies(ast.parse(text, real))
+                swaps: list[tuple[ast.AST, list[ast.stmt], list[ast.stmt]]] | None = \
+                    None if self._lendable is None else []
+                tree = _without_unread_bodies(ast.parse(text, real), swaps)
                 module = ProjectModule(real, Src(SourceFile(split_lines(text)), real), ModuleIndex(tree, text))
+                if swaps is not None and self._lendable is not None:
+                    self._lendable[real] = _Lendable(text, tree, swaps)
+                    if len(self._lendable) > MAX_LENDABLE:
+                        self._lendable.popitem(last=False)
         except (OSError, SyntaxError, ValueError, LookupError, RecursionError, MemoryError):
             module = None  # (UnicodeDecodeError is a ValueError)
         self._modules[real] = module
@@ -263,9 +307,11 @@ def _read_inside(function: ast.AST) -> bool:
     return False
 
 
-def _without_unread_bodies(tree: ast.Module) -> ast.Module:
+def _without_unread_bodies(tree: ast.Module,
+                           swaps: list[tuple[ast.AST, list[ast.stmt], list[ast.stmt]]] | None = None) -> ast.Module:
     """The module with the body of each function no value of another module reads replaced by its first
-    statement (a docstring, or a ``pass`` where that statement stood): see the module's docstring."""
+    statement (a docstring, or a ``pass`` where that statement stood): see the module's docstring. ``swaps``
+    receives each function with its body and the stub put there."""
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
@@ -275,7 +321,10 @@ def _without_unread_bodies(tree: ast.Module) -> ast.Module:
                     first = child.body[0]  # type: ignore[attr-defined]
                     keep = first if type(first) is ast.Expr and type(first.value) is ast.Constant else \
                         ast.copy_location(ast.Pass(), first)
-                    child.body = [keep]  # type: ignore[attr-defined]
+                    stub: list[ast.stmt] = [keep]
+                    if swaps is not None:
+                        swaps.append((child, child.body, stub))  # type: ignore[attr-defined]
+                    child.body = stub  # type: ignore[attr-defined]
             elif isinstance(child, ast.stmt):
                 stack.append(child)  # (classes and blocks hold functions; expressions hold none)
     return tree

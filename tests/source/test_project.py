@@ -330,3 +330,53 @@ def test_a_workspace_member_reads_its_own_package_before_the_roots(tmp_path: Pat
                     "member/app/__init__.py": "", "member/app/settings.py": 'URL = "https://member"\n',
                     "member/app/main.py": "from app.settings import URL\nprobe(URL)\n"})
     assert flats(tmp_path / "member" / "app" / "main.py", Project()) == ["https://member"]
+
+
+def test_a_module_read_for_a_value_is_parsed_once_when_linted_after(tmp_path: Path, monkeypatch: Any) -> None:
+    """A file another file's values read, linted next in the same run, borrows the project's tree whole
+    (parsed once, not twice); its findings are those of its own parse, and the project keeps its stubs."""
+    from iri_lint.config import Config
+    from iri_lint.lint import lint_text
+
+    files = {
+        "pyproject.toml": "",
+        "pkg/__init__.py": "",
+        "pkg/clients.py": """\
+            import requests
+            ROOT = "https://api.example"
+
+            def helper(x):
+                return requests.get(ROOT + "/a b" + x)
+
+            class Client:
+                kind = ROOT + "k"
+        """,
+        "pkg/use.py": """\
+            import requests
+            from pkg.clients import ROOT, Client
+            requests.get(ROOT + "/x y")
+            requests.get(Client.kind)
+        """,
+    }
+    tree(tmp_path, files)
+    parses: list[str] = []
+    real_parse = ast.parse
+    monkeypatch.setattr(ast, "parse", lambda text, *a, **k: parses.append(text) or real_parse(text, *a, **k))
+    texts = {name: (tmp_path / name).read_text(encoding="utf-8") for name in ("pkg/use.py", "pkg/clients.py")}
+
+    def run(project: Project) -> list[list[tuple[int, int, str]]]:
+        return [[(f.line, f.col, f.code) for f in lint_text(texts[name], Config(), path=str(tmp_path / name),
+                                                                project=project, file=str(tmp_path / name))]
+                for name in ("pkg/use.py", "pkg/clients.py")]
+
+    lending = Project()
+    found = run(lending)
+    assert parses.count(texts["pkg/clients.py"]) == 1
+    parses.clear()
+    assert run(Project(lends=False)) == found
+    assert parses.count(texts["pkg/clients.py"]) == 2
+    assert found == [[(3, 23, "IRI101"), (4, 13, "IRI801")], [(5, 34, "IRI101")]]
+    module = lending.load(str(tmp_path / "pkg" / "clients.py"))  # (kept, its unread body dropped again)
+    assert module is not None and lending.loads == 1
+    (helper,) = (n for n in ast.walk(module.scopes.tree) if isinstance(n, ast.FunctionDef))
+    assert [type(s).__name__ for s in helper.body] == ["Pass"]
