@@ -150,10 +150,10 @@ class Project:
         """The whole tree of ``text``, the module at ``path``, when a value read it already: its dropped bodies
         put back for the caller's lint, until ``give_back``. A run reads a module for another file's values
         before it lints it, as often as not: parsed once, not twice (about a tenth of a check's parsing)."""
-        if self._lendable is None:
-            return None
         self.give_back()
-        real = self.realpath(path)
+        if not self._lendable:
+            return None
+        real = os.path.abspath(path)  # (not its real path, a system call per folder: a link is only not lent)
         kept = self._lendable.pop(real, None)
         module = self._modules.get(real)
         if kept is None or kept.text != text or module is None or module.scopes.tree is not kept.tree:
