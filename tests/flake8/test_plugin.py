@@ -253,3 +253,33 @@ def test_test_files_security_only_from_the_flake8_config(run_flake8: RunFlake8, 
     assert {c for _, c in _codes(run_flake8("--isolated", "test_m.py", cwd=tmp_path).stdout)} == {"IRI113", "IRI201"}
     (tmp_path / "setup.cfg").write_text("[flake8]\niri-test-files-security-only = true\n", encoding="utf-8")
     assert {c for _, c in _codes(run_flake8("test_m.py", cwd=tmp_path).stdout)} == {"IRI201"}
+
+
+@pytest.mark.parametrize("fault", [None, RecursionError, ValueError])
+def test_a_files_check_pauses_the_collector_and_gives_it_back(monkeypatch: pytest.MonkeyPatch,
+                                                              fault: type[Exception] | None) -> None:
+    """flake8's collector is off while the plugin checks a file and on again after, when the check fails
+    too (reported as IRI100, never raised into flake8)."""
+    import ast
+    import gc
+
+    from iri_lint import flake8_engine
+
+    states: list[bool] = []
+
+    def lint_tree(*args: Any, **kwargs: Any) -> list[Any]:
+        states.append(gc.isenabled())
+        if fault is not None:
+            raise fault("boom")
+        return []
+
+    monkeypatch.setattr(flake8_engine, "lint_tree", lint_tree)
+    text = 'import requests\nrequests.get("https://example.com/a b")\n'
+    lines = text.splitlines(keepends=True)
+    run = flake8_engine.settings(None, flake8_engine.ScanOptions())
+    assert gc.isenabled()
+    found = list(flake8_engine.findings(ast.parse(text), lines, "x.py", run, [2]))
+    assert states == [False] and gc.isenabled()
+    why = "nesting too deep" if fault is RecursionError else "ValueError: boom"
+    expected = [] if fault is None else [f"IRI100 iri-lint could not analyse this file: {why}"]
+    assert [message for _, _, message in found] == expected
