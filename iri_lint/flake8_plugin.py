@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import __version__
@@ -139,11 +139,15 @@ def _forks_workers(options: Any) -> bool:
     return count > 1 and method == "fork"
 
 
-def report_deferred(logical_line: str) -> list[tuple[tuple[int, int], str]]:
+def report_deferred(logical_line: str) -> Sequence[tuple[tuple[int, int], str]]:
     """flake8 logical-line check: at a file's first logical line, the findings ``Plugin.run`` found.
 
     A (line, column) pair as the offset is flake8's way for a logical-line check to report anywhere.
-    It asks flake8 for no other parameter: flake8 calls it on every logical line of every file.
+    It asks flake8 for no other parameter: flake8 calls it on every logical line of every file (so it
+    allocates nothing when nothing waits).
     """
-    found, Plugin.pending = Plugin.pending, []
+    found = Plugin.pending
+    if not found:
+        return ()
+    Plugin.pending = []
     return found
