@@ -264,6 +264,7 @@ def test_a_files_check_pauses_the_collector_and_gives_it_back(monkeypatch: pytes
     import gc
 
     from iri_lint import flake8_engine
+    from iri_lint.source.marks import ScanOptions
 
     states: list[bool] = []
 
@@ -276,7 +277,7 @@ def test_a_files_check_pauses_the_collector_and_gives_it_back(monkeypatch: pytes
     monkeypatch.setattr(flake8_engine, "lint_tree", lint_tree)
     text = 'import requests\nrequests.get("https://example.com/a b")\n'
     lines = text.splitlines(keepends=True)
-    run = flake8_engine.settings(None, flake8_engine.ScanOptions())
+    run = flake8_engine.settings(None, ScanOptions())
     assert gc.isenabled()
     found = list(flake8_engine.findings(ast.parse(text), lines, "x.py", run, [2]))
     assert states == [False] and gc.isenabled()

@@ -361,7 +361,11 @@ def test_a_module_read_for_a_value_is_parsed_once_when_linted_after(tmp_path: Pa
     tree(tmp_path, files)
     parses: list[str] = []
     real_parse = ast.parse
-    monkeypatch.setattr(ast, "parse", lambda text, *a, **k: parses.append(text) or real_parse(text, *a, **k))
+    def counted_parse(text: str, *args: Any, **kwargs: Any) -> ast.Module:
+        parses.append(text)
+        return real_parse(text, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", counted_parse)
     texts = {name: (tmp_path / name).read_text(encoding="utf-8") for name in ("pkg/use.py", "pkg/clients.py")}
 
     def run(project: Project) -> list[list[tuple[int, int, str]]]:
