@@ -363,7 +363,8 @@ def test_a_module_read_for_a_value_is_parsed_once_when_linted_after(tmp_path: Pa
     real_parse = ast.parse
     def counted_parse(text: str, *args: Any, **kwargs: Any) -> ast.Module:
         parses.append(text)
-        return real_parse(text, *args, **kwargs)
+        parsed: ast.Module = real_parse(text, *args, **kwargs)
+        return parsed
 
     monkeypatch.setattr(ast, "parse", counted_parse)
     texts = {name: (tmp_path / name).read_text(encoding="utf-8") for name in ("pkg/use.py", "pkg/clients.py")}
