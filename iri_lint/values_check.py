@@ -26,6 +26,7 @@ from .rules.engine import check_ref, merged
 from .rules.model import Edit, Family, Finding, Fix, UseContext, with_edits
 from .rules.registry import RULES, RULES_BY_CODE
 from .source.assembled import Checked, checked, literal_start, position
+from .source.calls import PATH_JOINS
 from .source.candidates import (
     SEPARATOR,
     has_scheme,
@@ -46,7 +47,7 @@ from .source.model import Literal, Reason, SourcePos
 from .source.piece_edits import spelling_literal
 from .source.project import Project as Project  # re-exported: what lint_tree takes
 from .source.urlvalues import ModuleValues, UrlValue
-from .source.values import MADE, Hole, HoleKind, Piece, Src, Text, Value
+from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Text, Value
 
 _PROJECT: list[Project] = []
 _LITERALS = (ast.Constant, ast.JoinedStr)
@@ -175,7 +176,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     c = checked(use.value, at_api=use.reason is Reason.URL_API, dropped=use.dropped)
     at_api = use.reason is Reason.URL_API
     if is_route_name(c.text) or is_host_port(c.text) or (is_bare_prefix(c.text) and not (at_api and c.text)) or \
-            (not at_api and (_not_one_url(c.text) or is_scp_address(c.text))):
+            (not at_api and not _joined_path(use, state) and (_not_one_url(c.text) or is_scp_address(c.text))):
         return []  # a view's name, an address, a prefix: no URL (as ``literals`` decides for one literal)
     used_as_iri = not c.text.isascii() or (context is UseContext.IDENTIFIER and api is not None)
     enabled = checker.enabled if used_as_iri else checker.in_ascii
@@ -319,6 +320,17 @@ def _in_template(piece: object) -> bool:
     while k and (target[k - 1].isalnum() or target[k - 1] in "_."):
         k -= 1
     return bool(target[k:]) and says_template(target[k:])
+
+
+def _joined_path(use: UrlValue, state: ModuleState) -> bool:
+    """Whether the use's expression joins paths or resolves a reference (``posixpath.join``, ``urljoin``):
+    what it gives is one path or URL by how it is built, never prose, a regex or markup (a URL-named
+    function returning ``posixpath.join(BASE, "clips", slug + " hd.mp4")``)."""
+    expr = use.expr
+    if type(expr) is not ast.Call or use.at is None:
+        return False
+    callee = state.value(expr.func, use.at)
+    return type(callee) is Ref and callee.qual in PATH_JOINS
 
 
 def _not_one_url(text: str) -> bool:

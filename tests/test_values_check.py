@@ -783,3 +783,13 @@ def test_a_rebinding_is_read_by_the_whole_class_name() -> None:
             'class J:\n    ROOT = "https://j.example"\nclass MyJ:\n    ROOT = ""\nMyJ.ROOT = "x"\n'
             'setattr(MyJ, "ROOT", "y")\nrequests.get(J.ROOT + "docs")\n')
     assert [(f.line, f.code) for f in lint_text(text, Config())] == [(12, "IRI801")]
+
+
+def test_a_joined_path_is_one_url_whatever_its_known_text_holds() -> None:
+    """``posixpath.join`` and ``urljoin`` give one path or URL: a URL-named function returning one, with a
+    hole before a piece with a space, is not prose (fixtures20); a URL-named value of text around a hole is."""
+    text = ('import posixpath\nfrom urllib.parse import urljoin\nBASE = "https://cdn.example.com/"\n'
+            'def clip_url(slug):\n    return posixpath.join(BASE, "clips", slug + " hd.mp4")\n'
+            'def page_url(slug):\n    return urljoin(BASE, slug + "/a b")\n'
+            'def help_url(topic):\n    return topic + " is documented elsewhere"\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(text, Config())] == [(5, 49, "IRI101"), (7, 35, "IRI101")]

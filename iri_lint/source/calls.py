@@ -15,7 +15,8 @@ from iri_lint.source import assembly
 from iri_lint.source.formatting import Arg, format_value
 from iri_lint.source.values import Client, Const, HoleKind, Seq, Src, Table, Value, dotted, hole, made
 
-__all__ = ["CALLS", "CLIENTS", "METHODS", "REQUEST_METHODS", "URLJOINS", "Args", "to_arg", "urljoin_drops"]
+__all__ = ["CALLS", "CLIENTS", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS", "Args", "to_arg",
+           "urljoin_drops"]
 
 Item = tuple[object, ast.expr]  # an argument's result and its expression
 
@@ -74,6 +75,7 @@ MethodHandler = Callable[[Value, Args, ast.Call, Src], object]
 
 
 URLJOINS = ("urllib.parse.urljoin", "requests.compat.urljoin")  # RFC 3986 sec. 5.2 resolution
+PATH_JOINS = frozenset((*URLJOINS, "posixpath.join"))  # what they give is one path or URL, whatever it holds
 
 
 def _urljoin(args: Args, node: ast.Call, src: Src, qual: str) -> object:
