@@ -793,3 +793,12 @@ def test_a_joined_path_is_one_url_whatever_its_known_text_holds() -> None:
             'def page_url(slug):\n    return urljoin(BASE, slug + "/a b")\n'
             'def help_url(topic):\n    return topic + " is documented elsewhere"\n')
     assert [(f.line, f.col, f.code) for f in lint_text(text, Config())] == [(5, 49, "IRI101"), (7, 35, "IRI101")]
+
+
+def test_a_parameters_value_between_two_question_marks_ends_no_query() -> None:
+    """``?lang={lang}`` then ``?fmt=vtt``: a hole right after ``=`` in the query is data, so the second ``?`` is
+    joined after the query whatever it holds (IRI803, fixtures20); a hole elsewhere may end it (no finding)."""
+    text = ('import requests\nCDN = "https://cdn.example.net"\ndef subtitles(vid, lang, x):\n    url = CDN\n'
+            '    url += f"/subs/{vid}"\n    url += f"?lang={lang}"\n    url += "?fmt=vtt"\n    requests.get(url)\n'
+            '    requests.get(CDN + "/a?b" + x + "?c=1")\n    requests.get(CDN + "/a#" + x + "?c=1")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(text, Config())] == [(7, 12, "IRI803")]

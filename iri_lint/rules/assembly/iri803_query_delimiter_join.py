@@ -18,12 +18,14 @@ RULE = Rule(
     fix_level=None,
     what=("A URL value assembled in code where a piece holding `?` is joined after a value that already has a "
           "query (`LISTING + \"?sort=desc\"`, where `LISTING` ends with `?page=1`) or a fragment (`#top`). The "
-          "`?` and the earlier `?` must be known text of different pieces with no unknown part between them "
+          "`?` and the earlier `?` must be known text of different pieces with no unknown part between them but "
+          "parameters' values "
           "(`LISTING + \"&sort=desc\" + \"?view=grid\"` too); after a `#`, a piece starting with `?` right after "
           "the piece holding the `#`: a single "
           "literal holding both is a literal's own business (and valid syntax), a piece joined right after "
           "`=` is a parameter's value (`\"?next=\" + \"/home?tab=1\"`: its `?` is data), a value unknown in between "
-          "may end the query, and text joined after a `#` may be a route of the page's own (`#/path?q=1`)."),
+          "may end the query (unless it is a parameter's value, `?lang={lang}` then `?fmt=vtt`: data ends nothing), "
+          "and text joined after a `#` may be a route of the page's own (`#/path?q=1`)."),
     why=("Only the first `?` starts the query (RFC 3986 sec. 3.4): the second one is data, so the parameters run "
          "together (`page=1?sort=desc` is one parameter named `page`). After a `#` everything is the fragment "
          "(sec. 3.5), which is never sent to the server: the query is lost."),
@@ -40,6 +42,8 @@ RULE = Rule(
                 kind="python"),
         Example('import requests\nLIST = "https://shop.example/list?page=2"\n'
                 'requests.get(LIST + "&sort=desc" + "?view=grid")\n', kind="python"),
+        Example('import requests\nLIST = "https://shop.example/list"\n\ndef page(lang):\n'
+                '    return requests.get(LIST + "?lang=" + lang + "?view=grid")\n', kind="python"),
     ),
     needs=Needs.ASSEMBLY,
 )
@@ -59,7 +63,9 @@ def check(facts: Facts) -> Iterator[Raw]:
         q = text.find("?", j, end)
         if q < 0 or text[j - 1] == "=":
             continue  # (a piece joined after '=' is a parameter's value: a '?' in it is data, sec. 3.4)
-        known = max((h + 1 for h in unknown if h < j), default=0)  # the known text since the last hole
+        # the known text since the last hole that may end the query: a parameter's value (a hole right after
+        # "=" past a '?') is data, whatever it holds, and ends nothing
+        known = max((h + 1 for h in unknown if h < j and not _parameter_value(text, h)), default=0)
         before = joins[k - 1] if k else 0
         # in a fragment: a piece that starts a query ("?sort=desc") after a piece holding the '#'; a piece
         # with a '?' further in may be a route of the page's own ("#" + "/route?x=1"). In a query: its '?'
@@ -76,3 +82,8 @@ def check(facts: Facts) -> Iterator[Raw]:
                   + ("it starts no new query, the parameters run together" if what == "the query"
                      else "it lands in the fragment, which is never sent"))
         return
+
+
+def _parameter_value(text: str, hole: int) -> bool:
+    """Whether the hole at ``hole`` is a query parameter's value: right after ``=``, past a ``?`` (sec. 3.4)."""
+    return hole > 0 and text[hole - 1] == "=" and "?" in text[:hole] and "#" not in text[:hole]
