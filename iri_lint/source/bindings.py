@@ -106,12 +106,13 @@ def _pos(stmt: ast.stmt | None) -> tuple[int, int]:
 
 
 class At(NamedTuple):
-    """Where an expression is evaluated: its scope, its statement, and names a comprehension or lambda
-    around it binds (holes)."""
+    """Where an expression is evaluated: its scope, its statement, names a comprehension or lambda around it
+    binds (holes), and in a helper's return read at a call, its parameters' values there (``source.helpers``)."""
 
     scope: Scope
     stmt: ast.stmt | None
     hidden: frozenset[str] = frozenset()
+    frame: dict[str, object] | None = None
 
 
 class Scope:

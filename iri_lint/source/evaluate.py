@@ -21,6 +21,7 @@ from iri_lint.source import assembly
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
+from iri_lint.source.helpers import helper_call
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.stars import StarReads, stars_binding
 from iri_lint.source.subclassing import inherited_request, made_by_call, subclass_object
@@ -182,8 +183,7 @@ class ModuleState:
 
     def new_use(self) -> None:
         """A use of a URL starts: it may cost ``USE_ALLOWANCE`` whatever the uses before it spent."""
-        if self.budget < USE_ALLOWANCE:
-            self.budget = USE_ALLOWANCE
+        self.budget = max(self.budget, USE_ALLOWANCE)
 
     def hole(self, node: ast.AST | None, **kw: object) -> Value:
         """A hole standing for ``node`` (named after it when it is a name)."""
@@ -192,8 +192,7 @@ class ModuleState:
 
     def text(self, node: ast.expr, at: At) -> Value | None:
         """The value of ``node`` when it is a string (a pure hole counts: it may be one)."""
-        r = self.value(node, at)
-        return r if type(r) is Value else None
+        return r if type(r := self.value(node, at)) is Value else None
 
     def _constant(self, node: ast.Constant, at: At) -> Result:
         v = node.value
@@ -303,6 +302,8 @@ class ModuleState:
         name = node.id
         if name in at.hidden:
             return self.hole(node)
+        if at.frame is not None and name in at.frame:
+            return at.frame[name]  # type: ignore[return-value]
         scope: Scope | None = at.scope
         first = True
         while scope is not None:
@@ -653,7 +654,7 @@ class ModuleState:
         if type(callee) is ClassRef:
             made = subclass_object(callee.state, callee.scope, node)
             return made_by_call(self, made, callee.scope, node, at)
-        return self.hole(node)
+        return (type(callee) is Value and callee.opaque and helper_call(self, node, at)) or self.hole(node)
 
     def _args(self, node: ast.Call, at: At) -> Args:
         """A call's arguments, evaluated."""

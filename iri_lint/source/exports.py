@@ -3,8 +3,9 @@
 ``evaluate`` reads, from a top-level statement other than the one a value is used in, only what that
 statement binds where other statements can see it: module-level names (assignments, imports, ``def`` and
 ``class`` names, walruses), a class's bases and body bindings, and ``<receiver>.<attr>`` bindings in its
-methods, ``super().__init__(...)`` in them and ``setattr(...)``. It never reads the rest of a function's
-body (calls of the module's functions are not followed) nor another expression statement.
+methods, ``super().__init__(...)`` in them and ``setattr(...)``, and the ``return`` that is a function's
+whole body (``source.helpers`` reads it at the function's calls). It never reads the rest of a function's
+body nor another expression statement.
 ``export_signature`` spells exactly that part of a statement, positions left out, so that an edit which
 leaves the signatures of the statements it touched as they were cannot change the value of any use
 outside them. It errs one way only: a part it keeps that the evaluator would not
@@ -79,6 +80,9 @@ def _statement(stmt: ast.stmt, out: list[str], in_function: bool) -> None:
         if not in_function:  # its name, parameters (the receiver) and decorators are seen; its body is not
             f: ast.FunctionDef = stmt  # type: ignore[assignment]
             out.append(f"def {f.name} {_dump(f.args)} {_dump(f.decorator_list)} {_dump(f.returns)}")
+            body = f.body[1:] if f.body and type(f.body[0]) is ast.Expr else f.body
+            if len(body) == 1 and type(body[0]) is ast.Return:  # a helper's return, read at its calls
+                out.append(f"return {_dump(body[0].value)}")
         _body(stmt.body, out, True)  # type: ignore[attr-defined]
         out.append("end")
         return

@@ -169,7 +169,7 @@ def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[t
 
 def _at(scope: Scope, stmt: ast.stmt | None, hidden: frozenset[str]) -> At:
     """``At(scope, stmt, hidden)``, made without the named tuple's ``__new__`` (one per statement walked)."""
-    return _new_tuple(At, (scope, stmt, hidden))
+    return _new_tuple(At, (scope, stmt, hidden, None))
 
 
 _new_tuple = tuple.__new__

@@ -340,7 +340,7 @@ def test_only_the_latest_documents_keep_their_tree_and_the_others_parse_again() 
     text = source
     for values in ("module", "slice"):
         text = text.replace('HOST + "docs"', 'HOST + "docs/"', 1) if values == "module" else \
-            text.replace('"/img/team photo.jpg"', '"/img/team photos.jpg"')
+            text.replace('"orders/x y"', '"orders/x yz"')  # (in a function of more than a return)
         assert [summary(f) for f in first.lint(text)] == [summary(f) for f in lint_text(text, cfg)]
         assert (first.last.mode, first.last.values) == ("incremental", values)
     assert linters[1].base is not None and linters[1].base.body is None  # the oldest kept, let go in turn
@@ -353,11 +353,12 @@ def test_a_file_a_slice_s_values_read_is_watched_too(tmp_path: Path) -> None:
     config = tmp_path / "config.py"
     config.write_text('CDN = "https://cdn.example.net"\n', encoding="utf-8")
     app = tmp_path / "app.py"
-    text = "import requests\nfrom config import CDN\n\n\ndef f():\n    return 1\n\n\ndef g():\n    return 2\n"
+    text = ("import requests\nfrom config import CDN\n\n\ndef f():\n    x = 1\n    return x\n\n\n"
+            "def g():\n    return 2\n")
     cfg = Config()
     linter = IncrementalLinter(cfg, str(app))
     assert linter.lint(text) == []
-    text = text.replace("return 1", 'return requests.get(CDN + "img")')  # a use reading config.py
+    text = text.replace("return x", 'return requests.get(CDN + "img")')  # a use reading config.py
     assert [f.code for f in linter.lint(text)] == ["IRI801"]
     assert linter.last.values == "slice"
     config.write_text('CDN = "https://cdn.example.net/"\n', encoding="utf-8")

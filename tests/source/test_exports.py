@@ -16,8 +16,8 @@ def sig(source: str) -> str:
 
 
 @pytest.mark.parametrize(("before", "after"), [
-    # a function's body is not read from elsewhere (calls of the module's functions are not followed)
-    ("def f():\n    return get('http://a/x')\n", "def f():\n    return get('http://a/x y')\n"),
+    # a function's body is not read from elsewhere, unless it is one return (a helper: ``source.helpers``)
+    ("def f():\n    x = 1\n    return get('http://a/x')\n", "def f():\n    x = 1\n    return get('http://a/x y')\n"),
     ("def f():\n    x = 1\n", "def f():\n    x = 2\n    y = x\n"),
     # nor an expression statement, nor a docstring, nor where a statement stands
     ("requests.get(URL)\n", "requests.get(URL + 'x')\n"),
@@ -50,6 +50,11 @@ def test_what_no_other_statement_reads_may_change(before: str, after: str) -> No
     ("class C:\n    def m(self):\n        del self.u\n", "class C:\n    def m(self):\n        del u\n"),
     ("class C:\n    @staticmethod\n    def m(self):\n        pass\n", "class C:\n    def m(self):\n        pass\n"),
     ("def f():\n    pass\n", "def g():\n    pass\n"),  # a def's name: known by its name as an API is
+    # a helper's return, read at its calls; and a body that stops being one return
+    ("def f(p):\n    return 'http://a/' + p\n", "def f(p):\n    return 'http://b/' + p\n"),
+    ('class C:\n    def u(self, p):\n        "Doc."\n        return self.r + p\n',
+     'class C:\n    def u(self, p):\n        "Doc."\n        return self.r + "/" + p\n'),
+    ("def f(p):\n    return p\n", "def f(p):\n    q = p\n    return q\n"),
 ])
 def test_what_another_statement_may_read_is_in_the_signature(before: str, after: str) -> None:
     assert sig(before) != sig(after)

@@ -1,0 +1,137 @@
+"""Calls of the module's own helpers: ``self._url("users", uid)``, ``endpoint("items")`` (issue #27).
+
+A function of the module, or a method of the class a method is in, called by its name or through
+``self``/``cls``, whose body is one ``return`` (after its docstring), is read at the call: its parameters
+hold the call's arguments (their defaults when not given, read where the ``def`` stands), the rest of
+its names what they hold where it is defined. Anything else makes the call a hole, as every other call of
+the project's functions is: a decorator (but ``staticmethod``/``classmethod``), ``*args`` or ``**kwargs``
+in the definition or the call, a name bound twice or by a subclass, a return that binds a name (``:=``, a
+comprehension, a ``lambda``), a call of the helper in itself, ``async def`` (its call is a coroutine).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from iri_lint.source.bindings import At, Scope
+
+if TYPE_CHECKING:
+    from iri_lint.source.evaluate import ModuleState, Result
+
+__all__ = ["helper_call"]
+
+_BINDS = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Await,
+          ast.Yield, ast.YieldFrom)
+
+
+def helper_call(state: ModuleState, node: ast.Call, at: At) -> Result | None:
+    """The value of ``node``, a call of a helper of the module; None when it calls none (see the module)."""
+    found = _helper(state, node.func, at)
+    if found is None:
+        return None
+    function, parent, skip_first = found
+    returned = _single_return(function)
+    scope = state.index.scope(function, parent)
+    if returned is None or returned.value is None or scope is at.scope:  # (the helper calling itself)
+        return None
+    frame = _frame(state, function, parent, node, at, skip_first)
+    if frame is None:
+        return None
+    return state.value(returned.value, At(scope, returned, frame=frame))
+
+
+def _helper(state: ModuleState, func: ast.expr, at: At) -> tuple[ast.FunctionDef, Scope, bool] | None:
+    """The helper a call's callee names, the scope its ``def`` stands in, and whether the call's receiver
+    fills its first parameter; None when it names none."""
+    if type(func) is ast.Name:
+        scope: Scope | None = at.scope
+        while scope is not None and scope.kind != "module":  # (a local or enclosing name: not followed)
+            if func.id in scope.names or func.id in scope.globals:
+                return None
+            scope = scope.parent
+        module = state.index.module
+        if func.id in at.hidden or func.id in state.index.declared_global:
+            return None
+        function = _only_def(module, func.id)
+        return None if function is None or _kind(function) != "function" else (function, module, False)
+    if type(func) is not ast.Attribute or type(func.value) is not ast.Name:
+        return None
+    method, cls = at.scope, at.scope.parent
+    receiver = func.value.id
+    if method.kind != "function" or cls is None or cls.kind != "class" or method.receiver != receiver or \
+            len(method.names.get(receiver, ())) != 1:
+        return None  # (``self`` rebound in the method, or not a method's receiver)
+    attr = func.attr
+    function = _only_def(cls, attr)
+    if function is None or cls.attr(attr) or state.index.overridden(cls, attr) or \
+            state.index.rebound_outside(cls, attr):
+        return None
+    kind = _kind(function)
+    receives = _kind(method.node)  # type: ignore[arg-type]
+    if kind == "static":
+        return function, cls, False
+    if kind == "class" or (kind == "function" and receives == "function"):
+        return function, cls, True  # (``self.m()`` of an instance method, ``cls.m()``/``self.m()`` of a class's)
+    return None
+
+
+def _only_def(scope: Scope, name: str) -> ast.FunctionDef | None:
+    """The one ``def`` binding ``name`` in ``scope`` (None: bound otherwise, or more than once)."""
+    bindings = scope.names.get(name, [])
+    if len(bindings) != 1 or type(bindings[0].stmt) is not ast.FunctionDef or scope.stars:
+        return None
+    return bindings[0].stmt
+
+
+def _kind(function: ast.FunctionDef) -> str | None:
+    """"function", "static" or "class" by its decorators; None for any other decorator."""
+    names = [d.id for d in function.decorator_list if type(d) is ast.Name]
+    if len(names) != len(function.decorator_list) or len(names) > 1:
+        return None
+    return {(): "function", ("staticmethod",): "static", ("classmethod",): "class"}.get(tuple(names))
+
+
+def _single_return(function: ast.FunctionDef) -> ast.Return | None:
+    """The ``return`` that is the function's whole body (a docstring before it aside), binding no name."""
+    body = function.body
+    if body and type(body[0]) is ast.Expr and type(body[0].value) is ast.Constant:
+        body = body[1:]
+    if len(body) != 1 or type(body[0]) is not ast.Return or body[0].value is None:
+        return None
+    if any(type(n) in _BINDS for n in ast.walk(body[0].value)):
+        return None
+    return body[0]
+
+
+def _frame(state: ModuleState, function: ast.FunctionDef, parent: Scope, node: ast.Call, at: At,
+           skip_first: bool) -> dict[str, object] | None:
+    """Each parameter's value for this call (read at the call; a default where the ``def`` stands); None when
+    the call's arguments cannot be matched to them."""
+    a = function.args
+    if a.vararg is not None or a.kwarg is not None or any(type(x) is ast.Starred for x in node.args) or \
+            any(kw.arg is None for kw in node.keywords):
+        return None
+    positional = [*a.posonlyargs, *a.args]
+    defaults: dict[str, ast.expr] = dict(zip([p.arg for p in positional[len(positional) - len(a.defaults):]],
+                                             a.defaults, strict=True))
+    defaults.update((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None)
+    if skip_first:
+        if not positional:
+            return None
+        positional = positional[1:]
+    if len(node.args) > len(positional):
+        return None
+    frame: dict[str, object] = {p.arg: state.value(x, at) for p, x in zip(positional, node.args, strict=False)}
+    by_keyword = {p.arg for p in (*a.args, *a.kwonlyargs)} - {p.arg for p in a.posonlyargs}
+    for kw in node.keywords:
+        if kw.arg not in by_keyword or kw.arg in frame:
+            return None
+        frame[kw.arg] = state.value(kw.value, at)
+    where = At(parent, function)
+    for p in (*positional, *a.kwonlyargs):
+        if p.arg not in frame:
+            if p.arg not in defaults:
+                return None
+            frame[p.arg] = state.value(defaults[p.arg], where)
+    return frame

@@ -1,0 +1,99 @@
+"""Calls of the module's own helpers, read at the call (``iri_lint.source.helpers``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from iri_lint.config import Config
+from iri_lint.lint import lint_text
+
+
+def found(text: str) -> list[tuple[int, int, str]]:
+    return [(f.line, f.col, f.code) for f in lint_text(text, Config())]
+
+
+HELPERS = '''\
+import requests
+
+BASE = "https://api.example.com"
+
+
+def endpoint(path, version="v2"):
+    return BASE + "/" + version + "/" + path
+
+
+class Api:
+    ROOT = "https://api.example.com"
+
+    def _u(self, kind, name):
+        """The URL of one thing."""
+        return f"{self.ROOT}/{kind}/{name}"
+
+    @staticmethod
+    def _s(x):
+        return BASE + "/s/" + x
+
+    @classmethod
+    def _c(cls, x):
+        return cls.ROOT + "/c/" + x
+
+    def get_user(self, uid):
+        requests.get(self._u("users", "x y"))
+        requests.get(self._u("users", uid))
+        requests.get(self._u(kind="users", name="a b"))
+        requests.get(self._s("c d"))
+        requests.get(self._c("e f"))
+
+
+requests.get(endpoint("items/a b"))
+requests.get(endpoint("items", version="v 3"))
+requests.get(endpoint(path="ok"))
+requests.get(endpoint("items") + "?q=1?r=2")
+'''
+
+
+def test_a_helper_s_return_is_read_with_the_call_s_arguments() -> None:
+    """A function or method whose body is one return: its parameters hold the call's arguments (a default
+    where none is given, a keyword by its name); a finding stands on the argument's literal that holds it."""
+    assert found(HELPERS) == [(26, 40, "IRI101"), (28, 50, "IRI101"), (29, 31, "IRI101"), (30, 31, "IRI101"),
+                              (33, 30, "IRI101"), (34, 41, "IRI101")]
+
+
+@pytest.mark.parametrize("helper", [
+    "def endpoint(*parts):\n    return BASE + '/' + '/'.join(parts)\n",  # *args: not followed
+    "def endpoint(path):\n    x = path\n    return BASE + '/' + x\n",  # more than a return
+    "@cache\ndef endpoint(path):\n    return BASE + '/' + path\n",  # a decorator may change what it gives
+    "async def endpoint(path):\n    return BASE + '/' + path\n",  # its call is a coroutine
+    "def endpoint(path):\n    return BASE + '/' + path\nendpoint = other\n",  # bound twice
+    "def endpoint(path):\n    return BASE + '/' + (p := path)\n",  # its return binds a name
+    "def endpoint(path):\n    return endpoint(path) + '/'\n",  # calls itself
+    "def endpoint(path):\n    return BASE + '/' + ''.join(c for c in path)\n",  # a comprehension binds
+])
+def test_what_is_not_a_helper_leaves_the_call_a_hole(helper: str) -> None:
+    """Anything but a plain one-return helper called plainly is a hole: no value, so no finding."""
+    text = f'import requests\nBASE = "https://api.example.com"\n{helper}requests.get(endpoint("a b"))\n'
+    assert [c for _, _, c in found(text)] == []
+
+
+def test_a_method_a_subclass_overrides_or_that_is_called_otherwise_is_a_hole() -> None:
+    """``self.m`` may be a subclass's ``m``; ``other.m`` is not this class's; ``endpoint(*args)``,
+    ``endpoint(**kw)``, too many or unknown arguments match no parameters."""
+    text = ('import requests\nBASE = "https://api.example.com"\n'
+            'class A:\n    def _u(self, x):\n        return BASE + "/" + x\n'
+            '    def go(self, other):\n        requests.get(self._u("a b"))\n        requests.get(other._u("c d"))\n'
+            'class B(A):\n    def _u(self, x):\n        return x\n'
+            'def endpoint(path):\n    return BASE + "/" + path\n'
+            'def calls(args, kw):\n    requests.get(endpoint(*args, "e f"))\n    requests.get(endpoint("g h", **kw))\n'
+            '    requests.get(endpoint("i j", "k"))\n    requests.get(endpoint(nope="l m"))\n')
+    assert found(text) == []
+
+
+def test_helpers_calling_each_other_stop_at_the_depth_limit() -> None:
+    """Helpers calling helpers (a chain of 2,000, and two calling each other) are read to the depth limit:
+    a hole past it, never a recursion error."""
+    chain = "".join(f"def h{i}(x):\n    return h{i + 1}(x) + 'z'\n" for i in range(2000))
+    text = ('import requests\n' + chain + 'def h2000(x):\n    return "https://h.example/" + x\n'
+            'def a(x):\n    return b(x)\ndef b(x):\n    return a(x)\n'
+            'requests.get(h0("a b"))\nrequests.get(a("c d"))\nrequests.get(h1990("e f"))\n')
+    # h1990 is ten helpers deep; h0 is past the depth limit, a and b call each other: holes
+    assert [(line, code) for line, _, code in found(text)] == [(4010, "IRI101")]
