@@ -21,7 +21,7 @@ from iri_lint.source import assembly
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
-from iri_lint.source.helpers import helper_call
+from iri_lint.source.helpers import display, helper_call
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.stars import StarReads, stars_binding
 from iri_lint.source.subclassing import inherited_request, made_by_call, subclass_object
@@ -275,9 +275,7 @@ class ModuleState:
         return to_arg(r, node)
 
     def _display(self, node: ast.Tuple | ast.List, at: At) -> Result:
-        if any(type(e) is ast.Starred for e in node.elts):
-            return self.hole(node)
-        return Seq(tuple(self.value(e, at) for e in node.elts), tuple(node.elts))
+        return display(self, node, at)
 
     def _dict(self, node: ast.Dict, at: At) -> Result:
         items: dict[str, tuple[object, ast.expr]] = {}

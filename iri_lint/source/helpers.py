@@ -4,8 +4,8 @@ A function of the module, or a method of the class a method is in, called by its
 ``self``/``cls``, whose body is one ``return`` (after its docstring), is read at the call: its parameters
 hold the call's arguments (their defaults when not given, read where the ``def`` stands), the rest of
 its names what they hold where it is defined. Anything else makes the call a hole, as every other call of
-the project's functions is: a decorator (but ``staticmethod``/``classmethod``), ``*args`` or ``**kwargs``
-in the definition or the call, a name bound twice or by a subclass, a return that binds a name (``:=``, a
+the project's functions is: a decorator (but ``staticmethod``/``classmethod``), ``**kwargs`` in the
+definition, ``*`` or ``**`` in the call, a name bound twice or by a subclass, a return that binds a name (``:=``, a
 comprehension, a ``lambda``), a call of the helper in itself, ``async def`` (its call is a coroutine).
 """
 
@@ -15,11 +15,12 @@ import ast
 from typing import TYPE_CHECKING
 
 from iri_lint.source.bindings import At, Scope
+from iri_lint.source.values import Seq
 
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
-__all__ = ["helper_call"]
+__all__ = ["display", "helper_call"]
 
 _BINDS = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Await,
           ast.Yield, ast.YieldFrom)
@@ -109,7 +110,7 @@ def _frame(state: ModuleState, function: ast.FunctionDef, parent: Scope, node: a
     """Each parameter's value for this call (read at the call; a default where the ``def`` stands); None when
     the call's arguments cannot be matched to them."""
     a = function.args
-    if a.vararg is not None or a.kwarg is not None or any(type(x) is ast.Starred for x in node.args) or \
+    if a.kwarg is not None or any(type(x) is ast.Starred for x in node.args) or \
             any(kw.arg is None for kw in node.keywords):
         return None
     positional = [*a.posonlyargs, *a.args]
@@ -120,9 +121,12 @@ def _frame(state: ModuleState, function: ast.FunctionDef, parent: Scope, node: a
         if not positional:
             return None
         positional = positional[1:]
-    if len(node.args) > len(positional):
+    if len(node.args) > len(positional) and a.vararg is None:
         return None
     frame: dict[str, object] = {p.arg: state.value(x, at) for p, x in zip(positional, node.args, strict=False)}
+    if a.vararg is not None:  # (``*parts``: the other positional arguments, a tuple)
+        more = node.args[len(positional):]
+        frame[a.vararg.arg] = Seq(tuple(state.value(x, at) for x in more), tuple(more))
     by_keyword = {p.arg for p in (*a.args, *a.kwonlyargs)} - {p.arg for p in a.posonlyargs}
     for kw in node.keywords:
         if kw.arg not in by_keyword or kw.arg in frame:
@@ -135,3 +139,22 @@ def _frame(state: ModuleState, function: ast.FunctionDef, parent: Scope, node: a
                 return None
             frame[p.arg] = state.value(defaults[p.arg], where)
     return frame
+
+
+
+def display(state: ModuleState, node: ast.Tuple | ast.List, at: At) -> Result:
+    """A tuple or list display: its items, a starred one's spliced in when it is a display known item by item
+    (a helper's ``*parts``, a tuple constant); a hole when one is not."""
+    items: list[object] = []
+    nodes: list[ast.expr] = []
+    for e in node.elts:
+        if type(e) is ast.Starred:
+            r = state.value(e.value, at)
+            if type(r) is not Seq:
+                return state.hole(node)
+            items += r.items
+            nodes += r.nodes
+        else:
+            items.append(state.value(e, at))
+            nodes.append(e)
+    return Seq(tuple(items), tuple(nodes))

@@ -60,7 +60,7 @@ def test_a_helper_s_return_is_read_with_the_call_s_arguments() -> None:
 
 
 @pytest.mark.parametrize("helper", [
-    "def endpoint(*parts):\n    return BASE + '/' + '/'.join(parts)\n",  # *args: not followed
+    "def endpoint(path, **kw):\n    return BASE + '/' + path\n",  # **kwargs: not followed
     "def endpoint(path):\n    x = path\n    return BASE + '/' + x\n",  # more than a return
     "@cache\ndef endpoint(path):\n    return BASE + '/' + path\n",  # a decorator may change what it gives
     "async def endpoint(path):\n    return BASE + '/' + path\n",  # its call is a coroutine
@@ -97,3 +97,16 @@ def test_helpers_calling_each_other_stop_at_the_depth_limit() -> None:
             'requests.get(h0("a b"))\nrequests.get(a("c d"))\nrequests.get(h1990("e f"))\n')
     # h1990 is ten helpers deep; h0 is past the depth limit, a and b call each other: holes
     assert [(line, code) for line, _, code in found(text)] == [(4010, "IRI101")]
+
+
+def test_a_helper_s_star_parameter_holds_the_other_arguments() -> None:
+    """``def _url(self, *parts)``: the call's other positional arguments, a tuple a display can splice
+    (``[BASE, *parts]``), as a tuple constant can be (fixtures17's SDK)."""
+    text = ('import requests\nPARTS = ("v1", "a b")\n'
+            'class Api:\n    BASE_URL = "https://api.pay.example"\n'
+            '    def _url(self, *parts):\n        return "/".join([self.BASE_URL, *parts])\n'
+            '    def users(self, uid):\n        requests.get(self._url("users", "x y"))\n'
+            '        requests.get(self._url("users", uid))\n        requests.get(self._url(*PARTS))\n'
+            'requests.get("/".join(["https://h.example", *PARTS]))\n')
+    assert found(text) == [(2, 17, "IRI101"), (8, 42, "IRI101")]  # (line 11: at the constant spelling "a b")
+
