@@ -21,7 +21,7 @@ from iri_lint.source import assembly
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
-from iri_lint.source.helpers import display, helper_call
+from iri_lint.source.helpers import Helper, display, helper_call, helper_of
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.stars import StarReads, stars_binding
 from iri_lint.source.subclassing import inherited_request, made_by_call, subclass_object
@@ -75,7 +75,7 @@ class Instance(NamedTuple):
     state: ModuleState
 
 
-Result = Value | Const | Ref | ModuleRef | ClassRef | Instance | Method | Client | Seq | Table
+Result = Value | Const | Ref | ModuleRef | ClassRef | Instance | Method | Client | Seq | Table | Helper
 
 
 _BUSY = object()  # in a memo while being computed: a cycle reads it as a hole
@@ -615,8 +615,9 @@ class ModuleState:
             scope = st.index.module
             if name not in scope.names and not (scope.stars and scope.order(name, st._stars_for).by_pos):
                 return None
-            if qual is not None and defined_by_def(scope, name):
-                return Ref(qual)  # a function: known by its name, as the URL API table knows it
+            helper = helper_of(st, scope, name)  # (a function: read at its calls, or known by its name as APIs are)
+            if helper is not None or (qual is not None and defined_by_def(scope, name)):
+                return helper if helper is not None else Ref(qual)  # type: ignore[arg-type]
             r = st._lookup(scope, name, None, node)
         finally:
             ev.depth -= 1
@@ -652,7 +653,7 @@ class ModuleState:
         if type(callee) is ClassRef:
             made = subclass_object(callee.state, callee.scope, node)
             return made_by_call(self, made, callee.scope, node, at)
-        return (type(callee) is Value and callee.opaque and helper_call(self, node, at)) or self.hole(node)
+        return helper_call(self, node, at, callee) or self.hole(node)  # (a helper of the project's, or a hole)
 
     def _args(self, node: ast.Call, at: At) -> Args:
         """A call's arguments, evaluated."""

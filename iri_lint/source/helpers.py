@@ -1,45 +1,66 @@
-"""Calls of the module's own helpers: ``self._url("users", uid)``, ``endpoint("items")`` (issue #27).
+"""Calls of the project's helpers: ``self._url("users", uid)``, ``endpoint("items")`` (issue #27).
 
-A function of the module, or a method of the class a method is in, called by its name or through
-``self``/``cls``, whose body is one ``return`` (after its docstring), is read at the call: its parameters
-hold the call's arguments (their defaults when not given, read where the ``def`` stands), the rest of
-its names what they hold where it is defined. Anything else makes the call a hole, as every other call of
-the project's functions is: a decorator (but ``staticmethod``/``classmethod``), ``**kwargs`` in the
-definition, ``*`` or ``**`` in the call, a name bound twice or by a subclass, a return that binds a name (``:=``, a
+A function of the module or of another module of the project (imported by name), or a method of the class
+a method is in, called by its name or through ``self``/``cls``, whose body is one ``return`` (after its
+docstring), is read at the call: its parameters hold the call's arguments (their defaults when not given,
+read where the ``def`` stands; ``*parts`` the other positional arguments), the rest of its names what they
+hold where it is defined. Anything else makes the call a hole, as every other call of the project's
+functions is: a decorator (but ``staticmethod``/``classmethod``), ``**kwargs`` in the definition, ``*`` or
+``**`` in the call, a name bound twice or by a subclass, a return that binds a name (``:=``, a
 comprehension, a ``lambda``), a call of the helper in itself, ``async def`` (its call is a coroutine).
 """
 
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.source.bindings import At, Scope
-from iri_lint.source.values import Seq
+from iri_lint.source.values import Seq, Value
 
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
-__all__ = ["display", "helper_call"]
+__all__ = ["Helper", "display", "helper_call", "helper_of"]
 
 _BINDS = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Await,
           ast.Yield, ast.YieldFrom)
 
 
-def helper_call(state: ModuleState, node: ast.Call, at: At) -> Result | None:
-    """The value of ``node``, a call of a helper of the module; None when it calls none (see the module)."""
-    found = _helper(state, node.func, at)
+class Helper(NamedTuple):
+    """A helper another module of the project defines (``from pkg.urls import endpoint``)."""
+
+    state: ModuleState  # its module's
+    function: ast.FunctionDef
+
+
+def helper_of(state: ModuleState, scope: Scope, name: str) -> Helper | None:
+    """The helper a module's ``name`` is, read from another module; None when it is none."""
+    function = _only_def(scope, name)
+    if function is None or _kind(function) != "function" or _single_return(function) is None:
+        return None
+    return Helper(state, function)
+
+
+def helper_call(state: ModuleState, node: ast.Call, at: At, callee: object) -> Result | None:
+    """The value of ``node``, a call of a helper: of the module's, when ``callee`` (what its callee holds) is a
+    hole, or another module's ``Helper``; None when it calls none (see the module)."""
+    helper = callee if type(callee) is Helper else None
+    if helper is None and not (type(callee) is Value and callee.opaque):
+        return None
+    found = _helper(state, node.func, at) if helper is None else (helper.function, helper.state.index.module, False)
     if found is None:
         return None
+    owner = state if helper is None else helper.state
     function, parent, skip_first = found
     returned = _single_return(function)
-    scope = state.index.scope(function, parent)
+    scope = owner.index.scope(function, parent)
     if returned is None or returned.value is None or scope is at.scope:  # (the helper calling itself)
         return None
-    frame = _frame(state, function, parent, node, at, skip_first)
+    frame = _frame(state, owner, function, parent, node, at, skip_first)
     if frame is None:
         return None
-    return state.value(returned.value, At(scope, returned, frame=frame))
+    return owner.value(returned.value, At(scope, returned, frame=frame))
 
 
 def _helper(state: ModuleState, func: ast.expr, at: At) -> tuple[ast.FunctionDef, Scope, bool] | None:
@@ -105,10 +126,10 @@ def _single_return(function: ast.FunctionDef) -> ast.Return | None:
     return body[0]
 
 
-def _frame(state: ModuleState, function: ast.FunctionDef, parent: Scope, node: ast.Call, at: At,
-           skip_first: bool) -> dict[str, object] | None:
-    """Each parameter's value for this call (read at the call; a default where the ``def`` stands); None when
-    the call's arguments cannot be matched to them."""
+def _frame(state: ModuleState, owner: ModuleState, function: ast.FunctionDef, parent: Scope, node: ast.Call,
+           at: At, skip_first: bool) -> dict[str, object] | None:
+    """Each parameter's value for this call (read at the call, in ``state``; a default where the ``def`` stands,
+    in ``owner``); None when the call's arguments cannot be matched to them."""
     a = function.args
     if a.kwarg is not None or any(type(x) is ast.Starred for x in node.args) or \
             any(kw.arg is None for kw in node.keywords):
@@ -137,7 +158,7 @@ def _frame(state: ModuleState, function: ast.FunctionDef, parent: Scope, node: a
         if p.arg not in frame:
             if p.arg not in defaults:
                 return None
-            frame[p.arg] = state.value(defaults[p.arg], where)
+            frame[p.arg] = owner.value(defaults[p.arg], where)
     return frame
 
 

@@ -6,10 +6,11 @@ package. Only files under that root are read; each at most once per ``Project`` 
 with ``ast`` and never imported or run. A file that cannot be read or parsed, or is larger than
 ``MAX_MODULE_BYTES``, is a module whose every name is a hole.
 
-The values of another module never read the inside of a function (calls of the project's functions are
-not followed), except a method that binds an attribute (``self.url = root + "/api"``, with the names it
-binds on the way) and a function declaring ``global``: every other function's body is dropped from the
-tree a ``Project`` keeps (``_without_unread_bodies``), which is most of a module's tree.
+The values of another module never read the inside of a function, except a method that binds an attribute
+(``self.url = root + "/api"``, with the names it binds on the way), a function declaring ``global`` and a
+module-level function whose body is one ``return`` (a helper, read at its calls: ``source.helpers``):
+every other function's body is dropped from the tree a ``Project`` keeps (``_without_unread_bodies``),
+which is most of a module's tree.
 """
 
 from __future__ import annotations
@@ -307,6 +308,12 @@ def _read_inside(function: ast.AST) -> bool:
     return False
 
 
+def _one_return(function: ast.AST) -> bool:
+    """Whether a function's body is one ``return`` (a docstring before it aside): a module-level one is a
+    helper another module's values read at its calls (``source.helpers``)."""
+    return [type(s) for s in function.body if type(s) is not ast.Expr] == [ast.Return]  # type: ignore[attr-defined]
+
+
 def _without_unread_bodies(tree: ast.Module,
                            swaps: list[tuple[ast.AST, list[ast.stmt], list[ast.stmt]]] | None = None) -> ast.Module:
     """The module with the body of each function no value of another module reads replaced by its first
@@ -317,7 +324,7 @@ def _without_unread_bodies(tree: ast.Module,
         node = stack.pop()
         for child in ast.iter_child_nodes(node):
             if type(child) in _FUNCS:
-                if not _read_inside(child):
+                if not _read_inside(child) and not (node is tree and _one_return(child)):
                     first = child.body[0]  # type: ignore[attr-defined]
                     keep = first if type(first) is ast.Expr and type(first.value) is ast.Constant else \
                         ast.copy_location(ast.Pass(), first)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from iri_lint.config import Config
 from iri_lint.lint import lint_text
+from iri_lint.source.project import Project
 
 
 def found(text: str) -> list[tuple[int, int, str]]:
@@ -110,3 +113,22 @@ def test_a_helper_s_star_parameter_holds_the_other_arguments() -> None:
             'requests.get("/".join(["https://h.example", *PARTS]))\n')
     assert found(text) == [(2, 17, "IRI101"), (8, 42, "IRI101")]  # (line 11: at the constant spelling "a b")
 
+
+
+def test_another_module_s_helper_is_read_at_the_call(tmp_path: Path) -> None:
+    """``from pkg.urls import endpoint``, absolute or relative: its one return is read at the call with the
+    call's arguments; another module's function of more than a return stays a hole."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "pkg" / "urls.py").write_text(
+        'BASE = "https://api.example.com"\n\n\ndef endpoint(path, version="v1"):\n'
+        '    """A path of the API."""\n    return BASE + "/" + version + "/" + path\n\n\n'
+        'def other(path):\n    x = BASE + "/" + path\n    return x\n', encoding="utf-8")
+    app = tmp_path / "pkg" / "app.py"
+    text = ('import requests\nfrom pkg.urls import endpoint, other\nfrom .urls import endpoint as ep\n\n'
+            'requests.get(endpoint("a b"))\nrequests.get(ep("items", version="v 2"))\nrequests.get(other("c d"))\n'
+            'requests.get(endpoint("fine"))\n')
+    app.write_text(text, encoding="utf-8")
+    found = lint_text(text, Config(), path=str(app), project=Project(), file=str(app))
+    assert [(f.line, f.col, f.code) for f in found] == [(5, 24, "IRI101"), (6, 35, "IRI101")]
