@@ -802,3 +802,16 @@ def test_a_parameters_value_between_two_question_marks_ends_no_query() -> None:
             '    url += f"/subs/{vid}"\n    url += f"?lang={lang}"\n    url += "?fmt=vtt"\n    requests.get(url)\n'
             '    requests.get(CDN + "/a?b" + x + "?c=1")\n    requests.get(CDN + "/a#" + x + "?c=1")\n')
     assert [(f.line, f.col, f.code) for f in lint_text(text, Config())] == [(7, 12, "IRI803")]
+
+
+def test_an_encoded_hole_stays_encoded_when_a_format_places_it() -> None:
+    """``quote(term)`` is a hole known to be percent-encoded wherever it is placed: by an f-string, ``+``,
+    ``.format`` or ``%`` (IRI806 is silent); an unencoded term placed the same way is the hint (fixtures22)."""
+    text = ('from urllib.parse import quote\nimport requests\ndef f(term):\n'
+            '    requests.get("https://svc.example/find?q={q}".format(q=quote(term)))\n'
+            '    requests.get("https://svc.example/find?q=%s" % quote(term))\n'
+            '    requests.get("https://svc.example/find?q={}".format(quote(term)))\n'
+            '    requests.get("https://svc.example/find?q={q}".format(q=term))\n'
+            '    requests.get("https://svc.example/find?q=%s" % term)\n')
+    got = lint_text(text, Config(extend_select=("IRI806",)))
+    assert [(f.line, f.code) for f in got] == [(7, "IRI806"), (8, "IRI806")]

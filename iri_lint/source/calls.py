@@ -46,8 +46,9 @@ class Args(NamedTuple):
 
 
 def to_arg(r: object, node: ast.AST) -> Arg:
-    """A formatting argument: text (a string value with something known), a constant, or unknown."""
-    if type(r) is Value and r.type == "str" and not r.opaque:
+    """A formatting argument: text (a string value with something known, or known to be percent-encoded:
+    ``quote(term)``, which a field keeps as it is), a constant, or unknown."""
+    if type(r) is Value and r.type == "str" and (not r.opaque or r.pieces[0].kind is HoleKind.ENCODED):  # type: ignore[union-attr]
         return Arg(r, node, dotted(node))
     if type(r) is Const:
         return Arg(r, node, dotted(node))
