@@ -407,3 +407,17 @@ def test_an_edit_of_what_a_client_class_or_setattr_gives_finds_the_values_elsewh
         linter.lint(text)
         assert [summary(f) for f in linter.lint(edited)] == [summary(f) for f in lint_text(edited, cfg)]
         assert len(linter.lint(edited)) == 1
+
+
+def test_an_edit_of_a_helper_s_return_finds_its_calls_values_again() -> None:
+    """A one-return helper is read at its calls (``source.helpers``): an edit of its return changes what the
+    statement exports, so the values of the calls in other statements are found again."""
+    cfg = Config()
+    linter = IncrementalLinter(cfg)
+    text = ('import requests\nBASE = "https://api.example.com"\n\n\ndef endpoint(path):\n'
+            '    return BASE + "/" + path\n\n\nrequests.get(endpoint("items"))\n')
+    assert linter.lint(text) == [] == lint_text(text, cfg)
+    text = text.replace('return BASE + "/" + path', 'return BASE + path')  # the host becomes api.example.comitems
+    got = linter.lint(text)
+    assert [summary(f) for f in got] == [summary(f) for f in lint_text(text, cfg)]
+    assert [f.code for f in got] == ["IRI801"] and linter.last.values == "module"
