@@ -15,13 +15,14 @@ import ast
 import builtins
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from iri_lint.source import assembly
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
+from iri_lint.source.objects import ClassRef, Instance, ModuleRef
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.stars import StarReads, stars_binding
 from iri_lint.source.subclassing import inherited_request, made_by_call, subclass_object
@@ -52,27 +53,6 @@ WORK_PER_LINE = 16  # a module's evaluation budget, in pieces made and bindings 
 # what each use of a URL may still cost once the module's budget is spent: one huge constant (a chain of
 # doublings) is a hole, the uses after it are still followed (a constant a use: linear all the same)
 USE_ALLOWANCE = 1024
-
-
-class ModuleRef(NamedTuple):
-    """A module of the project (``import settings``)."""
-
-    name: str | None  # its dotted name, when imported by one
-    path: str
-
-
-class ClassRef(NamedTuple):
-    """A class defined in a module of the project."""
-
-    scope: Scope
-    state: ModuleState
-
-
-class Instance(NamedTuple):
-    """``self`` (or ``cls``) inside a method of a class of the project."""
-
-    scope: Scope  # the class
-    state: ModuleState
 
 
 Result = Value | Const | Ref | ModuleRef | ClassRef | Instance | Method | Client | Seq | Table | Helper
