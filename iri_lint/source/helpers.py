@@ -16,6 +16,7 @@ import ast
 from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.source.bindings import At, Scope
+from iri_lint.source.objects import ClassRef
 from iri_lint.source.values import Seq, Value
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Helper", "display", "helper_call", "helper_of"]
 
+_MAX_BASES = 8  # classes up a chain of single bases a method is looked for in
 _BINDS = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Await,
           ast.Yield, ast.YieldFrom)
 
@@ -48,11 +50,11 @@ def helper_call(state: ModuleState, node: ast.Call, at: At, callee: object) -> R
     helper = callee if type(callee) is Helper else None
     if helper is None and not (type(callee) is Value and callee.opaque):
         return None
-    found = _helper(state, node.func, at) if helper is None else (helper.function, helper.state.index.module, False)
+    found = _helper(state, node.func, at) if helper is None else \
+        (helper.function, helper.state.index.module, False, helper.state)
     if found is None:
         return None
-    owner = state if helper is None else helper.state
-    function, parent, skip_first = found
+    function, parent, skip_first, owner = found
     returned = _single_return(function)
     scope = owner.index.scope(function, parent)
     if returned is None or returned.value is None or scope is at.scope:  # (the helper calling itself)
@@ -63,9 +65,9 @@ def helper_call(state: ModuleState, node: ast.Call, at: At, callee: object) -> R
     return owner.value(returned.value, At(scope, returned, frame=frame))
 
 
-def _helper(state: ModuleState, func: ast.expr, at: At) -> tuple[ast.FunctionDef, Scope, bool] | None:
-    """The helper a call's callee names, the scope its ``def`` stands in, and whether the call's receiver
-    fills its first parameter; None when it names none."""
+def _helper(state: ModuleState, func: ast.expr, at: At) -> tuple[ast.FunctionDef, Scope, bool, ModuleState] | None:
+    """The helper a call's callee names, the scope its ``def`` stands in, whether the call's receiver fills its
+    first parameter, and the state of its module; None when it names none."""
     if type(func) is ast.Name:
         scope: Scope | None = at.scope
         while scope is not None and scope.kind != "module":  # (a local or enclosing name: not followed)
@@ -76,7 +78,7 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> tuple[ast.FunctionDef
         if func.id in at.hidden or func.id in state.index.declared_global:
             return None
         function = _only_def(module, func.id)
-        return None if function is None or _kind(function) != "function" else (function, module, False)
+        return None if function is None or _kind(function) != "function" else (function, module, False, state)
     if type(func) is not ast.Attribute or type(func.value) is not ast.Name:
         return None
     method, cls = at.scope, at.scope.parent
@@ -85,16 +87,43 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> tuple[ast.FunctionDef
             len(method.names.get(receiver, ())) != 1:
         return None  # (``self`` rebound in the method, or not a method's receiver)
     attr = func.attr
-    function = _only_def(cls, attr)
-    if function is None or cls.attr(attr) or state.index.overridden(cls, attr) or \
-            state.index.rebound_outside(cls, attr):
+    if state.index.overridden(cls, attr) or state.index.rebound_outside(cls, attr):
+        return None
+    found = _defining_class(state, cls, attr)
+    function = _only_def(found[1], attr) if found is not None else None
+    if found is None or function is None:
         return None
     kind = _kind(function)
     receives = _kind(method.node)  # type: ignore[arg-type]
     if kind == "static":
-        return function, cls, False
+        return function, found[1], False, found[0]
     if kind == "class" or (kind == "function" and receives == "function"):
-        return function, cls, True  # (``self.m()`` of an instance method, ``cls.m()``/``self.m()`` of a class's)
+        return function, found[1], True, found[0]  # (``self.m()`` of an instance method, ``cls.m()`` of a class's)
+    return None
+
+
+def _defining_class(state: ModuleState, cls: Scope, attr: str) -> tuple[ModuleState, Scope] | None:
+    """The class whose ``def`` a receiver's ``attr`` is: ``cls``, or up a chain of single bases of the project
+    (``class Users(BaseClient)``, the base in this module or another) none of whose classes below it binds a
+    name it binds too (its methods, reading ``self``, would read theirs); None when it is no such ``def``."""
+    below: set[str] = set()
+    for _ in range(_MAX_BASES):
+        if cls.attr(attr):
+            return None  # (``self.<attr> = ...`` in a method: an attribute, not the method)
+        if attr in cls.names:
+            collides = any(n in cls.names or cls.attr(n) for n in below)
+            return None if collides or state.index.rebound_outside(cls, attr) else (state, cls)
+        below |= {*cls.names, *cls.attrs}
+        node: ast.ClassDef = cls.node  # type: ignore[assignment]
+        if len(node.bases) != 1 or node.keywords or cls.parent is None:
+            return None  # (several bases: the method resolution order decides; a metaclass may)
+        base = state.index.module_class(node.bases[0])
+        if base is None:
+            other = state.value(node.bases[0], At(cls.parent, node))
+            if type(other) is not ClassRef:
+                return None
+            state, base = other.state, other.scope
+        cls = base
     return None
 
 

@@ -8,7 +8,7 @@ with ``ast`` and never imported or run. A file that cannot be read or parsed, or
 
 The values of another module never read the inside of a function, except a method that binds an attribute
 (``self.url = root + "/api"``, with the names it binds on the way), a function declaring ``global`` and a
-module-level function whose body is one ``return`` (a helper, read at its calls: ``source.helpers``):
+function or method whose body is one ``return`` (a helper, read at its calls: ``source.helpers``):
 every other function's body is dropped from the tree a ``Project`` keeps (``_without_unread_bodies``),
 which is most of a module's tree.
 """
@@ -309,8 +309,8 @@ def _read_inside(function: ast.AST) -> bool:
 
 
 def _one_return(function: ast.AST) -> bool:
-    """Whether a function's body is one ``return`` (a docstring before it aside): a module-level one is a
-    helper another module's values read at its calls (``source.helpers``)."""
+    """Whether a function's body is one ``return`` (a docstring before it aside): a module-level one, or a
+    method, is a helper that values read at its calls (``source.helpers``)."""
     return [type(s) for s in function.body if type(s) is not ast.Expr] == [ast.Return]  # type: ignore[attr-defined]
 
 
@@ -324,7 +324,8 @@ def _without_unread_bodies(tree: ast.Module,
         node = stack.pop()
         for child in ast.iter_child_nodes(node):
             if type(child) in _FUNCS:
-                if not _read_inside(child) and not (node is tree and _one_return(child)):
+                helper = (node is tree or type(node) is ast.ClassDef) and _one_return(child)
+                if not helper and not _read_inside(child):
                     first = child.body[0]  # type: ignore[attr-defined]
                     keep = first if type(first) is ast.Expr and type(first.value) is ast.Constant else \
                         ast.copy_location(ast.Pass(), first)

@@ -132,3 +132,27 @@ def test_another_module_s_helper_is_read_at_the_call(tmp_path: Path) -> None:
     app.write_text(text, encoding="utf-8")
     found = lint_text(text, Config(), path=str(app), project=Project(), file=str(app))
     assert [(f.line, f.col, f.code) for f in found] == [(5, 24, "IRI101"), (6, 35, "IRI101")]
+
+
+def test_a_helper_a_base_class_defines_is_read_at_a_subclass_s_call(tmp_path: Path) -> None:
+    """``class Charges(BaseClient)`` calling ``self._url(...)`` that ``BaseClient`` defines, in this module or
+    another: read as the base's helper, unless a class below it binds a name it binds (its ``self.BASE_URL``
+    may then be the subclass's: a hole), or the class has several bases (the resolution order decides)."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "sdk").mkdir()
+    (tmp_path / "sdk" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "sdk" / "base.py").write_text(
+        'class BaseClient:\n    BASE_URL = "https://api.pay.example"\n\n'
+        '    def _url(self, *parts):\n        return "/".join([self.BASE_URL, *parts])\n', encoding="utf-8")
+    res = tmp_path / "sdk" / "resources.py"
+    text = ('import requests\nfrom sdk.base import BaseClient\n\n\n'
+            'class Charges(BaseClient):\n    def list(self):\n'
+            '        return requests.get(self._url("charges", "a b"))\n\n\n'
+            'class Local(BaseClient):\n    BASE_URL = "https://other.example"\n\n'
+            '    def list(self):\n        return requests.get(self._url("local", "c d"))\n\n\n'
+            'class Mixed(BaseClient, dict):\n    def list(self):\n'
+            '        return requests.get(self._url("mixed", "e f"))\n\n\n'
+            'class Inner(Charges):\n    def list(self):\n        return requests.get(self._url("inner", "g h"))\n')
+    res.write_text(text, encoding="utf-8")
+    found = lint_text(text, Config(), path=str(res), project=Project(), file=str(res))
+    assert [(f.line, f.col, f.code) for f in found] == [(7, 51, "IRI101"), (24, 49, "IRI101")]

@@ -259,7 +259,8 @@ def test_a_kept_module_drops_the_function_bodies_no_value_reads(tmp_path: Path) 
                     self.url = base + "/items"
 
                 def other(self):
-                    return requests.get(self.url)
+                    url = self.url
+                    return requests.get(url)
         """,
         "pkg/other.py": """            ROOT = "https://api.example"
 
