@@ -197,8 +197,9 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     at = local.node_position(use.expr)
     # a template filled by % or .format before its use: what is left of its text is the URL's own
     filled = _fills(use.expr) or any(type(p) is Hole and p.kind is HoleKind.FIELD for p in use.value.pieces)
-    # a URL-named name's value assembled in another module: that module checks it where it binds the name
-    name = _last_name(use.expr)
+    # a URL-named name's value assembled in another module, or a URL-named helper's (``health_url()``,
+    # ``self._url(...)``): that module checks it where it binds the name, or where the helper returns it
+    name = _helper_name(use, state) if type(use.expr) is ast.Call else _last_name(use.expr)
     by_url_name = name is not None and is_url_name(name, tuple(checker.config.url_names))
     placed: dict[Cause, list[tuple[Finding, Piece, SourcePos]]] = {}  # one cause's findings, in order
     for f in findings:
@@ -290,6 +291,15 @@ def _fills(expr: ast.expr) -> bool:
     if type(expr) is ast.BinOp:
         return type(expr.op) is ast.Mod
     return type(expr) is ast.Call and type(expr.func) is ast.Attribute and expr.func.attr in ("format", "format_map")
+
+
+def _helper_name(use: UrlValue, state: ModuleState) -> str | None:
+    """The name of the project's helper the use's call is (``health_url()``, ``self._url(...)``: its return is
+    checked where it is defined when the name says URL); None for a call of an outside function."""
+    func = use.expr.func  # type: ignore[attr-defined]
+    if use.at is None or type(state.value(func, use.at)) is Ref:
+        return None
+    return _last_name(func)
 
 
 def _last_name(expr: ast.expr) -> str | None:

@@ -156,3 +156,24 @@ def test_a_helper_a_base_class_defines_is_read_at_a_subclass_s_call(tmp_path: Pa
     res.write_text(text, encoding="utf-8")
     found = lint_text(text, Config(), path=str(res), project=Project(), file=str(res))
     assert [(f.line, f.col, f.code) for f in found] == [(7, 51, "IRI101"), (24, 49, "IRI101")]
+
+
+def test_a_url_named_helper_s_own_join_is_reported_where_it_returns_it(tmp_path: Path) -> None:
+    """``health_url()`` of another module: its return, a URL-named function's, is checked there, so the join
+    it makes is not reported again at each call (one finding per cause, fixtures23); a helper not named so
+    is checked at its calls, its pieces placed at the name that brings them."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "__init__.py").write_text("", encoding="utf-8")
+    base = tmp_path / "p" / "base.py"
+    base.write_text('HOST = "https://h.example"\n\n\ndef health_url():\n    return HOST + "health"\n\n\n'
+                    'def health():\n    return HOST + "health"\n', encoding="utf-8")
+    use = tmp_path / "p" / "use.py"
+    text = ('import requests\n\nfrom .base import health, health_url\n\n\n'
+            'requests.get(health_url())\nrequests.get(health())\n')
+    use.write_text(text, encoding="utf-8")
+    project = Project()
+    at_use = lint_text(text, Config(), path=str(use), project=project, file=str(use))
+    assert [(f.line, f.col, f.code) for f in at_use] == [(7, 13, "IRI801")]
+    at_base = lint_text(base.read_text(encoding="utf-8"), Config(), path=str(base), project=project, file=str(base))
+    assert [(f.line, f.col, f.code) for f in at_base] == [(5, 19, "IRI801")]
