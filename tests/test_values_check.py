@@ -815,3 +815,31 @@ def test_an_encoded_hole_stays_encoded_when_a_format_places_it() -> None:
             '    requests.get("https://svc.example/find?q=%s" % term)\n')
     got = lint_text(text, Config(extend_select=("IRI806",)))
     assert [(f.line, f.code) for f in got] == [(7, "IRI806"), (8, "IRI806")]
+
+
+def test_a_client_class_may_derive_through_project_classes(tmp_path: Path) -> None:
+    """``class Mid(Base)``, ``class Base(httpx.Client): pass`` (here, or in another module with its own
+    ``__init__``): ``self.get(...)`` in Mid is a request through the client with the base one ``__init__`` of
+    the chain gives (fixtures23); two ``__init__`` in the chain, or one above a class that binds a name it
+    binds, give a hole."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "p" / "base.py").write_text(
+        'import httpx\n\n\nclass Rooted(httpx.Client):\n    ROOT = "https://api.example/v1"\n\n'
+        '    def __init__(self):\n        super().__init__(base_url=self.ROOT)\n\n\n'
+        'class Passing(httpx.Client):\n    def __init__(self, base_url):\n'
+        '        super().__init__(base_url=base_url)\n',
+        encoding="utf-8")
+    mid = tmp_path / "p" / "mid.py"
+    text = ('import httpx\nfrom .base import Passing, Rooted\n\n\nclass Base(httpx.Client):\n    pass\n\n\n'
+            'class Mid(Base):\n    def __init__(self):\n        super().__init__(base_url="https://api.example/v1")\n\n'
+            '    def go(self):\n        return self.get("items/all of them")\n\n\n'
+            'class Same(Rooted):\n    def go(self):\n        return self.get("a b")\n\n\n'
+            'class Other(Rooted):\n    ROOT = "https://other.example/"\n\n    def go(self):\n'
+            '        return self.get("c d")\n\n\n'
+            'class Twice(Passing):\n    def __init__(self):\n        super().__init__(base_url="https://x.example")\n\n'
+            '    def go(self):\n        return self.get("e f")\n')
+    mid.write_text(text, encoding="utf-8")
+    found = lint_text(text, Config(), path=str(mid), project=Project(), file=str(mid))
+    assert [(f.line, f.col, f.code) for f in found] == [(14, 34, "IRI101"), (19, 26, "IRI101")]

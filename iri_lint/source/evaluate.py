@@ -526,7 +526,8 @@ class ModuleState:
         if not assigned:
             if body:
                 return self._lookup(cls, attr, None, node)
-            for base in cls.node.bases if seen < MAX_DEPTH else ():  # type: ignore[attr-defined]
+            made = inherited_request(self, cls, attr, node)  # (a request through the client the class chain makes)
+            for base in cls.node.bases if seen < MAX_DEPTH and made is None else ():  # type: ignore[attr-defined]
                 base_scope = self.index.module_class(base)
                 if base_scope is not None:
                     return self._self_attr(base_scope, attr, node, seen + 1)
@@ -535,7 +536,7 @@ class ModuleState:
                 if type(other) is ClassRef:
                     got = other.state._self_attr(other.scope, attr, node, seen + 1)
                     return _inherited(got, cls, other.scope, self, node)
-            return inherited_request(self, cls, attr, node) or self.hole(node)
+            return made or self.hole(node)
         both = [*body, *assigned]
         if len(both) == 1 and both[0].kind in (Kind.ASSIGN, Kind.WITH):
             return self._binding(cls, both[0], node)

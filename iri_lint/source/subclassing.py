@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from iri_lint.source.bindings import At, Scope
 from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS
 from iri_lint.source.exports import super_init_call
+from iri_lint.source.objects import ClassRef
 from iri_lint.source.values import Client, Method, Ref
 
 if TYPE_CHECKING:
@@ -24,18 +25,33 @@ if TYPE_CHECKING:
 
 __all__ = ["inherited_request", "subclass_object"]
 
+_MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
+
 
 def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
     """What calling the project class ``cls`` (of ``state``'s module) makes: an outside class's object, an
-    HTTP client with the base URL its ``__init__`` gives, or a hole."""
-    bases = getattr(cls.node, "bases", [])
-    if len(bases) != 1 or cls.parent is None or any(m in cls.names for m in REQUEST_METHODS):
-        return state.hole(node)
-    base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
-    if type(base) is not Ref:
-        return state.hole(node)
-    made = _client_from_init(state, cls, base.qual) if base.qual in CLIENTS else None
-    return made if made is not None else Ref(base.qual + "()")
+    HTTP client with the base URL an ``__init__`` gives, or a hole. Between ``cls`` and the outside class
+    may stand project classes (``class Mid(Base)``, ``class Base(httpx.Client): pass``, in this module or
+    another), each with one base and no request method; one class of the chain at most has an ``__init__``."""
+    init: tuple[ModuleState, Scope] | None = None
+    below: set[str] = set()  # names the classes below bind: an __init__ above reading ``self.<name>`` reads theirs
+    for _ in range(_MAX_CHAIN):
+        bases = getattr(cls.node, "bases", [])
+        if len(bases) != 1 or cls.parent is None or any(m in cls.names for m in REQUEST_METHODS):
+            return state.hole(node)
+        if "__init__" in cls.names:
+            if init is not None or any(n in cls.names or cls.attr(n) for n in below):
+                return state.hole(node)  # (an __init__ calling another's: what reaches the client is unknown)
+            init = state, cls
+        below |= {*cls.names, *cls.attrs}
+        base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
+        if type(base) is Ref:
+            made = _client_from_init(*init, base.qual) if init is not None and base.qual in CLIENTS else None
+            return made if made is not None else Ref(base.qual + "()")
+        if type(base) is not ClassRef:
+            return state.hole(node)
+        state, cls = base.state, base.scope
+    return state.hole(node)
 
 
 def made_by_call(state: ModuleState, made: Result, cls: Scope, node: ast.Call, at: At) -> Result:
