@@ -820,8 +820,8 @@ def test_an_encoded_hole_stays_encoded_when_a_format_places_it() -> None:
 def test_a_client_class_may_derive_through_project_classes(tmp_path: Path) -> None:
     """``class Mid(Base)``, ``class Base(httpx.Client): pass`` (here, or in another module with its own
     ``__init__``): ``self.get(...)`` in Mid is a request through the client with the base one ``__init__`` of
-    the chain gives (fixtures23); two ``__init__`` in the chain, or one above a class that binds a name it
-    binds, give a hole."""
+    the chain gives, through any that only forward their arguments (fixtures23); an ``__init__`` above it
+    that changes them, or one above a class that binds a name it binds, gives a hole."""
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
     (tmp_path / "p").mkdir()
     (tmp_path / "p" / "__init__.py").write_text("", encoding="utf-8")
@@ -829,17 +829,21 @@ def test_a_client_class_may_derive_through_project_classes(tmp_path: Path) -> No
         'import httpx\n\n\nclass Rooted(httpx.Client):\n    ROOT = "https://api.example/v1"\n\n'
         '    def __init__(self):\n        super().__init__(base_url=self.ROOT)\n\n\n'
         'class Passing(httpx.Client):\n    def __init__(self, base_url):\n'
-        '        super().__init__(base_url=base_url)\n',
+        '        super().__init__(base_url=base_url)\n\n\n'
+        'class Changing(httpx.Client):\n    def __init__(self, base_url):\n'
+        '        super().__init__(base_url=base_url + "/v2")\n',
         encoding="utf-8")
     mid = tmp_path / "p" / "mid.py"
-    text = ('import httpx\nfrom .base import Passing, Rooted\n\n\nclass Base(httpx.Client):\n    pass\n\n\n'
+    text = ('import httpx\nfrom .base import Changing, Passing, Rooted\n\n\nclass Base(httpx.Client):\n    pass\n\n\n'
             'class Mid(Base):\n    def __init__(self):\n        super().__init__(base_url="https://api.example/v1")\n\n'
             '    def go(self):\n        return self.get("items/all of them")\n\n\n'
             'class Same(Rooted):\n    def go(self):\n        return self.get("a b")\n\n\n'
             'class Other(Rooted):\n    ROOT = "https://other.example/"\n\n    def go(self):\n'
             '        return self.get("c d")\n\n\n'
             'class Twice(Passing):\n    def __init__(self):\n        super().__init__(base_url="https://x.example")\n\n'
-            '    def go(self):\n        return self.get("e f")\n')
+            '    def go(self):\n        return self.get("e f")\n\n\n'
+            'class Changed(Changing):\n    def __init__(self):\n        super().__init__(base_url="https://x.example")\n\n'
+            '    def go(self):\n        return self.get("g h")\n')
     mid.write_text(text, encoding="utf-8")
     found = lint_text(text, Config(), path=str(mid), project=Project(), file=str(mid))
-    assert [(f.line, f.col, f.code) for f in found] == [(14, 34, "IRI101"), (19, 26, "IRI101")]
+    assert [(f.line, f.col, f.code) for f in found] == [(14, 34, "IRI101"), (19, 26, "IRI101"), (34, 26, "IRI101")]

@@ -34,19 +34,24 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
     may stand project classes (``class Mid(Base)``, ``class Base(httpx.Client): pass``, in this module or
     another), each with one base and no request method; one class of the chain at most has an ``__init__``."""
     init: tuple[ModuleState, Scope] | None = None
+    forwarded = False  # an __init__ above the one that gives the base hands its arguments on as they are
     below: set[str] = set()  # names the classes below bind: an __init__ above reading ``self.<name>`` reads theirs
     for _ in range(_MAX_CHAIN):
         bases = getattr(cls.node, "bases", [])
         if len(bases) != 1 or cls.parent is None or any(m in cls.names for m in REQUEST_METHODS):
             return state.hole(node)
         if "__init__" in cls.names:
-            if init is not None or any(n in cls.names or cls.attr(n) for n in below):
+            if init is not None and _forwards(cls):
+                forwarded = True  # (``def __init__(self, base_url, **kw): super().__init__(base_url=base_url, **kw)``)
+            elif init is not None or any(n in cls.names or cls.attr(n) for n in below):
                 return state.hole(node)  # (an __init__ calling another's: what reaches the client is unknown)
-            init = state, cls
+            else:
+                init = state, cls
         below |= {*cls.names, *cls.attrs}
         base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
         if type(base) is Ref:
-            made = _client_from_init(*init, base.qual) if init is not None and base.qual in CLIENTS else None
+            made = _client_from_init(*init, base.qual, forwarded) if init is not None and base.qual in CLIENTS \
+                else None
             return made if made is not None else Ref(base.qual + "()")
         if type(base) is not ClassRef:
             return state.hole(node)
@@ -75,8 +80,35 @@ def inherited_request(state: ModuleState, cls: Scope, attr: str, node: ast.AST) 
     return Ref(f"{made.qual}.{attr}") if type(made) is Ref else None
 
 
-def _client_from_init(state: ModuleState, cls: Scope, qual: str) -> Client | None:
-    """The client ``cls.__init__`` makes by calling ``super().__init__(...)`` once, in its body's top level."""
+def _forwards(cls: Scope) -> bool:
+    """Whether ``cls.__init__`` (its whole body, a docstring aside) hands its parameters on to
+    ``super().__init__`` as they are, each keyword under its own name, ``*args`` and ``**kwargs`` whole."""
+    defs = [b.stmt for b in cls.names.get("__init__", []) if type(b.stmt) is ast.FunctionDef]
+    if len(defs) != 1:
+        return False
+    f = defs[0]
+    body = f.body[1:] if f.body and type(f.body[0]) is ast.Expr and type(f.body[0].value) is ast.Constant else f.body
+    call = super_init_call(body[0]) if len(body) == 1 else None
+    if call is None:
+        return False
+    a = f.args
+    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+    for x in call.args:
+        if not (type(x) is ast.Starred and a.vararg is not None and type(x.value) is ast.Name
+                and x.value.id == a.vararg.arg):
+            return False
+    for kw in call.keywords:
+        name = a.kwarg.arg if kw.arg is None and a.kwarg is not None else kw.arg
+        if name is None or type(kw.value) is not ast.Name or kw.value.id != name or \
+                (kw.arg is not None and name not in params):
+            return False
+    return True
+
+
+def _client_from_init(state: ModuleState, cls: Scope, qual: str, keywords_only: bool = False) -> Client | None:
+    """The client ``cls.__init__`` makes by calling ``super().__init__(...)`` once, in its body's top level
+    (``keywords_only``: through an ``__init__`` that forwards them by name, so positional ones map to no
+    known parameter)."""
     defs = [b.stmt for b in cls.names.get("__init__", []) if type(b.stmt) in (ast.FunctionDef, ast.AsyncFunctionDef)]
     if len(defs) != 1:
         return None
@@ -85,6 +117,8 @@ def _client_from_init(state: ModuleState, cls: Scope, qual: str) -> Client | Non
     if len(calls) != 1:
         return None
     stmt, call = calls[0]
+    if keywords_only and call.args:
+        return None
     values = state.evaluator._state(state.index, state.src, state.path, False)  # (its base is a value)
     made = CALLS[qual](values._args(call, At(state.index.scope(init, cls), stmt)), call, state.src, qual)  # type: ignore[arg-type]
     return made if type(made) is Client else None
