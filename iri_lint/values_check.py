@@ -176,7 +176,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     c = checked(use.value, at_api=use.reason is Reason.URL_API, dropped=use.dropped)
     at_api = use.reason is Reason.URL_API
     if is_route_name(c.text) or is_host_port(c.text) or (is_bare_prefix(c.text) and not (at_api and c.text)) or \
-            (not at_api and not _joined_path(use, state) and (_not_one_url(c.text) or is_scp_address(c.text))):
+            (not at_api and (_not_one_url(c.text) or is_scp_address(c.text)) and _outside_callee(use, state) not in
+             PATH_JOINS):  # (what a path join or urljoin gives is one URL by how it is built, never prose)
         return []  # a view's name, an address, a prefix: no URL (as ``literals`` decides for one literal)
     used_as_iri = not c.text.isascii() or (context is UseContext.IDENTIFIER and api is not None)
     enabled = checker.enabled if used_as_iri else checker.in_ascii
@@ -293,13 +294,19 @@ def _fills(expr: ast.expr) -> bool:
     return type(expr) is ast.Call and type(expr.func) is ast.Attribute and expr.func.attr in ("format", "format_map")
 
 
+def _outside_callee(use: UrlValue, state: ModuleState) -> str | None:
+    """The qualified name of the outside function the use's expression calls (``posixpath.join``); None when it
+    is no call, or a call of the project's (a helper: ``source.helpers``)."""
+    if type(use.expr) is not ast.Call or use.at is None:
+        return None
+    callee = state.value(use.expr.func, use.at)
+    return callee.qual if type(callee) is Ref else None
+
+
 def _helper_name(use: UrlValue, state: ModuleState) -> str | None:
     """The name of the project's helper the use's call is (``health_url()``, ``self._url(...)``: its return is
     checked where it is defined when the name says URL); None for a call of an outside function."""
-    func = use.expr.func  # type: ignore[attr-defined]
-    if use.at is None or type(state.value(func, use.at)) is Ref:
-        return None
-    return _last_name(func)
+    return None if use.at is None or _outside_callee(use, state) is not None else _last_name(use.expr.func)  # type: ignore[attr-defined]
 
 
 def _last_name(expr: ast.expr) -> str | None:
@@ -330,17 +337,6 @@ def _in_template(piece: object) -> bool:
     while k and (target[k - 1].isalnum() or target[k - 1] in "_."):
         k -= 1
     return bool(target[k:]) and says_template(target[k:])
-
-
-def _joined_path(use: UrlValue, state: ModuleState) -> bool:
-    """Whether the use's expression joins paths or resolves a reference (``posixpath.join``, ``urljoin``):
-    what it gives is one path or URL by how it is built, never prose, a regex or markup (a URL-named
-    function returning ``posixpath.join(BASE, "clips", slug + " hd.mp4")``)."""
-    expr = use.expr
-    if type(expr) is not ast.Call or use.at is None:
-        return False
-    callee = state.value(expr.func, use.at)
-    return type(callee) is Ref and callee.qual in PATH_JOINS
 
 
 def _not_one_url(text: str) -> bool:

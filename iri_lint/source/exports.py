@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 
-__all__ = ["binds_attribute", "export_signature", "super_init_call"]
+__all__ = ["binds_attribute", "export_signature", "one_return", "super_init_call"]
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _HANDLERS = (ast.excepthandler, ast.match_case)
@@ -57,6 +57,16 @@ def binds_attribute(stmt: ast.AST) -> bool:
     return any(type(n) is ast.Attribute for target in targets for n in ast.walk(target))
 
 
+def one_return(function: ast.AST) -> ast.Return | None:
+    """The ``return`` with a value that is a function's whole body, a docstring before it aside (a helper's:
+    ``source.helpers`` reads it at the function's calls); None for any other body."""
+    body: list[ast.stmt] = function.body  # type: ignore[attr-defined]
+    if body and type(body[0]) is ast.Expr and type(body[0].value) is ast.Constant:
+        body = body[1:]
+    ret = body[0] if len(body) == 1 else None
+    return ret if type(ret) is ast.Return and ret.value is not None else None
+
+
 def super_init_call(stmt: ast.AST) -> ast.Call | None:
     """The call of ``super().__init__(...)`` as a statement (what a client class gives its base URL:
     ``source.subclassing``); None for any other statement."""
@@ -80,9 +90,9 @@ def _statement(stmt: ast.stmt, out: list[str], in_function: bool) -> None:
         if not in_function:  # its name, parameters (the receiver) and decorators are seen; its body is not
             f: ast.FunctionDef = stmt  # type: ignore[assignment]
             out.append(f"def {f.name} {_dump(f.args)} {_dump(f.decorator_list)} {_dump(f.returns)}")
-            body = f.body[1:] if f.body and type(f.body[0]) is ast.Expr else f.body
-            if len(body) == 1 and type(body[0]) is ast.Return:  # a helper's return, read at its calls
-                out.append(f"return {_dump(body[0].value)}")
+            returned = one_return(f)
+            if returned is not None:  # a helper's return, read at its calls
+                out.append(f"return {_dump(returned.value)}")
         _body(stmt.body, out, True)  # type: ignore[attr-defined]
         out.append("end")
         return

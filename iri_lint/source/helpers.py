@@ -16,6 +16,7 @@ import ast
 from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.source.bindings import At, Scope
+from iri_lint.source.exports import one_return
 from iri_lint.source.objects import ClassRef
 from iri_lint.source.values import Seq, Value
 
@@ -57,12 +58,12 @@ def helper_call(state: ModuleState, node: ast.Call, at: At, callee: object) -> R
     function, parent, skip_first, owner = found
     returned = _single_return(function)
     scope = owner.index.scope(function, parent)
-    if returned is None or returned.value is None or scope is at.scope:  # (the helper calling itself)
+    if returned is None or scope is at.scope:  # (the helper calling itself)
         return None
     frame = _frame(state, owner, function, parent, node, at, skip_first)
     if frame is None:
         return None
-    return owner.value(returned.value, At(scope, returned, frame=frame))
+    return owner.value(returned.value, At(scope, returned, frame=frame))  # type: ignore[arg-type]  # (one_return: a value)
 
 
 def _helper(state: ModuleState, func: ast.expr, at: At) -> tuple[ast.FunctionDef, Scope, bool, ModuleState] | None:
@@ -117,13 +118,10 @@ def _defining_class(state: ModuleState, cls: Scope, attr: str) -> tuple[ModuleSt
         node: ast.ClassDef = cls.node  # type: ignore[assignment]
         if len(node.bases) != 1 or node.keywords or cls.parent is None:
             return None  # (several bases: the method resolution order decides; a metaclass may)
-        base = state.index.module_class(node.bases[0])
-        if base is None:
-            other = state.value(node.bases[0], At(cls.parent, node))
-            if type(other) is not ClassRef:
-                return None
-            state, base = other.state, other.scope
-        cls = base
+        base = state.value(node.bases[0], At(cls.parent, node))  # (a class of this module or another)
+        if type(base) is not ClassRef:
+            return None
+        state, cls = base.state, base.scope
     return None
 
 
@@ -144,15 +142,11 @@ def _kind(function: ast.FunctionDef) -> str | None:
 
 
 def _single_return(function: ast.FunctionDef) -> ast.Return | None:
-    """The ``return`` that is the function's whole body (a docstring before it aside), binding no name."""
-    body = function.body
-    if body and type(body[0]) is ast.Expr and type(body[0].value) is ast.Constant:
-        body = body[1:]
-    if len(body) != 1 or type(body[0]) is not ast.Return or body[0].value is None:
+    """The ``return`` that is the function's whole body (``exports.one_return``), binding no name."""
+    returned = one_return(function)
+    if returned is None or any(type(n) in _BINDS for n in ast.walk(returned)):
         return None
-    if any(type(n) in _BINDS for n in ast.walk(body[0].value)):
-        return None
-    return body[0]
+    return returned
 
 
 def _frame(state: ModuleState, owner: ModuleState, function: ast.FunctionDef, parent: Scope, node: ast.Call,
@@ -189,7 +183,6 @@ def _frame(state: ModuleState, owner: ModuleState, function: ast.FunctionDef, pa
                 return None
             frame[p.arg] = owner.value(defaults[p.arg], where)
     return frame
-
 
 
 def display(state: ModuleState, node: ast.Tuple | ast.List, at: At) -> Result:

@@ -130,26 +130,24 @@ def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence
 
 
 @functools.lru_cache(maxsize=1024)
-def _words_regex(words: tuple[str, ...], calls: bool) -> re.Pattern[str]:
+def _words_regex(words: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for words that share their first characters: their common prefix, then what follows it
-    in each (the longest first), then ``(`` or a word's end."""
+    in each (the longest first), then a word's end."""
     prefix = words[0][: min(map(len, words))]
     while not all(w.startswith(prefix) for w in words):
         prefix = prefix[:-1]
     rests = sorted({w[len(prefix) :] for w in words}, key=lambda r: (-len(r), r))
     alternatives = "" if rests == [""] else "(?:" + "|".join(map(re.escape, rests)) + ")"
-    return re.compile(re.escape(prefix) + alternatives + (r"[ \t]*+\(" if calls else r"\b"))
+    return re.compile(re.escape(prefix) + alternatives + r"\b")
 
 
 def word_starts(text: str, words: Sequence[str], *, calls: bool = False) -> list[int]:
     """Where each identifier of ``words`` stands as a whole word in ``text`` (``\\bword\\b``; with
-    ``calls``, only where a ``(`` follows it on its line), in no particular order.
+    ``calls``, only where a ``(`` follows it on its line: ``_call_starts``), in no particular order.
 
     One search per group of words with the same first character (``url``, ``urljoin``, ``urlopen``: one): a
     pattern that starts with a literal character is found at C speed, where ``\\b(?:a|b)\\b`` tries every
-    position of the text. Grouped by three characters (29 searches for the URL APIs' call words, not 18),
-    the search took 1.5x the time on run.py's default corpus. Inside a match no other word can start (an
-    identifier goes on there)."""
+    position of the text. Inside a match no other word can start (an identifier goes on there)."""
     if calls:
         return _call_starts(text, frozenset(words))
     groups: dict[str, list[str]] = {}
@@ -157,7 +155,7 @@ def word_starts(text: str, words: Sequence[str], *, calls: bool = False) -> list
         groups.setdefault(word[:1], []).append(word)
     out: list[int] = []
     for group in groups.values():
-        for m in _words_regex(tuple(group), False).finditer(text):
+        for m in _words_regex(tuple(group)).finditer(text):
             i = m.start()
             if i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"):  # what \\w is, as a class
                 out.append(i)

@@ -23,7 +23,7 @@ from collections import Counter, OrderedDict
 from typing import NamedTuple
 
 from iri_lint.source.bindings import ModuleIndex
-from iri_lint.source.exports import binds_attribute, super_init_call
+from iri_lint.source.exports import binds_attribute, one_return, super_init_call
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.values import Src
 
@@ -308,12 +308,6 @@ def _read_inside(function: ast.AST) -> bool:
     return False
 
 
-def _one_return(function: ast.AST) -> bool:
-    """Whether a function's body is one ``return`` (a docstring before it aside): a module-level one, or a
-    method, is a helper that values read at its calls (``source.helpers``)."""
-    return [type(s) for s in function.body if type(s) is not ast.Expr] == [ast.Return]  # type: ignore[attr-defined]
-
-
 def _without_unread_bodies(tree: ast.Module,
                            swaps: list[tuple[ast.AST, list[ast.stmt], list[ast.stmt]]] | None = None) -> ast.Module:
     """The module with the body of each function no value of another module reads replaced by its first
@@ -324,7 +318,8 @@ def _without_unread_bodies(tree: ast.Module,
         node = stack.pop()
         for child in ast.iter_child_nodes(node):
             if type(child) in _FUNCS:
-                helper = (node is tree or type(node) is ast.ClassDef) and _one_return(child)
+                # (a module-level function's or a method's one return: a helper, read at its calls)
+                helper = (node is tree or type(node) is ast.ClassDef) and one_return(child) is not None
                 if not helper and not _read_inside(child):
                     first = child.body[0]  # type: ignore[attr-defined]
                     keep = first if type(first) is ast.Expr and type(first.value) is ast.Constant else \
