@@ -440,8 +440,9 @@ def _ref_problems(text: str, *, advisory: bool) -> list[tuple[str, Span, Span]]:
                     if (edge := _ref_edge(text, comp.span.start, comp.span.end, at_end=at_end))]
     if advisory and not text.isascii():
         spans = [c.span for c, s in zip(comps, summaries, strict=True) if s[2]]
-        if ref.port is not None and len(ref.port) and text[ref.port.start : ref.port.end].isdigit():
-            spans = sorted([*spans, ref.port], key=lambda sp: sp.start)
+        port = text[ref.port.start : ref.port.end] if ref.port is not None else ""
+        if port.isascii() and port.isdigit():  # (a port is ASCII DIGIT, RFC 3986 sec. 3.2.3: "8١" is none)
+            spans = sorted([*spans, ref.port], key=lambda sp: sp.start)  # type: ignore[list-item]
         out += [("digit-component", sp, sp) for sp in _ref_digit_spans(text, spans)]
     return sorted(out, key=lambda p: (p[1].start, p[1].end))
 
