@@ -15,6 +15,22 @@ def found(text: str) -> list[tuple[int, int, str]]:
     return [(f.line, f.col, f.code) for f in lint_text(text, Config())]
 
 
+def package(root: Path, name: str, modules: dict[str, str]) -> dict[str, Path]:
+    """A project at ``root`` whose package ``name`` holds ``modules`` (module name -> text): their paths."""
+    (root / "pyproject.toml").write_text("", encoding="utf-8")
+    (root / name).mkdir()
+    paths = {m: root / name / f"{m}.py" for m in ("__init__", *modules)}
+    for m, path in paths.items():
+        path.write_text(modules.get(m, ""), encoding="utf-8")
+    return paths
+
+
+def found_in(path: Path, project: Project) -> list[tuple[int, int, str]]:
+    """``found`` of a file of a project, reading the project's other modules through ``project``."""
+    text = path.read_text(encoding="utf-8")
+    return [(f.line, f.col, f.code) for f in lint_text(text, Config(), path=str(path), project=project, file=str(path))]
+
+
 HELPERS = '''\
 import requests
 
@@ -118,62 +134,47 @@ def test_a_helper_s_star_parameter_holds_the_other_arguments() -> None:
 def test_another_module_s_helper_is_read_at_the_call(tmp_path: Path) -> None:
     """``from pkg.urls import endpoint``, absolute or relative: its one return is read at the call with the
     call's arguments; another module's function of more than a return stays a hole."""
-    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    (tmp_path / "pkg").mkdir()
-    (tmp_path / "pkg" / "__init__.py").write_text("", encoding="utf-8")
-    (tmp_path / "pkg" / "urls.py").write_text(
-        'BASE = "https://api.example.com"\n\n\ndef endpoint(path, version="v1"):\n'
-        '    """A path of the API."""\n    return BASE + "/" + version + "/" + path\n\n\n'
-        'def other(path):\n    x = BASE + "/" + path\n    return x\n', encoding="utf-8")
-    app = tmp_path / "pkg" / "app.py"
-    text = ('import requests\nfrom pkg.urls import endpoint, other\nfrom .urls import endpoint as ep\n\n'
-            'requests.get(endpoint("a b"))\nrequests.get(ep("items", version="v 2"))\nrequests.get(other("c d"))\n'
-            'requests.get(endpoint("fine"))\n')
-    app.write_text(text, encoding="utf-8")
-    found = lint_text(text, Config(), path=str(app), project=Project(), file=str(app))
-    assert [(f.line, f.col, f.code) for f in found] == [(5, 24, "IRI101"), (6, 35, "IRI101")]
+    paths = package(tmp_path, "pkg", {
+        "urls": 'BASE = "https://api.example.com"\n\n\ndef endpoint(path, version="v1"):\n'
+                '    """A path of the API."""\n    return BASE + "/" + version + "/" + path\n\n\n'
+                'def other(path):\n    x = BASE + "/" + path\n    return x\n',
+        "app": 'import requests\nfrom pkg.urls import endpoint, other\nfrom .urls import endpoint as ep\n\n'
+               'requests.get(endpoint("a b"))\nrequests.get(ep("items", version="v 2"))\n'
+               'requests.get(other("c d"))\nrequests.get(endpoint("fine"))\n',
+    })
+    assert found_in(paths["app"], Project()) == [(5, 24, "IRI101"), (6, 35, "IRI101")]
 
 
 def test_a_helper_a_base_class_defines_is_read_at_a_subclass_s_call(tmp_path: Path) -> None:
     """``class Charges(BaseClient)`` calling ``self._url(...)`` that ``BaseClient`` defines, in this module or
     another: read as the base's helper, unless a class below it binds a name it binds (its ``self.BASE_URL``
     may then be the subclass's: a hole), or the class has several bases (the resolution order decides)."""
-    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    (tmp_path / "sdk").mkdir()
-    (tmp_path / "sdk" / "__init__.py").write_text("", encoding="utf-8")
-    (tmp_path / "sdk" / "base.py").write_text(
-        'class BaseClient:\n    BASE_URL = "https://api.pay.example"\n\n'
-        '    def _url(self, *parts):\n        return "/".join([self.BASE_URL, *parts])\n', encoding="utf-8")
-    res = tmp_path / "sdk" / "resources.py"
-    text = ('import requests\nfrom sdk.base import BaseClient\n\n\n'
-            'class Charges(BaseClient):\n    def list(self):\n'
-            '        return requests.get(self._url("charges", "a b"))\n\n\n'
-            'class Local(BaseClient):\n    BASE_URL = "https://other.example"\n\n'
-            '    def list(self):\n        return requests.get(self._url("local", "c d"))\n\n\n'
-            'class Mixed(BaseClient, dict):\n    def list(self):\n'
-            '        return requests.get(self._url("mixed", "e f"))\n\n\n'
-            'class Inner(Charges):\n    def list(self):\n        return requests.get(self._url("inner", "g h"))\n')
-    res.write_text(text, encoding="utf-8")
-    found = lint_text(text, Config(), path=str(res), project=Project(), file=str(res))
-    assert [(f.line, f.col, f.code) for f in found] == [(7, 51, "IRI101"), (24, 49, "IRI101")]
+    paths = package(tmp_path, "sdk", {
+        "base": 'class BaseClient:\n    BASE_URL = "https://api.pay.example"\n\n'
+                '    def _url(self, *parts):\n        return "/".join([self.BASE_URL, *parts])\n',
+        "resources": 'import requests\nfrom sdk.base import BaseClient\n\n\n'
+                     'class Charges(BaseClient):\n    def list(self):\n'
+                     '        return requests.get(self._url("charges", "a b"))\n\n\n'
+                     'class Local(BaseClient):\n    BASE_URL = "https://other.example"\n\n'
+                     '    def list(self):\n        return requests.get(self._url("local", "c d"))\n\n\n'
+                     'class Mixed(BaseClient, dict):\n    def list(self):\n'
+                     '        return requests.get(self._url("mixed", "e f"))\n\n\n'
+                     'class Inner(Charges):\n    def list(self):\n'
+                     '        return requests.get(self._url("inner", "g h"))\n',
+    })
+    assert found_in(paths["resources"], Project()) == [(7, 51, "IRI101"), (24, 49, "IRI101")]
 
 
 def test_a_url_named_helper_s_own_join_is_reported_where_it_returns_it(tmp_path: Path) -> None:
     """``health_url()`` of another module: its return, a URL-named function's, is checked there, so the join
     it makes is not reported again at each call (one finding per cause, fixtures23); a helper not named so
     is checked at its calls, its pieces placed at the name that brings them."""
-    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    (tmp_path / "p").mkdir()
-    (tmp_path / "p" / "__init__.py").write_text("", encoding="utf-8")
-    base = tmp_path / "p" / "base.py"
-    base.write_text('HOST = "https://h.example"\n\n\ndef health_url():\n    return HOST + "health"\n\n\n'
-                    'def health():\n    return HOST + "health"\n', encoding="utf-8")
-    use = tmp_path / "p" / "use.py"
-    text = ('import requests\n\nfrom .base import health, health_url\n\n\n'
-            'requests.get(health_url())\nrequests.get(health())\n')
-    use.write_text(text, encoding="utf-8")
+    paths = package(tmp_path, "p", {
+        "base": 'HOST = "https://h.example"\n\n\ndef health_url():\n    return HOST + "health"\n\n\n'
+                'def health():\n    return HOST + "health"\n',
+        "use": 'import requests\n\nfrom .base import health, health_url\n\n\n'
+               'requests.get(health_url())\nrequests.get(health())\n',
+    })
     project = Project()
-    at_use = lint_text(text, Config(), path=str(use), project=project, file=str(use))
-    assert [(f.line, f.col, f.code) for f in at_use] == [(7, 13, "IRI801")]
-    at_base = lint_text(base.read_text(encoding="utf-8"), Config(), path=str(base), project=project, file=str(base))
-    assert [(f.line, f.col, f.code) for f in at_base] == [(5, 19, "IRI801")]
+    assert found_in(paths["use"], project) == [(7, 13, "IRI801")]
+    assert found_in(paths["base"], project) == [(5, 19, "IRI801")]
