@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.source.bindings import At, Scope
 from iri_lint.source.exports import one_return
-from iri_lint.source.objects import ClassRef
+from iri_lint.source.objects import ClassRef, Instance
 from iri_lint.source.values import Seq, Value
 
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
+
+    _Found = tuple[ast.FunctionDef, Scope, bool, ModuleState]  # a helper, its def's scope, receiver-filled, its module
 
 __all__ = ["Helper", "display", "helper_call", "helper_of"]
 
@@ -66,7 +68,7 @@ def helper_call(state: ModuleState, node: ast.Call, at: At, callee: object) -> R
     return owner.value(returned.value, At(scope, returned, frame=frame))  # type: ignore[arg-type]  # (one_return: a value)
 
 
-def _helper(state: ModuleState, func: ast.expr, at: At) -> tuple[ast.FunctionDef, Scope, bool, ModuleState] | None:
+def _helper(state: ModuleState, func: ast.expr, at: At) -> _Found | None:
     """The helper a call's callee names, the scope its ``def`` stands in, whether the call's receiver fills its
     first parameter, and the state of its module; None when it names none."""
     if type(func) is ast.Name:
@@ -80,13 +82,13 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> tuple[ast.FunctionDef
             return None
         function = _only_def(module, func.id)
         return None if function is None or _kind(function) != "function" else (function, module, False, state)
-    if type(func) is not ast.Attribute or type(func.value) is not ast.Name:
+    if type(func) is not ast.Attribute:
         return None
     method, cls = at.scope, at.scope.parent
-    receiver = func.value.id
+    receiver = func.value.id if type(func.value) is ast.Name else ""
     if method.kind != "function" or cls is None or cls.kind != "class" or method.receiver != receiver or \
             len(method.names.get(receiver, ())) != 1:
-        return None  # (``self`` rebound in the method, or not a method's receiver)
+        return _object_method(state, func, at)  # (not a method's receiver: maybe an object the project made)
     attr = func.attr
     if state.index.overridden(cls, attr) or state.index.rebound_outside(cls, attr):
         return None
@@ -101,6 +103,25 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> tuple[ast.FunctionDef
     if kind == "class" or (kind == "function" and receives == "function"):
         return function, found[1], True, found[0]  # (``self.m()`` of an instance method, ``cls.m()`` of a class's)
     return None
+
+
+def _object_method(state: ModuleState, func: ast.Attribute, at: At) -> _Found | None:
+    """The helper ``func`` names through an object a class of the project made (``api.url``, ``Api().url``),
+    or a static or class method through the class (``Api.build``); None when it names none."""
+    owner = state.value(func.value, at)
+    t = type(owner)
+    if not ((t is Instance and owner.made) or t is ClassRef):  # type: ignore[union-attr]
+        return None
+    found = _defining_class(owner.state, owner.scope, func.attr)  # type: ignore[union-attr]
+    function = _only_def(found[1], func.attr) if found is not None else None
+    if found is None or function is None:
+        return None
+    kind = _kind(function)
+    if kind == "static":
+        return function, found[1], False, found[0]
+    if kind == "class" or (kind == "function" and t is Instance):
+        return function, found[1], True, found[0]
+    return None  # (``Api.url(obj, ...)``: an instance method through the class)
 
 
 def _defining_class(state: ModuleState, cls: Scope, attr: str) -> tuple[ModuleState, Scope] | None:

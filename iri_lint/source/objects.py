@@ -31,7 +31,9 @@ class ClassRef(NamedTuple):
 
 
 class Instance(NamedTuple):
-    """``self`` (or ``cls``) inside a method of a class of the project."""
+    """``self`` (or ``cls``) inside a method of a class of the project; or, ``made``, an object that calling
+    the class made (``api = Api()``), whose class is that one exactly."""
 
     scope: Scope  # the class
     state: ModuleState
+    made: bool = False

@@ -6,7 +6,8 @@ methods a request goes through (a ``request`` that prefixes a base URL, as reque
 ``BaseUrlSession`` does, changes what the URL means). For an HTTP client with a base URL, the base is what
 the class's ``__init__`` gives ``super().__init__`` (read there, in its own scope), or, without an
 ``__init__``, what the call that makes the object gives; inside the class, ``self.get(...)`` is a request
-through that client.
+through that client. A class that derives from no outside class makes an object read through its class, as
+``self`` is in its methods (``api = Api()``; ``api.BASE``, ``api.url("x")``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 from iri_lint.source.bindings import At, Scope
 from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS
 from iri_lint.source.exports import super_init_call
-from iri_lint.source.objects import ClassRef
+from iri_lint.source.objects import ClassRef, Instance
 from iri_lint.source.values import Client, Method, Ref
 
 if TYPE_CHECKING:
@@ -26,18 +27,28 @@ if TYPE_CHECKING:
 __all__ = ["inherited_request", "subclass_object"]
 
 _MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
+# what makes an object of a class of the project's own other than what its class body and methods say
+_CUSTOMISED = frozenset(("__new__", "__getattribute__"))
 
 
 def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
     """What calling the project class ``cls`` (of ``state``'s module) makes: an outside class's object, an
-    HTTP client with the base URL an ``__init__`` gives, or a hole. Between ``cls`` and the outside class
+    HTTP client with the base URL an ``__init__`` gives, an object of the project's own (``Instance``, made:
+    its class derives from nothing else, and neither decorators, a metaclass, ``__new__`` nor ``__getattribute__``
+    change what it is), or a hole. Between ``cls`` and the outside class
     may stand project classes (``class Mid(Base)``, ``class Base(httpx.Client): pass``, in this module or
     another), each with one base and no request method; one class of the chain at most has an ``__init__``."""
     init: tuple[ModuleState, Scope] | None = None
     forwarded = False  # an __init__ above the one that gives the base hands its arguments on as they are
     below: set[str] = set()  # names the classes below bind: an __init__ above reading ``self.<name>`` reads theirs
+    first = state, cls
+    plain = True  # no class so far changes what making an object or reading its attributes does
     for _ in range(_MAX_CHAIN):
         bases = getattr(cls.node, "bases", [])
+        plain = plain and cls.parent is not None and not _CUSTOMISED.intersection(cls.names) and \
+            not getattr(cls.node, "decorator_list", True) and not getattr(cls.node, "keywords", True)
+        if not bases:
+            return Instance(first[1], first[0], True) if plain else state.hole(node)
         if len(bases) != 1 or cls.parent is None or any(m in cls.names for m in REQUEST_METHODS):
             return state.hole(node)
         if "__init__" in cls.names:
@@ -49,6 +60,8 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
                 init = state, cls
         below |= {*cls.names, *cls.attrs}
         base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
+        if type(base) is Ref and base.qual == "object":
+            return Instance(first[1], first[0], True) if plain else state.hole(node)
         if type(base) is Ref:
             made = _client_from_init(*init, base.qual, forwarded) if init is not None and base.qual in CLIENTS \
                 else None

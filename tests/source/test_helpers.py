@@ -178,3 +178,72 @@ def test_a_url_named_helper_s_own_join_is_reported_where_it_returns_it(tmp_path:
     project = Project()
     assert found_in(paths["use"], project) == [(7, 13, "IRI801")]
     assert found_in(paths["base"], project) == [(5, 19, "IRI801")]
+
+
+OBJECTS = '''\
+import requests
+
+
+class Api:
+    BASE = "https://api.example.com"
+
+    def url(self, path):
+        return self.BASE + path
+
+    @staticmethod
+    def build(path):
+        return "https://api.example.com/" + path
+
+    @classmethod
+    def make(cls, path):
+        return cls.BASE + "/" + path
+
+
+api = Api()
+requests.get(api.url("/x y"))
+requests.get(Api().url("/a b"))
+requests.get(api.BASE + "/c d")
+requests.get(Api.build("e f"))
+requests.get(Api.make("g h"))
+
+
+def use():
+    a = Api()
+    return requests.get(a.url("items"))
+'''
+
+
+def test_an_object_a_project_class_makes_is_read_through_its_class() -> None:
+    """``api = Api()`` of a class deriving from nothing else: ``api.BASE`` is the class's, ``api.url(...)`` its
+    one-return method read at the call; static and class methods through the class too."""
+    assert found(OBJECTS) == [(20, 24, "IRI101"), (21, 26, "IRI101"), (22, 27, "IRI101"), (23, 25, "IRI101"),
+                              (24, 24, "IRI101"), (29, 31, "IRI801")]
+
+
+@pytest.mark.parametrize("cls", [
+    "@register\nclass Api:\n    BASE = 'https://api.example.com'\n",  # a decorator may return another class
+    "class Api:\n    BASE = 'https://api.example.com'\n    def __getattribute__(self, name):\n        return name\n",
+    "class Api:\n    BASE = 'https://api.example.com'\n    def __new__(cls):\n        return other\n",
+    "class Api(metaclass=Meta):\n    BASE = 'https://api.example.com'\n",
+    "class Api:\n    BASE = 'https://api.example.com'\n    def __init__(self, base):\n        self.BASE = base\n",
+    "class Api(Base, dict):\n    BASE = 'https://api.example.com'\n",  # several bases: their order decides
+    "class Api(Outside):\n    BASE = 'https://api.example.com'\n",  # (an outside class: only its clients are known)
+])
+def test_what_changes_an_object_leaves_it_a_hole(cls: str) -> None:
+    """A decorator, a metaclass, ``__new__``, ``__getattribute__``, an ``__init__`` setting the attribute from an
+    argument, or a base outside the project: what the object holds is not what its class body says."""
+    text = (f"import requests\nfrom x import register, Meta, Base, Outside\n{cls}"
+            "api = Api()\nrequests.get(api.BASE + 'items')\n")
+    assert found(text) == []
+
+
+def test_an_object_made_in_another_module_is_read_through_its_class(tmp_path: Path) -> None:
+    """``from pkg.client import api`` (made there by ``Api()``), or ``Api()`` called here: its one-return method
+    is read at the call; a subclass chain of the project's classes is read up to the one defining it."""
+    paths = package(tmp_path, "pkg", {
+        "client": 'class Base:\n    BASE = "https://api.example.com"\n\n    def url(self, path):\n'
+                  '        return self.BASE + path\n\n\nclass Api(Base):\n    pass\n\n\napi = Api()\n',
+        "use": 'import requests\nfrom pkg.client import api, Api\n\nrequests.get(api.url("/p q"))\n'
+               'requests.get(Api().url("nope"))\n',
+    })
+    assert found_in(paths["use"], Project()) == [(4, 24, "IRI101"), (5, 24, "IRI801")]
