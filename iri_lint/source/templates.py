@@ -81,11 +81,12 @@ _close_pairs = lazy_regex(r"(?:\}\})++")
 
 
 @functools.cache
-def _pattern(pct: bool, fmt: bool, routes: bool, every_type: bool) -> re.Pattern[str]:
+def _pattern(pct: bool, fmt: bool, routes: bool, every_type: bool, pct_escapes: bool = False) -> re.Pattern[str]:
     """The search for the next placeholder (group ``hole``) or run of escapes (``pct_esc``, ``brace_esc``).
 
     ``pct``: the literal is %-formatted; ``fmt``: it is ``.format``-ted; ``routes``: route parameters
-    with converters count (a relative reference); ``every_type``: every printf conversion does.
+    with converters count (a relative reference); ``every_type``: every printf conversion does;
+    ``pct_escapes``: ``%%`` is printf's escape (the literal holds a printf conversion).
     """
     types = _ALL_TYPES if pct or every_type else _USUAL_TYPES
     if pct:
@@ -98,7 +99,7 @@ def _pattern(pct: bool, fmt: bool, routes: bool, every_type: bool) -> re.Pattern
     holes += [FORMAT_FIELD, RFC6570_EXPRESSION, DOLLAR_BRACES, PLAIN_WORD]
     if routes:
         holes.append(_ROUTE)
-    alts = [("pct_esc", r"(?:%%)++")] if pct else []
+    alts = [("pct_esc", r"(?:%%)++")] if pct or pct_escapes else []
     if fmt:
         alts.append(("brace_esc", r"(?:\{\{)++"))
     alts.append(("hole", "|".join(holes)))
@@ -193,11 +194,17 @@ def _spans(value: str, pct: bool, fmt: bool, every: bool) -> list[Span]:
         spans: list[Span] = []
     else:
         routes = every or _ABSOLUTE.match(value) is None
-        pat = _pattern(pct, fmt, routes, every)
-        spans = [(m.start(), m.end(), _ESCAPES.get(m.lastgroup or "")) for m in pat.finditer(value)]
+        spans = _found(value, _pattern(pct, fmt, routes, every))
+        if not pct and "%%" in value and any(t is None and value[a] == "%" for a, _, t in spans):
+            # a printf conversion makes it a printf template wherever it is filled: "%%" is one "%" there
+            spans = _found(value, _pattern(pct, fmt, routes, every, pct_escapes=True))
     if fmt:
         spans = _literal_close_braces(value, spans)
     return spans
+
+
+def _found(value: str, pattern: re.Pattern[str]) -> list[Span]:
+    return [(m.start(), m.end(), _ESCAPES.get(m.lastgroup or "")) for m in pattern.finditer(value)]
 
 
 def _literal_close_braces(value: str, spans: list[Span]) -> list[Span]:

@@ -188,10 +188,11 @@ def _angle(value: str, i: int, routes: bool) -> int:
     return j + 1 if value.startswith(">", j) else 0
 
 
-def _ref_at(value: str, i: int, pct: bool, fmt: bool, routes: bool, every: bool) -> tuple[int, str | None]:
+def _ref_at(value: str, i: int, pct: bool, fmt: bool, routes: bool, every: bool,
+            escapes: bool) -> tuple[int, str | None]:
     c = value[i]
     if c == "%":
-        if pct and value.startswith("%%", i):
+        if (pct or escapes) and value.startswith("%%", i):
             j = i
             while value.startswith("%%", j):
                 j += 2
@@ -217,13 +218,22 @@ def _ref_at(value: str, i: int, pct: bool, fmt: bool, routes: bool, every: bool)
 
 def ref_spans(value: str, *, percent_template: bool = False, format_template: bool = False,
               every_syntax: bool = False) -> list[Span]:
-    """The reference scan: try every ``%``, ``{``, ``$`` and ``<`` in turn, leftmost first."""
+    """The reference scan: try every ``%``, ``{``, ``$`` and ``<`` in turn, leftmost first; once more with
+    ``%%`` as one ``%`` when a printf conversion makes the value a printf template."""
+    spans = _ref_scan(value, percent_template, format_template, every_syntax, escapes=False)
+    if any(t is None and value[a] == "%" for a, _, t in spans):
+        spans = _ref_scan(value, percent_template, format_template, every_syntax, escapes=True)
+    return _ref_close_braces(value, spans) if format_template else spans
+
+
+def _ref_scan(value: str, percent_template: bool, format_template: bool, every_syntax: bool,
+              escapes: bool) -> list[Span]:
     routes = every_syntax or not _is_absolute(value)
     spans: list[Span] = []
     i = 0
     while i < len(value):
         if value[i] in "%{$<":
-            end, text = _ref_at(value, i, percent_template, format_template, routes, every_syntax)
+            end, text = _ref_at(value, i, percent_template, format_template, routes, every_syntax, escapes)
             if end:
                 if text is None:
                     spans.append((i, end, None))
@@ -232,7 +242,7 @@ def ref_spans(value: str, *, percent_template: bool = False, format_template: bo
                 i = end
                 continue
         i += 1
-    return _ref_close_braces(value, spans) if format_template else spans
+    return spans
 
 
 def _is_absolute(value: str) -> bool:
@@ -530,3 +540,15 @@ def test_fillings_merge_as_a_union() -> None:
 ])
 def test_may_be_filled_is_a_cheap_text_test(text: str, filled: bool) -> None:
     assert may_be_filled(text) is filled
+
+
+@pytest.mark.parametrize(("value", "read"), [
+    ("https://s.example/sale/50%%25/%s", f"https://s.example/sale/50%25/{HOLE}"),  # printf: %% is one %
+    ("https://s.example/rate/%(n)d%%", f"https://s.example/rate/{HOLE}%"),
+    ("https://s.example/sale/50%%25/x", "https://s.example/sale/50%%25/x"),  # no conversion: no printf template
+    ("https://s.example/%2F%%/%s", f"https://s.example/%2F%/{HOLE}"),  # (an encoding stays one)
+])
+def test_a_printf_conversion_makes_double_percent_one_percent(value: str, read: str) -> None:
+    """A literal holding a printf conversion (a placeholder wherever it is filled) is a printf template, in which
+    ``%%`` stands for one ``%`` (fixtures25: ``"…/50%%25/%s"`` read as a malformed ``%``)."""
+    assert apply_templates(value).value == read
