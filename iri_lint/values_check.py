@@ -215,7 +215,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         start = position(piece, k, local)
         if start is None:  # in another module
             own = RULES_BY_CODE[f.code].family is not Family.ASSEMBLY
-            if (_reported_there(piece) and not _in_template(piece)) if own else (
+            if _left_there(use, piece, k) if own else (
                     by_url_name and f.code not in AT_USE_CODES):
                 continue
             start = _bringer(use, piece, state) or at
@@ -352,6 +352,21 @@ def _reported_there(piece: object) -> bool:
         return False
     node = piece.node
     return type(node) is ast.Constant and type(node.value) is str and has_scheme(node.value)
+
+
+def _left_there(use: UrlValue, piece: object, k: int) -> bool:
+    """Whether the module spelling a piece reports a problem of its character ``k`` itself."""
+    return _reported_there(piece) and not _in_template(piece) and not _escaped_brace(use.expr, piece, k)
+
+
+def _escaped_brace(expr: ast.expr, piece: object, k: int) -> bool:
+    """Whether the use's ``.format`` made a piece's character from an escaped brace of its template (``{{``):
+    the module spelling the template, not knowing it ``.format``-ted, read a placeholder there."""
+    if type(piece) is not Text or piece.start == MADE or not (_fills(expr) and type(expr) is ast.Call):
+        return False
+    spelled = getattr(piece.node, "value", None)
+    at = piece.start + k
+    return type(spelled) is str and spelled[at : at + 2] in ("{{", "}}")
 
 
 def _end(c: Checked, f: Finding, piece: object, local: Src, start: SourcePos) -> SourcePos:
