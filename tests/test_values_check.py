@@ -300,6 +300,16 @@ def test_ten_thousand_terms_and_a_huge_constant_degrade_to_holes() -> None:
         lint_text("url = " + " + ".join(["'a'"] * 10_000) + "\n", Config())
 
 
+@pytest.mark.parametrize("n", [250, 300, 400, 1000, 2000])
+def test_a_spent_budget_keeps_the_text_the_use_spells(n: int) -> None:
+    """A run of ``url += "/a"``, each followed by a request, spends the module's budget; the last use still
+    checks the text its own statement spells, whatever the run's length (fixtures24, repro 02: from 300 to
+    1,000 the use was cut whole, and its ``" "`` went unreported)."""
+    src = ('import requests\n\n\ndef f():\n    url = "https://x.example"\n'
+           + '    url += "/a"\n    requests.get(url)\n' * n + '    requests.get(url + "/b c")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(2 * n + 6, 26, "IRI101")]
+
+
 def test_values_that_are_no_url_or_built_on_purpose_are_quiet() -> None:
     """From the corpus: an IPv6 host put between brackets, a regex assembled with ``%`` into a URL-named
     name, a fragment that holds a '?' of its own, a sub-domain joined to its domain."""

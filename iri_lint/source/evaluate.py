@@ -28,11 +28,13 @@ from iri_lint.source.stars import StarReads, stars_binding
 from iri_lint.source.subclassing import inherited_request, made_by_call, subclass_object
 from iri_lint.source.urljoins import UrljoinNotes
 from iri_lint.source.values import (
+    MADE,
     MAX_PIECES,
     Client,
     Const,
     HoleKind,
     Method,
+    Piece,
     Ref,
     Seq,
     Src,
@@ -142,7 +144,7 @@ class ModuleState:
         ev = self.evaluator
         if self.callee and type(node) in _NO_CALLEES:
             return self.hole(node)
-        if ev.depth >= MAX_DEPTH or self.budget <= 0:
+        if ev.depth >= MAX_DEPTH or (self.budget <= 0 and type(node) is not ast.Constant):  # (a literal costs nothing)
             return self._cut(node)
         ev.depth += 1
         try:
@@ -153,13 +155,25 @@ class ModuleState:
         if type(r) is Value:
             self.budget -= len(r.pieces)
             if self.budget < 0 and len(r.pieces) > 1:
-                return self._cut(node)  # (what is past the budget goes no further, a value known already too)
+                return self._cut(node, r, at)  # (what is past the budget goes no further, a value known already too)
         return r
 
-    def _cut(self, node: ast.AST) -> Value:
-        """A hole where a limit cut the evaluation short (depth 48 in one use need not be 48 in the next)."""
+    def _cut(self, node: ast.AST, known: Value | None = None, at: At | None = None) -> Value:
+        """A hole where a limit cut the evaluation short (depth 48 in one use need not be 48 in the next); of a
+        value ``known`` already, the text its statement spells stays, a hole for each stretch between."""
         self.evaluator.cuts += 1
-        return self.hole(node)
+        cut = self.hole(node)
+        stmt = at.stmt if at is not None else None
+        if known is None or stmt is None:
+            return cut
+        lines = range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1)
+        pieces: list[Piece] = []
+        for p in known.pieces:
+            if type(p) is Text and p.start != MADE and p.src is self.src and p.node.lineno in lines:  # type: ignore[attr-defined]
+                pieces.append(p)
+            elif not pieces or pieces[-1] is not cut.pieces[0]:
+                pieces.append(cut.pieces[0])
+        return Value(tuple(pieces), known.type)
 
     def new_use(self) -> None:
         """A use of a URL starts: it may cost ``USE_ALLOWANCE`` whatever the uses before it spent."""
