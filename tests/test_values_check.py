@@ -211,16 +211,16 @@ def test_unencoded_holes_are_opt_in() -> None:
 
 def test_an_escaped_brace_of_another_module_s_template_is_reported_where_it_is_formatted(tmp_path: Path) -> None:
     """``"https://api.example/{{literal}}/{id}"`` in one module reads as a placeholder there (it is not known
-    to be ``.format``-ted); ``.format`` in another makes its ``{{literal}}`` the text ``{literal}``, which no
-    IRI may hold (RFC 3987 sec. 2.2): reported at the name bringing it (fixtures25, repro 01). The template's
-    own placeholders, filled, are not."""
+    to be ``.format``-ted); ``.format`` in another makes its ``{{literal}}`` the text ``{literal}``, a
+    placeholder that reaches the URL API unfilled: reported at the name bringing it (fixtures25, repro 01),
+    with the rule an f-string's ``{{literal}}`` gets. The template's own placeholders, filled, are not."""
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
     (tmp_path / "tpl.py").write_text('ESCAPED = "https://api.example/{{literal}}/{id}"\n'
                                      'PLAIN = "https://api.example/{kind}/{id}"\n', encoding="utf-8")
     use = ('import requests\nfrom tpl import ESCAPED, PLAIN\n\n'
            'requests.get(ESCAPED.format(id=1))\nrequests.get(PLAIN.format(kind="a", id=1))\n')
     got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
-    assert [(f.line, f.col, f.code) for f in got] == [(4, 13, "IRI103")]
+    assert [(f.line, f.col, f.code) for f in got] == [(4, 13, "IRI805")]
 
 
 # ---------------------------------------------------------------------------------------- bad input

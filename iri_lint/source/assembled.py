@@ -10,7 +10,7 @@ the rules report are mapped back through the piece that holds them to the litera
 from __future__ import annotations
 
 import ast
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from typing import NamedTuple
 
 from iri_lint.core.context import Assembly
@@ -97,25 +97,40 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
     starts: list[int] = []
     parts: list[tuple[Piece, list[int] | None]] = []
     n = 0
-    for p in value.pieces:
-        if n:
-            joins.append(n)
-        starts.append(n)
-        if isinstance(p, Hole):
-            parts.append((p, None))
+    for run in _runs(value.pieces):
+        if isinstance(run, Hole):
+            if n:
+                joins.append(n)
+            starts.append(n)
+            parts.append((run, None))
             text.append(HOLE)
             holes.append((n, n + 1))
-            hole_facts.append((n, holds_no_delimiter(p)))
+            hole_facts.append((n, holds_no_delimiter(run)))
             n += 1
             continue
-        tpl = apply_templates(p.text)
-        parts.append((p, tpl.index_map))
+        whole = "".join(t.text for t in run)  # (a placeholder is read by its grammar across the run)
+        tpl = apply_templates(whole)
         for a, b in tpl.holes:
             holes.append((n + a, n + b))
             assert tpl.index_map is not None
-            templates.append((n + a, p.text[tpl.index_map[a] : tpl.index_map[b]]))
-        text.append(tpl.value)
-        n += len(tpl.value)
+            templates.append((n + a, whole[tpl.index_map[a] : tpl.index_map[b]]))
+        lo = 0  # where the piece starts in ``whole``
+        for t in run:
+            if n and joins[-1:] != [n]:  # (a piece a placeholder took whole adds no join of its own)
+                joins.append(n)
+            hi = lo + len(t.text)
+            if tpl.index_map is None:
+                part, index = t.text, None
+            else:  # the collapsed text whose characters come from this piece (a placeholder: where it starts)
+                first = bisect_left(tpl.index_map, lo)
+                last = len(tpl.value) if t is run[-1] else bisect_left(tpl.index_map, hi)
+                part = tpl.value[first:last]
+                index = [m - lo for m in tpl.index_map[first:last]] + [len(t.text)]
+            starts.append(n)
+            parts.append((t, index))
+            text.append(part)
+            n += len(part)
+            lo = hi
     urljoin = None
     if dropped is not None:
         kind, lost, ref = dropped
@@ -124,6 +139,24 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
             urljoin = (at, kind, lost)
     assembly = Assembly(tuple(joins), tuple(hole_facts), tuple(templates), at_api, urljoin)
     return Checked("".join(text), tuple(holes), assembly, tuple(starts), tuple(parts))
+
+
+def _runs(pieces: tuple[Piece, ...]) -> list[Hole | list[Text]]:
+    """The pieces, each hole alone and each run of text one literal spells in order together (``{{x}}`` that
+    ``.format`` made the pieces ``{`` and ``x}``): what the template grammar reads as one text."""
+    runs: list[Hole | list[Text]] = []
+    for p in pieces:
+        if isinstance(p, Hole):
+            runs.append(p)
+            continue
+        last = runs[-1] if runs else None
+        t = last[-1] if type(last) is list else None
+        if t is not None and p.start != MADE and t.start != MADE and p.node is t.node and p.src is t.src and \
+                p.start >= t.start + len(t.text):
+            last.append(p)  # type: ignore[union-attr]
+        else:
+            runs.append([p])
+    return runs
 
 
 def _find(value: Value, ref: Value, starts: list[int], parts: list[tuple[Piece, list[int] | None]]) -> int | None:

@@ -200,6 +200,9 @@ def _ref_at(value: str, i: int, pct: bool, fmt: bool, routes: bool, every: bool,
         return _printf(value, i, pct, every), None
     if c == "{":
         if fmt and value.startswith("{{", i):
+            inner = _format_field(value, i + 1, nested=True) or _rfc6570(value, i + 1)
+            if inner and value.startswith("}", inner):
+                return inner + 1, None  # ("{{x}}" formats to "{x}": a placeholder)
             j = i
             while value.startswith("{{", j):
                 j += 2
@@ -397,8 +400,12 @@ def test_other_template_languages(value: str, holes: int) -> None:
 
 
 def test_format_escapes_where_the_literal_is_formatted() -> None:
+    """In a ``.format`` template ``{{`` and ``}}`` are braces: around what reads as a placeholder (``{{x}}``
+    formats to ``{x}``) the value holds that placeholder, as an f-string's ``{{x}}`` does (fixtures24, repro
+    01); around anything else, braces."""
     t = apply_templates("http://h/{{x}}/{y}", format_template=True)
-    assert t.value == f"http://h/{{x}}/{HOLE}"  # "{{" and "}}" are braces, "{y}" a field
+    assert t.value == f"http://h/{HOLE}/{HOLE}"
+    assert apply_templates("http://h/{{a b}}/{y}", format_template=True).value == f"http://h/{{a b}}/{HOLE}"
     assert apply_templates("http://h/{{x}}/{y}").value == f"http://h/{HOLE}/{HOLE}"  # Jinja, else
 
 
@@ -425,6 +432,8 @@ def test_format_fields_are_those_python_parses(value: str) -> None:
     if not all(_grammatical(name, spec, conv, nested=True) for name, spec, conv in fields):
         return
     found = [value[a:b] for a, b, text in placeholder_spans(value, format_template=True) if text is None]
+    # ("{{x}}" is no field but the placeholder "{x}" of the value it formats to: no field starts with "{{")
+    found = [f for f in found if not f.startswith("{{")]
     assert [_name_of(f) for f in found] == [name for name, _, _ in fields], (value, found)
 
 
