@@ -466,7 +466,7 @@ def _word_char(c: str) -> bool:
 
 
 _EVERY: frozenset[str] = frozenset({"*"})  # (``setattr(K, ...)``: any attribute)
-_ATTRIBUTE_BINDING = re.compile(r"\s*+\.\s*+(\w+)\s*+(?:[-+*/%@&|^]|<<|>>|//|\*\*)?+=(?!=)")
+_ATTRIBUTE_BINDING = re.compile(r"\s*+\.\s*+(\w+)\s*+(?:<<|>>|//|\*\*|[-+*/%@&|^])?+=(?!=)")
 _FIRST_ARGUMENT = re.compile(r"\s*+\(\s*+(\w+)")
 
 

@@ -22,6 +22,7 @@ from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scop
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
+from iri_lint.source.mutations import rebound_on
 from iri_lint.source.objects import ClassRef, Instance, ModuleRef
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.stars import StarReads, stars_binding
@@ -504,6 +505,8 @@ class ModuleState:
                 return self.hole(node)  # (``Api.BASE.value``: the owner is no str after all, an Enum's member)
             return Method(owner, attr)  # type: ignore[arg-type]
         if t is Instance:
+            if owner.made is not None and rebound_on(owner, attr, self):  # type: ignore[union-attr, arg-type]
+                return self.hole(node)  # (``api.BASE = ...``: the object's own, not its class's)
             return owner.state._self_attr(owner.scope, attr, node)  # type: ignore[union-attr]
         if t is ClassRef:
             st = owner.state  # type: ignore[union-attr]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.source.bindings import At, Scope
 from iri_lint.source.exports import one_return
+from iri_lint.source.mutations import rebound_on
 from iri_lint.source.objects import ClassRef, Instance
 from iri_lint.source.values import Seq, Value
 
@@ -110,12 +111,14 @@ def _object_method(state: ModuleState, func: ast.Attribute, at: At) -> _Found | 
     or a static or class method through the class (``Api.build``); None when it names none."""
     owner = state.value(func.value, at)
     t = type(owner)
-    if not ((t is Instance and owner.made) or t is ClassRef):  # type: ignore[union-attr]
+    if not ((t is Instance and owner.made is not None) or t is ClassRef):  # type: ignore[union-attr]
         return None
     found = _defining_class(owner.state, owner.scope, func.attr)  # type: ignore[union-attr]
     function = _only_def(found[1], func.attr) if found is not None else None
     if found is None or function is None:
         return None
+    if t is Instance and any(rebound_on(owner, n, state) for n in (*found[1].names, *found[1].attrs)):  # type: ignore[arg-type]
+        return None  # (its methods read ``self``, whose attributes the object may have its own of)
     kind = _kind(function)
     if kind == "static":
         return function, found[1], False, found[0]

@@ -31,9 +31,9 @@ class ClassRef(NamedTuple):
 
 
 class Instance(NamedTuple):
-    """``self`` (or ``cls``) inside a method of a class of the project; or, ``made``, an object that calling
-    the class made (``api = Api()``), whose class is that one exactly."""
+    """``self`` (or ``cls``) inside a method of a class of the project; or an object that calling the class
+    made (``api = Api()``), whose class is that one exactly: ``made`` is the state of the module calling it."""
 
     scope: Scope  # the class
     state: ModuleState
-    made: bool = False
+    made: ModuleState | None = None

@@ -48,7 +48,7 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
         plain = plain and cls.parent is not None and not _CUSTOMISED.intersection(cls.names) and \
             not getattr(cls.node, "decorator_list", True) and not getattr(cls.node, "keywords", True)
         if not bases:
-            return Instance(first[1], first[0], True) if plain else state.hole(node)
+            return Instance(first[1], first[0], first[0]) if plain else state.hole(node)
         if len(bases) != 1 or cls.parent is None or any(m in cls.names for m in REQUEST_METHODS):
             return state.hole(node)
         if "__init__" in cls.names:
@@ -61,7 +61,7 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
         below |= {*cls.names, *cls.attrs}
         base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
         if type(base) is Ref and base.qual == "object":
-            return Instance(first[1], first[0], True) if plain else state.hole(node)
+            return Instance(first[1], first[0], first[0]) if plain else state.hole(node)
         if type(base) is Ref:
             made = _client_from_init(*init, base.qual, forwarded) if init is not None and base.qual in CLIENTS \
                 else None
@@ -75,6 +75,8 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
 def made_by_call(state: ModuleState, made: Result, cls: Scope, node: ast.Call, at: At) -> Result:
     """An object of a client class without an ``__init__`` of its own: the call's arguments make its base
     (``Api(base_url=ROOT)``); what ``subclass_object`` made otherwise."""
+    if type(made) is Instance:
+        return made._replace(made=state)  # (where it is made: what binds its attributes there is read there)
     qual = made.qual[:-2] if type(made) is Ref and made.qual.endswith("()") else ""
     if qual not in CLIENTS or "__init__" in cls.names:
         return made

@@ -247,3 +247,30 @@ def test_an_object_made_in_another_module_is_read_through_its_class(tmp_path: Pa
                'requests.get(Api().url("nope"))\n',
     })
     assert found_in(paths["use"], Project()) == [(4, 24, "IRI101"), (5, 24, "IRI801")]
+
+
+@pytest.mark.parametrize("binds", [
+    "api.BASE = 'https://fixed.example/'",
+    "api.BASE += '/v2/'",
+    "setattr(api, 'BASE', 'https://fixed.example/')",
+    "api.__dict__.update(BASE='https://fixed.example/')",
+    "vars(api)['BASE'] = 'https://fixed.example/'",
+])
+def test_an_object_whose_attribute_is_bound_outside_its_class_is_a_hole(binds: str) -> None:
+    """``api.BASE = ...`` (or ``setattr``, ``__dict__``, ``vars``) gives the object a ``BASE`` of its own: neither
+    ``api.BASE`` nor its methods reading ``self.BASE`` are the class's any more (fixtures26, repro 04)."""
+    text = ("import requests\n\n\nclass Api:\n    BASE = 'https://api.example.com'\n\n"
+            "    def url(self, path):\n        return self.BASE + path\n\n\n"
+            f"api = Api()\n{binds}\nrequests.get(api.BASE + 'items')\nrequests.get(api.url('items'))\n")
+    assert found(text) == []
+
+
+def test_a_class_setting_attributes_by_computed_names_makes_holes() -> None:
+    """``setattr(self, k, v)`` in ``__init__`` may set any attribute of the object (fixtures26, repro 05); an
+    attribute bound on ``self`` in the class's own methods is the class's business, read as before."""
+    text = ("import requests\n\n\nclass Cfg:\n    BASE = 'https://f.example.com'\n\n"
+            "    def __init__(self, **kw):\n        for k, v in kw.items():\n            setattr(self, k, v)\n\n\n"
+            "requests.get(Cfg(BASE='https://ok.example/').BASE + 'v1')\n")
+    assert found(text) == []
+    kept = text.replace("        for k, v in kw.items():\n            setattr(self, k, v)\n", "        self.n = 1\n")
+    assert found(kept) == [(11, 53, "IRI801")]

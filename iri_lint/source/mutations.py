@@ -1,0 +1,62 @@
+"""Which attributes a module binds on objects from outside their classes (issue #27).
+
+An object a project class makes is read through its class (``api = Api()``: ``api.BASE`` is ``Api.BASE``)
+only where nothing may have bound the attribute on the object itself: ``api.BASE = ...``, ``setattr(api,
+...)``, ``api.__dict__.update(...)``, ``vars(api)[...] = ...``. That is read from the module's text, one
+search per dot, so it errs one way only: a word in a string or a comment makes one more hole.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from iri_lint.source.evaluate import ModuleState
+    from iri_lint.source.objects import Instance
+
+__all__ = ["EVERY", "attributes_set_on_objects", "rebound_on"]
+
+EVERY = frozenset({"*"})  # any attribute may be bound (a ``setattr``, ``__dict__`` or ``vars`` in the text)
+_DYNAMIC = ("setattr(", "__dict__", "vars(")
+_BINDING = re.compile(r"[ \t]*+(\w++)[ \t]*+(?:<<|>>|//|\*\*|[-+*/%@&|^])?+=(?!=)")  # after a dot: ``.x =``
+_RECEIVERS = frozenset(("self", "cls"))  # (a class's own methods bind those: the class's scope reads them)
+
+
+@functools.lru_cache(maxsize=256)
+def attributes_set_on_objects(text: str) -> frozenset[str]:
+    """The attributes ``text`` binds on anything but ``self``/``cls`` (``EVERY`` when it may bind any)."""
+    if any(word in text for word in _DYNAMIC):
+        return EVERY
+    found: set[str] = set()
+    i = text.find(".")
+    while i >= 0:
+        m = _BINDING.match(text, i + 1)
+        if m is not None and _receiver(text, i) not in _RECEIVERS:
+            found.add(m.group(1))
+        i = text.find(".", i + 1)
+    return frozenset(found)
+
+
+def rebound_on(obj: Instance, attr: str, using: ModuleState) -> bool:
+    """Whether the module using an object, the one that made it or its class's may bind ``attr`` on it."""
+    for state in (using, obj.made, obj.state):
+        text = state.index.text if state is not None else None
+        if text is None:
+            return True
+        found = attributes_set_on_objects(text)
+        if found is EVERY or attr in found:
+            return True
+    return False
+
+
+def _receiver(text: str, dot: int) -> str:
+    """The word right before a dot (empty after ``)``, ``]`` or a space-separated other character)."""
+    j = dot
+    while j > 0 and text[j - 1] in " \t":
+        j -= 1
+    k = j
+    while k > 0 and (text[k - 1].isalnum() or text[k - 1] == "_"):
+        k -= 1
+    return text[k:j]
