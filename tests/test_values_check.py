@@ -631,6 +631,18 @@ def test_an_attribute_a_str_has_not_is_a_hole() -> None:
     assert found == [(5, 33, "IRI101"), (6, 35, "IRI101")]
 
 
+@pytest.mark.parametrize(("bases", "joined"), [("Enum", False), ("str, Enum", True), ("enum.IntFlag", False),
+                                                ("Base", True)])
+def test_an_enum_member_is_text_only_with_str_among_the_bases(bases: str, joined: bool) -> None:
+    """``Ep.API`` of ``class Ep(Enum)`` is a member, not its value: ``Ep.API + "v1"`` raises, ``f"{Ep.API}"`` is
+    ``"Ep.API"`` (fixtures26, repro 02); a member of ``class Ep(str, Enum)`` is a ``str``, and a class of
+    another base reads its body as before."""
+    text = ('import requests, enum\nfrom enum import Enum\nfrom base import Base\n'
+            f'class Ep({bases}):\n    API = "https://api.example.com"\nrequests.get(Ep.API + "v1")\n')
+    found = [(f.line, f.col, f.code) for f in lint_text(text, Config())]
+    assert found == ([(6, 23, "IRI801")] if joined else [])
+
+
 @pytest.mark.parametrize("value", ['HOST + "/next page"', '"/next page"'])
 def test_a_url_named_walrus_target_is_a_use(value: str) -> None:
     """``(next_url := ...)`` binds a URL-named name as ``next_url = ...`` does (issue #27 item 3)."""

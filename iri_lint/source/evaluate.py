@@ -26,7 +26,7 @@ from iri_lint.source.mutations import rebound_on
 from iri_lint.source.objects import ClassRef, Instance, ModuleRef
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.stars import StarReads, stars_binding
-from iri_lint.source.subclassing import inherited_request, made_by_call, subclass_object
+from iri_lint.source.subclassing import enum_members, inherited_request, made_by_call, subclass_object
 from iri_lint.source.urljoins import UrljoinNotes
 from iri_lint.source.values import (
     MADE,
@@ -509,9 +509,9 @@ class ModuleState:
                 return self.hole(node)  # (``api.BASE = ...``: the object's own, not its class's)
             return owner.state._self_attr(owner.scope, attr, node)  # type: ignore[union-attr]
         if t is ClassRef:
-            st = owner.state  # type: ignore[union-attr]
-            known = attr in owner.scope.names and not st.index.rebound_outside(owner.scope, attr)  # type: ignore[union-attr]
-            return st._lookup(owner.scope, attr, None, node) if known else self.hole(node)  # type: ignore[union-attr]
+            k: ClassRef = owner  # type: ignore[assignment]
+            known = attr in k.scope.names and not k.state.index.rebound_outside(k.scope, attr) and not enum_members(k)
+            return k.state._lookup(k.scope, attr, None, node) if known else self.hole(node)
         if t is ModuleRef:
             return self._module_attr(owner, attr, node)  # type: ignore[arg-type]
         return self.hole(node)

@@ -24,7 +24,7 @@ from iri_lint.source.values import Client, Method, Ref
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
-__all__ = ["inherited_request", "subclass_object"]
+__all__ = ["enum_members", "inherited_request", "made_by_call", "subclass_object"]
 
 _MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
 # what makes an object of a class of the project's own other than what its class body and methods say
@@ -93,6 +93,17 @@ def inherited_request(state: ModuleState, cls: Scope, attr: str, node: ast.AST) 
     if type(made) is Client:
         return Method(made, attr)
     return Ref(f"{made.qual}.{attr}") if type(made) is Ref else None
+
+
+def enum_members(cls: ClassRef) -> bool:
+    """Whether the class's attributes are members of an ``enum`` class that are no ``str`` (``Ep.API + "v1"``
+    raises, ``f"{Ep.API}"`` is ``"Ep.API"``): a base from ``enum`` and none that is ``str``."""
+    node = cls.scope.node
+    if cls.scope.parent is None or not getattr(node, "bases", None):
+        return False
+    quals = [getattr(cls.state.value(b, At(cls.scope.parent, node)), "qual", None) for b in node.bases]  # type: ignore[attr-defined, arg-type]
+    return any(q is not None and q.startswith("enum.") for q in quals) and not any(
+        q in ("str", "enum.StrEnum") for q in quals)
 
 
 def _forwards(cls: Scope) -> bool:
