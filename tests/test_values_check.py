@@ -883,3 +883,12 @@ def test_a_client_class_may_derive_through_project_classes(tmp_path: Path) -> No
     mid.write_text(text, encoding="utf-8")
     found = lint_text(text, Config(), path=str(mid), project=Project(), file=str(mid))
     assert [(f.line, f.col, f.code) for f in found] == [(14, 34, "IRI101"), (19, 26, "IRI101"), (34, 26, "IRI101")]
+
+
+def test_a_url_object_s_join_drops_what_urljoin_drops() -> None:
+    """``yarl.URL(base).join(URL(ref))`` and ``httpx.URL(base).join(ref)`` resolve as ``urljoin`` does (RFC 3986
+    sec. 5.2.3): ``v2`` of ``.../api/v2`` is dropped by a relative reference (fixtures27, repro 01)."""
+    text = ('import httpx, requests\nfrom yarl import URL\nV2 = "https://h.example/api/v2"\n'
+            'requests.get(str(URL(V2).join(URL("items"))))\nrequests.get(str(httpx.URL(V2).join("items")))\n'
+            'requests.get(str(URL(V2 + "/").join(URL("items"))))\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(text, Config())] == [(4, 35, "IRI804"), (5, 37, "IRI804")]

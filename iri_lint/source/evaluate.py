@@ -647,7 +647,10 @@ class ModuleState:
         if type(callee) is Method and type(callee.owner) is Value:
             method = METHODS.get(callee.attr)
             if method is not None:
-                return method(callee.owner, self._args(node, at), node, self.src)  # type: ignore[return-value]
+                args = self._args(node, at)
+                r = method(callee.owner, args, node, self.src)
+                self.evaluator.urljoins.note_method(callee, args, r)
+                return r  # type: ignore[return-value]
         if type(callee) is ClassRef:
             made = subclass_object(callee.state, callee.scope, node)
             return made_by_call(self, made, callee.scope, node, at)

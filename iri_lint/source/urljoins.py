@@ -1,14 +1,16 @@
 """What ``urljoin`` calls drop of their bases' paths (IRI804), wherever the values they give go.
 
-A ``urljoin`` result reaches a URL API through names, ``+``, formats; the evaluator notes each call that
+A ``urljoin`` result (or a URL object's ``.join``) reaches a URL API through names, ``+``, formats; the
+evaluator notes each call that
 drops part of its base's path by the literal its reference starts in, and a URL value holding that
 reference as the call left it (after the part of the base it kept) is the call's.
 """
 
 from __future__ import annotations
 
+from iri_lint.source import assembly
 from iri_lint.source.calls import Args, urljoin_drops
-from iri_lint.source.values import MADE, Text, Value
+from iri_lint.source.values import MADE, Method, Text, Value
 
 __all__ = ["UrljoinNotes"]
 
@@ -24,7 +26,19 @@ class UrljoinNotes:
 
     def note(self, args: Args, resolved: Value) -> None:
         """A ``urljoin`` call with these arguments gave ``resolved`` (RFC 3986 sec. 5.2)."""
-        found = urljoin_drops(args)
+        self._record(urljoin_drops(args), resolved)
+
+    def note_method(self, method: Method, args: Args, resolved: object) -> None:
+        """A URL object's ``.join(ref)`` (yarl's, httpx's: the same resolution) gave ``resolved``."""
+        if method.attr != "join" or type(method.owner) is not Value or method.owner.type == "str" or \
+                type(resolved) is not Value:
+            return
+        (ref,) = args.pick(("url",))
+        if ref is not None and type(ref[0]) is Value and not args.unknown:
+            found = assembly.urljoin_drops(method.owner, ref[0])
+            self._record(None if found is None else (*found, ref[0]), resolved)
+
+    def _record(self, found: tuple[str, str, Value] | None, resolved: Value) -> None:
         if found is not None:
             first = next((p for p in found[2].pieces if type(p) is Text and p.start != MADE), None)
             if first is not None:

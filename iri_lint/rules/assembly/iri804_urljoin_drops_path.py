@@ -22,8 +22,9 @@ RULE = Rule(
           "against a base whose path does not end with `/` (`\"https://h.example/api/v2\"`: `v2` is replaced), "
           "or an absolute-path reference (`\"/items\"`) against a base with a path (`/api/v2/` is replaced). "
           "The same for a request through an aiohttp `ClientSession(base_url=...)`, which resolves it so "
-          "(`ClientSession._build_url`). Not for an httpx client's `base_url`, which httpx appends to instead "
-          "of resolving, nor for a base "
+          "(`ClientSession._build_url`), and for a URL object's `.join` (`yarl.URL(base).join(URL(ref))`, "
+          "`httpx.URL(base).join(ref)`), which resolve as `urljoin` does. Not for an httpx client's "
+          "`base_url`, which httpx appends to instead of resolving, nor for a base "
           "that is a page's URL (its last segment a document's name, `index.html`): its links resolve against "
           "it (sec. 5.1)."),
     why=("Reference resolution merges a relative path with the base's path up to its last `/` (sec. 5.2.3) and "
