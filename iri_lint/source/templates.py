@@ -101,7 +101,7 @@ def _pattern(pct: bool, fmt: bool, routes: bool, every_type: bool, pct_escapes: 
         holes.append(_ROUTE)
     alts = [("pct_esc", r"(?:%%)++")] if pct or pct_escapes else []
     if fmt:  # "{{x}}" formats to "{x}", a placeholder of the value it makes; other "{{" is a literal brace
-        alts.append(("escaped_hole", rf"\{{(?:{FORMAT_FIELD}|{RFC6570_EXPRESSION})\}}"))
+        alts.append(("escaped_hole", rf"\{{(?:{_NESTED_FIELD}|{RFC6570_EXPRESSION})\}}"))  # (no field inside)
         alts.append(("brace_esc", r"(?:\{\{)++"))
     alts.append(("hole", "|".join(holes)))
     # the lookahead lets the engine pass over, in C, text where nothing can start

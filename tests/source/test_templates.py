@@ -200,7 +200,7 @@ def _ref_at(value: str, i: int, pct: bool, fmt: bool, routes: bool, every: bool,
         return _printf(value, i, pct, every), None
     if c == "{":
         if fmt and value.startswith("{{", i):
-            inner = _format_field(value, i + 1, nested=True) or _rfc6570(value, i + 1)
+            inner = _format_field(value, i + 1, nested=False) or _rfc6570(value, i + 1)
             if inner and value.startswith("}", inner):
                 return inner + 1, None  # ("{{x}}" formats to "{x}": a placeholder)
             j = i
