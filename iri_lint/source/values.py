@@ -5,9 +5,9 @@ keeps that literal's node and the index of its first character in the literal's 
 (``locate.expected_value``), so every known character maps to its exact source line and column through
 ``locate.Locator``. A ``Hole`` is a part that cannot be known without running the code; it carries what
 is known of it: the name it was read from, the formatting field that put it there, or that ``quote()``
-percent-encoded it. Values are immutable; operations build new ones, and a value that would grow past
-``MAX_PIECES`` pieces or ``MAX_TEXT`` characters becomes one hole (a huge or exploding constant costs
-linear time, never more).
+percent-encoded it. Values are immutable; operations build new ones, and what would grow past
+``MAX_PIECES`` pieces or ``MAX_TEXT`` characters becomes one hole, the parts joined after it still known
+(a huge or exploding constant costs linear time, never more).
 """
 
 from __future__ import annotations
@@ -311,7 +311,8 @@ def hole(node: ast.AST | None, src: Src | None, *, kind: HoleKind = HoleKind.VAL
 
 def concat(values: Iterable[Value], node: ast.AST | None = None, src: Src | None = None, *,
            as_type: str = "str") -> Value:
-    """The values one after the other; a hole (standing for ``node``) when the result is too big.
+    """The values one after the other; a part too big, or what is joined before a part that makes it too big,
+    becomes a hole (standing for ``node``).
 
     Adjacent runs of one literal (slices put back together) become one piece again. The pieces inside a
     value are taken as they are (only its first and last can join a neighbour), so joining a long value
@@ -320,7 +321,8 @@ def concat(values: Iterable[Value], node: ast.AST | None = None, src: Src | None
     run: list[str] = []  # the texts of the last piece, while it is a run of one literal
     run_end = 0  # the literal index just past that run
     size = 0
-    for v in values:
+    for value in values:
+        v = _within_limits(value, node, src, as_type)
         pieces = v.pieces
         if len(pieces) > 4:
             middle = pieces[1:-1]
@@ -354,11 +356,16 @@ def concat(values: Iterable[Value], node: ast.AST | None = None, src: Src | None
                     run = []
                 out.extend(middle)
                 todo = (pieces[-1],)
-        if len(out) > MAX_PIECES or size > MAX_TEXT:
-            return hole(node, src, as_type=as_type)
+        if len(out) > MAX_PIECES or size > MAX_TEXT:  # (what is joined so far: a hole; what follows is known)
+            out, run, size = list(hole(node, src, as_type=as_type).pieces), [], 0
     if run:
         _close(out, run)
     return Value(tuple(out), as_type)
+
+
+def _within_limits(v: Value, node: ast.AST | None, src: Src | None, as_type: str) -> Value:
+    """A part of a concatenation, or a hole when it alone is too big (the other parts stay known)."""
+    return hole(node, src, as_type=as_type) if len(v.pieces) > MAX_PIECES or v.size > MAX_TEXT else v
 
 
 def _text_len(p: Piece) -> int:

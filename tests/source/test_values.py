@@ -82,11 +82,20 @@ def test_flat_offsets_count_a_hole_as_one_character() -> None:
 
 
 def test_a_value_past_the_limits_becomes_one_hole() -> None:
+    """What is joined up to the part that makes it too big becomes one hole, a part too big alone too; what
+    is joined after it stays known (fixtures27, repro 02: ``BIG + "/x y"`` still has its space)."""
     node = ast.Constant("x")
     big = made("a" * (MAX_TEXT // 2 + 1), node, None)
     assert concat([big, big], node).opaque
+    tail, head = made("/b c", node, None), made("https://h.example", node, None)
+    after = concat([big, big, tail], node).pieces
+    assert [type(p).__name__ for p in after] == ["Hole", "Text"] and after[1].text == "/b c"  # type: ignore[union-attr]
+    huge = made("a" * (MAX_TEXT + 1), node, None)
+    assert [getattr(p, "text", None) for p in concat([head, huge, tail], node).pieces] == [
+        "https://h.example", None, "/b c"]
     many = [hole(node, None), made("a", node, None)] * (MAX_PIECES // 2 + 1)
-    assert concat(many, node).opaque
+    joined = concat(many, node).pieces
+    assert type(joined[0]).__name__ == "Hole" and len(joined) <= 3
     assert concat([big], node).text == big.text  # under the limit: kept
 
 
