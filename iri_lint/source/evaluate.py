@@ -26,7 +26,13 @@ from iri_lint.source.mutations import rebound_on
 from iri_lint.source.objects import ClassRef, Instance, ModuleRef
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.stars import StarReads, stars_binding
-from iri_lint.source.subclassing import enum_members, inherited_request, made_by_call, subclass_object
+from iri_lint.source.subclassing import (
+    enum_members,
+    inherited_request,
+    inherited_value,
+    made_by_call,
+    subclass_object,
+)
 from iri_lint.source.urljoins import UrljoinNotes
 from iri_lint.source.values import (
     MADE,
@@ -507,7 +513,7 @@ class ModuleState:
         if t is Instance:
             if owner.made is not None and rebound_on(owner, attr, self):  # type: ignore[union-attr, arg-type]
                 return self.hole(node)  # (``api.BASE = ...``: the object's own, not its class's)
-            return owner.state._self_attr(owner.scope, attr, node)  # type: ignore[union-attr]
+            return owner.state._self_attr(owner.scope, attr, node, exact=owner.made is not None)  # type: ignore[union-attr]
         if t is ClassRef:
             k: ClassRef = owner  # type: ignore[assignment]
             known = attr in k.scope.names and not k.state.index.rebound_outside(k.scope, attr) and not enum_members(k)
@@ -516,10 +522,11 @@ class ModuleState:
             return self._module_attr(owner, attr, node)  # type: ignore[arg-type]
         return self.hole(node)
 
-    def _self_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int = 0) -> Result:
+    def _self_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int = 0, exact: bool = False) -> Result:
         """``self.<attr>`` in a method of ``cls``: the class body's value and every ``self.<attr> = ...`` of
-        its methods must agree; inherited from a base class of the module when the class binds none."""
-        key = (id(cls), attr, -1)
+        its methods must agree; inherited from a base class of the module when the class binds none.
+        ``exact``: of an object of that very class (``Api()``: a class derived from it is no matter)."""
+        key = (id(cls), attr, -2 if exact else -1)
         found = self.memo.get(key)
         if found is _BUSY:
             return self.hole(node)
@@ -528,15 +535,15 @@ class ModuleState:
         self.memo[key] = _BUSY
         cuts = self.evaluator.cuts
         try:
-            r = self._class_attr(cls, attr, node, seen)
+            r = self._class_attr(cls, attr, node, seen, exact)
         finally:
             del self.memo[key]
         if self.evaluator.cuts == cuts:
             self.memo[key] = r
         return r
 
-    def _class_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int) -> Result:
-        if self.index.overridden(cls, attr) or self.index.rebound_outside(cls, attr):
+    def _class_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int, exact: bool) -> Result:
+        if (not exact and self.index.overridden(cls, attr)) or self.index.rebound_outside(cls, attr):
             return self.hole(node)  # a subclass binds it (self may be one of those), or code outside the class
         body = cls.names.get(attr, [])
         assigned = cls.attr(attr)
@@ -547,12 +554,12 @@ class ModuleState:
             for base in cls.node.bases if seen < MAX_DEPTH and made is None else ():  # type: ignore[attr-defined]
                 base_scope = self.index.module_class(base)
                 if base_scope is not None:
-                    return self._self_attr(base_scope, attr, node, seen + 1)
+                    return self._self_attr(base_scope, attr, node, seen + 1, exact)
                 # a class of another module of the project (``class Users(Base)``, ``Base`` imported)
                 other = self.value(base, At(cls.parent, cls.node)) if cls.parent is not None else None  # type: ignore[arg-type]
                 if type(other) is ClassRef:
-                    got = other.state._self_attr(other.scope, attr, node, seen + 1)
-                    return _inherited(got, cls, other.scope, self, node)
+                    got = other.state._self_attr(other.scope, attr, node, seen + 1, exact)
+                    return inherited_value(got, cls, other.scope, self, node)
             return made or self.hole(node)
         both = [*body, *assigned]
         if len(both) == 1 and both[0].kind in (Kind.ASSIGN, Kind.WITH):
@@ -672,17 +679,6 @@ class ModuleState:
             else:
                 keywords[kw.arg] = (self.value(kw.value, at), kw.value)
         return Args(positional, keywords, more)
-
-
-def _inherited(r: Result, cls: Scope, base: Scope, state: ModuleState, node: ast.AST) -> Result:
-    """What a base class of another module gives ``self.<attr>`` of ``cls``. The base's methods read ``self``
-    as theirs: where ``cls`` binds a name the base binds too (``BASE_URL``), text read there may be another's
-    (a hole; a client's base URL a hole, its requests still checked), a reference cannot."""
-    if not any(n in base.names or base.attr(n) for n in (*cls.names, *cls.attrs)):
-        return r
-    if type(r) is Client and r.base is not None:
-        return r._replace(base=state.hole(node))
-    return r if type(r) is Ref else state.hole(node)
 
 
 _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {

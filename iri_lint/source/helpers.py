@@ -24,7 +24,8 @@ from iri_lint.source.values import Seq, Value
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
-    _Found = tuple[ast.FunctionDef, Scope, bool, ModuleState]  # a helper, its def's scope, receiver-filled, its module
+    # a helper, its def's scope, whether the receiver fills its first parameter, its module, an object filling it
+    _Found = tuple[ast.FunctionDef, Scope, bool, ModuleState, Instance | None]
 
 __all__ = ["Helper", "display", "helper_call", "helper_of"]
 
@@ -55,10 +56,10 @@ def helper_call(state: ModuleState, node: ast.Call, at: At, callee: object) -> R
     if helper is None and not (type(callee) is Value and callee.opaque):
         return None
     found = _helper(state, node.func, at) if helper is None else \
-        (helper.function, helper.state.index.module, False, helper.state)
+        (helper.function, helper.state.index.module, False, helper.state, None)
     if found is None:
         return None
-    function, parent, skip_first, owner = found
+    function, parent, skip_first, owner, receiver = found
     returned = _single_return(function)
     scope = owner.index.scope(function, parent)
     if returned is None or scope is at.scope:  # (the helper calling itself)
@@ -66,6 +67,8 @@ def helper_call(state: ModuleState, node: ast.Call, at: At, callee: object) -> R
     frame = _frame(state, owner, function, parent, node, at, skip_first)
     if frame is None:
         return None
+    if receiver is not None:  # (``api.url(...)``: its ``self`` is that very object)
+        frame[[*function.args.posonlyargs, *function.args.args][0].arg] = receiver
     return owner.value(returned.value, At(scope, returned, frame=frame))  # type: ignore[arg-type]  # (one_return: a value)
 
 
@@ -82,7 +85,7 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> _Found | None:
         if func.id in at.hidden or func.id in state.index.declared_global:
             return None
         function = _only_def(module, func.id)
-        return None if function is None or _kind(function) != "function" else (function, module, False, state)
+        return None if function is None or _kind(function) != "function" else (function, module, False, state, None)
     if type(func) is not ast.Attribute:
         return None
     method, cls = at.scope, at.scope.parent
@@ -100,9 +103,9 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> _Found | None:
     kind = _kind(function)
     receives = _kind(method.node)  # type: ignore[arg-type]
     if kind == "static":
-        return function, found[1], False, found[0]
+        return function, found[1], False, found[0], None
     if kind == "class" or (kind == "function" and receives == "function"):
-        return function, found[1], True, found[0]  # (``self.m()`` of an instance method, ``cls.m()`` of a class's)
+        return function, found[1], True, found[0], None  # (``self.m()`` of a method, ``cls.m()`` of a class's)
     return None
 
 
@@ -121,9 +124,9 @@ def _object_method(state: ModuleState, func: ast.Attribute, at: At) -> _Found | 
         return None  # (its methods read ``self``, whose attributes the object may have its own of)
     kind = _kind(function)
     if kind == "static":
-        return function, found[1], False, found[0]
+        return function, found[1], False, found[0], None
     if kind == "class" or (kind == "function" and t is Instance):
-        return function, found[1], True, found[0]
+        return function, found[1], True, found[0], owner if kind == "function" else None  # type: ignore[return-value]
     return None  # (``Api.url(obj, ...)``: an instance method through the class)
 
 

@@ -24,7 +24,7 @@ from iri_lint.source.values import Client, Method, Ref
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
-__all__ = ["enum_members", "inherited_request", "made_by_call", "subclass_object"]
+__all__ = ["enum_members", "inherited_request", "inherited_value", "made_by_call", "subclass_object"]
 
 _MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
 # what makes an object of a class of the project's own other than what its class body and methods say
@@ -104,6 +104,17 @@ def enum_members(cls: ClassRef) -> bool:
     quals = [getattr(cls.state.value(b, At(cls.scope.parent, node)), "qual", None) for b in node.bases]  # type: ignore[attr-defined, arg-type]
     return any(q is not None and q.startswith("enum.") for q in quals) and not any(
         q in ("str", "enum.StrEnum") for q in quals)
+
+
+def inherited_value(r: Result, cls: Scope, base: Scope, state: ModuleState, node: ast.AST) -> Result:
+    """What a base class of another module gives ``self.<attr>`` of ``cls``. The base's methods read ``self``
+    as theirs: where ``cls`` binds a name the base binds too (``BASE_URL``), text read there may be another's
+    (a hole; a client's base URL a hole, its requests still checked), a reference cannot."""
+    if not any(n in base.names or base.attr(n) for n in (*cls.names, *cls.attrs)):
+        return r
+    if type(r) is Client and r.base is not None:
+        return r._replace(base=state.hole(node))
+    return r if type(r) is Ref else state.hole(node)
 
 
 def _forwards(cls: Scope) -> bool:

@@ -274,3 +274,14 @@ def test_a_class_setting_attributes_by_computed_names_makes_holes() -> None:
     assert found(text) == []
     kept = text.replace("        for k, v in kw.items():\n            setattr(self, k, v)\n", "        self.n = 1\n")
     assert found(kept) == [(11, 53, "IRI801")]
+
+
+def test_an_object_s_class_chain_is_its_own_not_its_siblings() -> None:
+    """``Api()`` of ``class Api(Base)`` reads ``BASE`` up its own chain: a ``class Sibling(Base)`` binding
+    ``BASE`` is no class of the object (fixtures26, repro 01), while for ``self`` in ``Base``'s methods it may
+    be; the method called on the object reads ``self`` as that object."""
+    text = ("import requests\n\n\nclass Base:\n    BASE = 'https://chain.example.com/'\n\n"
+            "    def url(self, path):\n        return self.BASE + path\n\n\n"
+            "class Api(Base):\n    pass\n\n\nclass Sibling(Base):\n    BASE = 'https://other.example/'\n\n\n"
+            "requests.get(Api().BASE + '/v4')\nrequests.get(Api().url('/v5'))\n")
+    assert found(text) == [(19, 27, "IRI802"), (20, 24, "IRI802")]
