@@ -46,6 +46,7 @@ from .source.marks import ScanOptions
 from .source.model import Literal, Reason, SourcePos
 from .source.piece_edits import spelling_literal
 from .source.project import Project as Project  # re-exported: what lint_tree takes
+from .source.templates import placeholder_spans
 from .source.urlvalues import ModuleValues, UrlValue
 from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Text, Value
 
@@ -356,17 +357,24 @@ def _reported_there(piece: object) -> bool:
 
 def _left_there(use: UrlValue, piece: object, k: int) -> bool:
     """Whether the module spelling a piece reports a problem of its character ``k`` itself."""
-    return _reported_there(piece) and not _in_template(piece) and not _escaped_brace(use.expr, piece, k)
+    return _reported_there(piece) and not _in_template(piece) and not _unseen_escape(use.expr, piece, k)
 
 
-def _escaped_brace(expr: ast.expr, piece: object, k: int) -> bool:
-    """Whether the use's ``.format`` made a piece's character from an escaped brace of its template (``{{``):
-    the module spelling the template, not knowing it ``.format``-ted, read a placeholder there."""
-    if type(piece) is not Text or piece.start == MADE or not (_fills(expr) and type(expr) is ast.Call):
+def _unseen_escape(expr: ast.expr, piece: object, k: int) -> bool:
+    """Whether the use's ``.format`` or ``%`` made a piece's character from an escape of its template that the
+    module spelling it cannot have reported: a brace of ``{{``/``}}`` (not knowing it ``.format``-ted, it read
+    a placeholder there), or a ``%`` of ``%%`` next to a placeholder (a finding at a hole's edge may be the
+    hole's: ``"…/%d%%" % 5`` is ``…/5%``)."""
+    if type(piece) is not Text or piece.start == MADE or not _fills(expr):
         return False
     spelled = getattr(piece.node, "value", None)
     at = piece.start + k
-    return type(spelled) is str and spelled[at : at + 2] in ("{{", "}}")
+    if type(spelled) is not str:
+        return False
+    if type(expr) is ast.Call:
+        return spelled[at : at + 2] in ("{{", "}}")
+    return spelled[at : at + 2] == "%%" and any(
+        text is None and (b == at or a == at + 2) for a, b, text in placeholder_spans(spelled, percent_template=True))
 
 
 def _end(c: Checked, f: Finding, piece: object, local: Src, start: SourcePos) -> SourcePos:

@@ -223,6 +223,21 @@ def test_an_escaped_brace_of_another_module_s_template_is_reported_where_it_is_f
     assert [(f.line, f.col, f.code) for f in got] == [(4, 13, "IRI805")]
 
 
+def test_a_percent_another_module_s_printf_template_makes_is_reported_where_it_is_filled(tmp_path: Path) -> None:
+    """``RATE = ".../rate/%d%%"`` filled in another module: ``RATE % 5`` is ``.../rate/5%``, a ``%`` no hex digits
+    follow (RFC 3986 sec. 2.1). Its own module, seeing a placeholder right before it, cannot tell; the use
+    can (fixtures25, repro 03). A ``%`` of ``%%`` its own module does report is not reported again."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    tpl = 'RATE = "https://s.example/rate/%d%%"\nBAD = "https://s.example/%s/50%%zz"\n'
+    (tmp_path / "tpl.py").write_text(tpl, encoding="utf-8")
+    use = 'import requests\nfrom tpl import BAD, RATE\n\nrequests.get(RATE % 5)\nrequests.get(BAD % "x")\n'
+    project = Project()
+    got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=project)
+    assert [(f.line, f.col, f.code) for f in got] == [(4, 13, "IRI110")]
+    there = lint_text(tpl, Config(), path=str(tmp_path / "tpl.py"), project=project)
+    assert [(f.line, f.code) for f in there] == [(2, "IRI110")]
+
+
 # ---------------------------------------------------------------------------------------- bad input
 def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> list[tuple[int, str]]:
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
