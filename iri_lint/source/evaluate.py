@@ -22,7 +22,7 @@ from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scop
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
-from iri_lint.source.mutations import rebound_on
+from iri_lint.source.mutations import binds_any, rebound_on
 from iri_lint.source.objects import ClassRef, Instance, ModuleRef
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.stars import StarReads, stars_binding
@@ -511,7 +511,8 @@ class ModuleState:
                 return self.hole(node)  # (``Api.BASE.value``: the owner is no str after all, an Enum's member)
             return Method(owner, attr)  # type: ignore[arg-type]
         if t is Instance:
-            if owner.made is not None and rebound_on(owner, attr, self):  # type: ignore[union-attr, arg-type]
+            fresh = owner.fresh or type(node.value) is ast.Call  # type: ignore[union-attr]
+            if owner.made is not None and not fresh and rebound_on(owner, attr, self):  # type: ignore[union-attr, arg-type]
                 return self.hole(node)  # (``api.BASE = ...``: the object's own, not its class's)
             return owner.state._self_attr(owner.scope, attr, node, exact=owner.made is not None)  # type: ignore[union-attr]
         if t is ClassRef:
@@ -543,8 +544,9 @@ class ModuleState:
         return r
 
     def _class_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int, exact: bool) -> Result:
-        if (not exact and self.index.overridden(cls, attr)) or self.index.rebound_outside(cls, attr):
-            return self.hole(node)  # a subclass binds it (self may be one of those), or code outside the class
+        if (not exact and self.index.overridden(cls, attr)) or self.index.rebound_outside(cls, attr) or \
+                binds_any(cls, self.src):
+            return self.hole(node)  # a subclass binds it (self may be one of those), code outside the class, any
         body = cls.names.get(attr, [])
         assigned = cls.attr(attr)
         if not assigned:

@@ -120,13 +120,16 @@ def _object_method(state: ModuleState, func: ast.Attribute, at: At) -> _Found | 
     function = _only_def(found[1], func.attr) if found is not None else None
     if found is None or function is None:
         return None
-    if t is Instance and any(rebound_on(owner, n, state) for n in (*found[1].names, *found[1].attrs)):  # type: ignore[arg-type]
+    in_place = type(func.value) is ast.Call  # (``Api().url(...)``: no statement ran between making and calling)
+    if t is Instance and not in_place and any(rebound_on(owner, n, state) for n in (*found[1].names, *found[1].attrs)):  # type: ignore[arg-type]
         return None  # (its methods read ``self``, whose attributes the object may have its own of)
     kind = _kind(function)
     if kind == "static":
         return function, found[1], False, found[0], None
     if kind == "class" or (kind == "function" and t is Instance):
-        return function, found[1], True, found[0], owner if kind == "function" else None  # type: ignore[return-value]
+        made: Instance = owner  # type: ignore[assignment]
+        receiver = made._replace(fresh=in_place) if kind == "function" else None
+        return function, found[1], True, found[0], receiver
     return None  # (``Api.url(obj, ...)``: an instance method through the class)
 
 

@@ -13,42 +13,60 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from iri_lint.source.bindings import Scope
     from iri_lint.source.evaluate import ModuleState
     from iri_lint.source.objects import Instance
+    from iri_lint.source.values import Src
 
-__all__ = ["EVERY", "attributes_set_on_objects", "rebound_on"]
+__all__ = ["EVERY", "attributes_set_on_objects", "binds_any", "rebound_on"]
 
-EVERY = frozenset({"*"})  # any attribute may be bound (a ``setattr``, ``__dict__`` or ``vars`` in the text)
+# any attribute may be bound (a ``setattr``, ``__dict__`` or ``vars`` in the text)
+EVERY: dict[str, frozenset[str]] = {"*": frozenset()}
 _DYNAMIC = ("setattr(", "__dict__", "vars(")
 _BINDING = re.compile(r"[ \t]*+(\w++)[ \t]*+(?:<<|>>|//|\*\*|[-+*/%@&|^])?+=(?!=)")  # after a dot: ``.x =``
 _RECEIVERS = frozenset(("self", "cls"))  # (a class's own methods bind those: the class's scope reads them)
 
 
 @functools.lru_cache(maxsize=256)
-def attributes_set_on_objects(text: str) -> frozenset[str]:
-    """The attributes ``text`` binds on anything but ``self``/``cls`` (``EVERY`` when it may bind any)."""
+def attributes_set_on_objects(text: str) -> dict[str, frozenset[str]]:
+    """The attributes ``text`` binds on anything but ``self``/``cls``, each with the words before its dot
+    (empty after ``)`` or ``]``); ``EVERY`` when it may bind any."""
     if any(word in text for word in _DYNAMIC):
         return EVERY
-    found: set[str] = set()
+    found: dict[str, set[str]] = {}
     i = text.find(".")
     while i >= 0:
         m = _BINDING.match(text, i + 1)
-        if m is not None and _receiver(text, i) not in _RECEIVERS:
-            found.add(m.group(1))
+        if m is not None:
+            receiver = _receiver(text, i)
+            if receiver not in _RECEIVERS:
+                found.setdefault(m.group(1), set()).add(receiver)
         i = text.find(".", i + 1)
-    return frozenset(found)
+    return {attr: frozenset(words) for attr, words in found.items()}
 
 
 def rebound_on(obj: Instance, attr: str, using: ModuleState) -> bool:
-    """Whether the module using an object, the one that made it or its class's may bind ``attr`` on it."""
+    """Whether the module using an object, the one that made it or its class's may bind ``attr`` on it: on
+    anything but a class of that module (``K.ROOT = ...`` is that class's own: ``ModuleIndex.rebound_outside``)."""
     for state in (using, obj.made, obj.state):
-        text = state.index.text if state is not None else None
-        if text is None:
+        index = state.index if state is not None else None
+        if index is None or index.text is None:
             return True
-        found = attributes_set_on_objects(text)
-        if found is EVERY or attr in found:
+        found = attributes_set_on_objects(index.text)
+        if found is EVERY or not found.get(attr, frozenset()) <= index.classes().keys():
             return True
     return False
+
+
+def binds_any(cls: Scope, src: Src) -> bool:
+    """Whether a class's own statements may bind any attribute of its objects (``setattr(self, k, v)``,
+    ``self.__dict__.update(kw)``): read from its lines."""
+    node = cls.node
+    first, last = getattr(node, "lineno", 1), getattr(node, "end_lineno", None)
+    if last is None:
+        return True
+    lines = src.file.lines[first - 1 : last]
+    return any(word in line for line in lines for word in _DYNAMIC)
 
 
 def _receiver(text: str, dot: int) -> str:

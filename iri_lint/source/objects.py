@@ -37,3 +37,4 @@ class Instance(NamedTuple):
     scope: Scope  # the class
     state: ModuleState
     made: ModuleState | None = None
+    fresh: bool = False  # made where it is used (``Api().url(...)``): nothing can have bound its attributes

@@ -285,3 +285,22 @@ def test_an_object_s_class_chain_is_its_own_not_its_siblings() -> None:
             "class Api(Base):\n    pass\n\n\nclass Sibling(Base):\n    BASE = 'https://other.example/'\n\n\n"
             "requests.get(Api().BASE + '/v4')\nrequests.get(Api().url('/v5'))\n")
     assert found(text) == [(19, 27, "IRI802"), (20, 24, "IRI802")]
+
+
+def test_a_class_attribute_bound_on_another_class_leaves_an_object_known() -> None:
+    """``Patched.BASE = ...`` binds ``Patched``'s own attribute (a hole for ``Patched`` and its objects, through
+    ``rebound_outside``): an object of another class keeps its class's ``BASE`` (fixtures26's p06)."""
+    text = ("import requests\n\n\nclass Api:\n    BASE = 'https://api.example.com'\n\n\n"
+            "class Patched:\n    BASE = 'https://p.example.com'\n\n\nPatched.BASE = 'https://p.example.com/'\n"
+            "requests.get(Api().BASE + 'items')\nrequests.get(Patched().BASE + 'items')\n")
+    assert found(text) == [(13, 27, "IRI801")]
+
+
+def test_an_object_made_where_it_is_read_was_bound_by_its_class_only() -> None:
+    """``Api().BASE``: no statement ran between making the object and reading it, so a ``setattr`` on another
+    object of the module leaves it known (fixtures26's p09); ``api.BASE`` of a named object does not."""
+    text = ("import requests\n\n\nclass Api:\n    BASE = 'https://api.example.com'\n\n"
+            "    def url(self, path):\n        return self.BASE + path\n\n\n"
+            "other = Api()\nsetattr(other, 'BASE', 'https://set.example/')\n"
+            "requests.get(Api().BASE + 'v1')\nrequests.get(Api().url('v2'))\nrequests.get(other.BASE + 'v3')\n")
+    assert found(text) == [(13, 27, "IRI801"), (14, 24, "IRI801")]
