@@ -126,7 +126,8 @@ def fetch(base, item):
 
 def test_an_environment_variable_is_unknown_text() -> None:
     """``os.getenv``/``os.environ.get`` give text (the environment's or the default): a hole, so what is
-    joined to it is still checked; an unknown library call may give any object ('+' may not join text)."""
+    joined to it is still checked; so is an unknown library call's result joined to text by ``+`` (``str``
+    joins only ``str``: the sum is text, or it raises; fixtures29, repro 01)."""
     src = '''import os
 import requests
 import somelib
@@ -135,7 +136,8 @@ requests.get(BASE + "/a b")
 requests.get(os.environ.get("B") + "/c d")
 requests.get(somelib.thing() + "/e f")
 '''
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 23, "IRI101"), (6, 38, "IRI101")]
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (5, 23, "IRI101"), (6, 38, "IRI101"), (7, 34, "IRI101")]
 
 
 def test_assembly_findings_have_no_fix_and_fix_leaves_the_module_alone(tmp_path: Path) -> None:
@@ -236,6 +238,18 @@ def test_a_percent_another_module_s_printf_template_makes_is_reported_where_it_i
     assert [(f.line, f.col, f.code) for f in got] == [(4, 13, "IRI110")]
     there = lint_text(tpl, Config(), path=str(tmp_path / "tpl.py"), project=project)
     assert [(f.line, f.code) for f in there] == [(2, "IRI110")]
+
+
+def test_an_outside_object_joined_to_text_is_a_hole() -> None:
+    """``HOST + "/a b/" + os.path.basename(p)`` and ``url += args.owner`` keep their known pieces (fixtures29,
+    repro 01): the object's text is unknown, the rest is still checked; two objects alone are no text."""
+    src = ('import os, requests\nHOST = "https://api.example.com"\n\n\ndef f(p, args):\n'
+           '    requests.get(HOST + "/a b/" + os.path.basename(p))\n'
+           '    requests.get(HOST + "img" + os.path.basename(p))\n'
+           '    url = HOST\n    url += "/users/"\n    url += args.owner\n    url += "/repos list"\n'
+           '    requests.get(url)\n    requests.get(os.path.basename(p) + os.sep)\n')
+    found = [(f.line, f.col, f.code) for f in lint_text(src, Config())]
+    assert found == [(6, 27, "IRI101"), (7, 25, "IRI801"), (11, 18, "IRI101")]
 
 
 # ---------------------------------------------------------------------------------------- bad input

@@ -35,13 +35,11 @@ from iri_lint.source.subclassing import (
 )
 from iri_lint.source.urljoins import UrljoinNotes
 from iri_lint.source.values import (
-    MADE,
     MAX_PIECES,
     Client,
     Const,
     HoleKind,
     Method,
-    Piece,
     Ref,
     Seq,
     Src,
@@ -52,6 +50,7 @@ from iri_lint.source.values import (
     dotted,
     hole,
     made,
+    spelled_in,
 )
 
 __all__ = ["MAX_DEPTH", "WORK_PER_LINE", "At", "ClassRef", "Evaluator", "Instance", "ModuleRef", "ModuleState",
@@ -169,18 +168,8 @@ class ModuleState:
         """A hole where a limit cut the evaluation short (depth 48 in one use need not be 48 in the next); of a
         value ``known`` already, the text its statement spells stays, a hole for each stretch between."""
         self.evaluator.cuts += 1
-        cut = self.hole(node)
         stmt = at.stmt if at is not None else None
-        if known is None or stmt is None:
-            return cut
-        lines = range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1)
-        pieces: list[Piece] = []
-        for p in known.pieces:
-            if type(p) is Text and p.start != MADE and p.src is self.src and p.node.lineno in lines:  # type: ignore[attr-defined]
-                pieces.append(p)
-            elif not pieces or pieces[-1] is not cut.pieces[0]:
-                pieces.append(cut.pieces[0])
-        return Value(tuple(pieces), known.type)
+        return self.hole(node) if known is None or stmt is None else spelled_in(known, stmt, self.src, self.hole(node))
 
     def new_use(self) -> None:
         """A use of a URL starts: it may cost ``USE_ALLOWANCE`` whatever the uses before it spent."""
@@ -262,6 +251,8 @@ class ModuleState:
         values = []
         for operand in operands:
             r = self.value(operand, at)
+            if type(r) is Ref:  # an outside object (``os.path.basename(p)``) beside text: a str, or the sum raises
+                r = self.hole(operand)
             if type(r) is not Value or r.type != "str":
                 return self.hole(node)  # numbers, lists, URL objects: not a string concatenation
             values.append(r)
@@ -433,6 +424,7 @@ class ModuleState:
         first = self._binding(scope, chain[0], node)
         if len(chain) == 1:
             return first
+        first = self.hole(node) if type(first) is Ref else first  # (an outside object ``+=`` text: a str)
         if type(first) is not Value or first.type != "str":
             return self.hole(node)
         reset = id(chain[0].stmt)
@@ -447,6 +439,7 @@ class ModuleState:
             if b.kind is not Kind.AUG or self.budget <= 0:
                 return self.hole(node) if b.kind is not Kind.AUG else self._cut(node)
             more = self._bound(b, scope)
+            more = self.hole(b.value) if type(more) is Ref else more
             if type(more) is not Value or more.type != "str":
                 return self.hole(node)
             mores.append(more)

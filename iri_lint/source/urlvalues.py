@@ -300,6 +300,7 @@ class ModuleValues:
                 name = dotted(node.target)  # type: ignore[attr-defined]
                 if self._is_url_name(name) and not _extended_next(node, at):  # type: ignore[arg-type]
                     before, more = state.value(node.target, at), state.value(node.value, at)  # type: ignore[attr-defined]
+                    more = state.hole(node.value) if type(more) is Ref else more  # type: ignore[attr-defined]  # (see _sum)
                     if type(before) is Value and type(more) is Value:
                         v = concat([before, more], node, state.src)
                         yield from self._found(v, Reason.URL_NAME, node, node.value, at, name=name)  # type: ignore[attr-defined]

@@ -24,7 +24,7 @@ from iri_lint.source.model import HOLE, SourcePos
 
 __all__ = [
     "MADE", "MAX_PIECES", "MAX_TEXT", "Client", "Const", "Hole", "HoleKind", "Method", "Piece", "Ref", "Seq", "Src",
-    "Table", "Text", "Value", "concat", "dotted", "hole", "made",
+    "Table", "Text", "Value", "concat", "dotted", "hole", "made", "spelled_in",
 ]
 
 MAX_PIECES = 1 << 16  # pieces in one value; past this the value is a hole
@@ -361,6 +361,19 @@ def concat(values: Iterable[Value], node: ast.AST | None = None, src: Src | None
     if run:
         _close(out, run)
     return Value(tuple(out), as_type)
+
+
+def spelled_in(known: Value, stmt: ast.stmt, src: Src | None, cut: Value) -> Value:
+    """``known`` with only the text ``stmt`` spells in ``src``, a hole (``cut``'s) for each stretch between: what
+    a use keeps of a value cut short (its own literals, whatever it joins them to)."""
+    lines = range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1)
+    pieces: list[Piece] = []
+    for p in known.pieces:
+        if type(p) is Text and p.start != MADE and p.src is src and p.node.lineno in lines:  # type: ignore[attr-defined]
+            pieces.append(p)
+        elif not pieces or pieces[-1] is not cut.pieces[0]:
+            pieces.append(cut.pieces[0])
+    return Value(tuple(pieces), known.type)
 
 
 def _within_limits(v: Value, node: ast.AST | None, src: Src | None, as_type: str) -> Value:
