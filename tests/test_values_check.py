@@ -252,6 +252,27 @@ def test_an_outside_object_joined_to_text_is_a_hole() -> None:
     assert found == [(6, 27, "IRI101"), (7, 25, "IRI801"), (11, 18, "IRI101")]
 
 
+def test_from_dot_import_reads_the_package_s_name_after_its_submodules(tmp_path: Path) -> None:
+    """``from . import HOST`` / ``from .. import HOST`` where the package's ``__init__.py`` binds ``HOST``
+    (fixtures28, repro 01); ``from . import settings`` of a submodule is that module, as before."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    pk = tmp_path / "pk"
+    (pk / "sub").mkdir(parents=True)
+    (pk / "__init__.py").write_text('HOST = "https://pk.example.com"\nfrom . import settings\n', encoding="utf-8")
+    (pk / "settings.py").write_text('API = "https://api.example.com"\n', encoding="utf-8")
+    (pk / "sub" / "__init__.py").write_text("", encoding="utf-8")
+    use = ('import requests\nfrom . import HOST, settings\n\n'
+           'requests.get(HOST + "docs")\nrequests.get(settings.API + "v1")\n')
+    (pk / "use.py").write_text(use, encoding="utf-8")
+    deep = 'import requests\nfrom .. import HOST\n\nrequests.get(HOST + "docs")\n'
+    (pk / "sub" / "deep.py").write_text(deep, encoding="utf-8")
+    project = Project()
+    got = lint_text(use, Config(), path=str(pk / "use.py"), project=project)
+    assert [(f.line, f.col, f.code) for f in got] == [(4, 21, "IRI801"), (5, 29, "IRI801")]
+    got = lint_text(deep, Config(), path=str(pk / "sub" / "deep.py"), project=project)
+    assert [(f.line, f.col, f.code) for f in got] == [(4, 21, "IRI801")]
+
+
 # ---------------------------------------------------------------------------------------- bad input
 def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> list[tuple[int, str]]:
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")

@@ -587,12 +587,12 @@ class ModuleState:
         if name is None:  # import module
             path = project.find(self.path, module, 0)
             return ModuleRef(module, path) if path is not None else Ref(qual or "")
-        path = project.find(self.path, module, level) if module else None
+        sub = project.find(self.path, module, level, name)  # (``from . import X``: the submodule first)
+        path = project.find(self.path, module, level) if module or (level and sub is None) else None
         if path is not None:
             r = self._read(path, name, qual, node)
             if r is not None:
                 return r
-        sub = project.find(self.path, module, level, name)
         if sub is not None:
             return ModuleRef(qual, sub)
         return Ref(qual) if qual is not None else self.hole(node)

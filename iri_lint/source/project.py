@@ -207,16 +207,19 @@ class Project:
 
     def find(self, importer: str, module: str | None, level: int, name: str | None = None) -> str | None:
         """The file of module ``module`` (or of ``module.name``, when ``name`` is given and is a module)
-        imported from ``importer`` with ``level`` leading dots; None when it is not a file of the project."""
+        imported from ``importer`` with ``level`` leading dots (neither: the package those dots name); None when
+        it is not a file of the project."""
         root = self.root_of(importer)
         dotted = ".".join(p for p in (module, name) if p)
-        if not dotted:
-            return None
         if level:
             base = os.path.dirname(os.path.abspath(importer))
             for _ in range(level - 1):
                 base = os.path.dirname(base)
+            if not dotted:  # (``from . import X``: the package itself)
+                return self._file_in(os.path.dirname(base), os.path.basename(base), root)
             return self._file_in(base, dotted, root)
+        if not dotted:
+            return None
         # the folder above the importer's top package first: where Python finds what a script or a test of
         # it imports (a member of a workspace whose root has a package of the same name: its own)
         top = os.path.dirname(os.path.abspath(importer))
