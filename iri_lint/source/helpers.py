@@ -116,7 +116,7 @@ def _object_method(state: ModuleState, func: ast.Attribute, at: At) -> _Found | 
     t = type(owner)
     if not ((t is Instance and owner.made is not None) or t is ClassRef):  # type: ignore[union-attr]
         return None
-    found = _defining_class(owner.state, owner.scope, func.attr)  # type: ignore[union-attr]
+    found = _defining_class(owner.state, owner.scope, func.attr, exact=t is Instance)  # type: ignore[union-attr]
     function = _only_def(found[1], func.attr) if found is not None else None
     if found is None or function is None:
         return None
@@ -133,16 +133,18 @@ def _object_method(state: ModuleState, func: ast.Attribute, at: At) -> _Found | 
     return None  # (``Api.url(obj, ...)``: an instance method through the class)
 
 
-def _defining_class(state: ModuleState, cls: Scope, attr: str) -> tuple[ModuleState, Scope] | None:
+def _defining_class(state: ModuleState, cls: Scope, attr: str, *,
+                    exact: bool = False) -> tuple[ModuleState, Scope] | None:
     """The class whose ``def`` a receiver's ``attr`` is: ``cls``, or up a chain of single bases of the project
     (``class Users(BaseClient)``, the base in this module or another) none of whose classes below it binds a
-    name it binds too (its methods, reading ``self``, would read theirs); None when it is no such ``def``."""
+    name it binds too (its methods, reading ``self``, would read theirs; ``exact``: an object of ``cls``
+    itself, which they are given as their ``self``); None when it is no such ``def``."""
     below: set[str] = set()
     for _ in range(_MAX_BASES):
         if cls.attr(attr):
             return None  # (``self.<attr> = ...`` in a method: an attribute, not the method)
         if attr in cls.names:
-            collides = any(n in cls.names or cls.attr(n) for n in below)
+            collides = not exact and any(n in cls.names or cls.attr(n) for n in below)
             return None if collides or state.index.rebound_outside(cls, attr) else (state, cls)
         below |= {*cls.names, *cls.attrs}
         node: ast.ClassDef = cls.node  # type: ignore[assignment]

@@ -304,3 +304,17 @@ def test_an_object_made_where_it_is_read_was_bound_by_its_class_only() -> None:
             "other = Api()\nsetattr(other, 'BASE', 'https://set.example/')\n"
             "requests.get(Api().BASE + 'v1')\nrequests.get(Api().url('v2'))\nrequests.get(other.BASE + 'v3')\n")
     assert found(text) == [(13, 27, "IRI801"), (14, 24, "IRI801")]
+
+
+def test_a_base_s_method_called_on_a_subclass_object_reads_the_subclass(tmp_path: Path) -> None:
+    """``Sub().url("/v4")``, ``url`` defined by ``Api`` in another module, ``Sub`` binding its own ``BASE``: the
+    object is given as the method's ``self``, so ``self.BASE`` is ``Sub``'s (fixtures26's p09); for ``self``
+    in ``Sub``'s own methods, a class below it may bind ``BASE``, and the call stays a hole."""
+    paths = package(tmp_path, "svc", {
+        "base": 'class Api:\n    BASE = "https://api.example.com"\n\n    def url(self, path):\n'
+                '        return self.BASE + path\n',
+        "sub": 'from svc.base import Api\n\n\nclass Sub(Api):\n    BASE = "https://sub.example.com/"\n',
+        "use": 'import requests\nfrom svc.sub import Sub\n\nrequests.get(Sub().url("v2"))\n'
+               'requests.get(Sub().url("/v4"))\n',
+    })
+    assert found_in(paths["use"], Project()) == [(5, 24, "IRI802")]
