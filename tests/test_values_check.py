@@ -317,6 +317,19 @@ def test_star_imports_of_the_project_bind_the_names_their_modules_export(
     assert _lint_project(tmp_path, modules, "app.py") == expected
 
 
+def test_a_star_import_of_a_module_with_an_all_it_cannot_read_makes_holes(tmp_path: Path) -> None:
+    """``__all__ = ["A"] + ["B"]`` (no one list of strings): each public name may be exported or not, so the
+    star import makes it a hole, the importer's own ``C`` too, never the module's value (fixtures28, repro 04);
+    a readable ``__all__`` binds what it lists, as before."""
+    exported = ('__all__ = ["A"] + ["B"]\nA = "https://a.example.com/"\nB = "https://b.example.com/"\n'
+                'C = "https://c.example.com"\n')
+    listed = '__all__ = ["C"]\nC = "https://c.example.com"\n'
+    use = 'import requests\nC = "https://importer.example.com/"\nfrom exported import *\nrequests.get(C + "x")\n'
+    assert _lint_project(tmp_path, {"exported.py": exported, "use.py": use}, "use.py") == []
+    use2 = use.replace("from exported import *", "from listed import *")
+    assert _lint_project(tmp_path, {"listed.py": listed, "use2.py": use2}, "use2.py") == [(4, "IRI801")]
+
+
 def _chain_module(n: int) -> tuple[ast.Module, list[str]]:
     """``requests.get("https://h.example/" + 'a' + ... + "x y")`` with ``n`` terms of ``'a'``, as a tree
     built by hand (``ast.parse`` itself gives up near 3,000 terms, with a clear error of ours)."""

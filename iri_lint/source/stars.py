@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from iri_lint.source.bindings import Binding, Scope, dunder_all
+from iri_lint.source.bindings import Binding, Kind, Scope, dunder_all
 
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState
@@ -30,6 +30,7 @@ class Exports(NamedTuple):
     listed: frozenset[str] | None  # its ``__all__``, when one assignment of strings sets it
     names: frozenset[str]  # every name its body binds
     stars: bool  # it star-imports too (then a name it does not bind may come from there)
+    unread: bool = False  # it sets an ``__all__`` that cannot be read: each public name may be exported or not
 
 
 class StarIndex(NamedTuple):
@@ -85,12 +86,14 @@ def _index(state: ModuleState, scope: Scope) -> StarIndex:
         if path is None:
             continue
         exports = _exports(state, path)
+        maybe = star._replace(kind=Kind.OTHER) if exports is not None and exports.unread else star  # (bound or not:
+        # a hole either way)
         if exports is None or (exports.listed is None and exports.stars):
-            each_name.append((star, path))
+            each_name.append((maybe, path))
             continue
         public = exports.listed if exports.listed is not None else (n for n in exports.names if not n.startswith("_"))
         for n in public:
-            by_name.setdefault(n, []).append(star)
+            by_name.setdefault(n, []).append(maybe)
     return StarIndex(by_name, each_name)
 
 
@@ -105,7 +108,8 @@ def _exports(state: ModuleState, path: str) -> Exports | None:
 
 def _exports_of(module: ProjectModule) -> Exports:
     scope = module.scopes.module
-    return Exports(dunder_all(scope), frozenset(scope.names), bool(scope.stars))
+    listed = dunder_all(scope)
+    return Exports(listed, frozenset(scope.names), bool(scope.stars), listed is None and "__all__" in scope.names)
 
 
 def _nested_binds(state: ModuleState, path: str, name: str, max_depth: int) -> bool:
