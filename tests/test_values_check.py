@@ -330,6 +330,14 @@ def test_a_star_import_of_a_module_with_an_all_it_cannot_read_makes_holes(tmp_pa
     assert _lint_project(tmp_path, {"listed.py": listed, "use2.py": use2}, "use2.py") == [(4, "IRI801")]
 
 
+def test_a_comprehension_in_a_class_body_does_not_see_the_class_s_names() -> None:
+    """A comprehension's scope skips the class body it stands in (Python's name resolution): ``PREFIX`` inside
+    it is the module's, beside it the class's (fixtures28, repro 02)."""
+    src = ('import requests\nPREFIX = "https://m.example.com/"\n\n\nclass Api:\n    PREFIX = "https://cc.example.com"\n'
+           '    PAGES = [requests.get(PREFIX + "p") for _ in range(3)]\n    FIRST = requests.get(PREFIX + "first")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(8, 35, "IRI801")]
+
+
 def _chain_module(n: int) -> tuple[ast.Module, list[str]]:
     """``requests.get("https://h.example/" + 'a' + ... + "x y")`` with ``n`` terms of ``'a'``, as a tree
     built by hand (``ast.parse`` itself gives up near 3,000 terms, with a clear error of ours)."""

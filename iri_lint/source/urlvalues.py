@@ -140,8 +140,7 @@ def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[t
             push((node.body, _at(at.scope, at.stmt, hidden), full))  # type: ignore[attr-defined]
             push((node.args, at, full))  # type: ignore[attr-defined]
         elif t in _COMPREHENSIONS:
-            names = {n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name}  # type: ignore[attr-defined]
-            inner = _at(at.scope, at.stmt, at.hidden | names)
+            inner = _in_comprehension(node, at)
             for child in reversed(_children(node, leaves)):
                 whole_line = _expression(child, marked, full)
                 if whole_line is not None:
@@ -165,6 +164,16 @@ def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[t
                     i = bisect_left(lines, first)
                     if i < len(lines) and lines[i] <= last:
                         push((child, at, first == last))
+
+
+def _in_comprehension(node: ast.AST, at: At) -> At:
+    """Where a comprehension's parts are evaluated: its variables hidden; in a class body, where the class
+    stands (the class's names are not seen inside it; its first iterable aside, taken the same)."""
+    names = {n.id for g in node.generators for n in ast.walk(g.target) if type(n) is ast.Name}  # type: ignore[attr-defined]
+    scope = at.scope
+    if scope.kind == "class" and scope.parent is not None:
+        return _at(scope.parent, scope.node, at.hidden | names)  # type: ignore[arg-type]
+    return _at(scope, at.stmt, at.hidden | names)
 
 
 def _at(scope: Scope, stmt: ast.stmt | None, hidden: frozenset[str]) -> At:
