@@ -28,8 +28,10 @@ from .rules.registry import RULES, RULES_BY_CODE
 from .source.assembled import Checked, checked, literal_start, position
 from .source.calls import PATH_JOINS
 from .source.candidates import (
+    EDGE,
+    SCHEME_START,
     SEPARATOR,
-    has_scheme,
+    is_absolute_candidate,
     is_bare_prefix,
     is_delimited,
     is_host_port,
@@ -347,12 +349,16 @@ def _not_one_url(text: str) -> bool:
 
 
 def _reported_there(piece: object) -> bool:
-    """Whether another module reports a problem of this piece itself: its literal is an absolute IRI (and
-    not a template by its name, which that module leaves to where it is filled)."""
+    """Whether another module reports a problem of this piece itself: its literal is an absolute IRI as that
+    module's literals take one (``is_absolute_candidate``: ``"admin:Zq9xT7"`` is none), and not a template
+    by its name, which that module leaves to where it is filled."""
     if type(piece) is not Text:
         return False
     node = piece.node
-    return type(node) is ast.Constant and type(node.value) is str and has_scheme(node.value)
+    if type(node) is not ast.Constant or type(node.value) is not str:
+        return False
+    value = node.value
+    return is_absolute_candidate(value if SCHEME_START.match(value) else value.lstrip(EDGE))
 
 
 def _left_there(use: UrlValue, piece: object, k: int) -> bool:

@@ -273,6 +273,18 @@ def test_from_dot_import_reads_the_package_s_name_after_its_submodules(tmp_path:
     assert [(f.line, f.col, f.code) for f in got] == [(4, 21, "IRI801")]
 
 
+def test_a_piece_its_own_module_does_not_take_for_an_iri_is_checked_at_the_use(tmp_path: Path) -> None:
+    """``CREDS = "admin:Zq9xT7"`` reads like ``scheme:`` but is no IRI its module checks (no registered
+    scheme): joined into a userinfo elsewhere, its password is reported at the name bringing it (fixtures30,
+    repro 01); an absolute IRI constant is still reported in its own module only."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "creds.py").write_text('CREDS = "admin:Zq9xT7"\nHOME = "https://h.example/a b"\n', encoding="utf-8")
+    use = ('import requests\nfrom creds import CREDS, HOME\n\n'
+           'requests.get("https://" + CREDS + "@h.example/")\nrequests.get(HOME + "/x")\n')
+    got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in got] == [(4, 26, "IRI506")]
+
+
 # ---------------------------------------------------------------------------------------- bad input
 def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> list[tuple[int, str]]:
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
