@@ -40,6 +40,7 @@ from .lazy import lazy_regex
 from .reference import HostKind, IRIReference, Span
 
 __all__ = [
+    "DELIMITER_TARGETS",
     "KINDS",
     "SecurityProblem",
     "delimiter_for",
@@ -160,16 +161,24 @@ def is_default_ignorable(c: str) -> bool:
 
 # Targets: the delimiters that structure an IRI (RFC 3986 2.2 gen-delims, "%", and the query's
 # "&", "=", ";"), and the ASCII that 3987bis sec. 6.3 excludes (space, delims, unwise).
-_TARGETS = frozenset(GEN_DELIMS | NOT_ALLOWED_ASCII | frozenset("%.&=;"))
+DELIMITER_TARGETS = frozenset(GEN_DELIMS | NOT_ALLOWED_ASCII | frozenset("%.&=;"))
 
 
 @functools.cache
 def delimiter_for(c: str) -> str | None:
-    """The ASCII delimiter ``c`` looks like, by NFKC, UTS #46 mapping or UTS #39 skeleton."""
-    for form in (ucd.normalize("NFKC", c), _uts46(c), skeleton(c)):
-        if form is not None and len(form) == 1 and form in _TARGETS:
+    """The ASCII delimiter ``c`` looks like, by NFKC, UTS #46 mapping or UTS #39 skeleton (without ICU:
+    Unicode's confusables data, ``data/confusables.py``)."""
+    for form in (ucd.normalize("NFKC", c), _uts46(c), skeleton(c) if icu_available() else _confusable_delimiter(c)):
+        if form is not None and len(form) == 1 and form in DELIMITER_TARGETS:
             return form
     return None
+
+
+def _confusable_delimiter(c: str) -> str | None:
+    """The delimiter Unicode's confusables data says ``c`` reads as (what the skeleton gives, without ICU)."""
+    from ..data.confusables import DELIMITER_LOOKALIKE  # lazy boundary (c): the confusables table
+
+    return DELIMITER_LOOKALIKE.get(c)
 
 
 def _is_wide_or_narrow(c: str) -> bool:

@@ -177,8 +177,9 @@ def test_delimiter_lookalikes_without_confusables_data(icu_mode: str, c: str, de
 
 @pytest.mark.parametrize(("c", "delim"), [("\u2215", "/"), ("\u2044", "/"), ("\u0589", ":"),
                                           ("\ua789", ":")])
-def test_delimiter_lookalikes_from_uts39(c: str, delim: str) -> None:
-    pytest.importorskip("icu")
+def test_delimiter_lookalikes_from_uts39(icu_mode: str, c: str, delim: str) -> None:
+    """UTS #39's skeleton with ICU; without it, Unicode's confusables data (data/confusables.py): IRI504's own
+    example, U+2215 DIVISION SLASH, on a plain install too (fixtures30, repro 02)."""
     text = f"http://example.com{c}evil.example/"
     problems = found(text)
     assert [(p.kind, p.replacement) for p in problems] == [("delimiter-lookalike", delim)]
@@ -675,6 +676,17 @@ def test_the_ascii_lookalike_table_is_unicodes_confusables_data() -> None:
     assert spec is not None and spec.loader is not None
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
-    from iri_lint.data.confusables import ASCII_LOOKALIKE
+    from iri_lint.data.confusables import ASCII_LOOKALIKE, DELIMITER_LOOKALIKE
 
     assert gen.ascii_lookalikes() == ASCII_LOOKALIKE
+    assert gen.delimiter_lookalikes() == DELIMITER_LOOKALIKE
+
+
+def test_the_delimiter_lookalike_table_agrees_with_icu() -> None:
+    """Where ICU says a character reads as a delimiter, the data says the same delimiter or nothing (the data
+    is an older subset), and it says nothing ICU does not."""
+    pytest.importorskip("icu")
+    from iri_lint.data.confusables import DELIMITER_LOOKALIKE
+
+    for c, delim in DELIMITER_LOOKALIKE.items():
+        assert security.delimiter_for(c) == delim, hex(ord(c))

@@ -22,7 +22,8 @@ RULE = Rule(
     default=True,
     fix_level=FixLevel.NONE,
     what=("A non-ASCII character that reads as a delimiter under NFKC, UTS #46 mapping or its UTS #39 "
-          "skeleton: a look-alike of `/ ? # [ ] @ : % . & = ;` or of a character IRIs exclude, such as U+2215 "
+          "skeleton (without the `icu` extra: Unicode's confusables data, which the skeleton is made of): a "
+          "look-alike of `/ ? # [ ] @ : % . & = ;` or of a character IRIs exclude, such as U+2215 "
           "DIVISION SLASH for `/`, anywhere in the IRI; one finding per character. In the host of a DNS "
           "scheme, the ideographic, fullwidth and halfwidth full stops (U+3002, U+FF0E, U+FF61) are label "
           "separators (RFC 3490 sec. 3.1), not look-alikes."),
