@@ -88,11 +88,19 @@ def _doubling(n: int) -> ast.Module:
     return ast.parse(src + f"requests.get(A{n})\n")
 
 
+def _doubled_uses(n: int) -> ast.Module:
+    """A value of 2**15 pieces (past the budget), then n uses of it joined to text: each use may cost its
+    allowance, not the value's size (a use cut short keeps its own text only when that is cheap to find)."""
+    src = 'import requests\nA0 = "x"\n' + "".join(f"A{k + 1} = A{k} + A{k}\n" for k in range(15))
+    return ast.parse(src + "".join(f'requests.get(A15 + "/{k}")\n' for k in range(n)))
+
+
 def hostile() -> None:
     print("hostile inputs (seconds; each size 10x the previous: ~10x the time is linear; * = degraded to a hole)")
     for label, make, sizes in (("'+' terms", _chain, (1_000, 10_000, 100_000)),
                                ("'+=' statements", _aug, (1_000, 10_000, 100_000)),
-                               ("doublings", _doubling, (10, 100, 1_000))):
+                               ("doublings", _doubling, (10, 100, 1_000)),
+                               ("uses of a doubling", _doubled_uses, (100, 1_000, 10_000))):
         cells = []
         for n in sizes:
             tree = make(n)
@@ -101,7 +109,7 @@ def hostile() -> None:
             t0 = time.process_time()
             found = list(url_values(tree, lines, options=ScanOptions(prefilter=False)))  # (no text to mark)
             cells.append(f"{n:>7,}: {time.process_time() - t0:7.3f}{' ' if found else '*'}")
-        print(f"  {label:16} " + "  ".join(cells))
+        print(f"  {label:18} " + "  ".join(cells))
 
 
 def main(argv: list[str] | None = None) -> int:

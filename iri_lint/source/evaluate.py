@@ -161,7 +161,9 @@ class ModuleState:
         if type(r) is Value:
             self.budget -= len(r.pieces)
             if self.budget < 0 and len(r.pieces) > 1:
-                return self._cut(node, r, at)  # (what is past the budget goes no further, a value known already too)
+                # (what is past the budget goes no further, a value known already too; what its statement spells
+                # stays, when finding it costs a use no more than its allowance)
+                return self._cut(node, r if len(r.pieces) <= USE_ALLOWANCE else None, at)
         return r
 
     def _cut(self, node: ast.AST, known: Value | None = None, at: At | None = None) -> Value:
