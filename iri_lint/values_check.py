@@ -28,10 +28,8 @@ from .rules.registry import RULES, RULES_BY_CODE
 from .source.assembled import Checked, checked, literal_start, position
 from .source.calls import PATH_JOINS
 from .source.candidates import (
-    EDGE,
-    SCHEME_START,
     SEPARATOR,
-    is_absolute_candidate,
+    is_absolute_literal,
     is_bare_prefix,
     is_delimited,
     is_host_port,
@@ -357,8 +355,7 @@ def _reported_there(piece: object) -> bool:
     node = piece.node
     if type(node) is not ast.Constant or type(node.value) is not str:
         return False
-    value = node.value
-    return is_absolute_candidate(value if SCHEME_START.match(value) else value.lstrip(EDGE))
+    return is_absolute_literal(node.value)
 
 
 def _left_there(use: UrlValue, piece: object, k: int) -> bool:

@@ -16,8 +16,8 @@ from itertools import accumulate, repeat
 from operator import add
 from typing import NamedTuple
 
-__all__ = ["At", "Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "defined_by_def", "dunder_all",
-           "module_imports", "rebound_inside"]
+__all__ = ["ATTRIBUTE_BINDING", "At", "Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "defined_by_def",
+           "dunder_all", "module_imports", "rebound_inside"]
 
 
 class Kind(enum.Enum):
@@ -466,7 +466,7 @@ def _word_char(c: str) -> bool:
 
 
 _EVERY: frozenset[str] = frozenset({"*"})  # (``setattr(K, ...)``: any attribute)
-_ATTRIBUTE_BINDING = re.compile(r"\s*+\.\s*+(\w+)\s*+(?:<<|>>|//|\*\*|[-+*/%@&|^])?+=(?!=)")
+ATTRIBUTE_BINDING = re.compile(r"\s*+\.\s*+(\w+)\s*+(?:<<|>>|//|\*\*|[-+*/%@&|^])?+=(?!=)")  # ``.x =``, ``.x +=``
 _FIRST_ARGUMENT = re.compile(r"\s*+\(\s*+(\w+)")
 
 
@@ -476,7 +476,7 @@ def _attributes_bound(text: str, name: str) -> frozenset[str]:
     position of the text, once per (class, attribute) asked."""
     if any(first == name for first in _after_word(text, "setattr", _FIRST_ARGUMENT)):
         return _EVERY
-    return frozenset(_after_word(text, name, _ATTRIBUTE_BINDING))
+    return frozenset(_after_word(text, name, ATTRIBUTE_BINDING))
 
 
 def _after_word(text: str, word: str, tail: re.Pattern[str]) -> Iterator[str]:

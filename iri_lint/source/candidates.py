@@ -247,6 +247,11 @@ def is_absolute_candidate(value: str) -> bool:
     return low in REGISTERED
 
 
+def is_absolute_literal(value: str) -> bool:
+    """``is_absolute_candidate`` of a literal's value, whitespace and controls before a scheme aside."""
+    return is_absolute_candidate(value if SCHEME_START.match(value) else value.lstrip(EDGE))
+
+
 _ROUTE_NAMESPACE = re.compile(r"[A-Za-z_][A-Za-z0-9_+.\-]*+:")
 
 

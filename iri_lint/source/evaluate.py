@@ -589,15 +589,14 @@ class ModuleState:
         if name is None:  # import module
             path = project.find(self.path, module, 0)
             return ModuleRef(module, path) if path is not None else Ref(qual or "")
-        sub = project.find(self.path, module, level, name)  # (``from . import X``: the submodule first)
+        # ``from pkg import X``: what pkg binds, else its submodule X; ``from . import X``: the submodule first
+        sub = project.find(self.path, module, level, name) if not module else None
         path = project.find(self.path, module, level) if module or (level and sub is None) else None
-        if path is not None:
-            r = self._read(path, name, qual, node)
-            if r is not None:
-                return r
-        if sub is not None:
-            return ModuleRef(qual, sub)
-        return Ref(qual) if qual is not None else self.hole(node)
+        r = self._read(path, name, qual, node) if path is not None else None
+        if r is not None:
+            return r
+        sub = sub if not module else project.find(self.path, module, level, name)
+        return ModuleRef(qual, sub) if sub is not None else Ref(qual) if qual is not None else self.hole(node)
 
     def _read(self, path: str, name: str, qual: str | None, node: ast.AST) -> Result | None:
         """``name`` as the project module at ``path`` binds it once it has run; None when it binds no such

@@ -9,7 +9,6 @@ from typing import Any
 
 from iri_lint.source.candidates import (
     DEFAULT_URL_APIS,
-    EDGE,
     PIECE_METHODS,
     REGEX_FUNCTIONS,
     ROUTE_KEYWORDS,
@@ -19,7 +18,7 @@ from iri_lint.source.candidates import (
     UrlApi,
     has_scheme,
     iri_text,
-    is_absolute_candidate,
+    is_absolute_literal,
     is_bare_prefix,
     is_delimited,
     is_host_port,
@@ -420,7 +419,7 @@ class Scanner:
                 if self.texts is not None:
                     self._text(node, raw, holes, ctx)
                 return None
-        if not url_ctx and not is_absolute_candidate(value if SCHEME_START.match(value) else value.lstrip(EDGE)):
+        if not url_ctx and not is_absolute_literal(value):
             return None
         if url_ctx and (is_route_name(value) or is_host_port(value) or (not whole and is_scp_address(value))):
             return None

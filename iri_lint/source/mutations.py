@@ -9,8 +9,9 @@ search per dot, so it errs one way only: a word in a string or a comment makes o
 from __future__ import annotations
 
 import functools
-import re
 from typing import TYPE_CHECKING
+
+from iri_lint.source.bindings import ATTRIBUTE_BINDING
 
 if TYPE_CHECKING:
     from iri_lint.source.bindings import Scope
@@ -23,7 +24,6 @@ __all__ = ["EVERY", "attributes_set_on_objects", "binds_any", "rebound_on"]
 # any attribute may be bound (a ``setattr``, ``__dict__`` or ``vars`` in the text)
 EVERY: dict[str, frozenset[str]] = {"*": frozenset()}
 _DYNAMIC = ("setattr(", "__dict__", "vars(")
-_BINDING = re.compile(r"[ \t]*+(\w++)[ \t]*+(?:<<|>>|//|\*\*|[-+*/%@&|^])?+=(?!=)")  # after a dot: ``.x =``
 _RECEIVERS = frozenset(("self", "cls"))  # (a class's own methods bind those: the class's scope reads them)
 
 
@@ -36,7 +36,7 @@ def attributes_set_on_objects(text: str) -> dict[str, frozenset[str]]:
     found: dict[str, set[str]] = {}
     i = text.find(".")
     while i >= 0:
-        m = _BINDING.match(text, i + 1)
+        m = ATTRIBUTE_BINDING.match(text, i)  # (``.x =``, ``.x +=``: from the dot)
         if m is not None:
             receiver = _receiver(text, i)
             if receiver not in _RECEIVERS:
