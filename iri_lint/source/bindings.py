@@ -16,8 +16,10 @@ from itertools import accumulate, repeat
 from operator import add
 from typing import NamedTuple
 
+from iri_lint.source.blocks import DEFS, TRY, StmtPos, on_lines, statements, statements_on
+
 __all__ = ["ATTRIBUTE_BINDING", "At", "Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "defined_by_def",
-           "dunder_all", "module_imports", "rebound_inside"]
+           "dunder_all", "rebound_inside"]
 
 
 class Kind(enum.Enum):
@@ -42,15 +44,6 @@ class Binding(NamedTuple):
     pos: tuple[int, int]  # (line, column) of ``stmt``: source order
     imported: tuple[str | None, str | None, int] | None = None  # IMPORT: (module, name, level)
     scope: Scope | None = None  # where ``value`` is evaluated, when not the scope holding the binding
-
-
-class StmtPos(NamedTuple):
-    """Where a statement stands in its scope."""
-
-    block: int  # id() of the statement list holding it
-    at: int  # its index there
-    parent: ast.stmt | None  # the compound statement around it (None: the scope's body)
-    in_loop_body: bool  # it is in the body of ``parent``, which is a loop
 
 
 class Order:
@@ -89,13 +82,10 @@ class Order:
         return len(self.positions) - bisect_right(self.positions, pos)
 
 
-_LOOPS = (ast.For, ast.AsyncFor, ast.While)
 # statements that bind no name themselves (their nested statements are indexed on their own)
 _NO_BINDINGS = frozenset((ast.Expr, ast.Return, ast.Pass, ast.Raise, ast.Assert, ast.Break, ast.Continue, ast.If,
                           ast.While))
-_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_TRY = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))
 _NOWHERE = (0, 0)
 _new_tuple = tuple.__new__  # (a StmtPos per statement, a Binding per binding: without NamedTuple.__new__'s call)
 _TYPE_ALIAS = getattr(ast, "TypeAlias", None)
@@ -192,7 +182,7 @@ class Scope:
                 return self.attrs.get(name, [])
             out: dict[str, list[Binding]] = {}
             for method in _methods(self.node) if lines else ():  # type: ignore[arg-type]
-                if _on_lines(method, lines):
+                if on_lines(method, lines):
                     scope = self.index.scope(method, self)
                     if scope.receiver is not None:
                         _index_attrs(scope, scope.receiver, out, lines)
@@ -214,60 +204,9 @@ def _receiver(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
 
 def _methods(node: ast.ClassDef) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
     """The functions defined in a class body (under ``if``/``try`` too)."""
-    for stmt, _, _, _ in _statements(node.body):
+    for stmt, _, _, _ in statements(node.body):
         if isinstance(stmt, _FUNCS):
             yield stmt
-
-
-# the statements holding statement lists of their scope (``_blocks``; a definition's body is its own scope)
-_COMPOUND = frozenset((*_LOOPS, ast.If, ast.With, ast.AsyncWith, *_TRY, ast.Match))
-
-
-def _blocks(stmt: ast.stmt) -> list[tuple[list[ast.stmt], bool]]:
-    """The statement lists of a compound statement, each with whether it is a loop body."""
-    t = type(stmt)
-    if t in _LOOPS:
-        return [(stmt.body, True), (stmt.orelse, False)]  # type: ignore[attr-defined]
-    if t is ast.If:
-        return [(stmt.body, False), (stmt.orelse, False)]  # type: ignore[attr-defined]
-    if t in (ast.With, ast.AsyncWith):
-        return [(stmt.body, False)]  # type: ignore[attr-defined]
-    if t in _TRY:
-        out = [(stmt.body, False)]  # type: ignore[attr-defined]
-        out += [(h.body, False) for h in stmt.handlers]  # type: ignore[attr-defined]
-        return [*out, (stmt.orelse, False), (stmt.finalbody, False)]  # type: ignore[attr-defined]
-    if t is ast.Match:
-        return [(case.body, False) for case in stmt.cases]  # type: ignore[attr-defined]
-    return []
-
-
-def _statements(body: list[ast.stmt]) -> Iterator[tuple[ast.stmt, StmtPos, bool, list[ast.stmt]]]:
-    """Every statement of a scope body (not inside nested defs), with its position, whether it is inside
-    a loop of the scope, and its block; a block before the blocks nested in it, without recursion."""
-    stack: list[tuple[list[ast.stmt], ast.stmt | None, bool, bool]] = [(body, None, False, False)]
-    while stack:
-        block, parent, in_loop, loop_body = stack.pop()
-        bid = id(block)
-        inner: list[tuple[list[ast.stmt], ast.stmt | None, bool, bool]] = []
-        for i, stmt in enumerate(block):
-            yield stmt, _new_tuple(StmtPos, (bid, i, parent, loop_body)), in_loop, block
-            if type(stmt) in _COMPOUND:
-                inner += [(b, stmt, in_loop or is_loop, is_loop) for b, is_loop in _blocks(stmt) if b]
-        stack.extend(reversed(inner))
-
-
-def module_imports(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
-    """The import statements of a module's own scope (in its blocks too, not in functions or classes): the
-    module scope's import bindings, without indexing its other statements."""
-    stack: list[ast.stmt] = list(reversed(tree.body))
-    while stack:
-        stmt = stack.pop()
-        t = type(stmt)
-        if t is ast.Import or t is ast.ImportFrom:
-            yield stmt  # type: ignore[misc]
-        elif t not in _DEFS:
-            for block, _ in _blocks(stmt):
-                stack += block
 
 
 def _names_in(target: ast.AST) -> Iterator[str]:
@@ -361,7 +300,7 @@ class _Binder:
             self.others(stmt.targets)  # type: ignore[attr-defined]
         elif self.attr_of is not None:
             return
-        elif t in _DEFS:
+        elif t in DEFS:
             self.add(stmt.name, Kind.OTHER)  # type: ignore[attr-defined]
         elif t is _TYPE_ALIAS:  # type X = ... (Python 3.12)
             self.target(stmt.name, Kind.OTHER, None)  # type: ignore[attr-defined]
@@ -384,7 +323,7 @@ class _Binder:
             self.scope.globals.update(stmt.names)  # type: ignore[attr-defined]
         elif t is ast.Nonlocal:
             self.scope.nonlocals.update(stmt.names)  # type: ignore[attr-defined]
-        elif t in _TRY:
+        elif t in TRY:
             for h in stmt.handlers:  # type: ignore[attr-defined]
                 if h.name:
                     self.add(h.name, Kind.OTHER)
@@ -450,11 +389,11 @@ def _index_scope(scope: Scope) -> None:
     walrus = scope.index.walrus_lines
     class_body = scope.kind == "class"
     positions = scope._positions
-    for stmt, pos, _, _ in _statements(scope.body):
+    for stmt, pos, _, _ in statements(scope.body):
         positions[id(stmt)] = pos
         if type(stmt) not in _NO_BINDINGS:
             binder.statement(stmt, pos, class_body)
-        if walrus is None or (walrus and _on_lines(stmt, walrus)):
+        if walrus is None or (walrus and on_lines(stmt, walrus)):
             binder.stmt, binder.pos = stmt, pos
             for name in _walrus_targets(stmt):
                 binder.add(name, Kind.OTHER)
@@ -491,38 +430,16 @@ def _after_word(text: str, word: str, tail: re.Pattern[str]) -> Iterator[str]:
         i = text.find(word, end)
 
 
-def _on_lines(stmt: ast.stmt, lines: list[int]) -> bool:
-    """Whether a statement spans one of the sorted ``lines``."""
-    i = bisect_left(lines, stmt.lineno)
-    return i < len(lines) and lines[i] <= (stmt.end_lineno or stmt.lineno)
-
-
 def _index_attrs(method: Scope, receiver: str, out: dict[str, list[Binding]], lines: list[int] | None = None) -> None:
     """A method's bindings of ``<receiver>.<attr>`` (in every block of its body; with ``lines``, in the
     statements spanning one of them)."""
     binder = _Binder(method, out, receiver)
     if lines is None:
-        for stmt, pos, _, _ in _statements(method.body):
+        for stmt, pos, _, _ in statements(method.body):
             binder.statement(stmt, pos, False)
     else:
-        for stmt, pos in _statements_on(method.body, lines):
+        for stmt, pos in statements_on(method.body, lines):
             binder.statement(stmt, pos, False)
-
-
-def _statements_on(body: list[ast.stmt], lines: list[int]) -> Iterator[tuple[ast.stmt, StmtPos]]:
-    """The statements of a scope body that span one of the sorted ``lines``, with their positions, in the order
-    ``_statements`` gives them (the others, and the blocks inside them, are passed by)."""
-    stack: list[tuple[list[ast.stmt], ast.stmt | None, bool]] = [(body, None, False)]
-    while stack:
-        block, parent, loop_body = stack.pop()
-        bid = id(block)
-        inner: list[tuple[list[ast.stmt], ast.stmt | None, bool]] = []
-        for i, stmt in enumerate(block):
-            if _on_lines(stmt, lines):
-                yield stmt, _new_tuple(StmtPos, (bid, i, parent, loop_body))
-                if type(stmt) in _COMPOUND:
-                    inner += [(b, stmt, is_loop) for b, is_loop in _blocks(stmt) if b]
-        stack.extend(reversed(inner))
 
 
 class ModuleIndex:
@@ -631,7 +548,7 @@ class ModuleIndex:
         """The module-level classes by name."""
         if self._classes is None:
             self._classes = {}
-            for stmt, _, _, _ in _statements(self.tree.body):
+            for stmt, _, _, _ in statements(self.tree.body):
                 if type(stmt) is ast.ClassDef:
                     self._classes.setdefault(stmt.name, []).append(stmt)
         return self._classes

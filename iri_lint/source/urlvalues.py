@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from iri_lint.source import assembly
-from iri_lint.source.bindings import Scope, module_imports
+from iri_lint.source.bindings import Scope
+from iri_lint.source.blocks import module_imports
 from iri_lint.source.candidates import DEFAULT_URL_APIS, UrlApi, is_url_name, parse_extra_api
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.locate import SourceFile

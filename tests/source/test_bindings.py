@@ -9,7 +9,8 @@ import textwrap
 
 import pytest
 
-from iri_lint.source.bindings import Binding, Kind, ModuleIndex, module_imports
+from iri_lint.source.bindings import Binding, Kind, ModuleIndex
+from iri_lint.source.blocks import module_imports
 
 STDLIB = pathlib.Path(sysconfig.get_paths()["stdlib"])
 SAMPLE = """\
@@ -98,3 +99,15 @@ def test_one_attribute_where_the_text_cannot_tell() -> None:
         scope = index.scope(cls, index.module)
         assert [b.stmt.lineno for b in scope.attr("file")] == [3]  # type: ignore[union-attr]
         assert [b.stmt.lineno for b in scope.attr("x")] == [4]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("test", ["TYPE_CHECKING", "typing.TYPE_CHECKING", "t.TYPE_CHECKING"])
+def test_a_type_checking_block_binds_nothing_at_run_time(test: str) -> None:
+    """``if TYPE_CHECKING:`` never runs: its imports and assignments leave the name unbound (a hole), and its
+    ``else:`` is what binds."""
+    src = f"if {test}:\n    from .settings import HOST\n    X = 'a'\nelse:\n    X = 'b'\nif DEBUG:\n    Y = 'c'\n"
+    scope = ModuleIndex(ast.parse(src)).module
+    assert "HOST" not in scope.names
+    assert [b.pos[0] for b in scope.names["X"]] == [5]
+    assert [b.pos[0] for b in scope.names["Y"]] == [7]  # any other condition may run
+    assert [s.lineno for s in module_imports(ast.parse(src))] == []

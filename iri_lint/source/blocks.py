@@ -1,0 +1,107 @@
+"""A scope's statements, block by block: the statement lists a compound statement holds, and where each
+statement stands. Explicit stacks, no recursion on the tree."""
+
+from __future__ import annotations
+
+import ast
+from bisect import bisect_left
+from collections.abc import Iterator
+from typing import NamedTuple
+
+__all__ = ["COMPOUND", "DEFS", "LOOPS", "TRY", "StmtPos", "blocks", "module_imports", "on_lines", "statements",
+           "statements_on"]
+
+_new_tuple = tuple.__new__  # a StmtPos per statement, without NamedTuple.__new__'s call
+
+
+class StmtPos(NamedTuple):
+    """Where a statement stands in its scope."""
+
+    block: int  # id() of the statement list holding it
+    at: int  # its index there
+    parent: ast.stmt | None  # the compound statement around it (None: the scope's body)
+    in_loop_body: bool  # it is in the body of ``parent``, which is a loop
+
+
+LOOPS = (ast.For, ast.AsyncFor, ast.While)
+DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+TRY = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))
+
+# the statements holding statement lists of their scope (``blocks``; a definition's body is its own scope)
+COMPOUND = frozenset((*LOOPS, ast.If, ast.With, ast.AsyncWith, *TRY, ast.Match))
+
+
+def blocks(stmt: ast.stmt) -> list[tuple[list[ast.stmt], bool]]:
+    """The statement lists of a compound statement, each with whether it is a loop body."""
+    t = type(stmt)
+    if t in LOOPS:
+        return [(stmt.body, True), (stmt.orelse, False)]  # type: ignore[attr-defined]
+    if t is ast.If:
+        if _type_checking_only(stmt.test):  # type: ignore[attr-defined]
+            return [(stmt.orelse, False)]  # type: ignore[attr-defined]
+        return [(stmt.body, False), (stmt.orelse, False)]  # type: ignore[attr-defined]
+    if t in (ast.With, ast.AsyncWith):
+        return [(stmt.body, False)]  # type: ignore[attr-defined]
+    if t in TRY:
+        out = [(stmt.body, False)]  # type: ignore[attr-defined]
+        out += [(h.body, False) for h in stmt.handlers]  # type: ignore[attr-defined]
+        return [*out, (stmt.orelse, False), (stmt.finalbody, False)]  # type: ignore[attr-defined]
+    if t is ast.Match:
+        return [(case.body, False) for case in stmt.cases]  # type: ignore[attr-defined]
+    return []
+
+
+def _type_checking_only(test: ast.expr) -> bool:
+    """``if TYPE_CHECKING:`` / ``if typing.TYPE_CHECKING:``: a block that never runs, so binds nothing at run time."""
+    t = type(test)
+    return ((t is ast.Name and test.id == "TYPE_CHECKING")  # type: ignore[attr-defined]
+            or (t is ast.Attribute and test.attr == "TYPE_CHECKING"))  # type: ignore[attr-defined]
+
+
+def statements(body: list[ast.stmt]) -> Iterator[tuple[ast.stmt, StmtPos, bool, list[ast.stmt]]]:
+    """Every statement of a scope body (not inside nested defs), with its position, whether it is inside
+    a loop of the scope, and its block; a block before the blocks nested in it, without recursion."""
+    stack: list[tuple[list[ast.stmt], ast.stmt | None, bool, bool]] = [(body, None, False, False)]
+    while stack:
+        block, parent, in_loop, loop_body = stack.pop()
+        bid = id(block)
+        inner: list[tuple[list[ast.stmt], ast.stmt | None, bool, bool]] = []
+        for i, stmt in enumerate(block):
+            yield stmt, _new_tuple(StmtPos, (bid, i, parent, loop_body)), in_loop, block
+            if type(stmt) in COMPOUND:
+                inner += [(b, stmt, in_loop or is_loop, is_loop) for b, is_loop in blocks(stmt) if b]
+        stack.extend(reversed(inner))
+
+
+def module_imports(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements of a module's own scope (in its blocks too, not in functions or classes): the
+    module scope's import bindings, without indexing its other statements."""
+    stack: list[ast.stmt] = list(reversed(tree.body))
+    while stack:
+        stmt = stack.pop()
+        t = type(stmt)
+        if t is ast.Import or t is ast.ImportFrom:
+            yield stmt  # type: ignore[misc]
+        elif t not in DEFS:
+            for block, _ in blocks(stmt):
+                stack += block
+
+def on_lines(stmt: ast.stmt, lines: list[int]) -> bool:
+    """Whether a statement spans one of the sorted ``lines``."""
+    i = bisect_left(lines, stmt.lineno)
+    return i < len(lines) and lines[i] <= (stmt.end_lineno or stmt.lineno)
+
+def statements_on(body: list[ast.stmt], lines: list[int]) -> Iterator[tuple[ast.stmt, StmtPos]]:
+    """The statements of a scope body that span one of the sorted ``lines``, with their positions, in the order
+    ``statements`` gives them (the others, and the blocks inside them, are passed by)."""
+    stack: list[tuple[list[ast.stmt], ast.stmt | None, bool]] = [(body, None, False)]
+    while stack:
+        block, parent, loop_body = stack.pop()
+        bid = id(block)
+        inner: list[tuple[list[ast.stmt], ast.stmt | None, bool]] = []
+        for i, stmt in enumerate(block):
+            if on_lines(stmt, lines):
+                yield stmt, _new_tuple(StmtPos, (bid, i, parent, loop_body))
+                if type(stmt) in COMPOUND:
+                    inner += [(b, stmt, is_loop) for b, is_loop in blocks(stmt) if b]
+        stack.extend(reversed(inner))
