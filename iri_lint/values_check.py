@@ -6,7 +6,7 @@ A module's literals are checked one by one first (``lint.lint_tree``); here the 
 (``core.context.Assembly``) for the assembly rules (IRI8xx). One cause gives one finding: a finding of
 a rule in a literal that already has one of that rule (from its own check, or from an earlier value) is
 dropped, as is a second one of a rule at one hole. A character in another module's piece is that
-module's to report, when its literal is an absolute IRI (checked there on its own), as is a join made
+module's to report, when its literal is an absolute IRI whose own check finds it there, as is a join made
 there in the value of a URL-named name; otherwise the finding is placed in this file, at the name that
 brings the piece in (``_bringer``), else at the use. A value's fix is made in the literal that spells what it changes,
 when that literal is written in the use's own expression: no other value reaches it (``_piece_fix``).
@@ -216,7 +216,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         start = position(piece, k, local)
         if start is None:  # in another module
             own = RULES_BY_CODE[f.code].family is not Family.ASSEMBLY
-            if _left_there(use, piece, k) if own else (
+            if _left_there(use, piece, k, f.code, checker, memo) if own else (
                     by_url_name and f.code not in AT_USE_CODES):
                 continue
             start = _bringer(use, piece, state) or at
@@ -358,9 +358,26 @@ def _reported_there(piece: object) -> bool:
     return is_absolute_literal(node.value)
 
 
-def _left_there(use: UrlValue, piece: object, k: int) -> bool:
+def _left_there(use: UrlValue, piece: object, k: int, code: str, checker: ValueChecker,
+                memo: dict[tuple[object, ...], list[Finding]]) -> bool:
     """Whether the module spelling a piece reports a problem of its character ``k`` itself."""
-    return _reported_there(piece) and not _in_template(piece) and not _unseen_escape(use.expr, piece, k)
+    return _reported_there(piece) and not _in_template(piece) and not _unseen_escape(use.expr, piece, k) and \
+        _found_alone(piece, k, code, checker, memo)  # type: ignore[arg-type]
+
+
+def _found_alone(piece: Text, k: int, code: str, checker: ValueChecker,
+                 memo: dict[tuple[object, ...], list[Finding]]) -> bool:
+    """Whether the piece's literal, checked alone as its module checks it, has the finding at character ``k``:
+    one the join makes (``HEB + "abc"`` mixing directions, ``E + "\\u0301"`` no longer NFC) is not."""
+    text: str = piece.node.value  # type: ignore[attr-defined]
+    key = ("alone", text)
+    found = memo.get(key)
+    if found is None:
+        enabled = checker.enabled if not text.isascii() else checker.in_ascii
+        found = memo[key] = check_ref(scan(text, "IRI", checker.config.profile), context=UseContext.UNKNOWN,
+                                      enabled=enabled, idna_versions=checker.idna_versions)
+    at = piece.start + k
+    return any(f.code == code and f.start <= at < max(f.end, f.start + 1) for f in found)
 
 
 def _unseen_escape(expr: ast.expr, piece: object, k: int) -> bool:

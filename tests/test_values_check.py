@@ -285,6 +285,19 @@ def test_a_piece_its_own_module_does_not_take_for_an_iri_is_checked_at_the_use(t
     assert [(f.line, f.col, f.code) for f in got] == [(4, 26, "IRI506")]
 
 
+def test_a_problem_the_join_makes_in_another_modules_piece_is_reported_at_the_use(tmp_path: Path) -> None:
+    """``HEB + "abc"`` mixes directions in one segment and ``E + "\\u0301"`` is no longer NFC, though each
+    constant's own module finds nothing in it: the use reports them at the name bringing the piece
+    (fixtures32, repro 02). A problem the constant's module finds itself stays there."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "s.py").write_text('HEB = "http://example.com/\u05e9\u05dc\u05d5\u05dd"\n'
+                                   'E = "http://example.com/cafe"\nSP = "http://example.com/a b"\n', encoding="utf-8")
+    use = ('import requests\nfrom s import HEB, E, SP\n'
+           'requests.get(HEB + "abc")\nrequests.get(E + "\\u0301")\nrequests.get(SP + "/c")\n')
+    got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in got] == [(3, 13, "IRI204"), (4, 13, "IRI301")]
+
+
 # ---------------------------------------------------------------------------------------- bad input
 def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> list[tuple[int, str]]:
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
