@@ -77,7 +77,7 @@ class SecurityProblem(NamedTuple):
     component: Span
     replacement: str | None = None
     part: str = ""  # mixed-script: the component's kind ("path segment")
-    scripts: tuple[str, ...] = ()  # mixed-script, confusable-host: the scripts' names, in order
+    scripts: tuple[str, ...] = ()  # mixed-script: the scripts' names, in order
     looks_like: str | None = None  # confusable-host: the ASCII label it reads as (None: a mixture)
 
 
@@ -593,15 +593,7 @@ def _confusable_verdict(label: str) -> SecurityProblem | None:
     # without ICU: Unicode's confusables data (data/confusables.py), for labels whose
     # every character reads as ASCII (whole-script spoofs such as an all-Cyrillic 'аррӏе')
     alike = _fallback_ascii_lookalike(label)
-    if alike is not None:
-        return SecurityProblem("confusable-host", nowhere, nowhere, alike, looks_like=alike)
-    # then the classic Latin/Cyrillic/Greek mixture
-    sets = {_scx(c) for c in set(_without_escapes(label))}
-    scripts = {s for scx in sets if scx is not None and len(scx) == 1 for s in scx}
-    others = sorted(scripts & {"Cyrl", "Grek"})
-    if "Latn" in scripts and others:
-        return SecurityProblem("confusable-host", nowhere, nowhere, scripts=tuple(_SCRIPT_NAMES[s] for s in others))
-    return None
+    return None if alike is None else SecurityProblem("confusable-host", nowhere, nowhere, alike, looks_like=alike)
 
 
 @functools.cache

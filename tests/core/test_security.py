@@ -138,6 +138,12 @@ def test_mixed_script(icu_mode: str, text: str, at: str, scripts: str) -> None:
     assert scripts in said(text)[0]
 
 
+def test_a_label_not_every_character_of_which_reads_as_ascii_mixes_scripts(icu_mode: str) -> None:
+    """``аβc`` (Cyrillic a, Greek beta, Latin c): beta has no ASCII look-alike, so the label reads as no ASCII
+    label (IRI502) but mixes scripts (IRI501), with ICU or without (fixtures32, repro 01)."""
+    assert kinds("https://\u0430\u03b2c.example/") == ["mixed-script"]
+
+
 def test_confusable_label_is_not_also_mixed_script(icu_mode: str) -> None:
     assert kinds("http://p\u0430ypal.com/p\u0430ypal") == ["confusable-host", "mixed-script"]
 

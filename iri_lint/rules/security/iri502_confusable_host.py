@@ -58,11 +58,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     text = facts.ref.text
     for p in problems(facts, "confusable-host"):
         label = text[p.span.start : p.span.end]
-        if p.looks_like is not None:
-            message = (f"host label {short_visible(label)!r} looks like the ASCII {p.looks_like!r} but is not ASCII "
-                       f"({_non_ascii(label)}); a spoof of another host (RFC 3987 sec. 8, UTS #39 sec. 4)")
-        else:
-            message = (f"host label {short_visible(label)!r} mixes Latin with {' and '.join(p.scripts)} letters "
-                       f"({_non_ascii(label)}), which look alike; a likely spoof (RFC 3987 sec. 8, UTS #39 sec. 5)")
+        message = (f"host label {short_visible(label)!r} looks like the ASCII {p.looks_like!r} but is not ASCII "
+                   f"({_non_ascii(label)}); a spoof of another host (RFC 3987 sec. 8, UTS #39 sec. 4)")
         edits = None if p.replacement is None else (Edit(p.span.start, p.span.end, p.replacement),)
         yield Raw(p.span.start, p.span.end, message, edits)
