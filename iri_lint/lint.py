@@ -133,17 +133,17 @@ def warm_up(config: Config, text_codes: frozenset[str] | None = None) -> None:
 
 
 def value_uses(tree: ast.Module, lines: Sequence[str], config: Config, *, path: str | None = None,
-               marked: list[int], within: tuple[int, int] | None = None,
-               depends_on: set[str] | None = None) -> list[tuple[int, list[tuple[Cause, SourceFinding]]]]:
+               marked: list[int], within: tuple[int, int] | None = None, depends_on: set[str] | None = None,
+               file: str | None = None) -> list[tuple[int, list[tuple[Cause, SourceFinding]]]]:
     """Each use of a URL value of a module (on lines ``within`` only, when given), with the line it starts
     on and its findings, each with its cause, before one per cause is kept (``first_of_each_cause``) and
-    before noqa: the editor's server, which keeps them statement by statement."""
+    before noqa: the editor's server, which keeps them statement by statement. ``file``: as for ``lint_tree``."""
     enabled = config.codes_for(path)
     if not enabled or not marked:
         return []
     checker = literal_checker(config, enabled)
-    uses = placed_findings(tree, lines, _value_checker(checker), path=path, options=scan_options(config, enabled),
-                           marked=marked, within=within, depends_on=depends_on)
+    uses = placed_findings(tree, lines, _value_checker(checker), path=file or path,
+                           options=scan_options(config, enabled), marked=marked, within=within, depends_on=depends_on)
     return [(line, [(cause, SourceFinding(*p)) for cause, p in placed]) for line, placed in uses if placed]
 
 

@@ -225,11 +225,12 @@ def _fix_in_view(sf: SourceFinding, tree: ast.Module, source: SourceFile) -> Sou
 
 @dataclass(slots=True)
 class IncrementalLinter:
-    """Lints successive texts of one document (``lint_text(text, config, path=path)`` each time)."""
+    """Lints successive texts of one document (``lint_text(text, config, path=path, file=file)`` each time)."""
 
     config: Config
     path: str | None = None
     base: _Baseline | None = None
+    file: str | None = None  # where the document is on disk, when ``path`` (per-file settings') is not that
     last: LintRun = field(default_factory=lambda: LintRun("full"))
     check: Callable[[], object] | None = None
     nothing: str | None = None  # the last text linted when it holds nothing IRI-like (no statement table)
@@ -246,7 +247,7 @@ class IncrementalLinter:
         try:
             if UNUSED_NOQA in self.config.codes_for(self.path):  # (it needs every finding before noqa)
                 self.base, self.last = None, LintRun("full", "IRI901 reads the whole file's noqa comments")
-                return lint_text(text, self.config, path=self.path)
+                return lint_text(text, self.config, path=self.path, file=self.file)
             if self.base is None:
                 raise _Fallback("first lint")
             found = self._incremental(text)
@@ -263,7 +264,7 @@ class IncrementalLinter:
         started = time.perf_counter()
         self.fresh = False
         try:
-            found = lint_text(text, self.config, path=self.path)
+            found = lint_text(text, self.config, path=self.path, file=self.file)
         finally:
             self.last = LintRun("full", "first lint, the statement table comes after",
                                 seconds=time.perf_counter() - started)
@@ -294,7 +295,7 @@ class IncrementalLinter:
         if _LONE_CR.search(text) or "barry_as_FLUFL" in text:  # no slices for such a file: lint_text's own way
             self.base = None
             self.last.linted = self.last.statements = len(tree.body)
-            return lint_text(text, config, path=path)
+            return lint_text(text, config, path=path, file=self.file)
         got = lint_statements(lines, tree.body, config, path=path, marked=marked, check=self.check)
         statements = [_Statement(first_line(s), s.end_lineno or s.lineno, _detached(found), formatted,
                                  _module_imports(s))
@@ -453,7 +454,7 @@ class IncrementalLinter:
         depends: set[str] = set()
         assert base.body is not None
         uses = value_uses(ast.Module(body=base.body, type_ignores=[]), base.lines, self.config, path=self.path,
-                          marked=base.marked, within=within, depends_on=depends)
+                          file=self.file, marked=base.marked, within=within, depends_on=depends)
         firsts = [st.first for st in sts]
         for line, placed in uses:
             sts[max(bisect_right(firsts, line) - 1, 0)].values += [

@@ -69,6 +69,7 @@ class DocumentSettings:
     pyproject: Path | None
     path: str | None  # posix path relative to the pyproject's folder (per-file-ignores), else absolute
     excluded: bool = False
+    file: str | None = None  # where the document is on disk: its project's other modules are found from it
 
 
 @dataclass(slots=True)
@@ -161,7 +162,7 @@ class IriLintServer(LanguageServer):
         base = str(found.parent) if found is not None else root
         patterns = (*config.exclude, *config.extend_exclude)
         return DocumentSettings(config, found, lint_path(fs_path, base),
-                                bool(patterns) and excluded(fs_path, patterns, base))
+                                bool(patterns) and excluded(fs_path, patterns, base), os.path.abspath(fs_path))
 
     def set_editor_settings(self, options: object, *, initial: bool = False) -> None:
         """Take the editor's settings (initializationOptions when ``initial``); report what is not understood."""
@@ -254,8 +255,9 @@ class IriLintServer(LanguageServer):
 
     def _linter(self, uri: str, settings: DocumentSettings) -> IncrementalLinter:
         linter = self._linters.get(uri)
-        if linter is None or linter.config is not settings.config or linter.path != settings.path:
-            linter = self._linters[uri] = IncrementalLinter(settings.config, settings.path)
+        if linter is None or linter.config is not settings.config or linter.path != settings.path or \
+                linter.file != settings.file:
+            linter = self._linters[uri] = IncrementalLinter(settings.config, settings.path, file=settings.file)
         return linter
 
     async def _analyse(self, uri: str) -> DocumentLint | None:
@@ -333,7 +335,8 @@ class IriLintServer(LanguageServer):
         if view is None:
             text, config, path = result.text, result.settings.config, result.settings.path
             view = StatementView(text, 0, 0, file_literals(text, config, path) if literals else [],
-                                 lint_text(text, config, path=path) if result.findings else [], [])
+                                 lint_text(text, config, path=path, file=result.settings.file)
+                                 if result.findings else [], [])
         return view
 
     def _index(self, uri: str, result: DocumentLint) -> LineIndex:
@@ -481,7 +484,8 @@ class IriLintServer(LanguageServer):
         if result.fix_all is None:  # (once per version: every request for it gets the same)
             settings = result.settings
             new = await asyncio.to_thread(fix_all, result.text,
-                                          lambda t: lint_text(t, settings.config, path=settings.path))
+                                          lambda t: lint_text(t, settings.config, path=settings.path,
+                                                              file=settings.file))
             edit = minimal_edit(result.text, new)
             result.fix_all = [] if edit is None else [edit]
         return result.fix_all

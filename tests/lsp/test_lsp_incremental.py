@@ -368,6 +368,24 @@ def test_a_file_a_slice_s_values_read_is_watched_too(tmp_path: Path) -> None:
     assert linter.last.values == "module"
 
 
+def test_the_project_is_found_from_the_document_not_from_the_working_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server matches per-file settings on a path relative to the pyproject's folder; the project's other
+    modules are read from where the document is, wherever the server runs (fixtures35, repro 04)."""
+    proj = tmp_path / "proj"
+    (proj / "shop").mkdir(parents=True)
+    (proj / "pyproject.toml").write_text("", encoding="utf-8")
+    (proj / "shop" / "__init__.py").write_text("", encoding="utf-8")
+    (proj / "shop" / "config.py").write_text('CDN = "https://cdn.example.net"\n', encoding="utf-8")
+    app = proj / "shop" / "app.py"
+    text = 'import requests\nfrom .config import CDN\n\nrequests.get(CDN + "img/logo.png")\n\n\ndef f():\n    pass\n'
+    monkeypatch.chdir(tmp_path)
+    linter = IncrementalLinter(Config(), "shop/app.py", file=str(app))
+    assert [(f.start, f.code) for f in linter.lint(text)] == [(SourcePos(4, 20), "IRI801")]
+    text = text.replace("    pass", "    return 1")  # an edit elsewhere: the values found again
+    assert [(f.start, f.code) for f in linter.lint(text)] == [(SourcePos(4, 20), "IRI801")]
+
+
 def test_a_file_whose_only_mark_is_a_url_api_call_is_linted_as_lint_text_lints_it(tmp_path: Path) -> None:
     """A client another module made (``from http_clients import API``): the file has no IRI-like text of its
     own, only calls of a URL API's name; it is linted whole, before and after edits that add or remove a
