@@ -312,8 +312,8 @@ class ModuleState:
                 if bindings and scope.receiver == name and len(bindings) == 1 and bindings[0].stmt is None:
                     assert scope.parent is not None
                     return Instance(scope.parent, self)  # self / cls of a method
-                if bindings or scope.kind == "module":
-                    return self._lookup(scope, name, at.stmt if first else None, node)
+                if bindings or (scope.kind == "module" and scope.order(name, self._stars_for).by_pos):
+                    return self._lookup(scope, name, at.stmt if first else None, node)  # (else: no star binds it)
             first = False
             scope = scope.parent
         return Ref(name) if name in _BUILTINS else self.hole(node)

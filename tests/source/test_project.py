@@ -183,6 +183,17 @@ def test_star_imports_bind_what_their_project_module_exports(tmp_path: Path) -> 
     assert flats(tmp_path / "unread.py", Project()) == [None]  # a module that does not parse may bind any
 
 
+def test_a_builtin_stays_one_after_a_star_import_that_does_not_bind_it(tmp_path: Path) -> None:
+    """``from s import *`` of a project module read whole binds its names only: ``str`` is still the builtin
+    (fixtures34, repro 01); a star import of a module that cannot be read may bind it (a hole)."""
+    tree(tmp_path, {"pyproject.toml": "", "s.py": 'HOST = "https://e.example"\n', "broken.py": "def (:\n",
+                    "use.py": "from s import *\nprobe(str(HOST) + 'img')\nprobe(str('https://x') + '/y')\n",
+                    "unread.py": "from broken import *\nprobe(str('https://x') + '/y')\n"})
+    assert flats(tmp_path / "use.py", Project()) == ["https://e.exampleimg", "https://x/y"]
+    (unread,) = probes(tmp_path / "unread.py", Project())
+    assert "https://x" not in unread.flat()  # str(...) there is a call of a hole
+
+
 def test_nothing_outside_the_project_is_read(tmp_path: Path) -> None:
     tree(tmp_path, {"outside.py": 'URL = "https://h"\n', "proj/pyproject.toml": "",
                     "proj/pkg/__init__.py": "", "proj/pkg/use.py": "from ...outside import URL\nprobe(URL)\n"})
