@@ -91,6 +91,13 @@ def test_percent_template_escapes_percent() -> None:
     assert verify_edit(src, out, lit, lit.value.replace(" ", "%20"))
 
 
+def test_an_edit_keeping_a_templates_escaped_percent_changes_only_what_it_changes() -> None:
+    """``%%2f`` of a ``%`` template is the value's ``%2f``: its case fix changes the ``f`` alone, and the escape
+    stays as written (fixtures35, repro 02)."""
+    assert roundtrip('u = "https://h/%s/a%%2fb" % slug\n', "%2f", "%2F") == 'u = "https://h/%s/a%%2Fb" % slug\n'
+    assert roundtrip('u = "https://h/%s/%%7e" % slug\n', "%7e", "~") == 'u = "https://h/%s/~" % slug\n'
+
+
 def test_insertion_and_verify_rejects_wrong_value() -> None:
     src = 'url = "http://ex.com"\n'
     lit = only(src)
