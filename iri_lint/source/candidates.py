@@ -57,7 +57,8 @@ def _client_family(prefix: str) -> list[UrlApi]:
     # non-ASCII host with the idna package
     return [
         *_http_client(prefix, _VERBS, idna2008=True),
-        *_http_client(prefix, (*_REQUEST, "stream"), url_arg=1, idna2008=True),
+        *_http_client(prefix, (*_REQUEST, "stream", *(("build_request",) if "httpx." in prefix else ())),
+                      url_arg=1, idna2008=True),
     ]
 
 
@@ -76,6 +77,12 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
         for m in ("request", "putrequest")
     ],
     *[UrlApi(f"webbrowser.{m}") for m in ("open", "open_new", "open_new_tab")],
+    # xmlrpc.client sends the URI's path in an http.client request line (ASCII)
+    *[UrlApi(f"xmlrpc.client.{cls}", keywords=("uri",), uri_only=True) for cls in ("ServerProxy", "Server")],
+    # websockets turns an IRI into a URI itself (websockets.uri.parse_uri)
+    *[UrlApi(f"websockets.{m}", keywords=("uri",))
+      for m in ("connect", "client.connect", "sync.client.connect", "asyncio.client.connect")],
+    *[UrlApi(f"selenium.webdriver.{b}().get") for b in ("Chrome", "Firefox", "Edge", "Safari", "Remote")],
     *_client_family("requests"),
     *_client_family("requests.Session()"),
     *_client_family("requests.session()"),

@@ -104,6 +104,26 @@ def test_url_apis_through_imports() -> None:
     assert all(lit.kind == "IRI-reference" for lit in lits)
 
 
+def test_rpc_websocket_browser_and_request_builder_apis() -> None:
+    """Calls whose argument is a URL beyond the HTTP clients (fixtures33's gaps): an XML-RPC server proxy,
+    a WebSocket connection, a browser driver's ``get``, an httpx client's ``build_request``."""
+    lits = scan(
+        """
+        import xmlrpc.client
+        import websockets
+        import httpx
+        from selenium import webdriver
+        xmlrpc.client.ServerProxy("/RPC2")
+        websockets.connect(uri="/ws")
+        webdriver.Firefox().get("/page")
+        httpx.Client().build_request("GET", "/items")
+        """
+    )
+    assert [(lit.value, lit.api, lit.uri_only_api) for lit in lits] == [
+        ("/RPC2", "xmlrpc.client.ServerProxy", True), ("/ws", "websockets.connect", False),
+        ("/page", "selenium.webdriver.Firefox().get", False), ("/items", "httpx.Client().build_request", False)]
+
+
 def test_unimported_names_are_not_apis() -> None:
     assert scan('get("/users")\nrequests.get("/x")') == []
 
