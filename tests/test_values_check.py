@@ -298,6 +298,20 @@ def test_a_problem_the_join_makes_in_another_modules_piece_is_reported_at_the_us
     assert [(f.line, f.col, f.code) for f in got] == [(3, 13, "IRI204"), (4, 13, "IRI301")]
 
 
+def test_a_configured_url_api_imported_relatively_is_the_api(tmp_path: Path) -> None:
+    """``extra-url-apis = pk.http.fetch`` names the function ``from .http import fetch`` imports in ``pk/u.py``
+    as ``from pk.http import fetch`` does (fixtures32, repro 03)."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "pk").mkdir()
+    (tmp_path / "pk" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "pk" / "http.py").write_text("def fetch(url):\n    return url\n", encoding="utf-8")
+    use = ('from .http import fetch\nfrom pk.http import fetch as f2\nCDN = "https://cdn.example"\n'
+           'fetch(CDN + "img")\nf2(CDN + "img")\n')
+    got = lint_text(use, Config(extra_url_apis=("pk.http.fetch",)), path=str(tmp_path / "pk" / "u.py"),
+                    project=Project())
+    assert [(f.line, f.code) for f in got] == [(4, "IRI801"), (5, "IRI801")]
+
+
 # ---------------------------------------------------------------------------------------- bad input
 def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> list[tuple[int, str]]:
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")

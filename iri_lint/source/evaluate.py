@@ -586,6 +586,11 @@ class ModuleState:
             return Ref(qual)
         if project is None or self.path is None:
             return self.hole(node)
+        if level and name is not None:  # ``from .http import fetch``: a URL API named by its package's name
+            package = project.package_of(self.path, level)
+            absolute = ".".join(p for p in (package, module, name) if p)
+            if package is not None and absolute in ev.external:
+                return Ref(absolute)
         if name is None:  # import module
             path = project.find(self.path, module, 0)
             return ModuleRef(module, path) if path is not None else Ref(qual or "")

@@ -232,6 +232,18 @@ class Project:
                 return found
         return None
 
+    def package_of(self, importer: str, level: int) -> str | None:
+        """The dotted name of the package ``level`` leading dots name from ``importer`` (``from .http import
+        fetch`` in ``pk/api.py``: ``pk``), read from the folders holding an ``__init__.py``; None outside one."""
+        base = os.path.dirname(os.path.abspath(importer))
+        for _ in range(level - 1):
+            base = os.path.dirname(base)
+        parts: list[str] = []
+        while os.path.isfile(os.path.join(base, "__init__.py")) and os.path.dirname(base) != base:
+            parts.append(os.path.basename(base))
+            base = os.path.dirname(base)
+        return ".".join(reversed(parts)) or None
+
     def _file_in(self, folder: str, dotted: str, root: str) -> str | None:
         key = (folder, dotted)
         if key in self._found:
