@@ -93,7 +93,7 @@ def lint_tree(tree: ast.AST, lines: Sequence[str] | SourceFile, config: Config, 
     checker = literal_checker(config, enabled, text_codes)
     source = lines if isinstance(lines, SourceFile) else SourceFile(list(lines))
     found: list[SourceFinding] = []
-    for lit in () if values_only else find_literals(tree, source, options=opts, marked=marked):
+    for lit in () if values_only else find_literals(tree, source, options=opts, marked=marked, file=file or path):
         found += checker.findings(lit)
     if isinstance(tree, ast.Module) and (marked is None or marked):
         try:

@@ -305,11 +305,11 @@ def test_a_configured_url_api_imported_relatively_is_the_api(tmp_path: Path) -> 
     (tmp_path / "pk").mkdir()
     (tmp_path / "pk" / "__init__.py").write_text("", encoding="utf-8")
     (tmp_path / "pk" / "http.py").write_text("def fetch(url):\n    return url\n", encoding="utf-8")
-    use = ('from .http import fetch\nfrom pk.http import fetch as f2\nCDN = "https://cdn.example"\n'
-           'fetch(CDN + "img")\nf2(CDN + "img")\n')
+    use = ('from .http import fetch\nfrom pk.http import fetch as f2\nfrom . import http\nCDN = "https://cdn.example"\n'
+           'fetch(CDN + "img")\nf2(CDN + "img")\nfetch("/a b")\nhttp.fetch("/c d")\n')
     got = lint_text(use, Config(extra_url_apis=("pk.http.fetch",)), path=str(tmp_path / "pk" / "u.py"),
                     project=Project())
-    assert [(f.line, f.code) for f in got] == [(4, "IRI801"), (5, "IRI801")]
+    assert [(f.line, f.code) for f in got] == [(5, "IRI801"), (6, "IRI801"), (7, "IRI101"), (8, "IRI101")]
 
 
 # ---------------------------------------------------------------------------------------- bad input

@@ -19,10 +19,12 @@ from ..rules.model import rule_url
 from .incremental import StatementView
 
 
-def file_literals(text: str, config: Config, path: str | None = None) -> list[Literal]:
-    """Every candidate IRI literal of a module, as the linter finds them (raises SourceError if unparsable)."""
+def file_literals(text: str, config: Config, path: str | None = None, file: str | None = None) -> list[Literal]:
+    """Every candidate IRI literal of a module, as the linter finds them (raises SourceError if unparsable);
+    ``file``: where it is, when ``path`` (what per-file settings match) is not that."""
     tree = parse_source(text)
-    return list(find_literals(tree, split_lines(text), options=scan_options(config, config.codes_for(path))))
+    return list(find_literals(tree, split_lines(text), options=scan_options(config, config.codes_for(path)),
+                              file=file or path))
 
 
 def literal_at(text: str, offset: int, config: Config) -> Literal | None:

@@ -296,7 +296,8 @@ class IncrementalLinter:
             self.base = None
             self.last.linted = self.last.statements = len(tree.body)
             return lint_text(text, config, path=path, file=self.file)
-        got = lint_statements(lines, tree.body, config, path=path, marked=marked, check=self.check)
+        got = lint_statements(lines, tree.body, config, path=path, marked=marked, check=self.check,
+                              file=self.file)
         statements = [_Statement(first_line(s), s.end_lineno or s.lineno, _detached(found), formatted,
                                  _module_imports(s))
                       for s, found, formatted in zip(tree.body, got.findings, got.formatted, strict=True)]
@@ -347,7 +348,7 @@ class IncrementalLinter:
             self.last = LintRun("full", "nothing IRI-like left", 0, 0)
             self.nothing = text
             return []
-        got = lint_statements(new, tree.body, self.config, path=self.path, marked=marked,
+        got = lint_statements(new, tree.body, self.config, path=self.path, marked=marked, file=self.file,
                               start=base.contexts[i], filled=base.filled, check=self.check)
         after = base.contexts[j + 1]
         if got.contexts[-1] is not after and (got.contexts[-1].aliases != after.aliases
@@ -563,7 +564,7 @@ class IncrementalLinter:
         if len(tree.body) != k1 - k0 + 1:
             return None
         marked = [m - a + 1 for m in base.marked[bisect_left(base.marked, a) : bisect_right(base.marked, b)]]
-        got = lint_statements(lines, tree.body, self.config, path=self.path, marked=marked,
+        got = lint_statements(lines, tree.body, self.config, path=self.path, marked=marked, file=self.file,
                               start=base.contexts[k0], filled=base.filled)
         source = SourceFile(list(lines))
         inside = [_fix_in_view(_shifted(f, 1 - a), tree, source) for f in self._values(text, self._collect())
@@ -624,7 +625,7 @@ class StatementFindings:
 def lint_statements(lines: Sequence[str], statements: Sequence[ast.stmt], config: Config, *,
                     marked: Sequence[int], path: str | None = None, start: ScanContext | None = None,
                     filled: Formatted | None = None, honour_noqa: bool = True,
-                    check: Callable[[], object] | None = None) -> StatementFindings:
+                    check: Callable[[], object] | None = None, file: str | None = None) -> StatementFindings:
     """Lint consecutive top-level statements of a module exactly as ``lint_text`` lints them in it.
 
     ``lines``: the whole module (``split_lines``); the statements carry file line numbers (parse a slice
@@ -650,7 +651,7 @@ def lint_statements(lines: Sequence[str], statements: Sequence[ast.stmt], config
     if filled is None:  # the whole module: its formatted names, if its text can hold any
         out.filled = merge_formatted(out.formatted) if may_be_filled("".join(lines)) else {}
     scanner = StatementScanner(lines, statements, scan_options(config, enabled), marked=marked,
-                               formatted=out.filled, start=start)
+                               formatted=out.filled, start=start, file=file or path)
     for stmt in statements:
         if check is not None:
             check()

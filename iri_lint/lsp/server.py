@@ -333,10 +333,9 @@ class IriLintServer(LanguageServer):
         linter = self._linters.get(uri)
         view = linter.view(result.text, first, last) if linter is not None else None
         if view is None:
-            text, config, path = result.text, result.settings.config, result.settings.path
-            view = StatementView(text, 0, 0, file_literals(text, config, path) if literals else [],
-                                 lint_text(text, config, path=path, file=result.settings.file)
-                                 if result.findings else [], [])
+            text, config, path, file = result.text, result.settings.config, result.settings.path, result.settings.file
+            view = StatementView(text, 0, 0, file_literals(text, config, path, file) if literals else [],
+                                 lint_text(text, config, path=path, file=file) if result.findings else [], [])
         return view
 
     def _index(self, uri: str, result: DocumentLint) -> LineIndex:

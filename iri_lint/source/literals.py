@@ -36,6 +36,7 @@ from iri_lint.source.marks import DEFAULT_OPTIONS, spans_lines
 from iri_lint.source.marks import ScanOptions as ScanOptions  # re-exported: the scan's options
 from iri_lint.source.marks import marked_lines as marked_lines  # re-exported
 from iri_lint.source.model import HOLE, Literal, Reason, SourcePos, UseContext
+from iri_lint.source.packages import package_of
 from iri_lint.source.templates import Filling, Templated, apply_templates
 from iri_lint.source.text import embedded_literals
 
@@ -105,16 +106,17 @@ _MIXED_LISTS = frozenset(
 
 def find_literals(
     tree: ast.AST, lines: Sequence[str] | SourceFile, *, options: ScanOptions | None = None,
-    marked: list[int] | None = None,
+    marked: list[int] | None = None, file: str | None = None,
 ) -> Iterator[Literal]:
     """Yield the candidate IRI literals of a module, in source order.
 
     ``lines``: the module's lines, or its ``SourceFile`` (shared with the caller's other passes);
-    ``marked``: the file's ``marked_lines`` when the caller already computed them (before parsing).
+    ``marked``: the file's ``marked_lines`` when the caller already computed them (before parsing);
+    ``file``: where the module is (its relative imports name modules of its package).
     """
     opts = options or DEFAULT_OPTIONS
     source = lines if isinstance(lines, SourceFile) else SourceFile(list(lines))
-    scanner = Scanner(source, opts)
+    scanner = Scanner(source, opts, file)
     scanner.fill_tree = tree  # the names it fills in are found when an assignment first needs them
     if opts.prefilter:
         scanner.marked = marked if marked is not None else marked_lines(source, opts)
@@ -148,12 +150,13 @@ class Scanner:
     the names the module fills in; ``walk`` yields the candidate literals of a tree with that state
     (``iri_lint.source.statements`` keeps it across a module's top-level statements, for the editor)."""
 
-    __slots__ = ("aliases", "api_prefixes", "apis", "ctx", "extra", "fill_tree", "filled", "marked", "marked_words",
-                 "opts", "source", "stale", "texts", "url_names")
+    __slots__ = ("aliases", "api_prefixes", "apis", "ctx", "extra", "file", "fill_tree", "filled", "marked",
+                 "marked_words", "opts", "source", "stale", "texts", "url_names")
 
-    def __init__(self, source: SourceFile, opts: ScanOptions) -> None:
+    def __init__(self, source: SourceFile, opts: ScanOptions, file: str | None = None) -> None:
         self.source = source
         self.opts = opts
+        self.file = file  # where the module is: a relative import names a module of its package
         self.url_names = tuple(n.lower() for n in opts.url_names)
         self.apis, self.api_prefixes = _api_tables(opts.extra_url_apis)
         self.aliases: dict[str, str] = {}  # local dotted name -> qualified name
@@ -491,10 +494,16 @@ def _import(s: Scanner, node: ast.Import) -> None:
 
 
 def _import_from(s: Scanner, node: ast.ImportFrom) -> None:
-    if node.level or not node.module:
+    module = node.module
+    if node.level:  # ``from .http import fetch``: by its package's name (a configured URL API may be one)
+        package = package_of(s.file, node.level) if s.file is not None else None
+        if package is None:
+            return
+        module = f"{package}.{module}" if module else package
+    elif not module:
         return
     for a in node.names:
-        s.bind(a.asname or a.name, f"{node.module}.{a.name}")
+        s.bind(a.asname or a.name, f"{module}.{a.name}")
 
 
 def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per way a call passes a URL

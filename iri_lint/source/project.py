@@ -25,6 +25,7 @@ from typing import NamedTuple
 from iri_lint.source.bindings import ModuleIndex
 from iri_lint.source.exports import binds_attribute, one_return, super_init_call
 from iri_lint.source.locate import SourceFile, split_lines
+from iri_lint.source.packages import package_of
 from iri_lint.source.values import Src
 
 __all__ = ["MAX_MODULES", "MAX_MODULE_BYTES", "Project", "ProjectModule", "file_stamp", "find_root"]
@@ -233,16 +234,8 @@ class Project:
         return None
 
     def package_of(self, importer: str, level: int) -> str | None:
-        """The dotted name of the package ``level`` leading dots name from ``importer`` (``from .http import
-        fetch`` in ``pk/api.py``: ``pk``), read from the folders holding an ``__init__.py``; None outside one."""
-        base = os.path.dirname(os.path.abspath(importer))
-        for _ in range(level - 1):
-            base = os.path.dirname(base)
-        parts: list[str] = []
-        while os.path.isfile(os.path.join(base, "__init__.py")) and os.path.dirname(base) != base:
-            parts.append(os.path.basename(base))
-            base = os.path.dirname(base)
-        return ".".join(reversed(parts)) or None
+        """The dotted name of the package ``level`` leading dots name from ``importer``."""
+        return package_of(importer, level)
 
     def _file_in(self, folder: str, dotted: str, root: str) -> str | None:
         key = (folder, dotted)

@@ -63,8 +63,9 @@ class StatementScanner(Scanner):
     __slots__ = ("binds", "seen", "snapshot", "words")
 
     def __init__(self, lines: Sequence[str], statements: Sequence[ast.stmt], opts: ScanOptions, *,
-                 marked: Sequence[int], formatted: Formatted, start: ScanContext | None = None) -> None:
-        super().__init__(SourceFile(list(lines)), opts)
+                 marked: Sequence[int], formatted: Formatted, start: ScanContext | None = None,
+                 file: str | None = None) -> None:
+        super().__init__(SourceFile(list(lines)), opts, file)
         self.binds = 0  # bind() calls so far: the context changed since the last snapshot
         self.words: set[str] = set()  # every name bound to a URL API so far (their lines get walked)
         self.filled = formatted

@@ -386,6 +386,23 @@ def test_the_project_is_found_from_the_document_not_from_the_working_directory(
     assert [(f.start, f.code) for f in linter.lint(text)] == [(SourcePos(4, 20), "IRI801")]
 
 
+def test_a_relatively_imported_url_api_is_found_in_the_slices_too(tmp_path: Path) -> None:
+    """A configured API imported with ``from .http import fetch``: the statements linted again after an edit
+    bind it as the whole module's scan does."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "pk").mkdir()
+    (tmp_path / "pk" / "__init__.py").write_text("", encoding="utf-8")
+    app = str(tmp_path / "pk" / "u.py")
+    cfg = Config(extra_url_apis=("pk.http.fetch",))
+    text = 'from .http import fetch\n\n\ndef f():\n    fetch("/a")\n'
+    linter = IncrementalLinter(cfg, "pk/u.py", file=app)
+    assert linter.lint(text) == []
+    text = text.replace('"/a"', '"/a b"')
+    assert [(f.start.line, f.code) for f in linter.lint(text)] == [(5, "IRI101")]
+    assert linter.last.mode == "incremental"
+    assert [summary(f) for f in linter.lint(text)] == [summary(f) for f in lint_text(text, cfg, path=app)]
+
+
 def test_a_file_whose_only_mark_is_a_url_api_call_is_linted_as_lint_text_lints_it(tmp_path: Path) -> None:
     """A client another module made (``from http_clients import API``): the file has no IRI-like text of its
     own, only calls of a URL API's name; it is linted whole, before and after edits that add or remove a

@@ -1,0 +1,27 @@
+"""The package a relative import names, read from the folders holding an ``__init__.py`` (as Python's import
+system reads them), never by importing anything."""
+
+from __future__ import annotations
+
+import functools
+import os
+
+__all__ = ["package_of"]
+
+
+def package_of(importer: str, level: int) -> str | None:
+    """The dotted name of the package ``level`` leading dots name from ``importer`` (``from .http import
+    fetch`` in ``pk/api.py``: ``pk``), read from the folders holding an ``__init__.py``; None outside one."""
+    base = os.path.dirname(os.path.abspath(importer))
+    for _ in range(level - 1):
+        base = os.path.dirname(base)
+    return _package_name(base) or None
+
+
+@functools.lru_cache(maxsize=256)
+def _package_name(folder: str) -> str:
+    parent = os.path.dirname(folder)
+    if parent == folder or not os.path.isfile(os.path.join(folder, "__init__.py")):
+        return ""
+    above = _package_name(parent)
+    return f"{above}.{os.path.basename(folder)}" if above else os.path.basename(folder)
