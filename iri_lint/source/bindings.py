@@ -52,12 +52,13 @@ class Order:
 
     __slots__ = ("blocks", "by_pos", "positions")
 
-    def __init__(self, bindings: list[Binding]) -> None:
+    def __init__(self, bindings: list[Binding], echoes: Iterable[Binding] = ()) -> None:
         self.by_pos = sorted(bindings, key=lambda b: b.pos)
         self.positions = [b.pos for b in self.by_pos]
-        # block -> (indexes, bindings, for each: where the last non-``+=`` binding up to it stands, or -1)
+        # block -> (indexes, bindings, for each: where the last non-``+=`` binding up to it stands, or -1);
+        # ``echoes``: the bindings of a ``finally:`` block again, in the block of its ``try`` (``Scope.echoes``)
         self.blocks: dict[int, tuple[list[int], list[Binding], list[int]]] = {}
-        for b in sorted((b for b in bindings if b.stmt is not None), key=lambda b: (b.block, b.at)):
+        for b in sorted((b for b in (*bindings, *echoes) if b.stmt is not None), key=lambda b: (b.block, b.at)):
             ats, bs, resets = self.blocks.setdefault(b.block, ([], [], []))
             ats.append(b.at)
             bs.append(b)
@@ -108,8 +109,8 @@ class At(NamedTuple):
 class Scope:
     """A module, class or function body: its bindings by name, and where each statement stands."""
 
-    __slots__ = ("_attr_found", "_attrs", "_names", "_orders", "_positions", "globals", "index", "kind", "node",
-                 "nonlocals", "parent", "receiver", "stars")
+    __slots__ = ("_attr_found", "_attrs", "_names", "_orders", "_positions", "echoes", "globals", "index", "kind",
+                 "node", "nonlocals", "parent", "receiver", "stars")
 
     def __init__(self, index: ModuleIndex, node: ast.AST, kind: str, parent: Scope | None) -> None:
         self.index = index
@@ -118,6 +119,9 @@ class Scope:
         self.parent = parent  # the lexically enclosing scope
         self._names: dict[str, list[Binding]] | None = None
         self._positions: dict[int, StmtPos] = {}
+        # a ``finally:`` block's own bindings (not those nested deeper) as bindings of the statement list holding
+        # its ``try``, at the try's index: they run last, whatever the try's body and handlers did
+        self.echoes: dict[str, list[Binding]] = {}
         self._attrs: dict[str, list[Binding]] | None = None
         self._attr_found: dict[str, list[Binding]] = {}  # attribute -> its bindings (``attr``)
         self._orders: dict[str, Order] = {}
@@ -144,7 +148,7 @@ class Scope:
         if found is None:
             stars = [b._replace(imported=(b.imported[0], name, b.imported[2]))
                      for b in (self.stars if stars_for is None else stars_for(self, name)) if b.imported is not None]
-            found = self._orders[name] = Order([*self.names.get(name, ()), *stars])
+            found = self._orders[name] = Order([*self.names.get(name, ()), *stars], self.echoes.get(name, ()))
         return found
 
     def position(self, stmt: ast.stmt) -> StmtPos | None:
@@ -227,7 +231,7 @@ def _names_in(target: ast.AST) -> Iterator[str]:
 class _Binder:
     """Adds the bindings of one statement to a scope's table (or to a class's ``self.<attr>`` table)."""
 
-    __slots__ = ("attr_of", "out", "pos", "scope", "stmt")
+    __slots__ = ("attr_of", "echo", "out", "pos", "scope", "stmt")
 
     def __init__(self, scope: Scope, out: dict[str, list[Binding]], attr_of: str | None) -> None:
         self.scope = scope
@@ -235,6 +239,8 @@ class _Binder:
         self.attr_of = attr_of  # index ``self.<attr>`` targets of this receiver instead of names
         self.stmt: ast.stmt | None = None
         self.pos = StmtPos(0, 0, None, False)
+        # a statement of a ``finally:`` block (not nested deeper): where its ``try`` stands, as it binds there too
+        self.echo: StmtPos | None = None
 
     def key(self, target: ast.AST) -> str | None:
         if self.attr_of is None:
@@ -249,9 +255,13 @@ class _Binder:
         pos = self.pos
         scope = self.scope if self.attr_of is not None else None
         stmt = self.stmt
-        self.out.setdefault(key, []).append(_new_tuple(Binding, (
-            kind, stmt, value, pos.block, pos.at, (stmt.lineno, stmt.col_offset) if stmt is not None else _NOWHERE,
-            imported, scope)))
+        at = (stmt.lineno, stmt.col_offset) if stmt is not None else _NOWHERE
+        self.out.setdefault(key, []).append(_new_tuple(Binding, (kind, stmt, value, pos.block, pos.at, at, imported,
+                                                                  scope)))
+        echo = self.echo
+        if echo is not None:  # (``try: w = A`` ``finally: w = B``: the try statement ends with w = B)
+            self.scope.echoes.setdefault(key, []).append(_new_tuple(Binding, (
+                kind, stmt, value, echo.block, echo.at, at, imported, scope)))
 
     def target(self, target: ast.AST, kind: Kind, value: ast.expr | None) -> None:
         """Bind a target; a tuple or list target takes a display's elements one by one."""
@@ -391,6 +401,9 @@ def _index_scope(scope: Scope) -> None:
     positions = scope._positions
     for stmt, pos, _, _ in statements(scope.body):
         positions[id(stmt)] = pos
+        parent = pos.parent
+        binder.echo = positions.get(id(parent)) if type(parent) in TRY and \
+            pos.block == id(parent.finalbody) else None  # type: ignore[union-attr]
         if type(stmt) not in _NO_BINDINGS:
             binder.statement(stmt, pos, class_body)
         if walrus is None or (walrus and on_lines(stmt, walrus)):

@@ -165,6 +165,13 @@ def test_straight_line_rebinding_and_augmented_assignment() -> None:
     ("u = 'https://h'\nwith open(f) as u:\n    probe(u)", None),
     ("u = 'https://h'\ntry:\n    pass\nexcept E as u:\n    pass\nprobe(u)", None),
     ("if (u := 'https://h'):\n    probe(u)", None),
+    # a finally block runs last, whatever the try did (fixtures34, repro 02); deeper in it, as a branch
+    ("try:\n    u = 'https://h/'\nfinally:\n    u = 'https://h'\nprobe(u + 'img')", "https://himg"),
+    ("try:\n    u = 'https://g'\nexcept E:\n    u = 'https://f'\nfinally:\n    u = 'https://h'\n    u += '/a'\n"
+     "probe(u)", "https://h/a"),
+    ("try:\n    u = 'https://g'\nfinally:\n    if c:\n        u = 'https://h'\nprobe(u)", None),
+    ("try:\n    u = 'https://g'\nfinally:\n    u = 'https://h'\n    probe(u)", "https://h"),
+    ("u = 'https://g'\ntry:\n    pass\nfinally:\n    u = 'https://h'\nu += '/x'\nprobe(u)", "https://h/x"),
     # comprehensions and lambdas hide their own names
     ("x = 'https://h'\n[probe(x) for x in xs]", None),
     ("x = 'https://h'\nf = lambda x: probe(x)", None),
