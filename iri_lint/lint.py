@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from .config import Config
 from .core.scanner import scan
-from .noqa import file_noqa, is_noqa, may_silence, noqa_lines
+from .noqa import file_noqa, is_noqa, may_silence, noqa_lines, noqa_lines_around
 from .rules.engine import IRI_USE_ONLY, TEXT_CODES, check_ref, merged, not_analysed, text_finding, text_rules
 from .rules.model import Finding, Fix, UseContext
 from .source.literals import ScanOptions, find_literals, marked_lines
@@ -329,6 +329,8 @@ def _unsilenced(found: list[SourceFinding], text: str, lines: list[str], tree: a
         # CR ends a line for the parser, not for the tokenizer, whose lines the mapping numbers)
         if tree is None or "\r" in text or may_silence(tree, lines, {f.line for f in found}):
             mapping = noqa_lines(text)
+            if not mapping and tree is not None:  # (the tokenize module rejects the whole text)
+                mapping = noqa_lines_around(tree, lines, {f.line for f in found})
             found = [f for f in found if not is_noqa(f.code, mapping.get(f.line))]
     found.sort(key=lambda f: (f.line, f.col, f.code))
     return found

@@ -61,6 +61,22 @@ def noqa_lines(text: str) -> dict[int, str]:
     return out
 
 
+def noqa_lines_around(tree: ast.Module, lines: Sequence[str], at: Iterable[int]) -> dict[int, str]:
+    """``noqa_lines`` for the lines ``at`` of a file the tokenize module rejects as a whole, which CPython's
+    parser accepts (a backslash before a comment line): each line's mapping read from the lines of the innermost
+    statement around it that stands alone (``lines_around``), as the editor reads a statement's."""
+    out: dict[int, str] = {}
+    done: set[tuple[int, int]] = set()
+    for line in sorted(set(at)):
+        span = lines_around(tree, lines, line)
+        if span in done or line in out:
+            continue
+        done.add(span)
+        first, last = span
+        out.update((first - 1 + k, joined) for k, joined in noqa_lines("".join(lines[first - 1 : last])).items())
+    return out
+
+
 def may_silence(tree: ast.Module, lines: Sequence[str], at: Iterable[int]) -> bool:
     """Whether a noqa comment may silence a finding on one of the lines ``at``: a line holding the word
     ``noqa`` is among those ``noqa_lines`` may join with one of them (``lines_around``). When none is,

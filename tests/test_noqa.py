@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from iri_lint.config import Config
 from iri_lint.lint import lint_text
+from iri_lint.lsp.actions import noqa_edit
 from iri_lint.noqa import lines_around, may_silence
 from iri_lint.source.locate import split_lines
 
@@ -101,3 +102,18 @@ NOQA_ELSEWHERE = 'import os  # noqa: F401\n\n\ndef f():\n    return "http://h/a 
 ])
 def test_noqa_silences_what_flake8_silences(text: str, codes: list[str]) -> None:
     assert [f.code for f in lint_text(text, Config())] == codes
+
+
+def test_a_file_the_tokenize_module_rejects_keeps_its_noqa_comments_per_statement() -> None:
+    """CPython parses a backslash before a comment line that Python's tokenize module rejects; the lint then
+    reads each finding's noqa from the statement around it, and the editor's quick fix adds one there too
+    (the editor's incremental fuzz, urllib.parse with text mode)."""
+    text = ('def f():\n    try:\n        x = 1\n \\\n        # a comment\n        y = 2\n    except E:\n'
+            '        pass\n\n\nA = "http://h/a b"  # noqa: IRI101\nB = "http://h/c d"\n')
+    ast.parse(text)  # the parser takes it
+    with pytest.raises((tokenize.TokenError, SyntaxError)):
+        list(tokenize.generate_tokens(io.StringIO(text).readline))
+    found = lint_text(text, Config())
+    assert [(f.line, f.code) for f in found] == [(12, "IRI101")]
+    edit = noqa_edit(text, text.index("c d"), "IRI101")
+    assert edit is not None and text[: edit.start].endswith('"http://h/c d"') and edit.new == "  # noqa: IRI101"

@@ -5,11 +5,12 @@ Pure functions over document text (no LSP types), so they are tested without a s
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 
 from iri_lint.fix import fix_text, source_edits
 from iri_lint.lint import SourceFinding
-from iri_lint.noqa import add_noqa, noqa_lines
+from iri_lint.noqa import add_noqa, lines_around, noqa_lines
 from iri_lint.source.edits import SourceEdit
 from iri_lint.source.locate import split_lines
 
@@ -59,4 +60,10 @@ def noqa_edit(text: str, offset: int, code: str, statement: tuple[int, int] | No
                 start = sum(len(x) for x in lines[: first - 1])
                 return None if edit is None else SourceEdit(edit.start + start, edit.end + start, edit.new)
     new, added = add_noqa(text, [(line, 0, code)])
+    if not added and statement is None and not noqa_lines(text):  # the tokenize module rejects the whole text:
+        try:  # the statement around the line, as the lint reads its noqa comments then (noqa_lines_around)
+            around = lines_around(ast.parse(text), split_lines(text), line)
+        except (SyntaxError, ValueError):
+            return None
+        return noqa_edit(text, offset, code, around) if around != (1, len(split_lines(text))) else None
     return minimal_edit(text, new) if added else None
