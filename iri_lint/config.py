@@ -103,7 +103,8 @@ OPTIONS: tuple[Option, ...] = (
            "Name suffixes (of keyword arguments and assignment targets) that mark a URL context, "
            "where relative references are checked too."),
     Option("extra-url-apis", "--iri-extra-url-apis", "list of qualified names", (),
-           "More functions whose first argument is a URL, e.g. mylib.fetch."),
+           "More functions whose first argument is a URL, by qualified name, e.g. mylib.http.fetch (however a "
+           "module imports it: `from .http import fetch` in package mylib too)."),
     Option("text-mode", "--iri-text-mode", "bool", False,
            "Also find IRIs inside docstrings and prose (RFC 3987 sec. 7.3). Opt-in. Text mode "
            "extracts IRIs from docstrings and prose strings (inside `<...>` or double quotes, or a "
