@@ -15,6 +15,7 @@ from .config import Config
 from .lint import lint_tree, warm_up
 from .options import comma_list
 from .rules.engine import TEXT_CODES, named_codes, select_codes
+from .rules.registry import RULES
 from .source.marks import ScanOptions
 from .unused_noqa import unused_noqa
 from .values_check import Project
@@ -41,10 +42,13 @@ def settings(options: Any, scan: ScanOptions) -> Flake8Settings:
                               Project(hashed=False, lends=False))
     select = comma_list(getattr(options, "select", None))
     extend = comma_list(getattr(options, "extend_select", None))
+    ignore = (*comma_list(getattr(options, "ignore", None)), *comma_list(getattr(options, "extend_ignore", None)))
     named = named_codes((*select, *extend))
     config = Config(
-        # the default set and what the user names; flake8 applies --select/--ignore/noqa on top
+        # the default set and what the user names, less what flake8's decision drops: those are not run (a
+        # rule run only to be dropped may still hold back another's finding, and IRI901 reads what is enabled)
         extend_select=tuple(sorted(named)),
+        ignore=tuple(r.code for r in RULES if not _flake8_reports(r.code, (*select, *extend), ignore, bool(select))),
         profile=options.iri_profile,
         url_names=scan.url_names,
         extra_url_apis=scan.extra_url_apis,
@@ -55,9 +59,19 @@ def settings(options: Any, scan: ScanOptions) -> Flake8Settings:
     if not any(code in TEXT_CODES for code in named):  # the text codes are all opt-in
         return Flake8Settings(config, None, Project(hashed=False, lends=False))
     # in prose, only the underlying rules the user enabled run (flake8's own selection, IRI codes)
-    ignore = (*comma_list(getattr(options, "ignore", None)), *comma_list(getattr(options, "extend_ignore", None)))
     in_text = select_codes(select or None, [i for i in ignore if i.upper().startswith("IRI")], extend)
     return Flake8Settings(config, in_text, Project(hashed=False, lends=False))
+
+
+def _flake8_reports(code: str, selected: Sequence[str], ignored: Sequence[str], explicit: bool) -> bool:
+    """Whether flake8 reports ``code`` (``flake8.style_guide.DecisionEngine``): selected by a prefix of
+    --select/--extend-select, or by default when no --select is given; ignored by a prefix of
+    --ignore/--extend-ignore; of a code both select and ignore, the longer prefix decides."""
+    chosen = max((len(p) for p in selected if code.startswith(p.upper())), default=-1)
+    if chosen < 0 and explicit:
+        return False
+    dropped = max((len(p) for p in ignored if code.startswith(p.upper())), default=-1)
+    return dropped < 0 or chosen > dropped
 
 
 def prepare(run: Flake8Settings) -> None:

@@ -109,3 +109,21 @@ def test_flake8_reports_what_the_cli_reports(tmp_path: Path) -> None:
     res = subprocess.run([sys.executable, "-m", "flake8", "--isolated", "b.py"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert res.stdout == ""
+
+
+@pytest.mark.parametrize(("args", "unused"), [
+    (["--select", "IRI1,IRI901"], False),  # IRI802 not selected: flake8 would drop it, so no noqa of it is unused
+    (["--extend-select", "IRI901", "--ignore", "IRI802"], False),
+    (["--extend-select", "IRI901", "--extend-ignore", "IRI8"], False),
+    (["--extend-select", "IRI901,IRI802", "--ignore", "IRI8"], True),  # the longer prefix decides, as in flake8
+    (["--extend-select", "IRI901"], True),
+])
+def test_flake8_reads_a_noqa_of_a_rule_it_drops_as_the_cli_does(tmp_path: Path, args: list[str],
+                                                                  unused: bool) -> None:
+    """IRI901 never reports a code of a rule that is not enabled; under flake8 what flake8's own selection
+    drops is not enabled (fixtures37, repro 01)."""
+    text = 'import requests\nHOST = "https://h.example"\nrequests.get(HOST + "/single")  # noqa: IRI802\n'
+    (tmp_path / "m.py").write_text(text)
+    res = subprocess.run([sys.executable, "-m", "flake8", "--isolated", *args, "m.py"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert ("IRI901" in res.stdout) is unused, res.stdout + res.stderr
