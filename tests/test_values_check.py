@@ -312,6 +312,18 @@ def test_a_configured_url_api_imported_relatively_is_the_api(tmp_path: Path) -> 
     assert [(f.line, f.code) for f in got] == [(5, "IRI801"), (6, "IRI801"), (7, "IRI101"), (8, "IRI101")]
 
 
+def test_one_cause_one_finding_at_a_join_into_the_port_and_an_escaped_placeholder(tmp_path: Path) -> None:
+    """``API + "443"`` makes the port 6443443: the join is the cause (IRI801), the port's range follows from it
+    (no IRI602); ``"%s/items/%%s" % HOME`` leaves ``%s`` unfilled (IRI805), no malformed ``%`` too (IRI110)
+    (fixtures36, repros 01 and 02)."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "s.py").write_text('API = "https://k8s.example:6443"\n', encoding="utf-8")
+    use = ('import requests\nfrom s import API\nHOME = "https://e.example"\n'
+           'requests.get(API + "443")\nrequests.get("%s/items/%%s" % HOME)\n')
+    got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in got] == [(4, 20, "IRI801"), (5, 23, "IRI805")]
+
+
 # ---------------------------------------------------------------------------------------- bad input
 def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> list[tuple[int, str]]:
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")

@@ -173,9 +173,12 @@ _OWN_CHARACTER_BY_SHAPE = _OWN_CHARACTER - {"IRI103"}
 # (IRI601) and a '\' in its path (IRI103) are the same mistake.
 _CONSEQUENCES: dict[str, frozenset[str]] = {
     "IRI603": frozenset({"IRI601", "IRI103"}),
-    # a piece joined to the authority: what it makes of the port, after an IP literal, or of a space it
-    # brings into the host follows from the join (a fix of the space would encode it in the host)
-    "IRI801": frozenset({"IRI101", "IRI112", "IRI114"}),
+    # a piece joined to the authority: what it makes of the port (its characters, its range), after an IP
+    # literal, or of a space it brings into the host follows from the join (a fix of the space would encode
+    # it in the host)
+    "IRI801": frozenset({"IRI101", "IRI112", "IRI114", "IRI602"}),
+    # a printf placeholder left unfilled ('%s' of a '%%s' a '%' made) is no malformed percent-encoding too
+    "IRI805": frozenset({"IRI110"}),
 }
 
 

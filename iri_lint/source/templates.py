@@ -99,7 +99,10 @@ def _pattern(pct: bool, fmt: bool, routes: bool, every_type: bool, pct_escapes: 
     holes += [FORMAT_FIELD, RFC6570_EXPRESSION, DOLLAR_BRACES, PLAIN_WORD]
     if routes:
         holes.append(_ROUTE)
-    alts = [("pct_esc", r"(?:%%)++")] if pct or pct_escapes else []
+    # "%%s" formats to "%s", a placeholder of the value it makes (as "{{x}}" of a .format template); not
+    # "%%2F", "%%dd": an encoding of the value, nor "%%done", whose "%d" runs into a word
+    alts = [("pct_hole", rf"%%(?![0-9A-Fa-f]{{2}})(?:\([^()]*+\))?+{_PRINTF_TAIL}{_USUAL_TYPES}(?![0-9A-Za-z])"),
+            ("pct_esc", r"(?:%%)++")] if pct or pct_escapes else []
     if fmt:  # "{{x}}" formats to "{x}", a placeholder of the value it makes; other "{{" is a literal brace
         alts.append(("escaped_hole", rf"\{{(?:{_NESTED_FIELD}|{RFC6570_EXPRESSION})\}}"))  # (no field inside)
         alts.append(("brace_esc", r"(?:\{\{)++"))

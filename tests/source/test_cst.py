@@ -226,8 +226,10 @@ def test_verify_accepts_good_fixes_and_rejects_wrong_ones() -> None:
     assert verify_with_cst(fs, 4, 21, "http://0/%7e") is None  # run-time value unknown
     assert verify_with_cst(fs, 4, 21, "http://0/%7e", percent_template=False) is True
     assert verify_with_cst(fs, 4, 21, "http://0/%7E", percent_template=False) is False
-    pct = 'u = "http://h/%%s%s" % x\n'
-    assert verify_with_cst(pct, 4, 20, "http://h/%s0", percent_template=True) is True
+    pct = 'u = "http://h/%%25%s" % x\n'
+    assert verify_with_cst(pct, 4, 21, "http://h/%250", percent_template=True) is True
+    held = 'u = "http://h/%%s/%s" % x\n'  # ("%%s" makes "%s": a placeholder of the value, a hole)
+    assert verify_with_cst(held, 4, 21, "http://h/0/0", percent_template=True) is True
     assert verify_with_cst('u = b"http://h/\\xe9"\n', 4, 20, "http://h/\u00e9") is True
 
 

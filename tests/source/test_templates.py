@@ -159,6 +159,40 @@ def _printf(value: str, i: int, pct: bool, every: bool) -> int:
     return j + 1 if j < len(value) and value[j] in types else 0
 
 
+def _escaped_printf(value: str, i: int) -> int:
+    """``%%s`` at ``i``: printf makes it ``%s``, a placeholder of the value (not ``%%2F``, nor ``%%done``)."""
+    j = i + 2
+    if len(value) >= j + 2 and all(c in _HEX for c in value[j : j + 2]):
+        return 0
+    if value.startswith("(", j):
+        k = j + 1
+        while k < len(value) and value[k] not in "()":
+            k += 1
+        if k == len(value) or value[k] != ")":
+            return 0
+        j = k + 1
+    while j < len(value) and value[j] in "#0 +-":
+        j += 1
+    if value.startswith("*", j):
+        j += 1
+    else:
+        while j < len(value) and value[j].isdecimal():
+            j += 1
+    if value.startswith(".", j):
+        j += 1
+        if value.startswith("*", j):
+            j += 1
+        else:
+            while j < len(value) and value[j].isdecimal():
+                j += 1
+    if j < len(value) and value[j] in "hlL":
+        j += 1
+    if j < len(value) and value[j] in "sdirf":
+        after = value[j + 1 : j + 2]
+        return 0 if after.isascii() and after.isalnum() else j + 1
+    return 0
+
+
 def _angle(value: str, i: int, routes: bool) -> int:
     plain = i + 1 < len(value) and (value[i + 1].isalpha() or value[i + 1] == "_")
     if plain:
@@ -193,6 +227,9 @@ def _ref_at(value: str, i: int, pct: bool, fmt: bool, routes: bool, every: bool,
     c = value[i]
     if c == "%":
         if (pct or escapes) and value.startswith("%%", i):
+            held = _escaped_printf(value, i)
+            if held:
+                return held, None
             j = i
             while value.startswith("%%", j):
                 j += 2
@@ -561,3 +598,16 @@ def test_a_printf_conversion_makes_double_percent_one_percent(value: str, read: 
     """A literal holding a printf conversion (a placeholder wherever it is filled) is a printf template, in which
     ``%%`` stands for one ``%`` (fixtures25: ``"…/50%%25/%s"`` read as a malformed ``%``)."""
     assert apply_templates(value).value == read
+
+
+@pytest.mark.parametrize(("value", "read"), [
+    ("%s/items/%%s", f"{HOLE}/items/{HOLE}"),  # printf makes "%s": a placeholder of the value it makes
+    ("%s/items/%%(id)d/x", f"{HOLE}/items/{HOLE}/x"),
+    ("%s/sale/%%25", f"{HOLE}/sale/%25"),  # an encoding of the value
+    ("%s/a/%%dd", f"{HOLE}/a/%dd"),  # (%DD: an encoding too)
+    ("%s/100%%done", f"{HOLE}/100%done"),  # "%d" runs into a word: no placeholder
+])
+def test_an_escaped_printf_placeholder_is_one_of_the_value(value: str, read: str) -> None:
+    """``%%s`` of a ``%`` template formats to ``%s``, which a later ``%`` fills, as ``{{x}}`` of a ``.format``
+    template formats to ``{x}``: a placeholder, not a malformed percent-encoding (fixtures36, repro 02)."""
+    assert apply_templates(value, percent_template=True).value == read
