@@ -608,6 +608,22 @@ def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 
+@pytest.mark.parametrize(("piece", "expected"), [
+    ('"https://" + HOST + "docs"', [(4, 34, "IRI801")]),  # a whole dotted host from one piece (fixtures36, 03)
+    ('f"https://{HOST}docs"', [(4, 29, "IRI801")]),
+    ('"http://" + "10.0.0.1" + "8080/"', [(4, 39, "IRI801")]),
+    ('"https://" + HOST + "/docs"', []),
+    ('"https://" + SUB + ".example.com/x"', []),  # a host built from parts on purpose
+    ('"https://" + SUB + "1.example.com/"', []),
+    ('"https://" + "www.example" + ".com/"', []),
+    ('"https://" + HOST + "-eu.example/x"', []),
+])
+def test_a_join_after_a_whole_host_spelled_apart_from_its_scheme(piece: str,
+                                                                 expected: list[tuple[int, int, str]]) -> None:
+    src = f'import requests\nHOST = "export.example.io"\nSUB = "api"\nrequests.get({piece})\n'
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
 def test_a_piece_from_another_module_is_placed_at_the_name_that_brings_it(tmp_path: Path) -> None:
     """Its character at fault is in another file: the nearest place in this one is the name that reads it
     (on its own line in a multi-line argument, where a noqa comment can silence it)."""

@@ -21,9 +21,10 @@ RULE = Rule(
           "`\"https://cdn.example.net\"`), so that the joined text continues the host or the port, follows an "
           "IP literal, or brings an `@` that turns the host into userinfo (`SITE + \"@mirror.example/\"`: the "
           "request goes to `mirror.example`). Only when "
-          "the whole authority up to the join comes from one piece and the joined piece starts with known "
-          "text other than `/`, `?`, `#` or `:`; a host built on purpose from parts (`\"https://\" + sub + "
-          "\".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, `\"https://api.\" + domain`) is not reported."),
+          "the whole authority up to the join comes from one piece (after the scheme's: `\"https://\" + HOST + "
+          "\"docs\"` with a dotted `HOST`) and the joined piece starts with known text other than `/`, `?`, `#` or "
+          "`:`; a host built on purpose from parts (`\"https://\" + sub + \".example.com\"`, `\"https://[\" + "
+          "ipv6 + \"]\"`, `\"https://api.\" + domain`) is not reported."),
     why=("The authority ends at the first `/`, `?` or `#` (RFC 3986 sec. 3.2): without one, the joined path "
          "becomes part of the host (`cdn.example.netimg`) or of the port, and the request goes to another "
          "host, or fails to resolve. Text before an `@` is userinfo (sec. 3.2.1): a piece starting with `@` "
@@ -62,7 +63,9 @@ def check(facts: Facts) -> Iterator[Raw]:
             where = userinfo  # the piece brings the '@': what was the host is now the userinfo (sec. 7.6)
         if where is None or j in unknown:
             continue
-        if (k and joins[k - 1] > ref.authority.start - 2) or any(ref.authority.start <= h < j for h in unknown):
+        start = ref.authority.start
+        if (k and joins[k - 1] > start - 2 and not _whole_host(text, joins[k - 1], start, j)) or \
+                any(start <= h < j for h in unknown):
             continue  # the authority is built from parts on purpose
         left = text[ref.authority.start : j]
         if left[-1] in "[:@.-" or ("[" in left and "]" not in left):
@@ -75,3 +78,9 @@ def check(facts: Facts) -> Iterator[Raw]:
         part = "host" if where is ref.host else "port" if where is ref.port else "authority"
         yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': the {part} becomes "
                             f"'{text[where.start:where.end]}'")
+
+
+def _whole_host(text: str, piece: int, authority: int, j: int) -> bool:
+    """The piece after the scheme's spells a whole dotted host up to the join, and the joined text goes on with
+    its last label (``"https://" + HOST + "docs"``): no part of a host built on purpose (``"." + domain``)."""
+    return piece <= authority and "." in text[authority:j] and text[j].isalnum()
