@@ -127,18 +127,8 @@ def _until(value: str, i: int, close: str, stops: str) -> int:
     return 0
 
 
-def _printf(value: str, i: int, pct: bool, every: bool) -> int:
-    j = i + 1
-    named = value.startswith("(", j)
-    if named:
-        k = j + 1
-        while k < len(value) and value[k] not in "()":
-            k += 1
-        if k == len(value) or value[k] != ")":
-            return 0
-        j = k + 1
-    elif not pct and (value.startswith("%", j) or (len(value) >= j + 2 and all(c in _HEX for c in value[j : j + 2]))):
-        return 0
+def _printf_tail(value: str, j: int) -> int:
+    """After a conversion's ``%`` (and its mapping key): flags, width, precision and length."""
     while j < len(value) and value[j] in "#0 +-":
         j += 1
     if value.startswith("*", j):
@@ -155,6 +145,22 @@ def _printf(value: str, i: int, pct: bool, every: bool) -> int:
                 j += 1
     if j < len(value) and value[j] in "hlL":
         j += 1
+    return j
+
+
+def _printf(value: str, i: int, pct: bool, every: bool) -> int:
+    j = i + 1
+    named = value.startswith("(", j)
+    if named:
+        k = j + 1
+        while k < len(value) and value[k] not in "()":
+            k += 1
+        if k == len(value) or value[k] != ")":
+            return 0
+        j = k + 1
+    elif not pct and (value.startswith("%", j) or (len(value) >= j + 2 and all(c in _HEX for c in value[j : j + 2]))):
+        return 0
+    j = _printf_tail(value, j)
     types = "diouxXeEfFgGcrsa%" if pct or every or named else "sdirf"
     return j + 1 if j < len(value) and value[j] in types else 0
 
@@ -171,22 +177,7 @@ def _escaped_printf(value: str, i: int) -> int:
         if k == len(value) or value[k] != ")":
             return 0
         j = k + 1
-    while j < len(value) and value[j] in "#0 +-":
-        j += 1
-    if value.startswith("*", j):
-        j += 1
-    else:
-        while j < len(value) and value[j].isdecimal():
-            j += 1
-    if value.startswith(".", j):
-        j += 1
-        if value.startswith("*", j):
-            j += 1
-        else:
-            while j < len(value) and value[j].isdecimal():
-                j += 1
-    if j < len(value) and value[j] in "hlL":
-        j += 1
+    j = _printf_tail(value, j)
     if j < len(value) and value[j] in "sdirf":
         after = value[j + 1 : j + 2]
         return 0 if after.isascii() and after.isalnum() else j + 1
