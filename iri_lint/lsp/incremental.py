@@ -31,6 +31,7 @@ keeps it.
 from __future__ import annotations
 
 import ast
+import os
 import re
 import threading
 import time
@@ -272,6 +273,13 @@ class IncrementalLinter:
             check()
         return found
 
+    def reads(self, paths: set[str]) -> bool:
+        """Whether the last lint's URL values may have read one of the files ``paths`` (real; a first lint: any)."""
+        base = self.base
+        if base is None:
+            return not self.fresh and self.nothing is None
+        return any(os.path.realpath(p) in paths for p in base.depends_on)
+
     def forget(self) -> None:
         if self.base is not None:
             self.base.body = None
@@ -316,6 +324,8 @@ class IncrementalLinter:
         base = self.base
         assert base is not None
         if text == base.text:
+            if any(file_stamp(path) != stamp for path, stamp in base.depends_on.items()):
+                raise _Fallback("a file its values were read from changed")
             self.last = LintRun("unchanged", statements=len(base.statements))
             return self._assemble(text, self._collect())
         if _LONE_CR.search(text) or "barry_as_FLUFL" in text:
@@ -447,6 +457,7 @@ class IncrementalLinter:
         (None), and give each statement the findings of the uses in it."""
         base = self.base
         assert base is not None
+        self.values = None  # (what ``_values`` kept for this text is stale: another file may have changed)
         sts = base.statements
         if within is None:
             for st in sts:

@@ -1,12 +1,12 @@
 """``iri-lint server``: a language server (LSP over stdio) with diagnostics, quick fixes and hovers.
 
-Typing: each change restarts a short debounce; then the document's latest text is linted in a
-worker thread, again only in the top-level statements the changes touched (lsp/incremental.py).
-One run per document at a time; a run that a newer version makes stale stops at the next statement
-and publishes nothing. Hovers and quick fixes lint again only the statement they are about
-(``IncrementalLinter.view``). Settings: pyproject.toml under the editor's own (lsp/settings.py).
-Messages: our reader of the base protocol (lsp/transport.py) and pygls' protocol with its faults
-worked around (lsp/protocol.py, docs/pygls-upstream.md).
+Typing: each change restarts a short debounce; then the document's latest text is linted in a worker
+thread, again only in the top-level statements the changes touched (lsp/incremental.py). One run per
+document at a time; a run that a newer version makes stale stops at the next statement and publishes
+nothing. A saved file lints again the open documents whose URL values read it. Hovers and quick fixes
+lint again only the statement they are about (``IncrementalLinter.view``). Settings: pyproject.toml
+under the editor's own (lsp/settings.py). Messages: our reader of the base protocol (lsp/transport.py)
+and pygls' protocol with its faults worked around (lsp/protocol.py, docs/pygls-upstream.md).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import logging
 import os
 import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
@@ -205,6 +205,14 @@ class IriLintServer(LanguageServer):
         self._linters.clear()
         for uri in list(self.docs):
             self.schedule(uri, 0)
+
+    def sources_changed(self, uris: Iterable[str]) -> None:
+        """Files saved or changed on disk: lint again the open documents whose URL values read one of them."""
+        changed = {os.path.realpath(to_fs_path(u) or "") for u in uris if u.startswith("file:")}
+        for uri, linter in list(self._linters.items()):
+            if uri in self.docs and linter.reads(changed):  # (the same text, other values)
+                self._analyses.pop(uri, None)
+                self.schedule(uri, 0)
 
     # ---------------------------------------------------------------- documents
 
@@ -548,7 +556,7 @@ class IriLintServer(LanguageServer):
         return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
                                                         value=hover_markdown(lit, mine)), range=lit_range)
 
-    # ---------------------------------------------------------------- running
+    # ---------------------------------------------------------------- running; watching pyproject.toml
 
     @property
     def lsp(self) -> IriLintProtocol:
@@ -564,8 +572,6 @@ class IriLintServer(LanguageServer):
     def run_tcp(self, host: str, port: int) -> int:
         """Serve the first client to connect to ``host:port``; the exit code."""
         return run_tcp(self.lsp, host, port, self.protocol.set_writer)
-
-    # ---------------------------------------------------------------- watching pyproject.toml
 
     async def watch_pyproject(self) -> None:
         """Ask the client to tell us when any pyproject.toml changes (when it can register watchers)."""
@@ -627,10 +633,12 @@ def create_server(debounce: float = DEBOUNCE_SECONDS) -> IriLintServer:  # noqa:
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(params: types.DidSaveTextDocumentParams) -> None:
-        if params.text_document.uri.endswith("/pyproject.toml"):
+        uri = params.text_document.uri
+        if uri.endswith("/pyproject.toml"):
             server.reload_settings()
         else:
-            server.schedule(params.text_document.uri, 0)
+            server.schedule(uri, 0)
+            server.sources_changed([uri])
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(params: types.DidCloseTextDocumentParams) -> None:
@@ -640,6 +648,7 @@ def create_server(debounce: float = DEBOUNCE_SECONDS) -> IriLintServer:  # noqa:
     def did_change_watched(params: types.DidChangeWatchedFilesParams) -> None:
         if any(c.uri.endswith("pyproject.toml") for c in params.changes):
             server.reload_settings()
+        server.sources_changed(c.uri for c in params.changes)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     async def did_change_configuration(params: types.DidChangeConfigurationParams) -> None:

@@ -403,6 +403,21 @@ def test_a_relatively_imported_url_api_is_found_in_the_slices_too(tmp_path: Path
     assert [summary(f) for f in linter.lint(text)] == [summary(f) for f in lint_text(text, cfg, path=app)]
 
 
+def test_the_same_text_is_linted_again_when_a_file_its_values_read_changed(tmp_path: Path) -> None:
+    """The document did not change, a module it imports did (saved in the editor): its values are found
+    again, not taken from the last lint of this text."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    config = tmp_path / "config.py"
+    config.write_text('CDN = "https://cdn.example.net"\n', encoding="utf-8")
+    app = str(tmp_path / "app.py")
+    text = 'import requests\nfrom config import CDN\nrequests.get(CDN + "/img")\n'
+    linter = IncrementalLinter(Config(), app)
+    assert linter.first_lint(text) == linter.lint(text) == []
+    assert not linter.reads({str(tmp_path / "other.py")}) and linter.reads({os.path.realpath(config)})
+    config.write_text('CDN = "https://cdn.example.net/"\n', encoding="utf-8")
+    assert [f.code for f in linter.lint(text)] == ["IRI802"]
+
+
 def test_a_file_whose_only_mark_is_a_url_api_call_is_linted_as_lint_text_lints_it(tmp_path: Path) -> None:
     """A client another module made (``from http_clients import API``): the file has no IRI-like text of its
     own, only calls of a URL API's name; it is linted whole, before and after edits that add or remove a

@@ -245,3 +245,20 @@ def test_python_m_iri_lint_lsp_runs_the_server_main(monkeypatch: pytest.MonkeyPa
     with pytest.raises(SystemExit) as exc:
         runpy.run_module("iri_lint.lsp", run_name="__main__", alter_sys=True)
     assert exc.value.code == 0 and capsys.readouterr().out == f"iri-lint {__version__}\n"
+
+
+async def test_a_saved_module_lints_again_the_open_documents_whose_values_read_it(client: LanguageClient,
+                                                                                  workspace: Path) -> None:
+    """``requests.get(CDN + "/img")`` with ``CDN`` from another module: that module saved with a trailing
+    ``/`` republishes the open document (IRI802), whose own text did not change (fixtures38, repro 01)."""
+    settings = workspace / "cdn_settings.py"
+    settings.write_text('CDN = "https://cdn.example.net"\n', encoding="utf-8")
+    uri = uri_of(workspace, "cdn_use.py", 'import requests\nfrom cdn_settings import CDN\nrequests.get(CDN + "/img")\n')
+    text = (workspace / "cdn_use.py").read_text(encoding="utf-8")
+    assert await open_doc(client, uri, text) == []
+    await asyncio.sleep(0.3)  # (the statement table is built after the first diagnostics)
+    settings.write_text('CDN = "https://cdn.example.net/"\n', encoding="utf-8")
+    before = client.diagnostics[uri]
+    client.text_document_did_save(types.DidSaveTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=settings.as_uri())))
+    assert [d.code for d in await next_diagnostics(client, uri, before)] == ["IRI802"]
