@@ -398,7 +398,12 @@ def _unseen_escape(expr: ast.expr, piece: object, k: int) -> bool:
 
 
 def _end(c: Checked, f: Finding, piece: object, local: Src, start: SourcePos) -> SourcePos:
-    """Where a finding ends: after its last character when that is in the same piece."""
+    """Where a finding ends: after its last character when that is in the same piece; after a hole's expression
+    when the finding is at the hole (IRI806: ``... + term``)."""
+    if type(piece) is Hole and piece.node is not None and position(piece, 0, local) == start:
+        line = getattr(piece.node, "end_lineno", None)
+        if line is not None:
+            return SourcePos(line, local.file.char_col(line, getattr(piece.node, "end_col_offset", 0) or 0))
     if f.end <= f.start + 1:
         return SourcePos(start.line, start.col + 1) if f.end > f.start and type(piece) is Text else start
     o = c.origin(f.end - 1)

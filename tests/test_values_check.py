@@ -209,6 +209,7 @@ def test_unencoded_holes_are_opt_in() -> None:
     assert lint_text(src, Config()) == []
     got = lint_text(src, Config(extend_select=("IRI806",)))
     assert [(f.line, f.col, f.code) for f in got] == [(5, 51, "IRI806")]  # at the hole's expression
+    assert (got[0].end.line, got[0].end.col) == (5, 55)  # over all of it: an editor underlines `term` (fixtures39, 01)
 
 
 def test_an_escaped_brace_of_another_module_s_template_is_reported_where_it_is_formatted(tmp_path: Path) -> None:
