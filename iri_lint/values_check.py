@@ -79,7 +79,7 @@ def default_project() -> Project:
     """The process's project modules (one per process: a run of flake8 or of ``iri-lint check``, each
     worker its own); a module is read again only when its file changed on disk."""
     if not _PROJECT:  # (the editor's server lints documents, not files read from disk: it lends no tree)
-        _PROJECT.append(Project(lends=_FREEZE_AFTER_READS[0]))
+        _PROJECT.append(Project(lends=_FREEZE_AFTER_READS[0], remembers_missing=_FREEZE_AFTER_READS[0]))
     return _PROJECT[0]
 
 

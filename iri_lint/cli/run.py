@@ -92,6 +92,7 @@ def run_jobs(jobs: Sequence[Job], *, progress: bool = False, workers: int | None
              cache: ResultCache | None = None) -> Iterator[FileResult]:
     """Results of all jobs, in input order; processes when there are many files to check. With a cache,
     the files it holds a result for are not checked again, and the new results are stored in it."""
+    default_project().forget_missing()  # (a module not found by an earlier run in this process may exist now)
     n = len(jobs)
     bar = Progress(n) if progress and n > PARALLEL_THRESHOLD else None
     hits = cache.lookup(jobs) if cache is not None else {}

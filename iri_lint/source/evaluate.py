@@ -591,17 +591,20 @@ class ModuleState:
             absolute = ".".join(p for p in (package, module, name) if p)
             if package is not None and absolute in ev.external:
                 return Ref(absolute)
+        missing: list[str] = []  # (files looked for in vain: one created later is a module of the project)
         if name is None:  # import module
-            path = project.find(self.path, module, 0)
+            path = project.find(self.path, module, 0, probed=missing)
+            self.deps.update(missing)
             return ModuleRef(module, path) if path is not None else Ref(qual or "")
         # ``from pkg import X``: what pkg binds, else its submodule X; ``from . import X``: the submodule first
-        sub = project.find(self.path, module, level, name) if not module else None
-        path = project.find(self.path, module, level) if module or (level and sub is None) else None
+        sub = project.find(self.path, module, level, name, missing) if not module else None
+        path = project.find(self.path, module, level, probed=missing) if module or (level and sub is None) else None
         r = self._read(path, name, qual, node) if path is not None else None
-        if r is not None:
-            return r
-        sub = sub if not module else project.find(self.path, module, level, name)
-        return ModuleRef(qual, sub) if sub is not None else Ref(qual) if qual is not None else self.hole(node)
+        if r is None:
+            sub = sub if not module else project.find(self.path, module, level, name, missing)
+        self.deps.update(missing)
+        return r if r is not None else ModuleRef(qual, sub) if sub is not None else Ref(qual) if qual is not None \
+            else self.hole(node)
 
     def _read(self, path: str, name: str, qual: str | None, node: ast.AST) -> Result | None:
         """``name`` as the project module at ``path`` binds it once it has run; None when it binds no such

@@ -89,16 +89,22 @@ def find_root(directory: str, cache: dict[str, str] | None = None) -> str:
     return root
 
 
+_UNSEEN = object()
+
+
 class Project:
     """The modules of the projects a run touches, each read and parsed once; counts what it reads."""
 
     __slots__ = ("_current", "_dropped", "_found", "_kept_root", "_lendable", "_lent", "_modules", "_real", "_roots",
-                 "_stats", "digests", "frozen_at", "hashed", "loads", "max_modules", "reads")
+                 "_stats", "digests", "frozen_at", "hashed", "loads", "max_modules", "reads", "remembers_missing")
 
-    def __init__(self, max_modules: int = MAX_MODULES, *, hashed: bool = True, lends: bool = True) -> None:
+    def __init__(self, max_modules: int = MAX_MODULES, *, hashed: bool = True, lends: bool = True,
+                 remembers_missing: bool = True) -> None:
         """``hashed``: record each module's sha256 in ``digests`` (a run that keeps no result cache, flake8's,
         does not: hashing imports hashlib, which loads OpenSSL). ``lends``: keep what a module read loses of
-        its tree, for a lint of the same text to borrow it (``lend_tree``; flake8 parses its files itself)."""
+        its tree, for a lint of the same text to borrow it (``lend_tree``; flake8 parses its files itself).
+        ``remembers_missing``: a module not found is not looked for again (not as long as the editor lives)."""
+        self.remembers_missing = remembers_missing
         self._roots: dict[str, str] = {}  # folder -> its project root
         # real path -> module (None: a hole), the least recently used first
         self._modules: OrderedDict[str, ProjectModule | None] = OrderedDict()
@@ -206,10 +212,12 @@ class Project:
         """The project root of a file."""
         return find_root(os.path.dirname(os.path.abspath(path)), self._roots)
 
-    def find(self, importer: str, module: str | None, level: int, name: str | None = None) -> str | None:
+    def find(self, importer: str, module: str | None, level: int, name: str | None = None,
+             probed: list[str] | None = None) -> str | None:
         """The file of module ``module`` (or of ``module.name``, when ``name`` is given and is a module)
         imported from ``importer`` with ``level`` leading dots (neither: the package those dots name); None when
-        it is not a file of the project."""
+        it is not a file of the project. ``probed`` receives the files looked for in vain (one created later
+        changes what a value is: a result cache or the editor depends on them too)."""
         root = self.root_of(importer)
         dotted = ".".join(p for p in (module, name) if p)
         if level:
@@ -217,8 +225,8 @@ class Project:
             for _ in range(level - 1):
                 base = os.path.dirname(base)
             if not dotted:  # (``from . import X``: the package itself)
-                return self._file_in(os.path.dirname(base), os.path.basename(base), root)
-            return self._file_in(base, dotted, root)
+                return self._file_in(os.path.dirname(base), os.path.basename(base), root, probed)
+            return self._file_in(base, dotted, root, probed)
         if not dotted:
             return None
         # the folder above the importer's top package first: where Python finds what a script or a test of
@@ -228,31 +236,38 @@ class Project:
             top = os.path.dirname(top)
         folders = [top, root, os.path.join(root, "src")]
         for folder in dict.fromkeys(folders):
-            found = self._file_in(folder, dotted, root)
+            found = self._file_in(folder, dotted, root, probed)
             if found is not None:
                 return found
         return None
+
+    def forget_missing(self) -> None:
+        """Look again for the modules not found so far (a new run in the same process)."""
+        self._found = {key: found for key, found in self._found.items() if found is not None}
 
     def package_of(self, importer: str, level: int) -> str | None:
         """The dotted name of the package ``level`` leading dots name from ``importer``."""
         return package_of(importer, level)
 
-    def _file_in(self, folder: str, dotted: str, root: str) -> str | None:
+    def _file_in(self, folder: str, dotted: str, root: str, probed: list[str] | None = None) -> str | None:
         key = (folder, dotted)
-        if key in self._found:
-            return self._found[key]
-        found = None
         base = os.path.join(folder, *dotted.split("."))
-        for candidate in (os.path.join(base, "__init__.py"), base + ".py"):  # (a package before a module, as
-            # Python's path finder looks)
-            if os.path.isfile(candidate):
-                real = os.path.realpath(candidate)
-                real_root = os.path.realpath(root)
-                if real.startswith(real_root.rstrip(os.sep) + os.sep):  # never outside the project
-                    found = real
-                break
-        self._found[key] = found
-        return found
+        candidates = (os.path.join(base, "__init__.py"), base + ".py")  # (a package before a module, as Python's
+        # path finder looks)
+        found = self._found.get(key, _UNSEEN)
+        if found is _UNSEEN or (found is None and not self.remembers_missing):
+            found = None
+            for candidate in candidates:
+                if os.path.isfile(candidate):
+                    real = os.path.realpath(candidate)
+                    real_root = os.path.realpath(root)
+                    if real.startswith(real_root.rstrip(os.sep) + os.sep):  # never outside the project
+                        found = real
+                    break
+            self._found[key] = found
+        if found is None and probed is not None:
+            probed += candidates
+        return found  # type: ignore[return-value]
 
     def load(self, path: str) -> ProjectModule | None:
         """The parsed module at ``path`` (read on first use); None when it cannot be read or parsed.

@@ -457,3 +457,22 @@ def test_editing_a_module_whose_constants_a_file_reads_checks_that_file_again(  
     settings.write_text('HOST = "https://cdn.example.net/"\n', encoding="utf-8")
     again = cli("check", "--cache-dir", str(cache), str(root))
     assert sorted(checked) == ["app.py", "settings.py"] and "IRI801" not in again.out
+
+
+def test_a_module_created_where_an_import_looked_for_it_checks_the_importer_again(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path, checked: list[str]) -> None:
+    """``from pkg.settings import HOST`` with no such module: HOST is unknown. The files the import was looked
+    for in are dependencies too: once one is created, the importer's cached result no longer stands
+    (fixtures39, repro 03)."""
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[tool.iri-lint]\n", encoding="utf-8")
+    (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "pkg" / "app.py").write_text(
+        'import requests\nfrom pkg.settings import HOST\nrequests.get(HOST + "img/a.png")\n', encoding="utf-8")
+    cache = tmp_path / "cache"
+    assert "IRI801" not in cli("check", "--cache-dir", str(cache), str(root)).out
+    (root / "pkg" / "settings.py").write_text('HOST = "https://cdn.example.net"\n', encoding="utf-8")
+    checked.clear()
+    again = cli("check", "--cache-dir", str(cache), str(root))
+    assert "app.py:3:22: IRI801" in again.out and "app.py" in checked

@@ -262,3 +262,19 @@ async def test_a_saved_module_lints_again_the_open_documents_whose_values_read_i
     client.text_document_did_save(types.DidSaveTextDocumentParams(
         text_document=types.TextDocumentIdentifier(uri=settings.as_uri())))
     assert [d.code for d in await next_diagnostics(client, uri, before)] == ["IRI802"]
+
+
+async def test_a_module_created_after_its_importer_was_opened_is_read(client: LanguageClient,
+                                                                      workspace: Path) -> None:
+    """The editor's project looks again for a module it did not find: created on disk (the editor reports
+    the new file), the open importer's values read it (fixtures38, a sibling created late)."""
+    uri = uri_of(workspace, "late_use.py", 'import requests\nfrom late_settings import CDN\nrequests.get(CDN + "img")\n')
+    text = (workspace / "late_use.py").read_text(encoding="utf-8")
+    assert await open_doc(client, uri, text) == []
+    await asyncio.sleep(0.3)  # (the statement table is built after the first diagnostics)
+    settings = workspace / "late_settings.py"
+    settings.write_text('CDN = "https://cdn.example.net"\n', encoding="utf-8")
+    before = client.diagnostics[uri]
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+        changes=[types.FileEvent(uri=settings.as_uri(), type=types.FileChangeType.Created)]))
+    assert [d.code for d in await next_diagnostics(client, uri, before)] == ["IRI801"]
