@@ -1,8 +1,9 @@
 """Baselines: remember today's findings by a fingerprint that survives line moves; report only new ones.
 
 A fingerprint hashes the file's path (relative to the baseline file), the rule code, the literal's
-value and the occurrence index of that (path, code, value) triple in the file. Moving code around,
-adding lines or fixing other findings keeps it; copying a bad literal somewhere else adds a new one.
+value (a URL value's: its use as the source writes it, ``CDN + "/a b"``, which a change of ``CDN`` in
+another module keeps) and the occurrence index of that triple in the file. Moving code around, adding
+lines or fixing other findings keeps it; copying a bad literal somewhere else adds a new one.
 
 The file is meant to be committed: each entry's ``value`` (for a reader; matching uses only the
 fingerprints) has its passwords masked (``iri_lint.cli.redact``) unless ``--show-secrets``, and
@@ -34,12 +35,13 @@ def _rel(path: str, base: Path) -> str:
     return Path(rel).as_posix()
 
 
-def fingerprints(records: Iterable[Record], base: Path) -> list[str]:
-    """One fingerprint per record, in order."""
+def fingerprints(records: Iterable[Record], base: Path, *, by_value: bool = False) -> list[str]:
+    """One fingerprint per record, in order; ``by_value``: a URL value's by its assembled value, as before
+    its anchor (what its source writes) was hashed instead."""
     seen: Counter[tuple[str, str, str]] = Counter()
     out = []
     for r in records:
-        key = (_rel(r.path, base), r.code, r.value)
+        key = (_rel(r.path, base), r.code, r.value if by_value else r.anchor or r.value)
         index = seen[key]
         seen[key] += 1
         payload = "\0".join((*key, str(index)))
@@ -78,6 +80,9 @@ def save(path: Path, records: list[Record], trees: tuple[str, ...], *, show_secr
 
 
 def new_only(records: list[Record], known: set[str], baseline_path: Path) -> list[Record]:
-    """The records whose fingerprint is not in the baseline."""
-    fps = fingerprints(records, baseline_path.resolve().parent)
-    return [r for r, fp in zip(records, fps, strict=True) if fp not in known]
+    """The records whose fingerprint is not in the baseline (a URL value's, by its anchor or by its value: a
+    baseline written before anchors still holds)."""
+    base = baseline_path.resolve().parent
+    fps = fingerprints(records, base)
+    old = fingerprints(records, base, by_value=True) if any(r.anchor for r in records) else fps
+    return [r for r, fp, was in zip(records, fps, old, strict=True) if fp not in known and was not in known]

@@ -63,7 +63,8 @@ from ..files.pyproject import find_pyproject
 from .results import FileResult, FixInfo, Job, Problem, Record
 from .run import NOTEBOOK_MAX_BYTES, check_read
 
-FORMAT = 3  # of the tables; a change of layout changes it (2: the files a result depends on; 3: holes)
+FORMAT = 4  # of the tables; a change of layout changes it (2: the files a result depends on; 3: holes;
+# 4: a value's anchor)
 CACHE_DIR_NAME = ".iri_lint_cache"
 MAX_AGE = 30 * 24 * 3600  # seconds: entries and tables unused for longer are dropped
 TRUST_AFTER = 2_000_000_000  # ns: a file's stat stands for its bytes once it is older than this
@@ -402,7 +403,7 @@ def encode(result: FileResult) -> tuple[list[Any], list[Any] | None]:
     """A plain check's result as lists, as JSON reads them back (the path is left out: it is the job's)."""
     records = [[r.line, r.col, r.end_line, r.end_col, r.code, r.name, r.message, r.severity, r.value,
                 r.source_line, _encode_fix(r.fix), r.cell, None if r.file_region is None else list(r.file_region),
-                [list(h) for h in r.holes]]
+                [list(h) for h in r.holes], r.anchor]
                for r in result.records]
     p = result.problem
     return records, None if p is None else [p.line, p.col, p.message]
@@ -433,12 +434,12 @@ def decode(path: str, records: Any, problem: Any) -> FileResult | None:
 
 
 def _decode_record(path: str, r: Any) -> Record:
-    r = _list(r, 14)
+    r = _list(r, 15)
     region = None if r[12] is None else _ints(r[12], 4)
     holes = tuple((_int(h[0]), _int(h[1]), _str(h[2])) for h in (_list(x, 3) for x in _list(r[13])))
     return Record(path, _int(r[0]), _int(r[1]), _int(r[2]), _int(r[3]), _str(r[4]), _str(r[5]), _str(r[6]),
                   _str(r[7]), _str(r[8]), _str(r[9]), _decode_fix(r[10]), None if r[11] is None else _int(r[11]),
-                  None if region is None else (region[0], region[1], region[2], region[3]), holes)
+                  None if region is None else (region[0], region[1], region[2], region[3]), holes, _str(r[14]))
 
 
 def _decode_fix(f: Any) -> FixInfo | None:

@@ -11,7 +11,7 @@ from ..config import Config
 from ..fix_status import FixStatus
 from ..lint import SourceFinding, lint_text
 from ..source.locate import split_lines, written_holes
-from ..source.model import Literal
+from ..source.model import Literal, SourcePos
 from .escape import quote_path
 
 
@@ -52,6 +52,9 @@ class Record(NamedTuple):
     # the value's holes, ``(start, end, the source it stands for)``: reports show the value as written
     # (``{user}``, ``%s``), the baseline and ``value`` keep the checked one (``written`` below)
     holes: tuple[tuple[int, int, str], ...] = ()
+    # a URL value's use as its source writes it (``CDN + "/a b"``), which its baseline fingerprint hashes
+    # instead of the assembled value: another module's constant may change (empty: a literal's own finding)
+    anchor: str = ""
 
 
 class Problem(NamedTuple):
@@ -121,8 +124,20 @@ def record_of(path: str, sf: SourceFinding, lines: Sequence[str], status: FixSta
                       tuple(_place(lit, e.start, e.end) for e in placed))
     text = lines[sf.line - 1].rstrip("\r\n") if 0 < sf.line <= len(lines) else ""
     holes = written_holes(sf.literal) if sf.literal.holes else ()
+    lit = sf.literal
+    anchor = _source_between(lines, lit.start, lit.end) if lit.locator is None else ""  # (a value: no literal)
     return Record(path, sf.line, sf.col, sf.end.line, sf.end.col, f.code, f.name, f.message,
-                  str(f.severity), sf.literal.value, text, fix, holes=holes)
+                  str(f.severity), lit.value, text, fix, holes=holes, anchor=anchor)
+
+
+def _source_between(lines: Sequence[str], start: SourcePos, end: SourcePos) -> str:
+    """The source text from ``start`` to ``end`` (1-based lines, code point columns)."""
+    if not 0 < start.line <= end.line <= len(lines):
+        return ""
+    if start.line == end.line:
+        return lines[start.line - 1][start.col : end.col]
+    middle = "".join(lines[start.line : end.line - 1])
+    return lines[start.line - 1][start.col :] + middle + lines[end.line - 1][: end.col]
 
 
 Edits = tuple[tuple[int, int, str], ...]

@@ -134,6 +134,32 @@ def test_baseline_fingerprints_ignore_line_numbers() -> None:
     assert fingerprints([rec(1, "http://x z")], base) != fingerprints([rec(1)], base)
 
 
+def test_a_baselined_url_value_stays_so_when_another_modules_constant_changes(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path) -> None:
+    """``requests.get(CDN + "/team photo.jpg")``: its fingerprint hashes the use as written, not the assembled
+    value, which a change of ``CDN`` in config.py changes (fixtures39, repro 02); a baseline written when the
+    value was hashed still holds."""
+    import json
+
+    from iri_lint.cli.baseline import fingerprints, new_only
+    from iri_lint.cli.results import Record
+
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    config = tmp_path / "config.py"
+    config.write_text('CDN = "https://cdn.example.net"\n', encoding="utf-8")
+    (tmp_path / "app.py").write_text('import requests\nfrom config import CDN\nrequests.get(CDN + "/team photo.jpg")\n',
+                                     encoding="utf-8")
+    base = tmp_path / "baseline.json"
+    assert cli("check", "--isolated", "--baseline", str(base), "--update-baseline", str(tmp_path)).code == 0
+    (entry,) = json.loads(base.read_text(encoding="utf-8"))["fingerprints"].values()
+    assert entry["code"] == "IRI101"
+    config.write_text('CDN = "https://cdn2.example.net"\n', encoding="utf-8")
+    assert cli("check", "--isolated", "--baseline", str(base), str(tmp_path)).code == 0
+    r = Record("app.py", 3, 24, 3, 25, "IRI101", "n", "m", "error", "https://h/a b", "", anchor='H + "/a b"')
+    legacy = set(fingerprints([r], tmp_path, by_value=True))
+    assert new_only([r], legacy, tmp_path / "b.json") == [] and new_only([r], set(), tmp_path / "b.json") == [r]
+
+
 def test_add_noqa(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     f = tmp_path / "m.py"
     before = (

@@ -268,7 +268,8 @@ async def test_a_module_created_after_its_importer_was_opened_is_read(client: La
                                                                       workspace: Path) -> None:
     """The editor's project looks again for a module it did not find: created on disk (the editor reports
     the new file), the open importer's values read it (fixtures38, a sibling created late)."""
-    uri = uri_of(workspace, "late_use.py", 'import requests\nfrom late_settings import CDN\nrequests.get(CDN + "img")\n')
+    uri = uri_of(workspace, "late_use.py",
+                 'import requests\nfrom late_settings import CDN\nrequests.get(CDN + "img")\n')
     text = (workspace / "late_use.py").read_text(encoding="utf-8")
     assert await open_doc(client, uri, text) == []
     await asyncio.sleep(0.3)  # (the statement table is built after the first diagnostics)
