@@ -325,6 +325,16 @@ def test_one_cause_one_finding_at_a_join_into_the_port_and_an_escaped_placeholde
     assert [(f.line, f.col, f.code) for f in got] == [(4, 20, "IRI801"), (5, 23, "IRI805")]
 
 
+def test_a_problem_the_join_makes_in_this_modules_constant_is_reported_at_each_use() -> None:
+    """The same with the constants in this module: not on the constant's literal, which is right (where one
+    finding would stand for every use and a noqa at a use could not silence it: fixtures35, repro 01), but at
+    the name bringing it, once per use."""
+    src = ('import requests\nHEB = "http://example.com/\u05e9\u05dc\u05d5\u05dd"\nBASE = "https://h.example/api"\n'
+           'requests.get(HEB + "abc")\nrequests.get(HEB + "def")\nrequests.get(BASE + "/../x")\n')
+    got = lint_text(src, Config(extend_select=("IRI307",)))
+    assert [(f.line, f.col, f.code) for f in got] == [(4, 13, "IRI204"), (5, 13, "IRI204"), (6, 13, "IRI307")]
+
+
 # ---------------------------------------------------------------------------------------- bad input
 def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> list[tuple[int, str]]:
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
