@@ -29,6 +29,7 @@ from .source.assembled import Checked, checked, literal_start, position
 from .source.calls import PATH_JOINS
 from .source.candidates import (
     SEPARATOR,
+    UrlApi,
     is_absolute_literal,
     is_bare_prefix,
     is_delimited,
@@ -379,20 +380,23 @@ def _made_by_join(use: UrlValue, piece: Text, k: int, code: str, checker: ValueC
     inside = (node.lineno, node.col_offset) >= (expr.lineno, expr.col_offset) and \
         (node.end_lineno or 0, node.end_col_offset or 0) <= (expr.end_lineno or 0, expr.end_col_offset or 0)
     return not inside and RULES_BY_CODE[code].family is not Family.ASSEMBLY and _reported_there(piece) and \
-        not _found_alone(piece, k, code, checker, memo)
+        not _found_alone(piece, k, code, checker, memo, use.api)
 
 
 def _found_alone(piece: Text, k: int, code: str, checker: ValueChecker,
-                 memo: dict[tuple[object, ...], list[Finding]]) -> bool:
-    """Whether the piece's literal, checked alone as its module checks it, has the finding at character ``k``:
-    one the join makes (``HEB + "abc"`` mixing directions, ``E + "\\u0301"`` no longer NFC) is not."""
+                 memo: dict[tuple[object, ...], list[Finding]], api: UrlApi | None = None) -> bool:
+    """Whether the piece's literal, checked alone as its module checks it (or at ``api``, as this use's), has the
+    finding at character ``k``: one the join makes (``HEB + "abc"`` mixing directions, ``E + "\\u0301"`` no
+    longer NFC) is not; one the use's API makes of it (``urlopen(IDN + "/x")`` sends ASCII only) is."""
     text: str = piece.node.value  # type: ignore[attr-defined]
-    key = ("alone", text)
+    key = ("alone", text, api)
     found = memo.get(key)
     if found is None:
         enabled = checker.enabled if not text.isascii() else checker.in_ascii
-        found = memo[key] = check_ref(scan(text, "IRI", checker.config.profile), context=UseContext.UNKNOWN,
-                                      enabled=enabled, idna_versions=checker.idna_versions)
+        found = memo[key] = check_ref(
+            scan(text, "IRI", checker.config.profile), context=UseContext.UNKNOWN if api is None else api.context,
+            enabled=enabled, uri_only_api=api is not None and api.uri_only,
+            idna_versions=checker.idna_versions or (api is not None and api.idna2008))
     at = piece.start + k
     return any(f.code == code and f.start <= at < max(f.end, f.start + 1) for f in found)
 

@@ -333,6 +333,9 @@ def test_a_problem_the_join_makes_in_this_modules_constant_is_reported_at_each_u
            'requests.get(HEB + "abc")\nrequests.get(HEB + "def")\nrequests.get(BASE + "/../x")\n')
     got = lint_text(src, Config(extend_select=("IRI307",)))
     assert [(f.line, f.col, f.code) for f in got] == [(4, 13, "IRI204"), (5, 13, "IRI204"), (6, 13, "IRI307")]
+    # what the use's API makes of the constant (urlopen sends ASCII only) is the constant's: on its literal
+    idn = 'from urllib.request import urlopen\nIDN = "https://b\u00fccher.example"\nurlopen(IDN + "/x")\n'
+    assert [(f.line, f.col, f.code) for f in lint_text(idn, Config())] == [(2, 16, "IRI404")]
 
 
 # ---------------------------------------------------------------------------------------- bad input
