@@ -307,10 +307,12 @@ def test_a_configured_url_api_imported_relatively_is_the_api(tmp_path: Path) -> 
     (tmp_path / "pk" / "__init__.py").write_text("", encoding="utf-8")
     (tmp_path / "pk" / "http.py").write_text("def fetch(url):\n    return url\n", encoding="utf-8")
     use = ('from .http import fetch\nfrom pk.http import fetch as f2\nfrom . import http\nCDN = "https://cdn.example"\n'
-           'fetch(CDN + "img")\nf2(CDN + "img")\nfetch("/a b")\nhttp.fetch("/c d")\n')
+           'fetch(CDN + "img")\nf2(CDN + "img")\nfetch("/a b")\nhttp.fetch("/c d")\n'
+           'from .http import fetch as f3\nf3(CDN + "img")\n')  # (aliased too: fixtures40, repro 01)
     got = lint_text(use, Config(extra_url_apis=("pk.http.fetch",)), path=str(tmp_path / "pk" / "u.py"),
                     project=Project())
-    assert [(f.line, f.code) for f in got] == [(5, "IRI801"), (6, "IRI801"), (7, "IRI101"), (8, "IRI101")]
+    assert [(f.line, f.code) for f in got] == [(5, "IRI801"), (6, "IRI801"), (7, "IRI101"), (8, "IRI101"),
+                                              (10, "IRI801")]
 
 
 def test_one_cause_one_finding_at_a_join_into_the_port_and_an_escaped_placeholder(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, marked_lines
 from iri_lint.source.model import Reason
+from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project
 from iri_lint.source.values import Client, Method, Ref, Src, Value, concat, dotted
 
@@ -240,9 +241,10 @@ class ModuleValues:
                     name = a.asname or a.name.split(".", 1)[0]
                     if (a.name if a.asname else name) in self.prefixes:
                         out.add(name)
-            elif not stmt.level:
-                for a in stmt.names:
-                    if a.name != "*" and ".".join(p for p in (stmt.module, a.name) if p) in self.prefixes:
+            else:  # (a relative import by its package's name: a configured API may be a module of the project)
+                package = (package_of(self.state.path, stmt.level) if self.state.path else None) if stmt.level else ""
+                for a in stmt.names if package is not None else ():
+                    if a.name != "*" and ".".join(p for p in (package, stmt.module, a.name) if p) in self.prefixes:
                         out.add(a.asname or a.name)
         return frozenset(out)
 
