@@ -340,6 +340,17 @@ def test_a_problem_the_join_makes_in_this_modules_constant_is_reported_at_each_u
     assert [(f.line, f.col, f.code) for f in lint_text(idn, Config())] == [(2, 16, "IRI404")]
 
 
+def test_a_template_given_as_a_clients_base_url_reaches_a_url_api(tmp_path: Path) -> None:
+    """httpx parses ``base_url`` where the client is made: a ``{port}`` template there is sent unfilled, whether
+    or not a request goes through the client here (fixtures40, repro 02)."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "s.py").write_text('LOCAL = "http://127.0.0.1:{port}/api"\n', encoding="utf-8")
+    use = ('import httpx\nfrom s import LOCAL\n\n\ndef client():\n    return httpx.Client(base_url=LOCAL)\n\n\n'
+           'def filled(port):\n    return httpx.Client(base_url=LOCAL.format(port=port))\n')
+    got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in got] == [(6, 33, "IRI805")]
+
+
 # ---------------------------------------------------------------------------------------- bad input
 def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> list[tuple[int, str]]:
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")

@@ -72,6 +72,7 @@ def test_the_issue_examples_reach_the_api_assembled() -> None:
         (14, "https://cdn.example.net/\u202etxt.exe"),
         (15, "https://cdn.example.net/exports/q3 summary.csv"),
         (16, "https://cdn.example.net/x y"),
+        (17, "https://orders.example/api"),  # (the client's base URL, where the client is made)
         (17, "https://orders.example/api/orders/x y"),
     ]
 
@@ -155,9 +156,11 @@ def test_clients_sessions_and_their_methods() -> None:
     """
     got = [(line, api, value) for line, reason, api, value in summary(src) if reason == "url-api"]
     assert got == [
+        (5, "httpx.AsyncClient", "https://api.example/v1"),  # (a client's base URL: parsed where it is made)
         (8, "httpx.AsyncClient().get", "https://api.example/v1/users/0"),
         (9, "httpx.AsyncClient().request", "https://api.example/v1/items"),
         (10, "requests.Session().post", "https://api.example/v1/x"),
+        (12, "aiohttp.ClientSession", "https://a.example/api/"),
         (13, "aiohttp.ClientSession().get", "https://a.example/api/items/1"),
         (14, "aiohttp.ClientSession().get", "https://a.example/root"),
         (16, "httpx.Client().get", "relative"),
