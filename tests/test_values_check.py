@@ -286,17 +286,25 @@ def test_a_piece_its_own_module_does_not_take_for_an_iri_is_checked_at_the_use(t
     assert [(f.line, f.col, f.code) for f in got] == [(4, 26, "IRI506")]
 
 
+def _found_in(tmp_path: Path, siblings: dict[str, str], use: str,
+              config: Config | None = None) -> list[tuple[object, ...]]:
+    """(line, column, code) of what ``use``, a module of a project holding ``siblings``, is found to have."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    for name, text in siblings.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    found = lint_text(use, config or Config(), path=str(tmp_path / "use.py"), project=Project())
+    return [(f.line, f.col, f.code) for f in found]
+
+
 def test_a_problem_the_join_makes_in_another_modules_piece_is_reported_at_the_use(tmp_path: Path) -> None:
     """``HEB + "abc"`` mixes directions in one segment and ``E + "\\u0301"`` is no longer NFC, though each
     constant's own module finds nothing in it: the use reports them at the name bringing the piece
     (fixtures32, repro 02). A problem the constant's module finds itself stays there."""
-    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    (tmp_path / "s.py").write_text('HEB = "http://example.com/\u05e9\u05dc\u05d5\u05dd"\n'
-                                   'E = "http://example.com/cafe"\nSP = "http://example.com/a b"\n', encoding="utf-8")
+    siblings = {"s.py": 'HEB = "http://example.com/\u05e9\u05dc\u05d5\u05dd"\n'
+                        'E = "http://example.com/cafe"\nSP = "http://example.com/a b"\n'}
     use = ('import requests\nfrom s import HEB, E, SP\n'
            'requests.get(HEB + "abc")\nrequests.get(E + "\\u0301")\nrequests.get(SP + "/c")\n')
-    got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
-    assert [(f.line, f.col, f.code) for f in got] == [(3, 13, "IRI204"), (4, 13, "IRI301")]
+    assert _found_in(tmp_path, siblings, use) == [(3, 13, "IRI204"), (4, 13, "IRI301")]
 
 
 def test_a_configured_url_api_imported_relatively_is_the_api(tmp_path: Path) -> None:
@@ -319,12 +327,10 @@ def test_one_cause_one_finding_at_a_join_into_the_port_and_an_escaped_placeholde
     """``API + "443"`` makes the port 6443443: the join is the cause (IRI801), the port's range follows from it
     (no IRI602); ``"%s/items/%%s" % HOME`` leaves ``%s`` unfilled (IRI805), no malformed ``%`` too (IRI110)
     (fixtures36, repros 01 and 02)."""
-    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    (tmp_path / "s.py").write_text('API = "https://k8s.example:6443"\n', encoding="utf-8")
     use = ('import requests\nfrom s import API\nHOME = "https://e.example"\n'
            'requests.get(API + "443")\nrequests.get("%s/items/%%s" % HOME)\n')
-    got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
-    assert [(f.line, f.col, f.code) for f in got] == [(4, 20, "IRI801"), (5, 23, "IRI805")]
+    found = _found_in(tmp_path, {"s.py": 'API = "https://k8s.example:6443"\n'}, use)
+    assert found == [(4, 20, "IRI801"), (5, 23, "IRI805")]
 
 
 def test_a_problem_the_join_makes_in_this_modules_constant_is_reported_at_each_use() -> None:
@@ -343,12 +349,9 @@ def test_a_problem_the_join_makes_in_this_modules_constant_is_reported_at_each_u
 def test_a_template_given_as_a_clients_base_url_reaches_a_url_api(tmp_path: Path) -> None:
     """httpx parses ``base_url`` where the client is made: a ``{port}`` template there is sent unfilled, whether
     or not a request goes through the client here (fixtures40, repro 02)."""
-    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    (tmp_path / "s.py").write_text('LOCAL = "http://127.0.0.1:{port}/api"\n', encoding="utf-8")
     use = ('import httpx\nfrom s import LOCAL\n\n\ndef client():\n    return httpx.Client(base_url=LOCAL)\n\n\n'
            'def filled(port):\n    return httpx.Client(base_url=LOCAL.format(port=port))\n')
-    got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
-    assert [(f.line, f.col, f.code) for f in got] == [(6, 33, "IRI805")]
+    assert _found_in(tmp_path, {"s.py": 'LOCAL = "http://127.0.0.1:{port}/api"\n'}, use) == [(6, 33, "IRI805")]
 
 
 # ---------------------------------------------------------------------------------------- bad input

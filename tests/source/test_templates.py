@@ -127,6 +127,14 @@ def _until(value: str, i: int, close: str, stops: str) -> int:
     return 0
 
 
+def _mapping_key(value: str, j: int) -> int:
+    """After ``(name)`` at ``j`` (0: no closing parenthesis before another opening one)."""
+    k = j + 1
+    while k < len(value) and value[k] not in "()":
+        k += 1
+    return k + 1 if k < len(value) and value[k] == ")" else 0
+
+
 def _printf_tail(value: str, j: int) -> int:
     """After a conversion's ``%`` (and its mapping key): flags, width, precision and length."""
     while j < len(value) and value[j] in "#0 +-":
@@ -152,12 +160,9 @@ def _printf(value: str, i: int, pct: bool, every: bool) -> int:
     j = i + 1
     named = value.startswith("(", j)
     if named:
-        k = j + 1
-        while k < len(value) and value[k] not in "()":
-            k += 1
-        if k == len(value) or value[k] != ")":
+        j = _mapping_key(value, j)
+        if not j:
             return 0
-        j = k + 1
     elif not pct and (value.startswith("%", j) or (len(value) >= j + 2 and all(c in _HEX for c in value[j : j + 2]))):
         return 0
     j = _printf_tail(value, j)
@@ -171,12 +176,9 @@ def _escaped_printf(value: str, i: int) -> int:
     if len(value) >= j + 2 and all(c in _HEX for c in value[j : j + 2]):
         return 0
     if value.startswith("(", j):
-        k = j + 1
-        while k < len(value) and value[k] not in "()":
-            k += 1
-        if k == len(value) or value[k] != ")":
+        j = _mapping_key(value, j)
+        if not j:
             return 0
-        j = k + 1
     j = _printf_tail(value, j)
     if j < len(value) and value[j] in "sdirf":
         after = value[j + 1 : j + 2]
