@@ -8,8 +8,10 @@ a rule in a literal that already has one of that rule (from its own check, or fr
 dropped, as is a second one of a rule at one hole. A character in another module's piece is that
 module's to report, when its literal is an absolute IRI whose own check finds it there, as is a join made
 there in the value of a URL-named name; otherwise the finding is placed in this file, at the name that
-brings the piece in (``_bringer``), else at the use. A value's fix is made in the literal that spells what it changes,
-when that literal is written in the use's own expression: no other value reaches it (``_piece_fix``).
+brings the piece in (``_bringer``), else at the use; so is a problem the join makes in a constant of this
+module that the use names (``_made_by_join``), once per use. A value's fix is made in the literal that
+spells what it changes, when that literal is written in the use's own expression: no other value reaches
+it (``_piece_fix``).
 """
 
 from __future__ import annotations
