@@ -649,10 +649,12 @@ def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected
     ('"https://" + SUB + "1.example.com/"', []),
     ('"https://" + "www.example" + ".com/"', []),
     ('"https://" + HOST + "-eu.example/x"', []),
+    ('f"https://p{A}ypal.com/"', [(4, 23, "IRI502")]),  # a host spelled in parts around a known piece: only
+    ('"https://r" + "\u00e9" + "sum.example.org/"', []),  # its look-alike is at fault (fixtures45, repro 01)
 ])
 def test_a_join_after_a_whole_host_spelled_apart_from_its_scheme(piece: str,
                                                                  expected: list[tuple[int, int, str]]) -> None:
-    src = f'import requests\nHOST = "export.example.io"\nSUB = "api"\nrequests.get({piece})\n'
+    src = f'import requests\nHOST = "export.example.io"\nSUB = "api"; A = "\u0430"\nrequests.get({piece})\n'
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 

@@ -24,7 +24,7 @@ RULE = Rule(
           "the whole authority up to the join comes from one piece (after the scheme's: `\"https://\" + HOST + "
           "\"docs\"` with a dotted `HOST`) and the joined piece starts with known text other than `/`, `?`, `#` or "
           "`:`; a host built on purpose from parts (`\"https://\" + sub + \".example.com\"`, `\"https://[\" + "
-          "ipv6 + \"]\"`, `\"https://api.\" + domain`) is not reported."),
+          "ipv6 + \"]\"`, `\"https://api.\" + domain`, `f\"https://p{x}ypal.com\"`) is not reported."),
     why=("The authority ends at the first `/`, `?` or `#` (RFC 3986 sec. 3.2): without one, the joined path "
          "becomes part of the host (`cdn.example.netimg`) or of the port, and the request goes to another "
          "host, or fails to resolve. Text before an `@` is userinfo (sec. 3.2.1): a piece starting with `@` "
@@ -70,6 +70,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         left = text[ref.authority.start : j]
         if left[-1] in "[:@.-" or ("[" in left and "]" not in left):
             continue  # the piece ends where an authority cannot end: a part is to follow
+        if "." not in left and any(j < h < ref.authority.end for h in joins[k + 1 :]):
+            continue  # a host spelled in parts on both sides of the piece (f"https://p{X}ypal.com/")
         if where is userinfo:
             yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': "
                                 f"'{text[where.start:where.end]}' becomes the userinfo and "
