@@ -176,7 +176,7 @@ _CONSEQUENCES: dict[str, frozenset[str]] = {
     # a piece joined to the authority: what it makes of the port (its characters, its range), after an IP
     # literal, or of the host (a label IDNA refuses), and a space it brings into the host, follow from the
     # join (a fix of the space would encode it in the host); a delimiter's look-alike there is a spoof of
-    # its own (IRI504: `SITE + "∕evil.com/"`)
+    # its own (IRI504: `SITE + "\u2215evil.com/"`)
     "IRI801": frozenset({"IRI101", "IRI112", "IRI114", "IRI403", "IRI602"}),
     # a printf placeholder left unfilled ('%s' of a '%%s' a '%' made) is no malformed percent-encoding too
     "IRI805": frozenset({"IRI110"}),
