@@ -27,7 +27,7 @@ from iri_lint.source.objects import ClassRef, Instance, ModuleRef
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.stars import StarReads, stars_binding
 from iri_lint.source.subclassing import (
-    enum_members,
+    class_attribute,
     inherited_request,
     inherited_value,
     made_by_call,
@@ -511,9 +511,7 @@ class ModuleState:
                 return self.hole(node)  # (``api.BASE = ...``: the object's own, not its class's)
             return owner.state._self_attr(owner.scope, attr, node, exact=owner.made is not None)  # type: ignore[union-attr]
         if t is ClassRef:
-            k: ClassRef = owner  # type: ignore[assignment]
-            known = attr in k.scope.names and not k.state.index.rebound_outside(k.scope, attr) and not enum_members(k)
-            return k.state._lookup(k.scope, attr, None, node) if known else self.hole(node)
+            return class_attribute(owner, attr, node)  # type: ignore[arg-type]
         if t is ModuleRef:
             return self._module_attr(owner, attr, node)  # type: ignore[arg-type]
         return self.hole(node)

@@ -24,7 +24,7 @@ from iri_lint.source.values import Client, Method, Ref
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
-__all__ = ["enum_members", "inherited_request", "inherited_value", "made_by_call", "subclass_object"]
+__all__ = ["class_attribute", "enum_members", "inherited_request", "inherited_value", "made_by_call", "subclass_object"]
 
 _MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
 # what makes an object of a class of the project's own other than what its class body and methods say
@@ -93,6 +93,23 @@ def inherited_request(state: ModuleState, cls: Scope, attr: str, node: ast.AST) 
     if type(made) is Client:
         return Method(made, attr)
     return Ref(f"{made.qual}.{attr}") if type(made) is Ref else None
+
+
+def class_attribute(cls: ClassRef, attr: str, node: ast.AST, seen: int = 0) -> Result:
+    """``Class.attr``: the class body's value, else the first base's that binds it (``DevConfig.CDN`` of
+    ``class DevConfig(Config)``), a base of the module or of another module of the project; a hole when code
+    outside the class rebinds it, or the class's attributes are ``enum`` members."""
+    state, scope = cls.state, cls.scope
+    if state.index.rebound_outside(scope, attr) or enum_members(cls):
+        return state.hole(node)
+    if attr in scope.names:
+        return state._lookup(scope, attr, None, node)
+    for base in scope.node.bases if seen < _MAX_CHAIN and scope.parent is not None else ():  # type: ignore[attr-defined]
+        other = state.value(base, At(scope.parent, scope.node))  # type: ignore[arg-type]
+        if type(other) is ClassRef:
+            return class_attribute(other, attr, node, seen + 1)
+        break  # (an outside class first: what it binds is not known here)
+    return state.hole(node)
 
 
 def enum_members(cls: ClassRef) -> bool:

@@ -248,6 +248,10 @@ def test_class_attributes_through_self_and_cls() -> None:
     ("class B:\n u = 'https://h'\n def c(self):\n  probe(self.u)\nclass D(B):\n u = 'https://g'", None),
     # a static method has no self
     ("class C:\n u = 'https://h'\n @staticmethod\n def c(self):\n  probe(self.u)", None),
+    # Class.x a class inherits (fixtures43, repro 01); not past an outside base, nor when code outside rebinds
+    ("class B:\n u = 'https://h'\nclass C(B):\n pass\nclass D(C):\n pass\nprobe(D.u)", "https://h"),
+    ("import m\nclass C(m.Base):\n pass\nprobe(C.u)", None),
+    ("class B:\n u = 'https://h'\nclass C(B):\n pass\nC.u = x\nprobe(C.u)", None),
 ])
 def test_class_attribute_degradations(src: str, expected: str | None) -> None:
     assert flat(src) == expected
