@@ -548,12 +548,12 @@ class ModuleState:
             made = inherited_request(self, cls, attr, node)  # (a request through the client the class chain makes)
             for base in cls.node.bases if seen < MAX_DEPTH and made is None else ():  # type: ignore[attr-defined]
                 base_scope = self.index.module_class(base)
-                if base_scope is not None:
-                    return self._self_attr(base_scope, attr, node, seen + 1, exact)
+                if base_scope is not None:  # (its other subclasses are no matter: self is one of cls's)
+                    return self._self_attr(base_scope, attr, node, seen + 1, True)
                 # a class of another module of the project (``class Users(Base)``, ``Base`` imported)
                 other = self.value(base, At(cls.parent, cls.node)) if cls.parent is not None else None  # type: ignore[arg-type]
                 if type(other) is ClassRef:
-                    got = other.state._self_attr(other.scope, attr, node, seen + 1, exact)
+                    got = other.state._self_attr(other.scope, attr, node, seen + 1, True)
                     return inherited_value(got, cls, other.scope, self, node)
             return made or self.hole(node)
         both = [*body, *assigned]

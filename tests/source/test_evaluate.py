@@ -246,6 +246,11 @@ def test_class_attributes_through_self_and_cls() -> None:
     # inherited from a base class of the module; not when a subclass may replace it
     ("class B:\n u = 'https://h'\nclass C(B):\n def c(self):\n  probe(self.u)", "https://h"),
     ("class B:\n u = 'https://h'\n def c(self):\n  probe(self.u)\nclass D(B):\n u = 'https://g'", None),
+    # a sibling's binding is no matter to a method of C: self is a C (fixtures43, repro 02)
+    ("class B:\n u = 'https://h'\nclass C(B):\n def c(self):\n  probe(self.u)\nclass D(B):\n u = 'https://g'",
+     "https://h"),
+    ("class B:\n u = 'https://h'\nclass C(B):\n def c(self):\n  probe(self.u)\nclass E(C):\n u = 'https://g'",
+     None),
     # a static method has no self
     ("class C:\n u = 'https://h'\n @staticmethod\n def c(self):\n  probe(self.u)", None),
     # Class.x a class inherits (fixtures43, repro 01); not past an outside base, nor when code outside rebinds
