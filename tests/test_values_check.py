@@ -354,6 +354,16 @@ def test_a_template_given_as_a_clients_base_url_reaches_a_url_api(tmp_path: Path
     assert _found_in(tmp_path, {"s.py": 'LOCAL = "http://127.0.0.1:{port}/api"\n'}, use) == [(6, 33, "IRI805")]
 
 
+def test_a_helper_of_a_module_with_a_star_import_that_does_not_bind_it_is_read(tmp_path: Path) -> None:
+    """A star import made every helper of its module a hole (fixtures46, repro 01): only one that may bind the
+    helper's name does (a module that cannot be read may bind any)."""
+    siblings = {"consts.py": 'X = "https://x.example"\n', "broken.py": "def (:\n"}
+    use = ('import requests\nfrom os.path import *\nfrom consts import *\n\n\ndef h(p):\n'
+           '    return "https://d.example.com" + p\n\n\nrequests.get(h("docs"))\n')
+    assert _found_in(tmp_path, siblings, use) == [(10, 16, "IRI801")]
+    assert _found_in(tmp_path, siblings, use.replace("from consts import *", "from broken import *")) == []
+
+
 # ---------------------------------------------------------------------------------------- bad input
 def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> list[tuple[int, str]]:
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")

@@ -43,7 +43,7 @@ class Helper(NamedTuple):
 
 def helper_of(state: ModuleState, scope: Scope, name: str) -> Helper | None:
     """The helper a module's ``name`` is, read from another module; None when it is none."""
-    function = _only_def(scope, name)
+    function = _only_def(scope, name, state)
     if function is None or _kind(function) != "function" or _single_return(function) is None:
         return None
     return Helper(state, function)
@@ -84,7 +84,7 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> _Found | None:
         module = state.index.module
         if func.id in at.hidden or func.id in state.index.declared_global:
             return None
-        function = _only_def(module, func.id)
+        function = _only_def(module, func.id, state)
         return None if function is None or _kind(function) != "function" else (function, module, False, state, None)
     if type(func) is not ast.Attribute:
         return None
@@ -157,10 +157,13 @@ def _defining_class(state: ModuleState, cls: Scope, attr: str, *,
     return None
 
 
-def _only_def(scope: Scope, name: str) -> ast.FunctionDef | None:
-    """The one ``def`` binding ``name`` in ``scope`` (None: bound otherwise, or more than once)."""
+def _only_def(scope: Scope, name: str, state: ModuleState | None = None) -> ast.FunctionDef | None:
+    """The one ``def`` binding ``name`` in ``scope`` (None: bound otherwise, or more than once, or maybe by a
+    star import: one that binds no such name, as ``state`` reads it, is no matter)."""
     bindings = scope.names.get(name, [])
-    if len(bindings) != 1 or type(bindings[0].stmt) is not ast.FunctionDef or scope.stars:
+    if len(bindings) != 1 or type(bindings[0].stmt) is not ast.FunctionDef:
+        return None
+    if scope.stars and (state is None or state._stars_for(scope, name)):
         return None
     return bindings[0].stmt
 
