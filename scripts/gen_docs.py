@@ -53,8 +53,10 @@ def show(text: str) -> str:
 def example_code(ex: Example, value: str, code: str = "", *, reported: bool = False) -> str:
     """One line of Python that uses ``value`` the way the example says; ``reported`` marks it with ``code``."""
     if ex.kind == PYTHON:  # a whole module (a rule on source, IRI901)
-        last = value.rstrip("\n").rsplit("\n", 1)[-1]  # (a comment of its own there: no marker after it)
-        return value.rstrip("\n") + (f"  # {code}" if reported and "  #" not in last else "")
+        last = value.rstrip("\n").rsplit("\n", 1)[-1]  # (a comment of its own there: no marker after it; a
+        # marker written on the line the finding is on, above the last: that one)
+        return value.rstrip("\n") + (f"  # {code}" if reported and "  #" not in last and f"# {code}" not in value
+                                      else "")
     if code.startswith("IRI7"):  # text mode: the example is prose in a docstring
         return f'def f():\n    """{value}"""' + (f"  # {code}" if reported else "")
     profile = f'profile="{ex.profile}"' if ex.profile != "iri" else ""

@@ -50,7 +50,7 @@ RULE = Rule(
         Example('from urllib.parse import urljoin\nimport requests\n'
                 'requests.get(urljoin("https://h.example/api/v2/", "/items"))\n', kind="python"),
         Example('from urllib.parse import urljoin\nimport requests\n'
-                'page = urljoin("https://h.example/api/v2", "./items")\nrequests.get(page + "?page=2")\n',
+                'page = urljoin("https://h.example/api/v2", "./items")  # IRI804\nrequests.get(page + "?page=2")\n',
                 kind="python"),
         Example('import aiohttp\n\n\nasync def rooms():\n'
                 '    async with aiohttp.ClientSession(base_url="https://h.example/api/") as s:\n'
