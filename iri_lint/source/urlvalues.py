@@ -61,7 +61,7 @@ _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 Entry = tuple[ast.AST, At]
 _SITES = frozenset((ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return, ast.FunctionDef,
-                    ast.AsyncFunctionDef, ast.Dict))
+                    ast.AsyncFunctionDef, ast.Lambda, ast.Dict))
 
 
 def _params(args: ast.arguments) -> frozenset[str]:
@@ -322,7 +322,7 @@ class ModuleValues:
                 if self._is_url_name(fname):
                     yield from self._found(state.value(node.value, at), Reason.URL_NAME, node, node.value,  # type: ignore[attr-defined]
                                            at, name=fname)
-            elif t in _FUNCS:
+            elif t in _FUNCS or t is ast.Lambda:  # (a lambda's defaults too: ``lambda url=CDN + "img": ...``)
                 yield from self._defaults(node, at)  # type: ignore[arg-type]
             elif t is ast.Dict:
                 for key, value in zip(node.keys, node.values, strict=True):  # type: ignore[attr-defined]
@@ -349,7 +349,7 @@ class ModuleValues:
         if self._is_url_name(name):
             yield from self._each(value, at, node, name)
 
-    def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef, at: At) -> Iterator[UrlValue]:
+    def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, at: At) -> Iterator[UrlValue]:
         a = node.args
         positional = [*a.posonlyargs, *a.args]
         pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
