@@ -364,6 +364,13 @@ def test_a_helper_of_a_module_with_a_star_import_that_does_not_bind_it_is_read(t
     assert _found_in(tmp_path, siblings, use.replace("from consts import *", "from broken import *")) == []
 
 
+def test_a_lambdas_url_named_default_is_a_use() -> None:
+    """``lambda url=CDN + "img": ...`` as ``def f(url=CDN + "img")`` (fixtures47, repro 01)."""
+    src = ('CDN = "https://cdn.example.net"\nf = lambda url=CDN + "img": url\n'
+           'g = lambda *, url=CDN + "kw": url\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(2, 22, "IRI801"), (3, 25, "IRI801")]
+
+
 # ---------------------------------------------------------------------------------------- bad input
 def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> list[tuple[int, str]]:
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
@@ -644,6 +651,9 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
     # GOOD's literal, which is right (fixtures39, repro 04); the look-alike is its own finding (fixtures45, 04)
     ('GOOD + "/app#" + "/route?x=1"', []),  # a page's own route in the fragment
     ('GOOD + "/app#top" + "?x=1"', [(3, 34, "IRI803")]),  # a query started after the fragment
+    ('GOOD + "/l?page=1" + "&next=/home?tab=1"', []),  # a '?' in a parameter's value (fixtures47, repro 02)
+    ('GOOD + "/l?page=1" + "&r=" + "x" + "/y?z"', []),
+    ('GOOD + "/l?page=1" + "&a=b" + "?c=d"', [(3, 44, "IRI803")]),  # a piece that starts a second query
 ])
 def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected: list[tuple[int, int, str]]) -> None:
     src = f'import requests\nGOOD = "https://good.example"\nrequests.get({piece})\n'

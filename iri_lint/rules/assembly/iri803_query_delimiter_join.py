@@ -23,7 +23,8 @@ RULE = Rule(
           "(`LISTING + \"&sort=desc\" + \"?view=grid\"` too); after a `#`, a piece starting with `?` right after "
           "the piece holding the `#`: a single "
           "literal holding both is a literal's own business (and valid syntax), a piece joined right after "
-          "`=` is a parameter's value (`\"?next=\" + \"/home?tab=1\"`: its `?` is data), a value unknown in between "
+          "`=` is a parameter's value (`\"?next=\" + \"/home?tab=1\"`: its `?` is data, as in "
+          "`\"&next=/home?tab=1\"`), a value unknown in between "
           "may end the query (unless it is a parameter's value, `?lang={lang}` then `?fmt=vtt`: data ends nothing), "
           "and text joined after a `#` may be a route of the page's own (`#/path?q=1`)."),
     why=("Only the first `?` starts the query (RFC 3986 sec. 3.4): the second one is data, so the parameters run "
@@ -63,6 +64,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         q = text.find("?", j, end)
         if q < 0 or text[j - 1] == "=":
             continue  # (a piece joined after '=' is a parameter's value: a '?' in it is data, sec. 3.4)
+        if q > j and "=" in text[max(text.rfind(c, 0, q) for c in "&;?") : q]:
+            continue  # (further in a piece, after a parameter's '=': data too, "&next=/home?tab=1")
         # the known text since the last hole that may end the query: a parameter's value (a hole right after
         # "=" past a '?') is data, whatever it holds, and ends nothing
         known = max((h + 1 for h in unknown if h < j and not _parameter_value(text, h)), default=0)
