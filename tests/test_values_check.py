@@ -364,6 +364,14 @@ def test_a_helper_of_a_module_with_a_star_import_that_does_not_bind_it_is_read(t
     assert _found_in(tmp_path, siblings, use.replace("from consts import *", "from broken import *")) == []
 
 
+def test_an_unknown_part_of_the_host_is_shown_as_such() -> None:
+    """IRI801's message shows the host a join makes with an unknown part as ``…``, not as the character the
+    value is checked with (fixtures47, repro 03)."""
+    src = 'import requests\nCDN = "https://cdn.example.net"\n\n\ndef f(x):\n    requests.get(CDN + "img" + x)\n'
+    (f,) = lint_text(src, Config())
+    assert f.finding.message.endswith("the host becomes 'cdn.example.netimg\u2026'")
+
+
 def test_a_lambdas_url_named_default_is_a_use() -> None:
     """``lambda url=CDN + "img": ...`` as ``def f(url=CDN + "img")`` (fixtures47, repro 01)."""
     src = ('CDN = "https://cdn.example.net"\nf = lambda url=CDN + "img": url\n'

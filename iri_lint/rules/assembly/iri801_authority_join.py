@@ -74,12 +74,17 @@ def check(facts: Facts) -> Iterator[Raw]:
             continue  # a host spelled in parts on both sides of the piece (f"https://p{X}ypal.com/")
         if where is userinfo:
             yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': "
-                                f"'{text[where.start:where.end]}' becomes the userinfo and "
-                                f"'{text[ref.host.start:ref.host.end]}' the host (RFC 3986 sec. 7.6)")
+                                f"'{_shown(text, where.start, where.end, unknown)}' becomes the userinfo and "
+                                f"'{_shown(text, ref.host.start, ref.host.end, unknown)}' the host (RFC 3986 sec. 7.6)")
             continue
         part = "host" if where is ref.host else "port" if where is ref.port else "authority"
         yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': the {part} becomes "
-                            f"'{text[where.start:where.end]}'")
+                            f"'{_shown(text, where.start, where.end, unknown)}'")
+
+
+def _shown(text: str, start: int, end: int, unknown: set[int]) -> str:
+    """``text[start:end]`` with each unknown part as ``…`` (not the character it is checked as)."""
+    return "".join("\u2026" if i in unknown else text[i] for i in range(start, end))
 
 
 def _whole_host(text: str, piece: int, authority: int, j: int) -> bool:
