@@ -61,9 +61,10 @@ def noqa_edit(text: str, offset: int, code: str, statement: tuple[int, int] | No
                 return None if edit is None else SourceEdit(edit.start + start, edit.end + start, edit.new)
     new, added = add_noqa(text, [(line, 0, code)])
     if not added and statement is None and not noqa_lines(text):  # the tokenize module rejects the whole text:
+        lines = split_lines(text)
         try:  # the statement around the line, as the lint reads its noqa comments then (noqa_lines_around)
-            around = lines_around(ast.parse(text), split_lines(text), line)
+            around = lines_around(ast.parse(text), lines, line)
         except (SyntaxError, ValueError):
             return None
-        return noqa_edit(text, offset, code, around) if around != (1, len(split_lines(text))) else None
+        return noqa_edit(text, offset, code, around) if around != (1, len(lines)) else None
     return minimal_edit(text, new) if added else None

@@ -24,6 +24,7 @@ from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
 from iri_lint.source.mutations import binds_any, rebound_on
 from iri_lint.source.objects import ClassRef, Instance, ModuleRef
+from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.stars import StarReads, stars_binding
 from iri_lint.source.subclassing import (
@@ -585,7 +586,7 @@ class ModuleState:
         if project is None or self.path is None:
             return self.hole(node)
         if level and name is not None:  # ``from .http import fetch``: a URL API named by its package's name
-            package = project.package_of(self.path, level)
+            package = package_of(self.path, level)
             absolute = ".".join(p for p in (package, module, name) if p)
             if package is not None and absolute in ev.external:
                 return Ref(absolute)

@@ -6,16 +6,21 @@ from __future__ import annotations
 import functools
 import os
 
-__all__ = ["package_of"]
+__all__ = ["package_folder", "package_of"]
+
+
+def package_folder(importer: str, level: int) -> str:
+    """The folder ``level`` leading dots name from ``importer`` (one: the importer's own)."""
+    base = os.path.dirname(os.path.abspath(importer))
+    for _ in range(level - 1):
+        base = os.path.dirname(base)
+    return base
 
 
 def package_of(importer: str, level: int) -> str | None:
     """The dotted name of the package ``level`` leading dots name from ``importer`` (``from .http import
     fetch`` in ``pk/api.py``: ``pk``), read from the folders holding an ``__init__.py``; None outside one."""
-    base = os.path.dirname(os.path.abspath(importer))
-    for _ in range(level - 1):
-        base = os.path.dirname(base)
-    return _package_name(base) or None
+    return _package_name(package_folder(importer, level)) or None
 
 
 @functools.lru_cache(maxsize=256)

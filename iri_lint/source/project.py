@@ -25,7 +25,7 @@ from typing import NamedTuple
 from iri_lint.source.bindings import ModuleIndex
 from iri_lint.source.exports import binds_attribute, one_return, super_init_call
 from iri_lint.source.locate import SourceFile, split_lines
-from iri_lint.source.packages import package_of
+from iri_lint.source.packages import package_folder
 from iri_lint.source.values import Src
 
 __all__ = ["MAX_MODULES", "MAX_MODULE_BYTES", "Project", "ProjectModule", "file_stamp", "find_root"]
@@ -221,9 +221,7 @@ class Project:
         root = self.root_of(importer)
         dotted = ".".join(p for p in (module, name) if p)
         if level:
-            base = os.path.dirname(os.path.abspath(importer))
-            for _ in range(level - 1):
-                base = os.path.dirname(base)
+            base = package_folder(importer, level)
             if not dotted:  # (``from . import X``: the package itself)
                 return self._file_in(os.path.dirname(base), os.path.basename(base), root, probed)
             return self._file_in(base, dotted, root, probed)
@@ -245,17 +243,15 @@ class Project:
         """Look again for the modules not found so far (a new run in the same process)."""
         self._found = {key: found for key, found in self._found.items() if found is not None}
 
-    def package_of(self, importer: str, level: int) -> str | None:
-        """The dotted name of the package ``level`` leading dots name from ``importer``."""
-        return package_of(importer, level)
-
     def _file_in(self, folder: str, dotted: str, root: str, probed: list[str] | None = None) -> str | None:
         key = (folder, dotted)
+        found = self._found.get(key, _UNSEEN)
+        if found is not _UNSEEN and (found is not None or (self.remembers_missing and probed is None)):
+            return found  # type: ignore[return-value]
         base = os.path.join(folder, *dotted.split("."))
         candidates = (os.path.join(base, "__init__.py"), base + ".py")  # (a package before a module, as Python's
         # path finder looks)
-        found = self._found.get(key, _UNSEEN)
-        if found is _UNSEEN or (found is None and not self.remembers_missing):
+        if found is _UNSEEN or not self.remembers_missing:
             found = None
             for candidate in candidates:
                 if os.path.isfile(candidate):
