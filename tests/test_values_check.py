@@ -686,6 +686,24 @@ def test_a_join_after_a_whole_host_spelled_apart_from_its_scheme(piece: str,
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 
+@pytest.mark.parametrize(("piece", "joined"), [
+    ('f"https://{x}.example.com" + "img"', True),  # whole labels after a part (fixtures47, repro 04)
+    ('"https://" + x + ".example.com" + "img/"', True),
+    ('f"https://{x}.com" + "img"', True),
+    ('f"https://{x}.s3" + "-eu.example.com/"', False),
+    ('f"https://{x}.s3" + ".example.com/"', False),
+    ('f"https://{x}.{y}" + "img"', False),
+    ('f"https://{x}.example.com" + ":8443/"', False),
+    ('"https://api." + x + "img"', False),
+])
+def test_a_join_after_a_host_that_ends_in_whole_labels_after_a_part(piece: str, joined: bool) -> None:
+    """The host's last label goes on with the joined text (at its first character) whatever the part before."""
+    call = f"def f(x, y): return requests.get({piece})\n"
+    src = f"import requests\n\n{call}"
+    expected = [(3, call.index('"img') + 1, "IRI801")] if joined else []  # (0-based, as flake8 takes it)
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
 def test_a_piece_from_another_module_is_placed_at_the_name_that_brings_it(tmp_path: Path) -> None:
     """Its character at fault is in another file: the nearest place in this one is the name that reads it
     (on its own line in a multi-line argument, where a noqa comment can silence it)."""

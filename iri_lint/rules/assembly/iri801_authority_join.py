@@ -22,9 +22,11 @@ RULE = Rule(
           "IP literal, or brings an `@` that turns the host into userinfo (`SITE + \"@mirror.example/\"`: the "
           "request goes to `mirror.example`). Only when "
           "the whole authority up to the join comes from one piece (after the scheme's: `\"https://\" + HOST + "
-          "\"docs\"` with a dotted `HOST`) and the joined piece starts with known text other than `/`, `?`, `#` or "
-          "`:`; a host built on purpose from parts (`\"https://\" + sub + \".example.com\"`, `\"https://[\" + "
-          "ipv6 + \"]\"`, `\"https://api.\" + domain`, `f\"https://p{x}ypal.com\"`) is not reported."),
+          "\"docs\"` with a dotted `HOST`), or when the piece before the join ends the host with whole labels "
+          "after a part (`f\"https://{sub}.example.com\" + \"img\"`), and the joined piece starts with known text "
+          "other than `/`, `?`, `#` or `:`; a host built on purpose from parts (`\"https://\" + sub + "
+          "\".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, `\"https://api.\" + domain`, "
+          "`f\"https://p{x}ypal.com\"`) is not reported."),
     why=("The authority ends at the first `/`, `?` or `#` (RFC 3986 sec. 3.2): without one, the joined path "
          "becomes part of the host (`cdn.example.netimg`) or of the port, and the request goes to another "
          "host, or fails to resolve. Text before an `@` is userinfo (sec. 3.2.1): a piece starting with `@` "
@@ -40,6 +42,8 @@ RULE = Rule(
         Example('import requests\nHOST = "https://cdn.example.net"\nrequests.get(HOST + "img/logo.png")\n',
                 kind="python"),
         Example('import requests\nSITE = "https://docs.example.org"\nrequests.get(SITE + "@mirror.example.net/")\n',
+                kind="python"),
+        Example('import requests\n\n\ndef get(sub):\n    return requests.get(f"https://{sub}.example.com" + "img/")\n',
                 kind="python"),
     ),
     needs=Needs.ASSEMBLY,
@@ -64,8 +68,9 @@ def check(facts: Facts) -> Iterator[Raw]:
         if where is None or j in unknown:
             continue
         start = ref.authority.start
-        if (k and joins[k - 1] > start - 2 and not _whole_host(text, joins[k - 1], start, j)) or \
-                any(start <= h < j for h in unknown):
+        built = (k and joins[k - 1] > start - 2 and not _whole_host(text, joins[k - 1], start, j)) or \
+            any(start <= h < j for h in unknown)
+        if built and not _whole_tail(text, start, j, joins[:k], unknown):
             continue  # the authority is built from parts on purpose
         left = text[ref.authority.start : j]
         if left[-1] in "[:@.-" or ("[" in left and "]" not in left):
@@ -80,6 +85,14 @@ def check(facts: Facts) -> Iterator[Raw]:
         part = "host" if where is ref.host else "port" if where is ref.port else "authority"
         yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': the {part} becomes "
                             f"'{_shown(text, where.start, where.end, unknown)}'")
+
+
+def _whole_tail(text: str, authority: int, j: int, joins: tuple[int, ...], unknown: set[int]) -> bool:
+    """The piece before the join ends the host with whole labels after a part (``f"https://{sub}.example.com"
+    + "img"``): the joined text goes on with the last of them, as after a whole host."""
+    b = max((p for p in (*joins, *unknown) if authority <= p < j), default=None)
+    tail = "" if b is None else text[b + 1 if b in unknown else b : j]
+    return len(tail) > 1 and tail[0] == "." and text[j].isalnum()
 
 
 def _shown(text: str, start: int, end: int, unknown: set[int]) -> str:
