@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import ast
 import gc
-from collections.abc import Iterator, Sequence
+import os
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import NamedTuple, TypeVar
 
@@ -47,6 +48,7 @@ from .source.evaluate import ModuleState
 from .source.locate import SourceFile
 from .source.marks import ScanOptions
 from .source.model import Literal, Reason, SourcePos
+from .source.packages import forget_packages
 from .source.piece_edits import spelling_literal
 from .source.project import Project as Project  # re-exported: what lint_tree takes
 from .source.templates import placeholder_spans
@@ -76,6 +78,14 @@ def long_lived_process() -> None:
     """Never freeze the gc in this process (the editor's server): objects frozen are never collected as
     cyclic garbage, so a process that lives for days would keep every document state alive at a freeze."""
     _FREEZE_AFTER_READS[0] = False
+
+
+def packages_changed(paths: Iterable[str]) -> bool:
+    """Whether a file created, changed or deleted may make a folder a package or stop it being one, so that every
+    relative import may name another module (the editor's long-lived process); then the folders are read again."""
+    if changed := any(os.path.basename(p) == "__init__.py" for p in paths):
+        forget_packages()
+    return changed
 
 
 def default_project() -> Project:

@@ -37,7 +37,7 @@ from iri_lint.files.pyproject import find_pyproject, lint_path
 from iri_lint.lint import SourceError, SourceFinding, lint_text
 from iri_lint.rules.model import FixSafety
 from iri_lint.source.edits import SourceEdit
-from iri_lint.values_check import long_lived_process
+from iri_lint.values_check import long_lived_process, packages_changed
 
 from .actions import fix_all, fix_edits, minimal_edit, noqa_edit
 from .diagnostics import SOURCE, error_diagnostic, to_diagnostic
@@ -209,8 +209,11 @@ class IriLintServer(LanguageServer):
     def sources_changed(self, uris: Iterable[str]) -> None:
         """Files saved or changed on disk: lint again the open documents whose URL values read one of them."""
         changed = {os.path.realpath(to_fs_path(u) or "") for u in uris if u.startswith("file:")}
-        for uri, linter in list(self._linters.items()):
-            if uri in self.docs and linter.reads(changed):  # (the same text, other values)
+        if packages_changed(changed):  # any statement's names may now be other modules': lint all from scratch
+            self._linters.clear()
+        for uri in self.docs:
+            linter = self._linters.get(uri)
+            if linter is None or linter.reads(changed):  # (the same text, other values)
                 self._analyses.pop(uri, None)
                 self.schedule(uri, 0)
 
@@ -239,10 +242,8 @@ class IriLintServer(LanguageServer):
         timer = self._timers.pop(uri, None)
         if timer is not None:
             timer.cancel()
-        self.docs.pop(uri, None)
-        self._analyses.pop(uri, None)
-        self._published.pop(uri, None)
-        self._linters.pop(uri, None)
+        for held in (self.docs, self._analyses, self._published, self._linters):
+            held.pop(uri, None)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     # ---------------------------------------------------------------- analysis

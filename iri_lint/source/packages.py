@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import os
 
-__all__ = ["package_folder", "package_of"]
+__all__ = ["forget_packages", "package_folder", "package_of"]
 
 
 def package_folder(importer: str, level: int) -> str:
@@ -21,6 +21,11 @@ def package_of(importer: str, level: int) -> str | None:
     """The dotted name of the package ``level`` leading dots name from ``importer`` (``from .http import
     fetch`` in ``pk/api.py``: ``pk``), read from the folders holding an ``__init__.py``; None outside one."""
     return _package_name(package_folder(importer, level)) or None
+
+
+def forget_packages() -> None:
+    """Read the folders again: an ``__init__.py`` was created or deleted (the editor's long-lived process)."""
+    _package_name.cache_clear()
 
 
 @functools.lru_cache(maxsize=256)

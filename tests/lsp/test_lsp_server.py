@@ -279,3 +279,25 @@ async def test_a_module_created_after_its_importer_was_opened_is_read(client: La
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
         changes=[types.FileEvent(uri=settings.as_uri(), type=types.FileChangeType.Created)]))
     assert [d.code for d in await next_diagnostics(client, uri, before)] == ["IRI801"]
+
+
+async def test_a_folder_made_a_package_qualifies_the_names_of_relative_imports(client: LanguageClient,
+                                                                                workspace: Path) -> None:
+    """``from .http import fetch`` names ``late_pkg.http.fetch`` (an extra URL API) only once ``late_pkg`` holds an
+    ``__init__.py``: created while the importer is open, the editor's report of it has the folders read again."""
+    pkg = workspace / "late_pkg"
+    pkg.mkdir()
+    (pkg / "pyproject.toml").write_text('[tool.iri-lint]\nextra-url-apis = ["late_pkg.http.fetch"]\n',
+                                        encoding="utf-8")
+    (pkg / "http.py").write_text("def fetch(address):\n    return address\n", encoding="utf-8")
+    text = 'from .http import fetch\nfetch("/files/a b")\n'
+    (pkg / "use.py").write_text(text, encoding="utf-8")
+    uri = (pkg / "use.py").as_uri()
+    assert await open_doc(client, uri, text) == []
+    await asyncio.sleep(0.3)  # (the statement table is built after the first diagnostics)
+    init = pkg / "__init__.py"
+    init.write_text("", encoding="utf-8")
+    before = client.diagnostics[uri]
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+        changes=[types.FileEvent(uri=init.as_uri(), type=types.FileChangeType.Created)]))
+    assert [d.code for d in await next_diagnostics(client, uri, before)] == ["IRI101"]
