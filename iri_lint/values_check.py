@@ -232,8 +232,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
             cause = (f.code, start)
         elif start is None:  # in another module
             own = RULES_BY_CODE[f.code].family is not Family.ASSEMBLY
-            if _left_there(use, piece, k, f.code, checker, memo) if own else (
-                    by_url_name and f.code not in AT_USE_CODES):
+            if (_left_there(use, piece, k, f.code, checker, memo) or (by_url_name and _found_where_bound(
+                    use, f, checker, memo))) if own else (by_url_name and f.code not in AT_USE_CODES):
                 continue
             start = _bringer(use, piece, state) or at
             cause = (f.code, start)
@@ -411,6 +411,21 @@ def _found_alone(piece: Text, k: int, code: str, checker: ValueChecker,
             idna_versions=checker.idna_versions or (api is not None and api.idna2008))
     at = piece.start + k
     return any(f.code == code and f.start <= at < max(f.end, f.start + 1) for f in found)
+
+
+def _found_where_bound(use: UrlValue, f: Finding, checker: ValueChecker,
+                       memo: dict[tuple[object, ...], list[Finding]]) -> bool:
+    """Whether the module binding the URL-named name the use reads (or whose URL-named helper returns the value)
+    finds ``f`` there: it checks the value as a URL-named target's, without the use's API (``urlopen``'s ASCII)."""
+    c = checked(use.value, at_api=False)
+    enabled = checker.enabled if not c.text.isascii() else checker.in_ascii
+    key = ("bound", c.text, c.holes, c.assembly, enabled)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = check_ref(scan(c.text, "IRI-reference", checker.config.profile),
+                                      context=UseContext.UNKNOWN, enabled=enabled, holes=c.holes,
+                                      idna_versions=checker.idna_versions, assembly=c.assembly)
+    return any(g.code == f.code and g.start == f.start for g in found)
 
 
 def _unseen_escape(expr: ast.expr, piece: object, k: int) -> bool:

@@ -1111,3 +1111,16 @@ def test_a_url_object_s_join_drops_what_urljoin_drops() -> None:
             'requests.get(str(URL(V2).join(URL("items"))))\nrequests.get(str(httpx.URL(V2).join("items")))\n'
             'requests.get(str(URL(V2 + "/").join(URL("items"))))\n')
     assert [(f.line, f.col, f.code) for f in lint_text(text, Config())] == [(4, 35, "IRI804"), (5, 37, "IRI804")]
+
+
+def test_a_url_named_value_of_another_module_is_reported_where_it_is_bound_only(tmp_path: Path) -> None:
+    """``GAP_URL = CDN + "/a b"`` and a URL-named helper returning ``CDN + "/status page"``: their module checks
+    the values, so a use reading them reports nothing again (one finding per literal for one cause; fixtures51,
+    repro 01), while what the use's API makes of the value (``urlopen`` sends ASCII only) stays at the use."""
+    modules = {"settings.py": 'CDN = "https://cdn.example.net"\nGAP_URL = CDN + "/a b"\nCAFE_URL = CDN + "/caf\u00e9"\n'
+                              '\n\ndef status_url():\n    return CDN + "/status page"\n',
+               "use.py": 'import requests\nfrom urllib.request import urlopen\n'
+                         'from settings import CAFE_URL, GAP_URL, status_url\n'
+                         'requests.get(GAP_URL)\nrequests.get(status_url())\nurlopen(CAFE_URL)\nrequests.get(CAFE_URL)\n'}
+    assert _lint_project(tmp_path, modules, "settings.py") == [(2, "IRI101"), (7, "IRI101")]
+    assert _lint_project(tmp_path, modules, "use.py") == [(6, "IRI404")]
