@@ -1124,3 +1124,15 @@ def test_a_url_named_value_of_another_module_is_reported_where_it_is_bound_only(
                          'requests.get(GAP_URL)\nrequests.get(status_url())\nurlopen(CAFE_URL)\nrequests.get(CAFE_URL)\n'}
     assert _lint_project(tmp_path, modules, "settings.py") == [(2, "IRI101"), (7, "IRI101")]
     assert _lint_project(tmp_path, modules, "use.py") == [(6, "IRI404")]
+
+
+@pytest.mark.parametrize(("call", "shown"), [
+    ('urlopen(f"{CDN}/caf\u00e9")', "\u2026/caf%C3%A9"),
+    ('urlopen(f"{CDN}/{{x}}/caf\u00e9")', "\u2026/\u2026/caf%C3%A9"),
+    ('urlopen("https://h.example/caf\u00e9")', "https://h.example/caf%C3%A9"),
+])
+def test_the_mapped_uri_iri404_names_shows_unknown_parts_as_an_ellipsis(call: str, shown: str) -> None:
+    """Not as the ``0`` a hole is checked as (fixtures51, repro 03): ``'0/caf%C3%A9'`` named no URI to pass."""
+    src = f'from urllib.request import urlopen\nCDN = "https://cdn.example.net"\n{call}\n'
+    found = [f for f in lint_text(src, Config()) if f.code == "IRI404"]
+    assert len(found) == 1 and f"pass the mapped URI '{shown}'" in found[0].finding.message
