@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import ast
 import gc
+import os
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
 from .config import Config
-from .lint import lint_tree, warm_up
+from .lint import SourceError, decode_source, lint_tree, warm_up
 from .options import comma_list
 from .rules.engine import TEXT_CODES, named_codes, select_codes
 from .rules.registry import RULES
@@ -97,6 +98,10 @@ def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Flake8Sett
     # the collector paused while the file is checked: what a check allocates it frees by refcounting, so the
     # young and full passes that its allocations set off walked flake8's objects for nothing (about 10% of
     # the plugin's cost on run.py --quick's files, counted by gc.callbacks: 222 of 2,219 passes fewer)
+    refused = _refused_bytes(lines, filename)
+    if refused:
+        yield 1, 0, f"IRI100 iri-lint could not analyse this file: {refused}"
+        return
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -125,3 +130,20 @@ def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Flake8Sett
         yield f.line, f.col, f"{f.code} {f.finding.message}"
     for p in unused:
         yield p.start.line, p.start.col, f"{p.finding.code} {p.finding.message}"
+
+
+def _refused_bytes(lines: Sequence[str], filename: str) -> str:
+    """Why Python refuses the file's bytes, when flake8 read them as latin-1 after they failed its encoding
+    (PEP 3120, 263): as ``iri-lint check`` says, not findings in a text Python never reads. Only a text whose
+    characters all fit in latin-1 can be that fallback's: its file is read again (rare), no other."""
+    if all(line.isascii() for line in lines) or any(max(line) > "\xff" for line in lines if line) \
+            or not os.path.isfile(filename):
+        return ""
+    try:
+        with open(filename, "rb") as f:
+            decode_source(f.read())
+    except SourceError as exc:
+        return str(exc)
+    except OSError:
+        return ""
+    return ""

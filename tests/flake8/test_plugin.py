@@ -122,6 +122,23 @@ def test_syntax_error_file_is_reported_by_flake8_not_crashed(run_flake8: RunFlak
     assert "E999" in res.stdout
 
 
+@pytest.mark.parametrize(("data", "refused"), [
+    (b'import requests\nrequests.get("https://h.example/\xff a")\n', True),  # no cookie: UTF-8, which this is not
+    (b'# -*- coding: latin-1 -*-\nimport requests\nrequests.get("https://h.example/\xff a")\n', False),
+    ('import requests\nrequests.get("https://h.example/\u00ff a")\n'.encode(), False),
+])
+def test_bytes_python_refuses_are_refused_as_the_cli_refuses_them(run_flake8: RunFlake8, tmp_path: Path,
+                                                                  data: bytes, refused: bool) -> None:
+    """flake8 reads bytes its encoding cannot decode as latin-1; Python, and ``iri-lint check``, refuse them
+    (PEP 3120): one answer in both front ends, not findings in a text Python never reads (fixtures51, 04)."""
+    (tmp_path / "m.py").write_bytes(data)
+    lines = run_flake8("--isolated", "--select", "IRI", "m.py", cwd=tmp_path).stdout.splitlines()
+    if refused:
+        assert len(lines) == 1 and lines[0].startswith("m.py:1:1: IRI100 ") and "cannot decode file" in lines[0]
+    else:
+        assert [line.split()[1] for line in lines] == ["IRI101"]
+
+
 def test_opt_in_rules_are_quiet_until_selected(run_flake8: RunFlake8) -> None:
     assert "IRI303" not in run_flake8("basic.py", cwd=FIXTURES).stdout
     res = run_flake8("--extend-select", "IRI303", "basic.py", cwd=FIXTURES)

@@ -57,7 +57,8 @@ def check(facts: Facts) -> Iterator[Raw]:
 def _unknown_as_ellipsis(text: str, holes: tuple[tuple[int, int], ...]) -> str:
     """``text`` with each template hole shown as ``…``, of the same length, so the edits' offsets hold: the
     character a hole is checked as (``0``) is not the URI's."""
-    parts, at = [], 0
+    parts: list[str] = []
+    at = 0
     for start, end in sorted(holes):
         start = max(start, at)  # (overlapping holes: each character once)
         parts += (text[at:start], chr(0x2026) * (end - start))
