@@ -255,9 +255,10 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
 
 def _piece_fix(fix: Fix, c: Checked, expr: ast.expr, local: Src) -> PieceFix | None:
     """A value's fix, made in the one literal written in the use's expression that spells all it changes
-    (``source.piece_edits``); none when the value holds a template placeholder, which a later ``%`` or
-    ``.format`` of the whole value would read the fix's ``%`` or braces into."""
-    if c.assembly.templates:
+    (``source.piece_edits``); none when a value that is not yet at a URL API holds a template placeholder,
+    which a later ``%`` or ``.format`` of the whole value would read the fix's ``%`` or braces into (at the API
+    nothing fills it any more: the fix is the literal's own, as ``urlopen("https://h.example/{u}/café")``'s)."""
+    if c.assembly.templates and not c.assembly.at_api:
         return None
     got = spelling_literal(c, [(e.start, e.end) for e in fix.edits], expr, local)
     if got is None:

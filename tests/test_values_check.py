@@ -193,6 +193,19 @@ def test_a_value_finding_without_one_literal_of_its_own_has_no_fix(body: str) ->
     assert text == CDN + body
 
 
+@pytest.mark.parametrize(("body", "fixed"), [
+    ('    return requests.get(CDN + "/{user}/a b")\n', '    return requests.get(CDN + "/{user}/a%20b")\n'),
+    ('    return requests.get(CDN + "/%s/a b")\n', '    return requests.get(CDN + "/%s/a%20b")\n'),
+    ('    link_url = CDN + "/{user}/a b"\n    return link_url\n', None),  # a later .format may read "%20"
+])
+def test_a_value_at_a_url_api_is_fixed_with_a_placeholder_left(body: str, fixed: str | None) -> None:
+    """At the API nothing fills the value any more: the piece is fixed as the literal alone would be
+    (``requests.get("https://h.example/{user}/a b")``; fixtures51, repro 02), not where a fill may follow."""
+    text, found = _fixed(body)
+    assert sorted(f.code for f in found) == (["IRI101", "IRI805"] if fixed else ["IRI101"])
+    assert text == CDN + (fixed or body)
+
+
 def test_the_fixed_value_is_the_value_the_fix_promised() -> None:
     """Run the fixed code: the URL it builds is the finding's fixed value."""
     body = '    return CDN + "/a b/%s" % x + "/c d"\n'
