@@ -174,6 +174,7 @@ def rule_page(rule: Rule) -> str:
             lines += ["Also valid:", "", *example_block(valid)]
     else:
         lines += ["Valid:", "", *example_block(valid)]
+    lines += ["## Where it is reported", "", where_text(rule), ""]
     lines += ["## Fix", "", rule.fix_text, ""]
     lines += ["## Fix safety", "", rule.fix_safety_text, ""]
     if rule.fix_level is not None:
@@ -184,6 +185,19 @@ def rule_page(rule: Rule) -> str:
               "[`per-file-ignores`](../configuration.md#per-file-ignores).", ""]
     lines += ["## Source", "", f"Defined, with its examples and check, in `{rule_module(rule)}`.", ""]
     return "\n".join(lines)
+
+
+def where_text(rule: Rule) -> str:
+    """The character a finding's line and column point at, and in which piece of an assembled value."""
+    at = f"At {rule.where or 'the first character at fault'}."
+    if rule.check is None:  # (the engine's own, the noqa rule, and text mode's, which reads IRIs in prose)
+        return at if rule.text_of is None else f"{at} In the docstring, comment or prose string that holds the IRI."
+    return (f"{at} The line and column are the source's, through escapes (the backslash of `\\u00e9`), implicit "
+            "concatenation and f-string pieces. In a URL value assembled from pieces, the finding is in the "
+            "literal piece that holds that character; when that piece is spelled in another module, at the name "
+            "or attribute of the use that brings it in (that module reports what it finds in its own literals, "
+            "and in the values of the URL-named names it binds). See "
+            "[URL values](../design.md#checking-url-values).")
 
 
 def rule_module(rule: Rule) -> str:

@@ -162,6 +162,7 @@ class Rule:
     what: str  # what triggers it, in which components and contexts: the page's "What it does"
     why: str  # why it is a problem: the page's "Why is this bad?"
     fix_text: str  # how to fix it, in words
+    where: str = ""  # the character a finding's column points at, where not the first one at fault
     valid: tuple[Example, ...] = ()
     invalid: tuple[Example, ...] = ()
     check: Check | None = None  # None: reported by the engine itself (IRI100) or by text mode (IRI7xx)

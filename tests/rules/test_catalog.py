@@ -201,3 +201,24 @@ def test_the_registry_is_every_rule_module_and_each_is_where_its_family_says() -
     assert unchecked == {"IRI100"} | {r.code for r in RULES if r.text_of is not None or r.family is Family.NOQA}
     # (the assembly rules need a value built in code: prose holds none)
     assert set(registry.TEXT_RULE_OF) == set(Family) - {Family.TEXT, Family.NOQA, Family.ASSEMBLY}
+
+
+# what the character at a finding's column is, for the rules whose page says it is not the first one at fault
+WHERE_IN_SOURCE = {
+    "IRI802": lambda line, col: line[col] == "/" and line[col - 1] in '/"',
+    "IRI803": lambda line, col: line[col] in "?#",
+    "IRI805": lambda line, col: line[col] in "{%$<",
+    "IRI801": lambda line, col: (line[col - 1] == '"' and line[col].isalnum()) or line[col] == "@",
+}
+
+
+@pytest.mark.parametrize("code", sorted(WHERE_IN_SOURCE))
+def test_the_column_is_where_the_rule_page_says(code: str) -> None:
+    """The page's "Where it is reported" (``Rule.where``), read off the rule's own Python examples."""
+    (rule,) = [r for r in RULES if r.code == code]
+    assert rule.where
+    for ex in (ex for ex in rule.invalid if ex.kind == PYTHON):
+        found = [f for f in lint_text(ex.text, Config(extend_select=(code,))) if f.code == code]
+        assert found, ex.text
+        lines = ex.text.splitlines()
+        assert all(WHERE_IN_SOURCE[code](lines[f.line - 1], f.col) for f in found), (ex.text, found)

@@ -31,6 +31,7 @@ RULE = Rule(
          "becomes part of the host (`cdn.example.netimg`) or of the port, and the request goes to another "
          "host, or fails to resolve. Text before an `@` is userinfo (sec. 3.2.1): a piece starting with `@` "
          "sends the request to the host after it, the semantic attack of sec. 7.6."),
+    where="the first character of the joined piece, which continues the host or the port",
     fix_text="Join with a `/` (`HOST + \"/docs\"`), or build the URL with `urljoin` or a client's `base_url`.",
     valid=(
         Example('import requests\nHOST = "https://cdn.example.net"\nrequests.get(HOST + "/img/logo.png")\n',

@@ -24,6 +24,7 @@ RULE = Rule(
     why=("`//` in a path is an empty segment (RFC 3986 sec. 3.3), a different path from the one with a single "
          "`/`: many servers and routers answer it with 404 or a redirect, caches and signatures treat it as "
          "another resource, and relative references resolve against it differently."),
+    where="the second `/`: the joined piece's own, or the separator a `\"/\".join` inserts",
     fix_text="Drop one of the slashes: the base's trailing one or the piece's leading one.",
     valid=(
         Example('import requests\nBASE = "https://api.example.com/"\nrequests.get(BASE + "health")\n', kind="python"),

@@ -30,6 +30,7 @@ RULE = Rule(
     why=("Only the first `?` starts the query (RFC 3986 sec. 3.4): the second one is data, so the parameters run "
          "together (`page=1?sort=desc` is one parameter named `page`). After a `#` everything is the fragment "
          "(sec. 3.5), which is never sent to the server: the query is lost."),
+    where="the `?` (or `#`) that the joined piece brings",
     fix_text=("Join further parameters with `&`, or build the query with `urlencode` and `params=`; put the "
               "fragment last."),
     valid=(

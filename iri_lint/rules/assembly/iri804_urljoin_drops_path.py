@@ -31,6 +31,8 @@ RULE = Rule(
          "replaces the whole path with an absolute one (sec. 5.2.2): `urljoin(\"https://h.example/api/v2\", "
          "\"items\")` is `https://h.example/api/items`, not `.../api/v2/items`. Code that keeps a base URL "
          "for an API version or a prefix almost always means to keep it."),
+    where=("the first character of the reference (`urljoin`'s second argument, or the path a client with a base "
+           "URL requests)"),
     fix_text=("End the base's path with `/` and give the reference without a leading `/` "
               "(`urljoin(\"https://h.example/api/v2/\", \"items\")`), or join the strings."),
     valid=(

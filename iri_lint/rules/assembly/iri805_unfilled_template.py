@@ -25,6 +25,8 @@ RULE = Rule(
     why=("A placeholder is no part of any URL: `{`, `}` and `<` are not allowed in one (RFC 3986 sec. 2), "
          "and `%s` is a malformed percent-encoding. Sent as it is, the request goes to a path nobody serves "
          "(often after the client percent-encodes the braces), and the bug hides behind a 404."),
+    where=("the first character of the placeholder (`{`, `%`, `$`, `<`); one finding for a "
+           "literal's placeholders, at the first"),
     fix_text="Fill the template before the call (`URL.format(user=user)`, `uritemplate.expand`, an f-string).",
     valid=(
         Example('import requests\nAVATAR_URL = "https://cdn.example/{user}/{size}.png"\n'

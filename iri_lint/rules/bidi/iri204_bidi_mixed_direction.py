@@ -24,6 +24,7 @@ RULE = Rule(
           "percent-encodes the whole component."),
     why=("A component SHOULD NOT use both right-to-left and left-to-right characters: the display then depends "
          "on the bidi algorithm's details and can be read in the wrong order."),
+    where="the first character of the component that mixes directions",
     fix_text=("Split the component, or percent-encode the whole component (4.2 last paragraph), which keeps "
               "the URI."),
     valid=(Example("http://example.com/\u05d0\u05d1\u05d2/abc"),),

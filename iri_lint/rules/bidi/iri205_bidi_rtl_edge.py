@@ -24,6 +24,7 @@ RULE = Rule(
           "the fix percent-encodes the whole component."),
     why=("A component with right-to-left characters SHOULD start and end with one; digits or percent-escapes "
          "at its edge are displayed on the wrong side."),
+    where="the character on the component's edge that is not right-to-left",
     fix_text="Percent-encode the whole component, which keeps the URI (4.2).",
     valid=(Example("http://\u05d0\u05d1\u05d2.example/"),),
     invalid=(

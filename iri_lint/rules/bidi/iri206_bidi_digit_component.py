@@ -22,6 +22,7 @@ RULE = Rule(
           "(`\u05d0\u05d1\u05d2.123.\u05d3\u05d4\u05d5`)."),
     why=("An all-digit component between right-to-left components is displayed in an order that readers may "
          "not expect (sec. 4.4 example 10). Advisory."),
+    where="the first digit of the all-digit component",
     fix_text="Consider another structure for the IRI.",
     valid=(Example("http://example.com/abc/123/def"),),
     invalid=(Example("http://\u05d0\u05d1\u05d2.123.\u05d3\u05d4\u05d5/"),),

@@ -24,6 +24,7 @@ RULE = Rule(
           "for a DNS host, percent-encoded UTF-8 elsewhere."),
     why=("`urllib.request.urlopen`, `http.client` and similar encode the request line as ASCII and raise "
          "UnicodeEncodeError for an IRI; the IRI must be mapped to its URI first."),
+    where="the first non-ASCII character",
     fix_text="Use the mapped URI (IDNA for the host, percent-encoded UTF-8 elsewhere).",
     valid=(
         Example("https://example.com/caf%C3%A9", uri_only_api=True),

@@ -22,6 +22,7 @@ RULE = Rule(
          "a new IRI101 goes unseen. It is also noise for readers, who must wonder what it was for. The "
          "comment is read as flake8 reads it (its logical line, code prefixes), so what iri-lint calls "
          "unused is exactly what flake8 would not use."),
+    where="the code (or prefix) in the noqa comment that silences nothing",
     fix_text=("Remove the unused codes from the comment; with none left, remove the `noqa` directive (the "
               "whole comment when nothing else is in it). `# noqa: IRI101, E501` becomes `# noqa: E501`."),
     valid=(

@@ -22,6 +22,7 @@ RULE = Rule(
           "the fix writes their NFC form."),
     why=("IRIs are compared character by character; equivalence MUST rely on IRIs being created in NFC (sec. "
          "5.3.2.2), so a decomposed `é` never matches the composed one."),
+    where="the first character of the sequence that NFC changes (the base character before a combining mark)",
     fix_text="Convert to NFC.",
     valid=(Example("https://example.com/café"),),
     invalid=(Example("https://example.com/cafe\u0301", "https://example.com/café"),),

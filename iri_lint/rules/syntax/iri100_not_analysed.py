@@ -19,6 +19,7 @@ RULE = Rule(
     why=("A file that iri-lint cannot analyse (it is nested too deeply, or the engine met a case it does not "
          "handle) gets this one finding instead of a crashed flake8 run, so the problem is visible and the "
          "rest of the project is still checked."),
+    where="the literal whose analysis failed; under flake8, line 1, column 1 of the file",
     fix_text="Report the file to the iri-lint developers; silence it with `# noqa: IRI100`.",
     valid=(Example("https://example.com/"),),
     invalid=(),
