@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -204,7 +205,7 @@ def test_the_registry_is_every_rule_module_and_each_is_where_its_family_says() -
 
 
 # what the character at a finding's column is, for the rules whose page says it is not the first one at fault
-WHERE_IN_SOURCE = {
+WHERE_IN_SOURCE: dict[str, Callable[[str, int], bool]] = {
     "IRI802": lambda line, col: line[col] == "/" and line[col - 1] in '/"',
     "IRI803": lambda line, col: line[col] in "?#",
     "IRI805": lambda line, col: line[col] in "{%$<",
