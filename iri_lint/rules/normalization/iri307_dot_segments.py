@@ -23,6 +23,7 @@ RULE = Rule(
     why=("Dot-segments are meant for relative references; in an absolute IRI they are removed on resolution, "
          "so `/a/../b` and `/b` name the same resource. Rootless paths lose them too (`urn:a/../b` resolves to "
          "`urn:/b`, RFC 3986 sec. 5.2.2)."),
+    where="the first character of the text that resolution removes (`b/../` in `/a/b/../c`, `./` in `/a/./c`)",
     fix_text="Remove the dot-segments.",
     valid=(Example("https://example.com/b"),),
     invalid=(
