@@ -232,8 +232,9 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
             cause = (f.code, start)
         elif start is None:  # in another module
             own = RULES_BY_CODE[f.code].family is not Family.ASSEMBLY
-            if (_left_there(use, piece, k, f.code, checker, memo) or (by_url_name and _found_where_bound(
-                    use, f, checker, memo))) if own else (by_url_name and f.code not in AT_USE_CODES):
+            if (_left_there(use, piece, k, f.code, checker, memo) or _found_where_bound(
+                    use, f.code, piece, k, checker, memo, state)) if own else (
+                    by_url_name and f.code not in AT_USE_CODES):
                 continue
             start = _bringer(use, piece, state) or at
             cause = (f.code, start)
@@ -289,8 +290,12 @@ def _bringer(use: UrlValue, piece: Piece, state: ModuleState) -> SourcePos | Non
 
 def _holds(value: Value, piece: Piece) -> bool:
     """Whether a value holds (a part of) ``piece``: text of the same literal, or the same hole."""
-    return any(p is piece or (type(p) is type(piece) and p.node is piece.node and p.src is piece.src)
-               for p in value.pieces)
+    return any(_same(p, piece) for p in value.pieces)
+
+
+def _same(p: Piece, piece: Piece) -> bool:
+    """Whether ``p`` is (a part of) ``piece``: text of the same literal, or the same hole."""
+    return p is piece or (type(p) is type(piece) and p.node is piece.node and p.src is piece.src)
 
 
 def _as_written(ref: Value, piece: Piece, k: int) -> tuple[Piece, int]:
@@ -414,19 +419,44 @@ def _found_alone(piece: Text, k: int, code: str, checker: ValueChecker,
     return any(f.code == code and f.start <= at < max(f.end, f.start + 1) for f in found)
 
 
-def _found_where_bound(use: UrlValue, f: Finding, checker: ValueChecker,
-                       memo: dict[tuple[object, ...], list[Finding]]) -> bool:
-    """Whether the module binding the URL-named name the use reads (or whose URL-named helper returns the value)
-    finds ``f`` there: it checks the value as a URL-named target's, without the use's API (``urlopen``'s ASCII)."""
-    c = checked(use.value, at_api=False)
-    enabled = checker.enabled if not c.text.isascii() else checker.in_ascii
-    key = ("bound", c.text, c.holes, c.assembly, enabled)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = check_ref(scan(c.text, "IRI-reference", checker.config.profile),
-                                      context=UseContext.UNKNOWN, enabled=enabled, holes=c.holes,
-                                      idna_versions=checker.idna_versions, assembly=c.assembly)
-    return any(g.code == f.code and g.start == f.start for g in found)
+def _found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: ValueChecker,
+                       memo: dict[tuple[object, ...], list[Finding]], state: ModuleState) -> bool:
+    """Whether a module binding a URL-named name the use reads (``GAP_URL`` in ``GAP_URL + "/x"``), or a URL-named
+    helper it calls, finds the problem at character ``k`` of ``piece`` there: it checks that value as a URL-named
+    target's, without the use's API (``urlopen``'s ASCII), and reports it in its own file."""
+    if use.at is None:
+        return False
+    url_names = tuple(checker.config.url_names)
+    for n in ast.walk(use.expr):
+        if not isinstance(n, ast.expr):
+            continue
+        name = _last_name(n.func if type(n) is ast.Call else n)
+        if name is None or not is_url_name(name, url_names):
+            continue
+        r = state.value(n, use.at)
+        if type(r) is not Value or not _holds(r, piece):
+            continue
+        c = checked(r, at_api=False)
+        at = next((i for i in _offsets_of(c, piece) if (o := c.origin(i)) is not None and o[1] == k), None)
+        if at is None:
+            continue
+        enabled = checker.enabled if not c.text.isascii() else checker.in_ascii
+        key = ("bound", c.text, c.holes, c.assembly, enabled)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = check_ref(scan(c.text, "IRI-reference", checker.config.profile),
+                                          context=UseContext.UNKNOWN, enabled=enabled, holes=c.holes,
+                                          idna_versions=checker.idna_versions, assembly=c.assembly)
+        if any(g.code == code and g.start == at for g in found):
+            return True
+    return False
+
+
+def _offsets_of(c: Checked, piece: Piece) -> Iterator[int]:
+    """The offsets of ``c.text`` that ``piece`` spells."""
+    for n, (p, _) in enumerate(c.parts):
+        if _same(p, piece):
+            yield from range(c.starts[n], c.starts[n + 1] if n + 1 < len(c.starts) else len(c.text))
 
 
 def _unseen_escape(expr: ast.expr, piece: object, k: int) -> bool:

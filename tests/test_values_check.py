@@ -1139,6 +1139,20 @@ def test_a_url_named_value_of_another_module_is_reported_where_it_is_bound_only(
     assert _lint_project(tmp_path, modules, "use.py") == [(6, "IRI404")]
 
 
+@pytest.mark.parametrize("use", [
+    'GAP_URL + "/x"', 'f"{GAP_URL}/x"', '"{}/x".format(GAP_URL)', 'status_url() + "/x"', 'links.GAP_URL + "/x"',
+])
+def test_a_url_named_value_of_another_module_is_not_reported_again_where_a_use_extends_it(tmp_path: Path,
+                                                                                          use: str) -> None:
+    """``requests.get(GAP_URL + "/x")``: the join adds no problem to what ``links.py`` reports of ``GAP_URL``
+    (fixtures52, repro 01); a problem the join makes, or the use's own piece, is still the use's."""
+    modules = {"links.py": 'CDN = "https://cdn.example.net"\nGAP_URL = CDN + "/a b"\n\n\n'
+                           'def status_url():\n    return CDN + "/a b"\n',
+               "use.py": f'import requests\nimport links\nfrom links import GAP_URL, status_url\n'
+                         f'requests.get({use})\nrequests.get({use} + "/c d")\nrequests.get(GAP_URL + "img")\n'}
+    assert _lint_project(tmp_path, modules, "use.py") == [(5, "IRI101")]
+
+
 @pytest.mark.parametrize(("call", "shown"), [
     ('urlopen(f"{CDN}/caf\u00e9")', "\u2026/caf%C3%A9"),
     ('urlopen(f"{CDN}/{{x}}/caf\u00e9")', "\u2026/\u2026/caf%C3%A9"),
