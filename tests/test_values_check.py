@@ -665,6 +665,7 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
 
 
 @pytest.mark.parametrize(("piece", "expected"), [
+    ('GOOD + ".json"', [(3, 21, "IRI801")]),  # a dotted host goes on: not a dotless name's next label
     ('GOOD + "@evil.example/x"', [(3, 21, "IRI801")]),  # the host becomes evil.example (RFC 3986 sec. 7.6)
     ('GOOD + "x@evil.example/x"', [(3, 21, "IRI801")]),
     ('" ".join([GOOD, "x"])', [(3, 14, "IRI801")]),  # one cause: not IRI101 too (its fix would encode the host)
@@ -690,6 +691,8 @@ def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected
     ('"https://" + SUB + "1.example.com/"', []),
     ('"https://" + "www.example" + ".com/"', []),
     ('"https://" + HOST + "-eu.example/x"', []),
+    ('"https://example" + ".com/"', []),  # a dotless name and its next label (fixtures52)
+    ('"https://\u4f8b\u3048" + "\u3002\u30c6\u30b9\u30c8/"', []),  # (an ideographic full stop: a label separator)
     ('f"https://p{A}ypal.com/"', [(4, 23, "IRI502")]),  # a host spelled in parts around a known piece: only
     ('"https://r" + "\u00e9" + "sum.example.org/"', []),  # its look-alike is at fault (fixtures45, repro 01)
 ])
@@ -707,6 +710,7 @@ def test_a_join_after_a_whole_host_spelled_apart_from_its_scheme(piece: str,
     ('f"https://{x}.s3" + ".example.com/"', False),
     ('f"https://{x}.{y}" + "img"', False),
     ('f"https://{x}.example.com" + ":8443/"', False),
+    ('"https://example" + ".com/"', False),  # a dotless name and its next label (fixtures52)
     ('"https://api." + x + "img"', False),
 ])
 def test_a_join_after_a_host_that_ends_in_whole_labels_after_a_part(piece: str, joined: bool) -> None:

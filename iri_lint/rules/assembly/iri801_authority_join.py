@@ -25,7 +25,8 @@ RULE = Rule(
           "\"docs\"` with a dotted `HOST`), or when the piece before the join ends the host with whole labels "
           "after a part (`f\"https://{sub}.example.com\" + \"img\"`), and the joined piece starts with known text "
           "other than `/`, `?`, `#` or `:`; a host built on purpose from parts (`\"https://\" + sub + "
-          "\".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, `\"https://api.\" + domain`, "
+          "\".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, `\"https://api.\" + domain`, a dotless name "
+          "going on with its next label (`\"https://example\" + \".com/\"`), "
           "`f\"https://p{x}ypal.com\"`) is not reported."),
     why=("The authority ends at the first `/`, `?` or `#` (RFC 3986 sec. 3.2): without one, the joined path "
          "becomes part of the host (`cdn.example.netimg`) or of the port, and the request goes to another "
@@ -49,6 +50,9 @@ RULE = Rule(
     ),
     needs=Needs.ASSEMBLY,
 )
+
+
+_DOTS = ".\u3002\uff0e\uff61"  # the label separators IDNA reads (UTS #46 sec. 4, step 1)
 
 
 def check(facts: Facts) -> Iterator[Raw]:
@@ -76,6 +80,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         left = text[ref.authority.start : j]
         if left[-1] in "[:@.-" or ("[" in left and "]" not in left):
             continue  # the piece ends where an authority cannot end: a part is to follow
+        if text[j] in _DOTS and where is ref.host and not any(d in text[ref.host.start : j] for d in _DOTS):
+            continue  # a dotless name that the piece goes on with its next label ("https://example" + ".com/")
         if "." not in left and any(j < h < ref.authority.end for h in joins[k + 1 :]):
             continue  # a host spelled in parts on both sides of the piece (f"https://p{X}ypal.com/")
         if where is userinfo:
