@@ -202,10 +202,12 @@ class Project:
             self._let_go(self._modules.pop(real))
 
     def realpath(self, path: str) -> str:
-        """``os.path.realpath``, once per path (as files are found once per run: see ``find``)."""
-        real = self._real.get(path)
+        """``os.path.realpath``, once per path (as files are found once per run: see ``find``); a relative path
+        is the working folder's, which a process running several checks may change."""
+        key = path if os.path.isabs(path) else os.path.join(os.getcwd(), path)
+        real = self._real.get(key)
         if real is None:
-            real = self._real[path] = os.path.realpath(path)
+            real = self._real[key] = os.path.realpath(key)
         return real
 
     def root_of(self, path: str) -> str:

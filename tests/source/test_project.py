@@ -398,3 +398,22 @@ def test_a_module_read_for_a_value_is_parsed_once_when_linted_after(tmp_path: Pa
     assert module is not None and lending.loads == 1
     (helper,) = (n for n in ast.walk(module.scopes.tree) if isinstance(n, ast.FunctionDef))
     assert [type(s).__name__ for s in helper.body] == ["Pass"]
+
+
+def test_a_relative_path_is_the_working_folders_of_each_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One process checking two trees with the same layout (a test run, an API caller) by relative paths: each
+    check reads its own tree's modules, not the first tree's (a cached real path of a relative one had)."""
+    for name, host in (("one", "https://one.example"), ("two", "https://two.example")):
+        tree(tmp_path / name, {"pyproject.toml": "", "settings.py": f'HOST = "{host}"\n',
+                               "use.py": "from settings import HOST\nprobe(HOST)\n"})
+    project = Project()
+    seen = []
+    for name in ("one", "two"):
+        monkeypatch.chdir(tmp_path / name)
+        src = Path("use.py").read_text(encoding="utf-8")
+        t = ast.parse(src)
+        mv = ModuleValues(t, split_lines(src), path="use.py", project=project)
+        (call,) = [n for n in ast.walk(t) if isinstance(n, ast.Call)]
+        v = mv.value_of(call.args[0])
+        seen.append(v.flat() if type(v) is Value else None)
+    assert seen == ["https://one.example", "https://two.example"]
