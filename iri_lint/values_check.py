@@ -248,10 +248,26 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     for cause, group in placed.items():
         f, piece, start = group[0]
         f = merged([g[0] for g in group], c.text, "literal" if position(piece, 0, local) is not None else "value")
+        f = _spelled_elsewhere(f, c, local)
         fixed = _piece_fix(f.fix, c, use.expr, local) if f.fix is not None else None
         out.append((cause, ValueFinding(f if fixed is not None else replace(f, fix=None), lit, start,
                                         _end(c, f, piece, local, start), fixed)))
     return out
+
+
+def _spelled_elsewhere(f: Finding, c: Checked, local: Src) -> Finding:
+    """A finding placed at the name that brings another module's piece says where that piece spells the
+    character: the reader at ``requests.get(CDN + RLO_SEG)`` sees only the name."""
+    o = c.origin(f.start)
+    if o is None or type(o[0]) is not Text or o[0].src is None or o[0].src.path is None or \
+            position(o[0], o[1], local) is not None:
+        return f
+    at = o[0].position(o[1])
+    if at is None:
+        return f
+    spelled = o[0].src.path
+    where = os.path.relpath(spelled, os.path.dirname(os.path.abspath(local.path))) if local.path else spelled
+    return replace(f, message=f"{f.message} (spelled in {where}:{at.line}:{at.col + 1})")
 
 
 def _piece_fix(fix: Fix, c: Checked, expr: ast.expr, local: Src) -> PieceFix | None:

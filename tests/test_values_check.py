@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 from pathlib import Path
 
@@ -1167,3 +1168,17 @@ def test_the_mapped_uri_iri404_names_shows_unknown_parts_as_an_ellipsis(call: st
     src = f'from urllib.request import urlopen\nCDN = "https://cdn.example.net"\n{call}\n'
     found = [f for f in lint_text(src, Config()) if f.code == "IRI404"]
     assert len(found) == 1 and f"pass the mapped URI '{shown}'" in found[0].finding.message
+
+
+def test_a_finding_at_the_name_bringing_a_piece_says_where_the_piece_is_spelled(tmp_path: Path) -> None:
+    """The reader at ``requests.get(CDN + RLO_SEG)`` sees only the name (fixtures52): the message names the file,
+    relative to the use's, and the line and column of the character in it."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "conf" / "paths.py").write_text('X = 1\nRLO_SEG = "/a\\u202eb"\n', encoding="utf-8")
+    use = 'import requests\nfrom conf.paths import RLO_SEG\nrequests.get("https://h.example" + RLO_SEG)\n'
+    (tmp_path / "use.py").write_text(use, encoding="utf-8")
+    (found,) = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert (found.code, found.line) == ("IRI201", 3)  # (2:14: the escape's backslash)
+    assert found.finding.message.endswith(f" (spelled in {os.path.join('conf', 'paths.py')}:2:14)")
