@@ -1182,3 +1182,16 @@ def test_a_finding_at_the_name_bringing_a_piece_says_where_the_piece_is_spelled(
     (found,) = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
     assert (found.code, found.line) == ("IRI201", 3)  # (2:14: the escape's backslash)
     assert found.finding.message.endswith(f" (spelled in {os.path.join('conf', 'paths.py')}:2:14)")
+
+
+@pytest.mark.parametrize(("call", "expected"), [
+    ('requests.get("https://cdn.example/a b.png".replace(" ", "%20"))', []),  # the space is not sent
+    ('LOGO_URL = "https://cdn.example/a|b.png".replace("|", "%7C")', []),
+    ('requests.get("https://cdn.example/a b/ID".replace("ID", x))', ["IRI101"]),  # what it does not replace
+    ('requests.get("https://cdn.example/ID?q={q}".replace("ID", x).format(q=x))', []),
+])
+def test_what_a_literals_own_replace_removes_is_no_finding(call: str, expected: list[str]) -> None:
+    """``"…/a b.png".replace(" ", "%20")`` sends ``a%20b.png``, valid (RFC 3986 sec. 2.1): the search string of a
+    ``.replace`` applied to the literal itself is a hole, as it is for a name replaced later (fixtures53, 01)."""
+    src = f"import requests\nx = input()\n{call}\n"
+    assert [f.code for f in lint_text(src, Config())] == expected

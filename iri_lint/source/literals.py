@@ -517,6 +517,10 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
         if attr in PIECE_METHODS:
             for arg in node.args:
                 s.mark(arg, _EXCLUDED)
+            if attr == "replace" and node.args and type(a := node.args[0]) is ast.Constant and \
+                    isinstance(a.value, str) and a.value:  # what it replaces is not in the value: a hole
+                s.mark(func.value, own.with_template(pct=own.pct, fmt=own.fmt, replaced=(*own.replaced, a.value))
+                       if own else _Ctx(replaced=(a.value,)))
         elif attr in ("format", "format_map"):
             s.mark(func.value, own.with_template(fmt=True) if own else _FMT)
         elif attr in _LOG_METHODS and len(node.args) > 1:  # logging %-formats its message with the args
