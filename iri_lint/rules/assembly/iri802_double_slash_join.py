@@ -52,4 +52,5 @@ def check(facts: Facts) -> Iterator[Raw]:
         if path.start < j < path.end and text[j - 1] == "/" and text[j] == "/" and \
                 (ref.authority is not None or j - 1 > path.start) and not (empty and j - 1 == path.start):
             yield Raw(j, j + 1, "this join makes '//' in the path: an empty segment, another path than "
-                                "with one '/' (the base ends with '/' and the piece starts with '/')")
+                                "with one '/' (a '/' ends the text before the join, another starts the text joined: "
+                                "a piece, or the separator of a join)")
