@@ -355,9 +355,40 @@ def mkdocs_yml(current: str) -> str:
     return head + NAV_BEGIN + "\n" + entries + NAV_END + tail
 
 
+def url_apis_page() -> str:
+    """``docs/url-apis.md``: the calls whose arguments are URLs, from ``candidates.DEFAULT_URL_APIS``."""
+    from iri_lint.source.calls import CLIENTS
+    from iri_lint.source.candidates import DEFAULT_URL_APIS
+
+    lines = [GENERATED, "", "# URL APIs", "",
+             "The calls whose arguments iri-lint checks as URLs (`source/candidates.py`), and the clients whose "
+             "`base_url` it joins to the paths their methods request. A call is recognised by what its name "
+             "refers to, through imports and aliases (`from requests import get as fetch`), and a method by the "
+             "object it is called on (`requests.Session().get`: a session's `get`). An argument is checked "
+             "where the table names it, by position (counted from 0) or by keyword, whatever builds its value "
+             "(see [URL values](design.md#url-values)). Add your own with "
+             "[`extra-url-apis`](configuration.md#extra-url-apis); any keyword argument whose name ends in "
+             "`url`, `uri` or `href` ([`url-names`](configuration.md#url-names)) is checked in every call.", "",
+             "*ASCII only*: the call encodes the request as ASCII, so an IRI must be mapped to its URI first "
+             "(IRI404). *IDNA2008*: it encodes a non-ASCII host with the `idna` package (IRI403). *Use*: "
+             "`dereferenced` (fetched), `identifier` (compared as a string, RFC 3987 sec. 5.1: absolute only) or "
+             "`unknown` (parsed or built, used later).", "",
+             "| call | URL arguments | use | ASCII only | IDNA2008 |", "|---|---|---|---|---|"]
+    for api in DEFAULT_URL_APIS:
+        where = ", ".join([*(str(i) for i in api.args), *(f"`{k}=`" for k in api.keywords)])
+        lines.append(f"| `{api.name}` | {where} | {api.context.value} | {'yes' if api.uri_only else ''} "
+                     f"| {'yes' if api.idna2008 else ''} |")
+    lines += ["", "## Clients with a base URL", "",
+              "A request of a client made with `base_url=` is checked as the URL the client sends: httpx appends "
+              "the path to the base, aiohttp resolves it against the base as `urljoin` does (IRI804).", ""]
+    lines += [f"* `{name}`" for name in sorted(CLIENTS)]
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------------------- driver
 def expected_files() -> dict[Path, str]:
-    files = {DOCS / "rules" / "index.md": rules_index(), DOCS / "configuration.md": configuration_page()}
+    files = {DOCS / "rules" / "index.md": rules_index(), DOCS / "configuration.md": configuration_page(),
+             DOCS / "url-apis.md": url_apis_page()}
     for rule in RULES:
         files[DOCS / "rules" / f"{rule.code}.md"] = rule_page(rule)
     api = DOCS / "api.md"
