@@ -76,13 +76,15 @@ def holds_no_delimiter(hole: Hole) -> bool:
     """Whether a hole's text cannot hold a delimiter of the URL (RFC 3986 sec. 2.2): ``quote()`` percent-
     encoded it, or a format prints a number there (``%d``, ``{n:.2f}``; not with a ``+`` flag or a
     delimiter in its spec, which may be printed as a sign or a fill), or it is ``int(...)`` or
-    ``len(...)`` in an f-string."""
+    ``len(...)`` in an f-string, or ``str()`` of one."""
     if hole.kind is HoleKind.ENCODED:
         return True
     spec = (hole.spec or "").lstrip(":")
     if spec and not spec.startswith("!"):  # (a '+' flag prints a sign; a fill character is printed too)
         return spec[-1] in _NUMERIC and not any(c in spec for c in "&=#+")
     node = hole.node
+    if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "str" and len(node.args) == 1:
+        node = node.args[0]  # (``str(int(page))``: the number's digits)
     return type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in _NUMBER_CALLS and \
         not spec
 
