@@ -136,8 +136,12 @@ def _refused_bytes(lines: Sequence[str], filename: str) -> str:
     """Why Python refuses the file's bytes, when flake8 read them as latin-1 after they failed its encoding
     (PEP 3120, 263): as ``iri-lint check`` says, not findings in a text Python never reads. Only a text whose
     characters all fit in latin-1 can be that fallback's: its file is read again (rare), no other."""
-    if all(line.isascii() for line in lines) or any(max(line) > "\xff" for line in lines if line) \
-            or not os.path.isfile(filename):
+    text = "".join(lines)
+    if text.isascii() or not os.path.isfile(filename):
+        return ""
+    try:
+        text.encode("latin-1")  # (C speed: a character past U+00FF was decoded, not read as latin-1)
+    except UnicodeEncodeError:
         return ""
     try:
         with open(filename, "rb") as f:
