@@ -1196,3 +1196,18 @@ def test_what_a_literals_own_replace_removes_is_no_finding(call: str, expected: 
     ``.replace`` applied to the literal itself is a hole, as it is for a name replaced later (fixtures53, 01)."""
     src = f"import requests\nx = input()\n{call}\n"
     assert [f.code for f in lint_text(src, Config())] == expected
+
+
+def test_a_star_import_of_a_module_that_does_not_parse_leaves_modules_and_later_bindings_alone(
+        tmp_path: Path) -> None:
+    """``import requests``, then ``from broken import *``: ``requests`` still names requests (what a star import
+    re-exports under a module's name is that module), and what is bound after it is known (fixtures50b, 02);
+    a name only the broken module may bind is a hole."""
+    modules = {
+        "broken.py": 'X = "https://x.example"\ndef (:\n',
+        "sd.py": 'SD_HOST = "https://sd.example.com"\n',
+        "use.py": 'import requests\n\nfrom broken import *\nfrom sd import *\nfrom sd import SD_HOST as EXPLICIT\n'
+                  'LOCAL = "https://local.example.com"\nrequests.get(SD_HOST + "sd")\nrequests.get(EXPLICIT + "ex")\n'
+                  'requests.get(LOCAL + "lo")\nrequests.get(X + "x")\n',
+    }
+    assert _lint_project(tmp_path, modules, "use.py") == [(7, "IRI801"), (8, "IRI801"), (9, "IRI801")]

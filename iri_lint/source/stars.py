@@ -2,8 +2,9 @@
 
 A project module's star import binds its public names (those ``__all__`` lists, when one assignment of
 strings sets it), with what its own star imports bind; a project module that cannot be read may bind
-any name. An installed module's star import is taken to bind no name of ours, as pyflakes reads it: its
-names cannot be known without importing it, and it almost never rebinds a module's own.
+any name but a module's (``import requests`` before it still names ``requests``). An installed module's
+star import is taken to bind no name of ours, as pyflakes reads it: its names cannot be known without
+importing it, and it almost never rebinds a module's own.
 
 Each star-imported module's exports are read once a file, and a scope's star imports are indexed by the
 names they export: looking a name up costs the stars that export it (and those whose exports depend on
@@ -62,8 +63,16 @@ def stars_binding(state: ModuleState, scope: Scope, name: str, max_depth: int) -
     index = ev.stars.indexes.get(id(scope))
     if index is None:
         index = ev.stars.indexes[id(scope)] = _index(state, scope)
-    return [*index.by_name.get(name, ()), *(b for b, path in index.each_name if _nested_binds(state, path, name,
-                                                                                             max_depth))]
+    module_name = _imports_a_module(scope, name)
+    return [*index.by_name.get(name, ()), *(b for b, path in index.each_name if not (
+        module_name and _exports(state, path) is None) and _nested_binds(state, path, name, max_depth))]
+
+
+def _imports_a_module(scope: Scope, name: str) -> bool:
+    """Whether ``scope`` binds ``name`` to a module (``import requests``): a module that cannot be read is not
+    taken to rebind it, as what a star import re-exports under a module's name is that module."""
+    return any(b.kind is Kind.IMPORT and b.imported is not None and b.imported[1] is None
+               for b in scope.names.get(name, ()))
 
 
 def _file(state: ModuleState, star: Binding) -> str | None:
