@@ -967,6 +967,18 @@ def test_inherited_text_that_read_an_overridden_name_is_a_hole(tmp_path: Path) -
     assert _lint_project(tmp_path, modules, "other.py") == []  # (its BASE_URL ends with '/': no join fault)
 
 
+def test_a_class_body_constant_inherited_from_another_module_survives_an_unrelated_override(
+        tmp_path: Path) -> None:
+    """``class Rebinds(PlainApi): BASE = ...``: ``self.HOST``, bound in PlainApi's class body alone, was read when
+    PlainApi was made, whatever Rebinds overrides (fixtures50b, repro 01: every inherited name was a hole)."""
+    modules = {"base.py": 'class PlainApi:\n    BASE = "https://plain.example/"\n    HOST = "https://h.example"\n',
+               "b.py": ('import requests\nfrom base import PlainApi\nclass Rebinds(PlainApi):\n'
+                        '    BASE = "https://other.example/"\n    def go(self):\n'
+                        '        return requests.get(self.HOST + "y")\n'
+                        'requests.get(Rebinds().HOST + "w")\n')}
+    assert _lint_project(tmp_path, modules, "b.py") == [(6, "IRI801"), (7, "IRI801")]
+
+
 def test_a_client_class_of_the_project_takes_the_base_its_init_gives() -> None:
     """``class Api(httpx.Client)`` passing ``base_url`` to ``super().__init__``: ``Api().get(...)`` and
     ``self.get(...)`` are requests through a client with that base; without an ``__init__``, the call's own

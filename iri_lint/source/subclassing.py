@@ -123,11 +123,13 @@ def enum_members(cls: ClassRef) -> bool:
         q in ("str", "enum.StrEnum") for q in quals)
 
 
-def inherited_value(r: Result, cls: Scope, base: Scope, state: ModuleState, node: ast.AST) -> Result:
+def inherited_value(r: Result, cls: Scope, base: Scope, attr: str, state: ModuleState, node: ast.AST) -> Result:
     """What a base class of another module gives ``self.<attr>`` of ``cls``. The base's methods read ``self``
     as theirs: where ``cls`` binds a name the base binds too (``BASE_URL``), text read there may be another's
-    (a hole; a client's base URL a hole, its requests still checked), a reference cannot."""
-    if not any(n in base.names or base.attr(n) for n in (*cls.names, *cls.attrs)):
+    (a hole; a client's base URL a hole, its requests still checked), a reference cannot. What the base's
+    class body alone binds ``attr`` to was read when the base was made, whatever ``cls`` overrides."""
+    if (attr in base.names and not base.attr(attr)) or \
+            not any(n in base.names or base.attr(n) for n in (*cls.names, *cls.attrs)):
         return r
     if type(r) is Client and r.base is not None:
         return r._replace(base=state.hole(node))
