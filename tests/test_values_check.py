@@ -1223,3 +1223,17 @@ def test_a_star_import_of_a_module_that_does_not_parse_leaves_modules_and_later_
                   'requests.get(LOCAL + "lo")\nrequests.get(X + "x")\n',
     }
     assert _lint_project(tmp_path, modules, "use.py") == [(7, "IRI801"), (8, "IRI801"), (9, "IRI801")]
+
+
+@pytest.mark.parametrize(("code", "expected"), [
+    ('requests.get(day.strftime("https://archive.example.org/%Y/%m/%d.json"))', []),
+    ('DAILY = "https://archive.example.org/%Y/%-m/%d.json"\nrequests.get(day.strftime(DAILY))', []),
+    ('DAILY_URL = "https://archive.example.org/%Y/%m/%d.json"\nrequests.get(time.strftime(DAILY_URL))', []),
+    ('requests.get(day.strftime("https://archive.example.org/%Y/a b.json"))', ["IRI101"]),  # not a directive
+    ('DAILY_URL = "https://archive.example.org/%Y/%m/%d.json"', ["IRI110"]),  # no date fills it here (%d is printf's)
+])
+def test_a_strftime_format_is_a_template_of_dates(code: str, expected: list[str]) -> None:
+    """``day.strftime("https://…/%Y/%m/%d.json")``: what reaches the API is the date's text, so a directive is no
+    malformed percent-encoding (IRI110) but a placeholder, by strftime's grammar (fixtures54, repro 02)."""
+    src = f"import time\nimport requests\nday = input()\n{code}\n"
+    assert [f.code for f in lint_text(src, Config())] == expected

@@ -1,5 +1,6 @@
-"""The names a module fills in (``NAME % x``, ``NAME.format(...)``, ``NAME.replace("ID", x)``): the literal
-values bound to them are templates of that kind (``%%`` is a ``%``, ``{{`` a brace, ``ID`` a hole)."""
+"""The names a module fills in (``NAME % x``, ``NAME.format(...)``, ``NAME.replace("ID", x)``,
+``day.strftime(NAME)``): the literal values bound to them are templates of that kind (``%%`` is a ``%``,
+``{{`` a brace, ``ID`` a hole, ``%Y`` a date's year)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from iri_lint.source.marks import spans_lines, word_starts
 from iri_lint.source.templates import NO_FILLING, Filling, may_be_filled, merge_fillings
 
 _FILLING = frozenset(("format", "format_map", "replace"))
-_FILLING_WORDS = tuple(sorted(_FILLING))
+_DATING = "strftime"  # ``day.strftime(NAME)``, ``time.strftime(NAME)``: the name is the argument
+_FILLING_WORDS = tuple(sorted((*_FILLING, _DATING)))
 _FORMATTED = Filling(fmt=True)
 _PCT_FORMATTED = Filling(pct=True)
+_DATED = Filling(dated=True)
 
 
 def find_filled_names(tree: ast.AST) -> dict[str, Filling]:
@@ -93,6 +96,11 @@ def _note(node: ast.AST, filled: dict[str, Filling]) -> None:
     t = type(node)
     if t is ast.Call and type(node.func) is ast.Attribute:  # type: ignore[attr-defined]
         func = node.func  # type: ignore[attr-defined]
+        if func.attr == _DATING and node.args:  # type: ignore[attr-defined]
+            dated = _dotted(node.args[0])  # type: ignore[attr-defined]
+            if dated is not None:
+                filled[dated] = merge_fillings(filled.get(dated, NO_FILLING), _DATED)
+            return
         name = _dotted(func.value) if func.attr in _FILLING else None
         if name is None:
             return

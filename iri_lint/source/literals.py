@@ -37,14 +37,14 @@ from iri_lint.source.marks import ScanOptions as ScanOptions  # re-exported: the
 from iri_lint.source.marks import marked_lines as marked_lines  # re-exported
 from iri_lint.source.model import HOLE, Literal, Reason, SourcePos, UseContext
 from iri_lint.source.packages import package_of
-from iri_lint.source.templates import Filling, Templated, apply_templates
+from iri_lint.source.templates import Filling, Templated, apply_templates, strftime_directives
 from iri_lint.source.text import embedded_literals
 
 
 class _Ctx:
     """How the parent expression uses a string child."""
 
-    __slots__ = ("api", "excluded", "fmt", "pct", "reason", "replaced", "use")
+    __slots__ = ("api", "dated", "excluded", "fmt", "pct", "reason", "replaced", "use")
 
     def __init__(
         self,
@@ -56,6 +56,7 @@ class _Ctx:
         pct: bool = False,
         fmt: bool = False,
         replaced: tuple[str, ...] = (),
+        dated: bool = False,
     ) -> None:
         self.reason = reason
         self.use = use
@@ -64,10 +65,12 @@ class _Ctx:
         self.pct = pct
         self.fmt = fmt
         self.replaced = replaced  # substrings a later .replace() fills in: placeholders
+        self.dated = dated  # a strftime format: its directives are placeholders
 
-    def with_template(self, *, pct: bool = False, fmt: bool = False, replaced: tuple[str, ...] = ()) -> _Ctx:
+    def with_template(self, *, pct: bool = False, fmt: bool = False, replaced: tuple[str, ...] = (),
+                      dated: bool = False) -> _Ctx:
         return _Ctx(self.reason, self.use, self.api, excluded=self.excluded, pct=pct, fmt=fmt,
-                    replaced=replaced)
+                    replaced=replaced, dated=dated)
 
 
 _EXCLUDED = _Ctx(excluded=True)
@@ -76,6 +79,7 @@ _IDENTIFIER = _Ctx(use=UseContext.IDENTIFIER)
 _PCT = _Ctx(pct=True)
 _LOG_METHODS = frozenset(("debug", "info", "warning", "warn", "error", "critical", "exception"))
 _FMT = _Ctx(fmt=True)
+_DATED = _Ctx(dated=True)
 _SKIP_FIELDS = frozenset(
     ("ctx", "op", "ops", "type_comment", "kind", "id", "arg", "name", "asname", "module",
      "level", "conversion", "is_async", "attr", "names", "type_ignores")
@@ -410,6 +414,8 @@ class Scanner:
         tpl = apply_templates(raw, holes, percent_template=ctx.pct, format_template=ctx.fmt)
         if ctx.replaced:
             tpl = tpl._replace(holes=tpl.holes + _occurrences(tpl.value, ctx.replaced))
+        if ctx.dated:
+            tpl = tpl._replace(holes=tpl.holes + strftime_directives(tpl.value))
         value = tpl.value
         if is_bare_prefix(value) and not (whole and value):
             return None  # a prefix to build URLs from; a URL API given one alone gets no URL
@@ -523,6 +529,8 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
                        if own else _Ctx(replaced=(a.value,)))
         elif attr in ("format", "format_map"):
             s.mark(func.value, own.with_template(fmt=True) if own else _FMT)
+        elif attr == "strftime" and node.args:  # (``day.strftime(fmt)``, ``time.strftime(fmt)``): a date's
+            s.mark(node.args[0], own.with_template(dated=True) if own else _DATED)  # template, and the URL if any
         elif attr in _LOG_METHODS and len(node.args) > 1:  # logging %-formats its message with the args
             s.mark(node.args[0], _PCT)
     qual = s.qualname(func)
@@ -561,7 +569,7 @@ def _route(s: Scanner, node: ast.Call) -> None:
 
 def _filled(ctx: _Ctx, filling: Filling) -> _Ctx:
     """``ctx`` for a literal whose name is filled in so."""
-    return ctx.with_template(pct=filling.pct, fmt=filling.fmt, replaced=filling.replaced)
+    return ctx.with_template(pct=filling.pct, fmt=filling.fmt, replaced=filling.replaced, dated=filling.dated)
 
 
 def _assign_target(s: Scanner, target: ast.expr, value: ast.expr | None) -> None:

@@ -233,6 +233,7 @@ class Filling(NamedTuple):
     pct: bool = False  # %-formatted: "%%" is a literal "%", every conversion a placeholder
     fmt: bool = False  # .format-ted: "{{" and "}}" are literal braces
     replaced: tuple[str, ...] = ()  # what .replace() fills in (sorted, no repeats)
+    dated: bool = False  # a strftime format: every directive (``%Y``, ``%-d``, ``%%``) a placeholder
 
 
 NO_FILLING = Filling()
@@ -240,7 +241,17 @@ NO_FILLING = Filling()
 
 def merge_fillings(a: Filling, b: Filling) -> Filling:
     """Both fillings of one name (it is formatted in two places): the union of what each does."""
-    return Filling(a.pct or b.pct, a.fmt or b.fmt, tuple(sorted({*a.replaced, *b.replaced})))
+    return Filling(a.pct or b.pct, a.fmt or b.fmt, tuple(sorted({*a.replaced, *b.replaced})), a.dated or b.dated)
+
+
+def strftime_directives(value: str) -> tuple[tuple[int, int], ...]:
+    """The spans of a strftime format's directives (C's strftime, with glibc's flags): ``%Y``, ``%-d``, ``%%``."""
+    return tuple(m.span() for m in _directive().finditer(value))
+
+
+@functools.cache
+def _directive() -> re.Pattern[str]:
+    return re.compile(r"%[-_0^#]?[A-Za-z%]")  # (no repetition: linear)
 
 
 def may_be_filled(text: str) -> bool:
