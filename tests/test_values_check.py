@@ -1237,3 +1237,20 @@ def test_a_strftime_format_is_a_template_of_dates(code: str, expected: list[str]
     malformed percent-encoding (IRI110) but a placeholder, by strftime's grammar (fixtures54, repro 02)."""
     src = f"import time\nimport requests\nday = input()\n{code}\n"
     assert [f.code for f in lint_text(src, Config())] == expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ('    monkeypatch.setattr(settings, "API_ROOT", "http://localhost:8000/")\n', []),
+    ('    monkeypatch.setattr("pkg.settings.API_ROOT", "http://localhost:8000/")\n', []),
+    ('    settings.API_ROOT = "http://localhost:8000/"\n', []),
+    ('    setattr(obj, "other", 1)\n', [(8, "IRI801")]),  # another attribute
+    ('    pass\n', [(8, "IRI801")]),
+])
+def test_a_module_attribute_this_module_may_rebind_is_a_hole(tmp_path: Path, body: str,
+                                                             expected: list[tuple[int, str]]) -> None:
+    """A test pointing the code at a live server (``settings.API_ROOT = ...``, ``monkeypatch.setattr``): what
+    ``settings.API_ROOT`` holds then is not settings.py's text (fixtures54, repro 03)."""
+    modules = {"settings.py": 'API_ROOT = "https://api.example.com"\n',
+               "test_mp.py": ('import requests\nimport settings\nobj = object()\n\n\ndef test_it(monkeypatch):\n'
+                              f'{body}    requests.get(settings.API_ROOT + "items")\n')}
+    assert _lint_project(tmp_path, modules, "test_mp.py") == expected

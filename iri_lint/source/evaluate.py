@@ -22,7 +22,7 @@ from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scop
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
-from iri_lint.source.mutations import binds_any, rebound_on
+from iri_lint.source.mutations import binds_any, rebinds_module_attribute, rebound_on
 from iri_lint.source.objects import ClassRef, Instance, ModuleRef
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project, ProjectModule
@@ -180,8 +180,7 @@ class ModuleState:
 
     def hole(self, node: ast.AST | None, **kw: object) -> Value:
         """A hole standing for ``node`` (named after it when it is a name)."""
-        name = kw.pop("name", None) or (dotted(node) if node is not None else None)
-        return hole(node, self.src, name=name, **kw)  # type: ignore[arg-type]
+        return hole(node, self.src, name=kw.pop("name", None) or (dotted(node) if node is not None else None), **kw)  # type: ignore[arg-type]
 
     def text(self, node: ast.expr, at: At) -> Value | None:
         """The value of ``node`` when it is a string (a pure hole counts: it may be one)."""
@@ -563,8 +562,10 @@ class ModuleState:
         return self._agree(cls, both, node)
 
     def _module_attr(self, module: ModuleRef, attr: str, node: ast.AST) -> Result:
-        """``settings.HOST`` for a module of the project; its submodule; or a name outside the project."""
+        """``settings.HOST`` of a project module (a hole if this one may bind it), a submodule, an outside name."""
         qual = f"{module.name}.{attr}" if module.name else None
+        if self.index.text is not None and rebinds_module_attribute(self.index.text, attr):
+            return self.hole(node)  # (a test's ``settings.HOST = ...`` or ``monkeypatch.setattr``)
         r = self._read(module.path, attr, qual, node)
         if r is not None:
             return r

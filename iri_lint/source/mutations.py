@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from iri_lint.source.objects import Instance
     from iri_lint.source.values import Src
 
-__all__ = ["EVERY", "attributes_set_on_objects", "binds_any", "rebound_on"]
+__all__ = ["EVERY", "attributes_set_on_objects", "binds_any", "rebinds_module_attribute", "rebound_on"]
 
 # any attribute may be bound (a ``setattr``, ``__dict__`` or ``vars`` in the text)
 EVERY: dict[str, frozenset[str]] = {"*": frozenset()}
@@ -33,6 +33,20 @@ def attributes_set_on_objects(text: str) -> dict[str, frozenset[str]]:
     (empty after ``)`` or ``]``); ``EVERY`` when it may bind any."""
     if any(word in text for word in _DYNAMIC):
         return EVERY
+    return _bound_attributes(text)
+
+
+def rebinds_module_attribute(text: str, attr: str) -> bool:
+    """Whether a module's text may bind ``attr`` on a module it imports (``settings.API_ROOT = ...``, a test's
+    ``monkeypatch.setattr(settings, "API_ROOT", ...)`` or ``setattr(settings, "API_ROOT", ...)``): the name, or
+    a string naming it, with the assignment or the ``setattr`` (it errs one way: one more hole)."""
+    if "setattr(" in text and any(f"{q}{attr}{q}" in text or f".{attr}{q}" in text for q in "\"'"):
+        return True
+    return attr in _bound_attributes(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _bound_attributes(text: str) -> dict[str, frozenset[str]]:
     found: dict[str, set[str]] = {}
     i = text.find(".")
     while i >= 0:
