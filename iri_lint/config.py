@@ -125,8 +125,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("test-files-security-only", "--iri-test-files-security-only", "bool", False,
            "In test files (`test-files`), report only the security families: bidi (IRI2xx), spoofs and "
            "invisible characters (IRI5xx), which are never deliberate test input; the syntax, "
-           "normalization, mapping and scheme rules are off there. Tests hold malformed IRIs on purpose "
-           "(a parser's test suite is made of them), so turn this on when your tests feed bad input to "
+           "normalization, mapping, scheme and assembly (IRI8xx) rules are off there. Tests hold malformed "
+           "IRIs on purpose (a parser's test suite is made of them), so turn this on when your tests feed bad input to "
            "URL code; leave it off to check the IRIs your tests expect as well."),
     Option("respect-gitignore", "--no-respect-gitignore", "bool", True,
            "Skip what git ignores when walking folders: `.gitignore` files, `.git/info/exclude` and the "

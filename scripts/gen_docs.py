@@ -281,16 +281,46 @@ def configuration_page() -> str:
         "per-file-ignores = tests/*: IRI1,IRI4",
         "iri-profile = iri",
         "```", "",
-        "| key | flag | type | default |", "|---|---|---|---|",
+        "| key | `iri-lint check` flag | flake8 flag | type | default |", "|---|---|---|---|---|",
     ]
+    cli, flake8 = check_flags(), flake8_flags()
     for o in OPTIONS:
-        lines.append(f"| [`{o.key}`](#{o.key}) | `{o.flag}` | {md_cell(o.kind)} | {fmt_default(o)} |")
+        flag = cli.get(o.key.replace("-", "_"))
+        lines.append(f"| [`{o.key}`](#{o.key}) | {f'`{flag}`' if flag else 'pyproject only'} "
+                     f"| {f'`{o.flag}`' if o.flag in flake8 else 'none'} | {md_cell(o.kind)} | {fmt_default(o)} |")
     lines.append("")
     for o in OPTIONS:
+        flag = cli.get(o.key.replace("-", "_"))
         lines += [f"## `{o.key}`", "", o.help, "",
-                  f"- pyproject: `{o.key}`", f"- flag: `{o.flag}`", f"- type: {o.kind}",
+                  f"- pyproject: `{o.key}`", f"- `iri-lint check`: {f'`{flag}`' if flag else 'from pyproject only'}",
+                  f"- flake8: {f'`{o.flag}`' if o.flag in flake8 else 'none'}", f"- type: {o.kind}",
                   f"- default: {fmt_default(o)}", ""]
     return "\n".join(lines)
+
+
+def flake8_flags() -> set[str]:
+    """flake8's flags, the plugin's ``--iri-*`` among them."""
+    from flake8.main.options import register_default_options
+    from flake8.options.manager import OptionManager
+
+    from iri_lint.flake8_plugin import Plugin
+
+    manager = OptionManager(version="0", plugin_versions="", parents=[], formatter_names=[])
+    register_default_options(manager)
+    Plugin.add_options(manager)
+    return {flag for action in manager.parser._actions for flag in action.option_strings}
+
+
+def check_flags() -> dict[str, str]:
+    """``iri-lint check``'s flags by the setting they write (its argparse ``dest``): the longest of each."""
+    from iri_lint.cli import build_parser
+
+    flags: dict[str, str] = {}
+    sub = next(a for a in build_parser("check")._actions if isinstance(a, argparse._SubParsersAction))
+    for action in sub.choices["check"]._actions:
+        if action.option_strings and action.dest != "help":
+            flags.setdefault(action.dest, max(action.option_strings, key=len))
+    return flags
 
 
 # ---------------------------------------------------------------------------- API
