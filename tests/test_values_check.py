@@ -1254,3 +1254,11 @@ def test_a_module_attribute_this_module_may_rebind_is_a_hole(tmp_path: Path, bod
                "test_mp.py": ('import requests\nimport settings\nobj = object()\n\n\ndef test_it(monkeypatch):\n'
                               f'{body}    requests.get(settings.API_ROOT + "items")\n')}
     assert _lint_project(tmp_path, modules, "test_mp.py") == expected
+
+
+def test_the_values_of_a_dict_given_to_a_url_named_name_are_urls() -> None:
+    """``setup(project_urls={"Docs": DOCS + "/api"})``: packaging code writes its URLs so (fixtures54); a
+    dict's values are checked as a list's elements are, its keys are not."""
+    src = ('from setuptools import setup\nDOCS = "https://docs.example.org/"\n'
+           'setup(project_urls={"Docs": DOCS + "/api", "Home": DOCS})\nlinks = {"a b": DOCS + "/c"}\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(3, "IRI802")]

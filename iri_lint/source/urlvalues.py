@@ -339,8 +339,10 @@ class ModuleValues:
             yield UrlValue(r, reason, node, expr, api, name, client, dropped, at)
 
     def _each(self, value: ast.expr, at: At, node: ast.AST, name: str | None) -> Iterator[UrlValue]:
-        """A URL-named target's value, or each element of a display assigned to it."""
-        exprs = value.elts if type(value) in _DISPLAYS else [value]  # type: ignore[attr-defined]
+        """A URL-named target's value, or each element of a display assigned to it (a dict's values:
+        ``project_urls={"Docs": DOCS + "/"}``)."""
+        t = type(value)
+        exprs = value.elts if t in _DISPLAYS else value.values if t is ast.Dict else [value]  # type: ignore[attr-defined]
         for e in exprs:
             yield from self._found(self.state.value(e, at), Reason.URL_NAME, node, e, at, name=name)
 
