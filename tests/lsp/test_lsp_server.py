@@ -268,17 +268,10 @@ async def test_a_module_created_after_its_importer_was_opened_is_read(client: La
                                                                       workspace: Path) -> None:
     """The editor's project looks again for a module it did not find: created on disk (the editor reports
     the new file), the open importer's values read it (fixtures38, a sibling created late)."""
-    uri = uri_of(workspace, "late_use.py",
-                 'import requests\nfrom late_settings import CDN\nrequests.get(CDN + "img")\n')
-    text = (workspace / "late_use.py").read_text(encoding="utf-8")
-    assert await open_doc(client, uri, text) == []
-    await asyncio.sleep(0.3)  # (the statement table is built after the first diagnostics)
-    settings = workspace / "late_settings.py"
-    settings.write_text('CDN = "https://cdn.example.net"\n', encoding="utf-8")
-    before = client.diagnostics[uri]
-    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
-        changes=[types.FileEvent(uri=settings.as_uri(), type=types.FileChangeType.Created)]))
-    assert [d.code for d in await next_diagnostics(client, uri, before)] == ["IRI801"]
+    use = workspace / "late_use.py"
+    use.write_text('import requests\nfrom late_settings import CDN\nrequests.get(CDN + "img")\n', encoding="utf-8")
+    assert await _codes_once_created(client, use, workspace / "late_settings.py",
+                                     'CDN = "https://cdn.example.net"\n') == ["IRI801"]
 
 
 async def test_a_folder_made_a_package_qualifies_the_names_of_relative_imports(client: LanguageClient,
@@ -290,14 +283,18 @@ async def test_a_folder_made_a_package_qualifies_the_names_of_relative_imports(c
     (pkg / "pyproject.toml").write_text('[tool.iri-lint]\nextra-url-apis = ["late_pkg.http.fetch"]\n',
                                         encoding="utf-8")
     (pkg / "http.py").write_text("def fetch(address):\n    return address\n", encoding="utf-8")
-    text = 'from .http import fetch\nfetch("/files/a b")\n'
-    (pkg / "use.py").write_text(text, encoding="utf-8")
-    uri = (pkg / "use.py").as_uri()
-    assert await open_doc(client, uri, text) == []
+    (pkg / "use.py").write_text('from .http import fetch\nfetch("/files/a b")\n', encoding="utf-8")
+    assert await _codes_once_created(client, pkg / "use.py", pkg / "__init__.py", "") == ["IRI101"]
+
+
+async def _codes_once_created(client: LanguageClient, use: Path, created: Path, text: str) -> list[object]:
+    """Open ``use`` (no diagnostics yet), create ``created`` holding ``text`` and report it as the editor does:
+    the codes of ``use``'s diagnostics published next."""
+    uri = use.as_uri()
+    assert await open_doc(client, uri, use.read_text(encoding="utf-8")) == []
     await asyncio.sleep(0.3)  # (the statement table is built after the first diagnostics)
-    init = pkg / "__init__.py"
-    init.write_text("", encoding="utf-8")
+    created.write_text(text, encoding="utf-8")
     before = client.diagnostics[uri]
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
-        changes=[types.FileEvent(uri=init.as_uri(), type=types.FileChangeType.Created)]))
-    assert [d.code for d in await next_diagnostics(client, uri, before)] == ["IRI101"]
+        changes=[types.FileEvent(uri=created.as_uri(), type=types.FileChangeType.Created)]))
+    return [d.code for d in await next_diagnostics(client, uri, before)]
