@@ -17,6 +17,7 @@ it (``_piece_fix``).
 from __future__ import annotations
 
 import ast
+import functools
 import gc
 import os
 from collections.abc import Iterable, Iterator, Sequence
@@ -45,13 +46,14 @@ from .source.candidates import (
     says_template,
 )
 from .source.evaluate import ModuleState
+from .source.filling import filled_names
 from .source.locate import SourceFile
 from .source.marks import ScanOptions
 from .source.model import Literal, Reason, SourcePos
 from .source.packages import forget_packages
 from .source.piece_edits import spelling_literal
 from .source.project import Project as Project  # re-exported: what lint_tree takes
-from .source.templates import placeholder_spans
+from .source.templates import placeholder_spans, strftime_directives
 from .source.urlvalues import ModuleValues, UrlValue
 from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Text, Value
 
@@ -200,6 +202,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         # the literal itself (``literals`` checked it, with what it knows of it), or a name that says it
         # holds a template (whatever its placeholders look like): only what assembly gets wrong
         enabled &= ASSEMBLY_CODES
+    c = _with_dates(use, c, state)
     idna_versions = checker.idna_versions or (api is not None and api.idna2008)
     key = (c.text, kind, context, c.holes, c.assembly, uri_only, idna_versions, enabled)
     findings = memo.get(key)
@@ -232,9 +235,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
             cause = (f.code, start)
         elif start is None:  # in another module
             own = RULES_BY_CODE[f.code].family is not Family.ASSEMBLY
-            if (_left_there(use, piece, k, f.code, checker, memo) or _found_where_bound(
-                    use, f.code, piece, k, checker, memo, state)) if own else (
-                    by_url_name and f.code not in AT_USE_CODES):
+            if (own and _left_there(use, piece, k, f.code, checker, memo)) or (f.code not in AT_USE_CODES and (
+                    (not own and by_url_name) or _found_where_bound(use, f.code, piece, k, checker, memo, state))):
                 continue
             start = _bringer(use, piece, state) or at
             cause = (f.code, start)
@@ -433,6 +435,20 @@ def _found_alone(piece: Text, k: int, code: str, checker: ValueChecker,
             idna_versions=checker.idna_versions or (api is not None and api.idna2008))
     at = piece.start + k
     return any(f.code == code and f.start <= at < max(f.end, f.start + 1) for f in found)
+
+
+def _with_dates(use: UrlValue, c: Checked, state: ModuleState) -> Checked:
+    """``c`` with a strftime directive a hole where the module gives the URL-named name to ``strftime``
+    (``day.strftime(STRF_URL)``): its value is a date's template however it is built (``source.filling``)."""
+    if use.reason is not Reason.URL_NAME or use.name is None or "%" not in c.text or \
+            use.name not in _dated_names(state.index.tree, state.src.file):
+        return c
+    return c._replace(holes=(*c.holes, *strftime_directives(c.text)))
+
+
+@functools.lru_cache(maxsize=1)  # (one module's at a time: its URL-named values are checked together)
+def _dated_names(tree: ast.Module, file: SourceFile) -> frozenset[str]:
+    return frozenset(n for n, f in filled_names(tree, file).items() if f.dated)
 
 
 def _found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: ValueChecker,

@@ -1171,6 +1171,18 @@ def test_a_url_named_value_of_another_module_is_not_reported_again_where_a_use_e
     assert _lint_project(tmp_path, modules, "use.py") == [(5, "IRI101")]
 
 
+def test_a_url_named_value_s_assembly_finding_is_not_repeated_where_a_use_extends_it(tmp_path: Path) -> None:
+    """``API_URL = HOST + "docs"`` (IRI801) and ``NEXT_URL = LIST + "?page=2"`` (IRI803) are reported in their
+    module, not again at ``requests.get(API_URL + "/x")`` (fixtures57, repro 01)."""
+    modules = {"settings.py": 'HOST = "https://cdn.example.net"\nAPI_URL = HOST + "docs"\n'
+                              'LIST = "https://h.example/l?a=1"\nNEXT_URL = LIST + "?page=2"\n',
+               "use.py": 'import requests\nfrom settings import API_URL, NEXT_URL\n'
+                         'requests.get(API_URL + "/x")\nrequests.get(NEXT_URL + "&r=3")\n'
+                         'requests.get(API_URL + "/x?a=1" + "?b=2")\n'}
+    assert _lint_project(tmp_path, modules, "settings.py") == [(2, "IRI801"), (4, "IRI803")]
+    assert _lint_project(tmp_path, modules, "use.py") == [(5, "IRI803")]  # (the use's own join)
+
+
 @pytest.mark.parametrize(("call", "shown"), [
     ('urlopen(f"{CDN}/caf\u00e9")', "\u2026/caf%C3%A9"),
     ('urlopen(f"{CDN}/{{x}}/caf\u00e9")', "\u2026/\u2026/caf%C3%A9"),
@@ -1231,6 +1243,7 @@ def test_a_star_import_of_a_module_that_does_not_parse_leaves_modules_and_later_
     ('DAILY_URL = "https://archive.example.org/%Y/%m/%d.json"\nrequests.get(time.strftime(DAILY_URL))', []),
     ('requests.get(day.strftime("https://archive.example.org/%Y/a b.json"))', ["IRI101"]),  # not a directive
     ('DAILY_URL = "https://archive.example.org/%Y/%m/%d.json"', ["IRI110"]),  # no date fills it here (%d is printf's)
+    ('CDN = "https://a.example"\nSTRF_URL = CDN + "/archive/%Y/%m/"\nday.strftime(STRF_URL)', []),  # (fixtures57, 05)
 ])
 def test_a_strftime_format_is_a_template_of_dates(code: str, expected: list[str]) -> None:
     """``day.strftime("https://…/%Y/%m/%d.json")``: what reaches the API is the date's text, so a directive is no
