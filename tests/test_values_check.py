@@ -1275,3 +1275,21 @@ def test_the_values_of_a_dict_given_to_a_url_named_name_are_urls() -> None:
     src = ('from setuptools import setup\nDOCS = "https://docs.example.org/"\n'
            'setup(project_urls={"Docs": DOCS + "/api", "Home": DOCS})\nlinks = {"a b": DOCS + "/c"}\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(3, "IRI802")]
+
+
+@pytest.mark.parametrize("star", ["from .local_settings import *", "from pkg.local_settings import *"])
+def test_a_star_import_of_a_missing_project_module_may_bind_any_name(tmp_path: Path, star: str) -> None:
+    """``try: from .local_settings import *`` of a git-ignored file that is not there: on a server it binds
+    ``FRONTEND_URL`` as likely as not (fixtures56, repro 01); a hole, as a module that cannot be read."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "base.py").write_text('FRONTEND_URL = "https://app.example.com"\n', encoding="utf-8")
+    text = (f"import requests\nfrom .base import *\ntry:\n    {star}\nexcept ImportError:\n    pass\n"
+            'CHECKOUT_URL = FRONTEND_URL + "checkout"\nrequests.get(FRONTEND_URL + "x")\n')
+    (pkg / "dev.py").write_text(text, encoding="utf-8")
+    assert lint_text(text, Config(), path=str(pkg / "dev.py"), project=Project()) == []
+    (pkg / "local_settings.py").write_text("DEBUG = True\n", encoding="utf-8")  # there, and binding no URL
+    found = lint_text(text, Config(), path=str(pkg / "dev.py"), project=Project())
+    assert [(f.line, f.code) for f in found] == [(7, "IRI801"), (8, "IRI801")]

@@ -39,7 +39,7 @@ class StarIndex(NamedTuple):
     name asked for (a module that star-imports too, or that cannot be read)."""
 
     by_name: dict[str, list[Binding]]
-    each_name: list[tuple[Binding, str]]  # (star import, its module's file)
+    each_name: list[tuple[Binding, str | None]]  # (star import, its module's file; None: a project's missing)
 
 
 class StarReads:
@@ -59,13 +59,14 @@ def stars_binding(state: ModuleState, scope: Scope, name: str, max_depth: int) -
     nested readings, every one of them may."""
     ev = state.evaluator
     if ev.depth >= max_depth:
-        return [b for b in scope.stars if _file(state, b) is not None]
+        return [b for b in scope.stars if _file(state, b) is not None or _missing(state, b)]
     index = ev.stars.indexes.get(id(scope))
     if index is None:
         index = ev.stars.indexes[id(scope)] = _index(state, scope)
     module_name = _imports_a_module(scope, name)
     return [*index.by_name.get(name, ()), *(b for b, path in index.each_name if not (
-        module_name and _exports(state, path) is None) and _nested_binds(state, path, name, max_depth))]
+        module_name and (path is None or _exports(state, path) is None)) and (
+        path is None or _nested_binds(state, path, name, max_depth)))]
 
 
 def _imports_a_module(scope: Scope, name: str) -> bool:
@@ -75,24 +76,40 @@ def _imports_a_module(scope: Scope, name: str) -> bool:
                for b in scope.names.get(name, ()))
 
 
+def _missing(state: ModuleState, star: Binding) -> bool:
+    """Whether a star import names a module of the project that is not there (``from .local_settings import
+    *`` of a git-ignored file, in a ``try``): it may bind any name, as one that cannot be read."""
+    module, _, level = star.imported or (None, None, 0)
+    project = state.evaluator.project
+    if project is None or state.path is None:
+        return False
+    if level:
+        return True
+    if not module or "." not in module:
+        return False  # (``from local_settings import *``: a project's module or an installed one)
+    return project.find(state.path, module.split(".", 1)[0], 0) is not None  # (a package of the project's)
+
+
 def _file(state: ModuleState, star: Binding) -> str | None:
     """The project file a star import reads (None: not one of the project's: it binds no name of ours)."""
     module, _, level = star.imported or (None, None, 0)
     project = state.evaluator.project
     if project is None or state.path is None or not module:
         return None
-    path = project.find(state.path, module, level)
-    if path is not None:
-        state.deps.add(path)
+    missing: list[str] = []  # (files looked for in vain: one created later binds names here)
+    path = project.find(state.path, module, level, probed=missing)
+    state.deps.update(missing if path is None else (path, *missing))
     return path
 
 
 def _index(state: ModuleState, scope: Scope) -> StarIndex:
     by_name: dict[str, list[Binding]] = {}
-    each_name: list[tuple[Binding, str]] = []
+    each_name: list[tuple[Binding, str | None]] = []
     for star in scope.stars:
         path = _file(state, star)
         if path is None:
+            if _missing(state, star):
+                each_name.append((star, None))
             continue
         exports = _exports(state, path)
         maybe = star._replace(kind=Kind.OTHER) if exports is not None and exports.unread else star  # (bound or not:
