@@ -230,15 +230,13 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         if c.assembly.urljoin is not None and f.start == c.assembly.urljoin[0] and use.dropped is not None:
             piece, k = _as_written(use.dropped[2], piece, k)  # the reference, from its first character
         start = position(piece, k, local)
-        if start is not None and type(piece) is Text and _made_by_join(use, piece, k, f.code, checker, memo):
-            start = _bringer(use, piece, state) or at  # (a constant of this module, right alone: as for another's)
-            cause = (f.code, start)
-        elif start is None:  # in another module
+        if start is None:  # in another module
             own = RULES_BY_CODE[f.code].family is not Family.ASSEMBLY
             if (own and _left_there(use, piece, k, f.code, checker, memo)) or (f.code not in AT_USE_CODES and (
                     (not own and by_url_name) or _found_where_bound(use, f.code, piece, k, checker, memo, state))):
                 continue
-            start = _bringer(use, piece, state) or at
+        if start is None or _at_use(use, piece, k, f.code, checker, memo):
+            start = _bringer(use, piece, state) or at  # at the name that brings it, once per use
             cause = (f.code, start)
         else:
             cause = (f.code, literal_start(piece, local) or start)
@@ -405,18 +403,31 @@ def _left_there(use: UrlValue, piece: object, k: int, code: str, checker: ValueC
         _found_alone(piece, k, code, checker, memo)  # type: ignore[arg-type]
 
 
+def _at_use(use: UrlValue, piece: Piece, k: int, code: str, checker: ValueChecker,
+            memo: dict[tuple[object, ...], list[Finding]]) -> bool:
+    """Whether a problem in a piece of this file is the use's, placed at the name bringing the piece: one a join
+    makes in a constant the use only names, or one at a hole bound elsewhere (``page = request.GET.get(...)``)."""
+    if type(piece) is Text:
+        return _made_by_join(use, piece, k, code, checker, memo)
+    return type(piece) is Hole and not _inside(piece.node, use.expr)
+
+
 def _made_by_join(use: UrlValue, piece: Text, k: int, code: str, checker: ValueChecker,
                   memo: dict[tuple[object, ...], list[Finding]]) -> bool:
     """Whether a problem at character ``k`` of a constant of this module, which the use only names, is one
     the join makes: the constant is an absolute IRI whose own check does not find it (``HEB + "abc"``)."""
     if all(type(p) is Text and p.node is piece.node for p in use.value.pieces):
         return False  # no join: the constant's own problem at this use (an IDNA2008 API's), placed in it
-    node: ast.expr = piece.node  # type: ignore[assignment]
-    expr = use.expr
-    inside = (node.lineno, node.col_offset) >= (expr.lineno, expr.col_offset) and \
-        (node.end_lineno or 0, node.end_col_offset or 0) <= (expr.end_lineno or 0, expr.end_col_offset or 0)
-    return not inside and RULES_BY_CODE[code].family is not Family.ASSEMBLY and _reported_there(piece) and \
-        not _found_alone(piece, k, code, checker, memo, use.api)
+    return not _inside(piece.node, use.expr) and RULES_BY_CODE[code].family is not Family.ASSEMBLY and \
+        _reported_there(piece) and not _found_alone(piece, k, code, checker, memo, use.api)
+
+
+def _inside(node: ast.AST | None, expr: ast.expr) -> bool:
+    """Whether ``node`` is written within ``expr`` (by position: both of one file)."""
+    if node is None or not hasattr(node, "lineno"):
+        return False
+    return (node.lineno, node.col_offset) >= (expr.lineno, expr.col_offset) and (  # type: ignore[attr-defined]
+        node.end_lineno or 0, node.end_col_offset or 0) <= (expr.end_lineno or 0, expr.end_col_offset or 0)  # type: ignore[attr-defined]
 
 
 def _found_alone(piece: Text, k: int, code: str, checker: ValueChecker,

@@ -1293,3 +1293,13 @@ def test_a_star_import_of_a_missing_project_module_may_bind_any_name(tmp_path: P
     (pkg / "local_settings.py").write_text("DEBUG = True\n", encoding="utf-8")  # there, and binding no URL
     found = lint_text(text, Config(), path=str(pkg / "dev.py"), project=Project())
     assert [(f.line, f.code) for f in found] == [(7, "IRI801"), (8, "IRI801")]
+
+
+def test_a_hole_bound_elsewhere_is_reported_at_the_name_each_use_reads_it_by() -> None:
+    """``code = request.GET["coupon"]`` then two redirects joining ``code`` unencoded: IRI806 at ``code`` in each
+    (where a noqa silences it), not once at the binding (fixtures56, repro 02)."""
+    src = ('from django.shortcuts import redirect\n\n\ndef cart(request):\n    code = request.GET["coupon"]\n'
+           '    a = redirect("/cart/?coupon=" + code)\n    b = redirect("/basket/?coupon=" + code)  # noqa: IRI806\n'
+           '    c = redirect(f"/c/?coupon={code}")\n    return a, b, c\n')
+    found = lint_text(src, Config(extend_select=("IRI806",)))
+    assert [(f.line, f.col, f.code) for f in found] == [(6, 36, "IRI806"), (8, 31, "IRI806")]
