@@ -543,4 +543,4 @@ def _literal(use: UrlValue, c: Checked, local: Src, at: SourcePos, context: UseC
     api = use.api
     return Literal(value=c.text, reason=use.reason, context=context, kind=kind, start=at, end=end, holes=c.holes,
                    api=api.name if api is not None else None, uri_only_api=api.uri_only if api is not None else False,
-                   idna2008_api=api is not None and api.idna2008)
+                   idna2008_api=api is not None and api.idna2008, placeholders=c.assembly.templates)

@@ -290,12 +290,14 @@ def written_holes(literal: Literal) -> tuple[tuple[int, int, str], ...]:
     stands for (a formatting field ``{user}``, a placeholder ``%s`` or ``{id}``), so that reports show the
     value as written rather than the ``HOLE`` it was checked with; ``ELIDED`` when no source is at hand.
     The decoder's spans say where each decoded character is spelled: a field's HOLE spans the whole
-    ``{...}``, a placeholder the characters it collapsed (``index_map``)."""
+    ``{...}``, a placeholder the characters it collapsed (``index_map``); a value assembled from pieces names
+    its placeholders (``Literal.placeholders``)."""
     locator = literal.locator
     sm = locator.source_map() if locator is not None else None
+    placeholders = dict(literal.placeholders)
     out = []
     for a, b in literal.holes:
-        written = ELIDED
+        written = placeholders.get(a, ELIDED)
         if sm is not None and locator is not None:
             first = locator.raw_index(a)
             after = locator.raw_index(b) if b < len(literal.value) else len(sm.value)

@@ -54,6 +54,8 @@ class Literal:
     is_fstring: bool = False
     # lazy source mapping behind position_of; also gives absolute file offsets for fixes
     locator: Locator | None = field(default=None, repr=False, compare=False)
+    # a value assembled from pieces (no locator): its template placeholders as written, by value offset
+    placeholders: tuple[tuple[int, str], ...] = field(default=(), repr=False, compare=False)
 
 
 HOLE = "0"  # stands for a placeholder: valid in scheme (not first), userinfo, host, port, path, query, fragment

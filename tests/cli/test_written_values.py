@@ -75,3 +75,15 @@ def test_a_field_is_written_whole_whatever_it_holds(cli: CLI, tmp_path: Path) ->
                     encoding="utf-8")
     result = cli("check", "--output-format", "json", str(path))
     assert [f["value"] for f in json.loads(result.out)["findings"]] == ["https://h.example/a b/{d['}']}x"]
+
+
+def test_a_values_placeholders_are_written_as_its_pieces_write_them(cli: CLI, tmp_path: Path) -> None:
+    """IRI805 is about a placeholder: its value shows it (``{user}``), as the literal's own findings' do, not the
+    ``{…}`` of a part assembled elsewhere (fixtures57, repro 02)."""
+    path = tmp_path / "m.py"
+    path.write_text('import requests\n\nAVATAR_URL = "https://cdn.example/{user}/{size}.png"\n'
+                    'requests.get(AVATAR_URL)\nrequests.get("https://h.example/{user}/a b")\n', encoding="utf-8")
+    found = json.loads(cli("check", "--output-format", "json", str(path)).out)["findings"]
+    assert [(f["code"], f["value"]) for f in found] == [
+        ("IRI805", "https://cdn.example/{user}/{size}.png"), ("IRI805", "https://h.example/{user}/a b"),
+        ("IRI101", "https://h.example/{user}/a b")]
