@@ -12,6 +12,7 @@ every invisible or reordering character is a ``\\uXXXX`` escape, so the file is 
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -35,13 +36,15 @@ def _rel(path: str, base: Path) -> str:
     return Path(rel).as_posix()
 
 
-def fingerprints(records: Iterable[Record], base: Path, *, by_value: bool = False) -> list[str]:
-    """One fingerprint per record, in order; ``by_value``: a URL value's by its assembled value, as before
-    its anchor (what its source writes) was hashed instead."""
+def fingerprints(records: Iterable[Record], base: Path, *, by_value: bool = False, raw: bool = False) -> list[str]:
+    """One fingerprint per record, in order: a URL value's by its anchor, what its source writes, in tokens (a
+    formatter's spacing and quotes are no change); ``by_value``: by its assembled value, as before anchors;
+    ``raw``: by the anchor as written, as before tokens."""
     seen: Counter[tuple[str, str, str]] = Counter()
     out = []
     for r in records:
-        key = (_rel(r.path, base), r.code, r.value if by_value else r.anchor or r.value)
+        anchor = r.anchor if raw or not r.anchor else _in_tokens(r.anchor)
+        key = (_rel(r.path, base), r.code, r.value if by_value else anchor or r.value)
         index = seen[key]
         seen[key] += 1
         payload = "\0".join((*key, str(index)))
@@ -84,5 +87,16 @@ def new_only(records: list[Record], known: set[str], baseline_path: Path) -> lis
     baseline written before anchors still holds)."""
     base = baseline_path.resolve().parent
     fps = fingerprints(records, base)
-    old = fingerprints(records, base, by_value=True) if any(r.anchor for r in records) else fps
-    return [r for r, fp, was in zip(records, fps, old, strict=True) if fp not in known and was not in known]
+    if not any(r.anchor for r in records):
+        return [r for r, fp in zip(records, fps, strict=True) if fp not in known]
+    olds = (fingerprints(records, base, by_value=True), fingerprints(records, base, raw=True))
+    return [r for r, fp, *was in zip(records, fps, *olds, strict=True) if fp not in known and not known & {*was}]
+
+
+def _in_tokens(source: str) -> str:
+    """An expression as Python reads it (``ast.unparse``): ``CDN+"/a b"`` and ``CDN + '/a b'`` over two lines are
+    one; the source itself when it is no expression alone."""
+    try:
+        return ast.unparse(ast.parse(f"(\n{source}\n)", mode="eval"))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return source

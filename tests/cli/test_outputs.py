@@ -160,6 +160,29 @@ def test_a_baselined_url_value_stays_so_when_another_modules_constant_changes(  
     assert new_only([r], legacy, tmp_path / "b.json") == [] and new_only([r], set(), tmp_path / "b.json") == [r]
 
 
+def test_a_baselined_url_value_stays_so_when_a_formatter_respaces_its_use(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path) -> None:
+    """``CDN+"/team photo.jpg"`` made ``CDN + '/team photo.jpg'`` over three lines is the same use (fixtures57,
+    repro 04); another piece is not; a baseline written with the anchor's raw text still holds."""
+    from iri_lint.cli.baseline import fingerprints, new_only
+    from iri_lint.cli.results import Record
+
+    app = tmp_path / "app.py"
+    app.write_text('import requests\nCDN = "https://cdn.example.net"\nrequests.get(CDN+"/team photo.jpg")\n',
+                   encoding="utf-8")
+    base = tmp_path / "baseline.json"
+    assert cli("check", "--isolated", "--baseline", str(base), "--update-baseline", str(app)).code == 0
+    app.write_text("import requests\nCDN = 'https://cdn.example.net'\nrequests.get(\n    CDN\n"
+                   "    + '/team photo.jpg'\n)\n", encoding="utf-8")
+    assert cli("check", "--isolated", "--baseline", str(base), str(app)).code == 0
+    app.write_text('import requests\nCDN = "https://cdn.example.net"\nrequests.get(CDN + "/team  photo.jpg")\n',
+                   encoding="utf-8")
+    assert cli("check", "--isolated", "--baseline", str(base), str(app)).code == 1
+    r = Record("app.py", 3, 24, 3, 25, "IRI101", "n", "m", "error", "https://h/a b", "", anchor='H+"/a b"')
+    legacy = set(fingerprints([r], tmp_path, raw=True))
+    assert new_only([r], legacy, tmp_path / "b.json") == []
+
+
 def test_add_noqa(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     f = tmp_path / "m.py"
     before = (
