@@ -100,7 +100,8 @@ def _format(args: argparse.Namespace, out: TextIO, results: list[FileResult], re
     else:
         tty = out.isatty()
         show = {"concise": False, "full": True}.get(fmt, args.show_source if args.show_source is not None else tty)
-        write_text(out, results, records, show_source=show, show_fixes=bool(args.fix or args.show_fixes),
+        fixes = bool(args.fix or args.show_fixes or fmt == "full")  # (full: every fix, unsafe ones too)
+        write_text(out, results, records, show_source=show, show_fixes=fixes,
                    color=_color(args.color, tty), fixing=bool(args.fix), unsafe=args.unsafe_fixes)
 
 

@@ -52,6 +52,9 @@ def test_concise_never_shows_source_and_full_always_does(cli: CLI, project: Path
     full = cli("check", "--output-format", "full", ".").out.splitlines()
     carets = [line for line in full if line.strip() and set(line.strip()) == {"^"}]
     assert len(carets) == len(findings)
+    # and the fix of each finding that has one, unsafe ones too (fixtures57, repro 03)
+    notes = [line.strip() for line in full if line.strip().startswith(("fix (", "unsafe fix ("))]
+    assert len(notes) == sum(1 for f in findings if f["fix"]) and any(n.startswith("unsafe") for n in notes)
 
 
 def _junit_structure(root: ET.Element) -> None:
