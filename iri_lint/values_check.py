@@ -230,11 +230,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         if c.assembly.urljoin is not None and f.start == c.assembly.urljoin[0] and use.dropped is not None:
             piece, k = _as_written(use.dropped[2], piece, k)  # the reference, from its first character
         start = position(piece, k, local)
-        if start is None:  # in another module
-            own = RULES_BY_CODE[f.code].family is not Family.ASSEMBLY
-            if (own and _left_there(use, piece, k, f.code, checker, memo)) or (f.code not in AT_USE_CODES and (
-                    (not own and by_url_name) or _found_where_bound(use, f.code, piece, k, checker, memo, state))):
-                continue
+        if _reported_elsewhere(use, f.code, piece, k, start is None, by_url_name, checker, memo, state):
+            continue
         if start is None or _at_use(use, piece, k, f.code, checker, memo):
             start = _bringer(use, piece, state) or at  # at the name that brings it, once per use
             cause = (f.code, start)
@@ -401,6 +398,20 @@ def _left_there(use: UrlValue, piece: object, k: int, code: str, checker: ValueC
     """Whether the module spelling a piece reports a problem of its character ``k`` itself."""
     return _reported_there(piece) and not _in_template(piece) and not _unseen_escape(use.expr, piece, k) and \
         _found_alone(piece, k, code, checker, memo)  # type: ignore[arg-type]
+
+
+def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_module: bool, by_url_name: bool,
+                        checker: ValueChecker, memo: dict[tuple[object, ...], list[Finding]],
+                        state: ModuleState) -> bool:
+    """Whether another place reports the problem at character ``k`` of ``piece``: the other module that spells
+    it, or the binding of a URL-named name the use reads (``next_url = "/d/?c=" + code``: not again at
+    ``redirect(next_url)``), which is checked itself."""
+    if other_module:
+        own = RULES_BY_CODE[code].family is not Family.ASSEMBLY
+        return (own and _left_there(use, piece, k, code, checker, memo)) or (code not in AT_USE_CODES and (
+            (not own and by_url_name) or _found_where_bound(use, code, piece, k, checker, memo, state)))
+    return type(piece) is Hole and not _inside(piece.node, use.expr) and \
+        _found_where_bound(use, code, piece, k, checker, memo, state)
 
 
 def _at_use(use: UrlValue, piece: Piece, k: int, code: str, checker: ValueChecker,

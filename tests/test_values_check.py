@@ -1300,6 +1300,8 @@ def test_a_hole_bound_elsewhere_is_reported_at_the_name_each_use_reads_it_by() -
     (where a noqa silences it), not once at the binding (fixtures56, repro 02)."""
     src = ('from django.shortcuts import redirect\n\n\ndef cart(request):\n    code = request.GET["coupon"]\n'
            '    a = redirect("/cart/?coupon=" + code)\n    b = redirect("/basket/?coupon=" + code)  # noqa: IRI806\n'
-           '    c = redirect(f"/c/?coupon={code}")\n    return a, b, c\n')
+           '    c = redirect(f"/c/?coupon={code}")\n    next_url = "/d/?coupon=" + code\n'
+           '    return a, b, c, redirect(next_url)\n')
     found = lint_text(src, Config(extend_select=("IRI806",)))
-    assert [(f.line, f.col, f.code) for f in found] == [(6, 36, "IRI806"), (8, 31, "IRI806")]
+    # (next_url's binding is checked itself, at the hole: once, not again at redirect(next_url))
+    assert [(f.line, f.col, f.code) for f in found] == [(6, 36, "IRI806"), (8, 31, "IRI806"), (9, 31, "IRI806")]
