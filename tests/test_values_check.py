@@ -1144,17 +1144,28 @@ def test_a_url_object_s_join_drops_what_urljoin_drops() -> None:
     assert [(f.line, f.col, f.code) for f in lint_text(text, Config())] == [(4, 35, "IRI804"), (5, 37, "IRI804")]
 
 
-def test_a_url_named_value_of_another_module_is_reported_where_it_is_bound_only(tmp_path: Path) -> None:
-    """``GAP_URL = CDN + "/a b"`` and a URL-named helper returning ``CDN + "/status page"``: their module checks
-    the values, so a use reading them reports nothing again (one finding per literal for one cause; fixtures51,
-    repro 01), while what the use's API makes of the value (``urlopen`` sends ASCII only) stays at the use."""
-    modules = {"settings.py": 'CDN = "https://cdn.example.net"\nGAP_URL = CDN + "/a b"\nCAFE_URL = CDN + "/caf\u00e9"\n'
-                              '\n\ndef status_url():\n    return CDN + "/status page"\n',
-               "use.py": 'import requests\nfrom urllib.request import urlopen\n'
-                         'from settings import CAFE_URL, GAP_URL, status_url\n'
-                         'requests.get(GAP_URL)\nrequests.get(status_url())\nurlopen(CAFE_URL)\nrequests.get(CAFE_URL)\n'}
-    assert _lint_project(tmp_path, modules, "settings.py") == [(2, "IRI101"), (7, "IRI101")]
-    assert _lint_project(tmp_path, modules, "use.py") == [(6, "IRI404")]
+@pytest.mark.parametrize(("settings", "use", "there", "here"), [
+    # GAP_URL and a URL-named helper's return: their module checks the values (fixtures51, repro 01); what the
+    # use's API makes of one (``urlopen`` sends ASCII only) stays at the use
+    ('CDN = "https://cdn.example.net"\nGAP_URL = CDN + "/a b"\nCAFE_URL = CDN + "/caf\u00e9"\n'
+     '\n\ndef status_url():\n    return CDN + "/status page"\n',
+     'from urllib.request import urlopen\nfrom settings import CAFE_URL, GAP_URL, status_url\n'
+     'requests.get(GAP_URL)\nrequests.get(status_url())\nurlopen(CAFE_URL)\nrequests.get(CAFE_URL)\n',
+     [(2, "IRI101"), (7, "IRI101")], [(6, "IRI404")]),
+    # an assembly finding too (fixtures57, repro 01), but not the use's own join
+    ('HOST = "https://cdn.example.net"\nAPI_URL = HOST + "docs"\nLIST = "https://h.example/l?a=1"\n'
+     'NEXT_URL = LIST + "?page=2"\n',
+     'from settings import API_URL, NEXT_URL\nrequests.get(API_URL + "/x")\nrequests.get(NEXT_URL + "&r=3")\n'
+     'requests.get(API_URL + "/x?a=1" + "?b=2")\n',
+     [(2, "IRI801"), (4, "IRI803")], [(5, "IRI803")]),
+])
+def test_a_url_named_value_of_another_module_is_reported_where_it_is_bound_only(
+        tmp_path: Path, settings: str, use: str, there: list[tuple[int, str]], here: list[tuple[int, str]]) -> None:
+    """One finding per literal for one cause: what the module binding a URL-named name finds in its value is
+    not reported again where another module uses it."""
+    modules = {"settings.py": settings, "use.py": "import requests\n" + use}
+    assert _lint_project(tmp_path, modules, "settings.py") == there
+    assert _lint_project(tmp_path, modules, "use.py") == here
 
 
 @pytest.mark.parametrize("use", [
@@ -1169,18 +1180,6 @@ def test_a_url_named_value_of_another_module_is_not_reported_again_where_a_use_e
                "use.py": f'import requests\nimport links\nfrom links import GAP_URL, status_url\n'
                          f'requests.get({use})\nrequests.get({use} + "/c d")\nrequests.get(GAP_URL + "img")\n'}
     assert _lint_project(tmp_path, modules, "use.py") == [(5, "IRI101")]
-
-
-def test_a_url_named_value_s_assembly_finding_is_not_repeated_where_a_use_extends_it(tmp_path: Path) -> None:
-    """``API_URL = HOST + "docs"`` (IRI801) and ``NEXT_URL = LIST + "?page=2"`` (IRI803) are reported in their
-    module, not again at ``requests.get(API_URL + "/x")`` (fixtures57, repro 01)."""
-    modules = {"settings.py": 'HOST = "https://cdn.example.net"\nAPI_URL = HOST + "docs"\n'
-                              'LIST = "https://h.example/l?a=1"\nNEXT_URL = LIST + "?page=2"\n',
-               "use.py": 'import requests\nfrom settings import API_URL, NEXT_URL\n'
-                         'requests.get(API_URL + "/x")\nrequests.get(NEXT_URL + "&r=3")\n'
-                         'requests.get(API_URL + "/x?a=1" + "?b=2")\n'}
-    assert _lint_project(tmp_path, modules, "settings.py") == [(2, "IRI801"), (4, "IRI803")]
-    assert _lint_project(tmp_path, modules, "use.py") == [(5, "IRI803")]  # (the use's own join)
 
 
 @pytest.mark.parametrize(("call", "shown"), [
