@@ -368,9 +368,9 @@ def is_bare_prefix(value: str) -> bool:
 
 # whitespace separates the IRIs of a text (RFC 3986 appendix C), and so do ";" and "," right before
 # the next "scheme://" (failover lists such as kombu's "amqp://a;amqp://b", comma-separated origins)
-_NEXT_IRI = r"[;,](?=[A-Za-z][A-Za-z0-9+.\-]*+://)"
+_NEXT_IRI = r"[;,](?=[A-Za-z][A-Za-z0-9+._\-]*+://)"  # ("_": Kafka listener names, SASL_SSL://)
 SEPARATOR = re.compile(rf"[ \t\r\n]|{_NEXT_IRI}")
-_TOKEN = re.compile(r"(?:[^ \t\r\n;,]++|[;,](?![A-Za-z][A-Za-z0-9+.\-]*+://))++")
+_TOKEN = re.compile(r"(?:[^ \t\r\n;,]++|[;,](?![A-Za-z][A-Za-z0-9+._\-]*+://))++")
 _LINE = re.compile(r"[^\r\n]++")
 # RFC 9110 sec. 5.1: field-name = token; a line that starts "Name:" right after a line break
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z\-]++:")
@@ -389,6 +389,16 @@ _INJECTION = IriText((), True)
 
 def _is_item(token: str) -> bool:
     return is_absolute_candidate(token) and not is_bare_prefix(token)
+
+
+def _is_listener(token: str) -> bool:
+    """A ``NAME://host:port`` whose name no scheme may be (``SASL_SSL://0.0.0.0:9093``, a Kafka listener): a
+    member of the list, and no IRI of it."""
+    m = _LISTENER.match(token)
+    return m is not None and "_" in m.group(1)
+
+
+_LISTENER = re.compile(r"([A-Za-z][A-Za-z0-9_]*+)://")
 
 
 def iri_text(value: str) -> IriText:
@@ -412,10 +422,11 @@ def iri_text(value: str) -> IriText:
         tab = value.find("\t", tokens[0][0], hi) if records else -1
         field = tokens if tab < 0 else [t for t in tokens if t[1] <= tab]
         n = 0
-        while n < len(tokens) and _is_item(value[tokens[n][0] : tokens[n][1]]):
+        while n < len(tokens) and (_is_item(t := value[tokens[n][0] : tokens[n][1]]) or _is_listener(t)):
             n += 1
         if n == len(tokens) or (field and n >= len(field)):
-            items.extend(tokens[:n] if n == len(tokens) else field)  # all IRIs, or a record's first field
+            kept = tokens[:n] if n == len(tokens) else field  # all IRIs, or a record's first field
+            items.extend(s for s in kept if not _is_listener(value[s[0] : s[1]]))
             after_iri = True
             continue
         if after_iri and lo > 0 and value[lo - 1] in "\r\n" and _HEADER_NAME.match(value, lo):

@@ -53,6 +53,7 @@ QUIET = {
         CORS_ORIGINS = "https://app.example.com https://admin.example.com"
         ORIGINS = "https://a.example.com,https://b.example.com"
         BROKER_URL = "amqp://guest@rabbit1:5672//;amqp://guest@rabbit2:5672//"
+        KAFKA_LISTENERS = "PLAINTEXT://0.0.0.0:9092,SASL_SSL://0.0.0.0:9093,EXTERNAL_TLS://0.0.0.0:9094"
         ''',
     "lines of URLs, records and captured output": '''
         SITEMAP = """
