@@ -1304,3 +1304,21 @@ def test_a_hole_bound_elsewhere_is_reported_at_the_name_each_use_reads_it_by() -
     found = lint_text(src, Config(extend_select=("IRI806",)))
     # (next_url's binding is checked itself, at the hole: once, not again at redirect(next_url))
     assert [(f.line, f.col, f.code) for f in found] == [(6, 36, "IRI806"), (8, 31, "IRI806"), (9, 31, "IRI806")]
+
+
+def test_a_class_body_reads_a_module_name_where_the_class_statement_stands() -> None:
+    """``class Early: ROOT = BASE`` runs before a later ``BASE = ...``: ``self.ROOT`` is the first value, not the
+    module's final one (fixtures58, repro 01); a method's body runs later and reads the final one."""
+    src = ('import requests\nBASE = "https://first.example.com"\n\n\nclass Early:\n    ROOT = BASE\n\n'
+           '    def go(self):\n        requests.get(self.ROOT + "x")\n        requests.get(BASE + "/y")\n\n\n'
+           'BASE = "https://second.example.com/"\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(9, "IRI801"), (10, "IRI802")]
+
+
+@pytest.mark.parametrize("rebind", ["type(self).BASE", "self.__class__.BASE", "Api.BASE"])
+def test_a_class_attribute_a_method_rebinds_through_the_objects_class_is_a_hole(rebind: str) -> None:
+    """``type(self).BASE = ...`` in a method binds the class's attribute as ``Api.BASE = ...`` does (fixtures58,
+    repro 02)."""
+    src = ('import requests\n\n\nclass Api:\n    BASE = "https://a.example.com"\n\n    def configure(self):\n'
+           f'        {rebind} = "https://b.example.com/"\n\n    def go(self):\n        requests.get(self.BASE + "x")\n')
+    assert lint_text(src, Config()) == []

@@ -428,7 +428,9 @@ def _attributes_bound(text: str, name: str) -> frozenset[str]:
     position of the text, once per (class, attribute) asked."""
     if any(first == name for first in _after_word(text, "setattr", _FIRST_ARGUMENT)):
         return _EVERY
-    return frozenset(_after_word(text, name, ATTRIBUTE_BINDING))
+    # (and those bound on an object's class whichever it is: ``type(self).ROOT = ...``, ``self.__class__.ROOT``)
+    words = (name, "__class__", "type(self)")
+    return frozenset(a for word in words for a in _after_word(text, word, ATTRIBUTE_BINDING))
 
 
 def _after_word(text: str, word: str, tail: re.Pattern[str]) -> Iterator[str]:

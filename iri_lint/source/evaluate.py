@@ -297,14 +297,13 @@ class ModuleState:
         if at.frame is not None and name in at.frame:
             return at.frame[name]  # type: ignore[return-value]
         scope: Scope | None = at.scope
-        first = True
+        stmt, first = at.stmt, True  # (where the lookup runs in the scope: a class body runs where it stands)
         while scope is not None:
             if scope.kind == "class" and not first:
                 scope = scope.parent  # a class body is not an enclosing scope of its methods
                 continue
             if name in scope.globals:
-                scope = self.index.module
-                first = False
+                scope, stmt, first = self.index.module, None, False
             if name in scope.nonlocals:
                 return self.hole(node)
             bindings = scope.names.get(name)
@@ -313,7 +312,8 @@ class ModuleState:
                     assert scope.parent is not None
                     return Instance(scope.parent, self)  # self / cls of a method
                 if bindings or (scope.kind == "module" and scope.order(name, self._stars_for).by_pos):
-                    return self._lookup(scope, name, at.stmt if first else None, node)  # (else: no star binds it)
+                    return self._lookup(scope, name, stmt, node)  # (else: no star binds it)
+            stmt = scope.node if first and scope.kind == "class" else None  # type: ignore[assignment]
             first = False
             scope = scope.parent
         return Ref(name) if name in _BUILTINS else self.hole(node)
