@@ -1255,6 +1255,8 @@ def test_a_strftime_format_is_a_template_of_dates(code: str, expected: list[str]
     ('    monkeypatch.setattr(settings, "API_ROOT", "http://localhost:8000/")\n', []),
     ('    monkeypatch.setattr("pkg.settings.API_ROOT", "http://localhost:8000/")\n', []),
     ('    settings.API_ROOT = "http://localhost:8000/"\n', []),
+    ('    mock.patch("settings.API_ROOT", "http://localhost:8000/").start()\n', []),  # (fixtures59, repro 01)
+    ('    mock.patch.object(settings, "API_ROOT", "http://localhost:8000/").start()\n', []),
     ('    setattr(obj, "other", 1)\n', [(8, "IRI801")]),  # another attribute
     ('    pass\n', [(8, "IRI801")]),
 ])
@@ -1263,7 +1265,7 @@ def test_a_module_attribute_this_module_may_rebind_is_a_hole(tmp_path: Path, bod
     """A test pointing the code at a live server (``settings.API_ROOT = ...``, ``monkeypatch.setattr``): what
     ``settings.API_ROOT`` holds then is not settings.py's text (fixtures54, repro 03)."""
     modules = {"settings.py": 'API_ROOT = "https://api.example.com"\n',
-               "test_mp.py": ('import requests\nimport settings\nobj = object()\n\n\ndef test_it(monkeypatch):\n'
+               "test_mp.py": ('import requests\nimport settings\nobj = mock = object()\n\n\ndef test_it(monkeypatch):\n'
                               f'{body}    requests.get(settings.API_ROOT + "items")\n')}
     assert _lint_project(tmp_path, modules, "test_mp.py") == expected
 
@@ -1322,3 +1324,13 @@ def test_a_class_attribute_a_method_rebinds_through_the_objects_class_is_a_hole(
     src = ('import requests\n\n\nclass Api:\n    BASE = "https://a.example.com"\n\n    def configure(self):\n'
            f'        {rebind} = "https://b.example.com/"\n\n    def go(self):\n        requests.get(self.BASE + "x")\n')
     assert lint_text(src, Config()) == []
+
+
+def test_the_uses_after_an_exploding_constant_of_another_module_are_still_followed(tmp_path: Path) -> None:
+    """``requests.get(A39 + "x")`` with ``A39`` doubling 39 times in big.py is a hole; the next use's ``A1`` of the
+    same module (``A0 + A0``: a join, which costs) is followed (fixtures59, repro 02): each use may cost an
+    allowance there too."""
+    big = 'A0 = "https://h.example/"\n' + "".join(f"A{i + 1} = A{i} + A{i}\n" for i in range(39))
+    modules = {"big.py": big,
+               "use.py": 'import requests\nfrom big import A1, A39\nrequests.get(A39 + "x")\nrequests.get(A1 + "/x")\n'}
+    assert _lint_project(tmp_path, modules, "use.py") == [(4, "IRI802")]

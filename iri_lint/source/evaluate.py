@@ -609,8 +609,7 @@ class ModuleState:
     def _read(self, path: str, name: str, qual: str | None, node: ast.AST) -> Result | None:
         """``name`` as the project module at ``path`` binds it once it has run; None when it binds no such
         name. The module, and what its value was read from, become dependencies of this one."""
-        ev = self.evaluator
-        project = ev.project
+        ev, project = self.evaluator, self.evaluator.project
         assert project is not None
         self.deps.add(path)
         if ev.depth >= MAX_DEPTH:
@@ -621,6 +620,7 @@ class ModuleState:
         ev.depth += 1
         try:
             st = ev.of(loaded, self.callee)
+            st.new_use()  # (what a use reads there may cost an allowance too: one exploding constant is a hole)
             scope = st.index.module
             if name not in scope.names and not (scope.stars and scope.order(name, st._stars_for).by_pos):
                 return None

@@ -38,11 +38,17 @@ def attributes_set_on_objects(text: str) -> dict[str, frozenset[str]]:
 
 def rebinds_module_attribute(text: str, attr: str) -> bool:
     """Whether a module's text may bind ``attr`` on a module it imports (``settings.API_ROOT = ...``, a test's
-    ``monkeypatch.setattr(settings, "API_ROOT", ...)`` or ``setattr(settings, "API_ROOT", ...)``): the name, or
-    a string naming it, with the assignment or the ``setattr`` (it errs one way: one more hole)."""
-    if "setattr(" in text and any(f"{q}{attr}{q}" in text or f".{attr}{q}" in text for q in "\"'"):
+    ``monkeypatch.setattr(settings, "API_ROOT", ...)``, ``mock.patch("pkg.settings.API_ROOT", ...)``): the name,
+    or a string naming it, with the assignment or the ``setattr``/``patch`` (it errs one way: one more hole)."""
+    if any(word in text for word in _REBINDERS) and any(f"{q}{attr}{q}" in text or f".{attr}{q}" in text
+                                                        for q in "\"'"):
         return True
     return attr in _bound_attributes(text)
+
+
+# what binds an attribute named by a string: ``setattr``, pytest's ``monkeypatch.setattr``, ``mock.patch("m.X")``,
+# ``mock.patch.object(m, "X")``
+_REBINDERS = ("setattr(", "patch(", "patch.object(")
 
 
 @functools.lru_cache(maxsize=256)
