@@ -95,10 +95,11 @@ def modules(draw: st.DrawFn) -> bytes:
     return (b"\xef\xbb\xbf" if draw(st.booleans()) else b"") + data
 
 
-def _string_spans(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def _string_spans(text: str, kinds: tuple[int, ...] = (tokenize.STRING,)) -> list[tuple[tuple[int, int],
+                                                                                        tuple[int, int]]]:
     # lines end where the parser (and flake8, and editors) end them: at a lone '\r' too
     return [(t.start, t.end) for t in tokenize.generate_tokens(io.StringIO(text, newline="").readline)
-            if t.type == tokenize.STRING]
+            if t.type in kinds]
 
 
 def _other_tokens(text: str) -> list[tuple[int, str]]:
@@ -118,15 +119,21 @@ def _lint(text: str) -> list[SourceFinding]:
 # counted one line less (found by the long fuzz run of 2026-11-25)
 @example(b"import requests\r\nname = 'x'\r\n# ?\r\r\nv1 = (''\n     '/x')\r\nv2 = (''\n     '/x')\r\n"
          b"requests.get(r'//[v.x]', timeout=3)\r\n")
+# a problem a join makes in a constant of the module is placed at the name that brings it (the fuzz run of
+# 2026-11-27)
+@example(b"import requests\nname = 'x'\nCDN = 'https://cdn.example.net'\nrequests.get(CDN + r'\xd7\x90' + name)\n")
 def test_any_module_of_literals_lints_and_fixes_without_loss(data: bytes) -> None:
     source = PythonFile.from_bytes(data)
     text = decode_source(data)
     found = _lint(text)
     assert not [f for f in found if f.code == "IRI100"], found
     spans = _string_spans(text)
+    names = _string_spans(text, (tokenize.NAME,))
     for f in found:  # (line, col) in a string token; tokenize's columns are code points too
         pos = (f.line, f.col)
-        assert any(start <= pos < end for start, end in spans), (f.code, pos, spans)
+        # or at the name a use reads a piece by: a problem the join makes in a constant (CDN + r"\u05d0": IRI204)
+        at = spans if f.literal.locator is not None else [*spans, *names]
+        assert any(start <= pos < end for start, end in at), (f.code, pos, spans)
     run = fix_text(text, _lint, unsafe=True, can_hold=source.can_hold)
     assert run.error is None
     ast.parse(run.text)
