@@ -95,13 +95,14 @@ def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Flake8Sett
     ``marked``: the file's lines that the pre-check found worth walking (``source.marks``); none when
     only a noqa comment brought the file here (rule IRI901); ``values_only``: they are URL API calls'
     lines only (``lint.lint_tree``)."""
-    # the collector paused while the file is checked: what a check allocates it frees by refcounting, so the
-    # young and full passes that its allocations set off walked flake8's objects for nothing (about 10% of
-    # the plugin's cost on run.py --quick's files, counted by gc.callbacks: 222 of 2,219 passes fewer)
-    refused = _refused_bytes(lines, filename)
+    text = "".join(lines)  # (flake8 applies noqa itself: IRI901 reads what it will silence)
+    refused = _refused_bytes(text, filename)
     if refused:
         yield 1, 0, f"IRI100 iri-lint could not analyse this file: {refused}"
         return
+    # the collector paused while the file is checked: what a check allocates it frees by refcounting, so the
+    # young and full passes that its allocations set off walked flake8's objects for nothing (about 10% of
+    # the plugin's cost on run.py --quick's files, counted by gc.callbacks: 222 of 2,219 passes fewer)
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -110,7 +111,6 @@ def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Flake8Sett
         found = [] if not marked else list(lint_tree(tree, lines, run.config, path=filename,
                                                      text_codes=run.text_codes, marked=marked, project=run.project,
                                                      values_only=values_only))
-        text = "".join(lines)  # flake8 applies noqa itself: IRI901 reads what it will silence
         unused = unused_noqa(text, [(f.line, f.code) for f in found], run.config.codes_for(filename))
     except RecursionError:
         found, unused = [], []
@@ -132,11 +132,10 @@ def findings(tree: ast.AST, lines: Sequence[str], filename: str, run: Flake8Sett
         yield p.start.line, p.start.col, f"{p.finding.code} {p.finding.message}"
 
 
-def _refused_bytes(lines: Sequence[str], filename: str) -> str:
+def _refused_bytes(text: str, filename: str) -> str:
     """Why Python refuses the file's bytes, when flake8 read them as latin-1 after they failed its encoding
     (PEP 3120, 263): as ``iri-lint check`` says, not findings in a text Python never reads. Only a text whose
     characters all fit in latin-1 can be that fallback's: its file is read again (rare), no other."""
-    text = "".join(lines)
     if text.isascii() or not os.path.isfile(filename):
         return ""
     try:

@@ -180,7 +180,8 @@ class ModuleState:
 
     def hole(self, node: ast.AST | None, **kw: object) -> Value:
         """A hole standing for ``node`` (named after it when it is a name)."""
-        return hole(node, self.src, name=kw.pop("name", None) or (dotted(node) if node is not None else None), **kw)  # type: ignore[arg-type]
+        name = kw.pop("name", None) or (dotted(node) if node is not None else None)
+        return hole(node, self.src, name=name, **kw)  # type: ignore[arg-type]
 
     def text(self, node: ast.expr, at: At) -> Value | None:
         """The value of ``node`` when it is a string (a pure hole counts: it may be one)."""
@@ -314,8 +315,7 @@ class ModuleState:
                 if bindings or (scope.kind == "module" and scope.order(name, self._stars_for).by_pos):
                     return self._lookup(scope, name, stmt, node)  # (else: no star binds it)
             stmt = scope.node if first and scope.kind == "class" else None  # type: ignore[assignment]
-            first = False
-            scope = scope.parent
+            first, scope = False, scope.parent
         return Ref(name) if name in _BUILTINS else self.hole(node)
 
     def _lookup(self, scope: Scope, name: str, stmt: ast.stmt | None, node: ast.AST) -> Result:

@@ -36,6 +36,7 @@ def attributes_set_on_objects(text: str) -> dict[str, frozenset[str]]:
     return _bound_attributes(text)
 
 
+@functools.lru_cache(maxsize=1024)  # (asked at each ``settings.X`` a value reads: one scan of the text each)
 def rebinds_module_attribute(text: str, attr: str) -> bool:
     """Whether a module's text may bind ``attr`` on a module it imports (``settings.API_ROOT = ...``, a test's
     ``monkeypatch.setattr(settings, "API_ROOT", ...)``, ``mock.patch("pkg.settings.API_ROOT", ...)``): the name,

@@ -244,14 +244,12 @@ def merge_fillings(a: Filling, b: Filling) -> Filling:
     return Filling(a.pct or b.pct, a.fmt or b.fmt, tuple(sorted({*a.replaced, *b.replaced})), a.dated or b.dated)
 
 
+_directive = lazy_regex(r"%[-_0^#]?[A-Za-z%]")  # (no repetition: linear)
+
+
 def strftime_directives(value: str) -> tuple[tuple[int, int], ...]:
     """The spans of a strftime format's directives (C's strftime, with glibc's flags): ``%Y``, ``%-d``, ``%%``."""
     return tuple(m.span() for m in _directive().finditer(value))
-
-
-@functools.cache
-def _directive() -> re.Pattern[str]:
-    return re.compile(r"%[-_0^#]?[A-Za-z%]")  # (no repetition: linear)
 
 
 def may_be_filled(text: str) -> bool:
