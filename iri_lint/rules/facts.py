@@ -99,6 +99,21 @@ class Facts:
         return not self.holes
 
     @cached_property
+    def shown(self) -> str:
+        """The IRI's text as a message quotes it: each template hole as ``…``, of the same length (so offsets
+        and edits hold), not as the character it is checked as (``0``)."""
+        text = self.ref.text
+        if not self.holes:
+            return text
+        parts: list[str] = []
+        at = 0
+        for start, end in sorted(self.holes):
+            start = max(start, at)  # (overlapping holes: each character once)
+            parts += (text[at:start], "\u2026" * (end - start))
+            at = max(at, end)
+        return "".join((*parts, text[at:]))
+
+    @cached_property
     def syntax(self) -> SyntaxFacts:
         """RFC 3987 sec. 2.2 / 3987bis sec. 6.3 errors: the surrounding whitespace, then runs."""
         ref = self.ref

@@ -86,12 +86,12 @@ def check(facts: Facts) -> Iterator[Raw]:
             continue  # a host spelled in parts on both sides of the piece (f"https://p{X}ypal.com/")
         if where is userinfo:
             yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': "
-                                f"'{_shown(text, where.start, where.end, unknown)}' becomes the userinfo and "
-                                f"'{_shown(text, ref.host.start, ref.host.end, unknown)}' the host (RFC 3986 sec. 7.6)")
+                                f"'{facts.shown[where.start : where.end]}' becomes the userinfo and "
+                                f"'{facts.shown[ref.host.start : ref.host.end]}' the host (RFC 3986 sec. 7.6)")
             continue
         part = "host" if where is ref.host else "port" if where is ref.port else "authority"
         yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': the {part} becomes "
-                            f"'{_shown(text, where.start, where.end, unknown)}'")
+                            f"'{facts.shown[where.start : where.end]}'")
 
 
 def _whole_tail(text: str, authority: int, j: int, joins: tuple[int, ...], unknown: set[int]) -> bool:
@@ -100,11 +100,6 @@ def _whole_tail(text: str, authority: int, j: int, joins: tuple[int, ...], unkno
     b = max((p for p in (*joins, *unknown) if authority <= p < j), default=None)
     tail = "" if b is None else text[b + 1 if b in unknown else b : j]
     return len(tail) > 1 and tail[0] == "." and text[j].isalnum()
-
-
-def _shown(text: str, start: int, end: int, unknown: set[int]) -> str:
-    """``text[start:end]`` with each unknown part as ``…`` (not the character it is checked as)."""
-    return "".join("\u2026" if i in unknown else text[i] for i in range(start, end))
 
 
 def _whole_host(text: str, piece: int, authority: int, j: int) -> bool:

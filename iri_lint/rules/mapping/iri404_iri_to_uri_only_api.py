@@ -49,19 +49,6 @@ def check(facts: Facts) -> Iterator[Raw]:
     except MappingError:  # (a valid IRI always maps; be safe)
         return
     first = next(k for k, c in enumerate(text) if not c.isascii())
-    uri = with_edits(_unknown_as_ellipsis(text, facts.holes), edits)
+    uri = with_edits(facts.shown, edits)
     yield Raw(first, first + 1, f"this API sends only ASCII and raises UnicodeEncodeError on "
               f"{char_label(text[first])}; pass the mapped URI {uri!r} (RFC 3987 sec. 3.1)", tuple(edits))
-
-
-
-def _unknown_as_ellipsis(text: str, holes: tuple[tuple[int, int], ...]) -> str:
-    """``text`` with each template hole shown as ``…``, of the same length, so the edits' offsets hold: the
-    character a hole is checked as (``0``) is not the URI's."""
-    parts: list[str] = []
-    at = 0
-    for start, end in sorted(holes):
-        start = max(start, at)  # (overlapping holes: each character once)
-        parts += (text[at:start], chr(0x2026) * (end - start))
-        at = max(at, end)
-    return "".join((*parts, text[at:]))
