@@ -606,6 +606,16 @@ def test_what_urljoin_drops_is_reported_wherever_its_result_goes(line: str, col:
     assert found == [(3, col, "IRI804")]
 
 
+@pytest.mark.parametrize(("base", "found"), [
+    ("https://h.example/v2", []),  # '/v2' or '/v2/' and '../items' both give /items: the '..' means to go up
+    ("https://h.example/a/v2", [(3, "IRI804")]),  # /items, where "/a/v2/" would give /a/items
+    ("https://h.example/v2/search", [(3, "IRI804")]),  # /items, where '/v2/search/' would give /v2/items
+])
+def test_urljoin_going_up_is_reported_only_when_a_slash_would_keep_a_segment(base: str, found: list) -> None:
+    src = f'from urllib.parse import urljoin\nimport requests\nrequests.get(urljoin("{base}", "../items"))\n'
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == found
+
+
 def test_a_reference_reused_without_urljoin_is_not_what_urljoin_dropped(tmp_path: Path) -> None:
     modules = {"paths.py": 'REF = "items"\n',
                "app.py": 'from urllib.parse import urljoin\nimport requests\nfrom paths import REF\n'

@@ -216,8 +216,10 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
         return None
     # merged (sec. 5.2.3) and without its dot segments (sec. 5.2.4): what is left of the base's path is
     # the part up to the last '/' the two share ("../items" against /api/v2 keeps "/" of it, drops api/v2)
-    path = bs[start:end]
-    merged = remove_dot_segments(bs[start:cut] + rs[r.path[0] : r.path[1]])
+    path, ref_path = bs[start:end], rs[r.path[0] : r.path[1]]
+    merged = remove_dot_segments(bs[start:cut] + ref_path)
+    if merged == remove_dot_segments(path + "/" + ref_path):
+        return None  # ("../items": a '/' at the base's end would change nothing; the '..' means to go up)
     shared = 0
     while shared < min(len(path), len(merged)) and path[shared] == merged[shared]:
         shared += 1
