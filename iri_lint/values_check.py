@@ -34,6 +34,7 @@ from .source.calls import PATH_JOINS
 from .source.candidates import (
     SEPARATOR,
     UrlApi,
+    iri_text,
     is_absolute_literal,
     is_bare_prefix,
     is_delimited,
@@ -397,7 +398,7 @@ def _left_there(use: UrlValue, piece: object, k: int, code: str, checker: ValueC
                 memo: dict[tuple[object, ...], list[Finding]]) -> bool:
     """Whether the module spelling a piece reports a problem of its character ``k`` itself."""
     return _reported_there(piece) and not _in_template(piece) and not _unseen_escape(use.expr, piece, k) and \
-        _found_alone(piece, k, code, checker, memo)  # type: ignore[arg-type]
+        not _separated(piece.node.value, piece.start + k) and _found_alone(piece, k, code, checker, memo)  # type: ignore[arg-type,attr-defined]
 
 
 def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_module: bool, by_url_name: bool,
@@ -459,6 +460,20 @@ def _found_alone(piece: Text, k: int, code: str, checker: ValueChecker,
     return any(f.code == code and f.start <= at < max(f.end, f.start + 1) for f in found)
 
 
+def _separated(text: str, at: int, *, url_name: bool = False) -> bool:
+    """Whether character ``at`` of a literal is outside the IRIs its module reads in it (``literals``): whitespace
+    at an end separates (``"http://h:9000 "``), and a text of words is prose there (unless the literal is bound
+    to a URL-named name); only the use's join or API makes them one URL."""
+    if not url_name and (looks_like_regex(text) or is_delimited(text)):
+        return True
+    if SEPARATOR.search(text) is None:
+        return False
+    items = iri_text(text)
+    if items.items:
+        return not any(a <= at < b for a, b in items.items)
+    return not items.injection and looks_like_prose(text, url_context=url_name)
+
+
 def _with_dates(use: UrlValue, c: Checked, state: ModuleState) -> Checked:
     """``c`` with a strftime directive a hole where the module gives the URL-named name to ``strftime``
     (``day.strftime(STRF_URL)``): its value is a date's template however it is built (``source.filling``)."""
@@ -490,6 +505,9 @@ def _found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: 
         r = state.value(n, use.at)
         if type(r) is not Value or not _holds(r, piece):
             continue
+        if len(r.pieces) == 1 and _reported_there(piece) and \
+                _separated(piece.node.value, piece.start + k, url_name=True):  # type: ignore[union-attr]
+            continue  # bound to the literal alone: its module checks the IRI in it, not what separates it
         c = checked(r, at_api=False)
         at = next((i for i in _offsets_of(c, piece) if (o := c.origin(i)) is not None and o[1] == k), None)
         if at is None:

@@ -402,6 +402,21 @@ def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> 
     return [(f.line, f.code) for f in lint_text(modules[main_module], Config(), path=str(path), project=Project())]
 
 
+@pytest.mark.parametrize("constant", [
+    'MINIO = "http://minio.internal:9000 "',  # whitespace at an end separates there: the join puts it inside
+    'MINIO = " http://minio.internal:9000"',
+    'MINIO = "http://minio.internal:9000\\n"',
+    'MINIO_URL = "http://minio.internal:9000 "',  # URL-named: checked where bound, but the IRI there ends before
+    'MINIO = "https://mirror.example/pub/the old files"',  # prose there; one URL at the API
+])
+def test_what_another_module_does_not_read_as_its_iri_is_reported_at_the_use(tmp_path: Path, constant: str) -> None:
+    name = constant.split()[0]
+    modules = {"settings.py": constant + "\n", "app.py": f"import requests\nfrom settings import {name}\n"
+                                                         f'requests.get({name} + "/health")\n'}
+    assert [code for line, code in _lint_project(tmp_path, modules, "app.py") if line == 3] in (["IRI101"], ["IRI104"])
+    assert _lint_project(tmp_path, modules, "settings.py") == []
+
+
 def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
     modules = {
         "a.py": 'import requests\nfrom b import B\nA = "https://a.example"\nrequests.get(B + "x y")\n',
