@@ -464,7 +464,7 @@ def _separated(text: str, at: int, *, url_name: bool = False) -> bool:
     """Whether character ``at`` of a literal is outside the IRIs its module reads in it (``literals``): whitespace
     at an end separates (``"http://h:9000 "``), and a text of words is prose there (unless the literal is bound
     to a URL-named name); only the use's join or API makes them one URL."""
-    if not url_name and (looks_like_regex(text) or is_delimited(text)):
+    if looks_like_regex(text) or is_delimited(text):
         return True
     if SEPARATOR.search(text) is None:
         return False

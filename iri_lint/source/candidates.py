@@ -284,6 +284,11 @@ def is_route_name(value: str) -> bool:
 # after "=" is a character at fault in the query ('?q="><script>'), not markup around the IRI
 _REGEX_MARKER_IN_IRI = re.compile(r"""\\(?:[dwsSWDb./?+*1-9]|g<)|\(\?|\[(?:\^|a-z|A-Z|0-9)|\][+*{]""")
 _ABSOLUTE_IRI = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+://")
+_NO_ESCAPE_MARKER = re.compile(r"""\(\?|\[(?:\^|a-z|A-Z|0-9)|\][+*{]""")
+# backslashes that are a path's separators, not a regex's escapes: a scheme written with them
+# ("https:\\host", IRI603's mistake) or a Windows drive ("sqlite:///C:\\data\\app.db")
+_BACKSLASH_SCHEME = re.compile(r"(?i:https?|wss?|ftps?|file):\\(?!/)")  # (not "https:\/\/": a regex's)
+_DRIVE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]:\\")
 
 
 def looks_like_regex(value: str) -> bool:
@@ -291,7 +296,10 @@ def looks_like_regex(value: str) -> bool:
     if value.startswith("^") or (value.endswith("$") and not value.endswith("\\$")):
         return True
     marker = _REGEX_MARKER_IN_IRI if _ABSOLUTE_IRI.match(value) else _REGEX_MARKER
-    return marker.search(value) is not None
+    if marker.search(value) is None:
+        return False
+    return (_BACKSLASH_SCHEME.match(value) is None and _DRIVE.search(value) is None) or \
+        _NO_ESCAPE_MARKER.search(value) is not None
 
 
 def looks_like_prose(value: str, *, url_context: bool) -> bool:

@@ -422,6 +422,12 @@ def test_scheme_typo_messages_quote_what_was_written() -> None:
         "'htps:' looks like a typo of 'https:'"]
 
 
+@pytest.mark.parametrize("text", ["http:\\\\example.com/", "http//example.com/", "htps://example.com/"])
+def test_scheme_mistakes_are_reported_at_the_scheme(text: str) -> None:
+    """The three IRI603 forms are one place (its page): the scheme's first character, the quoted text's."""
+    assert [f.start for f in check(text, select=["IRI603"])] == [0]
+
+
 _ANY_IRI = st.lists(st.sampled_from([*"ab1/.?#@:%[] ", "%41", "%E9", "%C0%AF", "%E2%80%AE", "\u202e", "\u05d0",
                                      "\u0430", "\uff41", "\u200b", "\ufffd", "\x00", "xn--a", "u:p@", "HTTP",
                                      ":80", "\u2215", "\ud800"]), max_size=20).map("".join)

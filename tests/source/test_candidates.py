@@ -271,6 +271,22 @@ def test_regex_templates_and_markup_are_not_iris(src: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("value", "regex"),
+    [
+        ("https:\\shop.example\\path", False),  # IRI603's mistake: '\\s' is a separator, no escape
+        ("https:\\\\www.example.org", False),
+        ("sqlite:///C:\\dataops\\app.db", False),  # a Windows drive pasted into a database URL
+        ("https:\\/\\/example\\.com", True),  # escaped slashes: a regex's
+        ("localhost:\\d+", True),
+        ("http://localhost:\\d+", True),
+        ("C:\\data\\(?P<name>\\w+)", True),  # a drive, but a group: a regex over paths
+    ],
+)
+def test_backslashes_of_a_scheme_or_a_drive_are_no_regex_escapes(value: str, regex: bool) -> None:
+    assert candidates.looks_like_regex(value) is regex
+
+
+@pytest.mark.parametrize(
     ("src", "found"),
     [
         ('login_url = "admin:login"', False),

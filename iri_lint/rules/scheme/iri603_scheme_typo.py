@@ -25,6 +25,8 @@ RULE = Rule(
          "unregistered (`ftps`, `gs`, `s3`, `hdfs`, `abfss`, `oci`, database URLs; the list and its sources "
          "are in `scripts/data/unregistered-schemes.csv`) or any two-letter scheme is never a typo, so the fix "
          "never changes what a scheme means."),
+    where=("the scheme's first character, for each of the three mistakes (`htps:`, `http//`, `https:\\\\`): the "
+           "scheme and its delimiter are read as one"),
     fix_text="Correct the scheme.",
     valid=(Example("https://example.com/"), Example("ftps://files.example.com/"), Example("gs://bucket/key")),
     invalid=(Example("htps://example.com/", "https://example.com/"), Example("http//example.com/", "http://example.com/")),
@@ -51,5 +53,5 @@ def check(facts: Facts) -> Iterator[Raw]:
         yield Raw(ref.scheme.start, ref.scheme.end, f"'{scheme}:' looks like a typo of '{typo_of}:'",
                   (Edit(ref.scheme.start, ref.scheme.end, typo_of),))
     elif low in ("http", "https") and text.startswith("\\\\", after):
-        yield Raw(ref.scheme.end, after + 2, f"'{scheme}:\\\\' uses backslashes; write '{low}://'",
+        yield Raw(ref.scheme.start, after + 2, f"'{scheme}:\\\\' uses backslashes; write '{low}://'",
                   (Edit(after, after + 2, "//"),))
