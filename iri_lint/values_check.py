@@ -203,6 +203,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         # the literal itself (``literals`` checked it, with what it knows of it), or a name that says it
         # holds a template (whatever its placeholders look like): only what assembly gets wrong
         enabled &= ASSEMBLY_CODES
+    if use.only is not None:
+        enabled &= use.only
     c = _with_dates(use, c, state)
     idna_versions = checker.idna_versions or (api is not None and api.idna2008)
     key = (c.text, kind, context, c.holes, c.assembly, uri_only, idna_versions, enabled)

@@ -631,6 +631,19 @@ def test_urljoin_going_up_is_reported_only_when_a_slash_would_keep_a_segment(bas
     assert [(f.line, f.code) for f in lint_text(src, Config())] == found
 
 
+def test_what_urljoin_drops_is_reported_at_the_call_once(tmp_path: Path) -> None:
+    """A ``urljoin`` call's drop is its own fault: at the call, whether its result goes to a URL API, to a name
+    no use reads, or to another module's use (which leaves it to the module making the call)."""
+    modules = {"settings.py": 'from urllib.parse import urljoin\nBASE = "https://h.example/api/v2"\n'
+                              'API = urljoin(BASE, "items")\nAPI_URL = urljoin(BASE, "/x")\n',
+               "app.py": 'import urllib.parse\nimport requests\nfrom settings import API, API_URL, BASE\n'
+                         'requests.get(API)\nrequests.get(API_URL + "?a=1")\n'
+                         'def endpoint():\n    return urllib.parse.urljoin(BASE, "/items")\n'
+                         'u = urllib.parse.urljoin(BASE, "/items")\nrequests.get(u)\n'}
+    assert _lint_project(tmp_path, modules, "settings.py") == [(3, "IRI804"), (4, "IRI804")]
+    assert _lint_project(tmp_path, modules, "app.py") == [(7, "IRI804"), (8, "IRI804")]
+
+
 def test_a_reference_reused_without_urljoin_is_not_what_urljoin_dropped(tmp_path: Path) -> None:
     modules = {"paths.py": 'REF = "items"\n',
                "app.py": 'from urllib.parse import urljoin\nimport requests\nfrom paths import REF\n'

@@ -21,12 +21,13 @@ class UrljoinNotes:
     __slots__ = ("_by_literal",)
 
     def __init__(self) -> None:
-        # the literal spelling a reference's first character -> (kind, what is dropped, reference, result)
-        self._by_literal: dict[int, tuple[str, str, Value, Value]] = {}
+        # the literal spelling a reference's first character -> (kind, what is dropped, reference, result,
+        # whether a ``urljoin`` call made it: that call is checked itself, where it stands)
+        self._by_literal: dict[int, tuple[str, str, Value, Value, bool]] = {}
 
     def note(self, args: Args, resolved: Value) -> None:
         """A ``urljoin`` call with these arguments gave ``resolved`` (RFC 3986 sec. 5.2)."""
-        self._record(urljoin_drops(args), resolved)
+        self._record(urljoin_drops(args), resolved, call=True)
 
     def note_method(self, method: Method, args: Args, resolved: object) -> None:
         """A URL object's ``.join(ref)`` (yarl's, httpx's: the same resolution) gave ``resolved``."""
@@ -36,18 +37,19 @@ class UrljoinNotes:
         (ref,) = args.pick(("url",))
         if ref is not None and type(ref[0]) is Value and not args.unknown:
             found = assembly.urljoin_drops(method.owner, ref[0])
-            self._record(None if found is None else (*found, ref[0]), resolved)
+            self._record(None if found is None else (*found, ref[0]), resolved, call=False)
 
-    def _record(self, found: tuple[str, str, Value] | None, resolved: Value) -> None:
+    def _record(self, found: tuple[str, str, Value] | None, resolved: Value, *, call: bool) -> None:
         if found is not None:
             first = next((p for p in found[2].pieces if type(p) is Text and p.start != MADE), None)
             if first is not None:
-                self._by_literal[id(first.node)] = (*found, resolved)
+                self._by_literal[id(first.node)] = (*found, resolved, call)
 
-    def dropped(self, value: Value) -> tuple[str, str, Value] | None:
+    def dropped(self, value: Value, *, call: bool = False) -> tuple[str, str, Value] | None:
         """What a ``urljoin`` whose result ``value`` holds dropped of its base's path: the first reference
         found there as the resolution left it, after the part of the base it kept (the same literal may
-        reach other values without the ``urljoin``)."""
+        reach other values without the ``urljoin``). Only a URL object's ``.join`` for a value that holds
+        the result; ``call``: only the ``urljoin`` call that gave ``value`` itself."""
         if not self._by_literal:
             return None
         pieces = value.pieces
@@ -56,7 +58,9 @@ class UrljoinNotes:
                 found = self._by_literal.get(id(p.node))
                 if found is None:
                     continue
-                kind, lost, ref, resolved = found
+                kind, lost, ref, resolved, by_call = found
+                if by_call is not call:
+                    continue
                 made = resolved.pieces
                 j = next((j for j, q in enumerate(made) if type(q) is Text and q.node is p.node), 0)
                 if j and made[j - 1] == pieces[k - 1]:

@@ -44,6 +44,7 @@ class UrlValue(NamedTuple):
     # the reference's value)
     dropped: tuple[str, str, Value] | None = None
     at: At | None = None  # where ``expr`` is evaluated (its parts' values are asked again at the same place)
+    only: frozenset[str] | None = None  # the codes checked here, when not all (a ``urljoin`` call: IRI804)
 
 
 @functools.lru_cache(maxsize=16)
@@ -393,9 +394,17 @@ class ModuleValues:
                         dropped = None if lost is None else (f"base_url {lost[0]}", lost[1], r)
                     r = _merge(client, r, node, self.state.src)
                 yield from self._found(r, Reason.URL_API, node, expr, at, api=api, client=client, dropped=dropped)
+            if api.name == _URLJOIN:  # what it drops is the call's fault, wherever its result goes (or none)
+                r = self.state.value(node, at)
+                if type(r) is Value and (dropped := self.state.evaluator.urljoins.dropped(r, call=True)) is not None:
+                    yield UrlValue(r, Reason.URL_API, node, node, api, None, None, dropped, at, _URLJOIN_CODES)
         for kw in node.keywords:
             if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
                 yield from self._each(kw.value, at, node, kw.arg)
+
+
+_URLJOIN = "urllib.parse.urljoin"
+_URLJOIN_CODES = frozenset(("IRI804",))
 
 
 def _extended_next(node: ast.AugAssign, at: At) -> bool:
