@@ -66,6 +66,14 @@ def _text(item: Item | None) -> Value | None:
     return r if type(r) is Value and r.type == "str" else None
 
 
+def _url_text(item: Item | None) -> Value | None:
+    """A string or URL object argument's text (``base_url`` takes either: aiohttp's ``StrOrURL``)."""
+    r = item[0] if item is not None else None
+    if type(r) is not Value:
+        return None
+    return r if r.type == "str" else r.retype("str")
+
+
 def _known(item: Item | None) -> str | None:
     v = _text(item)
     return v.text if v is not None else None
@@ -151,7 +159,7 @@ def _url_object(args: Args, node: ast.Call, src: Src, qual: str) -> object:
 def _client(merge: str, keyword_only: bool) -> Handler:
     def make(args: Args, node: ast.Call, src: Src, qual: str) -> object:
         item = args.keywords.get("base_url") if keyword_only else args.pick(("base_url",))[0]
-        base = _text(item) if item is not None else None
+        base = _url_text(item)
         if item is not None and base is None:
             base = hole(item[1], src)
         if base is None and args.unknown:

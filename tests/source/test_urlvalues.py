@@ -294,3 +294,13 @@ def test_the_prefilter_loses_no_use_on_real_code() -> None:
         every = [(uv.node.lineno, uv.expr.col_offset, uv.value.flat())  # type: ignore[attr-defined]
                  for uv in url_values(tree, lines, options=ScanOptions(prefilter=False))]
         assert pruned == every, path
+
+
+@pytest.mark.parametrize("base", ['"https://h.example/v2/"', 'httpx.URL("https://h.example/v2/")',
+                                  'yarl.URL("https://h.example/v2/")'])
+def test_a_client_base_url_may_be_a_url_object(base: str) -> None:
+    """``base_url`` takes a string or a URL object (aiohttp's ``StrOrURL``, httpx's ``URL | str``)."""
+    src = f"import httpx, yarl, aiohttp\nc = httpx.Client(base_url={base})\nc.get('items')\n" \
+          f"s = aiohttp.ClientSession({base})\ns.get('users')\n"
+    values = [value for line, _, _, value in summary(src) if line in (3, 5)]
+    assert values == ["https://h.example/v2/items", "https://h.example/v2/users"]
