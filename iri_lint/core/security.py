@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 import unicodedataplus as ucd
 
 from .budget import Budget, take_matches
-from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII
+from .chars import BIDI_CONTROLS, GEN_DELIMS, NOT_ALLOWED_ASCII, TAG_RANGE
 from .components import (
     COMPONENT_NAMES,
     ComponentTable,
@@ -489,8 +489,10 @@ class _Blanks:
 @functools.lru_cache(maxsize=1 << 14)
 def _kind(c: str) -> str | None:
     """The kind of ``c`` on its own (RFC 3987 sec. 6.1 b, 3987bis sec. 9), "joiner" if contextual."""
-    if c.isascii() or c in BIDI_CONTROLS:
-        return None  # bidi controls are the bidi checks' business (RFC 3987 sec. 4.1)
+    if c.isascii() or c in BIDI_CONTROLS or TAG_RANGE[0] <= ord(c) <= TAG_RANGE[1]:
+        # bidi controls are the bidi checks' business (RFC 3987 sec. 4.1); U+E0000-E0FFF, outside ucschar
+        # (RFC 3987 sec. 2.2) and allowed in a 3987bis query, the tag rule's (IRI107)
+        return None
     if delimiter_for(c) is not None:
         return "delimiter-lookalike"
     if _is_wide_or_narrow(c):

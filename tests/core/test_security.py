@@ -201,8 +201,7 @@ def test_space_lookalikes_suggest_percent_encoding(icu_mode: str) -> None:
 # ------------------------------------------------------------------ invisible
 
 
-@pytest.mark.parametrize("c", ["\u200b", "\u00ad", "\u2060", "\ufe0f", "\ufeff", "\u3164",
-                               "\U000e0100", "\u034f", "\u180e"])
+@pytest.mark.parametrize("c", ["\u200b", "\u00ad", "\u2060", "\ufe0f", "\ufeff", "\u3164", "\u034f", "\u180e"])
 def test_invisible(icu_mode: str, c: str) -> None:
     text = f"http://example.com/a{c}b"
     problems = found(text)
@@ -210,6 +209,12 @@ def test_invisible(icu_mode: str, c: str) -> None:
         ("invisible", Span(20, 21), "")]
     assert c not in said(text)[0]
     assert f"U+{ord(c):04X}" in said(text)[0]
+
+
+@pytest.mark.parametrize("c", ["\U000e0001", "\U000e0041", "\U000e0100", "\U000e01ef"])
+def test_tags_and_supplementary_variation_selectors_are_the_tag_rules(icu_mode: str, c: str) -> None:
+    """U+E0000-E0FFF is outside ucschar (RFC 3987 sec. 2.2), and 3987bis allows it in a query: IRI107 says which."""
+    assert found(f"http://example.com/a{c}b") == []
 
 
 def test_invisible_runs_are_merged(icu_mode: str) -> None:

@@ -20,7 +20,9 @@ RULE = Rule(
     fix_level=FixLevel.NONE,
     what=("A default-ignorable (invisible) character anywhere in the IRI, such as U+200B ZERO WIDTH SPACE, "
           "U+00AD SOFT HYPHEN, U+2060 WORD JOINER or a variation selector, and ZWJ or ZWNJ outside the "
-          "contexts IDNA allows; bidi controls are IRI201's and IRI202's. The fix removes it."),
+          "contexts IDNA allows; bidi controls are IRI201's and IRI202's, and the characters of U+E0000-E0FFF "
+          "(tags, variation selectors 17-256) IRI107's, which knows where a profile allows them. "
+          "The fix removes it."),
     why=("Default-ignorable characters (U+200B, U+00AD, U+2060, variation selectors, ZWJ outside IDNA's "
          "allowed contexts) are invisible, so two IRIs that look the same differ."),
     fix_text="Remove the invisible character.",
