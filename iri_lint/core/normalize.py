@@ -42,7 +42,7 @@ Choices (the RFCs leave room; each is made once, here):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -235,20 +235,35 @@ def _percent_nonascii(text: str, ref: IRIReference) -> list[_RawEdit]:
 
 
 def _case_host(text: str, ref: IRIReference) -> list[_RawEdit]:
-    """RFC 3987 sec. 5.3.2.1: ASCII letters of the host in lowercase (not inside ``%HH``)."""
+    """RFC 3987 sec. 5.3.2.1: ASCII letters of the host in lowercase (not inside ``%HH``), in its US-ASCII
+    only labels: a non-ASCII label's case is its IDNA mapping's (sec. 5.3.3, the ``idn-host`` step)."""
     if ref.host is None:
         return []
     edits: list[_RawEdit] = []
-    i, end = ref.host.start, ref.host.end
-    while i < end:
-        if is_pct_triplet(text, i, end):
-            i += 3
-            continue
-        c = text[i]
-        if "A" <= c <= "Z":
-            edits.append((i, i + 1, c.lower()))
-        i += 1
+    for start, end in _ascii_labels(text, ref.host):
+        i = start
+        while i < end:
+            if is_pct_triplet(text, i, end):
+                i += 3
+                continue
+            c = text[i]
+            if "A" <= c <= "Z":
+                edits.append((i, i + 1, c.lower()))
+            i += 1
     return _merge(edits)
+
+
+def _ascii_labels(text: str, host: Span) -> Iterator[tuple[int, int]]:
+    """The spans of the host's US-ASCII only labels (all of it when it is), split at the dots of UTS #46."""
+    if text[host.start : host.end].isascii():
+        yield host.start, host.end
+        return
+    start = host.start
+    for i in range(host.start, host.end + 1):
+        if i == host.end or text[i] in DOTS:
+            if text[start:i].isascii():
+                yield start, i
+            start = i + 1
 
 
 def _dot_segments(text: str, ref: IRIReference) -> list[_RawEdit]:

@@ -326,11 +326,29 @@ def test_unknown_near_misses_of_common_schemes_are_typos(typo: str, meant: str) 
 
 
 def test_opt_in_case_findings_quote_the_whole_scheme_and_one_per_host() -> None:
+    """One finding per component, quoting all of it, at the first letter it changes (its page's "first
+    character at fault")."""
     found = check("hTtP://Example.COM/x", select=["IRI303", "IRI304"])
     assert [(f.code, f.start, f.end, f.fix.value if f.fix else None) for f in found] == [
-        ("IRI303", 0, 4, "http://Example.COM/x"), ("IRI304", 7, 18, "hTtP://example.com/x")]
+        ("IRI303", 1, 4, "http://Example.COM/x"), ("IRI304", 7, 18, "hTtP://example.com/x")]
+    assert [f.start for f in check("https://shop.Example.com/", select=["IRI304"])] == [13]
     assert "'hTtP:'" in found[0].message and "'http:'" in found[0].message
     assert "'Example.COM'" in found[1].message and "'example.com'" in found[1].message
+
+
+@pytest.mark.parametrize(("iri", "found"), [
+    ("https://B\u00dcCHER.example/", [("IRI312", 8, "b\u00fccher")]),  # no IRI304: not a US-ASCII only label
+    ("https://R\u00c9SUM\u00c9.Example.org/", [("IRI312", 8, "r\u00e9sum\u00e9"),
+                                                ("IRI304", 15, "R\u00c9SUM\u00c9.example.org")]),
+    ("https://shop\u00ad.example/", [("IRI312", 12, "shop")]),  # at the soft hyphen the mapping removes
+    ("https://cafe\u0301.example/", [("IRI312", 11, "caf\u00e9")]),  # at the 'e' NFC composes
+])
+def test_host_case_is_ascii_labels_and_the_rest_is_idna_mapping(iri: str, found: list) -> None:
+    """RFC 3987 sec. 5.3.2.1 lowercases a US-ASCII only host; a non-ASCII label's case is its mapping's (5.3.3)."""
+    got = check(iri, select=["IRI304", "IRI312"])
+    assert [(f.code, f.start) for f in got] == [(code, start) for code, start, _ in found]
+    for f, (_, _, new) in zip(got, found, strict=True):
+        assert f"'{new}'" in f.message
 
 
 @pytest.mark.parametrize(("iri", "flagged"), [

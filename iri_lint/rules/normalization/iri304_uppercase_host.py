@@ -17,8 +17,10 @@ RULE = Rule(
     severity=Severity.INFO,
     default=False,
     fix_level=FixLevel.SYNTAX,
-    what=("An uppercase ASCII letter in the host (outside `%HH` escapes) of an IRI with a scheme and no syntax "
-          "errors; the fix lowercases the host."),
+    what=("An uppercase ASCII letter in a US-ASCII only label of the host (outside `%HH` escapes) of an IRI with "
+          "a scheme and no syntax errors; the fix lowercases those labels. A non-ASCII label's case "
+          "(`BÜCHER`) is its IDNA mapping's, IRI312's (sec. 5.3.3). One finding per host, at its first "
+          "uppercase letter."),
     why="Registered names are case-insensitive and normalize to lowercase.",
     fix_text="Lowercase the host.",
     valid=(Example("https://example.com/"),),

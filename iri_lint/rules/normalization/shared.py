@@ -15,9 +15,10 @@ from ..model import Edit, Raw
 
 
 def step_changes(facts: Facts, step: str, message: str,
-                 keep: Callable[[str, str], bool] | None = None) -> Iterator[Raw]:
+                 keep: Callable[[str, str], bool] | None = None, *, at_first_change: bool = False) -> Iterator[Raw]:
     """A finding for each change the ladder's ``step`` makes (``message`` has holes ``{old}`` and
-    ``{new}``), unless ``keep(old, new)`` says otherwise."""
+    ``{new}``), unless ``keep(old, new)`` says otherwise; ``at_first_change``: placed at the first character
+    the change alters (a label's: the soft hyphen of ``shop\xad``), not where its span starts."""
     trace = facts.ladder
     if trace is None:
         return
@@ -32,7 +33,8 @@ def step_changes(facts: Facts, step: str, message: str,
                 continue  # that API sends only ASCII: its form is the URI's, IRI404's rule (sec. 3.1)
             if keep is not None and not keep(old, e.replacement):
                 continue
-            yield Raw(start, max(end, start + 1) if end > start else start,
+            at = start + _shared_prefix(old, e.replacement) if at_first_change and end > start else start
+            yield Raw(min(at, end - 1) if end > start else start, max(end, start + 1) if end > start else start,
                       message.format(old=old, new=e.replacement), (Edit(start, end, e.replacement),))
 
 
@@ -51,9 +53,17 @@ def whole_component(facts: Facts, step: str, component: str, message: str, suffi
         # only what was case in the text itself (not a letter an earlier step decoded from %41)
         changes = [e for e in s.edits if text[e.source.start : e.source.end].lower() == e.replacement]
         new = _apply_within(text, span, changes)
-        if new != old:
-            yield Raw(span.start, span.end, message.format(old=old + suffix, new=new + suffix),
-                      (Edit(span.start, span.end, new),))
+        if new != old:  # (at the first letter it changes: the 'E' of 'shop.Example.com')
+            yield Raw(span.start + _shared_prefix(old, new), span.end,
+                      message.format(old=old + suffix, new=new + suffix), (Edit(span.start, span.end, new),))
+
+
+def _shared_prefix(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` begin with alike."""
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
 
 
 def _apply_within(text: str, span: Span, edits: list[StepEdit]) -> str:
