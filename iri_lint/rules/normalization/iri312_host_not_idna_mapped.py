@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 
 from ..facts import Facts
@@ -29,6 +30,25 @@ RULE = Rule(
 MESSAGE = "host label {old!r} is not in its IDNA-mapped form {new!r} (RFC 3987 sec. 5.3.3, UTS #46)"
 
 
+def message(old: str, new: str) -> str:
+    """MESSAGE, with the code points spelled out where the two forms look alike (only NFC differs)."""
+    said = MESSAGE.format(old=old, new=new)
+    if unicodedata.normalize("NFC", old) != new:
+        return said
+    head = 0
+    while old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return f"{said}: it is not in NFC ({_code_points(old[head:len(old) - tail])} is " \
+           f"{_code_points(new[head:len(new) - tail])})"
+
+
+def _code_points(text: str) -> str:
+    return " ".join(f"U+{ord(c):04X}" for c in text)
+
+
 def keep(old: str, new: str) -> bool:
     """A label other than an ACE one (IRI311's)."""
     return old[:4].lower() != "xn--"
@@ -36,4 +56,4 @@ def keep(old: str, new: str) -> bool:
 
 def check(facts: Facts) -> Iterator[Raw]:
     """Each non-ASCII host label that UTS #46 mapping changes."""
-    return step_changes(facts, "idn-host", MESSAGE, keep, at_first_change=True)
+    return step_changes(facts, "idn-host", message, keep, at_first_change=True)

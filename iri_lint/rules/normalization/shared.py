@@ -14,11 +14,11 @@ from ..facts import Facts
 from ..model import Edit, Raw
 
 
-def step_changes(facts: Facts, step: str, message: str,
+def step_changes(facts: Facts, step: str, message: str | Callable[[str, str], str],
                  keep: Callable[[str, str], bool] | None = None, *, at_first_change: bool = False) -> Iterator[Raw]:
     """A finding for each change the ladder's ``step`` makes (``message`` has holes ``{old}`` and
-    ``{new}``), unless ``keep(old, new)`` says otherwise; ``at_first_change``: placed at the first character
-    the change alters (a label's: the soft hyphen of ``shop\xad``), not where its span starts."""
+    ``{new}``, or is a function of the two), unless ``keep(old, new)`` says otherwise; ``at_first_change``:
+    placed at the first character the change alters (a label's: the soft hyphen of ``shop\xad``)."""
     trace = facts.ladder
     if trace is None:
         return
@@ -35,7 +35,8 @@ def step_changes(facts: Facts, step: str, message: str,
                 continue
             at = start + _shared_prefix(old, e.replacement) if at_first_change and end > start else start
             yield Raw(min(at, end - 1) if end > start else start, max(end, start + 1) if end > start else start,
-                      message.format(old=old, new=e.replacement), (Edit(start, end, e.replacement),))
+                      message.format(old=old, new=e.replacement) if isinstance(message, str) else
+                      message(old, e.replacement), (Edit(start, end, e.replacement),))
 
 
 def whole_component(facts: Facts, step: str, component: str, message: str, suffix: str = "") -> Iterator[Raw]:
