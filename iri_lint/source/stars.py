@@ -2,8 +2,8 @@
 
 A project module's star import binds its public names (those ``__all__`` lists, when one assignment of
 strings sets it), with what its own star imports bind; a project module that cannot be read may bind
-any name but a module's (``import requests`` before it still names ``requests``). An installed module's
-star import is taken to bind no name of ours, as pyflakes reads it: its names cannot be known without
+any name but an imported one or a builtin (``import requests`` before it still names ``requests``). An
+installed module's star import is taken to bind no name of ours, as pyflakes reads it: its names cannot be known without
 importing it, and it almost never rebinds a module's own.
 
 Each star-imported module's exports are read once a file, and a scope's star imports are indexed by the
@@ -14,6 +14,7 @@ once the project had dropped it: 17 s; linear now).
 
 from __future__ import annotations
 
+import builtins
 from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.source.bindings import Binding, Kind, Scope, dunder_all
@@ -70,10 +71,17 @@ def stars_binding(state: ModuleState, scope: Scope, name: str, max_depth: int) -
 
 
 def _imports_a_module(scope: Scope, name: str) -> bool:
-    """Whether ``scope`` binds ``name`` to a module (``import requests``): a module that cannot be read is not
-    taken to rebind it, as what a star import re-exports under a module's name is that module."""
-    return any(b.kind is Kind.IMPORT and b.imported is not None and b.imported[1] is None
-               for b in scope.names.get(name, ()))
+    """Whether ``scope`` binds ``name`` by an import (``import requests``, ``from urllib.parse import quote``) or
+    leaves it to the builtins (``str``): a module that cannot be read is not taken to rebind it. What a star
+    import re-exports under a module's name is that module, and a settings module read in a ``try`` binds
+    settings, not the helpers and builtins the importer already has."""
+    bindings = scope.names.get(name, ())
+    if not bindings:
+        return name in _BUILTINS
+    return any(b.kind is Kind.IMPORT and b.imported is not None for b in bindings)
+
+
+_BUILTINS = frozenset(dir(builtins))
 
 
 def _missing(state: ModuleState, star: Binding) -> bool:
