@@ -222,7 +222,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     # ``self._url(...)``): that module checks it where it binds the name, or where the helper returns it
     name = _helper_name(use, state) if type(use.expr) is ast.Call else _last_name(use.expr)
     by_url_name = name is not None and is_url_name(name, tuple(checker.config.url_names))
-    placed: dict[Cause, list[tuple[Finding, Piece, SourcePos]]] = {}  # one cause's findings, in order
+    placed: dict[Cause, list[tuple[Finding, Piece, SourcePos, ast.expr | None]]] = {}  # one cause's findings, in order
     for f in findings:
         o = c.origin(f.start)
         if o is None:
@@ -235,23 +235,25 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         start = position(piece, k, local)
         if _reported_elsewhere(use, f.code, piece, k, start is None, by_url_name, checker, memo, state):
             continue
+        named: ast.expr | None = None
         if start is None or _at_use(use, piece, k, f.code, checker, memo):
-            start = _bringer(use, piece, state) or at  # at the name that brings it, once per use
+            named = _bringer(use, piece, state) or use.expr  # at the name that brings it, once per use
+            start = local.node_position(named)
             cause = (f.code, start)
         else:
             cause = (f.code, literal_start(piece, local) or start)
-        placed.setdefault(cause, []).append((f, piece, start))
+        placed.setdefault(cause, []).append((f, piece, start, named))
     if not placed:
         return []
     lit = _literal(use, c, local, at, context, kind)
     out: list[tuple[Cause, ValueFinding]] = []
     for cause, group in placed.items():
-        f, piece, start = group[0]
+        f, piece, start, named = group[0]
         f = merged([g[0] for g in group], c.text, "literal" if position(piece, 0, local) is not None else "value")
         f = _spelled_elsewhere(f, c, local)
         fixed = _piece_fix(f.fix, c, use.expr, local) if f.fix is not None else None
-        out.append((cause, ValueFinding(f if fixed is not None else replace(f, fix=None), lit, start,
-                                        _end(c, f, piece, local, start), fixed)))
+        end = _end(c, f, piece, local, start) if named is None else _node_end(named, local)
+        out.append((cause, ValueFinding(f if fixed is not None else replace(f, fix=None), lit, start, end, fixed)))
     return out
 
 
@@ -287,21 +289,27 @@ def _piece_fix(fix: Fix, c: Checked, expr: ast.expr, local: Src) -> PieceFix | N
                     loc is not None and loc.percent_template, loc is not None and loc.format_template)
 
 
-def _bringer(use: UrlValue, piece: Piece, state: ModuleState) -> SourcePos | None:
-    """Where the use's expression names what brings a piece spelled in another module (``SPACE`` in
-    ``"https://t.example" + SPACE``): the first name or attribute whose value holds that piece."""
+def _bringer(use: UrlValue, piece: Piece, state: ModuleState) -> ast.expr | None:
+    """The name or attribute of the use's expression that brings a piece spelled in another module (``SPACE``
+    in ``"https://t.example" + SPACE``): the first whose value holds that piece."""
     client = use.client
     if client is not None and client.base is not None and client.base_expr is not None and \
             client.src is state.src and _holds(client.base, piece):
-        return state.src.node_position(client.base_expr)  # (the base_url given where the client is made)
+        return client.base_expr  # (the base_url given where the client is made)
     if use.at is None or type(use.expr) in (ast.Name, ast.Attribute):
         return None  # (the use's own start)
     for n in ast.walk(use.expr):
         if type(n) in (ast.Name, ast.Attribute):
             r = state.value(n, use.at)  # type: ignore[arg-type]
             if type(r) is Value and _holds(r, piece):
-                return state.src.node_position(n)
+                return n  # type: ignore[return-value]
     return None
+
+
+def _node_end(node: ast.expr, local: Src) -> SourcePos:
+    """Where an expression of this file ends: a finding placed at a name covers the name."""
+    line = node.end_lineno or node.lineno
+    return SourcePos(line, local.file.char_col(line, node.end_col_offset or 0))
 
 
 def _holds(value: Value, piece: Piece) -> bool:

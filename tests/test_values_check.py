@@ -18,6 +18,7 @@ from iri_lint.cli import main
 from iri_lint.config import Config
 from iri_lint.fix import fix_text
 from iri_lint.lint import SourceError, SourceFinding, lint_text, lint_tree
+from iri_lint.source.model import SourcePos
 from iri_lint.source.project import Project
 
 ROOT = Path(__file__).parent
@@ -415,6 +416,15 @@ def test_what_another_module_does_not_read_as_its_iri_is_reported_at_the_use(tmp
                                                          f'requests.get({name} + "/health")\n'}
     assert [code for line, code in _lint_project(tmp_path, modules, "app.py") if line == 3] in (["IRI101"], ["IRI104"])
     assert _lint_project(tmp_path, modules, "settings.py") == []
+
+
+def test_a_finding_placed_at_a_name_covers_the_name(tmp_path: Path) -> None:
+    """An editor underlines the name that brings another module's piece, not its first character."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "c.py").write_text('IMG_DIR = "/img dir"\n', encoding="utf-8")
+    text = 'import requests\nfrom c import IMG_DIR\nrequests.get(\n    "https://h.example" + IMG_DIR)\n'
+    (f,) = lint_text(text, Config(), path=str(tmp_path / "a.py"), project=Project())
+    assert (f.code, f.start, f.end) == ("IRI101", SourcePos(4, 26), SourcePos(4, 33))
 
 
 def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
