@@ -519,7 +519,8 @@ def _found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: 
                 _separated(piece.node.value, piece.start + k, url_name=True):  # type: ignore[union-attr]
             continue  # bound to the literal alone: its module checks the IRI in it, not what separates it
         c = checked(r, at_api=False)
-        at = next((i for i in _offsets_of(c, piece) if (o := c.origin(i)) is not None and o[1] == k), None)
+        at = next((i for i in _offsets_of(c, piece) if (o := c.origin(i)) is not None and
+                   _spot(*o) == _spot(piece, k)), None)
         if at is None:
             continue
         enabled = checker.enabled if not c.text.isascii() else checker.in_ascii
@@ -532,6 +533,11 @@ def _found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: 
         if any(g.code == code and g.start == at for g in found):
             return True
     return False
+
+
+def _spot(piece: Piece, k: int) -> int:
+    """Where character ``k`` of a piece is in its literal (an f-string's pieces share one node)."""
+    return piece.start + k if type(piece) is Text and piece.start != MADE else k
 
 
 def _offsets_of(c: Checked, piece: Piece) -> Iterator[int]:

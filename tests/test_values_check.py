@@ -427,6 +427,17 @@ def test_a_finding_placed_at_a_name_covers_the_name(tmp_path: Path) -> None:
     assert (f.code, f.start, f.end) == ("IRI101", SourcePos(4, 26), SourcePos(4, 33))
 
 
+def test_a_url_named_helpers_f_string_is_reported_where_it_returns_only(tmp_path: Path) -> None:
+    """The piece of an f-string is found in the helper's own check by its place in the f-string, not by its
+    offset within one of the f-string's parts (fixtures68, repro 01: reported twice)."""
+    modules = {"consts.py": 'ROOT = "https://partner.example.com/api/v1"\n\n\ndef bad_item_url(sku):\n'
+                            '    return f"{ROOT}/items/{sku}/a b"\n',
+               "m.py": "import requests\nfrom consts import bad_item_url\n\n\ndef get(sku):\n"
+                       "    return requests.get(bad_item_url(sku))\n"}
+    assert _lint_project(tmp_path, modules, "consts.py") == [(5, "IRI101")]
+    assert _lint_project(tmp_path, modules, "m.py") == []
+
+
 def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
     modules = {
         "a.py": 'import requests\nfrom b import B\nA = "https://a.example"\nrequests.get(B + "x y")\n',
