@@ -652,6 +652,14 @@ def test_urljoin_going_up_is_reported_only_when_a_slash_would_keep_a_segment(bas
     assert [(f.line, f.code) for f in lint_text(src, Config())] == found
 
 
+@pytest.mark.parametrize("ref", [".", "..", "./", "../"])
+def test_a_reference_the_resolution_removes_whole_is_still_reported_at_it(ref: str) -> None:
+    """``"."`` and ``".."`` are relative-path references (RFC 3986 sec. 4.2) that dot removal takes out
+    whole: against ``/api/v2`` they give ``/api/`` and ``/``, not ``/api/v2/`` and ``/api/`` (fixtures69)."""
+    src = f'from urllib.parse import urljoin\nimport requests\nrequests.get(urljoin("https://h.example/api/v2", ' \
+          f'"{ref}"))\n'
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 50, "IRI804")]
+
 def test_what_urljoin_drops_is_reported_at_the_call_once(tmp_path: Path) -> None:
     """A ``urljoin`` call's drop is its own fault: at the call, whether its result goes to a URL API, to a name
     no use reads, or to another module's use (which leaves it to the module making the call)."""

@@ -137,6 +137,8 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
     if dropped is not None:
         kind, lost, ref = dropped
         at = _find(value, ref, starts, parts)
+        if at is None and n:
+            at = n - 1  # (the resolution removed the whole reference, ".": where it went, at the end)
         if at is not None:
             urljoin = (at, kind, lost)
     assembly = Assembly(tuple(joins), tuple(hole_facts), tuple(templates), at_api, urljoin)

@@ -653,7 +653,7 @@ class ModuleState:
             args = values._args(node, at)
             r = handler(args, node, self.src, callee.qual)
             if callee.qual in URLJOINS and type(r) is Value:
-                self.evaluator.urljoins.note(args, r)
+                self.evaluator.urljoins.note(args, r, node)
             return r  # type: ignore[return-value]
         if type(callee) is Method and type(callee.owner) is Value:
             method = METHODS.get(callee.attr)

@@ -18,16 +18,25 @@ __all__ = ["UrljoinNotes"]
 class UrljoinNotes:
     """The ``urljoin`` calls of one evaluation that drop part of their base's path."""
 
-    __slots__ = ("_by_literal",)
+    __slots__ = ("_by_call", "_by_literal")
 
     def __init__(self) -> None:
         # the literal spelling a reference's first character -> (kind, what is dropped, reference, result,
         # whether a ``urljoin`` call made it: that call is checked itself, where it stands)
         self._by_literal: dict[int, tuple[str, str, Value, Value, bool]] = {}
+        self._by_call: dict[int, tuple[str, str, Value]] = {}  # id() of a urljoin call -> what it drops
 
-    def note(self, args: Args, resolved: Value) -> None:
-        """A ``urljoin`` call with these arguments gave ``resolved`` (RFC 3986 sec. 5.2)."""
-        self._record(urljoin_drops(args), resolved, call=True)
+    def note(self, args: Args, resolved: Value, call: object) -> None:
+        """A ``urljoin`` call (the node ``call``) with these arguments gave ``resolved`` (RFC 3986 sec. 5.2)."""
+        found = urljoin_drops(args)
+        if found is not None:
+            self._by_call[id(call)] = found
+        self._record(found, resolved, call=True)
+
+    def of_call(self, call: object) -> tuple[str, str, Value] | None:
+        """What the ``urljoin`` call ``call`` drops, once its value was asked for (even a reference the
+        resolution removes whole: ``"."``)."""
+        return self._by_call.get(id(call))
 
     def note_method(self, method: Method, args: Args, resolved: object) -> None:
         """A URL object's ``.join(ref)`` (yarl's, httpx's: the same resolution) gave ``resolved``."""
@@ -45,11 +54,11 @@ class UrljoinNotes:
             if first is not None:
                 self._by_literal[id(first.node)] = (*found, resolved, call)
 
-    def dropped(self, value: Value, *, call: bool = False) -> tuple[str, str, Value] | None:
+    def dropped(self, value: Value) -> tuple[str, str, Value] | None:
         """What a ``urljoin`` whose result ``value`` holds dropped of its base's path: the first reference
         found there as the resolution left it, after the part of the base it kept (the same literal may
-        reach other values without the ``urljoin``). Only a URL object's ``.join`` for a value that holds
-        the result; ``call``: only the ``urljoin`` call that gave ``value`` itself."""
+        reach other values without the ``urljoin``). Only a URL object's ``.join``: a ``urljoin`` call is
+        checked where it stands (``of_call``)."""
         if not self._by_literal:
             return None
         pieces = value.pieces
@@ -59,7 +68,7 @@ class UrljoinNotes:
                 if found is None:
                     continue
                 kind, lost, ref, resolved, by_call = found
-                if by_call is not call:
+                if by_call:
                     continue
                 made = resolved.pieces
                 j = next((j for j, q in enumerate(made) if type(q) is Text and q.node is p.node), 0)
@@ -69,3 +78,4 @@ class UrljoinNotes:
 
     def clear(self) -> None:
         self._by_literal.clear()
+        self._by_call.clear()

@@ -396,7 +396,7 @@ class ModuleValues:
                 yield from self._found(r, Reason.URL_API, node, expr, at, api=api, client=client, dropped=dropped)
             if api.name == _URLJOIN:  # what it drops is the call's fault, wherever its result goes (or none)
                 r = self.state.value(node, at)
-                if type(r) is Value and (dropped := self.state.evaluator.urljoins.dropped(r, call=True)) is not None:
+                if type(r) is Value and (dropped := self.state.evaluator.urljoins.of_call(node)) is not None:
                     yield UrlValue(r, Reason.URL_API, node, node, api, None, None, dropped, at, _URLJOIN_CODES)
         for kw in node.keywords:
             if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
