@@ -27,8 +27,9 @@ RULE = Rule(
          "namespace); an ASCII URL with `%E9` is a valid URI, so there it is reported only when IRI401 is "
          "selected by name."),
     fix_text="Percent-encode the UTF-8 bytes of the intended character (`%C3%A9` for `é`).",
-    valid=(Example("https://example.com/caf%C3%A9"),),
-    invalid=(Example("https://example.com/caf%E9"),),
+    # (an IRI with non-ASCII text: an ASCII one is a URI, reported only when IRI401 is selected by name)
+    valid=(Example("https://example.com/menü/caf%C3%A9"),),
+    invalid=(Example("https://example.com/menü/caf%E9"),),
     needs=Needs.PERCENT,
 )
 
