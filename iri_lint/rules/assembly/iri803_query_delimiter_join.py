@@ -24,7 +24,8 @@ RULE = Rule(
           "the piece holding the `#`: a single "
           "literal holding both is a literal's own business (and valid syntax), a piece joined right after "
           "`=` is a parameter's value (`\"?next=\" + \"/home?tab=1\"`: its `?` is data, as in "
-          "`\"&next=/home?tab=1\"`), a value unknown in between "
+          "`\"&next=/home?tab=1\"`; so is a `?` further in a piece after a parameter's `=`, "
+          "`\"&sort=asc?view=grid\"`, which the query's grammar cannot tell from that), a value unknown in between "
           "may end the query (unless it is a parameter's value, `?lang={lang}` then `?fmt=vtt`: data ends nothing), "
           "and text joined after a `#` may be a route of the page's own (`#/path?q=1`)."),
     why=("Only the first `?` starts the query (RFC 3986 sec. 3.4): the second one is data, so the parameters run "

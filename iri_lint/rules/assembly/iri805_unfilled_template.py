@@ -34,8 +34,8 @@ RULE = Rule(
         Example('PROFILE_URL = "https://social.example/u/{user}"\n', kind="python"),
     ),
     invalid=(
-        Example('import requests\nAVATAR_URL = "https://cdn.example/{user}/{size}.png"\nrequests.get(AVATAR_URL)\n',
-                kind="python"),
+        Example('import requests\nAVATAR_URL = "https://cdn.example/{user}/{size}.png"  # IRI805\n'
+                'requests.get(AVATAR_URL)  # (a template of this module: reported at its literal)\n', kind="python"),
         Example('import requests\nrequests.get("http://127.0.0.1:{port}/api")\n', kind="python"),
     ),
     needs=Needs.ASSEMBLY,
