@@ -64,10 +64,11 @@ def stars_binding(state: ModuleState, scope: Scope, name: str, max_depth: int) -
     index = ev.stars.indexes.get(id(scope))
     if index is None:
         index = ev.stars.indexes[id(scope)] = _index(state, scope)
-    module_name = _imports_a_module(scope, name)
-    return [*index.by_name.get(name, ()), *(b for b, path in index.each_name if not (
-        module_name and (path is None or _exports(state, path) is None)) and (
-        path is None or _nested_binds(state, path, name, max_depth)))]
+    if _imports_a_module(scope, name):  # (no module that cannot be read rebinds it, however deep)
+        return [*index.by_name.get(name, ()), *(b for b, path in index.each_name if path is not None and
+                                                 _binds_for_sure(state, path, name, max_depth))]
+    return [*index.by_name.get(name, ()), *(b for b, path in index.each_name if
+                                             path is None or _nested_binds(state, path, name, max_depth))]
 
 
 def _imports_a_module(scope: Scope, name: str) -> bool:
@@ -144,6 +145,30 @@ def _exports_of(module: ProjectModule) -> Exports:
     scope = module.scopes.module
     listed = dunder_all(scope)
     return Exports(listed, frozenset(scope.names), bool(scope.stars), listed is None and "__all__" in scope.names)
+
+
+def _binds_for_sure(state: ModuleState, path: str, name: str, max_depth: int) -> bool:
+    """Whether a module that star-imports binds ``name`` by its own names or through the star imports of it
+    that can be read (those that cannot are taken to bind no imported name and no builtin)."""
+    ev = state.evaluator
+    exports = _exports(state, path)
+    if exports is None or name.startswith("_") or (exports.listed is not None and name not in exports.listed):
+        return False
+    if name in exports.names:
+        return True
+    assert ev.project is not None
+    loaded = ev.project.load(path)
+    if loaded is None or (path, name) in ev.stars.busy or ev.depth >= max_depth:
+        return False
+    ev.stars.busy.add((path, name))
+    ev.depth += 1
+    try:
+        st = ev.of(loaded, state.callee)
+        return any(nested is not None and _binds_for_sure(st, nested, name, max_depth)
+                   for nested in (_file(st, b) for b in loaded.scopes.module.stars))
+    finally:
+        ev.depth -= 1
+        ev.stars.busy.discard((path, name))
 
 
 def _nested_binds(state: ModuleState, path: str, name: str, max_depth: int) -> bool:

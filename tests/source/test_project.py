@@ -199,6 +199,21 @@ def test_a_builtin_stays_one_after_a_star_import_that_does_not_bind_it(tmp_path:
     assert unread[2].pieces[0].kind is HoleKind.VALUE  # HOST may come from the broken module
 
 
+def test_an_imported_name_stays_through_a_star_import_of_a_module_that_star_imports_a_missing_one(
+        tmp_path: Path) -> None:
+    """``from .config import *`` where ``config`` does ``try: from .local import *`` of an absent module:
+    ``requests`` imported before is still requests (fixtures66, repro 02), and a constant the readable
+    module binds still comes from it."""
+    tree(tmp_path, {"pyproject.toml": "", "app/__init__.py": "",
+                    "app/config/__init__.py": 'from .base import *\ntry:\n    from .local import *\n'
+                                              'except ImportError:\n    pass\n',
+                    "app/config/base.py": 'CDN = "https://cdn.example.net"\n',
+                    "app/client.py": "import requests\nfrom .config import *\nprobe(requests)\nprobe(CDN)\n"})
+    found = probes(tmp_path / "app/client.py", Project())
+    assert found[0] == Ref("requests")
+    assert type(found[1]) is Value and found[1].opaque  # (CDN: the missing module may bind a constant)
+
+
 def test_nothing_outside_the_project_is_read(tmp_path: Path) -> None:
     tree(tmp_path, {"outside.py": 'URL = "https://h"\n', "proj/pyproject.toml": "",
                     "proj/pkg/__init__.py": "", "proj/pkg/use.py": "from ...outside import URL\nprobe(URL)\n"})
