@@ -741,6 +741,8 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
     # GOOD's literal, which is right (fixtures39, repro 04); the look-alike is its own finding (fixtures45, 04)
     ('GOOD + "/app#" + "/route?x=1"', []),  # a page's own route in the fragment
     ('GOOD + "/app#top" + "?x=1"', [(3, 34, "IRI803")]),  # a query started after the fragment
+    ('GOOD + "/#/orders" + "?tab=open"', []),  # the fragment is a route: its query (fixtures66, repro 01)
+    ('GOOD + "/#!/orders" + "?tab=open"', []),
     ('GOOD + "/l?page=1" + "&next=/home?tab=1"', []),  # a '?' in a parameter's value (fixtures47, repro 02)
     ('GOOD + "/l?page=1" + "&r=" + "x" + "/y?z"', []),
     ('GOOD + "/l?page=1" + "&a=b" + "?c=d"', [(3, 44, "IRI803")]),  # a piece that starts a second query

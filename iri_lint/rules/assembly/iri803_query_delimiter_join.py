@@ -27,7 +27,8 @@ RULE = Rule(
           "`\"&next=/home?tab=1\"`; so is a `?` further in a piece after a parameter's `=`, "
           "`\"&sort=asc?view=grid\"`, which the query's grammar cannot tell from that), a value unknown in between "
           "may end the query (unless it is a parameter's value, `?lang={lang}` then `?fmt=vtt`: data ends nothing), "
-          "and text joined after a `#` may be a route of the page's own (`#/path?q=1`)."),
+          "and text joined after a `#` may be a route of the page's own (`#/path?q=1`), as is a `?` joined to "
+          "a fragment that is a route (`\"https://app.example/#/orders\" + \"?tab=open\"`, `#!/...`)."),
     why=("Only the first `?` starts the query (RFC 3986 sec. 3.4): the second one is data, so the parameters run "
          "together (`page=1?sort=desc` is one parameter named `page`). After a `#` everything is the fragment "
          "(sec. 3.5), which is never sent to the server: the query is lost."),
@@ -77,7 +78,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         # anywhere in the known text
         fragment = text.rfind("#", 0, j)
         if fragment >= 0:
-            mark = fragment if fragment >= max(known, before) and q == j else -1
+            route = text.startswith(("/", "!/"), fragment + 1)  # ("#/orders", "#!/orders": a page's route)
+            mark = fragment if fragment >= max(known, before) and q == j and not route else -1
         else:
             mark = text.rfind("?", known, j)
         if mark < 0:
