@@ -91,7 +91,10 @@ OPTIONS: tuple[Option, ...] = (
            "its code, its name or a prefix longer than `IRI` (`IRI3`, `IRI30`): `IRI` alone is the "
            "default set, in both front ends, as flake8-bugbear gates its B9 codes. `ALL` enables every "
            "rule."),
-    Option("ignore", "--ignore", "list of codes", (), "Rule codes or prefixes to disable."),
+    Option("ignore", "--ignore", "list of codes", (),
+           "Rule codes or prefixes to disable. A code that a selection names too (`select`, `extend-select`) "
+           "is the longer match's, as flake8 decides it, with `per-file-ignores` too: `extend-select = IRI806` "
+           "and `IRI8` ignored keep IRI806; a tie ignores."),
     Option("extend-select", "--extend-select", "list of codes", (),
            "Rule codes or prefixes to enable on top of the selection (e.g. opt-in rules)."),
     Option("per-file-ignores", "--per-file-ignores", "mapping of glob to codes", (),

@@ -84,27 +84,38 @@ def select_codes(select: Iterable[str] | None = None, ignore: Iterable[str] | No
     ``flake8 --select IRI`` and ``iri-lint check`` agree. ``ALL`` enables every rule.
     """
 
-    def expand(items: Iterable[str]) -> set[str]:
-        out: set[str] = set()
-        for item in items:
-            item = item.strip()
-            if not item:
-                continue
-            by_name = {r.code for r in RULES if r.name == item}
-            prefix = item.upper()
-            if prefix == "ALL":  # every rule, opt-in ones too (ruff's spelling)
-                out |= {r.code for r in RULES}
-            else:
-                out |= by_name or (set(DEFAULT_CODES) if prefix == "IRI" else
-                                   {r.code for r in RULES if r.code.startswith(prefix)})
-        return out
+    explicit = _by_length(select or ())
+    for code, n in _by_length(extend_select or ()).items():
+        explicit[code] = max(n, explicit.get(code, -1))
+    ignored = _by_length(ignore or ())
+    codes = (set(DEFAULT_CODES) if select is None else set()) | set(explicit)
+    # flake8's decision (style_guide.DecisionEngine): a code both selected by name or prefix and ignored is
+    # the longer match's (a tie ignores), so "extend-select = IRI806" beats a per-file "IRI8"; a default
+    # code no selection names is on unless ignored
+    return frozenset(c for c in codes if c not in ignored or explicit.get(c, -1) > ignored[c])
 
-    codes = set(DEFAULT_CODES) if select is None else expand(select)
-    if extend_select:
-        codes |= expand(extend_select)
-    if ignore:
-        codes -= expand(ignore)
-    return frozenset(codes)
+
+def _by_length(items: Iterable[str]) -> dict[str, int]:
+    """The codes the items name, each with the length of the longest item naming it (a rule's name: its
+    code's; ``ALL``: 0; ``IRI``: the default set)."""
+    out: dict[str, int] = {}
+    for item in items:
+        item = item.strip()
+        if not item:
+            continue
+        by_name = {r.code for r in RULES if r.name == item}
+        prefix = item.upper()
+        if by_name:
+            named, n = by_name, 6
+        elif prefix == "ALL":  # every rule, opt-in ones too (ruff's spelling)
+            named, n = {r.code for r in RULES}, 0
+        elif prefix == "IRI":
+            named, n = set(DEFAULT_CODES), 3
+        else:
+            named, n = {r.code for r in RULES if r.code.startswith(prefix)}, len(prefix)
+        for code in named:
+            out[code] = max(n, out.get(code, -1))
+    return out
 
 
 def _overlaps_hole(start: int, end: int, holes: tuple[tuple[int, int], ...], reach: list[int],

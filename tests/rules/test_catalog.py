@@ -223,3 +223,17 @@ def test_the_column_is_where_the_rule_page_says(code: str) -> None:
         assert found, ex.text
         lines = ex.text.splitlines()
         assert all(WHERE_IN_SOURCE[code](lines[f.line - 1], f.col) for f in found), (ex.text, found)
+
+
+@pytest.mark.parametrize(("select", "ignore", "extend", "on"), [
+    (None, ["IRI8"], ["IRI806"], {"IRI806": True, "IRI801": False}),  # the longer match decides (fixtures68, 03)
+    (None, ["IRI806"], ["IRI806"], {"IRI806": False}),  # a tie ignores
+    (None, ["IRI506"], ["IRI5"], {"IRI506": False, "IRI501": True}),
+    (["IRI1"], ["IRI"], [], {"IRI101": True}),  # 'IRI1' is longer than 'IRI'
+    (["ALL"], ["IRI3"], [], {"IRI301": False, "IRI806": True}),
+])
+def test_a_code_selected_and_ignored_is_the_longer_matchs(select: list[str] | None, ignore: list[str],
+                                                          extend: list[str], on: dict[str, bool]) -> None:
+    """As flake8's DecisionEngine, so the command and the plugin agree under one configuration."""
+    codes = select_codes(select, ignore, extend)
+    assert {code: code in codes for code in on} == on
