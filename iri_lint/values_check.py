@@ -48,6 +48,7 @@ from .source.candidates import (
 )
 from .source.evaluate import ModuleState
 from .source.filling import filled_names
+from .source.helpers import returned_alone
 from .source.locate import SourceFile
 from .source.marks import ScanOptions
 from .source.model import Literal, Reason, SourcePos
@@ -420,7 +421,8 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
     if other_module:
         own = RULES_BY_CODE[code].family is not Family.ASSEMBLY
         return (own and _left_there(use, piece, k, code, checker, memo)) or (code not in AT_USE_CODES and (
-            (not own and by_url_name) or _found_where_bound(use, code, piece, k, checker, memo, state)))
+            (not own and by_url_name and type(use.expr) is not ast.Call) or
+            _found_where_bound(use, code, piece, k, checker, memo, state)))
     return type(piece) is Hole and not _inside(piece.node, use.expr) and \
         _found_where_bound(use, code, piece, k, checker, memo, state)
 
@@ -512,7 +514,8 @@ def _found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: 
         name = _last_name(n.func if type(n) is ast.Call else n)
         if name is None or not is_url_name(name, url_names):
             continue
-        r = state.value(n, use.at)
+        # (a helper's value as its module checks it, its parameters unknown: what it reports there)
+        r = returned_alone(state, n, use.at) if type(n) is ast.Call else state.value(n, use.at)
         if type(r) is not Value or not _holds(r, piece):
             continue
         if len(r.pieces) == 1 and _reported_there(piece) and \

@@ -438,6 +438,22 @@ def test_a_url_named_helpers_f_string_is_reported_where_it_returns_only(tmp_path
     assert _lint_project(tmp_path, modules, "m.py") == []
 
 
+@pytest.mark.parametrize(("helper", "at_base", "at_use"), [
+    ('def _url(self, *parts):\n        return "/".join([self.BASE_URL, *parts])', [], [(6, "IRI802")]),
+    ('def _url(self, a, b):\n        return "/".join([self.BASE_URL, a, b])', [(5, "IRI802")], []),
+])
+def test_a_url_named_helper_leaves_to_the_use_what_its_module_cannot_see(
+        tmp_path: Path, helper: str, at_base: list, at_use: list) -> None:
+    """``*parts`` may be empty in the helper's module, which cannot tell a '/' is inserted; the call with two
+    parts inserts it after a base ending in '/' (fixtures68, repro 02). With fixed parameters the helper's
+    module sees it and reports it there, once."""
+    modules = {"base.py": f'class Base:\n    BASE_URL = "https://partner.example.com/"\n\n    {helper}\n',
+               "m.py": "import requests\nfrom base import Base\n\nclass Partner(Base):\n"
+                       "    def parts(self, oid):\n        return requests.get(self._url('orders', oid))\n"}
+    assert _lint_project(tmp_path, modules, "base.py") == at_base
+    assert _lint_project(tmp_path, modules, "m.py") == at_use
+
+
 def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
     modules = {
         "a.py": 'import requests\nfrom b import B\nA = "https://a.example"\nrequests.get(B + "x y")\n',

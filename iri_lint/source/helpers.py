@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     # a helper, its def's scope, whether the receiver fills its first parameter, its module, an object filling it
     _Found = tuple[ast.FunctionDef, Scope, bool, ModuleState, Instance | None]
 
-__all__ = ["Helper", "display", "helper_call", "helper_of"]
+__all__ = ["Helper", "display", "helper_call", "helper_of", "returned_alone"]
 
 _MAX_BASES = 8  # classes up a chain of single bases a method is looked for in
 _BINDS = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Await,
@@ -52,11 +52,7 @@ def helper_of(state: ModuleState, scope: Scope, name: str) -> Helper | None:
 def helper_call(state: ModuleState, node: ast.Call, at: At, callee: object) -> Result | None:
     """The value of ``node``, a call of a helper: of the module's, when ``callee`` (what its callee holds) is a
     hole, or another module's ``Helper``; None when it calls none (see the module)."""
-    helper = callee if type(callee) is Helper else None
-    if helper is None and not (type(callee) is Value and callee.opaque):
-        return None
-    found = _helper(state, node.func, at) if helper is None else \
-        (helper.function, helper.state.index.module, False, helper.state, None)
+    found = _found(state, node, at, callee)
     if found is None:
         return None
     function, parent, skip_first, owner, receiver = found
@@ -70,6 +66,27 @@ def helper_call(state: ModuleState, node: ast.Call, at: At, callee: object) -> R
     if receiver is not None:  # (``api.url(...)``: its ``self`` is that very object)
         frame[[*function.args.posonlyargs, *function.args.args][0].arg] = receiver
     return owner.value(returned.value, At(scope, returned, frame=frame))  # type: ignore[arg-type]  # (one_return: a value)
+
+
+def returned_alone(state: ModuleState, node: ast.Call, at: At) -> Result | None:
+    """What the helper ``node`` calls returns as its own module checks it (its parameters unknown, its ``self``
+    its class's), not with this call's arguments; None when it calls none."""
+    found = _found(state, node, at, state.value(node.func, at))
+    if found is None:
+        return None
+    function, parent, _, owner, _ = found
+    returned = _single_return(function)
+    if returned is None:
+        return None
+    return owner.value(returned.value, At(owner.index.scope(function, parent), returned))  # type: ignore[arg-type]
+
+
+def _found(state: ModuleState, node: ast.Call, at: At, callee: object) -> _Found | None:
+    helper = callee if type(callee) is Helper else None
+    if helper is None and not (type(callee) is Value and callee.opaque):
+        return None
+    return _helper(state, node.func, at) if helper is None else \
+        (helper.function, helper.state.index.module, False, helper.state, None)
 
 
 def _helper(state: ModuleState, func: ast.expr, at: At) -> _Found | None:
