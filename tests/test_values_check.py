@@ -454,6 +454,26 @@ def test_a_url_named_helper_leaves_to_the_use_what_its_module_cannot_see(
     assert _lint_project(tmp_path, modules, "m.py") == at_use
 
 
+@pytest.mark.parametrize(("line", "found"), [
+    ('    for page in range(1, 10):\n        requests.get(API + "?page=" + str(page))\n', []),  # digits only
+    ('    for page in range(1, 10):\n        requests.get(f"{API}?page={page}")\n', []),
+    ('    for i, name in enumerate(names):\n        requests.get(API + "?i=" + str(i) + "&n=" + name)\n',
+     [(8, "IRI806")]),
+    ('    requests.get(f"{API}?size={size}")\n', []),  # a parameter annotated int
+    ('    requests.get(f"{API}?label={label}")\n', [(7, "IRI806")]),  # annotated str: any text
+    ('    for page in pages:\n        requests.get(API + "?page=" + str(page))\n', [(8, "IRI806")]),
+    ('    range = lambda *a: ["a&b"]\n    for page in range(3):\n        requests.get(API + "?p=" + str(page))\n',
+     [(9, "IRI806")]),  # (range rebound: not the builtin)
+])
+def test_a_loop_counter_or_an_int_parameter_holds_no_delimiter(line: str, found: list) -> None:
+    """IRI806 is a hint on values that may hold '&', '=', '#' or '+': a counter of ``range()``, ``enumerate()``'s
+    index and a parameter annotated ``int`` hold digits (fixtures61, 66: pagination loops)."""
+    src = ('import requests\n\nAPI = "https://api.example.com/items"\n\n\n'
+           'def get(names, pages, size: int, label: str):\n' + line)
+    config = Config(extend_select=("IRI806",))
+    assert [(f.line, f.code) for f in lint_text(src, config)] == found
+
+
 def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
     modules = {
         "a.py": 'import requests\nfrom b import B\nA = "https://a.example"\nrequests.get(B + "x y")\n',

@@ -77,7 +77,7 @@ def holds_no_delimiter(hole: Hole) -> bool:
     encoded it, or a format prints a number there (``%d``, ``{n:.2f}``; not with a ``+`` flag or a
     delimiter in its spec, which may be printed as a sign or a fill), or it is ``int(...)`` or
     ``len(...)`` in an f-string, or ``str()`` of one."""
-    if hole.kind is HoleKind.ENCODED:
+    if hole.kind is HoleKind.ENCODED or hole.kind is HoleKind.NUMBER:
         return True
     spec = (hole.spec or "").lstrip(":")
     if spec and not spec.startswith("!"):  # (a '+' flag prints a sign; a fill character is printed too)

@@ -18,8 +18,8 @@ from typing import NamedTuple
 
 from iri_lint.source.blocks import DEFS, TRY, StmtPos, on_lines, statements, statements_on
 
-__all__ = ["ATTRIBUTE_BINDING", "At", "Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "defined_by_def",
-           "dunder_all", "rebound_inside"]
+__all__ = ["ATTRIBUTE_BINDING", "At", "Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "binds_a_number",
+           "defined_by_def", "dunder_all", "rebound_inside"]
 
 
 class Kind(enum.Enum):
@@ -629,3 +629,35 @@ def defined_by_def(scope: Scope, name: str) -> bool:
     """Whether a scope binds ``name`` only by ``def`` statements."""
     bindings = scope.names.get(name, [])
     return bool(bindings) and all(type(b.stmt) in (ast.FunctionDef, ast.AsyncFunctionDef) for b in bindings)
+
+
+_COUNTERS = ("range", "enumerate")  # builtins whose loops bind an integer (enumerate: the first target)
+
+
+def binds_a_number(b: Binding, scope: Scope, node: ast.AST) -> bool:
+    """Whether a binding gives the name ``node`` reads an integer: the counter of a loop over ``range()``, the
+    index ``enumerate()`` gives, or a parameter annotated ``int`` (the builtins not rebound around it)."""
+    if b.kind is not Kind.OTHER or type(node) is not ast.Name:
+        return False
+    name, stmt = node.id, b.stmt
+    if type(stmt) in (ast.For, ast.AsyncFor):
+        it, target = stmt.iter, stmt.target  # type: ignore[union-attr]
+        if type(it) is not ast.Call or type(it.func) is not ast.Name or it.func.id not in _COUNTERS or \
+                _bound_around(scope, it.func.id):
+            return False
+        if it.func.id == "enumerate":
+            target = target.elts[0] if type(target) is ast.Tuple and target.elts else None
+        return type(target) is ast.Name and target.id == name
+    if stmt is None and type(scope.node) in (ast.FunctionDef, ast.AsyncFunctionDef) and not _bound_around(scope, "int"):
+        a = scope.node.args  # type: ignore[attr-defined]
+        return any(p.arg == name and type(p.annotation) is ast.Name and p.annotation.id == "int"
+                   for p in (*a.posonlyargs, *a.args, *a.kwonlyargs))
+    return False
+
+
+def _bound_around(scope: Scope | None, name: str) -> bool:
+    while scope is not None:
+        if name in scope.names:
+            return True
+        scope = scope.parent
+    return False

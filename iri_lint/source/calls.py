@@ -45,10 +45,13 @@ class Args(NamedTuple):
         return self.positional is None or self.more
 
 
+_KEPT = (HoleKind.ENCODED, HoleKind.NUMBER)  # what a field keeps knowing of a hole it formats
+
+
 def to_arg(r: object, node: ast.AST) -> Arg:
     """A formatting argument: text (a string value with something known, or known to be percent-encoded:
     ``quote(term)``, which a field keeps as it is), a constant, or unknown."""
-    if type(r) is Value and r.type == "str" and (not r.opaque or r.pieces[0].kind is HoleKind.ENCODED):  # type: ignore[union-attr]
+    if type(r) is Value and r.type == "str" and (not r.opaque or r.pieces[0].kind in _KEPT):  # type: ignore[union-attr]
         return Arg(r, node, dotted(node))
     if type(r) is Const:
         return Arg(r, node, dotted(node))

@@ -17,7 +17,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from typing import Any
 
-from iri_lint.source import assembly
+from iri_lint.source import assembly, bindings
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value
@@ -391,7 +391,7 @@ class ModuleState:
         # the outermost loop around the use that does not hold the reset: what it binds runs again before the use
         for m in range(r_level, 0, -1):
             if chain[m - 1][1].in_loop_body:
-                if order.within(chain[m][0]):
+                if any(b is not reset for b in order.within(chain[m][0])):  # (not the loop's own target)
                     return self.hole(node)
                 break
         return agreed if agreed is not None else self._fold(scope, fold, node)
@@ -454,7 +454,7 @@ class ModuleState:
     def _agree(self, scope: Scope, bindings: list[Binding], node: ast.AST) -> Result:
         """Bindings in branches: their value when every one of them gives the same known text."""
         if not bindings or any(b.kind not in (Kind.ASSIGN, Kind.IMPORT, Kind.WITH) for b in bindings):
-            return self.hole(node)
+            return self._binding(scope, bindings[0], node) if len(bindings) == 1 else self.hole(node)
         values = [self._binding(scope, b, node) for b in bindings]
         if all(b.kind is Kind.IMPORT for b in bindings) and all(type(v) is not Value for v in values):
             # try: import a / except ImportError: import b: the same function or class under two names
@@ -479,7 +479,7 @@ class ModuleState:
                     type(r) is Ref and r.qual.replace("()", "") in self.evaluator.external)):
                 return self.hole(node)  # what __enter__ returns: the same object for clients and sessions
             return r
-        return self.hole(node)
+        return self.hole(node, kind=HoleKind.NUMBER if bindings.binds_a_number(b, scope, node) else HoleKind.VALUE)
 
     def _bound(self, b: Binding, scope: Scope) -> Result:
         """The value of a binding's expression at its statement (once per binding)."""

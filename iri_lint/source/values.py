@@ -89,6 +89,7 @@ class HoleKind(enum.Enum):
     VALUE = "value"  # any string: a parameter, a call's result, a name bound in several ways
     FIELD = "field"  # a formatting field (f-string, str.format, %) filled at run time with an unknown value
     ENCODED = "encoded"  # percent-encoded by quote()/urlencode(): unreserved characters, %HH and ``safe``
+    NUMBER = "number"  # an integer's digits: a loop counter over range(), a parameter annotated int
 
 
 class Hole(NamedTuple):
