@@ -161,7 +161,9 @@ def _defining_class(state: ModuleState, cls: Scope, attr: str, *,
         if cls.attr(attr):
             return None  # (``self.<attr> = ...`` in a method: an attribute, not the method)
         if attr in cls.names:
-            collides = not exact and any(n in cls.names or cls.attr(n) for n in below)
+            reads = _receiver_reads(cls, attr)  # (a name the subclasses bind that it never reads is no matter)
+            collides = not exact and any((reads is None or n in reads) and (n in cls.names or cls.attr(n))
+                                         for n in below)
             return None if collides or state.index.rebound_outside(cls, attr) else (state, cls)
         below |= {*cls.names, *cls.attrs}
         node: ast.ClassDef = cls.node  # type: ignore[assignment]
@@ -172,6 +174,21 @@ def _defining_class(state: ModuleState, cls: Scope, attr: str, *,
             return None
         state, cls = base.state, base.scope
     return None
+
+
+def _receiver_reads(cls: Scope, name: str) -> frozenset[str] | None:
+    """The attributes method ``name``'s one return reads of its receiver (``self.BASE_URL``); None when it uses
+    the receiver otherwise (passes it, calls ``getattr`` on it: it may read any name) or is no such method."""
+    function = _only_def(cls, name)
+    returned = _single_return(function) if function is not None else None
+    params = [*function.args.posonlyargs, *function.args.args] if function is not None else []
+    if returned is None or not params or _kind(function) == "static":  # type: ignore[arg-type]
+        return None
+    receiver = params[0].arg
+    uses = [n for n in ast.walk(returned) if type(n) is ast.Name and n.id == receiver]
+    attrs = [n.attr for n in ast.walk(returned) if type(n) is ast.Attribute and type(n.value) is ast.Name and
+             n.value.id == receiver]
+    return frozenset(attrs) if len(attrs) == len(uses) else None
 
 
 def _only_def(scope: Scope, name: str, state: ModuleState | None = None) -> ast.FunctionDef | None:

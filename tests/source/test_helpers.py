@@ -165,6 +165,24 @@ def test_a_helper_a_base_class_defines_is_read_at_a_subclass_s_call(tmp_path: Pa
     assert found_in(paths["resources"], Project()) == [(7, 51, "IRI101"), (24, 49, "IRI101")]
 
 
+def test_a_subclass_binding_a_name_the_helper_does_not_read_keeps_it_read(tmp_path: Path) -> None:
+    """``class Rail(ProviderClient)`` setting only ``TIMEOUT``: ``endpoint_url`` reads ``self.BASE_URL`` alone,
+    which ``Rail`` leaves as it is, so the call is read (fixtures70, repro 01); a helper whose return hands
+    the receiver on (``self.build(path)`` reads what ``build`` reads) still meets ``Staging``'s BASE_URL."""
+    paths = package(tmp_path, "sdk", {
+        "base": 'class ProviderClient:\n    BASE_URL = "https://api.example.com"\n    TIMEOUT = 5\n\n'
+                '    def endpoint_url(self, path):\n        return self.BASE_URL + path\n\n'
+                '    def build(self, path):\n        return self.BASE_URL + path\n\n'
+                '    def via_url(self, path):\n        return self.build(path)\n',
+        "rail": 'import requests\nfrom sdk.base import ProviderClient\n\n\n'
+                'class Rail(ProviderClient):\n    TIMEOUT = 30\n\n'
+                '    def get(self):\n        return requests.get(self.endpoint_url("/trains/ice 5"))\n\n\n'
+                'class Staging(ProviderClient):\n    BASE_URL = "https://staging.example.com/"\n\n'
+                '    def get(self):\n        return requests.get(self.via_url("/x"))\n',
+    })
+    assert found_in(paths["rail"], Project()) == [(9, 58, "IRI101")]  # (no IRI802 from a base it may not read)
+
+
 def test_a_url_named_helper_s_own_join_is_reported_where_it_returns_it(tmp_path: Path) -> None:
     """``health_url()`` of another module: its return, a URL-named function's, is checked there, so the join
     it makes is not reported again at each call (one finding per cause, fixtures23); a helper not named so
