@@ -439,11 +439,14 @@ def _at_use(use: UrlValue, piece: Piece, k: int, code: str, checker: ValueChecke
 def _made_by_join(use: UrlValue, piece: Text, k: int, code: str, checker: ValueChecker,
                   memo: dict[tuple[object, ...], list[Finding]]) -> bool:
     """Whether a problem at character ``k`` of a constant of this module, which the use only names, is one
-    the join makes: the constant is an absolute IRI whose own check does not find it (``HEB + "abc"``)."""
+    the join makes: the constant's literal, checked alone (an absolute IRI, or a reference), does not have it
+    (``HEB + "abc"``, ``HEB + NUM`` with ``NUM = "42"``); a space of ``SEG = "a b"`` is the literal's own."""
     if all(type(p) is Text and p.node is piece.node for p in use.value.pieces):
         return False  # no join: the constant's own problem at this use (an IDNA2008 API's), placed in it
-    return not _inside(piece.node, use.expr) and RULES_BY_CODE[code].family is not Family.ASSEMBLY and \
-        _reported_there(piece) and not _found_alone(piece, k, code, checker, memo, use.api)
+    node = piece.node
+    return not _inside(node, use.expr) and RULES_BY_CODE[code].family is not Family.ASSEMBLY and \
+        type(node) is ast.Constant and type(node.value) is str and \
+        not _found_alone(piece, k, code, checker, memo, use.api)
 
 
 def _inside(node: ast.AST | None, expr: ast.expr) -> bool:
@@ -464,8 +467,9 @@ def _found_alone(piece: Text, k: int, code: str, checker: ValueChecker,
     found = memo.get(key)
     if found is None:
         enabled = checker.enabled if not text.isascii() else checker.in_ascii
+        kind = "IRI" if is_absolute_literal(text) else "IRI-reference"  # ("42", "/a b": a relative piece)
         found = memo[key] = check_ref(
-            scan(text, "IRI", checker.config.profile), context=UseContext.UNKNOWN if api is None else api.context,
+            scan(text, kind, checker.config.profile), context=UseContext.UNKNOWN if api is None else api.context,
             enabled=enabled, uri_only_api=api is not None and api.uri_only,
             idna_versions=checker.idna_versions or (api is not None and api.idna2008))
     at = piece.start + k

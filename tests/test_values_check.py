@@ -474,6 +474,18 @@ def test_a_loop_counter_or_an_int_parameter_holds_no_delimiter(line: str, found:
     assert [(f.line, f.code) for f in lint_text(src, config)] == found
 
 
+def test_a_join_made_problem_in_a_plain_constant_of_this_module_is_each_uses() -> None:
+    """``NUM = "42"`` is no IRI and has no problem alone: the digits ending a right-to-left segment are the
+    join's, at ``NUM`` in each use (fixtures72, repro 01); the space of ``SEG = "a b"`` is the literal's own,
+    reported in it once."""
+    src = ('import requests\nCDN = "https://cdn.example.net"\nHEB = "\u05e9\u05dc\u05d5\u05dd"\n'
+           'ARAB = "\u0645\u0631\u062d\u0628\u0627"\nNUM = "42"\nSEG = "/a b"\n'
+           'requests.get(CDN + "/" + HEB + NUM)\nrequests.get(CDN + "/" + ARAB + NUM)\n'
+           'requests.get(CDN + SEG)\nrequests.get(CDN + "/x" + SEG)\n')
+    found = [(f.line, f.col, f.code) for f in lint_text(src, Config())]
+    assert found == [(6, 9, "IRI101"), (7, 31, "IRI205"), (8, 32, "IRI205")]
+
+
 def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
     modules = {
         "a.py": 'import requests\nfrom b import B\nA = "https://a.example"\nrequests.get(B + "x y")\n',
