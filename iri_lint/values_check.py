@@ -296,7 +296,8 @@ def _bringer(use: UrlValue, piece: Piece, state: ModuleState) -> ast.expr | None
     client = use.client
     if client is not None and client.base is not None and client.base_expr is not None and \
             client.src is state.src and _holds(client.base, piece):
-        return client.base_expr  # (the base_url given where the client is made)
+        # the base_url given where the client is made: the name in it, as that call's own check places it
+        return _bringer(use._replace(client=None, expr=client.base_expr), piece, state) or client.base_expr
     if use.at is None or type(use.expr) in (ast.Name, ast.Attribute):
         return None  # (the use's own start)
     for n in ast.walk(use.expr):

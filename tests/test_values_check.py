@@ -486,6 +486,17 @@ def test_a_join_made_problem_in_a_plain_constant_of_this_module_is_each_uses() -
     assert found == [(6, 9, "IRI101"), (7, 31, "IRI205"), (8, 32, "IRI205")]
 
 
+def test_a_client_base_with_another_modules_piece_is_reported_once(tmp_path: Path) -> None:
+    """The piece a client's base_url brings is placed at its name in the base, by the constructor's check and
+    by each request's alike: one finding, not a second at the base's start (fixtures72, repro 02)."""
+    modules = {"consts.py": 'SNOW = "\u2603"\nZW = "a\u200bb"\n',
+               "app.py": 'import httpx\nfrom consts import SNOW, ZW\n'
+                         'snow = httpx.Client(base_url=f"https://{SNOW}.example")\n'
+                         'invis = httpx.Client(base_url="https://h.example/" + ZW)\n\n\n'
+                         'def f():\n    snow.get("/x")\n    snow.get("/y")\n    invis.get("/b")\n'}
+    assert _lint_project(tmp_path, modules, "app.py") == [(3, "IRI403"), (4, "IRI505")]
+
+
 def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
     modules = {
         "a.py": 'import requests\nfrom b import B\nA = "https://a.example"\nrequests.get(B + "x y")\n',
