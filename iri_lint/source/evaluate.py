@@ -554,7 +554,7 @@ class ModuleState:
                 other = self.value(base, At(cls.parent, cls.node)) if cls.parent is not None else None  # type: ignore[arg-type]
                 if type(other) is ClassRef:
                     got = other.state._self_attr(other.scope, attr, node, seen + 1, True)
-                    return inherited_value(got, cls, other.scope, attr, self, node)
+                    return inherited_value(got, cls, other, attr, self, node)
             return made or self.hole(node)
         both = [*body, *assigned]
         if len(both) == 1 and both[0].kind in (Kind.ASSIGN, Kind.WITH):

@@ -43,14 +43,17 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
     below: set[str] = set()  # names the classes below bind: an __init__ above reading ``self.<name>`` reads theirs
     first = state, cls
     plain = True  # no class so far changes what making an object or reading its attributes does
+    requests_own = False  # a class so far defines a request method (``get``, ``send``, ...)
     for _ in range(_MAX_CHAIN):
         bases = getattr(cls.node, "bases", [])
         plain = plain and cls.parent is not None and not _CUSTOMISED.intersection(cls.names) and \
             not getattr(cls.node, "decorator_list", True) and not getattr(cls.node, "keywords", True)
         if not bases:
             return Instance(first[1], first[0], first[0]) if plain else state.hole(node)
-        if len(bases) != 1 or cls.parent is None or any(m in cls.names for m in REQUEST_METHODS):
+        if len(bases) != 1 or cls.parent is None:
             return state.hole(node)
+        # (a request method of its own changes what a client's request means; a plain class may have a ``get``)
+        requests_own = requests_own or any(m in cls.names for m in REQUEST_METHODS)
         if "__init__" in cls.names:
             if init is not None and _forwards(cls):
                 forwarded = True  # (``def __init__(self, base_url, **kw): super().__init__(base_url=base_url, **kw)``)
@@ -63,6 +66,8 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
         if type(base) is Ref and base.qual == "object":
             return Instance(first[1], first[0], first[0]) if plain else state.hole(node)
         if type(base) is Ref:
+            if requests_own:
+                return state.hole(node)
             made = _client_from_init(*init, base.qual, forwarded) if init is not None and base.qual in CLIENTS \
                 else None
             return made if made is not None else Ref(base.qual + "()")
@@ -123,17 +128,37 @@ def enum_members(cls: ClassRef) -> bool:
         q in ("str", "enum.StrEnum") for q in quals)
 
 
-def inherited_value(r: Result, cls: Scope, base: Scope, attr: str, state: ModuleState, node: ast.AST) -> Result:
+def inherited_value(r: Result, cls: Scope, base_ref: ClassRef, attr: str, state: ModuleState,
+                    node: ast.AST) -> Result:
     """What a base class of another module gives ``self.<attr>`` of ``cls``. The base's methods read ``self``
     as theirs: where ``cls`` binds a name the base binds too (``BASE_URL``), text read there may be another's
-    (a hole; a client's base URL a hole, its requests still checked), a reference cannot. What the base's
-    class body alone binds ``attr`` to was read when the base was made, whatever ``cls`` overrides."""
-    if (attr in base.names and not base.attr(attr)) or \
-            not any(n in base.names or base.attr(n) for n in (*cls.names, *cls.attrs)):
+    (a hole; a client's base URL a hole, its requests still checked), a reference cannot. What a class body up
+    the base's chain alone binds ``attr`` to was read when that class was made, whatever ``cls`` overrides."""
+    base = base_ref.scope
+    if _body_binds(base_ref, attr) or not any(n in base.names or base.attr(n) for n in (*cls.names, *cls.attrs)):
         return r
     if type(r) is Client and r.base is not None:
         return r._replace(base=state.hole(node))
     return r if type(r) is Ref else state.hole(node)
+
+
+def _body_binds(cls: ClassRef, attr: str) -> bool:
+    """Whether the first class up ``cls``'s chain of single bases that binds ``attr`` binds it in its body
+    alone (``BASE_URL = ...``, no ``self.BASE_URL = ...`` in a method): no method computes it."""
+    for _ in range(_MAX_CHAIN):
+        scope = cls.scope
+        if scope.attr(attr):
+            return False
+        if attr in scope.names:
+            return True
+        bases = getattr(scope.node, "bases", [])
+        if len(bases) != 1 or scope.parent is None:
+            return False
+        base = cls.state.value(bases[0], At(scope.parent, scope.node))  # type: ignore[arg-type]
+        if type(base) is not ClassRef:
+            return False
+        cls = base
+    return False
 
 
 def _forwards(cls: Scope) -> bool:

@@ -183,6 +183,23 @@ def test_a_subclass_binding_a_name_the_helper_does_not_read_keeps_it_read(tmp_pa
     assert found_in(paths["rail"], Project()) == [(9, 58, "IRI101")]  # (no IRI802 from a base it may not read)
 
 
+def test_an_inherited_class_constant_outlives_unrelated_bindings_and_a_get_method(tmp_path: Path) -> None:
+    """``BASE_URL`` bound in ``K0``'s body only: ``K1`` and ``K2`` both binding ``LEVEL`` change nothing of it
+    (fixtures71, repro 01), and a plain class with a method named ``get`` is no client whose requests it
+    changes (repro 02): ``self.BASE_URL`` and an object's ``.BASE_URL`` stay known."""
+    paths = package(tmp_path, "pk", {
+        "k0": 'class K0:\n    BASE_URL = "https://k.example"\n',
+        "k1": "from pk.k0 import K0\n\n\nclass K1(K0):\n    LEVEL = 1\n",
+        "k2": "from pk.k1 import K1\n\n\nclass K2(K1):\n    LEVEL = 2\n",
+        "use": "import requests\nfrom pk.k1 import K1\nfrom pk.k2 import K2\n\n\n"
+               "class Three(K2):\n    def fetch(self):\n        return requests.get(self.BASE_URL + 'img')\n\n\n"
+               "class Two(K1):\n    def get(self):\n        return requests.get(self.BASE_URL + 'img')\n\n\n"
+               "requests.get(Three().BASE_URL + 'img')\nrequests.get(Two().BASE_URL + 'img')\n",
+    })
+    assert [(line, code) for line, _, code in found_in(paths["use"], Project())] == [
+        (8, "IRI801"), (13, "IRI801"), (16, "IRI801"), (17, "IRI801")]
+
+
 def test_a_url_named_helper_s_own_join_is_reported_where_it_returns_it(tmp_path: Path) -> None:
     """``health_url()`` of another module: its return, a URL-named function's, is checked there, so the join
     it makes is not reported again at each call (one finding per cause, fixtures23); a helper not named so
