@@ -497,6 +497,16 @@ def test_a_client_base_with_another_modules_piece_is_reported_once(tmp_path: Pat
     assert _lint_project(tmp_path, modules, "app.py") == [(3, "IRI403"), (4, "IRI505")]
 
 
+@pytest.mark.parametrize(("piece", "code", "quoted"), [
+    ('"https://" + sub + AR + "abc.example/"', "IRI501", "'\u2026\u0645\u062a\u062c\u0631abc'"),
+])
+def test_a_component_quoted_in_a_message_shows_its_holes_as_ellipses(piece: str, code: str, quoted: str) -> None:
+    """Holes are checked as '0', but a message quotes them as '…' (fixtures72, repro 03)."""
+    src = f'import requests\nAR = "\u0645\u062a\u062c\u0631"\n\n\ndef f(sub):\n    requests.get({piece})\n'
+    (f,) = [f for f in lint_text(src, Config()) if f.code == code]
+    assert quoted in f.finding.message
+
+
 def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
     modules = {
         "a.py": 'import requests\nfrom b import B\nA = "https://a.example"\nrequests.get(B + "x y")\n',

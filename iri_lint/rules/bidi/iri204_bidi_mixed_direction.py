@@ -41,7 +41,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     ref = facts.ref
     text = ref.text
     for p in problems(facts, "mixed-direction"):
-        comp = text[p.component.start : p.component.end]
+        comp = facts.shown[p.component.start : p.component.end]  # (a hole as "…", not the "0" checked)
         yield Raw(p.span.start, p.span.end,
                   f"{p.part} {short_visible(comp)!r} mixes right-to-left ({char_label(text[p.rtl])}) and "
                   f"left-to-right ({char_label(text[p.ltr])}) characters (RFC 3987 sec. 4.2 rule 1); "

@@ -48,7 +48,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     ref = facts.ref
     text = ref.text
     for p in problems(facts, "rtl-edge"):
-        comp = text[p.component.start : p.component.end]
+        comp = facts.shown[p.component.start : p.component.end]  # (a hole as "…", not the "0" checked)
         side = "ends" if p.at_end else "starts"
         yield Raw(p.span.start, p.span.end,
                   f"right-to-left {p.part} {short_visible(comp)!r} {side} with "

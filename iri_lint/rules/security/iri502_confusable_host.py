@@ -56,9 +56,8 @@ def _non_ascii(label: str) -> str:
 
 def check(facts: Facts) -> Iterator[Raw]:
     """Each host label that reads as an ASCII label it is not."""
-    text = facts.ref.text
     for p in problems(facts, "confusable-host"):
-        label = text[p.span.start : p.span.end]
+        label = facts.shown[p.span.start : p.span.end]  # (a hole as "…")
         message = (f"host label {short_visible(label)!r} looks like the ASCII {p.looks_like!r} but is not ASCII "
                    f"({_non_ascii(label)}); a spoof of another host (RFC 3987 sec. 8, UTS #39 sec. 4)")
         edits = None if p.replacement is None else (Edit(p.span.start, p.span.end, p.replacement),)

@@ -26,7 +26,7 @@ def mixed_script(facts: Facts, *, in_host: bool, key: str) -> Iterator[Raw]:
     for p in problems(facts, "mixed-script", key):
         if facts.in_host(p.span) != in_host:
             continue
-        comp = text[p.component.start : p.component.end]
+        comp = facts.shown[p.component.start : p.component.end]  # (a hole as "…", not the "0" checked)
         yield Raw(p.span.start, p.span.end,
                   f"{p.part} {short_visible(comp)!r} mixes the {' and '.join(p.scripts)} scripts at "
                   f"{char_label(text[p.span.start])}; characters from different scripts can look alike "
