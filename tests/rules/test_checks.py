@@ -498,3 +498,10 @@ def test_an_ellipsis_a_pattern_or_the_root_is_no_empty_label(iri: str) -> None:
 def test_a_host_of_many_empty_labels_is_one_finding_in_linear_time() -> None:
     found = [f for f in check("https://a" + "." * 200_000 + "b/") if f.code == "IRI403"]
     assert len(found) == 1
+
+
+@pytest.mark.parametrize("text", ["https://t.example/\u05e9\u05dc\u05d5\u05dd\u200e",
+                                  "https://t.example/\u05e9\u05dc\u05d5\u05dd\u202c"])
+def test_a_bidi_control_at_a_right_to_left_edge_is_one_finding(text: str) -> None:
+    """The mark IRI201 names is what IRI205 would say ends the segment: one mistake, one finding (fixtures72)."""
+    assert [f.code for f in check(text)] == ["IRI201"]
