@@ -442,8 +442,10 @@ def _made_by_join(use: UrlValue, piece: Text, k: int, code: str, checker: ValueC
     """Whether a problem at character ``k`` of a constant of this module, which the use only names, is one
     the join makes: the constant's literal, checked alone (an absolute IRI, or a reference), does not have it
     (``HEB + "abc"``, ``HEB + NUM`` with ``NUM = "42"``); a space of ``SEG = "a b"`` is the literal's own."""
-    if all(type(p) is Text and p.node is piece.node for p in use.value.pieces):
-        return False  # no join: the constant's own problem at this use (an IDNA2008 API's), placed in it
+    if type(use.expr) in (ast.Name, ast.Attribute) or all(type(p) is Text and p.node is piece.node
+                                                          for p in use.value.pieces):
+        return False  # no join at the use: the constant's own problem here (an IDNA2008 API's), or the one a
+        # binding's join made (its literal, as that binding's check places it), placed in the literal
     node = piece.node
     return not _inside(node, use.expr) and RULES_BY_CODE[code].family is not Family.ASSEMBLY and \
         type(node) is ast.Constant and type(node.value) is str and \

@@ -486,6 +486,14 @@ def test_a_join_made_problem_in_a_plain_constant_of_this_module_is_each_uses() -
     assert found == [(6, 9, "IRI101"), (7, 31, "IRI205"), (8, 32, "IRI205")]
 
 
+def test_a_problem_a_binding_s_join_makes_stays_at_its_literal_for_the_uses_naming_it() -> None:
+    """``BAD_URL = TOTAL + "%C3"``: the join that makes '%C3' an IRI's non-UTF-8 octet is the binding's, which
+    reports it at the literal; ``requests.get(BAD_URL)`` only names the value (hyperlink's test_parse.py)."""
+    src = ('import requests\nTOTAL = "https://h.example/#fr\u00e9g"\nBAD_URL = TOTAL + "%C3"\n'
+           'requests.get(BAD_URL)\nrequests.get(BAD_URL)\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 19, "IRI401")]
+
+
 def test_a_client_base_with_another_modules_piece_is_reported_once(tmp_path: Path) -> None:
     """The piece a client's base_url brings is placed at its name in the base, by the constructor's check and
     by each request's alike: one finding, not a second at the base's start (fixtures72, repro 02)."""
