@@ -14,7 +14,9 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("A literal, or under flake8 a whole file, on which iri-lint's own analysis failed: the engine raised "
-          "an exception, or the file nests too deeply to walk. The finding quotes the error, and the other "
+          "an exception, or the file nests too deeply to walk, or (under flake8, which decodes a file Python "
+          "refuses as latin-1 and reports no E999 for it) the file's bytes are not in its declared encoding; "
+          "`iri-lint check` lists such a file as an error instead. The finding quotes the error, and the other "
           "literals and files are still checked."),
     why=("A file that iri-lint cannot analyse (it is nested too deeply, or the engine met a case it does not "
          "handle) gets this one finding instead of a crashed flake8 run, so the problem is visible and the "
