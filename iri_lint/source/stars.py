@@ -2,7 +2,8 @@
 
 A project module's star import binds its public names (those ``__all__`` lists, when one assignment of
 strings sets it), with what its own star imports bind; a project module that cannot be read may bind
-any name but an imported one or a builtin (``import requests`` before it still names ``requests``). An
+any name but a module, a name of an outside module or a builtin (``import requests`` before it still names
+``requests``). An
 installed module's star import is taken to bind no name of ours, as pyflakes reads it: its names cannot be known without
 importing it, and it almost never rebinds a module's own.
 
@@ -64,22 +65,33 @@ def stars_binding(state: ModuleState, scope: Scope, name: str, max_depth: int) -
     index = ev.stars.indexes.get(id(scope))
     if index is None:
         index = ev.stars.indexes[id(scope)] = _index(state, scope)
-    if _imports_a_module(scope, name):  # (no module that cannot be read rebinds it, however deep)
+    if _imports_a_module(state, scope, name):  # (no module that cannot be read rebinds it, however deep)
         return [*index.by_name.get(name, ()), *(b for b, path in index.each_name if path is not None and
                                                  _binds_for_sure(state, path, name, max_depth))]
     return [*index.by_name.get(name, ()), *(b for b, path in index.each_name if
                                              path is None or _nested_binds(state, path, name, max_depth))]
 
 
-def _imports_a_module(scope: Scope, name: str) -> bool:
-    """Whether ``scope`` binds ``name`` by an import (``import requests``, ``from urllib.parse import quote``) or
-    leaves it to the builtins (``str``): a module that cannot be read is not taken to rebind it. What a star
-    import re-exports under a module's name is that module, and a settings module read in a ``try`` binds
-    settings, not the helpers and builtins the importer already has."""
+def _imports_a_module(state: ModuleState, scope: Scope, name: str) -> bool:
+    """Whether ``scope`` binds ``name`` to a module (``import requests``), to a name of a module outside the
+    project (``from urllib.parse import quote``), or leaves it to the builtins (``str``): a module that cannot
+    be read is not taken to rebind it. What a star import re-exports under a module's name is that module, and
+    a settings module read in a ``try`` overrides the project's settings (``from .config import CDN``: a
+    hole), not the library helpers and builtins the importer already has."""
     bindings = scope.names.get(name, ())
     if not bindings:
         return name in _BUILTINS
-    return any(b.kind is Kind.IMPORT and b.imported is not None for b in bindings)
+    return any(b.kind is Kind.IMPORT and b.imported is not None and (
+        b.imported[1] is None or not _of_project(state, b.imported)) for b in bindings)
+
+
+def _of_project(state: ModuleState, imported: tuple[str | None, str | None, int]) -> bool:
+    """Whether a ``from m import n`` names a module of the project (relative, or found in it)."""
+    module, _, level = imported
+    project = state.evaluator.project
+    if level or project is None or state.path is None:
+        return bool(level)
+    return not module or project.find(state.path, module.split(".", 1)[0], 0) is not None
 
 
 _BUILTINS = frozenset(dir(builtins))

@@ -191,12 +191,14 @@ def test_a_builtin_stays_one_after_a_star_import_that_does_not_bind_it(tmp_path:
                     "use.py": "from s import *\nprobe(str(HOST) + 'img')\nprobe(str('https://x') + '/y')\n",
                     "unread.py": "from urllib.parse import quote\nfrom broken import *\n"
                                  "probe(str('https://x') + '/y')\nprobe('https://x/?q=' + quote(q))\n"
-                                 "probe(HOST + '/y')\n"})
+                                 "probe(HOST + '/y')\nfrom s import HOST as H2\nfrom broken import *\n"
+                                 "probe(H2 + '/z')\n"})
     assert flats(tmp_path / "use.py", Project()) == ["https://e.exampleimg", "https://x/y"]
     unread = probes(tmp_path / "unread.py", Project())
     assert flats(tmp_path / "unread.py", Project())[:1] == ["https://x/y"]
     assert unread[1].pieces[-1].kind is HoleKind.ENCODED  # quote() is still quote()
     assert unread[2].pieces[0].kind is HoleKind.VALUE  # HOST may come from the broken module
+    assert unread[3].pieces[0].kind is HoleKind.VALUE  # a project's setting: what a local settings overrides
 
 
 def test_an_imported_name_stays_through_a_star_import_of_a_module_that_star_imports_a_missing_one(
