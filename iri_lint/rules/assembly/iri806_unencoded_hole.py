@@ -25,7 +25,7 @@ RULE = Rule(
     why=("In a query, `&`, `=`, `#` and `+` are delimiters (RFC 3986 sec. 2.2, 3.4): an unencoded value "
          "holding one changes the structure: it ends the parameter, adds another, or starts the fragment "
          "(a search for `C&A` sends `q=C` and a parameter `A`)."),
-    where="the hole: the whole expression it stands for (`term` in `{term}`, `n` in `str(n)`)",
+    where="the hole: the whole expression it stands for (`term` in `{term}`, `tag` in `str(tag)`)",
     fix_text="Encode the value (`quote(term, safe=\"\")`), or pass the parameters as `params=` / `urlencode()`.",
     valid=(
         Example('from urllib.parse import quote\nimport requests\n\n\ndef find(term):\n'
