@@ -437,13 +437,17 @@ def _at_use(use: UrlValue, piece: Piece, k: int, code: str, checker: ValueChecke
     return type(piece) is Hole and not _inside(piece.node, use.expr)
 
 
+# a fault in what a constant spells, whatever the join makes of it: a password is removed where it is written
+_SPELLED_FAULTS = frozenset(("IRI506",))
+
+
 def _made_by_join(use: UrlValue, piece: Text, k: int, code: str, checker: ValueChecker,
                   memo: dict[tuple[object, ...], list[Finding]]) -> bool:
     """Whether a problem at character ``k`` of a constant of this module, which the use only names, is one
     the join makes: the constant's literal, checked alone (an absolute IRI, or a reference), does not have it
     (``HEB + "abc"``, ``HEB + NUM`` with ``NUM = "42"``); a space of ``SEG = "a b"`` is the literal's own."""
-    if type(use.expr) in (ast.Name, ast.Attribute) or all(type(p) is Text and p.node is piece.node
-                                                          for p in use.value.pieces):
+    if code in _SPELLED_FAULTS or type(use.expr) in (ast.Name, ast.Attribute) or \
+            all(type(p) is Text and p.node is piece.node for p in use.value.pieces):
         return False  # no join at the use: the constant's own problem here (an IDNA2008 API's), or the one a
         # binding's join made (its literal, as that binding's check places it), placed in the literal
     node = piece.node

@@ -486,6 +486,15 @@ def test_a_join_made_problem_in_a_plain_constant_of_this_module_is_each_uses() -
     assert found == [(6, 9, "IRI101"), (7, 31, "IRI205"), (8, 32, "IRI205")]
 
 
+def test_a_password_joined_into_the_userinfo_is_reported_where_it_is_spelled() -> None:
+    """Only the join makes "s3cr3t" a password, but the secret is written in its literal, where it must go:
+    there, once, not at each DSN that names it (fixtures56)."""
+    src = ('import os\nDB_USER = "shop"\nDB_PASSWORD = "s3cr3t-Pa55"\nDB_HOST = os.environ.get("H", "db")\n'
+           'DEV_DATABASE_URL = f"postgres://{DB_USER}:{DB_PASSWORD}@{DB_HOST}:5432/shop"\n'
+           'OTHER_DATABASE_URL = f"postgres://{DB_USER}:{DB_PASSWORD}@{DB_HOST}:5433/shop"\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 15, "IRI506")]
+
+
 def test_a_problem_a_binding_s_join_makes_stays_at_its_literal_for_the_uses_naming_it() -> None:
     """``BAD_URL = TOTAL + "%C3"``: the join that makes '%C3' an IRI's non-UTF-8 octet is the binding's, which
     reports it at the literal; ``requests.get(BAD_URL)`` only names the value (hyperlink's test_parse.py)."""
