@@ -122,7 +122,10 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> _Found | None:
     if kind == "static":
         return function, found[1], False, found[0], None
     if kind == "class" or (kind == "function" and receives == "function"):
-        return function, found[1], True, found[0], None  # (``self.m()`` of a method, ``cls.m()`` of a class's)
+        # (``self.m()`` of a method, ``cls.m()`` of a class's; a base's ``m`` reads ``self`` as this class's, and
+        # as its own subclasses': not as its other subclasses', siblings of this one)
+        own = Instance(cls, state) if kind == "function" and found[1] is not cls else None
+        return function, found[1], True, found[0], own
     return None
 
 

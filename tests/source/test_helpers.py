@@ -183,6 +183,21 @@ def test_a_subclass_binding_a_name_the_helper_does_not_read_keeps_it_read(tmp_pa
     assert found_in(paths["rail"], Project()) == [(9, 58, "IRI101")]  # (no IRI802 from a base it may not read)
 
 
+def test_a_base_s_helper_called_through_self_reads_self_as_the_calling_class(tmp_path: Path) -> None:
+    """``Legacy(ProviderClient)`` beside the base binds ``BASE_URL``, so the base's own methods read a hole;
+    but ``self.endpoint_url(...)`` in ``Rail``, a sibling in another module, reads ``self`` as a ``Rail``,
+    whose ``BASE_URL`` is the base's: the '//' the call makes is known (fixtures70)."""
+    paths = package(tmp_path, "sdk", {
+        "base": 'class ProviderClient:\n    BASE_URL = "https://p.example/api/"\n\n'
+                '    def endpoint_url(self, path):\n        return self.BASE_URL + path\n\n\n'
+                'class Legacy(ProviderClient):\n    BASE_URL = "https://legacy.example"\n',
+        "rail": 'import requests\nfrom sdk.base import ProviderClient\n\n\n'
+                'class Rail(ProviderClient):\n    def tickets(self):\n'
+                '        return requests.get(self.endpoint_url("/tickets"))\n',
+    })
+    assert found_in(paths["rail"], Project()) == [(7, 47, "IRI802")]
+
+
 def test_an_inherited_class_constant_outlives_unrelated_bindings_and_a_get_method(tmp_path: Path) -> None:
     """``BASE_URL`` bound in ``K0``'s body only: ``K1`` and ``K2`` both binding ``LEVEL`` change nothing of it
     (fixtures71, repro 01), and a plain class with a method named ``get`` is no client whose requests it
