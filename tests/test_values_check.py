@@ -759,6 +759,17 @@ def test_what_urljoin_drops_is_reported_at_the_call_once(tmp_path: Path) -> None
     assert _lint_project(tmp_path, modules, "app.py") == [(7, "IRI804"), (8, "IRI804")]
 
 
+@pytest.mark.parametrize("ref", ['"page-%d.html" % n', 'f"page-{n:d}.html"', 'f"page-{int(n)}.html"',
+                                 'f"page-{len(n)}.html"'])
+def test_a_next_page_reference_whose_hole_is_digits_is_resolved(ref: str) -> None:
+    """A number's digits hold no ':' that could make 'page-' a scheme (RFC 3986 sec. 4.2): the reference is a
+    relative path, and resolving it drops the base's 'books' (fixtures77, repro 02)."""
+    src = ('from urllib.parse import urljoin\nimport requests\n'
+           'SECTION = "https://books.example.com/catalogue/category/books"\n\n\n'
+           f'def a(n):\n    return requests.get(urljoin(SECTION, {ref}))\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(7, "IRI804")]
+
+
 def test_a_reference_reused_without_urljoin_is_not_what_urljoin_dropped(tmp_path: Path) -> None:
     modules = {"paths.py": 'REF = "items"\n',
                "app.py": 'from urllib.parse import urljoin\nimport requests\nfrom paths import REF\n'

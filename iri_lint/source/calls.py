@@ -132,6 +132,11 @@ def _urlencode(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     return hole(node, src, kind=HoleKind.ENCODED, name=dotted(query[1]) if query else None, safe="=&+")
 
 
+def _number(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+    """``int(x)``, ``len(x)``: an integer, whose text is digits (and a sign)."""
+    return hole(node, src, kind=HoleKind.NUMBER)
+
+
 def _str(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     if not args.unknown and not args.positional and not args.keywords:
         return Value()
@@ -178,6 +183,7 @@ CALLS: dict[str, Handler] = {
                      "requests.compat.quote", "requests.compat.quote_plus"), _quote),
     **dict.fromkeys(("urllib.parse.urlencode", "requests.compat.urlencode"), _urlencode),
     "str": _str,
+    **dict.fromkeys(("int", "len"), _number),
     **dict.fromkeys(("os.getenv", "os.environ.get"), _environment),
     **dict.fromkeys(("yarl.URL", "httpx.URL"), _url_object),
 }
