@@ -851,6 +851,9 @@ def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected
 
 @pytest.mark.parametrize(("piece", "expected"), [
     ('"https://" + HOST + "docs"', [(4, 34, "IRI801")]),  # a whole dotted host from one piece (fixtures36, 03)
+    ('"https://" + HOST + "@corp.example.com/"', [(4, 34, "IRI801")]),  # ... made the userinfo (fixtures77)
+    ('f"https://{HOST}@corp.example.com/"', [(4, 29, "IRI801")]),
+    ('"https://" + USER + "@" + HOST + "/"', []),  # a userinfo built on purpose
     ('f"https://{HOST}docs"', [(4, 29, "IRI801")]),
     ('"http://" + "10.0.0.1" + "8080/"', [(4, 39, "IRI801")]),
     ('"https://" + HOST + "/docs"', []),
@@ -865,7 +868,8 @@ def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected
 ])
 def test_a_join_after_a_whole_host_spelled_apart_from_its_scheme(piece: str,
                                                                  expected: list[tuple[int, int, str]]) -> None:
-    src = f'import requests\nHOST = "export.example.io"\nSUB = "api"; A = "\u0430"\nrequests.get({piece})\n'
+    src = (f'import requests\nHOST = "export.example.io"\nSUB = "api"; A = "\u0430"; USER = "bot"\n'
+           f"requests.get({piece})\n")
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 

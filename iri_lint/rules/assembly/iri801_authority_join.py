@@ -104,5 +104,6 @@ def _whole_tail(text: str, authority: int, j: int, joins: tuple[int, ...], unkno
 
 def _whole_host(text: str, piece: int, authority: int, j: int) -> bool:
     """The piece after the scheme's spells a whole dotted host up to the join, and the joined text goes on with
-    its last label (``"https://" + HOST + "docs"``): no part of a host built on purpose (``"." + domain``)."""
-    return piece <= authority and "." in text[authority:j] and text[j].isalnum()
+    its last label (``"https://" + HOST + "docs"``) or brings an ``@`` that makes it the userinfo
+    (``"http://" + HOST + "@corp.example.com/"``): no part of a host built on purpose (``"." + domain``)."""
+    return piece <= authority and "." in text[authority:j] and (text[j].isalnum() or text[j] == "@")
