@@ -83,6 +83,9 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     *[UrlApi(f"websockets.{m}", keywords=("uri",))
       for m in ("connect", "client.connect", "sync.client.connect", "asyncio.client.connect")],
     *[UrlApi(f"selenium.webdriver.{b}().get") for b in ("Chrome", "Firefox", "Edge", "Safari", "Remote")],
+    # (the same classes from their own modules, as Django's LiveServerTestCase example imports them)
+    *[UrlApi(f"selenium.webdriver.{m}.webdriver.WebDriver().get")
+      for m in ("chrome", "firefox", "edge", "safari", "remote", "chromium", "ie", "webkitgtk", "wpewebkit")],
     *_client_family("requests"),
     *_client_family("requests.Session()"),
     *_client_family("requests.session()"),

@@ -113,15 +113,18 @@ def test_rpc_websocket_browser_and_request_builder_apis() -> None:
         import websockets
         import httpx
         from selenium import webdriver
+        from selenium.webdriver.firefox.webdriver import WebDriver
         xmlrpc.client.ServerProxy("/RPC2")
         websockets.connect(uri="/ws")
         webdriver.Firefox().get("/page")
         httpx.Client().build_request("GET", "/items")
+        WebDriver().get("/live")
         """
     )
     assert [(lit.value, lit.api, lit.uri_only_api) for lit in lits] == [
         ("/RPC2", "xmlrpc.client.ServerProxy", True), ("/ws", "websockets.connect", False),
-        ("/page", "selenium.webdriver.Firefox().get", False), ("/items", "httpx.Client().build_request", False)]
+        ("/page", "selenium.webdriver.Firefox().get", False), ("/items", "httpx.Client().build_request", False),
+        ("/live", "selenium.webdriver.firefox.webdriver.WebDriver().get", False)]  # (its own module: fixtures74)
 
 
 def test_unimported_names_are_not_apis() -> None:
