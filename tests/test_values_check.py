@@ -524,6 +524,14 @@ def test_a_component_quoted_in_a_message_shows_its_holes_as_ellipses(piece: str,
     assert quoted in f.finding.message
 
 
+def test_a_fragment_a_client_appends_is_checked_though_httpx_leaves_it_out() -> None:
+    """httpx drops a request's fragment, but it is written there: a template in it, or a query joined after it
+    (whose parameters are lost with it), is reported as through requests.get (fixtures74, repro 02)."""
+    src = ('import httpx\nB = "http://testserver/api"\napi = httpx.Client(base_url=B)\n'
+           'api.get("users#{x}")\napi.get("users#top" + "?page=2")\napi.get("users#top")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(4, 15, "IRI805"), (5, 23, "IRI803")]
+
+
 def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
     modules = {
         "a.py": 'import requests\nfrom b import B\nA = "https://a.example"\nrequests.get(B + "x y")\n',

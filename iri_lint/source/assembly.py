@@ -244,7 +244,8 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
 def httpx_merge(base: Value, ref: Value, node: ast.AST, src: Src | None) -> Value:
     """``httpx.Client(base_url=base)`` requesting ``ref`` (``Client._merge_url``): a URL with a scheme and
     a host is taken as it is; anything else is appended to the base's path, which gets one trailing
-    ``/``, with its own leading ``/`` stripped."""
+    ``/``, with its own leading ``/`` stripped. A fragment, which httpx leaves out of the request, is kept:
+    it is written there, and what is wrong in it (a template, a query joined after it) is checked."""
     if not _decided(ref):
         return hole(node, src)
     rs = ref.flat()
@@ -253,9 +254,8 @@ def httpx_merge(base: Value, ref: Value, node: ast.AST, src: Src | None) -> Valu
         if r.authority is not None and r.authority[0] < r.authority[1]:
             return ref  # absolute: the base is not used
         return hole(node, src)  # "mailto:x" with a base: httpx appends it; no one means that
-    end = r.fragment[0] - 1 if r.fragment is not None else len(rs)
     lead = len(rs) - len(rs.lstrip("/"))
-    rest = ref.slice(lead, end)
+    rest = ref.slice(lead, len(rs))
     bs = base.flat()
     bparts = split(bs)
     if bparts.query is not None or bparts.fragment is not None:

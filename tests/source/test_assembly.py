@@ -101,7 +101,7 @@ def test_posix_join_with_holes() -> None:
     ("https://h", "orders", "https://h/orders"),
     ("https://h/api", "https://other.example/x", "https://other.example/x"),  # absolute: no base
     ("https://h/api", "?page=2", "https://h/api/?page=2"),
-    ("https://h/api", "a#frag", "https://h/api/a"),
+    ("https://h/api", "a#frag", "https://h/api/a#frag"),  # (httpx sends no fragment; it is checked as written)
 ])
 def test_httpx_merge(base: str, ref: str, expected: str) -> None:
     assert assembly.httpx_merge(text(base), text(ref), NODE, None).text == expected
