@@ -301,7 +301,7 @@ def _bringer(use: UrlValue, piece: Piece, state: ModuleState) -> ast.expr | None
     if use.at is None or type(use.expr) in (ast.Name, ast.Attribute):
         return None  # (the use's own start)
     for n in ast.walk(use.expr):
-        if type(n) in (ast.Name, ast.Attribute):
+        if type(n) in (ast.Name, ast.Attribute, ast.Call) and n is not use.expr:  # (a helper's call: ``clean(t)``)
             r = state.value(n, use.at)  # type: ignore[arg-type]
             if type(r) is Value and _holds(r, piece):
                 return n  # type: ignore[return-value]

@@ -454,6 +454,15 @@ def test_a_url_named_helper_leaves_to_the_use_what_its_module_cannot_see(
     assert _lint_project(tmp_path, modules, "m.py") == at_use
 
 
+def test_a_hole_a_helper_returns_is_placed_at_the_helper_s_call() -> None:
+    """``clean(term)`` returns ``v.lower()``, a hole spelled in the helper: the finding goes to the call that
+    brings it, as ``term.lower()`` would be placed at itself, not at the whole URL (fixtures73, repro 01)."""
+    src = ('import requests\n\n\ndef clean(v):\n    return v.lower()\n\n\ndef find(term):\n'
+           '    return requests.get("https://h.example/search?q=" + clean(term))\n')
+    found = lint_text(src, Config(extend_select=("IRI806",)))
+    assert [(f.line, f.col, f.end.col, f.code) for f in found] == [(9, 56, 67, "IRI806")]
+
+
 @pytest.mark.parametrize(("line", "found"), [
     ('    for page in range(1, 10):\n        requests.get(API + "?page=" + str(page))\n', []),  # digits only
     ('    for page in range(1, 10):\n        requests.get(f"{API}?page={page}")\n', []),
