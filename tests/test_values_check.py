@@ -443,7 +443,7 @@ def test_a_url_named_helpers_f_string_is_reported_where_it_returns_only(tmp_path
     ('def _url(self, a, b):\n        return "/".join([self.BASE_URL, a, b])', [(5, "IRI802")], []),
 ])
 def test_a_url_named_helper_leaves_to_the_use_what_its_module_cannot_see(
-        tmp_path: Path, helper: str, at_base: list, at_use: list) -> None:
+        tmp_path: Path, helper: str, at_base: list[tuple[int, str]], at_use: list[tuple[int, str]]) -> None:
     """``*parts`` may be empty in the helper's module, which cannot tell a '/' is inserted; the call with two
     parts inserts it after a base ending in '/' (fixtures68, repro 02). With fixed parameters the helper's
     module sees it and reports it there, once."""
@@ -474,7 +474,7 @@ def test_a_hole_a_helper_returns_is_placed_at_the_helper_s_call() -> None:
     ('    range = lambda *a: ["a&b"]\n    for page in range(3):\n        requests.get(API + "?p=" + str(page))\n',
      [(9, "IRI806")]),  # (range rebound: not the builtin)
 ])
-def test_a_loop_counter_or_an_int_parameter_holds_no_delimiter(line: str, found: list) -> None:
+def test_a_loop_counter_or_an_int_parameter_holds_no_delimiter(line: str, found: list[tuple[int, str]]) -> None:
     """IRI806 is a hint on values that may hold '&', '=', '#' or '+': a counter of ``range()``, ``enumerate()``'s
     index and a parameter annotated ``int`` hold digits (fixtures61, 66: pagination loops)."""
     src = ('import requests\n\nAPI = "https://api.example.com/items"\n\n\n'
@@ -750,7 +750,8 @@ def test_what_urljoin_drops_is_reported_wherever_its_result_goes(line: str, col:
     ("https://h.example/a/v2", [(3, "IRI804")]),  # /items, where "/a/v2/" would give /a/items
     ("https://h.example/v2/search", [(3, "IRI804")]),  # /items, where '/v2/search/' would give /v2/items
 ])
-def test_urljoin_going_up_is_reported_only_when_a_slash_would_keep_a_segment(base: str, found: list) -> None:
+def test_urljoin_going_up_is_reported_only_when_a_slash_would_keep_a_segment(base: str,
+                                                                           found: list[tuple[int, str]]) -> None:
     src = f'from urllib.parse import urljoin\nimport requests\nrequests.get(urljoin("{base}", "../items"))\n'
     assert [(f.line, f.code) for f in lint_text(src, Config())] == found
 

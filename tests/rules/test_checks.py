@@ -343,7 +343,7 @@ def test_opt_in_case_findings_quote_the_whole_scheme_and_one_per_host() -> None:
     ("https://shop\u00ad.example/", [("IRI312", 12, "shop")]),  # at the soft hyphen the mapping removes
     ("https://cafe\u0301.example/", [("IRI312", 11, "caf\u00e9")]),  # at the 'e' NFC composes
 ])
-def test_host_case_is_ascii_labels_and_the_rest_is_idna_mapping(iri: str, found: list) -> None:
+def test_host_case_is_ascii_labels_and_the_rest_is_idna_mapping(iri: str, found: list[tuple[str, int, str]]) -> None:
     """RFC 3987 sec. 5.3.2.1 lowercases a US-ASCII only host; a non-ASCII label's case is its mapping's (5.3.3)."""
     got = check(iri, select=["IRI304", "IRI312"])
     assert [(f.code, f.start) for f in got] == [(code, start) for code, start, _ in found]
