@@ -541,6 +541,19 @@ def test_a_fragment_a_client_appends_is_checked_though_httpx_leaves_it_out() -> 
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(4, 15, "IRI805"), (5, 23, "IRI803")]
 
 
+@pytest.mark.parametrize(("call", "found"), [
+    ('T_URL.replace("{owner}", owner)', [(2, 47, "IRI805")]),  # '{repo}' still unfilled (fixtures73, repro 02)
+    ('T_URL.replace("{owner}", owner).replace("{repo}", repo)', []),
+    ('T_URL.replace("{owner}", owner, 1).replace("{repo}", repo)', []),
+    ('T_URL.replace("{owner}", owner, n)', []),  # (a count not known: a hole)
+    ('"https://h.example/a b".replace(" ", "%20")', []),
+])
+def test_a_template_filled_by_replace_keeps_what_is_not_filled(call: str, found: list[tuple[int, int, str]]) -> None:
+    src = f'import requests\nT_URL = "https://api.example.com/repos/{{owner}}/{{repo}}"\n\n\n' \
+          f'def f(owner, repo, n):\n    return requests.get({call})\n'
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == found
+
+
 def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
     modules = {
         "a.py": 'import requests\nfrom b import B\nA = "https://a.example"\nrequests.get(B + "x y")\n',

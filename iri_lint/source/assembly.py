@@ -344,6 +344,23 @@ def removeaffix(value: Value, affix: str, node: ast.AST, src: Src | None, *, suf
     return value if known >= len(affix) or not holes else hole(node, src)
 
 
+def replace(value: Value, old: str, new: Value, count: int, node: ast.AST, src: Src | None) -> Value:
+    """``str.replace`` with a known needle: each occurrence in the known text (up to ``count``; -1: all) is
+    ``new``; a hole stays a hole (what it holds is replaced at run time, unknown either way)."""
+    if not old:
+        return hole(node, src)
+    s, parts, at, n = value.flat(), [], 0, 0
+    i = s.find(old)
+    while i >= 0 and n != count:
+        parts += [value.slice(at, i), new]
+        at, n = i + len(old), n + 1
+        i = s.find(old, at)
+    if not n:
+        return value
+    parts.append(value.slice(at, len(s)))
+    return concat(parts, node, src, as_type=value.type)
+
+
 def _path_end(s: str) -> int:
     """Where the path of a flat URL ends (its query or fragment, or the end)."""
     p = split(s)

@@ -257,6 +257,18 @@ def _affix(suffix: bool) -> MethodHandler:
     return run
 
 
+def _replace(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
+    """``text.replace(old, new[, count])``: a template filled a field at a time (``T.replace("{owner}", o)``)
+    keeps what is not filled yet."""
+    old, new, count = args.pick(("old", "new", "count"))
+    needle = _known(old)
+    by = None if new is None else _text(new) or hole(new[1], src)  # (an object's text: unknown)
+    n = -1 if count is None else count[0].value if type(count[0]) is Const and type(count[0].value) is int else None
+    if owner.type != "str" or args.unknown or needle is None or by is None or n is None:
+        return hole(node, src)
+    return assembly.replace(owner, needle, by, n, node, src)
+
+
 def _with_path(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
     (path,) = args.pick(("path",))
     p = _text(path)
@@ -274,5 +286,6 @@ METHODS: dict[str, MethodHandler] = {
     "rstrip": _strip(False, True),
     "removesuffix": _affix(True),
     "removeprefix": _affix(False),
+    "replace": _replace,
     "with_path": _with_path,
 }
