@@ -554,6 +554,18 @@ def test_a_template_filled_by_replace_keeps_what_is_not_filled(call: str, found:
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == found
 
 
+def test_a_relative_literal_at_an_api_only_values_resolve_is_checked() -> None:
+    """``cls.selenium = WebDriver()`` in a classmethod, then ``self.selenium.get("/log in/")``: the literal scan
+    does not resolve ``self.selenium`` and never took the literal for a URL; the value check, which finds the
+    API, runs every rule on it (fixtures74), and a literal the scan did check is still reported once."""
+    src = ('import requests\nfrom selenium.webdriver.firefox.webdriver import WebDriver\n\n\nclass T:\n'
+           '    @classmethod\n    def setUpClass(cls):\n        cls.selenium = WebDriver()\n\n'
+           '    def test_login(self, base):\n        self.selenium.get("/log in/")\n'
+           '        self.selenium.get(f"{base}/log in/")\n        requests.get("/a b")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (11, 31, "IRI101"), (12, 38, "IRI101"), (13, 24, "IRI101")]
+
+
 def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
     modules = {
         "a.py": 'import requests\nfrom b import B\nA = "https://a.example"\nrequests.get(B + "x y")\n',
