@@ -9,14 +9,13 @@ the rules report are mapped back through the piece that holds them to the litera
 
 from __future__ import annotations
 
-import ast
 from bisect import bisect_left, bisect_right
 from typing import NamedTuple
 
 from iri_lint.core.context import Assembly
 from iri_lint.source.model import HOLE, SourcePos
 from iri_lint.source.templates import apply_templates
-from iri_lint.source.values import MADE, Hole, HoleKind, Piece, Src, Text, Value
+from iri_lint.source.values import MADE, Hole, HoleKind, Piece, Src, Text, Value, prints_a_number
 
 __all__ = ["Checked", "checked"]
 
@@ -67,26 +66,11 @@ def literal_start(piece: Piece, local: Src) -> SourcePos | None:
     return piece.src.node_position(piece.node)
 
 
-# presentation types that print a number: digits, '-', '.', 'e' (str.format's and % conversions alike)
-_NUMERIC = frozenset("bdiouxXeEfFgGn")
-_NUMBER_CALLS = frozenset(("int", "len", "ord", "hash", "id"))  # (float() may print 'inf' or '1e+20')
-
-
 def holds_no_delimiter(hole: Hole) -> bool:
     """Whether a hole's text cannot hold a delimiter of the URL (RFC 3986 sec. 2.2): ``quote()`` percent-
-    encoded it, or a format prints a number there (``%d``, ``{n:.2f}``; not with a ``+`` flag or a
-    delimiter in its spec, which may be printed as a sign or a fill), or it is ``int(...)`` or
-    ``len(...)`` in an f-string, or ``str()`` of one."""
-    if hole.kind is HoleKind.ENCODED or hole.kind is HoleKind.NUMBER:
-        return True
-    spec = (hole.spec or "").lstrip(":")
-    if spec and not spec.startswith("!"):  # (a '+' flag prints a sign; a fill character is printed too)
-        return spec[-1] in _NUMERIC and not any(c in spec for c in "&=#+")
-    node = hole.node
-    if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "str" and len(node.args) == 1:
-        node = node.args[0]  # (``str(int(page))``: the number's digits)
-    return type(node) is ast.Call and type(node.func) is ast.Name and node.func.id in _NUMBER_CALLS and \
-        not spec
+    encoded it, or it is a number (``int(x)``, ``%d``, ``{n:.2f}``; not with a ``+`` flag or a delimiter in its
+    spec, which may be printed as a sign or a fill)."""
+    return hole.kind is HoleKind.ENCODED or prints_a_number(hole, "&=#+")
 
 
 def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | None = None) -> Checked:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from urllib.parse import quote, quote_plus
 
 from iri_lint.core.resolve import remove_dot_segments
-from iri_lint.source.values import Hole, HoleKind, Src, Value, concat, hole, made
+from iri_lint.source.values import Hole, HoleKind, Src, Value, concat, hole, made, prints_a_number
 
 __all__ = [
     "Parts", "dot_segment_spans", "httpx_merge", "join", "posix_join", "quoted", "removeaffix", "split",
@@ -77,18 +77,11 @@ def _decided(value: Value) -> bool:
     return m is not None and m.start() < first_hole
 
 
-_NUMBER_SPECS = frozenset("bdiouxXeEfFgGn")  # (a format printing a number: digits, '-', '.', 'e')
-
-
 def _may_delimit(h: Hole) -> bool:
     """Whether a hole may hold one of ``:/?#`` (RFC 3986 sec. 3's delimiters of the components)."""
-    if h.kind is HoleKind.NUMBER:
-        return False
     if h.kind is HoleKind.ENCODED:
         return bool(set(h.safe) & set(":/?#"))
-    spec = (h.spec or "").lstrip(":")
-    return not (h.kind is HoleKind.FIELD and spec and not spec.startswith("!") and spec[-1] in _NUMBER_SPECS
-                and not set(spec) & set(":/?#"))
+    return not prints_a_number(h, ":/?#")
 
 
 def dot_segment_spans(path: str) -> list[tuple[int, int]]:

@@ -133,7 +133,7 @@ def _urlencode(args: Args, node: ast.Call, src: Src, qual: str) -> object:
 
 
 def _number(args: Args, node: ast.Call, src: Src, qual: str) -> object:
-    """``int(x)``, ``len(x)``: an integer, whose text is digits (and a sign)."""
+    """``int(x)``, ``len(x)``, ...: an integer, whose text is digits (and a sign)."""
     return hole(node, src, kind=HoleKind.NUMBER)
 
 
@@ -183,7 +183,7 @@ CALLS: dict[str, Handler] = {
                      "requests.compat.quote", "requests.compat.quote_plus"), _quote),
     **dict.fromkeys(("urllib.parse.urlencode", "requests.compat.urlencode"), _urlencode),
     "str": _str,
-    **dict.fromkeys(("int", "len"), _number),
+    **dict.fromkeys(("int", "len", "ord", "hash", "id"), _number),  # (float() may print 'inf' or '1e+20')
     **dict.fromkeys(("os.getenv", "os.environ.get"), _environment),
     **dict.fromkeys(("yarl.URL", "httpx.URL"), _url_object),
 }

@@ -304,6 +304,19 @@ def made(text: str, node: ast.AST, src: Src | None) -> Value:
     return Value((Text(text, node, MADE, src),)) if text else Value()
 
 
+# presentation types that print a number: digits, '-', '.', 'e' (str.format's and % conversions alike)
+_NUMERIC = frozenset("bdiouxXeEfFgGn")
+
+
+def prints_a_number(h: Hole, printed_too: str) -> bool:
+    """Whether a hole's text is a number's: an integer's digits (``int(x)``, a ``range()`` counter), or a format
+    printing one (``%d``, ``{n:.2f}``) whose spec holds none of ``printed_too`` (a fill, a ``+`` flag: printed)."""
+    if h.kind is HoleKind.NUMBER:
+        return True
+    spec = (h.spec or "").lstrip(":")
+    return bool(spec) and not spec.startswith("!") and spec[-1] in _NUMERIC and not any(c in spec for c in printed_too)
+
+
 def hole(node: ast.AST | None, src: Src | None, *, kind: HoleKind = HoleKind.VALUE, name: str | None = None,
          field: str | None = None, spec: str | None = None, safe: str = "", as_type: str = "str") -> Value:
     """A value that is one hole."""

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ..facts import Facts
 from ..model import Example, Family, FixLevel, Raw, Rule, Severity, UseContext
-from .shared import step_changes
+from .shared import shared_prefix, step_changes
 
 RULE = Rule(
     code="IRI312",
@@ -35,9 +35,7 @@ def message(old: str, new: str) -> str:
     said = MESSAGE.format(old=old, new=new)
     if unicodedata.normalize("NFC", old) != new:
         return said
-    head = 0
-    while old[head] == new[head]:
-        head += 1
+    head = shared_prefix(old, new)
     tail = 0
     while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
         tail += 1

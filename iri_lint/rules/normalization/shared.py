@@ -33,7 +33,7 @@ def step_changes(facts: Facts, step: str, message: str | Callable[[str, str], st
                 continue  # that API sends only ASCII: its form is the URI's, IRI404's rule (sec. 3.1)
             if keep is not None and not keep(old, e.replacement):
                 continue
-            at = start + _shared_prefix(old, e.replacement) if at_first_change and end > start else start
+            at = start + shared_prefix(old, e.replacement) if at_first_change and end > start else start
             yield Raw(min(at, end - 1) if end > start else start, max(end, start + 1) if end > start else start,
                       message.format(old=old, new=e.replacement) if isinstance(message, str) else
                       message(old, e.replacement), (Edit(start, end, e.replacement),))
@@ -55,11 +55,11 @@ def whole_component(facts: Facts, step: str, component: str, message: str, suffi
         changes = [e for e in s.edits if text[e.source.start : e.source.end].lower() == e.replacement]
         new = _apply_within(text, span, changes)
         if new != old:  # (at the first letter it changes: the 'E' of 'shop.Example.com')
-            yield Raw(span.start + _shared_prefix(old, new), span.end,
+            yield Raw(span.start + shared_prefix(old, new), span.end,
                       message.format(old=old + suffix, new=new + suffix), (Edit(span.start, span.end, new),))
 
 
-def _shared_prefix(a: str, b: str) -> int:
+def shared_prefix(a: str, b: str) -> int:
     """How many characters ``a`` and ``b`` begin with alike."""
     n = 0
     while n < min(len(a), len(b)) and a[n] == b[n]:
