@@ -238,6 +238,7 @@ class _Track:
     states: list[tuple[str, str]]
     steps: list[list[Applied]] = field(default_factory=list)
     banned: dict[str, str] = field(default_factory=dict)
+    in_conflicts: set[str] = field(default_factory=set)  # every code whose fix took part in one
 
     def conflict(self, plan: _Planned) -> int | None:
         """If ``plan`` brings back an earlier state, the index of that state: the literal goes back to
@@ -254,18 +255,26 @@ class _Track:
                   if source == plan.after or (value == plan.edit.expected and k < last)), None)
         if j is None:
             return None
-        fixes = [a.finding.finding for step in self.steps[j:] for a in step]
+        fixes = [a.finding.finding for step in self.steps[j:] for a in step] + [sf.finding for sf in plan.findings]
+        self.in_conflicts.update(f.code for f in fixes)
         if not any(f.code in self.banned for f in fixes):
-            fixes += [sf.finding for sf in plan.findings]
             ranked = sorted(((f.code, f.fix.level) for f in fixes if f.fix is not None), key=lambda c: _rank(*c))
             self.banned[ranked[0][0]] = ranked[-1][0]
         return j
 
     def applied(self, plan: _Planned, step: list[Applied]) -> list[Applied]:
-        """Record a plan applied; the fixes it undid (when it went back to an earlier state) come back."""
+        """Record a plan applied; the fixes it undid (when it went back to an earlier state) come back.
+
+        A fix of a rule outside the literal's conflicts lifts their bans: they were seen on a text that
+        is gone, and the winner's fix may no longer apply (``'\\u05d0%2E'``: IRI205 encodes the
+        right-to-left label that ends with an escape, IRI306 then decodes the escape, and IRI405 may
+        show the label as text again). A conflict that comes back is found again, and the passes stay
+        bounded by ``max_passes``."""
         if plan.back_to is None:
             self.states.append((plan.after, plan.edit.expected))
             self.steps.append(step)
+            if self.banned and not {a.finding.code for a in step} & self.in_conflicts:
+                self.banned.clear()  # another rule changed the text the conflicts were seen on
             return []
         undone = [a for s in self.steps[plan.back_to :] for a in s] + step
         del self.states[plan.back_to + 1 :], self.steps[plan.back_to :]
