@@ -1000,9 +1000,11 @@ def test_a_number_in_the_query_is_no_unencoded_value() -> None:
            '    requests.get(f"{API}/i?p={page:d}&r={x:.2f}&l={len(n)}&i={int(x)}")\n'
            '    requests.get(API + "/i?p={:+d}&q={}&s=%s".format(page, x) % n)\n'
            '    requests.get(f"{API}/i?p={page:&>4d}")\n'  # ('&' fills it)
-           '    requests.get(API + "/i?p=" + str(int(page)) + "&q=" + str(x))\n')  # (fixtures53)
+           '    requests.get(API + "/i?p=" + str(int(page)) + "&q=" + str(x))\n'  # (fixtures53)
+           '    requests.get(f"{API}/i?p={x:e}&q={x:.3g}&r={x:E}")\n')  # (an exponent's sign: 1e+20)
     found = lint_text(src, Config(extend_select=("IRI806",)))
-    assert [(f.line, f.code) for f in found] == [(8, "IRI806")] * 3 + [(9, "IRI806"), (10, "IRI806")]
+    assert [(f.line, f.code) for f in found] == [(8, "IRI806")] * 3 + [(9, "IRI806"), (10, "IRI806")] + \
+        [(11, "IRI806")] * 3
 
 
 def test_a_nonlocal_elsewhere_in_the_module_leaves_other_functions_locals_alone() -> None:

@@ -314,7 +314,9 @@ def prints_a_number(h: Hole, printed_too: str) -> bool:
     if h.kind is HoleKind.NUMBER:
         return True
     spec = (h.spec or "").lstrip(":")
-    return bool(spec) and not spec.startswith("!") and spec[-1] in _NUMERIC and not any(c in spec for c in printed_too)
+    if not spec or spec.startswith("!") or spec[-1] not in _NUMERIC or any(c in spec for c in printed_too):
+        return False
+    return not ("+" in printed_too and spec[-1] in "eEgG")  # an exponent's sign: 1e+20
 
 
 def hole(node: ast.AST | None, src: Src | None, *, kind: HoleKind = HoleKind.VALUE, name: str | None = None,

@@ -18,9 +18,10 @@ RULE = Rule(
     fix_level=None,
     what=("A URL value assembled in code with an unknown part (a parameter, a call's result) standing right "
           "after `name=` in the query (`\"?q=\" + term`, `f\"...?q={term}\"`) that did not go through "
-          "`quote()`, `quote_plus()` or `urlencode()`, and is not known to be a number's digits (`%d`, `{n:d}`, "
+          "`quote()`, `quote_plus()` or `urlencode()`, and is not known to be a number's digits (`%d`, `{n:.2f}`, "
           "`int(x)`, `len(x)`, `str()` of one, the counter of a `for` over `range()`, `enumerate()`'s index, a "
-          "parameter annotated `int`). Opt-in: a hint, not a proof, since the value may be "
+          "parameter annotated `int`; an exponent format, `{x:e}` or `{x:g}`, may print `1e+20`). "
+          "Opt-in: a hint, not a proof, since the value may be "
           "known to hold no reserved character."),
     why=("In a query, `&`, `=`, `#` and `+` are delimiters (RFC 3986 sec. 2.2, 3.4): an unencoded value "
          "holding one changes the structure: it ends the parameter, adds another, or starts the fragment "
