@@ -279,12 +279,14 @@ def _edge(text: str, start: int, end: int, *, at_end: bool,
     return Span(start, j if j > start else start + 1)
 
 
-def bidi_problems(ref: IRIReference, *, advisory: bool = False,
+def bidi_problems(ref: IRIReference, *, advisory: bool = False, formatting_edges: bool = True,
                   budget: Budget | None = None) -> list[BidiProblem]:
     """Problems of RFC 3987 sec. 4.1 and 4.2 in ``ref``, in text order.
 
     Rule 1 (mixed-direction) takes precedence over rule 2 (rtl-edge): one 4.2 problem per
-    component, whose fix is the same. ``advisory`` adds Example 10 (digit-component).
+    component, whose fix is the same. ``advisory`` adds Example 10 (digit-component). Without
+    ``formatting_edges``, an edge holding a bidi formatting character is left to that character's
+    own sec. 4.1 problem (removing it is the fix of both).
     With a ``budget``, only the problems it takes are built (the first of each kind in text
     order); it counts the others.
     """
@@ -309,9 +311,9 @@ def bidi_problems(ref: IRIReference, *, advisory: bool = False,
         tried: set[frozenset[str]] = set()
         for i, k in enumerate(comps):
             if budget is not None and not i % _BULK and _counted_in_bulk(
-                    text, table, comps[i:], classes, budget, verdicts, tried):
+                    text, table, comps[i:], classes, budget, verdicts, tried, formatting_edges):
                 break
-            _component_problems(text, table, k, classes, display, out, budget, verdicts)
+            _component_problems(text, table, k, classes, display, out, budget, verdicts, formatting_edges)
         if advisory:
             _digit_components(ref, classes, display, out, budget)
     out.sort(key=_TEXT_ORDER)
@@ -388,7 +390,7 @@ def _control_kind(c: str) -> str:
 _Verdict = tuple[int, int, tuple[tuple[bool, int, int], ...]]
 
 
-def _verdict(text: str, s: int, e: int, classes: _Classes) -> _Verdict:
+def _verdict(text: str, s: int, e: int, classes: _Classes, formatting_edges: bool = True) -> _Verdict:
     """Sec. 4.2 rules 1 and 2 for the component at [s, e), as offsets into it."""
     rtl, ltr, _ = _direction_summary(text, s, e, classes)
     if ltr >= 0:
@@ -396,13 +398,14 @@ def _verdict(text: str, s: int, e: int, classes: _Classes) -> _Verdict:
     edges = []
     for at_end in (False, True):
         edge = _edge(text, s, e, at_end=at_end, classes=classes)
-        if edge is not None:
+        if edge is not None and (formatting_edges or BIDI_FORMATTING.isdisjoint(text[edge.start : edge.end])):
             edges.append((at_end, edge.start - s, edge.end - s))
     return (rtl - s if rtl >= 0 else -1), -1, tuple(edges)
 
 
 def _counted_in_bulk(text: str, table: ComponentTable, rest: list[int], classes: _Classes,
-                     budget: Budget, verdicts: dict[str, _Verdict], tried: set[frozenset[str]]) -> bool:
+                     budget: Budget, verdicts: dict[str, _Verdict], tried: set[frozenset[str]],
+                     formatting_edges: bool = True) -> bool:
     """Whether the sec. 4.2 problems of components ``rest`` are all of kinds whose share of
     ``budget`` is used up; if so they are counted, per distinct component text, and not built.
     Each set of full kinds is tried once (``tried``): a share once used up stays so."""
@@ -417,7 +420,7 @@ def _counted_in_bulk(text: str, table: ComponentTable, rest: list[int], classes:
     for key, n in texts.items():
         verdict = verdicts.get(key)
         if verdict is None:
-            verdict = verdicts[key] = _verdict(key, 0, len(key), classes)  # the text alone decides
+            verdict = verdicts[key] = _verdict(key, 0, len(key), classes, formatting_edges)  # the text alone decides
         if verdict[1] >= 0:
             counts["mixed-direction"] += n
         else:
@@ -431,18 +434,19 @@ def _counted_in_bulk(text: str, table: ComponentTable, rest: list[int], classes:
 
 def _component_problems(text: str, table: ComponentTable, k: int, classes: _Classes,
                         display: Callable[[], str], out: list[BidiProblem],
-                        budget: Budget | None = None, verdicts: dict[str, _Verdict] | None = None) -> None:
+                        budget: Budget | None = None, verdicts: dict[str, _Verdict] | None = None,
+                        formatting_edges: bool = True) -> None:
     """Sec. 4.2 rules 1 and 2 for component ``k``, which has a right-to-left character.
 
     ``verdicts`` (component text -> verdict) shares the judgement of components of one text.
     """
     s, e = table.starts[k], table.ends[k]
     if verdicts is None:
-        verdict = _verdict(text, s, e, classes)
+        verdict = _verdict(text, s, e, classes, formatting_edges)
     else:
         key = text[s:e]
         found = verdicts.get(key)
-        verdict = verdicts[key] = _verdict(text, s, e, classes) if found is None else found
+        verdict = verdicts[key] = _verdict(text, s, e, classes, formatting_edges) if found is None else found
     rtl, ltr, edges = verdict
     if ltr >= 0:
         if budget is not None and not budget.take("mixed-direction", s):

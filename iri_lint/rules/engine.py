@@ -184,9 +184,6 @@ _OWN_CHARACTER_BY_SHAPE = _OWN_CHARACTER - {"IRI103"}
 # (IRI601) and a '\' in its path (IRI103) are the same mistake.
 _CONSEQUENCES: dict[str, frozenset[str]] = {
     "IRI603": frozenset({"IRI601", "IRI103"}),
-    # a bidi formatting character at a right-to-left component's edge (IRI201) is what makes the edge
-    # not right-to-left (IRI205): removing it mends both
-    "IRI201": frozenset({"IRI205"}),
     # a piece joined to the authority: what it makes of the port (its characters, its range), after an IP
     # literal, or of the host (a label IDNA refuses), and a space it brings into the host, follow from the
     # join (a fix of the space would encode it in the host); a delimiter's look-alike there is a spoof of

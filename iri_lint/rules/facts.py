@@ -153,7 +153,9 @@ class Facts:
         """Sec. 4.1 and 4.2 problems (4.4 Example 10's too when IRI206 is enabled), by kind."""
         from ..core.bidi import bidi_problems
         budget = self.budget()
-        problems = bidi_problems(self.ref, advisory="IRI206" in self.enabled, budget=budget)
+        # (an edge that is a formatting character is IRI201's alone: removing it mends both)
+        problems = bidi_problems(self.ref, advisory="IRI206" in self.enabled,
+                                 formatting_edges="IRI201" not in self.enabled, budget=budget)
         return Found(problems, {} if budget is None else budget.skipped)
 
     @cached_property

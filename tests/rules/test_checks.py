@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from iri_lint.core.budget import Budget
@@ -153,6 +153,7 @@ def test_budgeted_analyses_report_what_building_everything_reports(
 @given(st.lists(st.sampled_from([*_HOSTILE.values(), "a", "/", ".", "\u05d0", "1", "%41"]),
                 max_size=40).map("".join))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example("\u202e\u202e\u202e\u05d0a/\u202e\u05d0")  # IRI205 at an RLO past IRI201's budget: IRI201's alone
 def test_small_budgets_keep_the_first_findings_and_count_the_rest(tail: str) -> None:
     for text in ("http://example.com/" + tail, "http://" + tail.replace("/", ".") + ".com/"):
         full = _report(text, ["IRI"])
