@@ -55,6 +55,7 @@ from .source.model import Literal, Reason, SourcePos
 from .source.packages import forget_packages
 from .source.piece_edits import spelling_literal
 from .source.project import Project as Project  # re-exported: what lint_tree takes
+from .source.project import find_root
 from .source.templates import placeholder_spans, strftime_directives
 from .source.urlvalues import ModuleValues, UrlValue
 from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Text, Value
@@ -272,7 +273,9 @@ def _spelled_elsewhere(f: Finding, c: Checked, local: Src) -> Finding:
     if at is None:
         return f
     spelled = o[0].src.path
-    where = os.path.relpath(spelled, os.path.dirname(os.path.abspath(local.path))) if local.path else spelled
+    # (from the project root, as a run from there names files: `pkg/settings.py`, not `../settings.py`)
+    where = os.path.relpath(spelled, find_root(os.path.dirname(os.path.abspath(local.path)))) if local.path \
+        else spelled
     return replace(f, message=f"{f.message} (spelled in {where}:{at.line}:{at.col + 1})")
 
 

@@ -1411,16 +1411,19 @@ def test_the_mapped_uri_iri404_names_shows_unknown_parts_as_an_ellipsis(call: st
 
 def test_a_finding_at_the_name_bringing_a_piece_says_where_the_piece_is_spelled(tmp_path: Path) -> None:
     """The reader at ``requests.get(CDN + RLO_SEG)`` sees only the name (fixtures52): the message names the file,
-    relative to the use's, and the line and column of the character in it."""
+    from the project root as a run there names files (not ``../conf/paths.py`` from ``app/``), and the line and
+    column of the character in it."""
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    (tmp_path / "conf").mkdir()
-    (tmp_path / "conf" / "__init__.py").write_text("", encoding="utf-8")
+    for package in ("conf", "app"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("", encoding="utf-8")
     (tmp_path / "conf" / "paths.py").write_text('X = 1\nRLO_SEG = "/a\\u202eb"\n', encoding="utf-8")
     use = 'import requests\nfrom conf.paths import RLO_SEG\nrequests.get("https://h.example" + RLO_SEG)\n'
-    (tmp_path / "use.py").write_text(use, encoding="utf-8")
-    (found,) = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
-    assert (found.code, found.line) == ("IRI201", 3)  # (2:14: the escape's backslash)
-    assert found.finding.message.endswith(f" (spelled in {os.path.join('conf', 'paths.py')}:2:14)")
+    for where in ("use.py", os.path.join("app", "use.py")):
+        (tmp_path / where).write_text(use, encoding="utf-8")
+        (found,) = lint_text(use, Config(), path=str(tmp_path / where), project=Project())
+        assert (found.code, found.line) == ("IRI201", 3)  # (2:14: the escape's backslash)
+        assert found.finding.message.endswith(f" (spelled in {os.path.join('conf', 'paths.py')}:2:14)")
 
 
 @pytest.mark.parametrize(("call", "expected"), [
