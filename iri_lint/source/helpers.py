@@ -122,9 +122,9 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> _Found | None:
     if kind == "static":
         return function, found[1], False, found[0], None
     if kind == "class" or (kind == "function" and receives == "function"):
-        # (``self.m()`` of a method, ``cls.m()`` of a class's; a base's ``m`` reads ``self`` as this class's, and
-        # as its own subclasses': not as its other subclasses', siblings of this one)
-        own = Instance(cls, state) if kind == "function" and found[1] is not cls else None
+        # (``self.m()`` of a method, ``cls.m()`` of a class's; a base's ``m`` reads ``self`` or ``cls`` as this
+        # class's, and as its own subclasses': not as its other subclasses', siblings of this one)
+        own = Instance(cls, state) if found[1] is not cls else None
         return function, found[1], True, found[0], own
     return None
 
@@ -146,10 +146,12 @@ def _object_method(state: ModuleState, func: ast.Attribute, at: At) -> _Found | 
     kind = _kind(function)
     if kind == "static":
         return function, found[1], False, found[0], None
-    if kind == "class" or (kind == "function" and t is Instance):
+    if kind == "function" and t is Instance:
         made: Instance = owner  # type: ignore[assignment]
-        receiver = made._replace(fresh=in_place) if kind == "function" else None
-        return function, found[1], True, found[0], receiver
+        return function, found[1], True, found[0], made._replace(fresh=in_place)
+    if kind == "class":  # (``Charge.class_url()``, a base's: its ``cls`` is the class called through)
+        calling = Instance(owner.scope, owner.state) if found[1] is not owner.scope else None  # type: ignore[union-attr]
+        return function, found[1], True, found[0], calling
     return None  # (``Api.url(obj, ...)``: an instance method through the class)
 
 

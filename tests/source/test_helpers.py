@@ -198,6 +198,20 @@ def test_a_base_s_helper_called_through_self_reads_self_as_the_calling_class(tmp
     assert found_in(paths["rail"], Project()) == [(7, 47, "IRI802")]
 
 
+@pytest.mark.parametrize("call", ["cls.class_url()", "Thing.class_url()", "self.class_url()", "Thing().class_url()"])
+def test_a_base_s_classmethod_reads_cls_as_the_class_called_through(tmp_path: Path, call: str) -> None:
+    """stripe-python's resources: ``APIResource.class_url()`` reads ``cls.OBJECT_NAME``, which only the subclass
+    binds; called through ``Thing`` (or from its methods), ``cls`` is ``Thing`` (fixtures80, repro 02)."""
+    receiver = "self" if call.startswith("self") else "cls"
+    deco = "" if receiver == "self" else "    @classmethod\n"
+    paths = package(tmp_path, "sdk", {
+        "base": 'class Base:\n    @classmethod\n    def class_url(cls):\n        return "/v1/" + cls.OBJECT_NAME\n',
+        "thing": 'import requests\nfrom sdk.base import Base\n\n\nclass Thing(Base):\n    OBJECT_NAME = "bank account"\n\n'
+                 f'{deco}    def fetch({receiver}):\n        return requests.get("https://api.example" + {call})\n',
+    })
+    assert found_in(paths["thing"], Project()) == [(6, 23, "IRI101")]
+
+
 def test_an_inherited_class_constant_outlives_unrelated_bindings_and_a_get_method(tmp_path: Path) -> None:
     """``BASE_URL`` bound in ``K0``'s body only: ``K1`` and ``K2`` both binding ``LEVEL`` change nothing of it
     (fixtures71, repro 01), and a plain class with a method named ``get`` is no client whose requests it
