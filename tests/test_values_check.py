@@ -219,6 +219,20 @@ def test_the_fixed_value_is_the_value_the_fix_promised() -> None:
     assert space["get"]("X") == "https://cdn.example.net/a%20b/X/c%20d"  # type: ignore[operator]
 
 
+@pytest.mark.parametrize(("hole", "expected"), [
+    ("quote(term)", []),
+    ("quote_plus(term)", []),  # (its '+' is an encoded space)
+    ('quote(term, safe="&=")', [(6, 51, "IRI806")]),  # it keeps two delimiters (fixtures80)
+])
+def test_a_value_quoted_with_delimiters_kept_safe_is_unencoded_there(
+        hole: str, expected: list[tuple[int, int, str]]) -> None:
+    src = ('from urllib.parse import quote, quote_plus\nimport requests\n\n\n'
+           f'def find(term):\n    return requests.get("https://h.example/s?q=" + {hole})\n')
+    found = lint_text(src, Config(extend_select=("IRI806",)))
+    assert [(f.line, f.col, f.code) for f in found] == expected
+    assert all("with '&' and '=' kept safe" in f.finding.message for f in found)
+
+
 def test_unencoded_holes_are_opt_in() -> None:
     src = 'import requests\n\n\ndef find(term):\n    return requests.get("https://h.example/s?q=" + term)\n'
     assert lint_text(src, Config()) == []
@@ -889,6 +903,21 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
 ])
 def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected: list[tuple[int, int, str]]) -> None:
     src = f'import requests\nGOOD = "https://good.example"\nrequests.get({piece})\n'
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
+@pytest.mark.parametrize(("between", "expected"), [
+    ('urlencode(p)', [(7, 56, "IRI803")]),  # percent-encoded: it holds no '#' to end the query (fixtures80, 01)
+    ('quote(p)', [(7, 52, "IRI803")]),
+    ('str(len(p))', [(7, 55, "IRI803")]),  # a number's digits
+    ('quote(p, safe="#")', []),  # it may hold a '#' that ends the query
+    ('p', []),
+])
+def test_a_second_query_after_an_unknown_part_that_cannot_end_the_query(
+        between: str, expected: list[tuple[int, int, str]]) -> None:
+    src = ('from urllib.parse import quote, urlencode\nimport requests\n'
+           'LISTING = "https://api.example/v1/charges?limit=10"\n\n\n'
+           f'def f(p):\n    return requests.get(LISTING + "&" + {between} + "?expand=data")\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 

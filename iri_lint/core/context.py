@@ -25,9 +25,9 @@ class Assembly(NamedTuple):
     character each)."""
 
     joins: tuple[int, ...] = ()  # where a piece from elsewhere (another literal, a hole, a separator) begins
-    # (offset, holds no delimiter) of each unknown part of the value: percent-encoded by ``quote()``, or a
-    # number as its format prints it (``%d``, ``{n:.2f}``, ``int(n)``)
-    holes: tuple[tuple[int, bool], ...] = ()
+    # (offset, the query delimiters among "&=#+" its text may hold) of each unknown part of the value: none
+    # when ``quote()`` percent-encoded it (but those it kept safe) or it is a number (``%d``, ``int(n)``)
+    holes: tuple[tuple[int, str], ...] = ()
     templates: tuple[tuple[int, str], ...] = ()  # (offset, the placeholder as written) still in the value
     at_api: bool = False  # the value reaches a URL API (not only a URL-named target)
     # urljoin(base, ref) dropping base path: (offset of ref, "relative" or "absolute" path ref, what is dropped);

@@ -66,11 +66,16 @@ def literal_start(piece: Piece, local: Src) -> SourcePos | None:
     return piece.src.node_position(piece.node)
 
 
-def holds_no_delimiter(hole: Hole) -> bool:
-    """Whether a hole's text cannot hold a delimiter of the URL (RFC 3986 sec. 2.2): ``quote()`` percent-
-    encoded it, or it is a number (``int(x)``, ``%d``, ``{n:.2f}``; not with a ``+`` flag or a delimiter in its
-    spec, which may be printed as a sign or a fill)."""
-    return hole.kind is HoleKind.ENCODED or prints_a_number(hole, "&=#+")
+def query_delimiters(hole: Hole) -> str:
+    """The query's delimiters (RFC 3986 sec. 2.2, 3.4: ``&=#+``) a hole's text may hold: those ``quote()`` /
+    ``urlencode()`` kept safe when they percent-encoded it (their ``+`` is an encoded space); none for a number
+    (``int(x)``, ``%d``, ``{n:.2f}``; not with a ``+`` flag, an exponent or a delimiter in its spec), all of them
+    for any other value."""
+    if prints_a_number(hole, "&=#+"):
+        return ""
+    if hole.kind is HoleKind.ENCODED:
+        return "".join(c for c in "&=#" if c in hole.safe)
+    return "&=#+"
 
 
 def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | None = None) -> Checked:
@@ -78,7 +83,7 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
     text: list[str] = []
     holes: list[tuple[int, int]] = []
     joins: list[int] = []
-    hole_facts: list[tuple[int, bool]] = []
+    hole_facts: list[tuple[int, str]] = []
     templates: list[tuple[int, str]] = []
     starts: list[int] = []
     parts: list[tuple[Piece, list[int] | None]] = []
@@ -91,7 +96,7 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
             parts.append((run, None))
             text.append(HOLE)
             holes.append((n, n + 1))
-            hole_facts.append((n, holds_no_delimiter(run)))
+            hole_facts.append((n, query_delimiters(run)))
             n += 1
             continue
         whole = "".join(t.text for t in run)  # (a placeholder is read by its grammar across the run)

@@ -19,7 +19,8 @@ RULE = Rule(
     what=("A URL value assembled in code where a piece holding `?` is joined after a value that already has a "
           "query (`LISTING + \"?sort=desc\"`, where `LISTING` ends with `?page=1`) or a fragment (`#top`). The "
           "`?` and the earlier `?` must be known text of different pieces with no unknown part between them but "
-          "parameters' values "
+          "parameters' values and parts that cannot hold a `#` (what `quote()` or `urlencode()` percent-encoded, "
+          "a number: `LISTING + \"&\" + urlencode(params) + \"?expand=data\"`) "
           "(`LISTING + \"&sort=desc\" + \"?view=grid\"` too); after a `#`, a piece starting with `?` right after "
           "the piece holding the `#`: a single "
           "literal holding both is a literal's own business (and valid syntax), a piece joined right after "
@@ -61,7 +62,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         return
     text = ref.text
     joins = assembly.joins
-    unknown = {h for h, _ in assembly.holes}
+    # (a hole whose text cannot hold '#', percent-encoded or a number, cannot end the query)
+    unknown = {h for h, kept in assembly.holes if "#" in kept}
     for k, j in enumerate(joins):
         end = joins[k + 1] if k + 1 < len(joins) else len(text)
         q = text.find("?", j, end)

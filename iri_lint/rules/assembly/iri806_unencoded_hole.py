@@ -18,7 +18,8 @@ RULE = Rule(
     fix_level=None,
     what=("A URL value assembled in code with an unknown part (a parameter, a call's result) standing right "
           "after `name=` in the query (`\"?q=\" + term`, `f\"...?q={term}\"`) that did not go through "
-          "`quote()`, `quote_plus()` or `urlencode()`, and is not known to be a number's digits (`%d`, `{n:.2f}`, "
+          "`quote()`, `quote_plus()` or `urlencode()` (or went through one with `&`, `=` or `#` kept in `safe=`), "
+          "and is not known to be a number's digits (`%d`, `{n:.2f}`, "
           "`int(x)`, `len(x)`, `str()` of one, the counter of a `for` over `range()`, `enumerate()`'s index, a "
           "parameter annotated `int`; an exponent format, `{x:e}` or `{x:g}`, may print `1e+20`). "
           "Opt-in: a hint, not a proof, since the value may be "
@@ -48,7 +49,8 @@ def check(facts: Facts) -> Iterator[Raw]:
     if assembly is None or ref.query is None:
         return
     query, text = ref.query, ref.text
-    for at, plain in assembly.holes:
-        if not plain and query.start < at < query.end and text[at - 1] == "=":
-            yield Raw(at, at + 1, "this value is put into the query without percent-encoding: a '&', '=', '#' "
+    for at, kept in assembly.holes:
+        if kept and query.start < at < query.end and text[at - 1] == "=":
+            what = "without percent-encoding" if kept == "&=#+" else f"with {' and '.join(map(repr, kept))} kept safe"
+            yield Raw(at, at + 1, f"this value is put into the query {what}: a '&', '=', '#' "
                                   "or '+' in it would change the query's structure")
