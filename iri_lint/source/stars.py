@@ -82,7 +82,16 @@ def _imports_a_module(state: ModuleState, scope: Scope, name: str) -> bool:
     if not bindings:
         return name in _BUILTINS
     return any(b.kind is Kind.IMPORT and b.imported is not None and (
-        b.imported[1] is None or not _of_project(state, b.imported)) for b in bindings)
+        b.imported[1] is None or not _of_project(state, b.imported) or _submodule(state, b.imported))
+        for b in bindings)
+
+
+def _submodule(state: ModuleState, imported: tuple[str | None, str | None, int]) -> bool:
+    """Whether a ``from pkg import settings`` names a module of the project (``pkg/settings.py``)."""
+    module, name, level = imported
+    project = state.evaluator.project
+    return project is not None and state.path is not None and \
+        project.find(state.path, module, level, name) is not None
 
 
 def _of_project(state: ModuleState, imported: tuple[str | None, str | None, int]) -> bool:

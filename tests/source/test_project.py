@@ -216,6 +216,16 @@ def test_an_imported_name_stays_through_a_star_import_of_a_module_that_star_impo
     assert type(found[1]) is Value and found[1].opaque  # (CDN: the missing module may bind a constant)
 
 
+def test_a_submodule_imported_by_name_stays_through_a_star_import_of_a_missing_module(tmp_path: Path) -> None:
+    """``from pkg import settings`` names a module, as ``import pkg.settings as s2`` does: a failed
+    ``try: from .local_overrides import *`` does not rebind it (fixtures78, repro 01)."""
+    tree(tmp_path, {"pyproject.toml": "", "pkg/__init__.py": "", "pkg/settings.py": 'HOST = "https://u.example"\n',
+                    "pkg/use.py": "import pkg.settings as s2\nfrom pkg import settings\nfrom . import settings as s3\n"
+                                  "try:\n    from .local_overrides import *\nexcept ImportError:\n    pass\n"
+                                  "probe(settings.HOST)\nprobe(s2.HOST)\nprobe(s3.HOST)\n"})
+    assert flats(tmp_path / "pkg/use.py", Project()) == ["https://u.example"] * 3
+
+
 def test_nothing_outside_the_project_is_read(tmp_path: Path) -> None:
     tree(tmp_path, {"outside.py": 'URL = "https://h"\n', "proj/pyproject.toml": "",
                     "proj/pkg/__init__.py": "", "proj/pkg/use.py": "from ...outside import URL\nprobe(URL)\n"})
