@@ -206,7 +206,8 @@ def test_a_base_s_classmethod_reads_cls_as_the_class_called_through(tmp_path: Pa
     deco = "" if receiver == "self" else "    @classmethod\n"
     paths = package(tmp_path, "sdk", {
         "base": 'class Base:\n    @classmethod\n    def class_url(cls):\n        return "/v1/" + cls.OBJECT_NAME\n',
-        "thing": 'import requests\nfrom sdk.base import Base\n\n\nclass Thing(Base):\n    OBJECT_NAME = "bank account"\n\n'
+        "thing": 'import requests\nfrom sdk.base import Base\n\n\n'
+                 'class Thing(Base):\n    OBJECT_NAME = "bank account"\n\n'
                  f'{deco}    def fetch({receiver}):\n        return requests.get("https://api.example" + {call})\n',
     })
     assert found_in(paths["thing"], Project()) == [(6, 23, "IRI101")]
