@@ -1581,3 +1581,22 @@ def test_the_uses_after_an_exploding_constant_of_another_module_are_still_follow
     modules = {"big.py": big,
                "use.py": 'import requests\nfrom big import A1, A39\nrequests.get(A39 + "x")\nrequests.get(A1 + "/x")\n'}
     assert _lint_project(tmp_path, modules, "use.py") == [(4, "IRI802")]
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ('requests.get(HOST + "v1" if sys.argv else HOST + "/ok")', [(7, 21, "IRI801")]),  # a branch reaching the API
+    ('requests.get(sys.argv[1] or HOST + "v2")', [(7, 36, "IRI801")]),  # the fallback of ``or``
+    ('API_URL = os.getenv("API_URL", HOST + "v3")', [(7, 39, "IRI801")]),  # the default used when it is unset
+    ('API_URL = os.environ.get("API_URL", default=HOST + "v4")', [(7, 52, "IRI801")]),
+    ('API_URL = os.environ.get("A") or os.getenv("B") or HOST + "v5"', [(7, 59, "IRI801")]),
+    ('requests.get(sys.argv[1] or "/a b")', [(7, 31, "IRI101")]),  # a relative literal at the API: every rule
+    ('requests.get(HOST + "/v1" if sys.argv else HOST)', []),
+    ('API_URL = os.getenv("API_URL") or None', []),
+    ('API_URL = settings.get("API_URL", HOST + "v6")', []),  # (a mapping's own default: not followed)
+])
+def test_each_value_a_choice_may_take_is_checked_where_it_is_used(
+        line: str, expected: list[tuple[int, int, str]]) -> None:
+    """``a if c else b``, ``a or b`` and an environment variable's default: any of them may be the URL the
+    use gets, and the one that is wrong is wrong whenever it is taken (fixtures78 notes)."""
+    src = f'import os\nimport sys\n\nimport requests\n\nHOST = "https://api.example.com"\n{line}\n'
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected

@@ -29,6 +29,10 @@ from iri_lint.source.values import Client, Method, Ref, Src, Value, concat, dott
 
 __all__ = ["ModuleValues", "UrlValue", "url_apis", "url_values"]
 
+_CHOICES = (ast.IfExp, ast.BoolOp, ast.Call)
+_MAX_CHOICES = 16
+_ENVIRONMENT = frozenset(("os.getenv", "os.environ.get"))
+
 
 class UrlValue(NamedTuple):
     """A value where it is used as a URL."""
@@ -338,6 +342,43 @@ class ModuleValues:
             if dropped is None and client is None:
                 dropped = self.state.evaluator.urljoins.dropped(r)
             yield UrlValue(r, reason, node, expr, api, name, client, dropped, at)
+        elif type(expr) in _CHOICES:
+            for alt in self._alternatives(expr, at):
+                v = self.state.value(alt, at)
+                if type(v) is Value and not v.opaque:
+                    yield UrlValue(v, reason, node, alt, api, name, client, self.state.evaluator.urljoins.dropped(v)
+                                   if client is None else None, at)
+
+    def _alternatives(self, expr: ast.expr, at: At) -> list[ast.expr]:
+        """The expressions one of which a choice evaluates to, each of which may reach the use: both branches of
+        ``a if c else b``, each operand of ``a or b``, the default of ``os.getenv(name, default)`` (at most
+        ``_MAX_CHOICES``, in source order)."""
+        out: list[ast.expr] = []
+        stack = [expr]
+        while stack and len(out) < _MAX_CHOICES:
+            e = stack.pop()
+            t = type(e)
+            if t is ast.IfExp:
+                stack += (e.orelse, e.body)  # type: ignore[attr-defined]
+            elif t is ast.BoolOp and type(e.op) is ast.Or:  # type: ignore[attr-defined]
+                stack += reversed(e.values)  # type: ignore[attr-defined]
+            elif t is ast.Call and self._default_of_environment(e, at) is not None:  # type: ignore[arg-type]
+                stack.append(self._default_of_environment(e, at))  # type: ignore[arg-type]
+            elif e is not expr:
+                out.append(e)
+        return out
+
+    def _default_of_environment(self, call: ast.Call, at: At) -> ast.expr | None:
+        """The default of ``os.getenv(name, default)`` / ``os.environ.get(...)``: what the code uses when the
+        variable is not set."""
+        if len(call.args) + len(call.keywords) != 2 or type(call.func) is not ast.Attribute:
+            return None
+        default = call.args[1] if len(call.args) == 2 else \
+            next((k.value for k in call.keywords if k.arg in ("default", "failobj")), None)
+        if default is None or call.func.attr not in ("getenv", "get"):
+            return None
+        callee = self.callees.value(call.func, at)
+        return default if type(callee) is Ref and callee.qual in _ENVIRONMENT else None
 
     def _each(self, value: ast.expr, at: At, node: ast.AST, name: str | None) -> Iterator[UrlValue]:
         """A URL-named target's value, or each element of a display assigned to it (a dict's values:
