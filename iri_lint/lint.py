@@ -18,7 +18,7 @@ from .rules.model import Finding, Fix, UseContext
 from .source.literals import ScanOptions, find_literals, marked_lines
 from .source.locate import PartLocator, SourceFile, split_lines
 from .source.marks import api_call_lines
-from .source.model import Literal, Reason, SourcePos
+from .source.model import Literal, Reason, SourcePos, Spelled
 from .source.placeholders import example_placeholders
 from .source.text import is_embedded
 from .unused_noqa import UNUSED_NOQA, unused_noqa
@@ -34,6 +34,7 @@ class SourceFinding:
     start: SourcePos
     end: SourcePos
     piece_fix: PieceFix | None = None  # a value's finding: its fix, in the literal it edits
+    spelled: Spelled | None = None  # placed at a name: where another module spells its character
 
     @property
     def code(self) -> str:

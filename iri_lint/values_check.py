@@ -51,7 +51,7 @@ from .source.filling import filled_names
 from .source.helpers import returned_alone
 from .source.locate import SourceFile
 from .source.marks import ScanOptions
-from .source.model import Literal, Reason, SourcePos
+from .source.model import Literal, Reason, SourcePos, Spelled
 from .source.packages import forget_packages
 from .source.piece_edits import spelling_literal
 from .source.project import Project as Project  # re-exported: what lint_tree takes
@@ -119,6 +119,7 @@ class ValueFinding(NamedTuple):
     start: SourcePos
     end: SourcePos
     piece_fix: PieceFix | None = None
+    spelled: Spelled | None = None  # placed at a name: where another module spells the character
 
 
 class ValueChecker(NamedTuple):
@@ -255,28 +256,32 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     for cause, group in placed.items():
         f, piece, start, named = group[0]
         f = merged([g[0] for g in group], c.text, "literal" if position(piece, 0, local) is not None else "value")
-        f = _spelled_elsewhere(f, c, local)
+        f, spelled = _spelled_elsewhere(f, c, local)
         fixed = _piece_fix(f.fix, c, use.expr, local) if f.fix is not None else None
         end = _end(c, f, piece, local, start) if named is None else _node_end(named, local)
-        out.append((cause, ValueFinding(f if fixed is not None else replace(f, fix=None), lit, start, end, fixed)))
+        out.append((cause, ValueFinding(f if fixed is not None else replace(f, fix=None), lit, start, end, fixed,
+                                        spelled)))
     return out
 
 
-def _spelled_elsewhere(f: Finding, c: Checked, local: Src) -> Finding:
+def _spelled_elsewhere(f: Finding, c: Checked, local: Src) -> tuple[Finding, Spelled | None]:
     """A finding placed at the name that brings another module's piece says where that piece spells the
-    character: the reader at ``requests.get(CDN + RLO_SEG)`` sees only the name."""
+    character (in its message, and as data for the reports): the reader at ``requests.get(CDN + RLO_SEG)``
+    sees only the name."""
     o = c.origin(f.start)
     if o is None or type(o[0]) is not Text or o[0].src is None or o[0].src.path is None or \
             position(o[0], o[1], local) is not None:
-        return f
+        return f, None
     at = o[0].position(o[1])
     if at is None:
-        return f
+        return f, None
     spelled = o[0].src.path
+    before = o[0].src.file.line_text(at.line)[: at.col]
     # (from the project root, as a run from there names files: `pkg/settings.py`, not `../settings.py`)
     where = os.path.relpath(spelled, find_root(os.path.dirname(os.path.abspath(local.path)))) if local.path \
         else spelled
-    return replace(f, message=f"{f.message} (spelled in {where}:{at.line}:{at.col + 1})")
+    return replace(f, message=f"{f.message} (spelled in {where}:{at.line}:{at.col + 1})"), Spelled(
+        os.path.abspath(spelled), at.line, at.col, "" if before.isascii() else before)
 
 
 def _piece_fix(fix: Fix, c: Checked, expr: ast.expr, local: Src) -> PieceFix | None:

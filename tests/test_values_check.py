@@ -18,7 +18,7 @@ from iri_lint.cli import main
 from iri_lint.config import Config
 from iri_lint.fix import fix_text
 from iri_lint.lint import SourceError, SourceFinding, lint_text, lint_tree
-from iri_lint.source.model import SourcePos
+from iri_lint.source.model import SourcePos, Spelled
 from iri_lint.source.project import Project
 
 ROOT = Path(__file__).parent
@@ -1453,6 +1453,7 @@ def test_a_finding_at_the_name_bringing_a_piece_says_where_the_piece_is_spelled(
         (found,) = lint_text(use, Config(), path=str(tmp_path / where), project=Project())
         assert (found.code, found.line) == ("IRI201", 3)  # (2:14: the escape's backslash)
         assert found.finding.message.endswith(f" (spelled in {os.path.join('conf', 'paths.py')}:2:14)")
+        assert found.spelled == Spelled(str(tmp_path / "conf" / "paths.py"), 2, 13)  # (the reports' data)
 
 
 @pytest.mark.parametrize(("call", "expected"), [

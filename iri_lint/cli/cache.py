@@ -14,7 +14,7 @@ any existing folder adds one folder to it and touches nothing else.
 The folder holds one JSON table per iri-lint installation (version and folder), project root and
 configuration::
 
-    {"format": 2, "stamp": ..., "config": ..., "files": {abs path: [lint path, sha256, stat, last used,
+    {"format": 5, "stamp": ..., "config": ..., "files": {abs path: [lint path, sha256, stat, last used,
                                                                      records, problem, depends on]}}
 
 An entry is used only when the table's ``stamp`` (iri-lint's version and the size and modification time
@@ -60,11 +60,12 @@ from ..config import Config, ConfigError
 from ..core.lazy import lazy_regex
 from ..files.fileio import Unwritable, is_temp_name, make_folder, read_regular, remove_leftover, write_output
 from ..files.pyproject import find_pyproject
+from ..source.model import Spelled
 from .results import FileResult, FixInfo, Job, Problem, Record
 from .run import NOTEBOOK_MAX_BYTES, check_read
 
-FORMAT = 4  # of the tables; a change of layout changes it (2: the files a result depends on; 3: holes;
-# 4: a value's anchor)
+FORMAT = 5  # of the tables; a change of layout changes it (2: the files a result depends on; 3: holes;
+# 4: a value's anchor; 5: where another module spells a finding's character)
 CACHE_DIR_NAME = ".iri_lint_cache"
 MAX_AGE = 30 * 24 * 3600  # seconds: entries and tables unused for longer are dropped
 TRUST_AFTER = 2_000_000_000  # ns: a file's stat stands for its bytes once it is older than this
@@ -403,7 +404,7 @@ def encode(result: FileResult) -> tuple[list[Any], list[Any] | None]:
     """A plain check's result as lists, as JSON reads them back (the path is left out: it is the job's)."""
     records = [[r.line, r.col, r.end_line, r.end_col, r.code, r.name, r.message, r.severity, r.value,
                 r.source_line, _encode_fix(r.fix), r.cell, None if r.file_region is None else list(r.file_region),
-                [list(h) for h in r.holes], r.anchor]
+                [list(h) for h in r.holes], r.anchor, None if r.spelled is None else list(r.spelled)]
                for r in result.records]
     p = result.problem
     return records, None if p is None else [p.line, p.col, p.message]
@@ -434,12 +435,15 @@ def decode(path: str, records: Any, problem: Any) -> FileResult | None:
 
 
 def _decode_record(path: str, r: Any) -> Record:
-    r = _list(r, 15)
+    r = _list(r, 16)
     region = None if r[12] is None else _ints(r[12], 4)
     holes = tuple((_int(h[0]), _int(h[1]), _str(h[2])) for h in (_list(x, 3) for x in _list(r[13])))
+    spelled = None if r[15] is None else _list(r[15], 4)
     return Record(path, _int(r[0]), _int(r[1]), _int(r[2]), _int(r[3]), _str(r[4]), _str(r[5]), _str(r[6]),
                   _str(r[7]), _str(r[8]), _str(r[9]), _decode_fix(r[10]), None if r[11] is None else _int(r[11]),
-                  None if region is None else (region[0], region[1], region[2], region[3]), holes, _str(r[14]))
+                  None if region is None else (region[0], region[1], region[2], region[3]), holes, _str(r[14]),
+                  None if spelled is None else Spelled(_str(spelled[0]), _int(spelled[1]), _int(spelled[2]),
+                                                       _str(spelled[3])))
 
 
 def _decode_fix(f: Any) -> FixInfo | None:

@@ -6,7 +6,9 @@ badges; machine formats escape them (``iri_lint.cli.escape``).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
@@ -116,7 +118,21 @@ def to_json(r: Record) -> dict[str, object]:
                          for (s, e, t), place in zip(edits, r.fix.places or [None] * len(edits), strict=True)]}
     return {"path": unicode_path(r.path), "code": r.code, "name": r.name, "message": r.message, "severity": r.severity,
             "start": {"line": r.line, "column": r.col + 1}, "end": {"line": r.end_line, "column": r.end_col + 1},
-            "value": value, "url": rule_url(r.code), "fix": fix, "cell": r.cell}
+            "value": value, "url": rule_url(r.code), "fix": fix, "cell": r.cell, "spelled_in": _spelled_in(r)}
+
+
+def _spelled_in(r: Record) -> dict[str, object] | None:
+    """Where another module spells the character of a finding placed at the name bringing it in: its file, named
+    as the finding's ``path`` is (absolute when that is, else from the current folder), and its 1-based line and
+    column (code points)."""
+    s = r.spelled
+    if s is None:
+        return None
+    path = s.path
+    if not os.path.isabs(r.path):
+        with contextlib.suppress(ValueError):  # (on another drive: absolute)
+            path = os.path.relpath(path)
+    return {"path": unicode_path(path), "line": s.line, "column": s.col + 1}
 
 
 def _file_place(place: tuple[int, int, int, int] | None) -> dict[str, dict[str, int]] | None:

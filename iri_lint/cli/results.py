@@ -11,7 +11,7 @@ from ..config import Config
 from ..fix_status import FixStatus
 from ..lint import SourceFinding, lint_text
 from ..source.locate import split_lines, written_holes
-from ..source.model import Literal, SourcePos
+from ..source.model import Literal, SourcePos, Spelled
 from .escape import quote_path
 
 
@@ -55,6 +55,8 @@ class Record(NamedTuple):
     # a URL value's use as its source writes it (``CDN + "/a b"``), which its baseline fingerprint hashes
     # instead of the assembled value: another module's constant may change (empty: a literal's own finding)
     anchor: str = ""
+    # a finding placed at the name that brings in a piece another module spells: where it spells the character
+    spelled: Spelled | None = None
 
 
 class Problem(NamedTuple):
@@ -127,7 +129,7 @@ def record_of(path: str, sf: SourceFinding, lines: Sequence[str], status: FixSta
     lit = sf.literal
     anchor = _source_between(lines, lit.start, lit.end) if lit.locator is None else ""  # (a value: no literal)
     return Record(path, sf.line, sf.col, sf.end.line, sf.end.col, f.code, f.name, f.message,
-                  str(f.severity), lit.value, text, fix, holes=holes, anchor=anchor)
+                  str(f.severity), lit.value, text, fix, holes=holes, anchor=anchor, spelled=sf.spelled)
 
 
 def _source_between(lines: Sequence[str], start: SourcePos, end: SourcePos) -> str:

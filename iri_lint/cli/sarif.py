@@ -15,6 +15,7 @@ from .. import __version__
 from ..files.gitrepo import find_top
 from ..rules.model import Family, rule_url
 from ..rules.registry import RULES, all_rules
+from ..source.model import Spelled
 from .baseline import fingerprints
 from .report import dump_json
 from .results import FileResult, Record, written
@@ -69,8 +70,35 @@ def _rules() -> list[dict[str, Any]]:
     return out
 
 
-def _result(r: Record, clear: Record, index: dict[str, int], fp: str, uri: str) -> dict[str, Any]:
-    """One result: its text from ``r`` (passwords masked), its place from ``clear`` (the line as it is)."""
+_RELATED = 0  # the id of the one related location: where another module spells the finding's character
+
+
+def _related(s: Spelled, uri: str) -> dict[str, Any]:
+    """The related location (SARIF sec. 3.27.22) of a finding placed at the name that brings a piece in: where
+    the piece spells the character, its column in UTF-16 code units as the run's ``columnKind`` says."""
+    return {"id": _RELATED, "physicalLocation": {
+        "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
+        "region": {"startLine": s.line, "startColumn": (utf16_column(s.before, s.col) if s.before else s.col) + 1}},
+        "message": {"text": "piece spelled here"}}
+
+
+def _linked(message: str) -> str:
+    """The message with its ``(spelled in path:line:col)`` an embedded link to the related location (sec. 3.11.6,
+    which GitHub shows as a link), every other bracket escaped so as not to read as one."""
+    head, sep, tail = message.rpartition(" (spelled in ")
+    if not sep or not tail.endswith(")"):
+        return message
+
+    def escaped(text: str) -> str:
+        return text.replace("[", "\\[").replace("]", "\\]")
+
+    return f"{escaped(head)}{sep}[{escaped(tail[:-1])}]({_RELATED}))"
+
+
+def _result(r: Record, clear: Record, index: dict[str, int], fp: str, uri: str,
+            spelled_uri: str | None = None) -> dict[str, Any]:
+    """One result: its text from ``r`` (passwords masked), its place from ``clear`` (the line as it is);
+    ``spelled_uri``: the artifact URI of the file spelling its character, placed at a name."""
     text = clear.source_line
     last = utf16_column(text, r.end_col) if r.end_line == r.line else r.end_col  # (the end line's text: not kept)
     region: dict[str, Any] = {"startLine": r.line, "startColumn": utf16_column(text, r.col) + 1,
@@ -91,6 +119,9 @@ def _result(r: Record, clear: Record, index: dict[str, int], fp: str, uri: str) 
         # GitHub reads only primaryLocationLineHash; ours ignores line moves, as baselines do
         "partialFingerprints": {"primaryLocationLineHash": fp, "iriLint/v1": fp},
     }
+    if r.spelled is not None and spelled_uri is not None:
+        res["message"]["text"] = _linked(r.message)
+        res["relatedLocations"] = [_related(r.spelled, spelled_uri)]
     if r.fix is not None:
         res["properties"] = {"fix": {"description": r.fix.description, "safety": r.fix.safety,
                                      "level": r.fix.level, "status": r.fix.status,
@@ -109,7 +140,8 @@ def write_sarif(out: TextIO, results: Sequence[FileResult], records: Sequence[Re
     index = {r.code: i for i, r in enumerate(RULES)}
     clear = records if clear is None else clear
     fps = fingerprints(clear, root)
-    sarif_results = [_result(r, c, index, fp, artifact_uri(r.path, root))
+    sarif_results = [_result(r, c, index, fp, artifact_uri(r.path, root),
+                             None if r.spelled is None else artifact_uri(r.spelled.path, root))
                      for r, c, fp in zip(records, clear, fps, strict=True)]
     # applied fixes are not results (GitHub shows every result as an alert): a count in the run
     fixed = [{"ruleId": a.code, "uri": artifact_uri(a.path, root), "line": a.line}

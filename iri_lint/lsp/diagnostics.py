@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from lsprotocol import types
+from pygls.uris import from_fs_path
 
 from iri_lint.lint import SourceError, SourceFinding
 from iri_lint.rules.model import Severity
+from iri_lint.source.model import Spelled
 
 from ..rules.model import rule_url
 from .positions import LineIndex
@@ -33,7 +35,17 @@ def to_diagnostic(sf: SourceFinding, index: LineIndex) -> types.Diagnostic:
         code_description=types.CodeDescription(href=rule_url(f.code)),
         source=SOURCE,
         data={"name": f.name, "fix": None if fix is None else fix.safety.value},
+        related_information=None if sf.spelled is None else [_spelled_here(sf.spelled, index)],
     )
+
+
+def _spelled_here(s: Spelled, index: LineIndex) -> types.DiagnosticRelatedInformation:
+    """Where another module spells the character of a finding placed at the name that brings it in, its column
+    in the client's code units (as ``index`` counts them)."""
+    pos = types.Position(line=s.line - 1, character=int(index.codec.client_num_units(s.before)) if s.before else s.col)
+    return types.DiagnosticRelatedInformation(
+        location=types.Location(uri=from_fs_path(s.path) or s.path, range=types.Range(start=pos, end=pos)),
+        message="piece spelled here")
 
 
 def error_diagnostic(err: SourceError, index: LineIndex) -> types.Diagnostic:

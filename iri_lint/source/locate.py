@@ -68,7 +68,7 @@ class SourceFile:
         """
         known = self._cols.get(line)
         if known is None:
-            text = self._line_text(line)
+            text = self.line_text(line)
             if text.isascii():
                 return byte_col
             known = self._cols[line] = (text.encode("utf-8"), [0], [0])
@@ -95,7 +95,8 @@ class SourceFile:
             col = max(col - 1, 0)
         return SourcePos(k + 1, col)
 
-    def _line_text(self, line: int) -> str:
+    def line_text(self, line: int) -> str:
+        """Line ``line`` (1-based) as the columns count it: without a BOM."""
         text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         return text[1:] if line == 1 and self.bom else text
 

@@ -29,6 +29,18 @@ class SourcePos(NamedTuple):
     col: int
 
 
+class Spelled(NamedTuple):
+    """Where another module spells the character of a finding placed at the name bringing it in (docs/design.md,
+    "Another module's pieces"): the file (absolute), 1-based line, 0-based code point column, and the line's
+    text before that column when it is not ASCII (else empty): a report counts its columns in UTF-16 or UTF-8
+    code units from it. That text is never printed (it may hold a password spelled earlier on the line)."""
+
+    path: str
+    line: int
+    col: int
+    before: str = ""
+
+
 @dataclass(slots=True)
 class Literal:
     """A candidate IRI literal found in Python source.

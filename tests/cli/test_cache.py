@@ -24,6 +24,7 @@ from iri_lint.config import Config
 
 from .conftest import EXAMPLES, ROOT, RunMain, run_cli
 from .test_notebooks import make_notebook
+from .test_outputs import SPELLED_COL, two_modules
 
 FIXTURES = ROOT / "tests" / "flake8" / "fixtures"
 FINDING = 'URL = "https://example.com/a b"\n'
@@ -333,6 +334,27 @@ def test_cached_results_are_the_same_in_every_format(cli, tmp_path: Path, fmt: s
     assert plain.code == cold.code == warm.code == 1
     assert plain.out == cold.out == warm.out and plain.err == cold.err == warm.err
     assert "IRI" in plain.out
+
+
+def test_a_cached_result_keeps_where_another_module_spells_a_finding(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finding placed at the name bringing another module's piece carries where that module spells it
+    (JSON's ``spelled_in``, SARIF's related location): a warm run reads it from the cache, as the cold one made it."""
+    monkeypatch.chdir(two_modules(tmp_path / "repo"))
+    cache = tmp_path / "cache"
+    for fmt in ("json", "sarif"):
+        flags = ["--format", fmt, "--isolated", "--exit-zero", "app"]
+        plain = cli("check", "--no-cache", *flags)
+        cold = cli("check", "--cache-dir", str(cache / fmt), *flags)
+        with monkeypatch.context() as m:
+            _broken_linter(m)
+            warm = cli("check", "--cache-dir", str(cache / fmt), *flags)
+        assert plain.out == cold.out == warm.out and plain.err == cold.err == warm.err
+    first = json.loads(warm.out)["runs"][0]["results"][0]
+    assert first["relatedLocations"][0]["physicalLocation"]["region"]["startColumn"] == SPELLED_COL + 2
+    doc = json.loads(cli("check", "--cache-dir", str(cache / "json"), "--format", "json", "--isolated", "app").out)
+    assert [f["spelled_in"] for f in doc["findings"]] == [
+        {"path": os.path.join("conf", "paths.py"), "line": 2, "column": SPELLED_COL + 1}, None]
 
 
 # ---------------------------------------------------------------------- the cache touches nothing it did not write

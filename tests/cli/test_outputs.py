@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import unicodedata
 from pathlib import Path
@@ -29,12 +30,72 @@ def test_json_fields(cli, project: Path) -> None:  # type: ignore[no-untyped-def
     doc = json.loads(cli("check", "--exit-zero", "--format", "json", str(project)).out)
     assert doc["errors"] == [] and doc["fixed"] == []
     item = doc["findings"][0]
-    assert set(item) == {"path", "code", "name", "message", "severity", "start", "end", "value", "url", "fix", "cell"}
+    assert set(item) == {"path", "code", "name", "message", "severity", "start", "end", "value", "url", "fix", "cell",
+                         "spelled_in"}
     assert item["cell"] is None  # notebooks only
+    # (placed at a name bringing another module's piece: the examples' shop/ reads its settings)
+    assert all((x["spelled_in"] is None) == (" (spelled in " not in x["message"]) for x in doc["findings"])
     assert item["start"]["line"] >= 1 and item["start"]["column"] >= 1
     assert item["url"] == rule_url(item["code"])
     fixes = [x["fix"] for x in doc["findings"] if x["fix"]]
     assert fixes and all({"edits", "safety", "status", "level", "value", "description"} <= set(f) for f in fixes)
+
+
+# ``requests.get("https://h.example" + RLO_SEG)``: the override is spelled in conf/paths.py, after an emoji (one
+# code point, two UTF-16 code units), at the escape's backslash; the other line is a literal's own finding
+SPELLING = 'X = 1\nE = "\U0001f600"; RLO_SEG = "/a\\u202eb"\n'
+USE = ('import requests\nfrom conf.paths import RLO_SEG\nrequests.get("https://h.example" + RLO_SEG)\n'
+       'requests.get("https://h.example/a b")\n')
+SPELLED_COL = SPELLING.splitlines()[1].index("\\")  # 0-based code points: 22
+
+
+def two_modules(root: Path) -> Path:
+    """A repository whose app/use.py reads a piece of conf/paths.py (``test_values_check``'s project)."""
+    (root / ".git").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("", encoding="utf-8")
+    for package in ("conf", "app"):
+        (root / package).mkdir()
+        (root / package / "__init__.py").write_text("", encoding="utf-8")
+    (root / "conf" / "paths.py").write_text(SPELLING, encoding="utf-8")
+    (root / "app" / "use.py").write_text(USE, encoding="utf-8")
+    return root
+
+
+def test_json_says_where_another_module_spells_a_finding_placed_at_a_name(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The message's ``(spelled in conf/paths.py:2:23)`` as data: the path named as the finding's is (from the
+    current folder, or absolute), 1-based line and code point column; null for a literal's own finding."""
+    monkeypatch.chdir(two_modules(tmp_path))
+    where = os.path.join("conf", "paths.py")
+    for arg, path in (("app", where), (str(tmp_path / "app"), str(tmp_path / where))):
+        doc = json.loads(cli("check", "--isolated", "--exit-zero", "--format", "json", arg).out)
+        at_name, own = doc["findings"]
+        assert (at_name["code"], at_name["start"]["line"], own["code"]) == ("IRI201", 3, "IRI101")
+        assert at_name["message"].endswith(f" (spelled in {where}:2:{SPELLED_COL + 1})")
+        assert at_name["spelled_in"] == {"path": path, "line": 2, "column": SPELLED_COL + 1}
+        assert own["spelled_in"] is None
+
+
+def test_sarif_relates_a_finding_placed_at_a_name_to_where_its_piece_is_spelled(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SARIF sec. 3.27.22: a related location at the character, its column in UTF-16 code units as the run's
+    ``columnKind`` says (the emoji before it takes two), which the message links to (sec. 3.11.6)."""
+    monkeypatch.chdir(two_modules(tmp_path) / "app")
+    doc = json.loads(cli("check", "--isolated", "--exit-zero", "--format", "sarif", ".").out)
+    at_name, own = doc["runs"][0]["results"]
+    assert (at_name["ruleId"], own["ruleId"]) == ("IRI201", "IRI101")
+    assert at_name["relatedLocations"] == [{
+        "id": 0,
+        "physicalLocation": {"artifactLocation": {"uri": "conf/paths.py", "uriBaseId": "%SRCROOT%"},
+                             "region": {"startLine": 2, "startColumn": SPELLED_COL + 2}},
+        "message": {"text": "piece spelled here"}}]
+    where = os.path.join("conf", "paths.py")
+    assert at_name["message"]["text"].endswith(f" (spelled in [{where}:2:{SPELLED_COL + 1}](0))")
+    assert "relatedLocations" not in own and own["message"]["text"] == own["message"]["text"].replace("](", "")
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((DATA / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    cls(schema, format_checker=cls.FORMAT_CHECKER).validate(doc)
 
 
 def _sarif(cli, project: Path, monkeypatch: pytest.MonkeyPatch) -> dict:  # type: ignore[no-untyped-def, type-arg]

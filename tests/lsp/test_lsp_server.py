@@ -264,6 +264,23 @@ async def test_a_saved_module_lints_again_the_open_documents_whose_values_read_i
     assert [d.code for d in await next_diagnostics(client, uri, before)] == ["IRI802"]
 
 
+async def test_a_finding_placed_at_a_name_relates_where_another_module_spells_it(client: LanguageClient,
+                                                                                workspace: Path) -> None:
+    """``requests.get("https://h.example" + RLO_SEG)``: the diagnostic at ``RLO_SEG`` has a related information
+    (LSP 3.17) at the character in the module spelling it, in the client's UTF-16 units (the emoji before it
+    takes two); a literal's own finding has none."""
+    conf = workspace / "spelled_conf.py"
+    conf.write_text('X = 1\nE = "\U0001f600"; RLO_SEG = "/a\\u202eb"\n', encoding="utf-8")
+    text = ('import requests\nfrom spelled_conf import RLO_SEG\nrequests.get("https://h.example" + RLO_SEG)\n'
+            'requests.get("https://h.example/a b")\n')
+    at_name, own = await open_doc(client, uri_of(workspace, "spelled_use.py", text), text)
+    assert (at_name.code, at_name.range.start.line, own.code) == ("IRI201", 2, "IRI101")
+    at = types.Position(line=1, character=conf.read_text(encoding="utf-8").splitlines()[1].index("\\") + 1)
+    assert list(at_name.related_information or ()) == [types.DiagnosticRelatedInformation(
+        location=types.Location(uri=conf.as_uri(), range=types.Range(start=at, end=at)), message="piece spelled here")]
+    assert own.related_information is None
+
+
 async def test_a_module_created_after_its_importer_was_opened_is_read(client: LanguageClient,
                                                                       workspace: Path) -> None:
     """The editor's project looks again for a module it did not find: created on disk (the editor reports
