@@ -509,6 +509,33 @@ def test_a_join_made_problem_in_a_plain_constant_of_this_module_is_each_uses() -
     assert found == [(6, 9, "IRI101"), (7, 31, "IRI205"), (8, 32, "IRI205")]
 
 
+def test_a_join_fault_through_a_plain_constant_of_this_module_is_in_its_literal() -> None:
+    """``REL = "simple/"`` after two hosts: the literal piece that holds the character (every assembly rule's
+    page, issue #27: "points at the literal piece"), once for the one cause (fixing the literal mends both uses;
+    fixtures50 and 50b expect it there, fixtures81 and 83 read design.md's per-use sentence, which is about the
+    other rules' join-made problems)."""
+    src = ('import requests\nHOST = "https://pypi.org"\nTEST = "https://test.pypi.org"\nREL = "simple/"\n'
+           'SLASH = "/"\nBASE = HOST + "docs"\n'
+           'requests.get(HOST + REL)\nrequests.get(TEST + REL)\nrequests.get(HOST + "/" + SLASH + "x")\n'
+           'requests.get(BASE + "/a")\nrequests.get(BASE + "/b")\n')
+    found = [(f.line, f.col, f.code) for f in lint_text(src, Config())]
+    assert found == [(4, 7, "IRI801"), (5, 9, "IRI802"), (6, 15, "IRI801")]
+
+
+def test_a_number_of_another_module_formatted_is_placed_at_the_use(tmp_path: Path) -> None:
+    """``%d``, ``.format`` and ``{X:d}`` of another module's ``BIG_PORT = 70000``: the digits are made at the
+    argument here, not at that module's line with this file's path (fixtures83, repro 04)."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "settings.py").write_text('H = "redis.internal"\nBIG_PORT = 70000\n', encoding="utf-8")
+    use = ('import requests\nfrom settings import H, BIG_PORT\n\n\nB_URL = "redis://%s:%d/0" % (H, BIG_PORT)\n'
+           'C_URL = "redis://{}:{}/0".format(H, BIG_PORT)\nD_URL = f"redis://{H}:{BIG_PORT:d}/0"\n'
+           'requests.get("http://h:" + str(BIG_PORT) + "/x")\n')
+    (tmp_path / "use.py").write_text(use, encoding="utf-8")
+    found = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in found] == [(5, 32, "IRI602"), (6, 36, "IRI602"), (7, 23, "IRI602"),
+                                                         (8, 31, "IRI602")]  # (at BIG_PORT in each)
+
+
 def test_a_password_joined_into_the_userinfo_is_reported_where_it_is_spelled() -> None:
     """Only the join makes "s3cr3t" a password, but the secret is written in its literal, where it must go:
     there, once, not at each DSN that names it (fixtures56)."""

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from iri_lint.source import assembly
-from iri_lint.source.formatting import Arg, format_value
+from iri_lint.source.formatting import Arg, format_value, printed
 from iri_lint.source.values import Client, Const, HoleKind, Seq, Src, Table, Value, dotted, hole, made
 
 __all__ = ["CALLS", "CLIENTS", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS", "Args", "to_arg",
@@ -146,9 +146,8 @@ def _str(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     r = obj[0]
     if type(r) is Value:
         return r.retype("str")
-    if type(r) is Const and (type(r.value) in (int, float, bool) or r.value is None):
-        return made(str(r.value), r.node, src)
-    return hole(node, src)
+    text = printed(r)
+    return made(text, obj[1], src) if text is not None else hole(node, src)  # (made by the argument, here)
 
 
 def _environment(args: Args, node: ast.Call, src: Src, qual: str) -> object:

@@ -20,7 +20,7 @@ from typing import Any
 from iri_lint.source import assembly, bindings
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
-from iri_lint.source.formatting import Arg, percent_value
+from iri_lint.source.formatting import Arg, percent_value, printed
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
 from iri_lint.source.mutations import binds_any, rebinds_module_attribute, rebound_on
 from iri_lint.source.objects import ClassRef, Instance, ModuleRef
@@ -212,15 +212,15 @@ class ModuleState:
     def _field(self, part: ast.FormattedValue, at: At) -> Value:
         """One ``{...}`` of an f-string."""
         spec = part.format_spec
-        if part.conversion in (-1, ord("s")) and spec is None:
-            r = self.value(part.value, at)
-            if type(r) is Value:
-                return r.retype("str")
-            if type(r) is Const and (type(r.value) in (int, float, bool) or r.value is None):
-                return made(str(r.value), part.value, self.src)
         shown = "" if part.conversion == -1 else "!" + chr(part.conversion)
         if isinstance(spec, ast.JoinedStr):
             shown += ":" + "".join(str(v.value) if isinstance(v, ast.Constant) else "{}" for v in spec.values)
+        if shown in ("", "!s", ":d"):  # (str() of the value, or an int's digits)
+            r = self.value(part.value, at)
+            if type(r) is Value and shown != ":d":
+                return r.retype("str")
+            if (text := printed(r, digits=shown == ":d")) is not None:
+                return made(text, part.value, self.src)
         return self.hole(part.value, kind=HoleKind.FIELD, spec=shown)
 
     def _binop(self, node: ast.BinOp, at: At) -> Result:

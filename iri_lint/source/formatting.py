@@ -209,6 +209,17 @@ def _touches_hole(holes: list[int], a: int, b: int) -> bool:
     return k < len(holes) and holes[k] < b
 
 
+def printed(c: object, *, digits: bool = False) -> str | None:
+    """What ``str()`` prints of a known number, bool or None (``digits``: what ``%d`` / ``{:d}`` print of an int or
+    a bool); None for any other value."""
+    if type(c) is not Const:
+        return None
+    v = c.value
+    if type(v) is int or type(v) is bool:
+        return str(int(v)) if digits else str(v)
+    return str(v) if not digits and (type(v) is float or v is None) else None
+
+
 def _filled(arg: Arg | None, field: Field, template: Value, src: Src | None, *, percent: bool) -> Value:
     """What a field becomes: the argument's pieces, its digits, or a hole keeping the field."""
     value = arg.value if arg is not None else None
@@ -217,11 +228,12 @@ def _filled(arg: Arg | None, field: Field, template: Value, src: Src | None, *, 
     if type(value) is Value and plain and value.type == "str":
         return value
     if type(value) is Const:
-        v = value.value
-        if plain and (type(v) in (int, bool, float) or v is None):
-            return made(str(v), value.node, src)
-        if type(v) in (int, bool) and (spec in ("d", "i", "u") if percent else not field.conversion and spec == "d"):
-            return made(str(int(v)), value.node, src)  # type: ignore[call-overload]
+        # (made by the argument, here: the constant's own node may be another module's)
+        by, made_in = (arg.node, src) if arg is not None and arg.node is not None else (value.node, None)
+        digits = spec in ("d", "i", "u") if percent else not field.conversion and spec == "d"
+        text = printed(value) if plain else printed(value, digits=True) if digits else None
+        if text is not None:
+            return made(text, by, made_in)
     syntax = template.flat()[field.start : field.end]
     shown = (("!" + field.conversion) if field.conversion else "") + spec
     return hole(arg.node if arg is not None else None, src, kind=HoleKind.FIELD,

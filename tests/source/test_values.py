@@ -206,7 +206,8 @@ def test_made_text_points_at_the_expression_that_made_it() -> None:
     assert v.text == "http://h:8080/"
     piece, _ = v.origin(v.flat().index("8"))  # type: ignore[misc]
     assert type(piece) is Text and not piece.spelled
-    assert v.position(v.flat().index("8"))[1] == SourcePos(1, 7)  # type: ignore[index]
+    # (the argument that brings it: the constant may be another module's, fixtures83 repro 04)
+    assert v.position(v.flat().index("8"))[1] == SourcePos(2, 21)  # type: ignore[index]
 
 
 @settings(max_examples=80, deadline=None)
