@@ -933,6 +933,15 @@ def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 
+def test_an_at_sign_joined_after_a_port_makes_no_password_of_it() -> None:
+    """``REGISTRY + "@mirror.acme.io/v2/"``: the join makes ``registry.acme.io:5000`` the userinfo, so the port is
+    a "password" only as a consequence: IRI801 alone (fixtures83, repro 02); a real password stays reported."""
+    src = ('import requests\nREGISTRY = "https://registry.acme.io:5000"\nSECRET = "https://u:s3cr3tX@r.acme.io"\n'
+           'requests.get(REGISTRY + "@mirror.acme.io/v2/")\nrequests.get(SECRET + "x/")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (3, 20, "IRI506"), (4, 25, "IRI801"), (5, 23, "IRI801")]
+
+
 @pytest.mark.parametrize(("between", "expected"), [
     ('urlencode(p)', [(7, 56, "IRI803")]),  # percent-encoded: it holds no '#' to end the query (fixtures80, 01)
     ('quote(p)', [(7, 52, "IRI803")]),

@@ -192,11 +192,19 @@ _CONSEQUENCES: dict[str, frozenset[str]] = {
     # a printf placeholder left unfilled ('%s' of a '%%s' a '%' made) is no malformed percent-encoding too
     "IRI805": frozenset({"IRI110"}),
 }
+# causes whose consequences stand elsewhere in the authority: an '@' joined after a host and its port makes them
+# the userinfo, whose "password" (the port's digits, IRI506) only follows from the join
+_CONSEQUENCES_IN_AUTHORITY: dict[str, frozenset[str]] = {"IRI801": frozenset({"IRI506"})}
 
 
-def _without_consequences(found: list[tuple[str, Raw]]) -> list[tuple[str, Raw]]:
-    """``found`` less each finding that overlaps a finding of its cause (``_CONSEQUENCES``)."""
+def _without_consequences(found: list[tuple[str, Raw]], ref: IRIReference) -> list[tuple[str, Raw]]:
+    """``found`` less each finding that overlaps a finding of its cause (``_CONSEQUENCES``), or stands in the
+    authority of one (``_CONSEQUENCES_IN_AUTHORITY``)."""
     causes = [(r.start, r.end, _CONSEQUENCES[code]) for code, r in found if code in _CONSEQUENCES]
+    authority = ref.authority
+    if authority is not None and ref.origin is None:  # (offsets of ref.text)
+        causes += [(authority.start, authority.end, _CONSEQUENCES_IN_AUTHORITY[code]) for code, r in found
+                   if code in _CONSEQUENCES_IN_AUTHORITY and ref.text[r.start : r.start + 1] == "@"]
     if not causes:
         return found
     return [(code, r) for code, r in found
@@ -229,7 +237,7 @@ def _run(facts: Facts) -> Iterator[Finding]:
         found = [(code, r) for code, r in found if code in _AT_HOLES or not _overlaps_hole(
             r.start, r.end, holes, reach, code not in own or text[r.start : r.start + 1] in _BRACKETS)]
     if len(found) > 1:
-        found = _without_consequences(found)
+        found = _without_consequences(found, facts.ref)
     found.sort(key=lambda f: (f[1].start, f[0]))
     seen: set[tuple[str, int]] = set()
     per_code: dict[str, int] = {}
