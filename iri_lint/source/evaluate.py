@@ -95,9 +95,7 @@ class Evaluator:
 
     def state(self, tree: ast.Module, src: Src, path: str | None = None, text: str | None = None, *,
               callee: bool = False) -> ModuleState:
-        """The state of a module the caller parsed (registered with the project, which will not read it).
-
-        ``callee``: the state that only resolves what calls are (see ``ModuleState.callee``)."""
+        """The state of a module the caller parsed (the project will not read it); ``callee``: see ``ModuleState``."""
         if self.project is not None and path is not None:
             return self.of(self.project.add(path, tree, src, text), callee)
         return self._state(ModuleIndex(tree, text), src, path, callee)
@@ -577,8 +575,7 @@ class ModuleState:
         return Ref(qual) if qual else self.hole(node)
 
     def _import(self, module: str | None, name: str | None, level: int, node: ast.AST) -> Result:
-        """What ``import module`` / ``from module import name`` binds, read from the project when the
-        module is one of its files; otherwise a reference by qualified name."""
+        """What ``import m`` / ``from m import name`` binds: read from the project's file, else a reference by name."""
         qual = ".".join(p for p in (module, name) if p) if not level else None
         ev = self.evaluator
         project = ev.project
@@ -678,10 +675,13 @@ class ModuleState:
         keywords: dict[str, tuple[object, ast.expr]] = {}
         more = False
         for kw in node.keywords:
-            if kw.arg is None:
-                more = True
+            r = self.value(kw.value, at)
+            if kw.arg is not None:
+                keywords[kw.arg] = (r, kw.value)
+            elif type(r) is Table:  # (``**{"realm-name": realm}``, ``**params``: its keys are keywords)
+                keywords.update(r.items)
             else:
-                keywords[kw.arg] = (self.value(kw.value, at), kw.value)
+                more = True
         return Args(positional, keywords, more)
 
 

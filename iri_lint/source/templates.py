@@ -32,9 +32,11 @@ Span = tuple[int, int, "str | None"]
 #   index_string      ::= <any source character except "]"> +
 #   conversion        ::= "r" | "s" | "a"
 #   format_spec       ::= text, with replacement fields nested one level deep ("{:>{width}}")
-# (An index string holds no brace here: "{a[{]}" is never meant as a field in a URL.)
+# (An index string holds no brace here: "{a[{]}" is never meant as a field in a URL.) CPython looks up any
+# arg_name up to '.', '[', '!', ':' or '}' as a keyword (format(**{"realm-name": r})): a name with hyphens, as
+# python-keycloak's "realms/{realm-name}/...", is read as one too; not quotes or spaces (JSON in a query).
 _IDENT = r"[^\W\d]\w*+"
-_FIELD_NAME = rf"(?:{_IDENT}|\d++)?+(?:\.{_IDENT}|\[[^\]{{}}]++\])*+"
+_FIELD_NAME = rf"(?:[^\W\d][\w-]*+|\d++)?+(?:\.{_IDENT}|\[[^\]{{}}]++\])*+"
 _CONVERSION = r"(?:![rsa])?+"
 _NESTED_FIELD = rf"\{{{_FIELD_NAME}{_CONVERSION}(?::[^{{}}]*+)?+\}}"
 FORMAT_FIELD = rf"\{{{_FIELD_NAME}{_CONVERSION}(?::(?:[^{{}}]++|{_NESTED_FIELD})*+)?+\}}"

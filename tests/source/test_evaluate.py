@@ -49,6 +49,9 @@ def flat(src: str) -> str | None:
     ('probe("http://%s:%d/%s" % ("h", 80, x))', "http://h:80/0"),
     ('probe("http://{}/{p}".format("h", p="x y"))', "http://h/x y"),
     ('probe("http://{h}/".format_map({"h": "e.example"}))', "http://e.example/"),
+    ('probe("http://{h}/{realm-name}".format(**{"h": "e.example", "realm-name": "r"}))', "http://e.example/r"),
+    ('m = {"h": "e.example"}\nprobe("http://{h}/{p}".format(p="x", **m))', "http://e.example/x"),  # (fixtures82)
+    ('probe("http://{h}/".format(**m))', "http://0/"),  # a mapping not known: each field a hole
     ('probe("/".join(["http://h", "a", x]))', "http://h/a/0"),
     ('probe("/".join(parts))', None),  # an iterable that is no display
     ('probe(str(8080))', "8080"),
