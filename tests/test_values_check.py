@@ -991,6 +991,10 @@ def test_a_join_after_a_whole_host_spelled_apart_from_its_scheme(piece: str,
     ('f"https://{x}.example.com" + ":8443/"', False),
     ('"https://example" + ".com/"', False),  # a dotless name and its next label (fixtures52)
     ('"https://api." + x + "img"', False),
+    ('"https://s3." + x + "." + "amazonaws.com" + "img"', True),  # whole labels in a piece of their own
+    ('"https://s3." + "eu-west-1" + "." + "amazonaws.com" + "img"', True),  # (fixtures83, repro 03)
+    ('"https://s3." + x + "." + "amazonaws." + "img"', False),  # the piece ends a label: the next one starts
+    ('"https://" + "api.v" + "img"', True),
 ])
 def test_a_join_after_a_host_that_ends_in_whole_labels_after_a_part(piece: str, joined: bool) -> None:
     """The host's last label goes on with the joined text (at its first character) whatever the part before."""

@@ -96,10 +96,11 @@ def check(facts: Facts) -> Iterator[Raw]:
 
 def _whole_tail(text: str, authority: int, j: int, joins: tuple[int, ...], unknown: set[int]) -> bool:
     """The piece before the join ends the host with whole labels after a part (``f"https://{sub}.example.com"
-    + "img"``): the joined text goes on with the last of them, as after a whole host."""
+    + "img"``, ``"https://s3." + region + "." + "amazonaws.com" + "bucket"``): the joined text goes on with the
+    last of them, as after a whole host."""
     b = max((p for p in (*joins, *unknown) if authority <= p < j), default=None)
     tail = "" if b is None else text[b + 1 if b in unknown else b : j]
-    return len(tail) > 1 and tail[0] == "." and text[j].isalnum()
+    return "." in tail[:-1] and text[j].isalnum()
 
 
 def _whole_host(text: str, piece: int, authority: int, j: int) -> bool:
