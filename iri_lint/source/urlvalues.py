@@ -362,8 +362,8 @@ class ModuleValues:
                 stack += (e.orelse, e.body)  # type: ignore[attr-defined]
             elif t is ast.BoolOp and type(e.op) is ast.Or:  # type: ignore[attr-defined]
                 stack += reversed(e.values)  # type: ignore[attr-defined]
-            elif t is ast.Call and self._default_of_environment(e, at) is not None:  # type: ignore[arg-type]
-                stack.append(self._default_of_environment(e, at))  # type: ignore[arg-type]
+            elif t is ast.Call and (default := self._default_of_environment(e, at)) is not None:  # type: ignore[arg-type]
+                stack.append(default)
             elif e is not expr:
                 out.append(e)
         return out
