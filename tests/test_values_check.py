@@ -1346,6 +1346,26 @@ def test_a_class_attribute_rebound_outside_its_class_is_a_hole() -> None:
     assert [(f.line, f.code) for f in lint_text(text, Config())] == [(16, "IRI801")]
 
 
+@pytest.mark.parametrize(("rebinding", "silent"), [
+    ('def rebase(cls):\n    cls.ROOT = "https://r.example/"\n    return cls\n\n\n@rebase\n', True),
+    ('def rebase(kls):\n    setattr(kls, "ROOT", "https://r.example/")\n    return kls\n\n\n@rebase\n', True),
+    ('def mark(cls):\n    cls.SEEN = True\n    return cls\n\n\n@mark\n', False),  # another attribute
+    ("import functools\n\n\n@functools.total_ordering\n", False),  # (a decorator this module does not define)
+])
+def test_a_class_attribute_rebound_by_a_decorator_of_this_module_is_a_hole(rebinding: str, silent: bool) -> None:
+    """A decorator that binds the attribute on its class (fixtures85, repro 01) rebinds what the body bound."""
+    text = (f'import requests\n{rebinding}class K:\n    ROOT = "https://k.example"\n\n'
+            '    def go(self):\n        return requests.get(self.ROOT + "docs")\n')
+    assert [f.code for f in lint_text(text, Config())] == ([] if silent else ["IRI801"])
+
+
+def test_a_class_attribute_rebound_through_an_alias_of_the_class_is_a_hole() -> None:
+    """``K = Aliased`` then ``K.BASE = ...`` rebinds ``Aliased.BASE`` (fixtures85, repro 01)."""
+    text = ('import requests\n\n\nclass Aliased:\n    BASE = "https://a.example"\n\n    def get(self):\n'
+            '        return requests.get(self.BASE + "x")\n\n\nK = Aliased\nK.BASE = "https://a.example/"\n')
+    assert lint_text(text, Config()) == []
+
+
 def test_a_rebinding_is_read_by_the_whole_class_name() -> None:
     """``K.ROOT += ...`` is a rebinding of K's attribute; ``MyK.ROOT = ...`` and ``setattr(MyK, ...)`` are not."""
     text = ('import requests\nclass K:\n    ROOT = "https://k.example"\nK . ROOT += "/v1"\n'

@@ -433,6 +433,22 @@ def _attributes_bound(text: str, name: str) -> frozenset[str]:
     return frozenset(a for word in words for a in _after_word(text, word, ATTRIBUTE_BINDING))
 
 
+def _bound_on_parameter(function: ast.FunctionDef) -> frozenset[str]:
+    """The attributes a function binds on its first parameter (a class decorator's class); _EVERY when it passes
+    it to ``setattr``."""
+    params = [*function.args.posonlyargs, *function.args.args]
+    if not params:
+        return frozenset()
+    p, out = params[0].arg, set()
+    for n in ast.walk(function):
+        if type(n) is ast.Attribute and type(n.ctx) is ast.Store and type(n.value) is ast.Name and n.value.id == p:
+            out.add(n.attr)
+        elif type(n) is ast.Call and type(n.func) is ast.Name and n.func.id == "setattr" and n.args and \
+                type(n.args[0]) is ast.Name and n.args[0].id == p:
+            return _EVERY
+    return frozenset(out)
+
+
 def _after_word(text: str, word: str, tail: re.Pattern[str]) -> Iterator[str]:
     """The first group of ``tail`` where it matches right after ``word`` as a whole word in ``text``."""
     i = text.find(word)
@@ -587,7 +603,15 @@ class ModuleIndex:
             return True
         bound = self._rebound.get(name)
         if bound is None:
-            bound = self._rebound[name] = _attributes_bound(self.text, name)
+            # (and under the module's other names for the class, ``K = Api``; by a decorator of this module, on
+            # its parameter: ``def rebase(cls): cls.BASE = ...``)
+            aliases = [s.targets[0].id for s, _, _, _ in statements(self.tree.body) if type(s) is ast.Assign
+                       and len(s.targets) == 1 and type(s.targets[0]) is ast.Name and type(s.value) is ast.Name
+                       and s.value.id == name]
+            every = [_attributes_bound(self.text, n) for n in (name, *aliases)]
+            every += [_bound_on_parameter(f) for d in cls.node.decorator_list if type(d) is ast.Name  # type: ignore[attr-defined]
+                      for f in self.tree.body if type(f) is ast.FunctionDef and f.name == d.id]
+            bound = self._rebound[name] = _EVERY if _EVERY in every else frozenset().union(*every)
         return bound is _EVERY or attr in bound
 
     def module_class(self, node: ast.expr) -> Scope | None:
