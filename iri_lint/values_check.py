@@ -20,6 +20,7 @@ import ast
 import functools
 import gc
 import os
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import NamedTuple, TypeVar
@@ -239,11 +240,13 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         if c.assembly.urljoin is not None and f.start == c.assembly.urljoin[0] and use.dropped is not None:
             piece, k = _as_written(use.dropped[2], piece, k)  # the reference, from its first character
         start = position(piece, k, local)
-        if _reported_elsewhere(use, f.code, piece, k, start is None, by_url_name, checker, memo, state):
+        # (a value's second hole of one name, ``?uid={uid}`` after ``/users/{uid}``: at its own name, not the first)
+        nth = _occurrence(c, f.start, piece) if type(piece) is Hole else 0
+        if _reported_elsewhere(use, f.code, piece, k, start is None, by_url_name, checker, memo, state, nth):
             continue
         named: ast.expr | None = None
-        if start is None or _at_use(use, piece, k, f.code, checker, memo):
-            named = _bringer(use, piece, state) or use.expr  # at the name that brings it, once per use
+        if start is None or nth or _at_use(use, piece, k, f.code, checker, memo):
+            named = _bringer(use, piece, state, nth) or use.expr  # at the name that brings it, once per use
             start = local.node_position(named)
             cause = (f.code, start)
         else:
@@ -301,9 +304,16 @@ def _piece_fix(fix: Fix, c: Checked, expr: ast.expr, local: Src) -> PieceFix | N
                     loc is not None and loc.percent_template, loc is not None and loc.format_template)
 
 
-def _bringer(use: UrlValue, piece: Piece, state: ModuleState) -> ast.expr | None:
+def _occurrence(c: Checked, at: int, piece: Piece) -> int:
+    """How many parts of the checked value before offset ``at`` are ``piece`` too (a parameter's hole twice in
+    ``f"/users/{uid}?uid={uid}"``)."""
+    k = bisect_right(c.starts, at) - 1
+    return sum(1 for p, _ in c.parts[: max(k, 0)] if _same(p, piece))
+
+
+def _bringer(use: UrlValue, piece: Piece, state: ModuleState, nth: int = 0) -> ast.expr | None:
     """The name or attribute of the use's expression that brings a piece spelled in another module (``SPACE``
-    in ``"https://t.example" + SPACE``): the first whose value holds that piece."""
+    in ``"https://t.example" + SPACE``): the ``nth`` in source order (outermost first) whose value holds it."""
     client = use.client
     if client is not None and client.base is not None and client.base_expr is not None and \
             client.src is state.src and _holds(client.base, piece):
@@ -311,12 +321,15 @@ def _bringer(use: UrlValue, piece: Piece, state: ModuleState) -> ast.expr | None
         return _bringer(use._replace(client=None, expr=client.base_expr), piece, state) or client.base_expr
     if use.at is None or type(use.expr) in (ast.Name, ast.Attribute):
         return None  # (the use's own start)
-    for n in ast.walk(use.expr):
-        if type(n) in (ast.Name, ast.Attribute, ast.Call) and n is not use.expr:  # (a helper's call: ``clean(t)``)
+    found: list[ast.expr] = []
+    for n in ast.walk(use.expr):  # (outer nodes first: a helper's call ``clean(t)``, not its ``t``)
+        if type(n) in (ast.Name, ast.Attribute, ast.Call) and n is not use.expr and \
+                not any(_inside(n, f) for f in found):
             r = state.value(n, use.at)  # type: ignore[arg-type]
             if type(r) is Value and _holds(r, piece):
-                return n  # type: ignore[return-value]
-    return None
+                found.append(n)  # type: ignore[arg-type]
+    found.sort(key=lambda n: (n.lineno, n.col_offset))
+    return found[min(nth, len(found) - 1)] if found else None
 
 
 def _node_end(node: ast.expr, local: Src) -> SourcePos:
@@ -426,17 +439,17 @@ def _left_there(use: UrlValue, piece: object, k: int, code: str, checker: ValueC
 
 def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_module: bool, by_url_name: bool,
                         checker: ValueChecker, memo: dict[tuple[object, ...], list[Finding]],
-                        state: ModuleState) -> bool:
-    """Whether another place reports the problem at character ``k`` of ``piece``: the other module that spells
-    it, or the binding of a URL-named name the use reads (``next_url = "/d/?c=" + code``: not again at
-    ``redirect(next_url)``), which is checked itself."""
+                        state: ModuleState, nth: int = 0) -> bool:
+    """Whether another place reports the problem at character ``k`` of ``piece`` (its ``nth`` occurrence in the
+    value): the other module that spells it, or the binding of a URL-named name the use reads (``next_url =
+    "/d/?c=" + code``: not again at ``redirect(next_url)``), which is checked itself."""
     if other_module:
         own = RULES_BY_CODE[code].family is not Family.ASSEMBLY
         return (own and _left_there(use, piece, k, code, checker, memo)) or (code not in AT_USE_CODES and (
             (not own and by_url_name and type(use.expr) is not ast.Call) or
             _found_where_bound(use, code, piece, k, checker, memo, state)))
     return type(piece) is Hole and not _inside(piece.node, use.expr) and \
-        _found_where_bound(use, code, piece, k, checker, memo, state)
+        _found_where_bound(use, code, piece, k, checker, memo, state, nth)
 
 
 def _at_use(use: UrlValue, piece: Piece, k: int, code: str, checker: ValueChecker,
@@ -523,7 +536,7 @@ def _dated_names(tree: ast.Module, file: SourceFile) -> frozenset[str]:
 
 
 def _found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: ValueChecker,
-                       memo: dict[tuple[object, ...], list[Finding]], state: ModuleState) -> bool:
+                       memo: dict[tuple[object, ...], list[Finding]], state: ModuleState, nth: int = 0) -> bool:
     """Whether a module binding a URL-named name the use reads (``GAP_URL`` in ``GAP_URL + "/x"``), or a URL-named
     helper it calls, finds the problem at character ``k`` of ``piece`` there: it checks that value as a URL-named
     target's, without the use's API (``urlopen``'s ASCII), and reports it in its own file."""
@@ -544,10 +557,10 @@ def _found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: 
                 _separated(piece.node.value, piece.start + k, url_name=True):  # type: ignore[union-attr]
             continue  # bound to the literal alone: its module checks the IRI in it, not what separates it
         c = checked(r, at_api=False)
-        at = next((i for i in _offsets_of(c, piece) if (o := c.origin(i)) is not None and
-                   _spot(*o) == _spot(piece, k)), None)
-        if at is None:
+        ats = [i for i in _offsets_of(c, piece) if (o := c.origin(i)) is not None and _spot(*o) == _spot(piece, k)]
+        if not ats:
             continue
+        at = ats[min(nth, len(ats) - 1)] if n is use.expr else ats[0]  # (the name alone: the same occurrences)
         enabled = checker.enabled if not c.text.isascii() else checker.in_ascii
         key = ("bound", c.text, c.holes, c.assembly, enabled)
         found = memo.get(key)

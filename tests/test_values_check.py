@@ -233,6 +233,20 @@ def test_a_value_quoted_with_delimiters_kept_safe_is_unencoded_there(
     assert all("with '&' and '=' kept safe" in f.finding.message for f in found)
 
 
+@pytest.mark.parametrize(("body", "expected"), [
+    ('    return requests.get(f"{API}/users/{uid}/prefs?uid={uid}")\n', [(7, 55)]),
+    ('    return requests.get(API + "/users/" + uid + "/prefs?owner=" + uid)\n', [(7, 66)]),
+    ('    return requests.get(\n        f"{API}/t/{uid}/c"\n        f"?uid={uid}"\n    )\n', [(9, 16)]),
+    ('    prefs_url = f"{API}/users/{uid}/prefs?uid={uid}"\n    return requests.get(prefs_url)\n', [(7, 47)]),
+])
+def test_a_second_hole_of_one_name_is_placed_at_its_own_name(body: str, expected: list[tuple[int, int]]) -> None:
+    """``{uid}`` in the path and again after ``uid=``: IRI806 is the second's, at it (fixtures84, repro 01), and a
+    URL-named binding that reports it there is not reported again where it is used (repro 02)."""
+    src = f'import requests\n\nAPI = "https://n.example/v1"\n\n\ndef f(uid):\n{body}'
+    found = lint_text(src, Config(extend_select=("IRI806",)))
+    assert [(f.line, f.col) for f in found] == expected
+
+
 def test_unencoded_holes_are_opt_in() -> None:
     src = 'import requests\n\n\ndef find(term):\n    return requests.get("https://h.example/s?q=" + term)\n'
     assert lint_text(src, Config()) == []
