@@ -120,15 +120,18 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
             "w3lib.url.add_or_replace_parameter", "werkzeug.urls.url_parse", "validators.url",
         )
     ],
+    # each by its own parameter's name (django's redirect(to): location= would raise there)
     *[
-        UrlApi(name, keywords=("location", "url"))
-        for name in ("flask.redirect", "werkzeug.utils.redirect", "starlette.responses.RedirectResponse",
-                     "fastapi.responses.RedirectResponse", "django.shortcuts.redirect")
+        UrlApi(name, keywords=(keyword,))
+        for name, keyword in (("flask.redirect", "location"), ("werkzeug.utils.redirect", "location"),
+                              ("starlette.responses.RedirectResponse", "url"),
+                              ("fastapi.responses.RedirectResponse", "url"), ("django.shortcuts.redirect", "to"))
     ],
     UrlApi("scrapy.Request"),
     UrlApi("scrapy.http.Request"),
-    UrlApi("django.http.HttpResponseRedirect", keywords=("redirect_to",)),
-    UrlApi("django.http.HttpResponsePermanentRedirect", keywords=("redirect_to",)),
+    # (django.http re-exports them from django.http.response, where they are defined)
+    *[UrlApi(f"django.http{m}.{cls}", keywords=("redirect_to",)) for m in ("", ".response")
+      for cls in ("HttpResponseRedirect", "HttpResponsePermanentRedirect")],
     # identifiers: namespaces are compared as strings (RFC 3987 5.1); absolute only
     *[
         UrlApi(name, context=UseContext.IDENTIFIER, relative=False, keywords=("value",))

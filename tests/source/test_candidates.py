@@ -127,6 +127,27 @@ def test_rpc_websocket_browser_and_request_builder_apis() -> None:
         ("/live", "selenium.webdriver.firefox.webdriver.WebDriver().get", False)]  # (its own module: fixtures74)
 
 
+def test_redirects_by_their_own_parameter_and_module() -> None:
+    """Django's ``redirect(to=...)`` (not flask's ``location=``) and its redirect classes imported from
+    ``django.http.response``, where they are defined (fixtures86, repros 01 and 02)."""
+    lits = scan(
+        """
+        from django.shortcuts import redirect
+        from django.http.response import HttpResponseRedirect, HttpResponsePermanentRedirect as Moved
+        import flask
+        redirect(to="/a b")
+        redirect(location="/b c")
+        HttpResponseRedirect("/c d")
+        Moved(redirect_to="/d e")
+        flask.redirect(location="/e f")
+        flask.redirect(to="/f g")
+        """
+    )
+    assert [(lit.value, lit.api) for lit in lits] == [
+        ("/a b", "django.shortcuts.redirect"), ("/c d", "django.http.response.HttpResponseRedirect"),
+        ("/d e", "django.http.response.HttpResponsePermanentRedirect"), ("/e f", "flask.redirect")]
+
+
 def test_unimported_names_are_not_apis() -> None:
     assert scan('get("/users")\nrequests.get("/x")') == []
 
