@@ -932,6 +932,8 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
     ('GOOD + "@evil.example/x"', [(3, 21, "IRI801")]),  # the host becomes evil.example (RFC 3986 sec. 7.6)
     ('GOOD + "x@evil.example/x"', [(3, 21, "IRI801")]),
     ('" ".join([GOOD, "x"])', [(3, 14, "IRI801")]),  # one cause: not IRI101 too (its fix would encode the host)
+    ('GOOD + "\\u0645\\u0631\\u062d\\u0628\\u0627/"', [(3, 21, "IRI801")]),  # not the label's mixed scripts
+    # and directions too (IRI501, IRI204): the join made that label (fixtures88, repro 01)
     ('GOOD + "\\u00a0a"', [(3, 21, "IRI504"), (3, 21, "IRI801")]),  # not IRI403 (IDNA refuses the label) on
     # GOOD's literal, which is right (fixtures39, repro 04); the look-alike is its own finding (fixtures45, 04)
     ('GOOD + "/app#" + "/route?x=1"', []),  # a page's own route in the fragment

@@ -279,13 +279,13 @@ def _edge(text: str, start: int, end: int, *, at_end: bool,
     return Span(start, j if j > start else start + 1)
 
 
-def bidi_problems(ref: IRIReference, *, advisory: bool = False, formatting_edges: bool = True,
+def bidi_problems(ref: IRIReference, *, advisory: bool = False, edges_left: frozenset[str] = frozenset(),
                   budget: Budget | None = None) -> list[BidiProblem]:
     """Problems of RFC 3987 sec. 4.1 and 4.2 in ``ref``, in text order.
 
     Rule 1 (mixed-direction) takes precedence over rule 2 (rtl-edge): one 4.2 problem per
-    component, whose fix is the same. ``advisory`` adds Example 10 (digit-component). Without
-    ``formatting_edges``, an edge holding a bidi formatting character is left to that character's
+    component, whose fix is the same. ``advisory`` adds Example 10 (digit-component). An edge
+    holding one of ``edges_left`` (bidi formatting or isolate characters) is left to that character's
     own sec. 4.1 problem (removing it is the fix of both).
     With a ``budget``, only the problems it takes are built (the first of each kind in text
     order); it counts the others.
@@ -311,9 +311,9 @@ def bidi_problems(ref: IRIReference, *, advisory: bool = False, formatting_edges
         tried: set[frozenset[str]] = set()
         for i, k in enumerate(comps):
             if budget is not None and not i % _BULK and _counted_in_bulk(
-                    text, table, comps[i:], classes, budget, verdicts, tried, formatting_edges):
+                    text, table, comps[i:], classes, budget, verdicts, tried, edges_left):
                 break
-            _component_problems(text, table, k, classes, display, out, budget, verdicts, formatting_edges)
+            _component_problems(text, table, k, classes, display, out, budget, verdicts, edges_left)
         if advisory:
             _digit_components(ref, classes, display, out, budget)
     out.sort(key=_TEXT_ORDER)
@@ -390,7 +390,7 @@ def _control_kind(c: str) -> str:
 _Verdict = tuple[int, int, tuple[tuple[bool, int, int], ...]]
 
 
-def _verdict(text: str, s: int, e: int, classes: _Classes, formatting_edges: bool = True) -> _Verdict:
+def _verdict(text: str, s: int, e: int, classes: _Classes, edges_left: frozenset[str] = frozenset()) -> _Verdict:
     """Sec. 4.2 rules 1 and 2 for the component at [s, e), as offsets into it."""
     rtl, ltr, _ = _direction_summary(text, s, e, classes)
     if ltr >= 0:
@@ -398,14 +398,14 @@ def _verdict(text: str, s: int, e: int, classes: _Classes, formatting_edges: boo
     edges = []
     for at_end in (False, True):
         edge = _edge(text, s, e, at_end=at_end, classes=classes)
-        if edge is not None and (formatting_edges or BIDI_FORMATTING.isdisjoint(text[edge.start : edge.end])):
+        if edge is not None and edges_left.isdisjoint(text[edge.start : edge.end]):
             edges.append((at_end, edge.start - s, edge.end - s))
     return (rtl - s if rtl >= 0 else -1), -1, tuple(edges)
 
 
 def _counted_in_bulk(text: str, table: ComponentTable, rest: list[int], classes: _Classes,
                      budget: Budget, verdicts: dict[str, _Verdict], tried: set[frozenset[str]],
-                     formatting_edges: bool = True) -> bool:
+                     edges_left: frozenset[str] = frozenset()) -> bool:
     """Whether the sec. 4.2 problems of components ``rest`` are all of kinds whose share of
     ``budget`` is used up; if so they are counted, per distinct component text, and not built.
     Each set of full kinds is tried once (``tried``): a share once used up stays so."""
@@ -420,7 +420,7 @@ def _counted_in_bulk(text: str, table: ComponentTable, rest: list[int], classes:
     for key, n in texts.items():
         verdict = verdicts.get(key)
         if verdict is None:
-            verdict = verdicts[key] = _verdict(key, 0, len(key), classes, formatting_edges)  # the text alone decides
+            verdict = verdicts[key] = _verdict(key, 0, len(key), classes, edges_left)  # the text alone decides
         if verdict[1] >= 0:
             counts["mixed-direction"] += n
         else:
@@ -435,18 +435,18 @@ def _counted_in_bulk(text: str, table: ComponentTable, rest: list[int], classes:
 def _component_problems(text: str, table: ComponentTable, k: int, classes: _Classes,
                         display: Callable[[], str], out: list[BidiProblem],
                         budget: Budget | None = None, verdicts: dict[str, _Verdict] | None = None,
-                        formatting_edges: bool = True) -> None:
+                        edges_left: frozenset[str] = frozenset()) -> None:
     """Sec. 4.2 rules 1 and 2 for component ``k``, which has a right-to-left character.
 
     ``verdicts`` (component text -> verdict) shares the judgement of components of one text.
     """
     s, e = table.starts[k], table.ends[k]
     if verdicts is None:
-        verdict = _verdict(text, s, e, classes, formatting_edges)
+        verdict = _verdict(text, s, e, classes, edges_left)
     else:
         key = text[s:e]
         found = verdicts.get(key)
-        verdict = verdicts[key] = _verdict(text, s, e, classes, formatting_edges) if found is None else found
+        verdict = verdicts[key] = _verdict(text, s, e, classes, edges_left) if found is None else found
     rtl, ltr, edges = verdict
     if ltr >= 0:
         if budget is not None and not budget.take("mixed-direction", s):

@@ -185,10 +185,10 @@ _OWN_CHARACTER_BY_SHAPE = _OWN_CHARACTER - {"IRI103"}
 _CONSEQUENCES: dict[str, frozenset[str]] = {
     "IRI603": frozenset({"IRI601", "IRI103"}),
     # a piece joined to the authority: what it makes of the port (its characters, its range), after an IP
-    # literal, or of the host (a label IDNA refuses), and a space it brings into the host, follow from the
-    # join (a fix of the space would encode it in the host); a delimiter's look-alike there is a spoof of
-    # its own (IRI504: `SITE + "\u2215evil.com/"`)
-    "IRI801": frozenset({"IRI101", "IRI112", "IRI114", "IRI403", "IRI602"}),
+    # literal, or of the host (a label IDNA refuses, or that mixes scripts or directions), and a space it brings
+    # into the host, follow from the join (a fix of the space would encode it in the host); a delimiter's
+    # look-alike there is a spoof of its own (IRI504: `SITE + "\u2215evil.com/"`)
+    "IRI801": frozenset({"IRI101", "IRI112", "IRI114", "IRI204", "IRI205", "IRI403", "IRI501", "IRI602"}),
     # a printf placeholder left unfilled ('%s' of a '%%s' a '%' made) is no malformed percent-encoding too
     "IRI805": frozenset({"IRI110"}),
 }

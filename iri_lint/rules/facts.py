@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 from ..core.budget import Budget
+from ..core.chars import BIDI_FORMATTING, BIDI_ISOLATES
 from ..core.context import Assembly, UseContext
 from ..core.errors import Kind
 from ..core.reference import ErrorRecord, IRIReference, Span
@@ -153,9 +154,10 @@ class Facts:
         """Sec. 4.1 and 4.2 problems (4.4 Example 10's too when IRI206 is enabled), by kind."""
         from ..core.bidi import bidi_problems
         budget = self.budget()
-        # (an edge that is a formatting character is IRI201's alone: removing it mends both)
-        problems = bidi_problems(self.ref, advisory="IRI206" in self.enabled,
-                                 formatting_edges="IRI201" not in self.enabled, budget=budget)
+        # (an edge that is a formatting or isolate character is IRI201's or IRI202's alone: removing it mends both)
+        left = (BIDI_FORMATTING if "IRI201" in self.enabled else frozenset()) | \
+            (BIDI_ISOLATES if "IRI202" in self.enabled else frozenset())
+        problems = bidi_problems(self.ref, advisory="IRI206" in self.enabled, edges_left=left, budget=budget)
         return Found(problems, {} if budget is None else budget.skipped)
 
     @cached_property
