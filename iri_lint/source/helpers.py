@@ -136,7 +136,8 @@ def _object_method(state: ModuleState, func: ast.Attribute, at: At) -> _Found | 
     t = type(owner)
     if not ((t is Instance and owner.made is not None) or t is ClassRef):  # type: ignore[union-attr]
         return None
-    found = _defining_class(owner.state, owner.scope, func.attr, exact=t is Instance)  # type: ignore[union-attr]
+    # (an object's class, or the class itself, ``Charge.class_url()``: its ``cls`` is that very class)
+    found = _defining_class(owner.state, owner.scope, func.attr, exact=True)  # type: ignore[union-attr]
     function = _only_def(found[1], func.attr) if found is not None else None
     if found is None or function is None:
         return None

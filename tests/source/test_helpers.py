@@ -213,6 +213,19 @@ def test_a_base_s_classmethod_reads_cls_as_the_class_called_through(tmp_path: Pa
     assert found_in(paths["thing"], Project()) == [(6, 23, "IRI101")]
 
 
+def test_a_base_s_classmethod_called_through_a_subclass_reads_what_it_rebinds(tmp_path: Path) -> None:
+    """``Charge.class_url(...)`` with ``Charge`` rebinding ``PREFIX`` that the base binds too: ``cls`` is exactly
+    ``Charge``, so its ``PREFIX`` is read (fixtures87, repro 02); a sibling that does not rebind reads the base's."""
+    paths = package(tmp_path, "pkg", {
+        "base": 'class Resource:\n    HOST = "https://api.example"\n    PREFIX = "/v1"\n\n    @classmethod\n'
+                '    def class_url(cls, name):\n        return cls.HOST + cls.PREFIX + "/" + name\n',
+        "app": 'import requests\nfrom pkg.base import Resource\n\n\nclass Charge(Resource):\n    PREFIX = "v2"\n\n\n'
+               'class Refund(Resource):\n    OBJECT = "refunds"\n\n\nrequests.get(Charge.class_url("items"))\n'
+               'requests.get(Charge.class_url("open items"))\nrequests.get(Refund.class_url("open items"))\n',
+    })
+    assert found_in(paths["app"], Project()) == [(6, 14, "IRI801"), (14, 35, "IRI101"), (15, 35, "IRI101")]
+
+
 def test_an_inherited_class_constant_outlives_unrelated_bindings_and_a_get_method(tmp_path: Path) -> None:
     """``BASE_URL`` bound in ``K0``'s body only: ``K1`` and ``K2`` both binding ``LEVEL`` change nothing of it
     (fixtures71, repro 01), and a plain class with a method named ``get`` is no client whose requests it
