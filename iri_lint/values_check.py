@@ -332,6 +332,12 @@ def _bringer(use: UrlValue, piece: Piece, state: ModuleState, nth: int = 0) -> a
     return found[min(nth, len(found) - 1)] if found else None
 
 
+def _place(node: ast.AST | None) -> tuple[int, int, int | None, int | None] | None:
+    """Where a node is written (None for one without a place)."""
+    line = getattr(node, "lineno", None)
+    return None if line is None else (line, node.col_offset, node.end_lineno, node.end_col_offset)  # type: ignore[union-attr]
+
+
 def _node_end(node: ast.expr, local: Src) -> SourcePos:
     """Where an expression of this file ends: a finding placed at a name covers the name."""
     line = node.end_lineno or node.lineno
@@ -344,8 +350,15 @@ def _holds(value: Value, piece: Piece) -> bool:
 
 
 def _same(p: Piece, piece: Piece) -> bool:
-    """Whether ``p`` is (a part of) ``piece``: text of the same literal, or the same hole."""
-    return p is piece or (type(p) is type(piece) and p.node is piece.node and p.src is piece.src)
+    """Whether ``p`` is (a part of) ``piece``: text of the same literal, or the same hole; of a module read again
+    (an editor's open document, then the file: two trees of one text), the node at the same place."""
+    if p is piece or type(p) is not type(piece):
+        return p is piece
+    if p.node is piece.node and p.src is piece.src:
+        return True
+    a, b = p.src, piece.src
+    return a is not None and b is not None and a is not b and a.path is not None and a.path == b.path and \
+        _place(p.node) == _place(piece.node) is not None
 
 
 def _as_written(ref: Value, piece: Piece, k: int) -> tuple[Piece, int]:

@@ -281,6 +281,29 @@ async def test_a_finding_placed_at_a_name_relates_where_another_module_spells_it
     assert own.related_information is None
 
 
+async def test_a_finding_at_a_name_keeps_its_range_when_the_module_spelling_it_is_open(
+        client: LanguageClient, workspace: Path) -> None:
+    """With ``settings.py`` open too, its text is read from the editor's document: the finding is still at
+    ``settings.SPACE_SEG``, not over the whole argument (fixtures89, repro 01: the piece was looked for by
+    identity in a second reading of the module)."""
+    (workspace / "openpkg").mkdir()
+    (workspace / "openpkg" / "__init__.py").write_text("", encoding="utf-8")
+    conf_text = ('CDN = "https://cdn.example.net"\nSPACE_SEG = "/a b"\nRLO_SEG = "/a\\u202eb"\n'
+                 'STATUS_URL = CDN + "/status page"\nDOCS_URL = CDN + "docs"\n')
+    text = ('import requests\n\nfrom openpkg import settings\n\n\nclass Charges:\n    def spaced(self):\n'
+            '        return requests.get(settings.CDN + settings.SPACE_SEG)\n\n    def trojan(self):\n'
+            '        return requests.get(settings.CDN + settings.RLO_SEG)\n')
+    uri = uri_of(workspace, "openpkg/charges.py", text)
+    for name, body in (("openpkg/settings.py", conf_text), ("openpkg/charges.py", text)):  # (opened together)
+        client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+            uri=uri_of(workspace, name, body), language_id="python", version=1, text=body)))
+    found = await next_diagnostics(client, uri)
+    start = text.splitlines()[7].index("settings.SPACE_SEG")
+    assert [(d.code, d.range.start.line, d.range.start.character, d.range.end.character) for d in found] == [
+        ("IRI101", 7, start, start + len("settings.SPACE_SEG")),
+        ("IRI201", 10, start, start + len("settings.RLO_SEG"))]
+
+
 async def test_a_module_created_after_its_importer_was_opened_is_read(client: LanguageClient,
                                                                       workspace: Path) -> None:
     """The editor's project looks again for a module it did not find: created on disk (the editor reports
