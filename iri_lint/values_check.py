@@ -205,7 +205,9 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     on_base = use.client is not None and use.client.base is not None  # (a client's base URL + the literal)
     # a relative literal at an API: the literal scan, which resolves less (``self.driver.get("/x")``, the
     # driver bound in a classmethod), may not have checked it; what both find is one cause, kept once
-    own_check = type(use.expr) in _LITERALS and not (at_api and not is_absolute_literal(c.text))
+    # (a class statement's keyword: no literal scan reads it, so every rule runs)
+    own_check = type(use.expr) in _LITERALS and not (at_api and not is_absolute_literal(c.text)) and \
+        type(use.node) is not ast.ClassDef
     if (own_check and not _fields_known(use) and not on_base) or _says_template(use.expr):
         # the literal itself (``literals`` checked it, with what it knows of it), or a name that says it
         # holds a template (whatever its placeholders look like): only what assembly gets wrong

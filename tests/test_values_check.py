@@ -247,6 +247,15 @@ def test_a_second_hole_of_one_name_is_placed_at_its_own_name(body: str, expected
     assert [(f.line, f.col) for f in found] == expected
 
 
+def test_a_url_named_keyword_of_a_class_statement_is_a_use() -> None:
+    """``class Child(Base, docs_url=...)`` hands the keyword to ``__init_subclass__`` as a call would (fixtures85,
+    repro 02): its value is checked, a relative literal by every rule (no literal scan reads it)."""
+    src = ('CDN = "https://cdn.example.net"\n\n\nclass Base:\n    def __init_subclass__(cls, docs_url="", **kw):\n'
+           '        cls.DOCS = docs_url\n\n\nclass Child(Base, docs_url=CDN + "docs"):\n    pass\n\n\n'
+           'class Child2(Base, docs_url="docs/a b"):\n    pass\n\n\nclass Child3(Base, other="docs/a b"):\n    pass\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(9, 34, "IRI801"), (13, 35, "IRI101")]
+
+
 def test_unencoded_holes_are_opt_in() -> None:
     src = 'import requests\n\n\ndef find(term):\n    return requests.get("https://h.example/s?q=" + term)\n'
     assert lint_text(src, Config()) == []

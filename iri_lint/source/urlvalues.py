@@ -65,8 +65,8 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 Entry = tuple[ast.AST, At]
-_SITES = frozenset((ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return, ast.FunctionDef,
-                    ast.AsyncFunctionDef, ast.Lambda, ast.Dict))
+_SITES = frozenset((ast.ClassDef, ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return,
+                    ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Dict))
 
 
 def _params(args: ast.arguments) -> frozenset[str]:
@@ -329,6 +329,10 @@ class ModuleValues:
                                            at, name=fname)
             elif t in _FUNCS or t is ast.Lambda:  # (a lambda's defaults too: ``lambda url=CDN + "img": ...``)
                 yield from self._defaults(node, at)  # type: ignore[arg-type]
+            elif t is ast.ClassDef:  # (its keywords go to ``__init_subclass__``: ``class C(Base, docs_url=...)``)
+                for kw in node.keywords:  # type: ignore[attr-defined]
+                    if kw.arg is not None and self._is_url_name(kw.arg):
+                        yield from self._each(kw.value, at, node, kw.arg)
             elif t is ast.Dict:
                 for key, value in zip(node.keys, node.values, strict=True):  # type: ignore[attr-defined]
                     if (type(key) is ast.Constant and type(key.value) is str and key.value.isidentifier()
