@@ -31,6 +31,7 @@ from .rules.engine import check_ref, merged
 from .rules.model import Edit, Family, Finding, Fix, UseContext, with_edits
 from .rules.registry import RULES, RULES_BY_CODE
 from .source.assembled import Checked, checked, literal_start, position
+from .source.bindings import At, Kind
 from .source.calls import PATH_JOINS
 from .source.candidates import (
     SEPARATOR,
@@ -249,6 +250,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         named: ast.expr | None = None
         if start is None or nth or _at_use(use, piece, k, f.code, checker, memo):
             named = _bringer(use, piece, state, nth) or use.expr  # at the name that brings it, once per use
+            # (or where a join of this module made it, once)
+            named = (start is None and _in_binding(use, named, piece, k, f.code, checker, memo, state)) or named
             start = local.node_position(named)
             cause = (f.code, start)
         else:
@@ -571,21 +574,50 @@ def _found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: 
         if len(r.pieces) == 1 and _reported_there(piece) and \
                 _separated(piece.node.value, piece.start + k, url_name=True):  # type: ignore[union-attr]
             continue  # bound to the literal alone: its module checks the IRI in it, not what separates it
-        c = checked(r, at_api=False)
-        ats = [i for i in _offsets_of(c, piece) if (o := c.origin(i)) is not None and _spot(*o) == _spot(piece, k)]
-        if not ats:
-            continue
-        at = ats[min(nth, len(ats) - 1)] if n is use.expr else ats[0]  # (the name alone: the same occurrences)
-        enabled = checker.enabled if not c.text.isascii() else checker.in_ascii
-        key = ("bound", c.text, c.holes, c.assembly, enabled)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = check_ref(scan(c.text, "IRI-reference", checker.config.profile),
-                                          context=UseContext.UNKNOWN, enabled=enabled, holes=c.holes,
-                                          idna_versions=checker.idna_versions, assembly=c.assembly)
-        if any(g.code == code and g.start == at for g in found):
-            return True
+        if _has_alone(r, code, piece, k, checker, memo, nth if n is use.expr else 0):  # (the name alone: the same
+            return True  # occurrences of a piece)
     return False
+
+
+def _has_alone(r: Value, code: str, piece: Piece, k: int, checker: ValueChecker,
+               memo: dict[tuple[object, ...], list[Finding]], nth: int = 0) -> bool:
+    """Whether value ``r``, checked alone as a URL-named target's, has the problem ``code`` at character ``k`` of
+    ``piece`` (its ``nth`` occurrence there)."""
+    c = checked(r, at_api=False)
+    ats = [i for i in _offsets_of(c, piece) if (o := c.origin(i)) is not None and _spot(*o) == _spot(piece, k)]
+    if not ats:
+        return False
+    enabled = checker.enabled if not c.text.isascii() else checker.in_ascii
+    key = ("bound", c.text, c.holes, c.assembly, enabled)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = check_ref(scan(c.text, "IRI-reference", checker.config.profile),
+                                      context=UseContext.UNKNOWN, enabled=enabled, holes=c.holes,
+                                      idna_versions=checker.idna_versions, assembly=c.assembly)
+    at = ats[min(nth, len(ats) - 1)]
+    return any(g.code == code and g.start == at for g in found)
+
+
+def _in_binding(use: UrlValue, named: ast.expr, piece: Piece, k: int, code: str, checker: ValueChecker,
+                memo: dict[tuple[object, ...], list[Finding]], state: ModuleState) -> ast.expr | None:
+    """Where a join of this module made the problem another module's piece has at the name ``named`` brings it:
+    ``API = HOST + V1`` (``V1`` from settings) already makes the ``//`` that ``requests.get(API + "/x")`` shows,
+    so it is placed at ``V1`` in that binding, once for every use (one cause); None when the name's binding (one
+    assignment, in this module) does not have it alone, or for a template left unfilled (IRI805: at the use)."""
+    if type(named) is not ast.Name or use.at is None or code in AT_USE_CODES:
+        return None
+    scope = use.at.scope
+    while scope is not None and (named.id not in scope.names or scope.kind == "class") and scope.parent is not None:
+        scope = scope.parent
+    bindings = scope.names.get(named.id, []) if scope is not None else []
+    b = bindings[0] if len(bindings) == 1 and bindings[0].kind is Kind.ASSIGN else None
+    if b is None or b.value is None or scope is None:
+        return None
+    value, at = b.value, At(b.scope or scope, b.stmt)
+    r = state.value(value, at)
+    if type(r) is not Value or not _holds(r, piece) or not _has_alone(r, code, piece, k, checker, memo):
+        return None
+    return _bringer(use._replace(expr=value, at=at, client=None), piece, state)
 
 
 def _spot(piece: Piece, k: int) -> int:

@@ -545,6 +545,22 @@ def test_a_join_fault_through_a_plain_constant_of_this_module_is_in_its_literal(
     assert found == [(4, 7, "IRI801"), (5, 9, "IRI802"), (6, 15, "IRI801")]
 
 
+def test_a_problem_a_join_of_this_module_makes_is_placed_at_that_join_once(tmp_path: Path) -> None:
+    """``API = HOST + V1`` (both from settings; ``HOST`` ends with ``/``) makes the ``//`` every
+    ``requests.get(API + "/x")`` shows: one finding, at ``V1`` in that binding (fixtures87, repro 01); a join the use
+    makes with another module's piece (``ROOT + V1`` at the use) is the use's, once per use."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "settings.py").write_text('HOST = "https://users.example/"\nV1 = "/v1"\n', encoding="utf-8")
+    use = ('import requests\nfrom settings import HOST, V1\n\nAPI = HOST + V1\nROOT = HOST\n\n\n'
+           'def users():\n    return requests.get(API + "/users")\n\n\ndef groups():\n'
+           '    return requests.get(API + "/groups")\n\n\ndef roles():\n'
+           '    return requests.get(ROOT + V1 + "/roles")\n\n\n'
+           'def teams():\n    return requests.get(ROOT + V1 + "/teams")\n')
+    (tmp_path / "use.py").write_text(use, encoding="utf-8")
+    found = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in found] == [(4, 13, "IRI802"), (17, 31, "IRI802"), (21, 31, "IRI802")]
+
+
 def test_a_number_of_another_module_formatted_is_placed_at_the_use(tmp_path: Path) -> None:
     """``%d``, ``.format`` and ``{X:d}`` of another module's ``BIG_PORT = 70000``: the digits are made at the
     argument here, not at that module's line with this file's path (fixtures83, repro 04)."""
