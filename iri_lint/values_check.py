@@ -60,7 +60,7 @@ from .source.project import Project as Project  # re-exported: what lint_tree ta
 from .source.project import find_root
 from .source.templates import placeholder_spans, strftime_directives
 from .source.urlvalues import ModuleValues, UrlValue
-from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Text, Value
+from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Table, Text, Value
 
 _PROJECT: list[Project] = []
 _LITERALS = (ast.Constant, ast.JoinedStr)
@@ -327,13 +327,16 @@ def _bringer(use: UrlValue, piece: Piece, state: ModuleState, nth: int = 0) -> a
     if use.at is None or type(use.expr) in (ast.Name, ast.Attribute):
         return None  # (the use's own start)
     found: list[ast.expr] = []
-    for n in ast.walk(use.expr):  # (outer nodes first: a helper's call ``clean(t)``, not its ``t``)
-        if type(n) in (ast.Name, ast.Attribute, ast.Call) and n is not use.expr and \
-                not any(_inside(n, f) for f in found):
+    for n in ast.walk(use.expr):
+        if type(n) in (ast.Name, ast.Attribute, ast.Call) and n is not use.expr:
             r = state.value(n, use.at)  # type: ignore[arg-type]
-            if type(r) is Value and _holds(r, piece):
+            if (type(r) is Value and _holds(r, piece)) or (type(r) is Table and any(  # (``**DEFAULTS``'s values)
+                    type(v) is Value and _holds(v, piece) for v, _ in r.items.values())):
                 found.append(n)  # type: ignore[arg-type]
-    found.sort(key=lambda n: (n.lineno, n.col_offset))
+    # the innermost: the argument ``term`` of ``link(term)`` that brings its hole, the call ``clean(t)`` itself
+    # when the helper made the piece
+    found = sorted((n for n in found if not any(m is not n and _inside(m, n) for m in found)),
+                   key=lambda n: (n.lineno, n.col_offset))
     return found[min(nth, len(found) - 1)] if found else None
 
 

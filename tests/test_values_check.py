@@ -561,6 +561,19 @@ def test_a_problem_a_join_of_this_module_makes_is_placed_at_that_join_once(tmp_p
     assert [(f.line, f.col, f.code) for f in found] == [(4, 13, "IRI802"), (17, 31, "IRI802"), (21, 31, "IRI802")]
 
 
+def test_a_piece_a_mapping_brings_is_placed_at_the_mapping_s_name(tmp_path: Path) -> None:
+    """``USER_URL.format(**DEFAULT_USER)`` with ``DEFAULT_USER = {"user_id": "me too"}`` in settings: the space
+    comes in with ``DEFAULT_USER``, on its own line where a noqa comment can silence it (fixtures91, repro 01)."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "settings.py").write_text('USER_URL = "https://u.example/users/{user_id}"\n'
+                                          'DEFAULT_USER = {"user_id": "me too"}\n', encoding="utf-8")
+    use = ('import requests\nfrom settings import DEFAULT_USER, USER_URL\n\n\ndef f():\n    return requests.get(\n'
+           '        USER_URL.format(\n            **DEFAULT_USER\n        )\n    )\n')
+    (tmp_path / "use.py").write_text(use, encoding="utf-8")
+    found = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in found] == [(8, 14, "IRI101")]
+
+
 def test_a_number_of_another_module_formatted_is_placed_at_the_use(tmp_path: Path) -> None:
     """``%d``, ``.format`` and ``{X:d}`` of another module's ``BIG_PORT = 70000``: the digits are made at the
     argument here, not at that module's line with this file's path (fixtures83, repro 04)."""
