@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 import iri_lint  # noqa: E402
 from iri_lint.config import OPTIONS, Option  # noqa: E402
-from iri_lint.rules.model import PYTHON, Example, Rule, UseContext  # noqa: E402
+from iri_lint.rules.model import PYTHON, Example, Needs, Rule, UseContext  # noqa: E402
 from iri_lint.rules.registry import FAMILY_PREFIX, MODULES, all_rules  # noqa: E402
 
 RULES = all_rules()
@@ -175,6 +175,8 @@ def rule_page(rule: Rule) -> str:
     else:
         lines += ["Valid:", "", *example_block(valid)]
     lines += ["## Where it is reported", "", where_text(rule), ""]
+    if rule.needs == Needs.ASSEMBLY:
+        lines += ["## Where values are checked", "", USES_TEXT, ""]
     lines += ["## Fix", "", rule.fix_text, ""]
     lines += ["## Fix safety", "", rule.fix_safety_text, ""]
     if rule.fix_level is not None:
@@ -185,6 +187,15 @@ def rule_page(rule: Rule) -> str:
               "[`per-file-ignores`](../configuration.md#per-file-ignores).", ""]
     lines += ["## Source", "", f"Defined, with its examples and check, in `{rule_module(rule)}`.", ""]
     return "\n".join(lines)
+
+
+USES_TEXT = (
+    "Where a value reaches a URL API (see [URL APIs](../url-apis.md), constructors and clients' `base_url` "
+    "included), a URL-named target (an assignment, keyword, parameter default or dict key whose name ends in "
+    "one of [`url-names`](../configuration.md#url-names), `url`, `uri` or `href` by default: `API_URL`, "
+    "`callback_url=`, `apiUrl`, `urls`; not `users_url_v2`), or the return of a function so named "
+    "(`def users_url(uid)`, not `def users_url_async(uid)`). A value that is only printed, logged or compared "
+    "is not checked. See [URL values](../design.md#checking-url-values).")
 
 
 def where_text(rule: Rule) -> str:
