@@ -605,9 +605,8 @@ class ModuleIndex:
         if bound is None:
             # (and under the module's other names for the class, ``K = Api``; by a decorator of this module, on
             # its parameter: ``def rebase(cls): cls.BASE = ...``)
-            aliases = [s.targets[0].id for s, _, _, _ in statements(self.tree.body) if type(s) is ast.Assign
-                       and len(s.targets) == 1 and type(s.targets[0]) is ast.Name and type(s.value) is ast.Name
-                       and s.value.id == name]
+            aliases = [s.targets[0].id for s in self.tree.body if type(s) is ast.Assign and len(s.targets) == 1
+                       and type(s.targets[0]) is ast.Name and type(s.value) is ast.Name and s.value.id == name]
             every = [_attributes_bound(self.text, n) for n in (name, *aliases)]
             every += [_bound_on_parameter(f) for d in cls.node.decorator_list if type(d) is ast.Name  # type: ignore[attr-defined]
                       for f in self.tree.body if type(f) is ast.FunctionDef and f.name == d.id]
