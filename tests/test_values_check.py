@@ -510,12 +510,15 @@ def test_a_hole_a_helper_returns_is_placed_at_the_helper_s_call() -> None:
     ('    for page in pages:\n        requests.get(API + "?page=" + str(page))\n', [(8, "IRI806")]),
     ('    range = lambda *a: ["a&b"]\n    for page in range(3):\n        requests.get(API + "?p=" + str(page))\n',
      [(9, "IRI806")]),  # (range rebound: not the builtin)
+    ('    requests.get(API + "?rows=" + str(rows) + "&o=" + str(offset))\n', []),  # integer defaults (fixtures92)
+    ('    requests.get(f"{API}?flag={flag}&tag={tag}")\n', [(7, "IRI806")] * 2),  # a bool's, a str's default
 ])
 def test_a_loop_counter_or_an_int_parameter_holds_no_delimiter(line: str, found: list[tuple[int, str]]) -> None:
     """IRI806 is a hint on values that may hold '&', '=', '#' or '+': a counter of ``range()``, ``enumerate()``'s
-    index and a parameter annotated ``int`` hold digits (fixtures61, 66: pagination loops)."""
+    index, a parameter annotated ``int`` or with an integer default hold digits (fixtures61, 66: pagination
+    loops)."""
     src = ('import requests\n\nAPI = "https://api.example.com/items"\n\n\n'
-           'def get(names, pages, size: int, label: str):\n' + line)
+           'def get(names, pages, size: int, label: str, rows=100, *, offset=0, flag=True, tag="a"):\n' + line)
     config = Config(extend_select=("IRI806",))
     assert [(f.line, f.code) for f in lint_text(src, config)] == found
 

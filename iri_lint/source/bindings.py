@@ -659,7 +659,8 @@ _COUNTERS = ("range", "enumerate")  # builtins whose loops bind an integer (enum
 
 def binds_a_number(b: Binding, scope: Scope, node: ast.AST) -> bool:
     """Whether a binding gives the name ``node`` reads an integer: the counter of a loop over ``range()``, the
-    index ``enumerate()`` gives, or a parameter annotated ``int`` (the builtins not rebound around it)."""
+    index ``enumerate()`` gives, or a parameter annotated ``int``, or not annotated with an integer default
+    (``rows=100``; the builtins not rebound around it)."""
     if b.kind is not Kind.OTHER or type(node) is not ast.Name:
         return False
     name, stmt = node.id, b.stmt
@@ -673,8 +674,14 @@ def binds_a_number(b: Binding, scope: Scope, node: ast.AST) -> bool:
         return type(target) is ast.Name and target.id == name
     if stmt is None and type(scope.node) in (ast.FunctionDef, ast.AsyncFunctionDef) and not _bound_around(scope, "int"):
         a = scope.node.args  # type: ignore[attr-defined]
-        return any(p.arg == name and type(p.annotation) is ast.Name and p.annotation.id == "int"
-                   for p in (*a.posonlyargs, *a.args, *a.kwonlyargs))
+        positional = [*a.posonlyargs, *a.args]
+        defaults = dict(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
+        defaults.update((p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None)
+        for p in (*positional, *a.kwonlyargs):
+            if p.arg == name:
+                d = defaults.get(p)
+                return (type(p.annotation) is ast.Name and p.annotation.id == "int") or (
+                    p.annotation is None and type(d) is ast.Constant and type(d.value) is int)
     return False
 
 

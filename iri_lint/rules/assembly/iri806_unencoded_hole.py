@@ -21,7 +21,8 @@ RULE = Rule(
           "`quote()`, `quote_plus()` or `urlencode()` (or went through one with `&`, `=` or `#` kept in `safe=`), "
           "and is not known to be a number's digits (`%d`, `{n:.2f}`, "
           "`int(x)`, `len(x)`, `str()` of one, the counter of a `for` over `range()`, `enumerate()`'s index, a "
-          "parameter annotated `int`; an exponent format, `{x:e}` or `{x:g}`, may print `1e+20`). "
+          "parameter annotated `int` or, not annotated, with an integer default, `rows=100`; an exponent "
+          "format, `{x:e}` or `{x:g}`, may print `1e+20`). "
           "Opt-in: a hint, not a proof, since the value may be "
           "known to hold no reserved character."),
     why=("In a query, `&`, `=`, `#` and `+` are delimiters (RFC 3986 sec. 2.2, 3.4): an unencoded value "
