@@ -606,9 +606,12 @@ def _in_binding(use: UrlValue, named: ast.expr, piece: Piece, k: int, code: str,
     """Where a join of this module made the problem another module's piece has at the name ``named`` brings it:
     ``API = HOST + V1`` (``V1`` from settings) already makes the ``//`` that ``requests.get(API + "/x")`` shows,
     so it is placed at ``V1`` in that binding, once for every use (one cause); None when the name's binding (one
-    assignment, in this module) does not have it alone, or for a template left unfilled (IRI805: at the use)."""
-    if type(named) is not ast.Name or use.at is None or code in AT_USE_CODES:
-        return None
+    assignment, in this module) does not have it alone, when the piece alone has it, or for a template left
+    unfilled (IRI805: at the use)."""
+    if type(named) is not ast.Name or use.at is None or code in AT_USE_CODES or \
+            (type(piece) is Text and type(piece.node) is ast.Constant and type(piece.node.value) is str and
+             _found_alone(piece, k, code, checker, memo, use.api)):
+        return None  # (a problem of the piece's own, an RLO's: the use's, as the name only brings it)
     scope = use.at.scope
     while scope is not None and (named.id not in scope.names or scope.kind == "class") and scope.parent is not None:
         scope = scope.parent

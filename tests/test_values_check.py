@@ -564,6 +564,18 @@ def test_a_problem_a_join_of_this_module_makes_is_placed_at_that_join_once(tmp_p
     assert [(f.line, f.col, f.code) for f in found] == [(4, 13, "IRI802"), (17, 31, "IRI802"), (21, 31, "IRI802")]
 
 
+def test_a_piece_s_own_problem_stays_at_the_use_of_a_name_bound_to_a_join(tmp_path: Path) -> None:
+    """``link = BASE + TROJAN`` then ``requests.get(link)``: the RLO is wrong in ``TROJAN`` alone, no join made it;
+    it stays at ``link`` in the use, the name that brings it there (fixtures58)."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "settings.py").write_text('TROJAN = "/\\u202etxt.exe"\n', encoding="utf-8")
+    use = ('import requests\nfrom settings import TROJAN\n\n\ndef f():\n    link = "https://h.example" + TROJAN\n'
+           '    return requests.get(link)\n')
+    (tmp_path / "use.py").write_text(use, encoding="utf-8")
+    found = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in found] == [(7, 24, "IRI201")]
+
+
 def test_a_piece_a_mapping_brings_is_placed_at_the_mapping_s_name(tmp_path: Path) -> None:
     """``USER_URL.format(**DEFAULT_USER)`` with ``DEFAULT_USER = {"user_id": "me too"}`` in settings: the space
     comes in with ``DEFAULT_USER``, on its own line where a noqa comment can silence it (fixtures91, repro 01)."""
