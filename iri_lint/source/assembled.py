@@ -15,7 +15,7 @@ from typing import NamedTuple
 from iri_lint.core.context import Assembly
 from iri_lint.source.model import HOLE, SourcePos
 from iri_lint.source.templates import apply_templates
-from iri_lint.source.values import MADE, Hole, HoleKind, Piece, Src, Text, Value, prints_a_number
+from iri_lint.source.values import MADE, Hole, HoleKind, Piece, Src, Text, Value, may_hold
 
 __all__ = ["Checked", "checked"]
 
@@ -67,15 +67,9 @@ def literal_start(piece: Piece, local: Src) -> SourcePos | None:
 
 
 def query_delimiters(hole: Hole) -> str:
-    """The query's delimiters (RFC 3986 sec. 2.2, 3.4: ``&=#+``) a hole's text may hold: those ``quote()`` /
-    ``urlencode()`` kept safe when they percent-encoded it (their ``+`` is an encoded space); none for a number
-    (``int(x)``, ``%d``, ``{n:.2f}``; not with a ``+`` flag, an exponent or a delimiter in its spec), all of them
-    for any other value."""
-    if prints_a_number(hole, "&=#+"):
-        return ""
-    if hole.kind is HoleKind.ENCODED:
-        return "".join(c for c in "&=#" if c in hole.safe)
-    return "&=#+"
+    """The query's delimiters (RFC 3986 sec. 2.2, 3.4: ``&=#+``) a hole's text may hold (``may_hold``); a ``+``
+    that ``quote_plus()`` or ``urlencode()`` writes is an encoded space, no delimiter."""
+    return may_hold(hole, "&=#" if hole.kind is HoleKind.ENCODED else "&=#+")
 
 
 def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | None = None) -> Checked:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from urllib.parse import quote, quote_plus
 
 from iri_lint.core.resolve import remove_dot_segments
-from iri_lint.source.values import Hole, HoleKind, Src, Value, concat, hole, made, prints_a_number
+from iri_lint.source.values import HoleKind, Src, Value, concat, hole, made, may_hold
 
 __all__ = [
     "Parts", "dot_segment_spans", "httpx_merge", "join", "posix_join", "quoted", "removeaffix", "split",
@@ -70,18 +70,11 @@ def _decided(value: Value) -> bool:
     """Whether known text decides where the value's scheme ends: its first ``:/?#`` comes before any hole
     that may hold one (or it has neither). Such a hole first could hold a ``:`` that makes what precedes it
     a scheme; a number's digits (``"page-%d.html" % n``) or what ``quote()`` encodes cannot."""
-    first_hole = next((i for i, h in value.holes() if _may_delimit(h)), None)
+    first_hole = next((i for i, h in value.holes() if may_hold(h, ":/?#")), None)
     if first_hole is None:
         return True
     m = _DELIM.search(value.flat())
     return m is not None and m.start() < first_hole
-
-
-def _may_delimit(h: Hole) -> bool:
-    """Whether a hole may hold one of ``:/?#`` (RFC 3986 sec. 3's delimiters of the components)."""
-    if h.kind is HoleKind.ENCODED:
-        return bool(set(h.safe) & set(":/?#"))
-    return not prints_a_number(h, ":/?#")
 
 
 def dot_segment_spans(path: str) -> list[tuple[int, int]]:

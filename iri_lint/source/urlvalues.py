@@ -346,12 +346,10 @@ class ModuleValues:
             if dropped is None and client is None:
                 dropped = self.state.evaluator.urljoins.dropped(r)
             yield UrlValue(r, reason, node, expr, api, name, client, dropped, at)
-        elif type(expr) in _CHOICES:
+        elif type(expr) in _CHOICES:  # (each alternative is no choice: the recursion is one step deep)
             for alt in self._alternatives(expr, at):
-                v = self.state.value(alt, at)
-                if type(v) is Value and not v.opaque:
-                    yield UrlValue(v, reason, node, alt, api, name, client, self.state.evaluator.urljoins.dropped(v)
-                                   if client is None else None, at)
+                yield from self._found(self.state.value(alt, at), reason, node, alt, at, api=api, name=name,
+                                       client=client)
 
     def _alternatives(self, expr: ast.expr, at: At) -> list[ast.expr]:
         """The expressions one of which a choice evaluates to, each of which may reach the use: both branches of

@@ -319,6 +319,14 @@ def prints_a_number(h: Hole, printed_too: str) -> bool:
     return not ("+" in printed_too and spec[-1] in "eEgG")  # an exponent's sign: 1e+20
 
 
+def may_hold(h: Hole, chars: str) -> str:
+    """Which of ``chars`` a hole's text may hold: none for a number's digits (``prints_a_number``), those
+    ``quote()`` / ``urlencode()`` kept safe for a value they percent-encoded, all of them for any other."""
+    if prints_a_number(h, chars):
+        return ""
+    return "".join(c for c in chars if c in h.safe) if h.kind is HoleKind.ENCODED else chars
+
+
 def hole(node: ast.AST | None, src: Src | None, *, kind: HoleKind = HoleKind.VALUE, name: str | None = None,
          field: str | None = None, spec: str | None = None, safe: str = "", as_type: str = "str") -> Value:
     """A value that is one hole."""
