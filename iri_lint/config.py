@@ -107,7 +107,9 @@ OPTIONS: tuple[Option, ...] = (
            "where relative references are checked too."),
     Option("extra-url-apis", "--iri-extra-url-apis", "list of qualified names", (),
            "More functions whose first argument is a URL, by qualified name, e.g. mylib.http.fetch (however a "
-           "module imports it: `from .http import fetch` in package mylib too)."),
+           "module imports it: `from .http import fetch` in package mylib too). Data projects that read URLs "
+           "with pandas or fsspec add `pandas.read_csv`, `pandas.read_json`, `fsspec.open`: they are not URL "
+           "APIs by default, as they read local paths as often."),
     Option("text-mode", "--iri-text-mode", "bool", False,
            "Also find IRIs inside docstrings and prose (RFC 3987 sec. 7.3). Opt-in. Text mode "
            "extracts IRIs from docstrings and prose strings (inside `<...>` or double quotes, or a "
