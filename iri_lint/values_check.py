@@ -198,8 +198,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     c = checked(use.value, at_api=use.reason is Reason.URL_API, dropped=use.dropped)
     at_api = use.reason is Reason.URL_API
     if is_route_name(c.text) or is_host_port(c.text) or (is_bare_prefix(c.text) and not (at_api and c.text)) or \
-            (not at_api and (_not_one_url(c.text) or is_scp_address(c.text)) and _outside_callee(use, state) not in
-             PATH_JOINS):  # (what a path join or urljoin gives is one URL by how it is built, never prose)
+            (not at_api and (_not_one_url(c.text, c.holes) or is_scp_address(c.text))
+             and _outside_callee(use, state) not in PATH_JOINS):  # (a path join's or urljoin's value is one URL)
         return []  # a view's name, an address, a prefix: no URL (as ``literals`` decides for one literal)
     used_as_iri = not c.text.isascii() or (context is UseContext.IDENTIFIER and api is not None)
     enabled = checker.enabled if used_as_iri else checker.in_ascii
@@ -433,9 +433,9 @@ def _in_template(piece: object) -> bool:
     return bool(target[k:]) and says_template(target[k:])
 
 
-def _not_one_url(text: str) -> bool:
+def _not_one_url(text: str, holes: Sequence[tuple[int, int]]) -> bool:
     """What ``literals`` takes for no URL outside a URL API's argument: a regex, markup, prose."""
-    return looks_like_regex(text) or is_delimited(text) or (
+    return looks_like_regex(text) or is_delimited(text, holes) or (
         SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
 
 

@@ -996,6 +996,8 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
     ('GOOD + "/l?page=1" + "&next=/home?tab=1"', []),  # a '?' in a parameter's value (fixtures47, repro 02)
     ('GOOD + "/l?page=1" + "&r=" + "x" + "/y?z"', []),
     ('GOOD + "/l?page=1" + "&a=b" + "?c=d"', [(3, 44, "IRI803")]),  # a piece that starts a second query
+    ('"urn:example:doc?+r" + "?=lang=en"', []),  # a URN's q-component after its r-component (RFC 8141 sec. 2)
+    ('"urn:example:doc?=a" + "?=lang=en"', [(3, 37, "IRI803")]),  # (fixtures94, repro 02)
 ])
 def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected: list[tuple[int, int, str]]) -> None:
     src = f'import requests\nGOOD = "https://good.example"\nrequests.get({piece})\n'
@@ -1121,6 +1123,10 @@ def test_a_client_base_from_another_module_is_placed_where_the_client_is_made(tm
     # a page's URL as the base: its links resolve against it (RFC 3986 sec. 5.1)
     'from urllib.parse import urljoin\nimport requests\nPAGE = "https://d.example/guide/install.html"\n'
     'requests.get(urljoin(PAGE, "../api/index.html"))\n',
+    # a playlist's segments resolve against it, whatever digits its extension has (fixtures97, repro 01)
+    'from urllib.parse import urljoin\nimport requests\nHLS = "https://v.example/s/abc/master.m3u8"\n'
+    'requests.get(urljoin(HLS, "seg_1.ts"))\nrequests.get(urljoin(HLS, "/keys/k.key"))\n'
+    'requests.get(urljoin("https://v.example/s/playlist.f4m", "seg_1.ts"))\n',
     # '//' that starts the path after an empty authority: SQLAlchemy's absolute path, RFC 8089's UNC form
     'DB_PATH = "/srv/app/app.db"\nDATABASE_URL = "sqlite:///" + DB_PATH\nUNC_URL = "file:///" + "/srv/share/r.txt"\n',
     # a nested function may rebind a local at any call
@@ -1730,3 +1736,39 @@ def test_each_value_a_choice_may_take_is_checked_where_it_is_used(
     use gets, and the one that is wrong is wrong whenever it is taken (fixtures78 notes)."""
     src = f'import os\nimport sys\n\nimport requests\n\nHOST = "https://api.example.com"\n{line}\n'
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
+def test_a_clark_name_whose_namespace_is_a_hole_is_no_iri() -> None:
+    """fixtures94 repro 01: ``"{%s}href" % XLINK_NS`` is ElementTree's Clark notation ``{ns}local`` however its
+    namespace is filled (design.md: not IRIs); a template that is no Clark name still reports."""
+    src = (
+        'XLINK_NS = "http://www.w3.org/1999/xlink"\n'
+        'XLINK_HREF = "{%s}href" % XLINK_NS\n'
+        'ns_href = "{%(ns)s}href" % {"ns": XLINK_NS}\n'
+        "\n\n"
+        "def f(ns):\n"
+        '    fmt_href = "{{{}}}href".format(ns)\n'
+        '    pct_href = "{%s}href" % ns\n'
+        '    bad_href = "%s/a b" % ns\n'
+        "    return fmt_href, pct_href, bad_href\n"
+    )
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(9, "IRI101")]
+
+
+@pytest.mark.parametrize("base", ["https://a.example/api/v2.0", "https://a.example/sdk/1.0rc1"])
+def test_urljoin_after_a_version_drops_it(base: str) -> None:
+    """A version's dot is followed by a digit: no document's extension, so urljoin drops it (IRI804)."""
+    src = f'from urllib.parse import urljoin\nimport requests\nrequests.get(urljoin("{base}", "items"))\n'
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(3, "IRI804")]
+
+
+def test_arithmetic_on_integers_prints_digits() -> None:
+    """IRI806 (opt-in): a signed URL's expiry ``int(time.time()) + 3600`` is an integer's digits, as is
+    ``round(t)``; a float, a string or ``round(t, 2)`` may print anything (fixtures97, repro 03)."""
+    src = ('import time\nimport requests\nAPI = "https://a.example"\n\n\ndef f(key, ttl: int, s):\n'
+           '    expires = int(time.time()) + 3600\n'
+           '    requests.get(f"{API}/{key}?e={expires}&t={(ttl - 5) * 2 // 3}&r={round(time.time())}&m={ttl % 7}")\n'
+           '    requests.get(f"{API}/{key}?e={time.time() + 3600}")\n'
+           '    requests.get(f"{API}/{key}?e={round(time.time(), 2)}&s={s % 7}&u={s + 1}")\n')
+    found = lint_text(src, Config(extend_select=("IRI806",)))
+    assert [(f.line, f.code) for f in found] == [(9, "IRI806")] + [(10, "IRI806")] * 3

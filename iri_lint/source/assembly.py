@@ -187,12 +187,12 @@ def _merge(base: Value, b: Parts, ref_path: Value, node: ast.AST, src: Src | Non
 
 
 def _names_document(path: str) -> bool:
-    """Whether a path's last segment names a document by its extension (``index.html``, ``page.php``); a
-    version (``v2.0``) has digits after its dot."""
+    """Whether a path's last segment names a document by its extension (``index.html``, ``page.php``,
+    ``master.m3u8``, ``clip.mp4``); a version (``v2.0``, ``1.0rc1``) has a digit right after its dot."""
     last = path[path.rfind("/") + 1 :]
     dot = last.rfind(".")
     ext = last[dot + 1 :]
-    return dot > 0 and 1 <= len(ext) <= 5 and ext.isascii() and ext.isalpha()
+    return dot > 0 and 1 <= len(ext) <= 5 and ext.isascii() and ext[0].isalpha() and ext.isalnum()
 
 
 def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:

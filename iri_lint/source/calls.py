@@ -133,8 +133,9 @@ def _urlencode(args: Args, node: ast.Call, src: Src, qual: str) -> object:
 
 
 def _number(args: Args, node: ast.Call, src: Src, qual: str) -> object:
-    """``int(x)``, ``len(x)``, ...: an integer, whose text is digits (and a sign)."""
-    return hole(node, src, kind=HoleKind.NUMBER)
+    """``int(x)``, ``len(x)``, ``round(x)``, ...: an integer, whose text is digits (and a sign)."""
+    integer = qual != "round" or len(node.args) + len(node.keywords) == 1  # (round(x, 2) is a float)
+    return hole(node, src, kind=HoleKind.NUMBER if integer else HoleKind.VALUE)
 
 
 def _str(args: Args, node: ast.Call, src: Src, qual: str) -> object:
@@ -182,7 +183,7 @@ CALLS: dict[str, Handler] = {
                      "requests.compat.quote", "requests.compat.quote_plus"), _quote),
     **dict.fromkeys(("urllib.parse.urlencode", "requests.compat.urlencode"), _urlencode),
     "str": _str,
-    **dict.fromkeys(("int", "len", "ord", "hash", "id"), _number),  # (float() may print 'inf' or '1e+20')
+    **dict.fromkeys(("int", "len", "ord", "hash", "id", "round"), _number),  # (float() may print 'inf' or '1e+20')
     **dict.fromkeys(("os.getenv", "os.environ.get"), _environment),
     **dict.fromkeys(("yarl.URL", "httpx.URL"), _url_object),
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from iri_lint.core.context import UseContext
@@ -356,13 +357,14 @@ def is_scp_address(value: str) -> bool:
     return _SCP_ADDRESS.match(value) is not None
 
 
-def is_delimited(value: str) -> bool:
-    """``<iri>`` and Clark notation ``{namespace}local`` are not IRIs themselves."""
+def is_delimited(value: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
+    """``<iri>`` and Clark notation ``{namespace}local`` are not IRIs themselves; with ``holes`` (a template's
+    value), a namespace that is one hole is Clark's too (``"{%s}href" % XLINK_NS``)."""
     if value.startswith("<") and value.endswith(">"):
         return True
     if value.startswith("{"):
         close = value.find("}")
-        return close > 0 and ":" in value[1:close]
+        return close > 0 and (":" in value[1:close] or (1, close) in holes)
     return False
 
 

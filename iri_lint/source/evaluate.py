@@ -47,6 +47,7 @@ from iri_lint.source.values import (
     Table,
     Text,
     Value,
+    arithmetic,
     concat,
     dotted,
     hole,
@@ -57,6 +58,7 @@ from iri_lint.source.values import (
 __all__ = ["MAX_DEPTH", "WORK_PER_LINE", "At", "ClassRef", "Evaluator", "Instance", "ModuleRef", "ModuleState",
            "Result", "dotted"]
 
+_INTEGER_OPS = (ast.Sub, ast.Mult, ast.FloorDiv)  # (what two integers make an integer of, as '+' and '%' do)
 MAX_DEPTH = 48  # nested evaluation steps (names through names, calls in calls); deeper is a hole
 WORK_PER_LINE = 16  # a module's evaluation budget, in pieces made and bindings folded, per line of it
 # what each use of a URL may still cost once the module's budget is spent: one huge constant (a chain of
@@ -227,8 +229,8 @@ class ModuleState:
             return self._sum(node, at)
         if op is ast.Mod:
             left = self.value(node.left, at)
-            if type(left) is not Value or left.type != "str":
-                return self.hole(node)
+            if type(left) is not Value or left.type != "str" or arithmetic((left,)) is HoleKind.NUMBER:
+                return self.hole(node, kind=arithmetic((left, self.value(node.right, at))))
             return percent_value(left, self._percent_args(node.right, at), node, self.src)
         if op is ast.Div:
             left = self.value(node.left, at)
@@ -236,7 +238,8 @@ class ModuleState:
                 right = self.text(node.right, at)
                 if right is not None:
                     return assembly.yarl_child(left, right, node, self.src, dotted(node.right))
-        return self.hole(node)
+        return self.hole(node, kind=arithmetic((self.value(node.left, at), self.value(node.right, at)))
+                         if op in _INTEGER_OPS else HoleKind.VALUE)
 
     def _sum(self, node: ast.BinOp, at: At) -> Result:
         """``a + b + ...``: the operands gathered with an explicit stack, then joined once."""
@@ -254,8 +257,8 @@ class ModuleState:
             r = self.value(operand, at)
             if type(r) is Ref:  # an outside object (``os.path.basename(p)``) beside text: a str, or the sum raises
                 r = self.hole(operand)
-            if type(r) is not Value or r.type != "str":
-                return self.hole(node)  # numbers, lists, URL objects: not a string concatenation
+            if type(r) is not Value or r.type != "str":  # numbers, lists, URL objects: not a string concatenation
+                return self.hole(node, kind=arithmetic(self.value(o, at) for o in operands))
             values.append(r)
         return concat(values, node, self.src)
 
@@ -686,15 +689,8 @@ class ModuleState:
 
 
 _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {
-    ast.Constant: ModuleState._constant,
-    ast.JoinedStr: ModuleState._fstring,
-    ast.BinOp: ModuleState._binop,
-    ast.Name: ModuleState._name,
-    ast.Attribute: ModuleState._attribute,
-    ast.Call: ModuleState._call,
-    ast.Tuple: ModuleState._display,
-    ast.List: ModuleState._display,
-    ast.Dict: ModuleState._dict,
-    ast.IfExp: ModuleState._ifexp,
-    ast.NamedExpr: ModuleState._walrus,
+    ast.Constant: ModuleState._constant, ast.JoinedStr: ModuleState._fstring, ast.BinOp: ModuleState._binop,
+    ast.Name: ModuleState._name, ast.Attribute: ModuleState._attribute, ast.Call: ModuleState._call,
+    ast.Tuple: ModuleState._display, ast.List: ModuleState._display, ast.Dict: ModuleState._dict,
+    ast.IfExp: ModuleState._ifexp, ast.NamedExpr: ModuleState._walrus,
 }

@@ -417,6 +417,8 @@ class Scanner:
         if ctx.dated:
             tpl = tpl._replace(holes=tpl.holes + strftime_directives(tpl.value))
         value = tpl.value
+        if not whole and tpl.holes and is_delimited(value, tpl.holes):
+            return None
         if is_bare_prefix(value) and not (whole and value):
             return None  # a prefix to build URLs from; a URL API given one alone gets no URL
         if not whole and SEPARATOR.search(value) is not None:

@@ -319,6 +319,19 @@ def prints_a_number(h: Hole, printed_too: str) -> bool:
     return not ("+" in printed_too and spec[-1] in "eEgG")  # an exponent's sign: 1e+20
 
 
+def arithmetic(operands: Iterable[object]) -> HoleKind:
+    """What an operation other than a concatenation gives: an integer (its text digits) when every operand is
+    one, a constant (``3600``) or a hole known to be one (``int(time.time())``, a parameter annotated ``int``)."""
+    for r in operands:
+        if type(r) is Const:
+            if type(r.value) is not int:
+                return HoleKind.VALUE
+        elif type(r) is not Value or len(r.pieces) != 1 or type(p := r.pieces[0]) is not Hole or \
+                p.kind is not HoleKind.NUMBER:
+            return HoleKind.VALUE
+    return HoleKind.NUMBER
+
+
 def may_hold(h: Hole, chars: str) -> str:
     """Which of ``chars`` a hole's text may hold: none for a number's digits (``prints_a_number``), those
     ``quote()`` / ``urlencode()`` kept safe for a value they percent-encoded, all of them for any other."""

@@ -29,7 +29,8 @@ RULE = Rule(
           "`\"&sort=asc?view=grid\"`, which the query's grammar cannot tell from that), a value unknown in between "
           "may end the query (unless it is a parameter's value, `?lang={lang}` then `?fmt=vtt`: data ends nothing), "
           "and text joined after a `#` may be a route of the page's own (`#/path?q=1`), as is a `?` joined to "
-          "a fragment that is a route (`\"https://app.example/#/orders\" + \"?tab=open\"`, `#!/...`)."),
+          "a fragment that is a route (`\"https://app.example/#/orders\" + \"?tab=open\"`, `#!/...`). A URN's "
+          "`?=` q-component joined after its `?+` r-component is its grammar (RFC 8141 sec. 2)."),
     why=("Only the first `?` starts the query (RFC 3986 sec. 3.4): the second one is data, so the parameters run "
          "together (`page=1?sort=desc` is one parameter named `page`). After a `#` everything is the fragment "
          "(sec. 3.5), which is never sent to the server: the query is lost."),
@@ -84,7 +85,7 @@ def check(facts: Facts) -> Iterator[Raw]:
             mark = fragment if fragment >= max(known, before) and q == j and not route else -1
         else:
             mark = text.rfind("?", known, j)
-        if mark < 0:
+        if mark < 0 or _urn_components(text, mark, q):
             continue
         what = "the fragment" if text.find("#", 0, j) >= 0 else "the query"
         yield Raw(q, q + 1, f"a '?' is joined after {what} (a piece before it holds a '{text[mark]}'): "
@@ -96,3 +97,10 @@ def check(facts: Facts) -> Iterator[Raw]:
 def _parameter_value(text: str, hole: int) -> bool:
     """Whether the hole at ``hole`` is a query parameter's value: right after ``=``, past a ``?`` (sec. 3.4)."""
     return hole > 0 and text[hole - 1] == "=" and "?" in text[:hole] and "#" not in text[:hole]
+
+
+def _urn_components(text: str, mark: int, q: int) -> bool:
+    """A URN's q-component joined after its r-component: ``urn:x:doc?+r`` + ``?=lang=en`` (RFC 8141 sec. 2,
+    ``rq-components = [ "?+" r-component ] [ "?=" q-component ]``)."""
+    return text[:4].lower() == "urn:" and text.startswith("?+", mark) and text.startswith("?=", q) \
+        and "?" not in text[mark + 1 : q]
