@@ -537,7 +537,7 @@ def _separated(text: str, at: int, *, url_name: bool = False) -> bool:
     if SEPARATOR.search(text) is None:
         return False
     items = iri_text(text)
-    if items.items:
+    if items.listed:
         return not any(a <= at < b for a, b in items.items)
     return not items.injection and looks_like_prose(text, url_context=url_name)
 

@@ -395,8 +395,9 @@ _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z\-]++:")
 class IriText(NamedTuple):
     """A value read as text that holds IRIs: the spans of its IRIs, or a header injection."""
 
-    items: tuple[tuple[int, int], ...]  # empty: the value is no such text
+    items: tuple[tuple[int, int], ...]  # empty: the value is no such text (or a list of listeners alone)
     injection: bool = False  # an IRI, a line break, then "Name:": one IRI with control characters
+    listed: bool = False  # a list of IRIs and Kafka listeners: what is no item in it is no IRI
 
 
 _NOT_TEXT = IriText(())
@@ -427,7 +428,7 @@ def iri_text(value: str) -> IriText:
     the value is then one IRI whose CR/LF are reported (for every scheme). Linear: each token is
     read once."""
     items: list[tuple[int, int]] = []
-    after_iri = False
+    after_iri = listed = False
     records = "\n" in value or "\r" in value  # lines: a tab separates the fields of a record
     for line in _LINE.finditer(value):
         lo, hi = line.span()
@@ -443,9 +444,9 @@ def iri_text(value: str) -> IriText:
         if n == len(tokens) or (field and n >= len(field)):
             kept = tokens[:n] if n == len(tokens) else field  # all IRIs, or a record's first field
             items.extend(s for s in kept if not _is_listener(value[s[0] : s[1]]))
-            after_iri = True
+            after_iri = listed = True
             continue
         if after_iri and lo > 0 and value[lo - 1] in "\r\n" and _HEADER_NAME.match(value, lo):
             return _INJECTION
         return _NOT_TEXT
-    return IriText(tuple(items))
+    return IriText(tuple(items), listed=listed)

@@ -424,7 +424,7 @@ class Scanner:
         if not whole and SEPARATOR.search(value) is not None:
             # a text may hold several IRIs; what a URL API takes is one URL (``whole``)
             text = iri_text(value)
-            if text.items:  # a list of IRIs: each one is checked, the separators are not findings
+            if text.listed:  # a list of IRIs: each one is checked, the separators are not findings
                 return self._items(node, tpl, text.items, ctx, url_ctx)
             if not text.injection and looks_like_prose(value, url_context=url_ctx):
                 if self.texts is not None:

@@ -80,6 +80,7 @@ _ROUTE = r"<[A-Za-z_]\w*+(?:\([^()<>]*+\))?+:[A-Za-z_]\w*+>"
 _ABSOLUTE = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+://")
 _START = re.compile(r"[%{$<]")
 _close_pairs = lazy_regex(r"(?:\}\})++")
+_brace = lazy_regex(r"[{}]")
 
 
 @functools.cache
@@ -206,11 +207,27 @@ def _spans(value: str, pct: bool, fmt: bool, every: bool) -> list[Span]:
             spans = _found(value, _pattern(pct, fmt, routes, every, pct_escapes=True))
     if fmt:
         spans = _literal_close_braces(value, spans)
-    return spans
+    return _outside_brace_groups(value, spans) if "{" in value else spans
 
 
 def _found(value: str, pattern: re.Pattern[str]) -> list[Span]:
     return [(m.start(), m.end(), _ESCAPES.get(m.lastgroup or "")) for m in pattern.finditer(value)]
+
+
+def _outside_brace_groups(value: str, spans: list[Span]) -> list[Span]:
+    """``spans`` less each ``{...}`` placeholder inside braces that are none (GraphQL's ``{a{b{name}}}``, a JSON
+    object): there it is their text, as for Python's format parser (``unexpected '{' in field name``)."""
+    out: list[Span] = []
+    depth = pos = 0
+    for a, b, t in spans:
+        for m in _brace().finditer(value, pos, a):  # (a '}' closes no more than is open)
+            depth = depth + 1 if m.group() == "{" else max(0, depth - 1)
+        pos = a
+        if depth and t is None and value[a] == "{":
+            continue  # (its text counts with what follows: its braces are balanced)
+        out.append((a, b, t))
+        pos = b
+    return out
 
 
 def _literal_close_braces(value: str, spans: list[Span]) -> list[Span]:

@@ -54,6 +54,7 @@ QUIET = {
         ORIGINS = "https://a.example.com,https://b.example.com"
         BROKER_URL = "amqp://guest@rabbit1:5672//;amqp://guest@rabbit2:5672//"
         KAFKA_LISTENERS = "PLAINTEXT://0.0.0.0:9092,SASL_SSL://0.0.0.0:9093,EXTERNAL_TLS://0.0.0.0:9094"
+        KAFKA_BROKERS_URL = "SASL_SSL://kafka-1.example:9093,SASL_SSL://kafka-2.example:9093"
         ''',
     "lines of URLs, records and captured output": '''
         SITEMAP = """

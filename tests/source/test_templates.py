@@ -256,7 +256,28 @@ def ref_spans(value: str, *, percent_template: bool = False, format_template: bo
     spans = _ref_scan(value, percent_template, format_template, every_syntax, escapes=False)
     if any(t is None and value[a] == "%" for a, _, t in spans):
         spans = _ref_scan(value, percent_template, format_template, every_syntax, escapes=True)
-    return _ref_close_braces(value, spans) if format_template else spans
+    return _ref_nested(value, _ref_close_braces(value, spans) if format_template else spans)
+
+
+def _ref_nested(value: str, spans: list[Span]) -> list[Span]:
+    """The reference for fields nested in braces that are none: each character outside the kept spans read
+    in turn (a dropped field's characters too)."""
+    kept: list[Span] = []
+    starts = {a: (b, t) for a, b, t in spans}
+    depth, i = 0, 0
+    while i < len(value):
+        if i in starts:
+            b, t = starts[i]
+            if not (depth and t is None and value[i] == "{"):
+                kept.append((i, b, t))
+                i = max(b, i + 1)
+                continue
+        if value[i] == "{":
+            depth += 1
+        elif value[i] == "}" and depth:
+            depth -= 1
+        i += 1
+    return kept
 
 
 def _ref_scan(value: str, percent_template: bool, format_template: bool, every_syntax: bool,
@@ -420,6 +441,18 @@ def test_rfc6570_expressions_are_holes(expression: str) -> None:
 ])
 def test_braces_that_are_no_field_stay_characters(braces: str) -> None:
     assert "{" in apply_templates(f"https://x.example/?q={braces}").value
+
+
+@pytest.mark.parametrize(("value", "holes"), [
+    ("https://g.example/graphql?query={__schema{types{name}}}", 0),  # GraphQL (fixtures96, repro 01)
+    ('https://h.example/?filter={"id": "{id}"}', 0),  # a JSON object's text
+    ("https://h.example/{a}/{b}?q={x:{w}}", 3),  # fields side by side, and nested in a field's spec
+    ("https://h.example/}{a}", 1),  # (a '}' closes nothing: no brace is open)
+    ("https://h.example/{}{a}", 2), ("https://h.example/{ {a}", 0),
+])
+def test_a_field_inside_braces_that_are_none_is_their_text(value: str, holes: int) -> None:
+    """As Python's format parser reads them: ``{types{name}}`` is no field (``unexpected '{' in field name``)."""
+    assert len(apply_templates(value).holes) == holes
 
 
 @pytest.mark.parametrize(("value", "holes"), [
