@@ -1772,3 +1772,25 @@ def test_arithmetic_on_integers_prints_digits() -> None:
            '    requests.get(f"{API}/{key}?e={round(time.time(), 2)}&s={s % 7}&u={s + 1}")\n')
     found = lint_text(src, Config(extend_select=("IRI806",)))
     assert [(f.line, f.code) for f in found] == [(9, "IRI806")] + [(10, "IRI806")] * 3
+
+
+@pytest.mark.parametrize(("rebinding", "silent"), [
+    ('globals()["HOST"] = os.environ["HOST"]', True),
+    ("globals().update(json.loads(os.environ['OVERRIDES']))", True),
+    ('exec(open("local.py").read())', True),
+    ('setattr(sys.modules[__name__], "HOST", os.environ["HOST"])', True),
+    ('globals()[os.environ["NAME"]] = "x"', True),
+    ('globals()["OTHER"] = os.environ["OTHER"]', False),  # another name
+    ('x = globals()["HOST"]', False),  # a read
+    ("app.exec()", False),  # Qt's event loop, no exec()
+])
+def test_a_module_name_bound_by_name_at_run_time_is_a_hole(tmp_path: Path, rebinding: str, silent: bool) -> None:
+    """fixtures98 repro 01: a module's own namespace rebound through ``globals()``, ``exec`` or ``sys.modules``
+    (settings overridden from the environment) holds any value, here and where another module imports it."""
+    settings = f'import json, os, sys\nHOST = "https://item.example"\n{rebinding}\n'
+    use = "import requests\nfrom settings import HOST\nrequests.get(HOST + 'x')\n"
+    modules = {"settings.py": settings, "m.py": use}
+    expected = [] if silent else [(3, "IRI801")]
+    assert _lint_project(tmp_path, modules, "m.py") == expected
+    assert [f.code for f in lint_text(settings + "import requests\nrequests.get(HOST + 'x')\n", Config())] == \
+        [c for _, c in expected]

@@ -22,7 +22,7 @@ from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scop
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
 from iri_lint.source.formatting import Arg, percent_value, printed
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
-from iri_lint.source.mutations import binds_any, rebinds_module_attribute, rebound_on
+from iri_lint.source.mutations import binds_any, globals_rebound, rebinds_module_attribute, rebound_on
 from iri_lint.source.objects import ClassRef, Instance, ModuleRef
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project, ProjectModule
@@ -331,6 +331,9 @@ class ModuleState:
             return found  # type: ignore[return-value]
         if scope.kind == "function" and name in self.index.declared_nonlocal and rebound_inside(scope, name):
             return self.hole(node)  # a nested function may rebind it whenever it is called
+        if scope.kind == "module" and self.index.text is not None and \
+                ((rebound := globals_rebound(self.index.text)) is None or name in rebound):
+            return self.hole(node)  # (``globals()["HOST"] = ...``, ``exec(...)``: bound by name at run time)
         memo[key] = _BUSY
         cuts = self.evaluator.cuts
         try:

@@ -9,6 +9,7 @@ search per dot, so it errs one way only: a word in a string or a comment makes o
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 from iri_lint.source.bindings import ATTRIBUTE_BINDING
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
     from iri_lint.source.objects import Instance
     from iri_lint.source.values import Src
 
-__all__ = ["EVERY", "attributes_set_on_objects", "binds_any", "rebinds_module_attribute", "rebound_on"]
+__all__ = ["EVERY", "attributes_set_on_objects", "binds_any", "globals_rebound", "rebinds_module_attribute",
+           "rebound_on"]
 
 # any attribute may be bound (a ``setattr``, ``__dict__`` or ``vars`` in the text)
 EVERY: dict[str, frozenset[str]] = {"*": frozenset()}
@@ -99,3 +101,36 @@ def _receiver(text: str, dot: int) -> str:
     while k > 0 and (text[k - 1].isalnum() or text[k - 1] == "_"):
         k -= 1
     return text[k:j]
+
+
+# what rebinds a module's own names by name at run time: any name (``globals().update(d)``, ``exec(code)``,
+# ``setattr(sys.modules[__name__], k, v)``), or the one a ``globals()[...] = v`` subscript names
+_ANY_GLOBAL = re.compile(r"globals\(\)\.(?:update|setdefault)\(|(?<![\w.])exec\(|sys\.modules\[__name__\]")
+_NAMED_GLOBAL = re.compile(r"globals\(\)\[\s*+['\"]([A-Za-z_]\w*+)['\"]\s*+\]")
+_SUBSCRIPT = "globals()["
+
+
+@functools.lru_cache(maxsize=256)
+def globals_rebound(text: str) -> frozenset[str] | None:
+    """The module-level names a module's text rebinds by name (``globals()["HOST"] = ...``); None when it may
+    rebind any. Read from the text, so it errs one way only: one more hole. Linear: each subscript's line is
+    read up to the next subscript."""
+    if "globals()" not in text and "exec(" not in text and "sys.modules" not in text:
+        return frozenset()
+    if _ANY_GLOBAL.search(text) is not None:
+        return None
+    names: set[str] = set()
+    i = text.find(_SUBSCRIPT)
+    while i >= 0:
+        nxt = text.find(_SUBSCRIPT, i + 1)
+        end = text.find("\n", i)
+        end = min(e for e in (end, nxt, len(text)) if e >= 0)
+        eq = text.find("=", i, end)
+        if eq > 0 and text[eq + 1 : eq + 2] != "=" and text[eq - 1] not in "=!<>" and \
+                text[i:eq].rstrip(" \t+-*/%&|^@").endswith("]"):  # (an assignment, augmented too; no comparison)
+            m = _NAMED_GLOBAL.match(text, i)
+            if m is None:
+                return None  # (a key computed at run time: any name)
+            names.add(m.group(1))
+        i = nxt
+    return frozenset(names)

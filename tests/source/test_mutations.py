@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from iri_lint.source.mutations import EVERY, attributes_set_on_objects
+from iri_lint.source.mutations import EVERY, attributes_set_on_objects, globals_rebound
 
 
 @pytest.mark.parametrize(("text", "bound"), [
@@ -28,3 +28,20 @@ def test_long_words_between_dots_cost_linear_time() -> None:
     word = "a" * 100_000
     assert attributes_set_on_objects(".".join([word] * 10) + " = 1\n") == {word: {word}}
     assert attributes_set_on_objects("." * 1_000_000) == {}
+
+
+@pytest.mark.parametrize(("text", "rebound"), [
+    ('globals()["HOST"] = h\nglobals()[\'ROOT\'] += "/"\n', {"HOST", "ROOT"}),
+    ('x = globals()["HOST"]\nif globals()["A"] == 1 or globals()["B"] <= 2:\n    pass\n', set()),
+    ("app.exec()\nself.exec(q)\n", set()),
+    ("globals()[name] = v\n", None), ("globals().update(d)\n", None), ("exec(code)\n", None),
+    ("setattr(sys.modules[__name__], k, v)\n", None),
+])
+def test_names_a_module_binds_by_name(text: str, rebound: set[str] | None) -> None:
+    assert globals_rebound(text) == (None if rebound is None else frozenset(rebound))
+
+
+def test_subscripts_of_globals_cost_linear_time() -> None:
+    """Each ``globals()[`` reads its line up to the next one: 100,000 of them on one line are one pass."""
+    assert globals_rebound("globals()[" * 100_000) == frozenset()
+    assert globals_rebound("globals()[" * 50_000 + "] = 1") is None
