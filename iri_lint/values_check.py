@@ -240,6 +240,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         piece, k = o
         if f.code not in ASSEMBLY_CODES and not filled and _in_template(piece):
             continue  # a template's own text (a name that says so holds it): only assembly is at fault
+        if _base_of_a_client_made_elsewhere(use, piece, state):
+            continue  # (checked where that module gives the client its base, once: fixtures95, repro 02)
         if c.assembly.urljoin is not None and f.start == c.assembly.urljoin[0] and use.dropped is not None:
             piece, k = _as_written(use.dropped[2], piece, k)  # the reference, from its first character
         start = position(piece, k, local)
@@ -270,6 +272,13 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         out.append((cause, ValueFinding(f if fixed is not None else replace(f, fix=None), lit, start, end, fixed,
                                         spelled)))
     return out
+
+
+def _base_of_a_client_made_elsewhere(use: UrlValue, piece: Piece, state: ModuleState) -> bool:
+    """Whether ``piece`` is of the base URL of a client another module makes: its ``base_url`` is a use there."""
+    client = use.client
+    return client is not None and client.base is not None and client.src is not state.src and \
+        _holds(client.base, piece)
 
 
 def _spelled_elsewhere(f: Finding, c: Checked, local: Src) -> tuple[Finding, Spelled | None]:

@@ -1794,3 +1794,14 @@ def test_a_module_name_bound_by_name_at_run_time_is_a_hole(tmp_path: Path, rebin
     assert _lint_project(tmp_path, modules, "m.py") == expected
     assert [f.code for f in lint_text(settings + "import requests\nrequests.get(HOST + 'x')\n", Config())] == \
         [c for _, c in expected]
+
+
+def test_a_client_base_from_another_module_is_checked_where_that_module_gives_it(tmp_path: Path) -> None:
+    """fixtures95 repro 02: a client made in another module with a faulty base is reported there, at its
+    ``base_url``, not again at every request of every module using it; a request's own piece still is."""
+    modules = {"clients.py": 'import httpx\nROOT = "https://pay.example.com/"\n'
+                             'api = httpx.Client(base_url=ROOT + "/v1/")\n',
+               "use.py": "from clients import api\n\n\ndef a():\n    return api.get('orders')\n\n\n"
+                         "def b():\n    return api.get('x y')\n"}
+    assert _lint_project(tmp_path, modules, "use.py") == [(9, "IRI101")]
+    assert _lint_project(tmp_path, modules, "clients.py") == [(3, "IRI802")]
