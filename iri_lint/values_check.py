@@ -240,8 +240,6 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         piece, k = o
         if f.code not in ASSEMBLY_CODES and not filled and _in_template(piece):
             continue  # a template's own text (a name that says so holds it): only assembly is at fault
-        if _base_of_a_client_made_elsewhere(use, piece, state):
-            continue  # (checked where that module gives the client its base, once: fixtures95, repro 02)
         if c.assembly.urljoin is not None and f.start == c.assembly.urljoin[0] and use.dropped is not None:
             piece, k = _as_written(use.dropped[2], piece, k)  # the reference, from its first character
         start = position(piece, k, local)
@@ -472,7 +470,10 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
                         state: ModuleState, nth: int = 0) -> bool:
     """Whether another place reports the problem at character ``k`` of ``piece`` (its ``nth`` occurrence in the
     value): the other module that spells it, or the binding of a URL-named name the use reads (``next_url =
-    "/d/?c=" + code``: not again at ``redirect(next_url)``), which is checked itself."""
+    "/d/?c=" + code``: not again at ``redirect(next_url)``), which is checked itself; or the module that gives a
+    client its base (fixtures95, repro 02)."""
+    if _base_of_a_client_made_elsewhere(use, piece, state):
+        return True
     if other_module:
         own = RULES_BY_CODE[code].family is not Family.ASSEMBLY
         return (own and _left_there(use, piece, k, code, checker, memo)) or (code not in AT_USE_CODES and (

@@ -1805,3 +1805,11 @@ def test_a_client_base_from_another_module_is_checked_where_that_module_gives_it
                          "def b():\n    return api.get('x y')\n"}
     assert _lint_project(tmp_path, modules, "use.py") == [(9, "IRI101")]
     assert _lint_project(tmp_path, modules, "clients.py") == [(3, "IRI802")]
+
+
+def test_a_dotted_configuration_key_names_a_url() -> None:
+    """fixtures93 repro 02: confluent-kafka's and Spring's keys are dotted (``"schema.registry.url"``); a key
+    with other characters (a header's, a sentence) names nothing."""
+    src = ('REGISTRY = "http://schema-registry.example:8081"\n'
+           'conf = {"schema.registry.url": REGISTRY + "subjects", "Content-Location url": REGISTRY + "x"}\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(2, 43, "IRI801")]

@@ -216,6 +216,12 @@ def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
     return _suffix_match(name, low, suffixes)
 
 
+def is_key_name(key: str) -> bool:
+    """Whether a dict's string key names a setting as an identifier does: ``base_url``, or dotted
+    (``schema.registry.url``, confluent-kafka's and Spring's configuration keys)."""
+    return all(part.isidentifier() for part in key.split("."))
+
+
 def _suffix_match(name: str, low: str, suffixes: tuple[str, ...]) -> bool:
     for s in suffixes:
         if low.endswith(s):

@@ -22,6 +22,7 @@ from iri_lint.source.candidates import (
     is_bare_prefix,
     is_delimited,
     is_host_port,
+    is_key_name,
     is_route_name,
     is_scp_address,
     is_url_name,
@@ -632,7 +633,7 @@ def _dict(s: Scanner, node: ast.Dict) -> None:
     for key, value in zip(node.keys, node.values, strict=True):
         if type(key) is ast.Constant and isinstance(key.value, str):
             s.mark(key, _IDENTIFIER)
-            if s.is_url_name(key.value) and key.value.isidentifier():
+            if s.is_url_name(key.value) and is_key_name(key.value):
                 s.mark_url_value(value, _Ctx(Reason.URL_NAME))
 
 

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
-from iri_lint.source.candidates import DEFAULT_URL_APIS, UrlApi, is_url_name, parse_extra_api
+from iri_lint.source.candidates import DEFAULT_URL_APIS, UrlApi, is_key_name, is_url_name, parse_extra_api
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, marked_lines
@@ -335,7 +335,7 @@ class ModuleValues:
                         yield from self._each(kw.value, at, node, kw.arg)
             elif t is ast.Dict:
                 for key, value in zip(node.keys, node.values, strict=True):  # type: ignore[attr-defined]
-                    if (type(key) is ast.Constant and type(key.value) is str and key.value.isidentifier()
+                    if (type(key) is ast.Constant and type(key.value) is str and is_key_name(key.value)
                             and self._is_url_name(key.value)):
                         yield from self._each(value, at, node, key.value)
 
