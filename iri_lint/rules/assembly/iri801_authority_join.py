@@ -24,7 +24,8 @@ RULE = Rule(
           "the whole authority up to the join comes from one piece (after the scheme's: `\"https://\" + HOST + "
           "\"docs\"` with a dotted `HOST`), or when the piece before the join ends the host with whole labels "
           "after a part (`f\"https://{sub}.example.com\" + \"img\"`), and the joined piece starts with known text "
-          "other than `/`, `?`, `#` or `:`; a host built on purpose from parts (`\"https://\" + sub + "
+          "other than `/`, `?`, `#`, or `:` after a host with no port yet (after a port, `\":9443/x\"` makes the port "
+          "`8443:9443`: reported); a host built on purpose from parts (`\"https://\" + sub + "
           "\".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, `\"https://api.\" + domain`, a dotless name "
           "going on with its next label (`\"https://example\" + \".com/\"`), "
           "`f\"https://p{x}ypal.com\"`) is not reported."),

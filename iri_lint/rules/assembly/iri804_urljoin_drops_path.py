@@ -26,7 +26,8 @@ RULE = Rule(
           "reported at the call, whatever its result is used for. "
           "The same for a request through an aiohttp `ClientSession(base_url=...)`, which resolves it so "
           "(`ClientSession._build_url`), and for a URL object's `.join` (`yarl.URL(base).join(URL(ref))`, "
-          "`httpx.URL(base).join(ref)`), which resolve as `urljoin` does. Not for an httpx client's "
+          "`httpx.URL(base).join(ref)`), which resolve as `urljoin` does (those where their result reaches a "
+          "URL use: a URL API, a URL-named target). Not for an httpx client's "
           "`base_url`, which httpx appends to instead of resolving, nor for a base "
           "that is a page's URL (its last segment a document's name, `index.html`): its links resolve against "
           "it (sec. 5.1)."),
