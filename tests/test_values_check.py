@@ -1813,3 +1813,13 @@ def test_a_dotted_configuration_key_names_a_url() -> None:
     src = ('REGISTRY = "http://schema-registry.example:8081"\n'
            'conf = {"schema.registry.url": REGISTRY + "subjects", "Content-Location url": REGISTRY + "x"}\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(2, 43, "IRI801")]
+
+
+@pytest.mark.parametrize(("decorator", "found"), [("@dataclass(slots=True)\n", []), ("", [(9, "IRI802")])])
+def test_a_dataclass_final_is_a_field(decorator: str, found: list[tuple[int, str]]) -> None:
+    """fixtures96 repro 02: in a dataclass ``ROOT: Final = ...`` is a field its ``__init__`` sets (only ``ClassVar``
+    is not one): a hole; in a plain class, a constant."""
+    src = ('from dataclasses import dataclass\nfrom typing import Final\n\n\n'
+           f'{decorator}class Svc:\n    ROOT: Final = "https://svc.example/api/"\n\n    def health_url(self):\n'
+           '        return self.ROOT + "/health"\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == found

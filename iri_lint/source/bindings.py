@@ -295,7 +295,7 @@ class _Binder:
                 self.target(target, Kind.ASSIGN, stmt.value)  # type: ignore[attr-defined]
         elif t is ast.AnnAssign:
             if stmt.value is not None:  # type: ignore[attr-defined]
-                field = class_body and not _class_constant(stmt.annotation)  # type: ignore[attr-defined]
+                field = class_body and not _class_constant(stmt.annotation, self.scope.node)  # type: ignore[attr-defined]
                 self.target(stmt.target, Kind.OTHER if field else Kind.ASSIGN, stmt.value)  # type: ignore[attr-defined]
         elif t is ast.AugAssign:
             add = type(stmt.op) is ast.Add  # type: ignore[attr-defined]
@@ -343,11 +343,18 @@ class _Binder:
                     self.add(name, Kind.OTHER)
 
 
-def _class_constant(annotation: ast.expr) -> bool:
-    """``ClassVar[...]`` / ``Final[...]``: a class constant, not a field default an instance may replace."""
-    node = annotation.value if type(annotation) is ast.Subscript else annotation
-    name = node.attr if type(node) is ast.Attribute else node.id if type(node) is ast.Name else ""
-    return name in ("ClassVar", "Final")
+def _class_constant(annotation: ast.expr, cls: ast.AST) -> bool:
+    """``ClassVar[...]``, or ``Final[...]`` but in a dataclass (its ``__init__`` sets it): no field default."""
+    name = _last_name(annotation.value if type(annotation) is ast.Subscript else annotation)
+    return name == "ClassVar" or (name == "Final" and not any(
+        _last_name(d.func if type(d) is ast.Call else d) in _DATACLASSES for d in getattr(cls, "decorator_list", ())))
+
+
+_DATACLASSES = frozenset(("dataclass", "define", "frozen", "mutable", "attrs", "s"))  # (stdlib, pydantic, attrs)
+
+
+def _last_name(node: ast.expr) -> str:
+    return node.attr if type(node) is ast.Attribute else node.id if type(node) is ast.Name else ""
 
 
 def _lines_with(text: str, needle: str) -> list[int] | None:
