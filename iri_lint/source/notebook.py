@@ -2,10 +2,11 @@
 
 The Python text holds every code cell in order, each ending with a newline, so that imports in one
 cell give context to calls in later ones. IPython syntax is not Python: a line magic (``%time``),
-a shell line (``!ls``, ``x = !ls``), a help line (``obj?``) becomes ``pass`` at its indentation,
-and a cell magic (``%%bash``) blanks its whole cell, except the magics whose body is Python
-(``%%time``, ``%%timeit``, ``%%capture``, ``%%prun``). Lines and columns of everything else are
-unchanged, so a finding's position in the text is its position in the cell.
+a shell line (``!ls``, ``x = !ls``), a help line (``obj?``) that starts a logical line becomes ``pass``
+at its indentation (and the lines it continues with a backslash blank lines), and a cell magic
+(``%%bash``) blanks its whole cell, except the magics whose body is Python (``%%time``, ``%%timeit``,
+``%%capture``, ``%%prun``). Lines and columns of everything else are unchanged, so a finding's
+position in the text is its position in the cell.
 
 Writing back touches nothing but the JSON strings of the changed source lines: the raw file is
 read with the standard library's JSON scanner (``json.decoder.scanstring``, ``raw_decode``) to find
@@ -16,7 +17,6 @@ strings, and the result must load to the same document with only those sources c
 from __future__ import annotations
 
 import bisect
-import io
 import json
 import re
 import tokenize
@@ -202,20 +202,74 @@ def python_lines(source: str) -> tuple[list[str], set[int]]:
     if lines and not lines[-1].endswith(("\n", "\r")):
         lines[-1] += "\n"
     first = next((i for i, s in enumerate(lines) if s.strip()), None)
+    forced: set[int] = set()
     if first is not None and lines[first].lstrip().startswith("%%"):
         magic = lines[first].lstrip()[2:].split(None, 1)
-        if magic and magic[0] in PYTHON_CELL_MAGICS:
-            candidates = {first} | {i for i in range(first + 1, len(lines)) if _is_ipython(lines[i])}
-        else:
+        if not (magic and magic[0] in PYTHON_CELL_MAGICS):
             return ["\n" for _ in lines], set(range(len(lines)))
-    else:
-        candidates = {i for i, s in enumerate(lines) if _is_ipython(s)}
-    if not candidates:
-        return lines, set()
-    out = [_pass_line(s) if i in candidates else s for i, s in enumerate(lines)]
-    inside = _lines_inside_strings("".join(out))
-    candidates -= inside
-    return [_pass_line(s) if i in candidates else s for i, s in enumerate(lines)], candidates
+        forced.add(first)
+    if not forced and not any(_is_ipython(s) for s in lines):
+        return lines, set()  # nearly every cell: nothing to tokenize for
+    replaced = _LogicalLines(lines, forced).run()
+    return [replaced.get(i, s) for i, s in enumerate(lines)], set(replaced)
+
+
+class _LogicalLines:
+    """IPython's rule for its escapes (``%``, ``!``, ``?``, ``x = !...``): they count only where a logical
+    line starts, as IPython's own transformers decide with ``tokenize``. The cell's lines are fed to the
+    standard tokenizer one at a time, and each is judged when the tokenizer asks for it, from the tokens
+    it gave so far: a line starts a logical line when the last token ended one (NEWLINE, or NL outside
+    brackets) on the line just before. So a ``%`` line inside a multi-line string, inside brackets or
+    after a backslash is Python, and an IPython line is fed as ``pass``, which keeps the tokenizer going."""
+
+    def __init__(self, lines: list[str], forced: set[int]) -> None:
+        self.lines = lines
+        self.forced = forced  # a ``%%time`` line: IPython syntax wherever it is
+        self.replaced: dict[int, str] = {}
+        self.next = 0  # the line the tokenizer gets next
+        self.start = 0  # the line that starts the next logical line
+        self.depth = 0  # open brackets
+        self.joined = False  # the line before was IPython syntax ending with a backslash
+
+    def run(self) -> dict[int, str]:
+        """Implements the rule: tokenize the whole cell; the lines replaced, by index."""
+        while self.next < len(self.lines):
+            at = self.next
+            try:
+                for tok in tokenize.generate_tokens(self.readline):
+                    self.see(tok)
+            except (tokenize.TokenError, SyntaxError):
+                # not Python at some point (or IPython syntax we do not know): go on from the next line
+                # as the start of a logical line, so each line is still read once (linear in the cell)
+                self.start, self.depth = self.next, 0
+            if self.next == at:  # pragma: no cover  (the tokenizer always reads a line before it fails)
+                self.readline()
+        return self.replaced
+
+    def see(self, tok: tokenize.TokenInfo) -> None:
+        """Follow brackets and where logical lines end."""
+        if tok.type == tokenize.OP and tok.string in "([{":
+            self.depth += 1
+        elif tok.type == tokenize.OP and tok.string in ")]}":
+            self.depth = max(self.depth - 1, 0)
+        elif tok.type == tokenize.NEWLINE or (tok.type == tokenize.NL and not self.depth):
+            self.start = tok.end[0]  # tokenize's rows are 1-based: the 0-based index of the next line
+
+    def readline(self) -> str:
+        """The next line for the tokenizer: the line itself, or ``pass`` (blank for a line joined to it)."""
+        i = self.next
+        if i >= len(self.lines):
+            return ""
+        self.next += 1
+        line = self.lines[i]
+        if self.joined:  # IPython joins the backslash continuations of its line
+            self.replaced[i] = "\n"
+        elif i in self.forced or (i == self.start and not self.depth and _is_ipython(line)):
+            self.replaced[i] = _pass_line(line)
+        else:
+            return line
+        self.joined = line.rstrip("\r\n").endswith("\\")
+        return self.replaced[i]
 
 
 def _is_ipython(line: str) -> bool:
@@ -227,24 +281,6 @@ def _is_ipython(line: str) -> bool:
 def _pass_line(line: str) -> str:
     indent = _indent().match(line)
     return (indent.group() if indent else "") + "pass\n"
-
-
-def _lines_inside_strings(text: str) -> set[int]:
-    """0-based lines that lie inside a multi-line string (a ``%`` there is text, not a magic)."""
-    inside: set[int] = set()
-    starts: list[int] = []
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            name = tokenize.tok_name.get(tok.type, "")
-            if name == "FSTRING_START":
-                starts.append(tok.start[0])
-            elif name == "FSTRING_END" and starts:
-                inside.update(range(starts.pop(), tok.end[0]))
-            elif tok.type == tokenize.STRING and tok.end[0] > tok.start[0]:
-                inside.update(range(tok.start[0], tok.end[0]))
-    except (tokenize.TokenError, SyntaxError):
-        pass
-    return inside  # tokenize's rows are 1-based: range(start, end) is the 0-based lines after the first
 
 
 # ---------------------------------------------------------------- the raw JSON
