@@ -64,8 +64,8 @@ from ..source.model import Spelled
 from .results import FileResult, FixInfo, Job, Problem, Record
 from .run import NOTEBOOK_MAX_BYTES, check_read
 
-FORMAT = 5  # of the tables; a change of layout changes it (2: the files a result depends on; 3: holes;
-# 4: a value's anchor; 5: where another module spells a finding's character)
+FORMAT = 6  # of the tables; a change of layout changes it (2: the files a result depends on; 3: holes;
+# 4: a value's anchor; 5: where another module spells a finding's character; 6: a file's further problems)
 CACHE_DIR_NAME = ".iri_lint_cache"
 MAX_AGE = 30 * 24 * 3600  # seconds: entries and tables unused for longer are dropped
 TRUST_AFTER = 2_000_000_000  # ns: a file's stat stands for its bytes once it is older than this
@@ -407,7 +407,8 @@ def encode(result: FileResult) -> tuple[list[Any], list[Any] | None]:
                 [list(h) for h in r.holes], r.anchor, None if r.spelled is None else list(r.spelled)]
                for r in result.records]
     p = result.problem
-    return records, None if p is None else [p.line, p.col, p.message]
+    more = [[q.line, q.col, q.message] for q in result.more_problems]
+    return records, None if p is None else [p.line, p.col, p.message, more]
 
 
 def _encode_fix(f: FixInfo | None) -> list[Any] | None:
@@ -427,8 +428,10 @@ def decode(path: str, records: Any, problem: Any) -> FileResult | None:
     try:
         result = FileResult(path, records=[_decode_record(path, r) for r in _list(records)])
         if problem is not None:
-            p = _list(problem, 3)
+            p = _list(problem, 4)
             result.problem = Problem(path, _int(p[0]), _int(p[1]), _str(p[2]))
+            more = [_list(q, 3) for q in _list(p[3])]
+            result.more_problems = [Problem(path, _int(q[0]), _int(q[1]), _str(q[2])) for q in more]
     except _Malformed:
         return None
     return result

@@ -363,7 +363,7 @@ def _fixed(results: Sequence[FileResult]) -> str:
 def write_html(out: TextIO, results: Sequence[FileResult], records: Sequence[Record], *,
                title: str = "iri-lint report", info: RunInfo | None = None, endpoints: Inventory | None = None) -> None:
     """The whole page."""
-    problems = [res.problem for res in results if res.problem is not None]
+    problems = [p for res in results for p in res.problems]
     csp = (f"default-src 'none'; style-src {_csp_hash(CSS)}; script-src {_csp_hash(SCRIPT)}; "
            "img-src 'none'; base-uri 'none'; form-action 'none'")
     out.write(

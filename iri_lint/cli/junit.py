@@ -49,24 +49,22 @@ def write_junit(out: TextIO, results: Sequence[FileResult], records: Sequence[Re
     by_file: dict[str, list[Record]] = {}
     for r in records:
         by_file.setdefault(r.path, []).append(r)
-    problems = {res.path: res.problem for res in results if res.problem is not None}
+    problems = {res.path: res.problems for res in results if res.problems}
     out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
     if not by_file and not problems:
         out.write('<testsuites name="iri-lint" tests="1" failures="0" errors="0">\n'
                   '  <testsuite name="iri-lint" tests="1" failures="0" errors="0" skipped="0">\n'
                   '    <testcase name="No errors found" classname="iri-lint"/>\n  </testsuite>\n</testsuites>\n')
         return
-    n_errors = len(problems)
+    n_errors = sum(len(ps) for ps in problems.values())
     out.write(f'<testsuites name="iri-lint" tests="{len(records) + n_errors}" failures="{len(records)}" '
               f'errors="{n_errors}">\n')
     for path in dict.fromkeys([*by_file, *problems]):
         cases = by_file.get(path, [])
-        problem = problems.get(path)
-        errors = int(problem is not None)
-        out.write(f'  <testsuite name="{_x(unicode_path(path))}" tests="{len(cases) + errors}" '
-                  f'failures="{len(cases)}" errors="{errors}" skipped="0">\n')
+        errors = problems.get(path, [])
+        out.write(f'  <testsuite name="{_x(unicode_path(path))}" tests="{len(cases) + len(errors)}" '
+                  f'failures="{len(cases)}" errors="{len(errors)}" skipped="0">\n')
         out.writelines(_case(r) for r in cases)
-        if problem is not None:
-            out.write(_error_case(problem))
+        out.writelines(_error_case(p) for p in errors)
         out.write("  </testsuite>\n")
     out.write("</testsuites>\n")

@@ -57,7 +57,9 @@ def check_notebook(job: Job, data: bytes) -> FileResult:
     except NotebookError as exc:
         result.problem = Problem(job.path, 1, 0, str(exc))
         return result
-    nb, found, result.problem = _usable(job.path, nb, job.lint)
+    nb, found, problems = _usable(job.path, nb, job.lint)
+    if problems:
+        result.problem, result.more_problems = problems[0], problems[1:]
     file = NotebookFile(nb, data)
     if not (job.fix or job.add_noqa) or found is None:
         result.records = records(job.path, file, found or [])
@@ -65,11 +67,11 @@ def check_notebook(job: Job, data: bytes) -> FileResult:
     return fix_file(job, file, data, job.lint, result)
 
 
-def _usable(path: str, nb: Notebook, lint: Lint) -> tuple[Notebook, list[SourceFinding] | None, Problem | None]:
-    """The notebook as it can be linted, its findings, and what is wrong with it: a cell that does not
-    parse is left out (and named), the others are still checked."""
+def _usable(path: str, nb: Notebook, lint: Lint) -> tuple[Notebook, list[SourceFinding] | None, list[Problem]]:
+    """The notebook as it can be linted, its findings, and what is wrong with it: each cell that does not
+    parse is left out and named (docs/notebooks.md: "named once"), the others are still checked."""
     try:
-        return nb, lint(nb.text), None
+        return nb, lint(nb.text), []
     except SourceError as exc:
         broken: list[tuple[int, SyntaxError]] = []
         for cell, text in nb.cell_texts():
@@ -80,18 +82,15 @@ def _usable(path: str, nb: Notebook, lint: Lint) -> tuple[Notebook, list[SourceF
             except (ValueError, RecursionError, MemoryError):
                 broken.append((cell.index, SyntaxError("cannot parse the cell")))
         if not broken:  # e.g. a string that opens in one cell and closes in another
-            return nb, None, _problem(path, nb, exc.line, exc.col, str(exc))
-    index, first = broken[0]
-    cell = next(c for c in nb.cells if c.index == index)
-    line, col = first.lineno or 1, max((first.offset or 1) - 1, 0)
-    more = f" ({len(broken) - 1} more cell(s) do not parse)" if len(broken) > 1 else ""
-    problem = _problem(path, nb, cell.first_line + line - 1, col,
-                       f"syntax error: {first.msg}; the cell is not checked{more}")
+            return nb, None, [_problem(path, nb, exc.line, exc.col, str(exc))]
+    first_lines = {c.index: c.first_line for c in nb.cells}
+    problems = [_problem(path, nb, first_lines[index] + (err.lineno or 1) - 1, max((err.offset or 1) - 1, 0),
+                         f"syntax error: {err.msg}; the cell is not checked") for index, err in broken]
     nb = nb.masking({i for i, _ in broken})
     try:
-        return nb, lint(nb.text), problem
+        return nb, lint(nb.text), problems
     except SourceError:
-        return nb, None, problem
+        return nb, None, problems
 
 
 def _problem(path: str, nb: Notebook, line: int, col: int, message: str) -> Problem:

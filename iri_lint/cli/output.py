@@ -47,8 +47,9 @@ def write(args: argparse.Namespace, out: TextIO, results: list[FileResult], reco
     if not args.show_secrets:
         results, records = redact.results(results), redact.records(records)
     for res in results:
-        if res.problem is not None and args.format != "github":
-            print(problem_line(res.problem), file=sys.stderr)
+        if args.format != "github":
+            for p in res.problems:
+                print(problem_line(p), file=sys.stderr)
         if res.new_bytes is not None and not args.diff:
             sys.stdout.flush()
             sys.stdout.buffer.write(res.new_bytes)  # stdin with --fix: the fixed source on stdout

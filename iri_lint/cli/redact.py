@@ -128,8 +128,10 @@ def results(rs: Sequence[FileResult]) -> list[FileResult]:
     out = []
     for res in rs:
         if res.applied or "@" in res.diff:
+            more = res.more_problems
             res = FileResult(res.path, res.records, records(res.applied), res.problem,
                              _diff(res.diff), res.new_bytes, res.noqa_added)
+            res.more_problems = more
         out.append(res)
     return out
 

@@ -156,7 +156,7 @@ def dump_json(value: object, indent: int | None = 2) -> str:
 
 def write_json(out: TextIO, results: Sequence[FileResult], records: Sequence[Record]) -> None:
     applied = [to_json(a) for res in results for a in res.applied]
-    problems = [problem_json(p) for res in results if (p := res.problem) is not None]
+    problems = [problem_json(p) for res in results for p in res.problems]
     doc = {"findings": [to_json(r) for r in records], "fixed": applied, "errors": problems}
     out.write(dump_json(doc) + "\n")
 
@@ -187,7 +187,7 @@ def write_github(out: TextIO, results: Sequence[FileResult], records: Sequence[R
                  f"endColumn={end_col + 1},title={_gh_escape(f'{r.code} {r.name}', prop=True)}")
         out.write(f"::{level.get(r.severity, 'warning')} {props}::{_gh_escape(f'{r.code} {r.message}')}\n")
     for res in results:
-        if (p := res.problem) is not None:
+        for p in res.problems:
             out.write(f"::error file={_gh_escape(unicode_path(p.path), prop=True)},line={p.line},col={p.col + 1},"
                       f"title=iri-lint::{_gh_escape(p.message)}\n")
 

@@ -74,7 +74,8 @@ class FileResult:
     """What checking (and fixing) one file produced; filled in as the check goes (a plain class: a
     dataclass costs 0.3 ms to define, on every run of the script)."""
 
-    __slots__ = ("applied", "depends_on", "diff", "new_bytes", "noqa_added", "path", "problem", "records")
+    __slots__ = ("applied", "depends_on", "diff", "more_problems", "new_bytes", "noqa_added", "path", "problem",
+                 "records")
 
     def __init__(self, path: str, records: list[Record] | None = None, applied: list[Record] | None = None,
                  problem: Problem | None = None, diff: str = "", new_bytes: bytes | None = None, noqa_added: int = 0,
@@ -83,12 +84,18 @@ class FileResult:
         self.records = [] if records is None else records
         self.applied = [] if applied is None else applied  # fixes applied (positions before the fix)
         self.problem = problem
+        self.more_problems: list[Problem] = []  # after ``problem``: a notebook's further cells that do not parse
         self.diff = diff
         self.new_bytes = new_bytes  # stdin with --fix: the fixed text to print
         self.noqa_added = noqa_added
         # the project's other files its URL values were read from, each with the sha256 of the bytes read
         # (None: unreadable): a cached result stands only while they are unchanged
         self.depends_on = depends_on
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Every problem of the file, ``problem`` first."""
+        return [] if self.problem is None else [self.problem, *self.more_problems]
 
 
 class Job(NamedTuple):

@@ -152,7 +152,7 @@ def write_sarif(out: TextIO, results: Sequence[FileResult], records: Sequence[Re
         "locations": [{"physicalLocation": {
             "artifactLocation": {"uri": artifact_uri(p.path, root), "uriBaseId": "%SRCROOT%"},
             "region": {"startLine": p.line, "startColumn": p.col + 1}}}],
-    } for res in results if (p := res.problem) is not None]
+    } for res in results for p in res.problems]
     run: dict[str, Any] = {
         "tool": {"driver": {"name": "iri-lint", "version": __version__, "semanticVersion": __version__,
                             "informationUri": "https://github.com/iri-lint/iri-lint", "rules": _rules()}},

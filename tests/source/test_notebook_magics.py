@@ -1,6 +1,6 @@
 """Notebook cells with IPython escapes: an escape counts only where a logical line starts (a ``%`` line
-inside a string or brackets is Python) and a magic's backslash continuations go with it
-(docs/notebooks.md, "What is checked")."""
+inside a string or brackets is Python), a magic's backslash continuations go with it, and each cell that
+does not parse is named (docs/notebooks.md, "What is checked")."""
 
 from __future__ import annotations
 
@@ -90,3 +90,36 @@ def test_a_notebook_reads_like_the_same_python(tmp_path: Path, capsys: pytest.Ca
     nb = [(where.replace("nb.ipynb:cell 1:", ""), rule) for where, rule in found if where.startswith("nb.")]
     py = [(where.replace("same.py:", ""), rule) for where, rule in found if where.startswith("same.")]
     assert nb == py and ("5:14", "IRI101") in nb and ("7:1", "IRI110") in nb
+
+
+def test_each_cell_that_does_not_parse_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = "import requests\nrequests.get('https://h.example/a'"
+    nb = notebook("import requests\n", broken, "x = 1\n", broken, "requests.get('https://h.example/a b')\n")
+    _, err = check(tmp_path, capsys, nb_ipynb=nb)
+    named = [line.split("error: ")[1].split(",")[0] for line in err.splitlines() if "error: cell" in line]
+    assert named == ["cell 2", "cell 4"]
+    assert "more cell" not in err
+    out, _ = check(tmp_path, capsys, "--output-format", "json")
+    doc: dict[str, Any] = json.loads(out)
+    assert [e["message"].split(",")[0] for e in doc["errors"]] == ["cell 2", "cell 4"]
+    assert [f["cell"] for f in doc["findings"]] == [5]
+
+
+@pytest.mark.parametrize("fmt", ["junit", "sarif", "github"])
+def test_every_report_names_each_cell(tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    broken = "f('https://h.example/a'"
+    out, err = check(tmp_path, capsys, "--output-format", fmt, nb_ipynb=notebook(broken, "x = 1\n", broken))
+    text = out + err
+    assert "cell 1, line 1" in text and "cell 3, line 1" in text
+
+
+def test_a_cached_result_keeps_each_cell(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = "f('https://h.example/a'"
+    folder = tmp_path / "nb"
+    folder.mkdir()
+    (folder / "nb.ipynb").write_text(notebook(broken, broken), encoding="utf-8")
+    errs = []
+    for _ in range(2):  # the second run reads the cache
+        main(["check", "--isolated", "--cache-dir", str(tmp_path / "cache"), str(folder)])
+        errs.append(capsys.readouterr().err)
+    assert errs[0] == errs[1] and "cell 1, line 1" in errs[1] and "cell 2, line 1" in errs[1]
