@@ -280,9 +280,18 @@ class ModuleValues:
     @property
     def depends_on(self) -> frozenset[str]:
         """The other files of the project the values found so far were read from (real paths): a cache of
-        this module's results must be dropped when one of them changes."""
-        deps = self.state.deps | self.callees.deps
-        return frozenset(deps - {os.path.realpath(self.state.path)} if self.state.path else deps)
+        this module's results must be dropped when one of them changes.
+
+        Those of every module state of the evaluation, not only this module's: a helper's return, a class's
+        attribute, a client's base are read in their own module's state after the name that led there was
+        read (the evaluator is this module's own, so each state is one of its values' reads)."""
+        deps: set[str] = set()
+        for st in self.state.evaluator.states.values():
+            deps |= st.deps
+            if st.path is not None:
+                deps.add(st.path)
+        own = self.state.path
+        return frozenset(deps - {own, os.path.realpath(own)} if own else deps)
 
     def name(self, name: str) -> Result:
         """A module-level name's value once the module has run."""
