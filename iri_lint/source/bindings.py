@@ -142,13 +142,16 @@ class Scope:
         return self._names
 
     def order(self, name: str, stars_for: Callable[[Scope, str], Iterable[Binding]] | None = None) -> Order:
-        """A name's bindings here, indexed (cached): with each star import that may bind it (``stars_for``;
-        None: every one), as an import of that name from its module."""
+        """A name's bindings here, indexed: with each star import that may bind it (``stars_for``; None: every
+        one), as an import of that name from its module. Cached unless the scope star-imports: which stars bind
+        the name is read from other files, whose reading a file's evaluation records (``stars.stars_order``)."""
         found = self._orders.get(name)
         if found is None:
             stars = [b._replace(imported=(b.imported[0], name, b.imported[2]))
                      for b in (self.stars if stars_for is None else stars_for(self, name)) if b.imported is not None]
-            found = self._orders[name] = Order([*self.names.get(name, ()), *stars], self.echoes.get(name, ()))
+            found = Order([*self.names.get(name, ()), *stars], self.echoes.get(name, ()))
+            if not self.stars:
+                self._orders[name] = found
         return found
 
     def position(self, stmt: ast.stmt) -> StmtPos | None:

@@ -26,7 +26,7 @@ from iri_lint.source.mutations import binds_any, globals_rebound, rebinds_module
 from iri_lint.source.objects import ClassRef, Instance, ModuleRef
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project, ProjectModule
-from iri_lint.source.stars import StarReads, stars_binding
+from iri_lint.source.stars import StarReads, stars_binding, stars_order
 from iri_lint.source.subclassing import (
     class_attribute,
     inherited_request,
@@ -313,7 +313,7 @@ class ModuleState:
                 if bindings and scope.receiver == name and len(bindings) == 1 and bindings[0].stmt is None:
                     assert scope.parent is not None
                     return Instance(scope.parent, self)  # self / cls of a method
-                if bindings or (scope.kind == "module" and scope.order(name, self._stars_for).by_pos):
+                if bindings or (scope.kind == "module" and stars_order(self, scope, name).by_pos):
                     return self._lookup(scope, name, stmt, node)  # (else: no star binds it)
             stmt = scope.node if first and scope.kind == "class" else None  # type: ignore[assignment]
             first, scope = False, scope.parent
@@ -337,7 +337,7 @@ class ModuleState:
         memo[key] = _BUSY
         cuts = self.evaluator.cuts
         try:
-            order = scope.order(name, self._stars_for)
+            order = stars_order(self, scope, name)
             r = self._final(scope, name, order, node) if pos is None else self._at(scope, order, stmt, node)  # type: ignore[arg-type]
         finally:
             del memo[key]
@@ -625,7 +625,7 @@ class ModuleState:
             st = ev.of(loaded, self.callee)
             st.new_use()  # (what a use reads there may cost an allowance too: one exploding constant is a hole)
             scope = st.index.module
-            if name not in scope.names and not (scope.stars and scope.order(name, st._stars_for).by_pos):
+            if name not in scope.names and not (scope.stars and stars_order(st, scope, name).by_pos):
                 return None
             helper = helper_of(st, scope, name)  # (a function: read at its calls, or known by its name as APIs are)
             if helper is not None or (qual is not None and defined_by_def(scope, name)):

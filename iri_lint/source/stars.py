@@ -18,13 +18,13 @@ from __future__ import annotations
 import builtins
 from typing import TYPE_CHECKING, NamedTuple
 
-from iri_lint.source.bindings import Binding, Kind, Scope, dunder_all
+from iri_lint.source.bindings import Binding, Kind, Order, Scope, dunder_all
 
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState
     from iri_lint.source.project import ProjectModule
 
-__all__ = ["StarReads", "stars_binding"]
+__all__ = ["StarReads", "stars_binding", "stars_order"]
 
 
 class Exports(NamedTuple):
@@ -48,12 +48,28 @@ class StarReads:
     """One file's evaluation's reading of star imports: each star-imported module's ``Exports``, each
     scope's ``StarIndex``, and the (module, name) pairs being read (a cycle of star imports)."""
 
-    __slots__ = ("busy", "exports", "indexes")
+    __slots__ = ("busy", "exports", "indexes", "orders")
 
     def __init__(self) -> None:
         self.busy: set[tuple[str, str]] = set()
         self.exports: dict[str, Exports | None] = {}  # module -> its exports (None: it cannot be read)
         self.indexes: dict[int, StarIndex] = {}  # id(scope) -> its index
+        self.orders: dict[tuple[int, str], Order] = {}  # (id(scope), name) -> its order (``stars_order``)
+
+
+def stars_order(state: ModuleState, scope: Scope, name: str) -> Order:
+    """``scope.order(name)`` of a scope of ``state``'s module, with the star imports that may bind it: once a
+    file, not once a run. Which bind it is read from their files, and each file's evaluation must read them
+    itself: they are its dependencies too (a result cache re-checks it when one changes), and one may have
+    changed since an earlier file's evaluation (the editor's)."""
+    if not scope.stars:
+        return scope.order(name)
+    orders = state.evaluator.stars.orders
+    key = (id(scope), name)
+    found = orders.get(key)
+    if found is None:
+        found = orders[key] = scope.order(name, state._stars_for)
+    return found
 
 
 def stars_binding(state: ModuleState, scope: Scope, name: str, max_depth: int) -> list[Binding]:
@@ -212,7 +228,7 @@ def _nested_binds(state: ModuleState, path: str, name: str, max_depth: int) -> b
     ev.depth += 1
     try:
         st = ev.of(loaded, state.callee)
-        return bool(loaded.scopes.module.order(name, st._stars_for).by_pos)
+        return bool(stars_order(st, loaded.scopes.module, name).by_pos)
     finally:
         ev.depth -= 1
         ev.stars.busy.discard((path, name))

@@ -123,3 +123,21 @@ def test_every_path_a_value_takes_to_another_file_is_a_dependency(  # type: igno
     files, edit, where = PATHS[case]
     root = _project(tmp_path, files)
     _stale_after(cli, root, tmp_path, edit, where)
+
+
+def test_a_star_import_read_by_a_second_file_depends_on_every_star_module(  # type: ignore[no-untyped-def]
+        cli, tmp_path: Path) -> None:
+    """Two files read HOST through pkg.mid's star imports: the second too depends on pkg.extra, which binds
+    no HOST yet (the first file's reading of mid's stars must not stand in for the second's), and a module
+    that starts binding it there is read (in this process too: no order of mid's names is kept past a file)."""
+    use = 'import requests\nfrom pkg.mid import HOST\nrequests.get(HOST + "status")\n'
+    root = _project(tmp_path, {"pkg/conf.py": CONF, "pkg/extra.py": "OTHER = 1\n",
+                               "pkg/mid.py": "from pkg.conf import *\nfrom pkg.extra import *\n",
+                               "pkg/a_use.py": use, "pkg/b_use.py": use})
+    cache = tmp_path / "cache"
+    first = _check(cli, root, cache)
+    assert "a_use.py:3:" in first and "b_use.py:3:" in first
+    assert {Path(p).name for p, _ in _dependencies(cache)["b_use.py"]} == {"mid.py", "conf.py", "extra.py"}
+    _write(root, {"pkg/extra.py": "OTHER = 1\n" + CONF_FIXED})
+    assert _check(cli, root, cache, "--no-cache") == ""
+    assert _check(cli, root, cache) == ""
