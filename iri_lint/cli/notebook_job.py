@@ -14,6 +14,7 @@ from ..lint import SourceError, SourceFinding
 from ..source.notebook import Notebook, NotebookError, read_notebook
 from .fix_flow import FixableFile, Lint, fix_file, records
 from .results import FileResult, Job, Problem, Record
+from .run import hashed
 
 
 class NotebookFile(NamedTuple):
@@ -57,12 +58,14 @@ def check_notebook(job: Job, data: bytes) -> FileResult:
     except NotebookError as exc:
         result.problem = Problem(job.path, 1, 0, str(exc))
         return result
-    nb, found, problems = _usable(job.path, nb, job.lint)
+    deps: set[str] = set()  # the project's files its cells' URL values read (the result cache's key, as a .py's)
+    nb, found, problems = _usable(job.path, nb, lambda text: job.lint(text, deps))
     if problems:
         result.problem, result.more_problems = problems[0], problems[1:]
     file = NotebookFile(nb, data)
     if not (job.fix or job.add_noqa) or found is None:
         result.records = records(job.path, file, found or [])
+        result.depends_on = hashed(deps)
         return result
     return fix_file(job, file, data, job.lint, result)
 

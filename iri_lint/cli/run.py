@@ -83,9 +83,15 @@ def _check_file(job: Job, data: bytes) -> FileResult:
         return result
     lines = split_lines(text) if found else []
     result.records = [record_of(job.path, sf, lines) for sf in found]
-    digests = default_project().digests
-    result.depends_on = tuple((p, digests.get(p)) for p in sorted(deps))
+    result.depends_on = hashed(deps)
     return result
+
+
+def hashed(deps: set[str]) -> tuple[tuple[str, str | None], ...]:
+    """The files a result depends on, each with the sha256 of the bytes its values were read from
+    (``FileResult.depends_on``)."""
+    digests = default_project().digests
+    return tuple((p, digests.get(p)) for p in sorted(deps))
 
 
 def run_jobs(jobs: Sequence[Job], *, progress: bool = False, workers: int | None = None,

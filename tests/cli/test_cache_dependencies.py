@@ -141,3 +141,29 @@ def test_a_star_import_read_by_a_second_file_depends_on_every_star_module(  # ty
     _write(root, {"pkg/extra.py": "OTHER = 1\n" + CONF_FIXED})
     assert _check(cli, root, cache, "--no-cache") == ""
     assert _check(cli, root, cache) == ""
+
+
+CONFIG = 'CDN = "https://cdn.example.net"\nSEG = "/a b.png"\n'
+TWIN = "import requests\nfrom pkg.config import CDN, SEG\nrequests.get(CDN + SEG)\n"
+NOTEBOOK = """{"cells": [{"cell_type": "code", "execution_count": null, "id": "c1", "metadata": {}, "outputs": [],
+  "source": ["import requests\\n", "from pkg.config import CDN, SEG\\n", "requests.get(CDN + SEG)"]}],
+ "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+"""
+
+
+def test_a_notebook_depends_on_the_modules_its_cells_read(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """fixtures99 repro 04: a notebook's cached result records the files its values read, as a .py file's."""
+    root = tmp_path / "proj"  # (the repro's files, as they are)
+    _write(root, {"pyproject.toml": "[project]\nname = \"pkg\"\n", "pkg/__init__.py": "", "pkg/config.py": CONFIG,
+                  "nb.ipynb": NOTEBOOK, "twin.py": TWIN})
+    _stale_after(cli, root, tmp_path, {"pkg/config.py": 'CDN = "https://cdn.example.net"\nSEG = "/ab.png"\n'},
+                 "nb.ipynb:cell 1:3:20: IRI101")
+
+
+def test_a_notebooks_cached_result_lists_its_dependencies(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The notebook's entry carries the same dependencies as the .py file with the same cells."""
+    root = _project(tmp_path, {"pkg/config.py": CONFIG, "nb.ipynb": NOTEBOOK, "twin.py": TWIN})
+    cache = tmp_path / "cache"
+    _check(cli, root, cache)
+    deps = _dependencies(cache)
+    assert deps["nb.ipynb"] == deps["twin.py"] and [Path(p).name for p, _ in deps["twin.py"]] == ["config.py"]
