@@ -1,8 +1,7 @@
 """Where a module binds its names: scopes, their bindings in statement order, and attributes of ``self``.
 
 Read from the ast only, lazily: a function's or a class's scope is indexed when a name in it is first
-looked up. Every walk is an explicit stack (no recursion on the tree), so deep code costs linear time.
-"""
+looked up. Every walk is an explicit stack (no recursion on the tree), so deep code costs linear time."""
 
 from __future__ import annotations
 
@@ -47,8 +46,8 @@ class Binding(NamedTuple):
 
 
 class Order:
-    """One name's bindings in a scope, indexed for lookups in logarithmic time: by source position, and per
-    statement list by index, with at each binding the last one up to it that sets the name afresh."""
+    """One name's bindings in a scope, indexed by source position and per statement list (logarithmic
+    lookups), each with the last binding up to it that sets the name afresh."""
 
     __slots__ = ("blocks", "by_pos", "positions")
 
@@ -142,15 +141,13 @@ class Scope:
         return self._names
 
     def order(self, name: str, stars_for: Callable[[Scope, str], Iterable[Binding]] | None = None) -> Order:
-        """A name's bindings here, indexed: with each star import that may bind it (``stars_for``; None: every
-        one), as an import of that name from its module. Cached unless the scope star-imports: which stars bind
-        the name is read from other files, whose reading a file's evaluation records (``stars.stars_order``)."""
+        """A name's bindings here, each star import that may bind it (``stars_for``) as an import of it."""
         found = self._orders.get(name)
         if found is None:
             stars = [b._replace(imported=(b.imported[0], name, b.imported[2]))
                      for b in (self.stars if stars_for is None else stars_for(self, name)) if b.imported is not None]
             found = Order([*self.names.get(name, ()), *stars], self.echoes.get(name, ()))
-            if not self.stars:
+            if not self.stars:  # (which stars bind it is read from other files: each file's own dependencies)
                 self._orders[name] = found
         return found
 
@@ -346,14 +343,14 @@ class _Binder:
                     self.add(name, Kind.OTHER)
 
 
+_DATACLASSES = {"dataclass", "define", "frozen", "mutable", "attrs", "s"}  # (the stdlib's, pydantic's, attrs')
+
+
 def _class_constant(annotation: ast.expr, cls: ast.AST) -> bool:
     """``ClassVar[...]``, or ``Final[...]`` but in a dataclass (its ``__init__`` sets it): no field default."""
     name = _last_name(annotation.value if type(annotation) is ast.Subscript else annotation)
-    return name == "ClassVar" or (name == "Final" and not any(
-        _last_name(d.func if type(d) is ast.Call else d) in _DATACLASSES for d in getattr(cls, "decorator_list", ())))
-
-
-_DATACLASSES = frozenset(("dataclass", "define", "frozen", "mutable", "attrs", "s"))  # (stdlib, pydantic, attrs)
+    decorators = {_last_name(d.func if type(d) is ast.Call else d) for d in getattr(cls, "decorator_list", ())}
+    return name == "ClassVar" or (name == "Final" and not decorators & _DATACLASSES)
 
 
 def _last_name(node: ast.expr) -> str:
