@@ -1823,3 +1823,14 @@ def test_a_dataclass_final_is_a_field(decorator: str, found: list[tuple[int, str
            f'{decorator}class Svc:\n    ROOT: Final = "https://svc.example/api/"\n\n    def health_url(self):\n'
            '        return self.ROOT + "/health"\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == found
+
+
+def test_a_join_keeps_the_items_before_an_unknown_star() -> None:
+    """fixtures96 repro 03: ``"/".join([ROOT, "a", *rest])`` is ROOT, "/a", then an unknown rest: the '//' after
+    ROOT is certain. What follows an unknown star is unknown, and so is a printf tuple holding one."""
+    src = ('import requests\nROOT = "https://api.example/v2/"\n\n\ndef f(rest):\n'
+           '    requests.get("/".join([ROOT, "a", *rest]))\n'
+           '    requests.get("/".join([*rest, "/b"]))\n'
+           '    requests.get("%s/%s" % (ROOT, *rest))\n'
+           '    requests.get("/".join([ROOT.rstrip("/"), *rest, "c d"]))\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(6, "IRI802")]

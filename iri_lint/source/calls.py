@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from iri_lint.source import assembly
 from iri_lint.source.formatting import Arg, format_value, printed
-from iri_lint.source.values import Client, Const, HoleKind, Seq, Src, Table, Value, dotted, hole, made
+from iri_lint.source.values import Client, Const, HoleKind, Seq, Src, Table, Value, concat, dotted, hole, made
 
 __all__ = ["CALLS", "CLIENTS", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS", "Args", "to_arg",
            "urljoin_drops"]
@@ -225,12 +225,13 @@ def _join(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
             return hole(node, src, as_type=owner.type)
         return assembly.urljoin(owner, ref, node, src, as_type=owner.type)
     seq = other[0]
-    if type(seq) is not Seq:
+    if type(seq) is not Seq or (seq.open and not seq.items):
         return hole(node, src)
     items = [_text((r, n)) for r, n in zip(seq.items, seq.nodes, strict=True)]
     if any(v is None for v in items):
         return hole(node, src)  # not strings: a TypeError at run time
-    return assembly.join(owner, items, node, src)  # type: ignore[arg-type]
+    joined = assembly.join(owner, items, node, src)  # type: ignore[arg-type]
+    return concat([joined, hole(node, src)], node, src) if seq.open else joined  # (the separator, the rest)
 
 
 def _strip(left: bool, right: bool) -> MethodHandler:

@@ -264,8 +264,9 @@ class ModuleState:
 
     def _percent_args(self, node: ast.expr, at: At) -> list[Arg] | dict[str, Arg] | Arg:
         r = self.value(node, at)
-        if type(r) is Seq:
-            return [to_arg(v, n) for v, n in zip(r.items, r.nodes, strict=True)]
+        if type(r) is Seq:  # (open, ``(a, *rest)``: how many values it holds is unknown)
+            return [to_arg(v, n) for v, n in zip(r.items, r.nodes, strict=True)] if not r.open else to_arg(
+                self.hole(node), node)
         if type(r) is Table:
             return {k: to_arg(v, n) for k, (v, n) in r.items.items()}
         return to_arg(r, node)

@@ -262,14 +262,15 @@ def _frame(state: ModuleState, owner: ModuleState, function: ast.FunctionDef, pa
 
 def display(state: ModuleState, node: ast.Tuple | ast.List, at: At) -> Result:
     """A tuple or list display: its items, a starred one's spliced in when it is a display known item by item
-    (a helper's ``*parts``, a tuple constant); a hole when one is not."""
+    (a helper's ``*parts``, a tuple constant); open after the first one that is not (``Seq.open``)."""
     items: list[object] = []
     nodes: list[ast.expr] = []
     for e in node.elts:
         if type(e) is ast.Starred:
             r = state.value(e.value, at)
-            if type(r) is not Seq:
-                return state.hole(node)
+            if type(r) is not Seq or r.open:  # (what follows stands where the unknown items end)
+                return Seq(tuple(items + list(r.items if type(r) is Seq else ())),
+                           tuple(nodes + list(r.nodes if type(r) is Seq else ())), open=True)
             items += r.items
             nodes += r.nodes
         else:

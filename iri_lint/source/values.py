@@ -275,10 +275,12 @@ class Method(NamedTuple):
 
 
 class Seq(NamedTuple):
-    """A tuple or list display: its items' results (any evaluation result) and expressions."""
+    """A tuple or list display: its items' results (any evaluation result) and expressions; ``open``: these are
+    its first items only, an unknown number of unknown ones follow (``[ROOT, "a", *rest]``)."""
 
     items: tuple[object, ...]
     nodes: tuple[ast.expr, ...]
+    open: bool = False
 
 
 class Table(NamedTuple):
