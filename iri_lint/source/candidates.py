@@ -150,6 +150,11 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     ],
 )
 
+# functions whose first argument is a message (text, where whitespace delimits an IRI: RFC 3986 appendix C)
+MESSAGE_FUNCTIONS = frozenset((
+    "print", "warnings.warn", "sys.exit", "pytest.fail", "pytest.skip", "pytest.xfail", "pytest.exit",
+    "click.echo", "click.secho",
+))
 REGEX_FUNCTIONS = frozenset(
     f"{mod}.{fn}"
     for mod in ("re", "regex")

@@ -9,6 +9,7 @@ from typing import Any
 
 from iri_lint.source.candidates import (
     DEFAULT_URL_APIS,
+    MESSAGE_FUNCTIONS,
     PIECE_METHODS,
     REGEX_FUNCTIONS,
     ROUTE_KEYWORDS,
@@ -36,51 +37,13 @@ from iri_lint.source.locate import Locator, PartLocator, SourceFile
 from iri_lint.source.marks import DEFAULT_OPTIONS, spans_lines
 from iri_lint.source.marks import ScanOptions as ScanOptions  # re-exported: the scan's options
 from iri_lint.source.marks import marked_lines as marked_lines  # re-exported
-from iri_lint.source.model import HOLE, Literal, Reason, SourcePos, UseContext
+from iri_lint.source.model import HOLE, Literal, Reason, SourcePos
 from iri_lint.source.packages import package_of
 from iri_lint.source.templates import Filling, Templated, apply_templates, strftime_directives
 from iri_lint.source.text import embedded_literals
+from iri_lint.source.uses import DATED, EXCLUDED, FMT, IDENTIFIER, MESSAGE, PCT, TEXT, Ctx
 
-
-class _Ctx:
-    """How the parent expression uses a string child."""
-
-    __slots__ = ("api", "dated", "excluded", "fmt", "pct", "reason", "replaced", "use")
-
-    def __init__(
-        self,
-        reason: Reason | None = None,
-        use: UseContext = UseContext.UNKNOWN,
-        api: UrlApi | None = None,
-        *,
-        excluded: bool = False,
-        pct: bool = False,
-        fmt: bool = False,
-        replaced: tuple[str, ...] = (),
-        dated: bool = False,
-    ) -> None:
-        self.reason = reason
-        self.use = use
-        self.api = api
-        self.excluded = excluded
-        self.pct = pct
-        self.fmt = fmt
-        self.replaced = replaced  # substrings a later .replace() fills in: placeholders
-        self.dated = dated  # a strftime format: its directives are placeholders
-
-    def with_template(self, *, pct: bool = False, fmt: bool = False, replaced: tuple[str, ...] = (),
-                      dated: bool = False) -> _Ctx:
-        return _Ctx(self.reason, self.use, self.api, excluded=self.excluded, pct=pct, fmt=fmt,
-                    replaced=replaced, dated=dated)
-
-
-_EXCLUDED = _Ctx(excluded=True)
-_TEXT = _Ctx(excluded=True)  # prose: never one IRI, but text mode extracts the IRIs inside it
-_IDENTIFIER = _Ctx(use=UseContext.IDENTIFIER)
-_PCT = _Ctx(pct=True)
 _LOG_METHODS = frozenset(("debug", "info", "warning", "warn", "error", "critical", "exception"))
-_FMT = _Ctx(fmt=True)
-_DATED = _Ctx(dated=True)
 _SKIP_FIELDS = frozenset(
     ("ctx", "op", "ops", "type_comment", "kind", "id", "arg", "name", "asname", "module",
      "level", "conversion", "is_async", "attr", "names", "type_ignores")
@@ -165,7 +128,7 @@ class Scanner:
         self.url_names = tuple(n.lower() for n in opts.url_names)
         self.apis, self.api_prefixes = _api_tables(opts.extra_url_apis)
         self.aliases: dict[str, str] = {}  # local dotted name -> qualified name
-        self.ctx: dict[int, _Ctx] = {}  # id(expr) -> how its parent uses it
+        self.ctx: dict[int, Ctx] = {}  # id(expr) -> how its parent uses it
         self.marked: list[int] | None = None  # lines worth walking (None: walk everything)
         self.extra: list[str] = []  # local names bound to URL APIs (their lines are marked too)
         self.marked_words: set[str] = set()  # those whose lines are marked already, or about to be
@@ -327,7 +290,7 @@ class Scanner:
 
     # -- marking -------------------------------------------------------------------------
 
-    def mark(self, node: ast.expr | None, ctx: _Ctx) -> None:
+    def mark(self, node: ast.expr | None, ctx: Ctx) -> None:
         """Record how a child expression is used (strings, templates, conditionals)."""
         if node is None:
             return
@@ -342,7 +305,7 @@ class Scanner:
             self.mark(node.body, ctx)  # type: ignore[attr-defined]
             self.mark(node.orelse, ctx)  # type: ignore[attr-defined]
 
-    def mark_url_value(self, value: ast.expr | None, ctx: _Ctx) -> None:
+    def mark_url_value(self, value: ast.expr | None, ctx: Ctx) -> None:
         """A URL-named target: its value, or each element of a literal collection."""
         if value is None:
             return
@@ -352,7 +315,7 @@ class Scanner:
         else:
             self.mark(value, ctx)
 
-    def _text(self, node: ast.expr, raw: str, holes: Sequence[tuple[int, int]], ctx: _Ctx) -> None:
+    def _text(self, node: ast.expr, raw: str, holes: Sequence[tuple[int, int]], ctx: Ctx) -> None:
         """Text mode: collect the IRIs inside a docstring or prose literal (RFC 3987 sec. 7.3)."""
         if self.texts is None or ":" not in raw:
             return
@@ -373,7 +336,7 @@ class Scanner:
                 return None
             ctx = _NO_CTX
         elif ctx.excluded:
-            if ctx is _TEXT:
+            if ctx is TEXT:
                 self._text(node, v, (), ctx)
             return None
         return self._candidate(node, v, (), ctx)
@@ -397,13 +360,13 @@ class Scanner:
                 return None
             ctx = _NO_CTX
         elif ctx.excluded:
-            if ctx is _TEXT:
+            if ctx is TEXT:
                 self._text(node, value, holes, ctx)
             return None
         return self._candidate(node, value, holes, ctx)
 
     def _candidate(
-        self, node: ast.expr, raw: str, holes: Sequence[tuple[int, int]], ctx: _Ctx
+        self, node: ast.expr, raw: str, holes: Sequence[tuple[int, int]], ctx: Ctx
     ) -> Literal | list[Literal] | None:
         api = ctx.api
         url_ctx = ctx.reason is not None and (api is None or api.relative)
@@ -427,7 +390,7 @@ class Scanner:
             text = iri_text(value)
             if text.listed:  # a list of IRIs: each one is checked, the separators are not findings
                 return self._items(node, tpl, text.items, ctx, url_ctx)
-            if not text.injection and looks_like_prose(value, url_context=url_ctx):
+            if not text.injection and (ctx.message or looks_like_prose(value, url_context=url_ctx)):
                 if self.texts is not None:
                     self._text(node, raw, holes, ctx)
                 return None
@@ -444,7 +407,7 @@ class Scanner:
         end = SourcePos(end_line, source.char_col(end_line, node.end_col_offset or 0))
         return _literal(node, value, tpl.holes, ctx, url_ctx, locator, start, end)
 
-    def _items(self, node: ast.expr, tpl: Templated, items: Sequence[tuple[int, int]], ctx: _Ctx,
+    def _items(self, node: ast.expr, tpl: Templated, items: Sequence[tuple[int, int]], ctx: Ctx,
                url_ctx: bool) -> list[Literal]:
         """One literal per IRI of a text that holds IRIs, placed through the whole literal's locator."""
         whole = Locator(node, self.source, tpl.index_map, percent_template=ctx.pct, format_template=ctx.fmt)
@@ -456,7 +419,7 @@ class Scanner:
         return out
 
 
-def _literal(node: ast.expr, value: str, holes: tuple[tuple[int, int], ...], ctx: _Ctx, url_ctx: bool,
+def _literal(node: ast.expr, value: str, holes: tuple[tuple[int, int], ...], ctx: Ctx, url_ctx: bool,
              locator: Locator, start: SourcePos, end: SourcePos) -> Literal:
     api = ctx.api
     return Literal(
@@ -476,7 +439,7 @@ def _literal(node: ast.expr, value: str, holes: tuple[tuple[int, int], ...], ctx
     )
 
 
-_NO_CTX = _Ctx()
+_NO_CTX = Ctx()
 
 
 def _occurrences(value: str, needles: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
@@ -525,28 +488,30 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
         attr = func.attr
         if attr in PIECE_METHODS:
             for arg in node.args:
-                s.mark(arg, _EXCLUDED)
+                s.mark(arg, EXCLUDED)
             if attr == "replace" and node.args and type(a := node.args[0]) is ast.Constant and \
                     isinstance(a.value, str) and a.value:  # what it replaces is not in the value: a hole
                 s.mark(func.value, own.with_template(pct=own.pct, fmt=own.fmt, replaced=(*own.replaced, a.value))
-                       if own else _Ctx(replaced=(a.value,)))
+                       if own else Ctx(replaced=(a.value,)))
         elif attr in ("format", "format_map"):
-            s.mark(func.value, own.with_template(fmt=True) if own else _FMT)
+            s.mark(func.value, own.with_template(fmt=True) if own else FMT)
         elif attr == "strftime" and node.args:  # (``day.strftime(fmt)``, ``time.strftime(fmt)``): a date's
-            s.mark(node.args[0], own.with_template(dated=True) if own else _DATED)  # template, and the URL if any
-        elif attr in _LOG_METHODS and len(node.args) > 1:  # logging %-formats its message with the args
-            s.mark(node.args[0], _PCT)
+            s.mark(node.args[0], own.with_template(dated=True) if own else DATED)  # template, and the URL if any
+        elif attr in _LOG_METHODS and node.args:  # logging %-formats its message with the args, if any
+            s.mark(node.args[0], Ctx(pct=len(node.args) > 1, message=True))
     qual = s.qualname(func)
+    if (qual or (func.id if type(func) is ast.Name else None)) in MESSAGE_FUNCTIONS and node.args:  # (print)
+        s.mark(node.args[0], MESSAGE)
     if qual is not None:
         if qual in REGEX_FUNCTIONS:
             if node.args:
-                s.mark(node.args[0], _EXCLUDED)
+                s.mark(node.args[0], EXCLUDED)
             for kw in node.keywords:
                 if kw.arg == "pattern":
-                    s.mark(kw.value, _EXCLUDED)
+                    s.mark(kw.value, EXCLUDED)
         api = s.apis.get(qual)
         if api is not None:
-            ctx = _Ctx(Reason.URL_API, api.context, api)
+            ctx = Ctx(Reason.URL_API, api.context, api)
             for i in api.args:
                 if i < len(node.args):
                     s.mark(node.args[i], ctx)
@@ -555,22 +520,22 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
                     s.mark(kw.value, ctx)
     for kw in node.keywords:
         if kw.arg is not None and s.is_url_name(kw.arg):
-            s.mark_url_value(kw.value, _Ctx(Reason.URL_NAME))
+            s.mark_url_value(kw.value, Ctx(Reason.URL_NAME))
 
 
 def _route(s: Scanner, node: ast.Call) -> None:
     """A router's call (``@app.route("/x")``, ``path("a/<int:id>/", view)``): its pattern and name are
     no IRIs; what other keywords hold (``redirect_to=``, ``url=``) still may be."""
     for arg in node.args:
-        s.mark(arg, _EXCLUDED)
+        s.mark(arg, EXCLUDED)
     for kw in node.keywords:
         if kw.arg in ROUTE_KEYWORDS:
-            s.mark(kw.value, _EXCLUDED)
+            s.mark(kw.value, EXCLUDED)
         elif kw.arg is not None and s.is_url_name(kw.arg):
-            s.mark_url_value(kw.value, _Ctx(Reason.URL_NAME))
+            s.mark_url_value(kw.value, Ctx(Reason.URL_NAME))
 
 
-def _filled(ctx: _Ctx, filling: Filling) -> _Ctx:
+def _filled(ctx: Ctx, filling: Filling) -> Ctx:
     """``ctx`` for a literal whose name is filled in so."""
     return ctx.with_template(pct=filling.pct, fmt=filling.fmt, replaced=filling.replaced, dated=filling.dated)
 
@@ -583,9 +548,9 @@ def _assign_target(s: Scanner, target: ast.expr, value: ast.expr | None) -> None
     # the names filled in are looked for only when a template could reach a string literal here
     filled = s.filled_for(name) if _holds_template(value, url) else None
     if says_template(name):  # a template, whatever its placeholders look like (issue #27)
-        s.mark_url_value(value, _EXCLUDED)
+        s.mark_url_value(value, EXCLUDED)
     elif url:
-        ctx = _Ctx(Reason.URL_NAME)
+        ctx = Ctx(Reason.URL_NAME)
         s.mark_url_value(value, ctx if filled is None else _filled(ctx, filled))
     elif filled is not None:
         s.mark(value, _filled(_NO_CTX, filled))
@@ -632,9 +597,9 @@ def _with(s: Scanner, node: ast.With | ast.AsyncWith) -> None:
 def _dict(s: Scanner, node: ast.Dict) -> None:
     for key, value in zip(node.keys, node.values, strict=True):
         if type(key) is ast.Constant and isinstance(key.value, str):
-            s.mark(key, _IDENTIFIER)
+            s.mark(key, IDENTIFIER)
             if s.is_url_name(key.value) and is_key_name(key.value):
-                s.mark_url_value(value, _Ctx(Reason.URL_NAME))
+                s.mark_url_value(value, Ctx(Reason.URL_NAME))
 
 
 def _compare(s: Scanner, node: ast.Compare) -> None:
@@ -642,15 +607,15 @@ def _compare(s: Scanner, node: ast.Compare) -> None:
     for op, right in zip(node.ops, node.comparators, strict=True):
         t = type(op)
         if t is ast.Eq or t is ast.NotEq:
-            s.mark(left, _IDENTIFIER)
-            s.mark(right, _IDENTIFIER)
+            s.mark(left, IDENTIFIER)
+            s.mark(right, IDENTIFIER)
         elif t is ast.In or t is ast.NotIn:
-            s.mark(left, _EXCLUDED)  # "://" in url: a piece
+            s.mark(left, EXCLUDED)  # "://" in url: a piece
             if type(right) in (ast.Tuple, ast.List, ast.Set):
                 for elt in right.elts:  # type: ignore[attr-defined]
-                    s.mark(elt, _IDENTIFIER)
+                    s.mark(elt, IDENTIFIER)
             else:
-                s.mark(right, _EXCLUDED)
+                s.mark(right, EXCLUDED)
         left = right
 
 
@@ -658,17 +623,27 @@ def _binop(s: Scanner, node: ast.BinOp) -> None:
     own = s.ctx.pop(id(node), None)
     t = type(node.op)
     if t is ast.Add:
-        s.mark(node.left, _EXCLUDED)
-        s.mark(node.right, _EXCLUDED)
+        s.mark(node.left, EXCLUDED)
+        s.mark(node.right, EXCLUDED)
     elif t is ast.Mod:
-        s.mark(node.left, own.with_template(pct=True) if own else _PCT)
-        s.mark(node.right, _EXCLUDED)
+        s.mark(node.left, own.with_template(pct=True) if own else PCT)
+        s.mark(node.right, EXCLUDED)
+
+
+def _assert(s: Scanner, node: ast.Assert | ast.Raise) -> None:
+    """An assertion's message, an exception's arguments: messages (``raise HTTPError(url, ...)``'s URL API
+    context, marked later, wins over it)."""
+    if type(node) is ast.Assert:
+        s.mark(node.msg, MESSAGE)
+    elif type(exc := node.exc) is ast.Call:  # type: ignore[union-attr]
+        for arg in exc.args:
+            s.mark(arg, MESSAGE)
 
 
 def _expr(s: Scanner, node: ast.Expr) -> None:
     # docstrings and bare string statements are prose (text mode looks inside them)
     if type(node.value) in (ast.Constant, ast.JoinedStr):
-        s.mark(node.value, _TEXT if s.opts.include_docstrings else _EXCLUDED)
+        s.mark(node.value, TEXT if s.opts.include_docstrings else EXCLUDED)
 
 
 def _function(s: Scanner, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
@@ -678,7 +653,7 @@ def _function(s: Scanner, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lam
     pairs += [(arg, d) for arg, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d]
     for arg, default in pairs:
         if s.is_url_name(arg.arg):
-            s.mark_url_value(default, _Ctx(Reason.URL_NAME))
+            s.mark_url_value(default, Ctx(Reason.URL_NAME))
 
 
 _HANDLERS: dict[type, Callable[[Scanner, Any], None]] = {
@@ -694,6 +669,8 @@ _HANDLERS: dict[type, Callable[[Scanner, Any], None]] = {
     ast.Compare: _compare,
     ast.BinOp: _binop,
     ast.Expr: _expr,
+    ast.Assert: _assert,
+    ast.Raise: _assert,
     ast.FunctionDef: _function,
     ast.AsyncFunctionDef: _function,
     ast.Lambda: _function,

@@ -83,6 +83,18 @@ QUIET = {
         app.router.add_route("GET", "https://{host}/items/{id:\\\\d+}", handler)
         config.add_route("item", "https://example.com/items/{id}")
         ''',
+    "messages: logged, printed, raised, asserted (fixtures101, repro 01)": '''
+        import logging, warnings, pytest
+        log = logging.getLogger(__name__)
+        assert r.ok, "http://testserver unreachable"
+        assert r.ok, f"https://shop.example/{path}: failed"
+        pytest.fail("http://localhost:8000/health unreachable")
+        log.info("https://cdn.example.net/img fetched")
+        log.warning("https://cdn.example.net/%s timed out", name)
+        print("http://localhost:8000/ ready")
+        warnings.warn("https://old.example/api deprecated")
+        raise RuntimeError("http://testserver/api/items?page=2 failed")
+        ''',
     "Django view names in URL contexts": '''
         from django.shortcuts import redirect
         redirect("wagtailadmin_pages:add", parent.id)
@@ -107,6 +119,17 @@ def test_one_finding_per_literal_for_one_cause() -> None:
 
 
 # ---------------------------------------------------------------- misses, at their columns
+
+
+def test_a_message_is_checked_where_it_holds_one_iri_alone() -> None:
+    """A message is text, where whitespace ends an IRI (RFC 3986 appendix C); one that is an IRI alone is still
+    checked, and a URL API's argument inside a raise stays a URL."""
+    assert found('''\
+        import logging, requests
+        logging.info("https://h.example/a|b")
+        assert ok, "https://h.example/x\\u202ey"
+        raise RuntimeError(requests.get("http://h.example/a b").text)
+        ''') == [(2, 33, "IRI103"), (3, 31, "IRI201"), (4, 51, "IRI101")]
 
 
 def test_url_api_arguments_are_never_prose_or_regex() -> None:
