@@ -1834,3 +1834,15 @@ def test_a_join_keeps_the_items_before_an_unknown_star() -> None:
            '    requests.get("%s/%s" % (ROOT, *rest))\n'
            '    requests.get("/".join([ROOT.rstrip("/"), *rest, "c d"]))\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(6, "IRI802")]
+
+
+def test_a_library_module_a_deep_star_chain_reexports_is_that_module(tmp_path: Path) -> None:
+    """fixtures104 repro 01: ``import requests`` then ``from h.m49 import *``, each of 50 modules importing
+    requests and star-importing the one before: past the depth limit the star was taken to rebind
+    ``requests`` to anything, and every request of the module went unchecked (design.md: what a star import
+    re-exports under a module's name is that module, however deep the star imports nest)."""
+    modules = {"m0.py": "import requests\nM0 = 'x'\n"}
+    modules.update({f"m{i}.py": f"import requests\nfrom m{i - 1} import *\nM{i} = 'x'\n" for i in range(1, 50)})
+    modules["use.py"] = ('import requests\nfrom m49 import *\n\nLOCAL = "https://local.example/"\n'
+                         'requests.get(LOCAL + "/x")\n')
+    assert _lint_project(tmp_path, modules, "use.py") == [(5, "IRI802")]

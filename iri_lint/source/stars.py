@@ -76,6 +76,9 @@ def stars_binding(state: ModuleState, scope: Scope, name: str, max_depth: int) -
     """The star imports of ``scope`` (of ``state``'s module) that may bind ``name``; past ``max_depth``
     nested readings, every one of them may."""
     ev = state.evaluator
+    if any(b.kind is Kind.IMPORT and b.imported == (name, None, 0) and not _of_project(state, b.imported)
+           for b in scope.names.get(name, ())):
+        return []  # (``import requests``: what a star re-exports as ``requests`` is that module, however deep)
     if ev.depth >= max_depth:
         return [b for b in scope.stars if _file(state, b) is not None or _missing(state, b)]
     index = ev.stars.indexes.get(id(scope))
