@@ -1846,3 +1846,13 @@ def test_a_library_module_a_deep_star_chain_reexports_is_that_module(tmp_path: P
     modules["use.py"] = ('import requests\nfrom m49 import *\n\nLOCAL = "https://local.example/"\n'
                          'requests.get(LOCAL + "/x")\n')
     assert _lint_project(tmp_path, modules, "use.py") == [(5, "IRI802")]
+
+
+def test_a_client_request_that_starts_unknown_ends_with_its_text() -> None:
+    """fixtures102 repro 01: ``api.get(title + " 城")``: whether the unknown start makes the reference absolute
+    or not, the URL requested ends with the request's text, whose space is wrong whatever fills the hole."""
+    src = ('import aiohttp, httpx\napi = httpx.Client(base_url="https://ja.example/wiki/")\n\n\n'
+           'async def f(title):\n    api.get(title + "/\\u202etxt.exe")\n    api.get(title + "/ok")\n'
+           '    async with aiohttp.ClientSession(base_url="https://ja.example/wiki/") as s:\n'
+           '        await s.get(title + " x")\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(6, "IRI201"), (9, "IRI101")]

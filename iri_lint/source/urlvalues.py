@@ -25,7 +25,7 @@ from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, marke
 from iri_lint.source.model import Reason
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project
-from iri_lint.source.values import Client, Method, Ref, Src, Value, concat, dotted
+from iri_lint.source.values import Client, Hole, Method, Ref, Src, Value, concat, dotted
 
 __all__ = ["ModuleValues", "UrlValue", "url_apis", "url_values"]
 
@@ -479,8 +479,12 @@ def _merge(client: Client, ref: Value, node: ast.AST, src: Src) -> Value:
     """The URL a client requests for ``ref``: httpx appends it to the base, aiohttp resolves it."""
     assert client.base is not None
     if client.merge == "append":
-        return assembly.httpx_merge(client.base, ref, node, src)
-    return assembly.urljoin(client.base, ref, node, src)
+        merged = assembly.httpx_merge(client.base, ref, node, src)
+    else:
+        merged = assembly.urljoin(client.base, ref, node, src)
+    if len(merged.pieces) == 1 and type(merged.pieces[0]) is Hole and not ref.opaque:
+        return concat([merged, ref], node, src)  # (undecided: the URL ends with the request's text all the same)
+    return merged
 
 
 def url_values(tree: ast.Module, lines: Sequence[str] | SourceFile, *, path: str | None = None,
