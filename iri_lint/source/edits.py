@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import NamedTuple
 
+from iri_lint.core.chars import pct_encode
 from iri_lint.source.decode import Decoded
 from iri_lint.source.locate import Locator, SourceFile, SourceMap, expected_value, split_lines
 from iri_lint.source.model import Literal
@@ -78,10 +79,13 @@ def _source_edits(sm: SourceMap, rs: int, re_: int, replacement: str) -> list[So
         i = b
     edits: list[SourceEdit] = []
     pos = 0
+    each = _encoded_each(sm.value[rs:re_], replacement) if len(groups) > 1 else None
     for n, (k, a, b) in enumerate(groups):
         if len(replacement) == re_ - rs:
             part = replacement[pos : pos + b - a]
             pos += b - a
+        elif each is not None:  # (each piece's characters encoded in that piece: "/a|" "|b" -> "/a%7C" "%7Cb")
+            part = "".join(each[a - rs : b - rs])
         else:
             part = replacement if n == 0 else ""
         result = _one(sm.pieces[k], sm.starts[a], sm.ends[b - 1], part)
@@ -89,6 +93,12 @@ def _source_edits(sm: SourceMap, rs: int, re_: int, replacement: str) -> list[So
             return result
         edits.extend(result)
     return edits
+
+
+def _encoded_each(original: str, replacement: str) -> list[str] | None:
+    """Each character's percent-encoding, when ``replacement`` is ``original`` encoded character by character."""
+    each = [pct_encode(c) for c in original]
+    return each if "".join(each) == replacement else None
 
 
 def _one(piece: Decoded, a: int, b: int, text: str) -> list[SourceEdit] | Refusal:

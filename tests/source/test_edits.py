@@ -81,6 +81,15 @@ def test_implicit_concatenation_split_per_piece() -> None:
     assert ast.literal_eval(out.split("=", 1)[1].strip()) == "http://ex.com/a/b"
 
 
+def test_characters_encoded_one_by_one_stay_in_their_pieces() -> None:
+    """fixtures103 repro 01: a run of characters spelled by two pieces, percent-encoded, is written in each
+    piece for its own characters (cli.md: only the characters of the finding change)."""
+    src = 'url = "http://ex.com/a|" "|b"\n'
+    assert roundtrip(src, "||", "%7C%7C") == 'url = "http://ex.com/a%7C" "%7Cb"\n'
+    src = 'url = ("http://ex.com/e "\n       " f")\n'
+    assert roundtrip(src, "  ", "%20%20") == 'url = ("http://ex.com/e%20"\n       "%20f")\n'
+
+
 def test_percent_template_escapes_percent() -> None:
     src = 'url = "http://%s/a b" % host\n'
     lit = only(src)
