@@ -1856,3 +1856,15 @@ def test_a_client_request_that_starts_unknown_ends_with_its_text() -> None:
            '    async with aiohttp.ClientSession(base_url="https://ja.example/wiki/") as s:\n'
            '        await s.get(title + " x")\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(6, "IRI201"), (9, "IRI101")]
+
+
+def test_a_joiner_beside_a_hole_is_left_to_what_fills_it() -> None:
+    """fixtures102 repro 02: ZWJ/ZWNJ are allowed or not by the characters beside them (IDNA's CONTEXTJ): after
+    a hole (a word that may end in a virama, a dual-joining letter) nothing decides it; beside known text it
+    is decided there."""
+    src = ('import requests\nCDN = "https://cdn.example.net"\n\n\ndef f(word, prefix):\n'
+           '    requests.get(CDN + "/" + word + "\\u200d")\n'
+           '    requests.get(CDN + "/fa/" + prefix + "\\u200c\\u062e\\u0648\\u0627\\u0647\\u0645")\n'
+           '    requests.get(CDN + "/" + "a\\u200db")\n'
+           '    requests.get(f"{CDN}/{word}\\u200b")\n')  # (a zero width space is invisible beside anything)
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(8, "IRI505"), (9, "IRI505")]

@@ -17,6 +17,7 @@ from itertools import accumulate, pairwise
 
 from ..core.context import Assembly
 from ..core.grammar import Profile
+from ..core.joiners import JOINERS
 from ..core.reference import IRIReference
 from ..core.scanner import scan
 from .facts import Facts
@@ -168,6 +169,8 @@ _ERRORS, _NON_ASCII, _PERCENT, _USERINFO, _ASSEMBLY = map(
     int, (Needs.ERRORS, Needs.NON_ASCII, Needs.PERCENT, Needs.USERINFO, Needs.ASSEMBLY))
 # the assembly rules point at holes and placeholders themselves: template holes never drop their findings
 _AT_HOLES = frozenset(r.code for r in RULES if r.needs == Needs.ASSEMBLY)
+# (a joiner, ZWJ or ZWNJ, is right or wrong by the characters beside it, IDNA's CONTEXTJ: a hole may hold them)
+_JOINERS = "".join(sorted(JOINERS))
 # a character that is wrong in every IRI whatever stands next to it (a space, a control, a quote, an
 # unwise character such as '|' or '^', a tag, a noncharacter, a lone surrogate; a bidi formatting or
 # isolate character, plain or percent-encoded, RFC 3987 sec. 4.1; an invisible character or a delimiter's
@@ -235,7 +238,8 @@ def _run(facts: Facts) -> Iterator[Finding]:
         reach = list(accumulate((h[1] for h in holes), max))
         own = _OWN_CHARACTER_BY_SHAPE if facts.by_shape else _OWN_CHARACTER
         found = [(code, r) for code, r in found if code in _AT_HOLES or not _overlaps_hole(
-            r.start, r.end, holes, reach, code not in own or text[r.start : r.start + 1] in _BRACKETS)]
+            r.start, r.end, holes, reach, code not in own or text[r.start : r.start + 1] in _BRACKETS
+            or (code == "IRI505" and not text[r.start : r.end].strip(_JOINERS)))]
     if len(found) > 1:
         found = _without_consequences(found, facts.ref)
     found.sort(key=lambda f: (f[1].start, f[0]))
