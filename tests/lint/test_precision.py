@@ -55,6 +55,7 @@ QUIET = {
         BROKER_URL = "amqp://guest@rabbit1:5672//;amqp://guest@rabbit2:5672//"
         KAFKA_LISTENERS = "PLAINTEXT://0.0.0.0:9092,SASL_SSL://0.0.0.0:9093,EXTERNAL_TLS://0.0.0.0:9094"
         KAFKA_BROKERS_URL = "SASL_SSL://kafka-1.example:9093,SASL_SSL://kafka-2.example:9093"
+        CORS_ALLOWED_ORIGINS = ["http://localhost:*", "https://*.example.com"]  # (patterns: fixtures101)
         ''',
     "lines of URLs, records and captured output": '''
         SITEMAP = """
@@ -119,6 +120,13 @@ def test_one_finding_per_literal_for_one_cause() -> None:
 
 
 # ---------------------------------------------------------------- misses, at their columns
+
+
+def test_a_port_with_a_wildcard_and_digits_is_still_no_port() -> None:
+    """Only a port that is ``*`` alone is a pattern's wildcard; ``:8*`` is a port with a stray character."""
+    assert found('''\
+        ORIGINS = ["http://localhost:8*"]
+        ''') == [(1, 30, "IRI112")]
 
 
 def test_a_message_is_checked_where_it_holds_one_iri_alone() -> None:

@@ -20,7 +20,9 @@ RULE = Rule(
     fix_level=None,
     what=("The port, after the last `:` of the authority, holds something other than ASCII digits (`:84a3`, "
           "full-width digits). An empty port is IRI309's, a comma-separated host list IRI114's; a scheme's "
-          "documented special authority (`sqlite://:memory:`, an in-memory database) has no port."),
+          "documented special authority (`sqlite://:memory:`, an in-memory database) has no port, and a port "
+          "that is `*` alone is a pattern's wildcard (`http://localhost:*` in an origin list, a CSP "
+          "host-source), no port."),
     why="The port after the host is `*DIGIT`; anything else means a misplaced `:` or a typo.",
     fix_text="Write the port as digits, or percent-encode a ':' that belongs to the host.",
     valid=(Example("https://example.com:8443/"),),
@@ -36,4 +38,7 @@ def message(err: Subject) -> str:
 
 def check(facts: Facts) -> Iterator[Raw]:
     """Each run of characters other than digits in the port."""
+    port = facts.ref.port
+    if port is not None and facts.ref.text[port.start : port.end] == "*":
+        return iter(())  # (a wildcard: an origin pattern, CSP's ``http://localhost:*``, not a mistyped port)
     return report(facts, Kind.PORT, message)
