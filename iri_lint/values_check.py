@@ -49,7 +49,7 @@ from .source.candidates import (
     says_template,
 )
 from .source.evaluate import ModuleState
-from .source.filling import filled_names
+from .source.filling import filled_names, printf_templates
 from .source.helpers import returned_alone
 from .source.locate import SourceFile
 from .source.marks import ScanOptions
@@ -195,7 +195,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     context = api.context if api is not None else UseContext.UNKNOWN
     kind = "IRI-reference" if api is None or api.relative else "IRI"
     uri_only = api.uri_only if api is not None else False
-    c = checked(use.value, at_api=use.reason is Reason.URL_API, dropped=use.dropped)
+    c = _checked(use, state)
     at_api = use.reason is Reason.URL_API
     if is_route_name(c.text) or is_host_port(c.text) or (is_bare_prefix(c.text) and not (at_api and c.text)) or \
             (not at_api and (_not_one_url(c.text, c.holes) or is_scp_address(c.text))
@@ -272,11 +272,13 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     return out
 
 
-def _base_of_a_client_made_elsewhere(use: UrlValue, piece: Piece, state: ModuleState) -> bool:
-    """Whether ``piece`` is of the base URL of a client another module makes: its ``base_url`` is a use there."""
-    client = use.client
-    return client is not None and client.base is not None and client.src is not state.src and \
-        _holds(client.base, piece)
+def _checked(use: UrlValue, state: ModuleState) -> Checked:
+    """The use's value as the rules check it; a literal its module %-formats is a printf template there (``%05d``
+    a conversion, not ``%05``: fixtures97, repro 02)."""
+    c = checked(use.value, at_api=use.reason is Reason.URL_API, dropped=use.dropped)
+    printf = frozenset().union(*(printf_templates(st.index.tree, st.src.file) for st in
+                                 state.evaluator.states.values())) if "%" in c.text else None
+    return checked(use.value, at_api=c.assembly.at_api, dropped=use.dropped, printf=printf) if printf else c
 
 
 def _spelled_elsewhere(f: Finding, c: Checked, local: Src) -> tuple[Finding, Spelled | None]:
@@ -472,8 +474,9 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
     value): the other module that spells it, or the binding of a URL-named name the use reads (``next_url =
     "/d/?c=" + code``: not again at ``redirect(next_url)``), which is checked itself; or the module that gives a
     client its base (fixtures95, repro 02)."""
-    if _base_of_a_client_made_elsewhere(use, piece, state):
-        return True
+    if (client := use.client) is not None and client.base is not None and client.src is not state.src and \
+            _holds(client.base, piece):
+        return True  # (the base of a client another module makes: its ``base_url`` is a use there)
     if other_module:
         own = RULES_BY_CODE[code].family is not Family.ASSEMBLY
         return (own and _left_there(use, piece, k, code, checker, memo)) or (code not in AT_USE_CODES and (

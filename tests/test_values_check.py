@@ -1868,3 +1868,13 @@ def test_a_joiner_beside_a_hole_is_left_to_what_fills_it() -> None:
            '    requests.get(CDN + "/" + "a\\u200db")\n'
            '    requests.get(f"{CDN}/{word}\\u200b")\n')  # (a zero width space is invisible beside anything)
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(8, "IRI505"), (9, "IRI505")]
+
+
+def test_a_literal_its_module_percent_formats_is_a_printf_template_unfilled_too() -> None:
+    """fixtures97 repro 02: ``SEGMENT_FMT = "seg_%05d.ts"`` is %-formatted in its module, so ``%05d`` is CPython's
+    ``%d`` with flag and width, not the escape ``%05`` then ``d``: reaching a URL API unfilled, it is IRI805. A
+    literal never %-formatted keeps ``%05`` an escape."""
+    src = ('import requests\nCDN = "https://media.example.net/abc/"\nSEGMENT_FMT = "seg_%05d.ts"\n'
+           'PLAIN = "seg_%05d.ts"\n\n\ndef f(n):\n    requests.get(CDN + SEGMENT_FMT % n)\n'
+           '    requests.get(CDN + SEGMENT_FMT)\n    requests.get(CDN + PLAIN)\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 19, "IRI805")]

@@ -72,8 +72,10 @@ def query_delimiters(hole: Hole) -> str:
     return may_hold(hole, "&=#" if hole.kind is HoleKind.ENCODED else "&=#+")
 
 
-def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | None = None) -> Checked:
-    """The text the rules check for ``value``, with the facts of its assembly (``core.context.Assembly``)."""
+def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | None = None,
+            printf: frozenset[int] = frozenset()) -> Checked:
+    """The text the rules check for ``value``, with the facts of its assembly (``core.context.Assembly``);
+    ``printf``: the literals that are printf templates (``filling.printf_templates``), by id."""
     text: list[str] = []
     holes: list[tuple[int, int]] = []
     joins: list[int] = []
@@ -94,7 +96,7 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
             n += 1
             continue
         whole = "".join(t.text for t in run)  # (a placeholder is read by its grammar across the run)
-        tpl = apply_templates(whole)
+        tpl = apply_templates(whole, percent_template=bool(printf) and any(id(t.node) in printf for t in run))
         for a, b in tpl.holes:
             holes.append((n + a, n + b))
             assert tpl.index_map is not None

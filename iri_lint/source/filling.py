@@ -5,8 +5,8 @@
 from __future__ import annotations
 
 import ast
+import functools
 from bisect import bisect_left, bisect_right
-from functools import partial
 
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.marks import spans_lines, word_starts
@@ -38,7 +38,7 @@ def filled_names(tree: ast.AST, source: SourceFile) -> dict[str, Filling]:
     if not may_be_filled(text):
         return filled
     offsets = source.line_offsets
-    lines = sorted(set(map(partial(bisect_right, offsets), word_starts(text, _FILLING_WORDS)))
+    lines = sorted(set(map(functools.partial(bisect_right, offsets), word_starts(text, _FILLING_WORDS)))
                    | _lines_holding("%", text, offsets))
     todo: list[ast.AST] = [tree]  # (in any order: what a name's fillings merge to does not depend on it)
     while todo:
@@ -76,6 +76,30 @@ def _spans(node: ast.AST, lines: list[int]) -> bool:
         return True
     i = bisect_left(lines, first)
     return i < len(lines) and lines[i] <= (getattr(node, "end_lineno", None) or first)
+
+
+@functools.lru_cache(maxsize=64)  # (one per module of a run that a value reads from)
+def printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
+    """The string literals a module binds, at its top or in a class body, to names it %-formats
+    (``SEGMENT_FMT = "seg_%05d.ts"`` and ``SEGMENT_FMT % n``), by id: printf templates wherever their value
+    goes, so ``%05d`` is a conversion there, not ``%05`` and a ``d``."""
+    pct = {n for n, f in filled_names(tree, file).items() if f.pct}
+    out: set[int] = set()
+    todo: list[ast.stmt] = list(tree.body) if pct else []
+    while todo:
+        stmt = todo.pop()
+        if type(stmt) is ast.ClassDef:
+            todo += stmt.body
+        elif type(stmt) in (ast.Assign, ast.AnnAssign) and _literal_bound_to(stmt, pct):  # type: ignore[arg-type]
+            out.add(id(stmt.value))  # type: ignore[attr-defined]
+    return frozenset(out)
+
+
+def _literal_bound_to(stmt: ast.Assign | ast.AnnAssign, names: set[str]) -> bool:
+    targets = stmt.targets if type(stmt) is ast.Assign else [stmt.target]  # type: ignore[union-attr]
+    v = stmt.value
+    return type(v) is ast.Constant and type(v.value) is str and any(type(t) is ast.Name and t.id in names
+                                                                     for t in targets)
 
 
 def _lines_holding(needle: str, text: str, offsets: list[int]) -> set[int]:
