@@ -368,6 +368,12 @@ def is_scp_address(value: str) -> bool:
     return _SCP_ADDRESS.match(value) is not None
 
 
+def is_image_reference(value: str) -> bool:
+    """``docker://alpine:3.19``: a container image behind skopeo's and GitHub Actions' transport prefix, whose
+    ``:`` starts a tag and ``@`` a digest; no URI (``docker`` is no URI scheme, IANA or in use)."""
+    return value[:9].lower() == "docker://"
+
+
 def is_delimited(value: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
     """``<iri>`` and Clark notation ``{namespace}local`` are not IRIs themselves; with ``holes`` (a template's
     value), a namespace that is one hole is Clark's too (``"{%s}href" % XLINK_NS``)."""

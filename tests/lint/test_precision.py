@@ -56,6 +56,8 @@ QUIET = {
         KAFKA_LISTENERS = "PLAINTEXT://0.0.0.0:9092,SASL_SSL://0.0.0.0:9093,EXTERNAL_TLS://0.0.0.0:9094"
         KAFKA_BROKERS_URL = "SASL_SSL://kafka-1.example:9093,SASL_SSL://kafka-2.example:9093"
         CORS_ALLOWED_ORIGINS = ["http://localhost:*", "https://*.example.com"]  # (patterns: fixtures101)
+        STEP = {"uses": "docker://alpine:3.19"}  # (GitHub Actions, skopeo: an image reference, fixtures109)
+        IMAGE = "docker://busybox@sha256:" + "ab" * 32
         ''',
     "lines of URLs, records and captured output": '''
         SITEMAP = """
