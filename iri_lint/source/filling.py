@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import weakref
 from bisect import bisect_left, bisect_right
 
 from iri_lint.source.locate import SourceFile
@@ -78,11 +79,21 @@ def _spans(node: ast.AST, lines: list[int]) -> bool:
     return i < len(lines) and lines[i] <= (getattr(node, "end_lineno", None) or first)
 
 
-@functools.lru_cache(maxsize=64)  # (one per module of a run that a value reads from)
+# (per tree, as long as it lives: an editor's statement-by-statement relints make a tree per version)
+_PRINTF: weakref.WeakKeyDictionary[ast.Module, frozenset[int]] = weakref.WeakKeyDictionary()
+
+
 def printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
     """The string literals a module binds, at its top or in a class body, to names it %-formats
     (``SEGMENT_FMT = "seg_%05d.ts"`` and ``SEGMENT_FMT % n``), by id: printf templates wherever their value
     goes, so ``%05d`` is a conversion there, not ``%05`` and a ``d``."""
+    found = _PRINTF.get(tree)
+    if found is None:
+        found = _PRINTF[tree] = _printf_templates(tree, file)
+    return found
+
+
+def _printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
     pct = {n for n, f in filled_names(tree, file).items() if f.pct}
     out: set[int] = set()
     todo: list[ast.stmt] = list(tree.body) if pct else []
