@@ -107,6 +107,7 @@ def _pattern(pct: bool, fmt: bool, routes: bool, every_type: bool, pct_escapes: 
     alts = [("pct_hole", rf"%%(?![0-9A-Fa-f]{{2}})(?:\([^()]*+\))?+{_PRINTF_TAIL}{_USUAL_TYPES}(?![0-9A-Za-z])"),
             ("pct_esc", r"(?:%%)++")] if pct or pct_escapes else []
     if fmt:  # "{{x}}" formats to "{x}", a placeholder of the value it makes; other "{{" is a literal brace
+        alts.append(("escaped_jinja", r"\{\{\{\{[^{}]*+\}\}\}\}"))  # ("{{{{ ds }}}}" formats to Jinja's "{{ ds }}")
         alts.append(("escaped_hole", rf"\{{(?:{_NESTED_FIELD}|{RFC6570_EXPRESSION})\}}"))  # (no field inside)
         alts.append(("brace_esc", r"(?:\{\{)++"))
     alts.append(("hole", "|".join(holes)))

@@ -229,6 +229,8 @@ def _ref_at(value: str, i: int, pct: bool, fmt: bool, routes: bool, every: bool,
             return j, "%"
         return _printf(value, i, pct, every), None
     if c == "{":
+        if fmt and value.startswith("{{{{", i) and (end := _until(value, i + 4, "}}}}", "{}")):
+            return end, None  # ("{{{{ ds }}}}" formats to Jinja's "{{ ds }}": a placeholder)
         if fmt and value.startswith("{{", i):
             inner = _format_field(value, i + 1, nested=False) or _rfc6570(value, i + 1)
             if inner and value.startswith("}", inner):
@@ -461,6 +463,14 @@ def test_a_field_inside_braces_that_are_none_is_their_text(value: str, holes: in
 ])
 def test_other_template_languages(value: str, holes: int) -> None:
     assert len(apply_templates(value).holes) == holes
+
+
+def test_jinja_written_through_format_is_a_placeholder() -> None:
+    """fixtures106 repro 01: ``"https://{host}/{{{{ ds }}}}/m.json".format(host=h)`` formats to Jinja's ``{{ ds }}``,
+    a placeholder as an f-string's ``{{{{ ds }}}}`` is; ``{{{{`` alone is two literal braces."""
+    t = apply_templates("https://{host}/{{{{ ds }}}}/m.json", format_template=True)
+    assert t.value == f"https://{HOLE}/{HOLE}/m.json"
+    assert apply_templates("https://h/{{{{/a", format_template=True).value == "https://h/{{/a"
 
 
 def test_format_escapes_where_the_literal_is_formatted() -> None:
