@@ -1878,3 +1878,14 @@ def test_a_literal_its_module_percent_formats_is_a_printf_template_unfilled_too(
            'PLAIN = "seg_%05d.ts"\n\n\ndef f(n):\n    requests.get(CDN + SEGMENT_FMT % n)\n'
            '    requests.get(CDN + SEGMENT_FMT)\n    requests.get(CDN + PLAIN)\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 19, "IRI805")]
+
+
+def test_a_field_a_framework_renders_is_a_hole() -> None:
+    """fixtures106 repro 02: Airflow renders the attributes an operator lists in ``template_fields`` (Jinja
+    filled, then set on the object) before ``execute`` runs: there ``self.report_url`` holds any value. An
+    attribute not listed is still known."""
+    src = ('import requests\nfrom airflow.models import BaseOperator\n\n\nclass Daily(BaseOperator):\n'
+           '    template_fields = ("report_url",)\n    report_url = "https://r.example.org/daily/{{ ds }}.csv"\n'
+           '    other_url = "https://r.example.org/{{ ds }}"\n\n    def execute(self, context):\n'
+           '        requests.get(self.report_url)\n        requests.get(self.other_url)\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(8, "IRI805")]

@@ -543,7 +543,7 @@ class ModuleState:
 
     def _class_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int, exact: bool) -> Result:
         if (not exact and self.index.overridden(cls, attr)) or self.index.rebound_outside(cls, attr) or \
-                binds_any(cls, self.src):
+                binds_any(cls, self.src, attr):
             return self.hole(node)  # a subclass binds it (self may be one of those), code outside the class, any
         body = cls.names.get(attr, [])
         assigned = cls.attr(attr)

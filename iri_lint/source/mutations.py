@@ -81,15 +81,19 @@ def rebound_on(obj: Instance, attr: str, using: ModuleState) -> bool:
     return False
 
 
-def binds_any(cls: Scope, src: Src) -> bool:
+def binds_any(cls: Scope, src: Src, attr: str = "") -> bool:
     """Whether a class's own statements may bind any attribute of its objects (``setattr(self, k, v)``,
-    ``self.__dict__.update(kw)``): read from its lines."""
+    ``self.__dict__.update(kw)``), or name ``attr`` among the fields a framework renders before its methods run
+    (Airflow's ``template_fields = ("report_url", ...)``): read from its lines."""
     node = cls.node
     first, last = getattr(node, "lineno", 1), getattr(node, "end_lineno", None)
     if last is None:
         return True
     lines = src.file.lines[first - 1 : last]
-    return any(word in line for line in lines for word in _DYNAMIC)
+    if any(word in line for line in lines for word in _DYNAMIC):
+        return True
+    return bool(attr) and any("template_fields" in line for line in lines) and \
+        any(f'"{attr}"' in line or f"'{attr}'" in line for line in lines)
 
 
 def _receiver(text: str, dot: int) -> str:
