@@ -23,7 +23,7 @@ RULE = Rule(
           "when a `/` there would keep it (not `\"../items\"` against `/v2`: both give `/items`, the `..` "
           "goes up on purpose), "
           "or an absolute-path reference (`\"/items\"`) against a base with a path (`/api/v2/` is replaced); "
-          "reported at the call, whatever its result is used for. "
+          "checked at every call, whatever its result is used for (and reported at the reference, below). "
           "The same for a request through an aiohttp `ClientSession(base_url=...)`, which resolves it so "
           "(`ClientSession._build_url`), and for a URL object's `.join` (`yarl.URL(base).join(URL(ref))`, "
           "`httpx.URL(base).join(ref)`), which resolve as `urljoin` does (those where their result reaches a "
