@@ -97,7 +97,10 @@ def _source_edits(sm: SourceMap, rs: int, re_: int, replacement: str) -> list[So
 
 def _encoded_each(original: str, replacement: str) -> list[str] | None:
     """Each character's percent-encoding, when ``replacement`` is ``original`` encoded character by character."""
-    each = [pct_encode(c) for c in original]
+    try:
+        each = [pct_encode(c) for c in original]
+    except UnicodeEncodeError:  # (a lone surrogate has no UTF-8: no such replacement)
+        return None
     return each if "".join(each) == replacement else None
 
 

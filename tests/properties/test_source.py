@@ -150,6 +150,9 @@ _PROFILES = ("iri", "uri", "iri-3987bis", "leiri", "web-address")
 @PROPERTY
 @given(modules(), st.sampled_from(_PROFILES))
 @example(b"import requests\nrequests.get('https://example.com/caf%C3%A9')\n", "uri")  # IRI115 <-> IRI405
+# a run of errors across two pieces with a lone surrogate in it: no per-piece encoding (it has no UTF-8)
+@example(b"import requests\nname = 'x'\nCDN = 'https://cdn.example.net'\n"
+         b"requests.get(('?aaa\xd7\x90\\ud800'\n     '/x'), timeout=3)\n", "iri")
 @example(b"import requests\nrequests.get('http://example.com/ab%D7%90%D7%91')\n", "iri")  # IRI204 <-> IRI405
 @example(b"import requests\nrequests.get('http://example.com/%D7%90%D7%911')\n", "iri")  # IRI205 <-> IRI405
 # eight rules' fixes in a row on one literal, and IRI115 <-> IRI405: beyond the ten passes first allowed
