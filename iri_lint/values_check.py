@@ -276,10 +276,9 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
 def _checked(use: UrlValue, state: ModuleState) -> Checked:
     """The use's value as the rules check it; a literal its module %-formats is a printf template there (``%05d``
     a conversion, not ``%05``: fixtures97, repro 02)."""
-    c = checked(use.value, at_api=use.reason is Reason.URL_API, dropped=use.dropped)
-    printf = frozenset().union(*(printf_templates(st.index.tree, st.src.file) for st in
-                                 state.evaluator.states.values())) if "%" in c.text else None
-    return checked(use.value, at_api=c.assembly.at_api, dropped=use.dropped, printf=printf) if printf else c
+    printf = frozenset().union(*(printf_templates(st.index.tree, st.src.file) for st in state.evaluator.states.values())
+                               ) if any(type(p) is Text and "%" in p.text for p in use.value.pieces) else frozenset()
+    return checked(use.value, at_api=use.reason is Reason.URL_API, dropped=use.dropped, printf=printf)
 
 
 def _spelled_elsewhere(f: Finding, c: Checked, local: Src) -> tuple[Finding, Spelled | None]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import itertools
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from typing import Any
@@ -58,7 +59,6 @@ from iri_lint.source.values import (
 __all__ = ["MAX_DEPTH", "WORK_PER_LINE", "At", "ClassRef", "Evaluator", "Instance", "ModuleRef", "ModuleState",
            "Result", "dotted"]
 
-_INTEGER_OPS = (ast.Sub, ast.Mult, ast.FloorDiv)  # (what two integers make an integer of, as '+' and '%' do)
 MAX_DEPTH = 48  # nested evaluation steps (names through names, calls in calls); deeper is a hole
 WORK_PER_LINE = 16  # a module's evaluation budget, in pieces made and bindings folded, per line of it
 # what each use of a URL may still cost once the module's budget is spent: one huge constant (a chain of
@@ -239,7 +239,7 @@ class ModuleState:
                 if right is not None:
                     return assembly.yarl_child(left, right, node, self.src, dotted(node.right))
         return self.hole(node, kind=arithmetic((self.value(node.left, at), self.value(node.right, at)))
-                         if op in _INTEGER_OPS else HoleKind.VALUE)
+                         if op in (ast.Sub, ast.Mult, ast.FloorDiv) else HoleKind.VALUE)  # (integers of integers)
 
     def _sum(self, node: ast.BinOp, at: At) -> Result:
         """``a + b + ...``: the operands gathered with an explicit stack, then joined once."""
@@ -252,21 +252,21 @@ class ModuleState:
                 stack.append(n.left)
             else:
                 operands.append(n)
-        values = []
+        values: list[Value] = []
         for operand in operands:
             r = self.value(operand, at)
             if type(r) is Ref:  # an outside object (``os.path.basename(p)``) beside text: a str, or the sum raises
                 r = self.hole(operand)
             if type(r) is not Value or r.type != "str":  # numbers, lists, URL objects: not a string concatenation
-                return self.hole(node, kind=arithmetic(self.value(o, at) for o in operands))
+                return self.hole(node, kind=arithmetic(itertools.chain(  # (the operands read so far: not twice)
+                    values, (r,), (self.value(o, at) for o in operands[len(values) + 1 :]))))
             values.append(r)
         return concat(values, node, self.src)
 
     def _percent_args(self, node: ast.expr, at: At) -> list[Arg] | dict[str, Arg] | Arg:
         r = self.value(node, at)
-        if type(r) is Seq:  # (open, ``(a, *rest)``: how many values it holds is unknown)
-            return [to_arg(v, n) for v, n in zip(r.items, r.nodes, strict=True)] if not r.open else to_arg(
-                self.hole(node), node)
+        if type(r) is Seq and not r.open:  # (an open one, ``(a, *rest)``, holds values unknown in number: a hole)
+            return [to_arg(v, n) for v, n in zip(r.items, r.nodes, strict=True)]
         if type(r) is Table:
             return {k: to_arg(v, n) for k, (v, n) in r.items.items()}
         return to_arg(r, node)
