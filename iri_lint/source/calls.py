@@ -13,9 +13,22 @@ from typing import NamedTuple
 
 from iri_lint.source import assembly
 from iri_lint.source.formatting import Arg, format_value, printed
-from iri_lint.source.values import Client, Const, HoleKind, Seq, Src, Table, Value, concat, dotted, hole, made
+from iri_lint.source.values import (
+    STR_MEMBER,
+    Client,
+    Const,
+    HoleKind,
+    Seq,
+    Src,
+    Table,
+    Value,
+    concat,
+    dotted,
+    hole,
+    made,
+)
 
-__all__ = ["CALLS", "CLIENTS", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS", "Args", "to_arg",
+__all__ = ["CALLS", "CLIENTS", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS", "Args", "percent_args", "to_arg",
            "urljoin_drops"]
 
 Item = tuple[object, ast.expr]  # an argument's result and its expression
@@ -61,11 +74,22 @@ def to_arg(r: object, node: ast.AST) -> Arg:
     return Arg(None, node, name)
 
 
+def percent_args(r: object, node: ast.expr) -> list[Arg] | dict[str, Arg] | Arg:
+    """The arguments ``%`` formats: a tuple's items, a dict's, or one value (``r`` is ``node``'s)."""
+    if type(r) is Seq and not r.open:  # (an open one, ``(a, *rest)``, holds values unknown in number: a hole)
+        return [to_arg(v, n) for v, n in zip(r.items, r.nodes, strict=True)]
+    if type(r) is Table:
+        return {k: to_arg(v, n) for k, (v, n) in r.items.items()}
+    return to_arg(r, node)
+
+
 def _text(item: Item | None) -> Value | None:
     """A string argument's value (None when not a string, or not given)."""
     if item is None:
         return None
     r = item[0]
+    if type(r) is Value and r.type == STR_MEMBER:
+        return r.retype("str")  # (str operations read a member's value)
     return r if type(r) is Value and r.type == "str" else None
 
 
@@ -145,7 +169,7 @@ def _str(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     if obj is None or args.unknown:
         return hole(node, src)
     r = obj[0]
-    if type(r) is Value:
+    if type(r) is Value and r.type != STR_MEMBER:
         return r.retype("str")
     text = printed(r)
     return made(text, obj[1], src) if text is not None else hole(node, src)  # (made by the argument, here)

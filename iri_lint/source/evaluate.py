@@ -20,8 +20,8 @@ from typing import Any
 
 from iri_lint.source import assembly, bindings
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
-from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, to_arg
-from iri_lint.source.formatting import Arg, percent_value, printed
+from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, percent_args
+from iri_lint.source.formatting import percent_value, printed
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
 from iri_lint.source.mutations import binds_any, globals_rebound, rebinds_module_attribute, rebound_on
 from iri_lint.source.objects import ClassRef, Instance, ModuleRef
@@ -38,6 +38,7 @@ from iri_lint.source.subclassing import (
 from iri_lint.source.urljoins import UrljoinNotes
 from iri_lint.source.values import (
     MAX_PIECES,
+    STR_MEMBER,
     Client,
     Const,
     HoleKind,
@@ -217,7 +218,7 @@ class ModuleState:
             shown += ":" + "".join(str(v.value) if isinstance(v, ast.Constant) else "{}" for v in spec.values)
         if shown in ("", "!s", ":d"):  # (str() of the value, or an int's digits)
             r = self.value(part.value, at)
-            if type(r) is Value and shown != ":d":
+            if type(r) is Value and shown != ":d" and r.type != STR_MEMBER:
                 return r.retype("str")
             if (text := printed(r, digits=shown == ":d")) is not None:
                 return made(text, part.value, self.src)
@@ -231,7 +232,7 @@ class ModuleState:
             left = self.value(node.left, at)
             if type(left) is not Value or left.type != "str" or arithmetic((left,)) is HoleKind.NUMBER:
                 return self.hole(node, kind=arithmetic((left, self.value(node.right, at))))
-            return percent_value(left, self._percent_args(node.right, at), node, self.src)
+            return percent_value(left, percent_args(self.value(node.right, at), node.right), node, self.src)
         if op is ast.Div:
             left = self.value(node.left, at)
             if type(left) is Value and left.type == "yarl.URL":
@@ -257,19 +258,13 @@ class ModuleState:
             r = self.value(operand, at)
             if type(r) is Ref:  # an outside object (``os.path.basename(p)``) beside text: a str, or the sum raises
                 r = self.hole(operand)
+            elif type(r) is Value and r.type == STR_MEMBER:
+                r = r.retype("str")
             if type(r) is not Value or r.type != "str":  # numbers, lists, URL objects: not a string concatenation
                 return self.hole(node, kind=arithmetic(itertools.chain(  # (the operands read so far: not twice)
                     values, (r,), (self.value(o, at) for o in operands[len(values) + 1 :]))))
             values.append(r)
         return concat(values, node, self.src)
-
-    def _percent_args(self, node: ast.expr, at: At) -> list[Arg] | dict[str, Arg] | Arg:
-        r = self.value(node, at)
-        if type(r) is Seq and not r.open:  # (an open one, ``(a, *rest)``, holds values unknown in number: a hole)
-            return [to_arg(v, n) for v, n in zip(r.items, r.nodes, strict=True)]
-        if type(r) is Table:
-            return {k: to_arg(v, n) for k, (v, n) in r.items.items()}
-        return to_arg(r, node)
 
     def _display(self, node: ast.Tuple | ast.List, at: At) -> Result:
         return display(self, node, at)
@@ -506,6 +501,10 @@ class ModuleState:
         t = type(owner)
         if t is Ref:
             return Ref(f"{owner.qual}.{attr}")  # type: ignore[union-attr]
+        if t is Value and owner.type == STR_MEMBER:  # type: ignore[union-attr]
+            owner = owner.retype("str")  # type: ignore[union-attr]
+            if attr == "value":
+                return owner
         if (t is Value and not owner.opaque) or t is Client:  # type: ignore[union-attr]
             if t is Value and owner.type == "str" and attr not in _STR_ATTRIBUTES:  # type: ignore[union-attr]
                 return self.hole(node)  # (``Api.BASE.value``: the owner is no str after all, an Enum's member)

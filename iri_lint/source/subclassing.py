@@ -19,7 +19,7 @@ from iri_lint.source.bindings import At, Scope
 from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS
 from iri_lint.source.exports import super_init_call
 from iri_lint.source.objects import ClassRef, Instance
-from iri_lint.source.values import Client, Method, Ref
+from iri_lint.source.values import STR_MEMBER, Client, Method, Ref, Value
 
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
@@ -108,7 +108,8 @@ def class_attribute(cls: ClassRef, attr: str, node: ast.AST, seen: int = 0) -> R
     if state.index.rebound_outside(scope, attr) or enum_members(cls):
         return state.hole(node)
     if attr in scope.names:
-        return state._lookup(scope, attr, None, node)
+        r = state._lookup(scope, attr, None, node)
+        return r.retype(STR_MEMBER) if type(r) is Value and r.type == "str" and _str_members(cls) else r
     for base in scope.node.bases if seen < _MAX_CHAIN and scope.parent is not None else ():  # type: ignore[attr-defined]
         other = state.value(base, At(scope.parent, scope.node))  # type: ignore[arg-type]
         if type(other) is ClassRef:
@@ -120,12 +121,23 @@ def class_attribute(cls: ClassRef, attr: str, node: ast.AST, seen: int = 0) -> R
 def enum_members(cls: ClassRef) -> bool:
     """Whether the class's attributes are members of an ``enum`` class that are no ``str`` (``Ep.API + "v1"``
     raises, ``f"{Ep.API}"`` is ``"Ep.API"``): a base from ``enum`` and none that is ``str``."""
-    node = cls.scope.node
-    if cls.scope.parent is None or not getattr(node, "bases", None):
-        return False
-    quals = [getattr(cls.state.value(b, At(cls.scope.parent, node)), "qual", None) for b in node.bases]  # type: ignore[attr-defined, arg-type]
+    quals = _base_quals(cls)
     return any(q is not None and q.startswith("enum.") for q in quals) and not any(
         q in ("str", "enum.StrEnum") for q in quals)
+
+
+def _str_members(cls: ClassRef) -> bool:
+    """Whether the class's attributes are members of a ``(str, Enum)`` class, not a StrEnum (``STR_MEMBER``)."""
+    quals = _base_quals(cls)
+    return "str" in quals and any(q is not None and q.startswith("enum.") for q in quals) and \
+        "enum.StrEnum" not in quals
+
+
+def _base_quals(cls: ClassRef) -> list[str | None]:
+    node = cls.scope.node
+    if cls.scope.parent is None or not getattr(node, "bases", None):
+        return []
+    return [getattr(cls.state.value(b, At(cls.scope.parent, node)), "qual", None) for b in node.bases]  # type: ignore[attr-defined, arg-type]
 
 
 def inherited_value(r: Result, cls: Scope, base_ref: ClassRef, attr: str, state: ModuleState,
