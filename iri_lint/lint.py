@@ -72,6 +72,11 @@ def scan_options(config: Config, enabled: frozenset[str] | None = None) -> ScanO
                        include_bytes=config.include_bytes, include_docstrings=bool(codes & TEXT_CODES))
 
 
+# A file that ``lint_tree`` adds to ``depends_on`` when a module's values were not read to their end: no
+# file has this path, so a result that depends on it is one a cache must not keep
+VALUES_UNREAD = "\0values not read to the end"
+
+
 def lint_tree(tree: ast.AST, lines: Sequence[str] | SourceFile, config: Config, *, path: str | None = None,
               options: ScanOptions | None = None, text_codes: frozenset[str] | None = None,
               marked: list[int] | None = None, project: Project | None = None,
@@ -102,6 +107,8 @@ def lint_tree(tree: ast.AST, lines: Sequence[str] | SourceFile, config: Config, 
                            depends_on=depends_on, file=file)
         except RecursionError:  # (past the evaluator's own depth limits): the literals' findings stand
             more = []
+            if depends_on is not None:
+                depends_on.add(VALUES_UNREAD)  # (what the values read is not all known: no result to keep)
         if more:
             found += more
             found.sort(key=lambda f: (f.line, f.col, f.code))

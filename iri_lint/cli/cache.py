@@ -60,6 +60,7 @@ from ..config import Config, ConfigError
 from ..core.lazy import lazy_regex
 from ..files.fileio import Unwritable, is_temp_name, make_folder, read_regular, remove_leftover, write_output
 from ..files.pyproject import find_pyproject
+from ..lint import VALUES_UNREAD
 from ..source.model import Spelled
 from .results import FileResult, FixInfo, Job, Problem, Record
 from .run import NOTEBOOK_MAX_BYTES, check_read
@@ -93,7 +94,8 @@ def check_keyed(job: Job) -> tuple[FileResult, Key | None]:
     worker processes: the hash is always that of the very bytes the result comes from)."""
     sig = _signature(job.path) if cacheable(job) else None  # before the read: a later write changes it
     result, data = check_read(job)
-    if data is None or not cacheable(job) or (result.problem is not None and result.problem.internal):
+    if data is None or not cacheable(job) or (result.problem is not None and result.problem.internal) or \
+            any(p == VALUES_UNREAD for p, _ in result.depends_on):
         return result, None
     return result, (hashlib.sha256(data).hexdigest(), sig)
 

@@ -358,6 +358,6 @@ def file_stamp(path: str) -> tuple[int, int, int] | None:
     """What says a file changed: its modification time, size and inode (None: gone)."""
     try:
         st = os.stat(path)
-    except OSError:
+    except (OSError, ValueError):  # (ValueError: a NUL in the path, ``lint.VALUES_UNREAD``'s)
         return None
     return (st.st_mtime_ns, st.st_size, st.st_ino)

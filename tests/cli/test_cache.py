@@ -156,6 +156,25 @@ def test_the_path_matched_by_per_file_ignores_is_in_the_key(tmp_path: Path) -> N
     assert cache.lookup([job._replace(lint_path="tests/t.py")]) == {}
 
 
+def test_a_result_whose_values_were_not_read_to_the_end_is_not_kept(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A RecursionError past the evaluator's own limits keeps the literals' findings, but what the values
+    read is then not all known: the result is not stored, or a change of a module they read would not be seen."""
+    import iri_lint.lint as lintmod
+
+    def deep(*args: object, **kwargs: object) -> list[object]:
+        raise RecursionError
+
+    path = tmp_path / "t.py"
+    path.write_text("import requests\nfrom conf import HOST\nrequests.get(HOST + 'docs')\n" + FINDING, encoding="utf-8")
+    job = Job(str(path), Config(), lint_path="t.py")
+    result, key = cachemod.check_keyed(job)
+    assert key is not None and [r.line for r in result.records] == [4]
+    monkeypatch.setattr(lintmod, "value_findings", deep)
+    result, key = cachemod.check_keyed(job)
+    assert key is None and [r.line for r in result.records] == [4]
+
+
 CORRUPTIONS: dict[str, Callable[[bytes], bytes]] = {
     "garbage": lambda b: b"\x00\xff not json",
     "truncated": lambda b: b[: len(b) // 2],
