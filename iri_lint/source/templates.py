@@ -60,8 +60,13 @@ _VARSPEC = rf"{_VARCHAR}++(?:\.{_VARCHAR}++)*+(?::[1-9][0-9]{{0,3}}+|\*)?+"
 RFC6570_EXPRESSION = rf"\{{[+#./;?&]?+{_VARSPEC}(?:,{_VARSPEC})*+\}}"
 
 # ---------------------------------------------------------------- other template languages
-# Jinja: {{ expression }}, {% statement %}, {# comment #} (none holding a brace of its own)
-JINJA = r"\{\{[^{}]*+\}\}|\{%(?:[^{}%]++|%(?!\}))*+%\}|\{\#(?:[^{}\#]++|\#(?!\}))*+\#\}"
+# Jinja: {{ expression }}, {% statement %}, {# comment #}: no brace of their own but in a quoted string
+# (``{{ '{:%Y}'.format(d) }}``), which holds no delimiter of Jinja's (``{{``, ``}}``, ``%}``: so no scan that
+# fails reads past the next place a match may start); each alternative starts with its own character
+_JINJA_CHAR = r"[^'\"\n{}%]|\{(?![{%#])|\}(?!\})|%(?!\})"
+_JINJA_QUOTED = rf"'(?:{_JINJA_CHAR}|\")*+'|\"(?:{_JINJA_CHAR}|')*+\""
+JINJA = (rf"\{{\{{(?:[^{{}}'\"]++|{_JINJA_QUOTED})*+\}}\}}|\{{%(?:[^{{}}%'\"]++|%(?!\}})|{_JINJA_QUOTED})*+%\}}"
+         r"|\{\#(?:[^{}\#]++|\#(?!\}))*+\#\}")
 # shell and JavaScript: ${NAME}, ${NAME:-default}, ${expression}
 DOLLAR_BRACES = r"\$\{[^{}]*+\}"
 # printf-style conversion (Python's %-formatting), after the "%" and the optional "(name)":

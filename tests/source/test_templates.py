@@ -127,6 +127,28 @@ def _until(value: str, i: int, close: str, stops: str) -> int:
     return 0
 
 
+def _jinja_until(value: str, i: int, close: str) -> int:
+    """End of ``close`` first met after ``i``, before a brace outside a quoted string (0: none); a quoted
+    string ends at its quote and holds no newline and none of ``{{ {% {# }} %}``."""
+    k = i
+    while k < len(value):
+        if value.startswith(close, k):
+            return k + len(close)
+        c = value[k]
+        if c in "{}":
+            return 0
+        if c in "'\"":
+            k += 1
+            while k < len(value) and value[k] != c:
+                if value[k] == "\n" or value[k : k + 2] in ("{{", "{%", "{#", "}}", "%}"):
+                    return 0
+                k += 1
+            if k == len(value):
+                return 0
+        k += 1
+    return 0
+
+
 def _mapping_key(value: str, j: int) -> int:
     """After ``(name)`` at ``j`` (0: no closing parenthesis before another opening one)."""
     k = j + 1
@@ -240,11 +262,11 @@ def _ref_at(value: str, i: int, pct: bool, fmt: bool, routes: bool, every: bool,
                 j += 2
             return j, "{"
         if not fmt:
-            for opener, close, stops in (("{{", "}}", "{}"), ("{%", "%}", "{}"), ("{#", "#}", "{}")):
-                if value.startswith(opener, i):
-                    end = _until(value, i + 2, close, stops)
-                    if end:
-                        return end, None
+            for opener, close in (("{{", "}}"), ("{%", "%}")):
+                if value.startswith(opener, i) and (end := _jinja_until(value, i + 2, close)):
+                    return end, None
+            if value.startswith("{#", i) and (end := _until(value, i + 2, "#}", "{}")):
+                return end, None
         return (_format_field(value, i, nested=True) or _rfc6570(value, i)), None
     if c == "$":
         return (_until(value, i + 2, "}", "{") if value.startswith("${", i) else 0), None
@@ -359,10 +381,10 @@ FLAGS = [{"percent_template": p, "format_template": f, "every_syntax": e}
 PIECES = [
     "%", "{", "}", "$", "<", ">", "(", ")", ":", "a", "_", " ", "s", "d", "2F", "%%", "{{", "}}", '"',
     "%(", "{%", "%}", "{#", "#}", "${", "<a", "<a(", "%(a)s", "<int:x>", "{x}", "<a(b):c>", "%5.2f", "%-*d",
-    "!r", "[0]", ".b", "+", "?", "*", ",", "1", "%41", "http://", "-",
+    "!r", "[0]", ".b", "+", "?", "*", ",", "1", "%41", "http://", "-", "'", "\n",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=60).map("".join)
-braces = st.lists(st.sampled_from(["{", "}", "{", "}", "a", "$", "{%", "%}", "{{", " ", ":", "!s", "0"]),
+braces = st.lists(st.sampled_from(["{", "}", "{", "}", "a", "$", "{%", "%}", "{{", " ", ":", "!s", "0", "'", '"']),
                   max_size=120).map("".join)
 
 
@@ -399,6 +421,7 @@ def test_agrees_with_reference_on_nested_braces(value: str) -> None:
         "%(a%(b)s %(%(%(x)d",
         "<a(<b>):c> <a(<b):c> <x(<y(<z)>",
         "%(a %s <a(b <c> ) %(d)x",
+        "{{ '{{ '", "{{'{:x}'", "{% '{% '", '{{ "{{ "', "{{ 'a{'", "{{ '}}' }}", "{% '%}' %}", "{{ 'a\n' }}",
         "{a:{b:{c}}}", "{a:>{b!r}}", "{a[{]}", "{a!x}", "{+a,b.c:3,d*}", "{=x}", "{a:10000}",
     ],
 )
@@ -410,7 +433,8 @@ def test_agrees_on_hostile_shapes(value: str) -> None:
 
 @pytest.mark.slow  # stress: long and hostile inputs
 def test_long_runs_agree() -> None:
-    for unit in ("%", "{", "}", "{{", "}}", "%%", "$", "<", "%(", "{%", "${", "%2F", "{x", "<a(", "{a:", "{a["):
+    for unit in ("%", "{", "}", "{{", "}}", "%%", "$", "<", "%(", "{%", "${", "%2F", "{x", "<a(", "{a:", "{a[", "{{ '",
+                 "'{:x}'"):
         _check(unit * 1500)
         _check("http://x/" + unit * 1500 + "/{y}/%s")
 
@@ -463,6 +487,19 @@ def test_a_field_inside_braces_that_are_none_is_their_text(value: str, holes: in
 ])
 def test_other_template_languages(value: str, holes: int) -> None:
     assert len(apply_templates(value).holes) == holes
+
+
+@pytest.mark.parametrize(("value", "holes"), [
+    ("https://e.com/{{ '{:%Y}'.format(d) }}/", 1), ('https://e.com/{% if x == "}" %}a{% endif %}/', 2),
+    ("https://e.com/{{ x|replace(\"'\", '') }}/", 1),
+    ("https://e.com/{{ 'a}}' }}/", 0), ("https://e.com/{{ 'a }}/", 0),  # (a quote that does not close: no Jinja)
+])
+def test_jinja_holding_a_quoted_brace_is_one_placeholder(value: str, holes: int) -> None:
+    """fixtures106 repro 03: a quoted string inside Jinja may hold a brace (``'{:%Y}'.format(d)``); it does not
+    end the placeholder, but none of Jinja's own delimiters is read inside one (linear: no scan reads past the
+    next place a placeholder may start)."""
+    assert len(apply_templates(value).holes) == holes
+    _check(value)
 
 
 def test_jinja_written_through_format_is_a_placeholder() -> None:
