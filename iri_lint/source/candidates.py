@@ -128,8 +128,9 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
                               ("starlette.responses.RedirectResponse", "url"),
                               ("fastapi.responses.RedirectResponse", "url"), ("django.shortcuts.redirect", "to"))
     ],
-    UrlApi("scrapy.Request"),
-    UrlApi("scrapy.http.Request"),
+    # scrapy's Request and its subclasses (FormRequest, JsonRequest, XmlRpcRequest keep its url parameter)
+    *[UrlApi(f"scrapy{m}.{cls}") for m in ("", ".http") for cls in ("Request", "FormRequest")],
+    *[UrlApi(f"scrapy.http.{cls}") for cls in ("JsonRequest", "XmlRpcRequest")],
     # (django.http re-exports them from django.http.response, where they are defined)
     *[UrlApi(f"django.http{m}.{cls}", keywords=("redirect_to",)) for m in ("", ".response")
       for cls in ("HttpResponseRedirect", "HttpResponsePermanentRedirect")],

@@ -148,6 +148,23 @@ def test_redirects_by_their_own_parameter_and_module() -> None:
         ("/d e", "django.http.response.HttpResponsePermanentRedirect"), ("/e f", "flask.redirect")]
 
 
+def test_scrapy_request_subclasses_take_a_url() -> None:
+    """scrapy's FormRequest, JsonRequest and XmlRpcRequest keep Request's ``url`` parameter (fixtures112)."""
+    lits = scan(
+        """
+        import scrapy
+        from scrapy.http import JsonRequest, XmlRpcRequest
+        scrapy.FormRequest("/a b", formdata={})
+        JsonRequest(url="/c d")
+        XmlRpcRequest("/e f")
+        scrapy.Request(url="/g h")
+        """
+    )
+    assert [(lit.value, lit.api) for lit in lits] == [
+        ("/a b", "scrapy.FormRequest"), ("/c d", "scrapy.http.JsonRequest"), ("/e f", "scrapy.http.XmlRpcRequest"),
+        ("/g h", "scrapy.Request")]
+
+
 def test_unimported_names_are_not_apis() -> None:
     assert scan('get("/users")\nrequests.get("/x")') == []
 
