@@ -482,8 +482,13 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
         return (own and _left_there(use, piece, k, code, checker, memo)) or (code not in AT_USE_CODES and (
             (not own and by_url_name and type(use.expr) is not ast.Call) or
             _found_where_bound(use, code, piece, k, checker, memo, state)))
-    return type(piece) is Hole and not _inside(piece.node, use.expr) and \
-        _found_where_bound(use, code, piece, k, checker, memo, state, nth)
+    if type(piece) is not Hole:
+        return False
+    if by_url_name and type(use.expr) is ast.Call and any(  # (a URL-named helper's return is checked where it
+            # returns, its parameters holes there: an argument filling one is the helper's problem, reported there)
+            _inside(piece.node, a) for a in (*use.expr.args, *(kw.value for kw in use.expr.keywords))):
+        return True
+    return not _inside(piece.node, use.expr) and _found_where_bound(use, code, piece, k, checker, memo, state, nth)
 
 
 def _at_use(use: UrlValue, piece: Piece, k: int, code: str, checker: ValueChecker,
