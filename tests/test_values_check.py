@@ -256,6 +256,24 @@ def test_a_url_named_keyword_of_a_class_statement_is_a_use() -> None:
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(9, 34, "IRI801"), (13, 35, "IRI101")]
 
 
+@pytest.mark.parametrize(("use", "col"), [
+    ('API + "charges"', 24), ('f"{API}refunds/x"', 24), ('"/".join([API]) + "charges"', 36),
+    ('"https://pay.example/v1/" + "charges"', None), ('API + "/charges"', None),
+    ('"https://h.example/v" + "2"', None), ('"https://h.example/report" + ".csv"', None),
+    ('"https://h.example/img_" + "large.png"', None), ('"https://h.example/circle.svg" + "zz"', None),
+    ('"https://h.example/page" + "s"', None), ('"https://h.example/" + "api" + "v2"', None),
+    ('API + name + "charges"', None), ('"https://h.example" + "/v1" + "?q=" + "charges"', None),
+])
+def test_a_word_joined_to_a_path_segment_is_opt_in(use: str, col: int | None) -> None:
+    """IRI807: ``API + "charges"`` makes ``/v1charges`` (fixtures110's note); a segment spelled in parts on
+    purpose (a version digit, an extension, a prefix ending in ``_``, a file name's suffix, a plural's one
+    letter, a segment that is a piece of its own) is not reported, nor is a join after the path."""
+    src = f'import requests\nAPI = "https://pay.example/v1"\n\n\ndef f(name):\n    requests.get({use})\n'
+    assert lint_text(src, Config()) == []
+    got = [(f.line, f.col, f.code) for f in lint_text(src, Config(extend_select=("IRI807",)))]
+    assert got == ([] if col is None else [(6, col, "IRI807")])
+
+
 def test_unencoded_holes_are_opt_in() -> None:
     src = 'import requests\n\n\ndef find(term):\n    return requests.get("https://h.example/s?q=" + term)\n'
     assert lint_text(src, Config()) == []

@@ -88,6 +88,7 @@ MODULES = (
     "assembly.iri804_urljoin_drops_path",
     "assembly.iri805_unfilled_template",
     "assembly.iri806_unencoded_hole",
+    "assembly.iri807_segment_join",
     "noqa.iri901_unused_noqa",
 )
 
