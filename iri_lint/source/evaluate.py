@@ -50,6 +50,7 @@ from iri_lint.source.values import (
     Text,
     Value,
     arithmetic,
+    as_text,
     concat,
     dotted,
     hole,
@@ -255,11 +256,9 @@ class ModuleState:
                 operands.append(n)
         values: list[Value] = []
         for operand in operands:
-            r = self.value(operand, at)
+            r = as_text(self.value(operand, at))
             if type(r) is Ref:  # an outside object (``os.path.basename(p)``) beside text: a str, or the sum raises
                 r = self.hole(operand)
-            elif type(r) is Value and r.type == STR_MEMBER:
-                r = r.retype("str")
             if type(r) is not Value or r.type != "str":  # numbers, lists, URL objects: not a string concatenation
                 return self.hole(node, kind=arithmetic(itertools.chain(  # (the operands read so far: not twice)
                     values, (r,), (self.value(o, at) for o in operands[len(values) + 1 :]))))
@@ -426,7 +425,7 @@ class ModuleState:
         first = self._binding(scope, chain[0], node)
         if len(chain) == 1:
             return first
-        first = self.hole(node) if type(first) is Ref else first  # (an outside object ``+=`` text: a str)
+        first = self.hole(node) if type(first) is Ref else as_text(first)  # (an outside object ``+=`` text: a str)
         if type(first) is not Value or first.type != "str":
             return self.hole(node)
         reset = id(chain[0].stmt)
@@ -440,7 +439,7 @@ class ModuleState:
         for b in chain[start + 1 :]:
             if b.kind is not Kind.AUG or self.budget <= 0:
                 return self.hole(node) if b.kind is not Kind.AUG else self._cut(node)
-            more = self._bound(b, scope)
+            more = as_text(self._bound(b, scope))
             more = self.hole(b.value) if type(more) is Ref else more
             if type(more) is not Value or more.type != "str":
                 return self.hole(node)

@@ -17,14 +17,14 @@ import enum
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import accumulate
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from iri_lint.source.locate import Locator, SourceFile
 from iri_lint.source.model import HOLE, SourcePos
 
 __all__ = [
     "MADE", "MAX_PIECES", "MAX_TEXT", "STR_MEMBER", "Client", "Const", "Hole", "HoleKind", "Method", "Piece", "Ref",
-    "Seq", "Src", "Table", "Text", "Value", "concat", "dotted", "hole", "made", "spelled_in",
+    "Seq", "Src", "Table", "Text", "Value", "as_text", "concat", "dotted", "hole", "made", "spelled_in",
 ]
 
 MAX_PIECES = 1 << 16  # pieces in one value; past this the value is a hole
@@ -302,6 +302,16 @@ def dotted(node: ast.AST) -> str | None:
         return None
     parts.append(node.id)
     return ".".join(reversed(parts))
+
+
+_R = TypeVar("_R")
+
+
+def as_text(r: _R) -> _R:
+    """``r`` as str operations (``+``, ``+=``) read it: a ``(str, Enum)`` member's value is a ``str``."""
+    if isinstance(r, Value) and r.type == STR_MEMBER:
+        return r.retype("str")  # type: ignore[return-value]
+    return r
 
 
 def made(text: str, node: ast.AST, src: Src | None) -> Value:
