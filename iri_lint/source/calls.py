@@ -22,6 +22,7 @@ from iri_lint.source.values import (
     Src,
     Table,
     Value,
+    as_text,
     concat,
     dotted,
     hole,
@@ -87,9 +88,7 @@ def _text(item: Item | None) -> Value | None:
     """A string argument's value (None when not a string, or not given)."""
     if item is None:
         return None
-    r = item[0]
-    if type(r) is Value and r.type == STR_MEMBER:
-        return r.retype("str")  # (str operations read a member's value)
+    r = as_text(item[0])  # (str operations read a member's value)
     return r if type(r) is Value and r.type == "str" else None
 
 
