@@ -61,7 +61,7 @@ from .source.project import Project as Project  # re-exported: what lint_tree ta
 from .source.project import find_root
 from .source.templates import placeholder_spans, strftime_directives
 from .source.urlvalues import ModuleValues, UrlValue
-from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Table, Text, Value
+from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Table, Text, Value, dotted
 
 _PROJECT: list[Project] = []
 _LITERALS = (ast.Constant, ast.JoinedStr)
@@ -484,10 +484,10 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
             _found_where_bound(use, code, piece, k, checker, memo, state)))
     if type(piece) is not Hole:
         return False
-    if by_url_name and type(use.expr) is ast.Call and any(  # (a URL-named helper's return is checked where it
-            # returns, its parameters holes there: an argument filling one is the helper's problem, reported there)
-            _inside(piece.node, a) for a in (*use.expr.args, *(kw.value for kw in use.expr.keywords))):
-        return True
+    args = (*use.expr.args, *(k.value for k in use.expr.keywords)) if type(use.expr) is ast.Call else ()
+    if by_url_name and any(_inside(piece.node, a) or piece.name == dotted(a) is not None for a in args):
+        return True  # (a URL-named helper's return is checked where it returns, its parameters holes: an argument
+        # filling one is the helper's problem; a name's hole is made at its first reading in the scope: by name)
     return not _inside(piece.node, use.expr) and _found_where_bound(use, code, piece, k, checker, memo, state, nth)
 
 

@@ -285,14 +285,16 @@ def test_unencoded_holes_are_opt_in() -> None:
 def test_an_argument_filling_a_url_named_helper_s_parameter_is_reported_in_the_helper(tmp_path: Path) -> None:
     """``cancel_url(order_id)`` at a URL API: the helper's return is checked where it returns, its parameter a
     hole after ``order=`` there (IRI806); the argument filling it is that one problem, not one more at every call
-    (fixtures110, repro 01). A helper whose name says no URL is checked only at its calls; a literal argument's
-    own fault is the caller's."""
+    (fixtures110, repro 01), nor where another call of the statement read ``order_id`` first (its hole is made
+    once). A helper whose name says no URL is checked only at its calls; a literal argument's own fault is the
+    caller's."""
     links = ('SITE = "https://shop.example.com"\n\n\ndef cancel_url(order_id):\n'
              '    return SITE + "/cancel?order=" + order_id\n\n\ndef plain_link(order_id):\n'
              '    return SITE + "/plain?order=" + order_id\n')
     caller = ('import requests\nfrom links import cancel_url, plain_link\n\n\ndef go(order_id):\n'
               '    requests.get(cancel_url(order_id))\n    requests.get(plain_link(order_id))\n'
-              '    requests.get(cancel_url("a b"))\n')
+              '    requests.get(cancel_url("a b"))\n'
+              '    return {"next_url": plain_link(order_id), "cancel_url": cancel_url(order_id)}\n')
     config = Config(extend_select=("IRI806",))
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
     for name, text in (("links.py", links), ("caller.py", caller)):
@@ -300,9 +302,11 @@ def test_an_argument_filling_a_url_named_helper_s_parameter_is_reported_in_the_h
     found = {name: [(f.line, f.col, f.code)
                     for f in lint_text(text, config, path=str(tmp_path / name), project=Project())]
              for name, text in (("links.py", links), ("caller.py", caller))}
-    assert found == {"links.py": [(5, 37, "IRI806")], "caller.py": [(7, 28, "IRI806"), (8, 30, "IRI101")]}
+    assert found == {"links.py": [(5, 37, "IRI806")],
+                     "caller.py": [(7, 28, "IRI806"), (8, 30, "IRI101"), (9, 35, "IRI806")]}
     one = links + caller.replace("from links import cancel_url, plain_link\n", "")
-    assert [(f.line, f.code) for f in lint_text(one, config)] == [(5, "IRI806"), (15, "IRI806"), (16, "IRI101")]
+    assert [(f.line, f.code) for f in lint_text(one, config)] == [(5, "IRI806"), (15, "IRI806"), (16, "IRI101"),
+                                                                  (17, "IRI806")]
 
 
 def test_an_escaped_brace_of_another_module_s_template_is_reported_where_it_is_formatted(tmp_path: Path) -> None:
