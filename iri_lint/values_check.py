@@ -36,6 +36,7 @@ from .source.calls import PATH_JOINS
 from .source.candidates import (
     SEPARATOR,
     UrlApi,
+    chain_links,
     iri_text,
     is_absolute_literal,
     is_bare_prefix,
@@ -444,8 +445,8 @@ def _in_template(piece: object) -> bool:
 
 def _not_one_url(text: str, holes: Sequence[tuple[int, int]]) -> bool:
     """What ``literals`` takes for no URL outside a URL API's argument: a regex, markup, prose."""
-    return looks_like_regex(text) or is_delimited(text, holes) or is_image_reference(text) or (
-        SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
+    return looks_like_regex(text) or is_delimited(text, holes) or is_image_reference(text) or \
+        bool(chain_links(text)) or (SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
 
 
 def _reported_there(piece: object) -> bool:
@@ -486,8 +487,7 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
         return False
     args = (*use.expr.args, *(k.value for k in use.expr.keywords)) if type(use.expr) is ast.Call else ()
     if by_url_name and any(_inside(piece.node, a) or piece.name == dotted(a) is not None for a in args):
-        return True  # (a URL-named helper's return is checked where it returns, its parameters holes: an argument
-        # filling one is the helper's problem; a name's hole is made at its first reading in the scope: by name)
+        return True  # (the helper's return is checked, these are its parameters' holes; a name's: made once)
     return not _inside(piece.node, use.expr) and _found_where_bound(use, code, piece, k, checker, memo, state, nth)
 
 

@@ -375,6 +375,26 @@ def is_image_reference(value: str) -> bool:
     return value[:9].lower() == "docker://"
 
 
+# fsspec's URL chains: "zip://a.csv::https://h/x.zip", "simplecache::s3://b/k" (fsspec.core's url_to_fs)
+_CHAIN_LINK = re.compile(r"[A-Za-z][A-Za-z0-9+.\-_]*+://")
+_CHAIN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*+")
+
+
+def chain_links(value: str) -> list[tuple[int, int]] | None:
+    """The IRI of an fsspec URL chain, links joined by ``::`` (each ``protocol://path`` or a bare ``protocol``):
+    its last link, the file system's URL (``https://h/x.zip``); the others name a member of an archive or a
+    cache (``zip://a.csv``), no IRIs. None when ``value`` is no chain; not one IRI: ``::`` would read as a port."""
+    if "::" not in value:
+        return None
+    start = 0
+    parts = value.split("::")
+    for part in parts[:-1]:
+        if not (_CHAIN_LINK.match(part) or _CHAIN_NAME.fullmatch(part)):
+            return None
+        start += len(part) + 2
+    return [(start, len(value))] if _CHAIN_LINK.match(parts[-1]) else None
+
+
 def is_delimited(value: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
     """``<iri>`` and Clark notation ``{namespace}local`` are not IRIs themselves; with ``holes`` (a template's
     value), a namespace that is one hole is Clark's too (``"{%s}href" % XLINK_NS``)."""

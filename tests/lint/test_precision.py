@@ -59,6 +59,14 @@ QUIET = {
         STEP = {"uses": "docker://alpine:3.19"}  # (GitHub Actions, skopeo: an image reference, fixtures109)
         IMAGE = "docker://busybox@sha256:" + "ab" * 32
         ''',
+    "fsspec URL chains (fixtures111, repro 01)": '''
+        import fsspec
+        ZIP_CHAIN = "zip://daily.csv::https://data.example.org/daily.zip"
+        TAR_CHAIN = "tar://*.csv::s3://survey-raw/archive.tar.gz"
+        fsspec.open("libarchive://x.csv::https://h.example/a.7z")
+        CACHED = "simplecache::s3://survey-raw/big.nc"
+        NESTED = "filecache::zip://my file.csv::https://h.example/x.zip"
+        ''',
     "lines of URLs, records and captured output": '''
         SITEMAP = """
         https://example.com/
@@ -182,6 +190,16 @@ def test_each_iri_of_a_list_is_checked_at_its_column() -> None:
     assert found('''\
         SCOPES = "https://a.example/x https://b.example/%zz https://c.example/y|z"
         ''') == [(1, 48, "IRI110"), (1, 71, "IRI103")]
+
+
+def test_an_fsspec_chain_s_last_link_is_checked_alone() -> None:
+    """``proto://member::https://h/x.zip``: the last link is the file system's URL, checked at its own columns; an
+    IPv6 literal's ``::`` is no chain (fixtures111, repro 01)."""
+    assert found('''\
+        A = "zip://a b.csv::https://h.example/a|b.zip"
+        B = "simplecache::s3://bucket/k%zz"
+        C = "http://[::1]:80/a|b"
+        ''') == [(1, 39, "IRI103"), (2, 31, "IRI110"), (3, 22, "IRI103")]
 
 
 def test_invalid_a_labels_and_zone_identifiers() -> None:
