@@ -328,10 +328,14 @@ def _plain(userinfo_part: str) -> str:
     return _pct().sub(lambda m: chr(int(m.group(1), 16)) if int(m.group(1), 16) < 0x80 else m.group(), userinfo_part)
 
 
+# schemes whose userinfo is no login: fsspec's GitHub file system, ``github://org:repo@sha/path``
+_NO_LOGIN_SCHEMES = frozenset(("github",))
+
+
 def _password(ref: IRIReference) -> SecurityProblem | None:
     """RFC 3986 sec. 3.2.1: "user:password" in userinfo is deprecated; placeholders are not passwords."""
     info = ref.userinfo
-    if info is None:
+    if info is None or (ref.get("scheme") or "").lower() in _NO_LOGIN_SCHEMES:
         return None
     colon = ref.text.find(":", info.start, info.end)
     if colon < 0 or colon + 1 == info.end or is_placeholder_password(ref.text[colon + 1 : info.end]):

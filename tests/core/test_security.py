@@ -287,7 +287,9 @@ def test_password_span_and_message() -> None:
 
 
 @pytest.mark.parametrize("text", ["https://alice@example.com/", "https://alice:@example.com/",
-                                  "https://example.com/a:b@c", "mailto:a:b@example.com"])
+                                  "https://example.com/a:b@c", "mailto:a:b@example.com",
+                                  "github://fsspec:filesystem_spec@main/README.md",  # org:repo (fsspec: fixtures111)
+                                  "GitHub://org:repo@v1/x"])
 def test_no_password(text: str) -> None:
     assert kinds(text) == []
 
