@@ -20,7 +20,9 @@ RULE = Rule(
     fix_level=FixLevel.NONE,
     what=("A space (U+0020) in any component of the IRI, from scheme to fragment; a run of spaces is one "
           "finding, fixed as `%20` each. Spaces before or after the whole IRI are one finding whose fix "
-          "removes them."),
+          "removes them, where the literal is one URL whatever it holds (a URL API's argument); elsewhere (a "
+          "URL-named name, keyword or key) whitespace at an end separates the IRI from the text around it "
+          "(3987bis sec. 6.3) and is no finding, until a join puts it inside a URL."),
     why=("RFC 3987 sec. 2.2 leaves this character out of the IRI grammar and 3987bis sec. 6.3 explains why: "
          "spaces delimit IRIs in lists and are added or lost when long IRIs are wrapped, so one IRI can be "
          "read as two. Software that receives such a string may cut it, reject it, or map it differently."),
