@@ -103,8 +103,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("profile", "--iri-profile", "uri | iri | iri-3987bis | leiri | web-address", "iri",
            "The grammar literals are checked against."),
     Option("url-names", "--iri-url-names", "list of names", DEFAULT_URL_NAMES,
-           "Name suffixes (of keyword arguments and assignment targets) that mark a URL context, "
-           "where relative references are checked too."),
+           "Name suffixes (of keyword arguments, assignment targets, function names and dict keys) that mark a "
+           "URL context, where relative references are checked too; a suffix is a whole word of the name "
+           "(`base_url`, `apiUrl`, a key's `\"schema.registry.url\"` or `\"proxy-url\"`, not `curl`)."),
     Option("extra-url-apis", "--iri-extra-url-apis", "list of qualified names", (),
            "More functions whose first argument is a URL, by qualified name, e.g. mylib.http.fetch (however a "
            "module imports it: `from .http import fetch` in package mylib too). Data projects that read URLs "

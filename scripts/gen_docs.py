@@ -193,8 +193,8 @@ USES_TEXT = (
     "Where a value reaches a URL API (see [URL APIs](../url-apis.md), constructors and clients' `base_url` "
     "included), a URL-named target (an assignment, keyword, parameter default or dict key whose name ends in "
     "one of [`url-names`](../configuration.md#url-names), `url`, `uri` or `href` by default: `API_URL`, "
-    "`callback_url=`, `apiUrl`, `urls`, a dotted key `\"schema.registry.url\"`; not `users_url_v2`), "
-    "or the return of a function so named "
+    "`callback_url=`, `apiUrl`, `urls`, a dotted key `\"schema.registry.url\"` or a kebab-case one "
+    "`\"proxy-url\"`; not `users_url_v2`), or the return of a function so named "
     "(`def users_url(uid)`, not `def users_url_async(uid)`). A value that is only printed, logged or compared "
     "is not checked. See [URL values](../design.md#checking-url-values).")
 

@@ -1878,6 +1878,16 @@ def test_a_dotted_configuration_key_names_a_url() -> None:
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(2, 43, "IRI801")]
 
 
+def test_a_kebab_case_configuration_key_names_a_url() -> None:
+    """fixtures115 repro 01: kubeconfig's ``"proxy-url"``, ``"server-url"`` name URLs as ``proxy_url`` does, for the
+    literal given (a relative reference, ``http//``) and for a joined value; a header's ``"Content-Location"``
+    names none."""
+    src = ('REGISTRY = "http://registry.example:8081"\n'
+           'conf = {"proxy-url": "http//proxy.example:3128", "server-url": REGISTRY + "v2",\n'
+           '        "Content-Location": "http//h.example", "x-curl": "http//h.example"}\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(2, 22, "IRI603"), (2, 75, "IRI801")]
+
+
 @pytest.mark.parametrize(("decorator", "found"), [("@dataclass(slots=True)\n", []), ("", [(9, "IRI802")])])
 def test_a_dataclass_final_is_a_field(decorator: str, found: list[tuple[int, str]]) -> None:
     """fixtures96 repro 02: in a dataclass ``ROOT: Final = ...`` is a field its ``__init__`` sets (only ``ClassVar``

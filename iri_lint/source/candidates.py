@@ -223,17 +223,18 @@ def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
 
 
 def is_key_name(key: str) -> bool:
-    """Whether a dict's string key names a setting as an identifier does: ``base_url``, or dotted
-    (``schema.registry.url``, confluent-kafka's and Spring's configuration keys)."""
-    return all(part.isidentifier() for part in key.split("."))
+    """Whether a dict's string key names a setting as an identifier does: ``base_url``, dotted
+    (``schema.registry.url``, confluent-kafka's and Spring's configuration keys) or kebab-case
+    (``proxy-url``, kubeconfig's and many YAML formats')."""
+    return all(part.replace("-", "_").isidentifier() for part in key.split("."))
 
 
 def _suffix_match(name: str, low: str, suffixes: tuple[str, ...]) -> bool:
     for s in suffixes:
         if low.endswith(s):
             k = len(low) - len(s)
-            # a word boundary: whole name, snake_case, or camelCase (not "curl")
-            if k == 0 or name[k - 1] in "_." or (name[k].isupper() and not name[k - 1].isupper()):
+            # a word boundary: whole name, snake_case, a key's dotted or kebab-case parts, or camelCase (not "curl")
+            if k == 0 or name[k - 1] in "_.-" or (name[k].isupper() and not name[k - 1].isupper()):
                 return True
             if name[k:].isupper() and name[:k].islower():  # homepageURL
                 return True
