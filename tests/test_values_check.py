@@ -934,6 +934,22 @@ def test_urljoin_going_up_is_reported_only_when_a_slash_would_keep_a_segment(bas
     assert [(f.line, f.code) for f in lint_text(src, Config())] == found
 
 
+@pytest.mark.parametrize(("base", "ref", "found"), [
+    ("https://h.example/api/v1", "v1/items", []),  # /api/v1/items: the base's segment spelled again, none lost
+    ("https://h.example/api/v1", "v1", []),  # /api/v1
+    ("https://h.example/api/v1", "/api/v1/items", []),  # an absolute path that holds the base's path whole
+    ("https://h.example/api/v1", "v10/items", [(3, "IRI804")]),  # /api/v10/items: v1 is lost
+    ("https://h.example/api/v1", "/api/v10", [(3, "IRI804")]),
+    ("https://h.example/api/v1", "items", [(3, "IRI804")]),
+])
+def test_urljoin_that_spells_the_base_s_last_segment_again_drops_nothing(base: str, ref: str,
+                                                                          found: list[tuple[int, str]]) -> None:
+    """fixtures113 repro 01: ``urljoin(".../api/v1", "v1/items")`` gives ``.../api/v1/items``; the advice to end
+    the base with ``/`` would make ``/api/v1/v1/items``. Whole segments only: ``v10`` is another segment."""
+    src = f'from urllib.parse import urljoin\nimport requests\nrequests.get(urljoin("{base}", "{ref}"))\n'
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == found
+
+
 @pytest.mark.parametrize("ref", [".", "..", "./", "../"])
 def test_a_reference_the_resolution_removes_whole_is_still_reported_at_it(ref: str) -> None:
     """``"."`` and ``".."`` are relative-path references (RFC 3986 sec. 4.2) that dot removal takes out

@@ -211,7 +211,8 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
     if _names_document(bs[start:end]):
         return None  # a page's URL: resolving against it is what its links mean (RFC 3986 sec. 5.1)
     if rs.startswith("/", r.path[0]):
-        return ("absolute", bs[start:end]) if bs[start:end].strip("/") else None
+        kept = _keeps(bs[start:end], remove_dot_segments(rs[r.path[0] : r.path[1]]))
+        return ("absolute", bs[start:end]) if bs[start:end].strip("/") and not kept else None
     cut = bs.rfind("/", start, end) + 1 if "/" in bs[start:end] else start
     if cut == end or any(start <= i < end for i, _ in base.holes()):
         return None
@@ -219,12 +220,18 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
     # the part up to the last '/' the two share ("../items" against /api/v2 keeps "/" of it, drops api/v2)
     path, ref_path = bs[start:end], rs[r.path[0] : r.path[1]]
     merged = remove_dot_segments(bs[start:cut] + ref_path)
-    if merged == remove_dot_segments(path + "/" + ref_path):
-        return None  # ("../items": a '/' at the base's end would change nothing; the '..' means to go up)
+    if merged == remove_dot_segments(path + "/" + ref_path) or _keeps(path, merged):
+        return None  # ("../items": a '/' at the base's end would change nothing; the '..' means to go up;
+        # "v1/items" against /api/v1 spells the segment again: /api/v1/items keeps all of the base's path)
     shared = 0
     while shared < min(len(path), len(merged)) and path[shared] == merged[shared]:
         shared += 1
     return "relative", path[path.rfind("/", 0, min(shared, cut - start)) + 1 :]
+
+
+def _keeps(path: str, resolved: str) -> bool:
+    """Whether the resolved path still holds all of the base's path, whole segments, at its start."""
+    return resolved.startswith(path) and (len(resolved) == len(path) or resolved[len(path)] == "/")
 
 
 def httpx_merge(base: Value, ref: Value, node: ast.AST, src: Src | None) -> Value:
