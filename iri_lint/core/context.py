@@ -33,3 +33,8 @@ class Assembly(NamedTuple):
     # urljoin(base, ref) dropping base path: (offset of ref, "relative" or "absolute" path ref, what is dropped);
     # the kind prefixed "base_url " where a client resolved the request against its base URL (aiohttp)
     urljoin: tuple[int, str, str] | None = None
+
+    @property
+    def unknown(self) -> set[int]:
+        """The offsets of what the text does not know: holes and placeholders (one character each)."""
+        return {h for h, _ in self.holes} | {t for t, _ in self.templates}

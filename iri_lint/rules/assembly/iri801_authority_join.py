@@ -62,7 +62,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     if assembly is None or ref.authority is None or ref.host is None:
         return
     text = ref.text
-    unknown = {h for h, _ in assembly.holes} | {t for t, _ in assembly.templates}
+    unknown = assembly.unknown
     joins = assembly.joins
     for k, j in enumerate(joins):
         where = next((s for s in (ref.host, ref.port) if s is not None and s.start < j < s.end), None)

@@ -47,7 +47,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     if assembly is None:
         return
     text, path = ref.text, ref.path
-    unknown = {h for h, _ in assembly.holes} | {t for t, _ in assembly.templates}
+    unknown = assembly.unknown
     joins = assembly.joins
     for k, j in enumerate(joins):
         if not (path.start < j < path.end) or j in unknown or not text[j].isalpha() or \
