@@ -1059,6 +1059,11 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
     ('GOOD + "/l?page=1" + "&a=b" + "?c=d"', [(3, 44, "IRI803")]),  # a piece that starts a second query
     ('"urn:example:doc?+r" + "?=lang=en"', []),  # a URN's q-component after its r-component (RFC 8141 sec. 2)
     ('"urn:example:doc?=a" + "?=lang=en"', [(3, 37, "IRI803")]),  # (fixtures94, repro 02)
+    # one literal writes both: its own business (a proxy's nested URL, yt-dlp's peloton.py)
+    ('"https://h.example/p?lang=en&url={}?t={}".format(GOOD, 1)', []),
+    ('f"https://h.example/p?url={input()}?t=1"', []),
+    ('f"https://h.example/p#{GOOD}?t=1"', []),
+    ('"https://h.example/p?url=" + GOOD + "?t=1"', [(3, 50, "IRI803")]),  # two literals: a join made it
 ])
 def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected: list[tuple[int, int, str]]) -> None:
     src = f'import requests\nGOOD = "https://good.example"\nrequests.get({piece})\n'

@@ -33,8 +33,16 @@ class Assembly(NamedTuple):
     # urljoin(base, ref) dropping base path: (offset of ref, "relative" or "absolute" path ref, what is dropped);
     # the kind prefixed "base_url " where a client resolved the request against its base URL (aiohttp)
     urljoin: tuple[int, str, str] | None = None
+    # (start, end, which literal) of the text each literal spells: a format template's or an f-string's text
+    # around its holes is one literal's, however many pieces it makes
+    spelled: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def unknown(self) -> set[int]:
         """The offsets of what the text does not know: holes and placeholders (one character each)."""
         return {h for h, _ in self.holes} | {t for t, _ in self.templates}
+
+    def same_literal(self, a: int, b: int) -> bool:
+        """Whether one literal spells the characters at offsets ``a`` and ``b``."""
+        which = {k for s, e, k in self.spelled if s <= a < e}
+        return any(s <= b < e and k in which for s, e, k in self.spelled)

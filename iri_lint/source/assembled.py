@@ -83,6 +83,7 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
     templates: list[tuple[int, str]] = []
     starts: list[int] = []
     parts: list[tuple[Piece, list[int] | None]] = []
+    spelled: list[tuple[int, int, int]] = []
     n = 0
     for run in _runs(value.pieces):
         if isinstance(run, Hole):
@@ -115,6 +116,8 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
                 index = [m - lo for m in tpl.index_map[first:last]] + [len(t.text)]
             starts.append(n)
             parts.append((t, index))
+            if t.spelled:
+                spelled.append((n, n + len(part), id(t.node)))
             text.append(part)
             n += len(part)
             lo = hi
@@ -126,7 +129,7 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
             at = n - 1  # (the resolution removed the whole reference, ".": where it went, at the end)
         if at is not None:
             urljoin = (at, kind, lost)
-    assembly = Assembly(tuple(joins), tuple(hole_facts), tuple(templates), at_api, urljoin)
+    assembly = Assembly(tuple(joins), tuple(hole_facts), tuple(templates), at_api, urljoin, tuple(spelled))
     return Checked("".join(text), tuple(holes), assembly, tuple(starts), tuple(parts))
 
 

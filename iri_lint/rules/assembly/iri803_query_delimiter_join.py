@@ -23,8 +23,9 @@ RULE = Rule(
           "a number: `LISTING + \"&\" + urlencode(params) + \"?expand=data\"`) "
           "(`LISTING + \"&sort=desc\" + \"?view=grid\"` too); after a `#`, a piece starting with `?` right after "
           "the piece holding the `#`: a single "
-          "literal holding both is a literal's own business (and valid syntax), a piece joined right after "
-          "`=` is a parameter's value (`\"?next=\" + \"/home?tab=1\"`: its `?` is data, as in "
+          "literal holding both is a literal's own business (and valid syntax), a format template's or an "
+          "f-string's around its holes too (`\"?url={}?sig={}\".format(u, s)`: a nested URL's query), a piece "
+          "joined right after `=` is a parameter's value (`\"?next=\" + \"/home?tab=1\"`: its `?` is data, as in "
           "`\"&next=/home?tab=1\"`; so is a `?` further in a piece after a parameter's `=`, "
           "`\"&sort=asc?view=grid\"`, which the query's grammar cannot tell from that), a value unknown in between "
           "may end the query (unless it is a parameter's value, `?lang={lang}` then `?fmt=vtt`: data ends nothing), "
@@ -85,8 +86,8 @@ def check(facts: Facts) -> Iterator[Raw]:
             mark = fragment if fragment >= max(known, before) and q == j and not route else -1
         else:
             mark = text.rfind("?", known, j)
-        if mark < 0 or _urn_components(text, mark, q):
-            continue
+        if mark < 0 or _urn_components(text, mark, q) or assembly.same_literal(mark, q):
+            continue  # (one literal holding both: valid syntax, written so)
         what = "the fragment" if text.find("#", 0, j) >= 0 else "the query"
         yield Raw(q, q + 1, f"a '?' is joined after {what} (a piece before it holds a '{text[mark]}'): "
                   + ("it starts no new query, the parameters run together" if what == "the query"
