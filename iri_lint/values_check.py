@@ -42,7 +42,7 @@ from .source.candidates import (
     is_bare_prefix,
     is_delimited,
     is_host_port,
-    is_image_reference,
+    is_other_notation,
     is_route_name,
     is_scp_address,
     is_url_name,
@@ -445,7 +445,7 @@ def _in_template(piece: object) -> bool:
 
 def _not_one_url(text: str, holes: Sequence[tuple[int, int]]) -> bool:
     """What ``literals`` takes for no URL outside a URL API's argument: a regex, markup, prose."""
-    return looks_like_regex(text) or is_delimited(text, holes) or is_image_reference(text) or \
+    return looks_like_regex(text) or is_delimited(text, holes) or is_other_notation(text) or \
         bool(chain_links(text)) or (SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
 
 

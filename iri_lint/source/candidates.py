@@ -370,10 +370,42 @@ def is_scp_address(value: str) -> bool:
     return _SCP_ADDRESS.match(value) is not None
 
 
-def is_image_reference(value: str) -> bool:
-    """``docker://alpine:3.19``: a container image behind skopeo's and GitHub Actions' transport prefix, whose
-    ``:`` starts a tag and ``@`` a digest; no URI (``docker`` is no URI scheme, IANA or in use)."""
-    return value[:9].lower() == "docker://"
+def is_other_notation(value: str) -> bool:
+    """A notation that URL-named values hold which is no IRI: a container image behind skopeo's and GitHub
+    Actions' transport prefix, ``docker://alpine:3.19``, whose ``:`` starts a tag and ``@`` a digest (``docker``
+    is no URI scheme, IANA or in use); a Python type written as a string, ``List[str]``."""
+    return value[:9].lower() == "docker://" or is_type_expression(value)
+
+
+_TYPE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+")
+_CLOSING = {"[": "]", "(": ")"}
+
+
+def is_type_expression(value: str) -> bool:
+    """``List[str]``, ``dict(str, str)``: a Python type as a string (a forward reference; an OpenAPI client's
+    ``openapi_types``, whose keys are its fields' names, ``{"urls": "list[str]"}``), not a relative IRI: names
+    applied to names in brackets. Read in one pass (no regex over nesting)."""
+    if "[" not in value and "(" not in value:
+        return False  # (a lone name is a valid relative reference anyway)
+    closers: list[str] = []
+    i, n = 0, len(value)
+    while True:
+        m = _TYPE_NAME.match(value, i)
+        if m is None:
+            return False
+        i = m.end()
+        if i < n and value[i] in _CLOSING:
+            closers.append(_CLOSING[value[i]])
+            i += 1
+            continue
+        while i < n and closers and value[i] == closers[-1]:
+            closers.pop()
+            i += 1
+        if i == n:
+            return not closers
+        if value[i] != "," or not closers:
+            return False
+        i += 2 if value.startswith(", ", i) else 1
 
 
 # fsspec's URL chains: "zip://a.csv::https://h/x.zip", "simplecache::s3://b/k" (fsspec.core's url_to_fs)

@@ -24,8 +24,8 @@ from iri_lint.source.candidates import (
     is_bare_prefix,
     is_delimited,
     is_host_port,
-    is_image_reference,
     is_key_name,
+    is_other_notation,
     is_route_name,
     is_scp_address,
     is_url_name,
@@ -375,7 +375,7 @@ class Scanner:
         # an argument of a URL API is one URL whatever it holds: never guessed to be a regex, markup,
         # prose or a list of IRIs (its spaces and control characters are findings)
         whole = ctx.reason is Reason.URL_API
-        if not raw or (not whole and (looks_like_regex(raw) or is_delimited(raw) or is_image_reference(raw))):
+        if not raw or (not whole and (looks_like_regex(raw) or is_delimited(raw) or is_other_notation(raw))):
             return None
         tpl = apply_templates(raw, holes, percent_template=ctx.pct, format_template=ctx.fmt)
         if ctx.replaced:

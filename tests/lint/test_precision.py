@@ -111,6 +111,13 @@ QUIET = {
         redirect("wagtailadmin_pages:add", parent.id)
         next_url = "admin:index"
         ''',
+    "an OpenAPI client's field types (kubernetes, influxdb-client: not in the corpus)": '''
+        class V1PolicyRule:
+            openapi_types = {"non_resource_urls": "List[str]", "urls": "list[str]", "base_url": "str"}
+            swagger_types = {"callback_urls": "dict(str, str)", "links": "Dict[str, List[V1Link]]"}
+            attribute_map = {"non_resource_urls": "nonResourceURLs"}
+            def __init__(self, urls: "Optional[List[str]]" = None, home_url: "Optional[str]" = None): ...
+        ''',
 }
 
 

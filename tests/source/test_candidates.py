@@ -342,6 +342,26 @@ def test_route_names_in_url_contexts(src: str, found: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    ("value", "typed"),
+    [
+        ("List[str]", True), ("list[str]", True), ("dict(str, str)", True), ("Dict[str, List[int]]", True),
+        ("Optional[kubernetes.client.V1Pod]", True),
+        ("str", False),  # (a lone name is a valid relative reference: nothing to leave out)
+        ("img[1].png", False), ("items[0]", False), ("a[b]c", False), ("List[str", False), ("List[str],", False),
+        ("Callable[[int], str]", False), ("https://h.example/a[b]", False),
+    ],
+)
+def test_python_types_as_strings(value: str, typed: bool) -> None:
+    """An OpenAPI client's ``openapi_types`` maps its fields' names to their types: ``{"urls": "list[str]"}``."""
+    assert candidates.is_type_expression(value) is typed
+
+
+def test_a_deeply_nested_type_is_read_in_one_pass() -> None:
+    deep = "a[" * 50_000 + "b" + "]" * 50_000
+    assert candidates.is_type_expression(deep) and not candidates.is_type_expression(deep + "]")
+
+
+@pytest.mark.parametrize(
     ("src", "found"),
     [
         ('push_url = "git@github.com:%s.git" % path', False),  # git's scp-like ssh address
