@@ -307,8 +307,9 @@ def _script_names(letters: list[frozenset[str]]) -> list[str]:
 _PLACEHOLDER_WORDS = frozenset({
     "pass", "password", "passwd", "passw0rd", "pwd", "pw", "p", "x", "secret", "changeme", "tiger",
     "redacted", "hidden", "masked", "placeholder", "example", "test", "dummy", "fake", "foo", "bar",
-    "none", "null", "token", "yourpassword", "mypassword", "your_password", "your-password",
+    "none", "null", "token",
 })
+_POSSESSIVE = ("my", "your")  # "my_secret", "yourpassword", "your-password": a placeholder word, said so
 _placeholder = lazy_regex(
     r"[*xX.#_-]+"  # ***, xxx, ..., ###
     r"|<[^<>]*+>|\[[^\[\]]*+\]|\{[^{}]*+\}|\$\{[^{}]*+\}|\$[A-Za-z_][A-Za-z0-9_]*+"  # <pw> [pw] {pw} ${PW} $PW
@@ -320,7 +321,11 @@ def is_placeholder_password(password: str) -> bool:
     """Whether a userinfo's password is a redaction or placeholder (``***``, ``<password>``,
     ``${PASSWORD}``, ``pass``, ``tiger``), not a credential; percent-encoding is read first."""
     plain = _plain(password)
-    return _placeholder().fullmatch(plain) is not None or plain.lower() in _PLACEHOLDER_WORDS
+    low = plain.lower()
+    if _placeholder().fullmatch(plain) is not None or low in _PLACEHOLDER_WORDS:
+        return True
+    owner = next((w for w in _POSSESSIVE if low.startswith(w)), "")
+    return bool(owner) and low[len(owner):].removeprefix("_").removeprefix("-") in _PLACEHOLDER_WORDS
 
 
 def _plain(userinfo_part: str) -> str:

@@ -18,9 +18,9 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("A userinfo `user:password@` whose password is not empty, not a redaction or placeholder (`***`, "
-          "`<password>`, `${PASSWORD}`, `pass`, `tiger`, ...) and not the user name again (`guest:guest`), in "
-          "any scheme but one whose userinfo is no login (fsspec's `github://org:repo@sha/path`). Files that "
-          "match `test-files` are not checked for it."),
+          "`<password>`, `${PASSWORD}`, `pass`, `tiger`, `my_secret`, ...) and not the user name again "
+          "(`guest:guest`), in any scheme but one whose userinfo is no login (fsspec's "
+          "`github://org:repo@sha/path`). Files that match `test-files` are not checked for it."),
     why=("`user:password@` is deprecated: the password is sent and logged in clear text and ends up in version "
          "control. Redactions and placeholders (`***`, `xxx`, `<password>`, `${PASSWORD}`, `pass`, "
          "`scott:tiger`) are not passwords, nor is a password that repeats the user name (`guest:guest`, "
