@@ -1983,3 +1983,16 @@ def test_a_field_a_framework_renders_is_a_hole() -> None:
            '    other_url = "https://r.example.org/{{ ds }}"\n\n    def execute(self, context):\n'
            '        requests.get(self.report_url)\n        requests.get(self.other_url)\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(8, "IRI805")]
+
+
+def test_a_url_cut_to_a_length_is_display_text_but_a_url_api_takes_it_whole() -> None:
+    """``uri[:256] + "...[truncated]"`` (django-oauth-toolkit's log lines): where a count cuts the text, what is
+    joined after it is no path; a cut by the URL's own grammar (``[:-1]``, ``rfind``) and a URL API are checked."""
+    src = ('import requests\n_MAX = 256\n\ndef loggable(uri, url):\n'
+           '    uri = uri[:_MAX] + "...[truncated]"\n'
+           '    short_url = url[3:80] + "[cut]"\n'
+           '    base_url = url[:-1] + "/a b"\n'
+           '    parent_url = url[: url.rfind("/")] + "/x y"\n'
+           '    requests.get(url[:80] + "/a b")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (7, 29, "IRI101"), (8, 44, "IRI101"), (9, 31, "IRI101")]

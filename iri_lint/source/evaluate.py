@@ -27,6 +27,7 @@ from iri_lint.source.mutations import binds_any, globals_rebound, rebinds_module
 from iri_lint.source.objects import ClassRef, Instance, ModuleRef
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project, ProjectModule
+from iri_lint.source.slicing import subscript_value
 from iri_lint.source.stars import StarReads, stars_binding, stars_order
 from iri_lint.source.subclassing import (
     class_attribute,
@@ -694,5 +695,5 @@ _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {
     ast.Constant: ModuleState._constant, ast.JoinedStr: ModuleState._fstring, ast.BinOp: ModuleState._binop,
     ast.Name: ModuleState._name, ast.Attribute: ModuleState._attribute, ast.Call: ModuleState._call,
     ast.Tuple: ModuleState._display, ast.List: ModuleState._display, ast.Dict: ModuleState._dict,
-    ast.IfExp: ModuleState._ifexp, ast.NamedExpr: ModuleState._walrus,
+    ast.IfExp: ModuleState._ifexp, ast.NamedExpr: ModuleState._walrus, ast.Subscript: subscript_value,
 }

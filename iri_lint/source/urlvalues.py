@@ -351,7 +351,7 @@ class ModuleValues:
     def _found(self, r: Result, reason: Reason, node: ast.AST, expr: ast.expr, at: At, *,
                api: UrlApi | None = None, name: str | None = None, client: Client | None = None,
                dropped: tuple[str, str, Value] | None = None) -> Iterator[UrlValue]:
-        if type(r) is Value and not r.opaque:
+        if type(r) is Value and not r.opaque and not (r.cut and reason is Reason.URL_NAME):  # (display text)
             if dropped is None and client is None:
                 dropped = self.state.evaluator.urljoins.dropped(r)
             yield UrlValue(r, reason, node, expr, api, name, client, dropped, at)

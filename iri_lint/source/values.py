@@ -93,6 +93,7 @@ class HoleKind(enum.Enum):
     FIELD = "field"  # a formatting field (f-string, str.format, %) filled at run time with an unknown value
     ENCODED = "encoded"  # percent-encoded by quote()/urlencode(): unreserved characters, %HH and ``safe``
     NUMBER = "number"  # an integer's digits: a loop counter over range(), a parameter annotated int
+    CUT = "cut"  # a text cut to a known length (``s[:80]``): display text, no URL's part (``source.slicing``)
 
 
 class Hole(NamedTuple):
@@ -159,6 +160,11 @@ class Value:
     def opaque(self) -> bool:
         """One hole and nothing else: nothing is known of it (not even that it is a string)."""
         return len(self.pieces) == 1 and type(self.pieces[0]) is Hole
+
+    @property
+    def cut(self) -> bool:
+        """Whether a piece is a text cut to a length (``HoleKind.CUT``): the value is display text."""
+        return any(type(p) is Hole and p.kind is HoleKind.CUT for p in self.pieces)
 
     @property
     def known(self) -> bool:
