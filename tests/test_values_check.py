@@ -1996,3 +1996,14 @@ def test_a_url_cut_to_a_length_is_display_text_but_a_url_api_takes_it_whole() ->
            '    requests.get(url[:80] + "/a b")\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
         (7, 29, "IRI101"), (8, 44, "IRI101"), (9, 31, "IRI101")]
+
+
+def test_a_url_set_off_in_text_is_no_url_but_a_url_api_takes_it_whole() -> None:
+    """``uri = " [%(uri)s]" % {"uri": uri}`` (Sphinx's EPUB link targets): one hole inside delimiters that no
+    URI reference starts with (RFC 3986 appendix C: ``<>``, ``""``; and ``[]``) is a URL shown in text."""
+    src = ('import requests\n\ndef show(uri, page_url):\n'
+           '    uri = " [%(uri)s]" % {"uri": uri}\n'
+           '    link_url = \'"%s"\' % page_url\n'
+           '    bad_url = " %s/a b" % page_url\n'
+           '    requests.get(" [%s]" % page_url)\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 15, "IRI101"), (7, 18, "IRI101")]

@@ -428,11 +428,19 @@ def chain_links(value: str) -> list[tuple[int, int]] | None:
     return [(start, len(value))] if _CHAIN_LINK.match(parts[-1]) else None
 
 
+_AROUND = {"<": ">", '"': '"', "[": "]"}  # what delimits a URI in text and cannot start one (RFC 3986 app. C)
+
+
 def is_delimited(value: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
     """``<iri>`` and Clark notation ``{namespace}local`` are not IRIs themselves; with ``holes`` (a template's
-    value), a namespace that is one hole is Clark's too (``"{%s}href" % XLINK_NS``)."""
+    value), a namespace that is one hole is Clark's too (``"{%s}href" % XLINK_NS``), and so is one hole set
+    off in text by delimiters no URI reference starts with (``" [%(uri)s]" % {"uri": uri}``: a URL shown)."""
     if value.startswith("<") and value.endswith(">"):
         return True
+    inner = value.strip()
+    if len(inner) == 3 and _AROUND.get(inner[0]) == inner[2]:
+        at = value.index(inner)
+        return (at + 1, at + 2) in holes
     if value.startswith("{"):
         close = value.find("}")
         return close > 0 and (":" in value[1:close] or (1, close) in holes)
