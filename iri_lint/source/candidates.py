@@ -15,6 +15,7 @@ SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")  # a scheme and its col
 # substrings that only regexes (or Windows paths) contain; none is valid in an IRI anyway
 _REGEX_MARKERS = (
     "\\d", "\\w", "\\s", "\\S", "\\W", "\\D", "\\b", "\\.", "\\/", "\\?", "\\+", "\\*",
+    "\\|", "\\(", "\\)", "\\[", "\\]", "\\{", "\\}", "\\^", "\\$",  # a metacharacter escaped
     "(?", "[^", ".*", ".+", "[a-z", "[A-Z", "[0-9", "]+", "]*", "]{", ")?", ")*", ")+",
     # replacement templates of re.sub / Match.expand
     "\\1", "\\2", "\\3", "\\4", "\\5", "\\6", "\\7", "\\8", "\\9", "\\g<",
@@ -23,7 +24,7 @@ _REGEX_MARKERS = (
 )  # fmt: skip
 # the same markers as one search (one pass over a long literal instead of one per marker)
 _REGEX_MARKER = re.compile(
-    r"""\\(?:[dwsSWDb./?+*1-9]|g<)|\(\?|\[(?:\^|a-z|A-Z|0-9)|\.[*+]|\][+*{]|\)[?*+]|=["']"""
+    r"""\\(?:[dwsSWDb./?+*1-9|()\[\]{}^$]|g<)|\(\?|\[(?:\^|a-z|A-Z|0-9)|\.[*+]|\][+*{]|\)[?*+]|=["']"""
 )
 _SPACE = re.compile(r"\s")  # exactly str.isspace()
 _IRI_DELIM = re.compile(r"[:/?#=&.%@]")
@@ -302,7 +303,7 @@ def is_route_name(value: str) -> bool:
 
 # in an absolute IRI, sub-delims and "." are ordinary characters: "a(b)*c" is no regex; and a quote
 # after "=" is a character at fault in the query ('?q="><script>'), not markup around the IRI
-_REGEX_MARKER_IN_IRI = re.compile(r"""\\(?:[dwsSWDb./?+*1-9]|g<)|\(\?|\[(?:\^|a-z|A-Z|0-9)|\][+*{]""")
+_REGEX_MARKER_IN_IRI = re.compile(r"""\\(?:[dwsSWDb./?+*1-9|()\[\]{}^$]|g<)|\(\?|\[(?:\^|a-z|A-Z|0-9)|\][+*{]""")
 _ABSOLUTE_IRI = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+://")
 _NO_ESCAPE_MARKER = re.compile(r"""\(\?|\[(?:\^|a-z|A-Z|0-9)|\][+*{]""")
 # backslashes that are a path's separators, not a regex's escapes: a scheme written with them

@@ -304,6 +304,7 @@ def test_one_inner_space_before_a_path_word_is_a_broken_iri(value: str, prose: b
         're.sub(p, r"https://\\g<host>/", s)',
         'href = " href=\\"#%s-%d\\"" % (s, i)',
         "link_url = '<a href=\"http://x/\">'",
+        "SKIP = [r'http://.*?object=tx\\|', r'https://h\\.example/\\(x\\)$']",  # metacharacters escaped
     ],
 )
 def test_regex_templates_and_markup_are_not_iris(src: str) -> None:
@@ -388,7 +389,7 @@ _GAPS = [" ", "  ", "\n", "\t", "\u3000", "\x1c", "\u00a0", ""]
 prose_like = st.lists(st.sampled_from(_WORDS + _GAPS), max_size=12).map("".join)
 marker_like = st.lists(
     st.sampled_from(["\\", "d", "g", "<", "(", "?", "[", "^", "a-z", "0-9", ".", "*", "+", "]", "{",
-                     ")", "=", '"', "'", "1", "x", "/", " "]),
+                     ")", "=", '"', "'", "1", "x", "/", " ", "|", "$", "}"]),
     max_size=20,
 ).map("".join)
 
