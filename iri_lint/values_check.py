@@ -36,7 +36,7 @@ from .source.calls import PATH_JOINS
 from .source.candidates import (
     SEPARATOR,
     UrlApi,
-    chain_links,
+    embedded_iris,
     iri_text,
     is_absolute_literal,
     is_bare_prefix,
@@ -446,7 +446,7 @@ def _in_template(piece: object) -> bool:
 def _not_one_url(text: str, holes: Sequence[tuple[int, int]]) -> bool:
     """What ``literals`` takes for no URL outside a URL API's argument: a regex, markup, prose."""
     return looks_like_regex(text) or is_delimited(text, holes) or is_other_notation(text) or \
-        bool(chain_links(text)) or (SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
+        bool(embedded_iris(text)) or (SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
 
 
 def _reported_there(piece: object) -> bool:

@@ -2007,3 +2007,14 @@ def test_a_url_set_off_in_text_is_no_url_but_a_url_api_takes_it_whole() -> None:
            '    bad_url = " %s/a b" % page_url\n'
            '    requests.get(" [%s]" % page_url)\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 15, "IRI101"), (7, 18, "IRI101")]
+
+
+def test_a_markdown_link_or_code_span_in_a_url_context_checks_only_the_url() -> None:
+    """A Markdown link held by a URL-named name (tensorflow-datasets' ``expected_code_url``) is no IRI; its
+    destination is one, at its own columns. A URL value in a code span (mlflow's ``f"`{tracking_uri}`"``)
+    is a URL shown in text."""
+    src = ('def links(tracking_uri, client):\n'
+           '    code_url = "[Code](github://huggingface/datasets/tree/master/datasets/ds1)"\n'
+           '    docs_url = "[Docs](https://example.com/a b)"\n'
+           '    return client.render(tracking_uri=f"`{tracking_uri}`")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 44, "IRI101")]

@@ -429,13 +429,29 @@ def chain_links(value: str) -> list[tuple[int, int]] | None:
     return [(start, len(value))] if _CHAIN_LINK.match(parts[-1]) else None
 
 
-_AROUND = {"<": ">", '"': '"', "[": "]"}  # what delimits a URI in text and cannot start one (RFC 3986 app. C)
+_MARKDOWN_LINK = re.compile(r"!?+\[[^\[\]\n]*+\]\(([^()\n]++)\)")  # [text](destination), ![alt](image)
+
+
+def embedded_iris(value: str) -> list[tuple[int, int]] | None:
+    """The IRIs inside a notation that is no IRI itself: an fsspec chain's last link (``chain_links``), a
+    Markdown link's destination (``[Code](https://h/x)``, CommonMark's inline link: text without brackets, a
+    destination without parentheses, whose spaces, which CommonMark refuses, are the IRI's faults); None when
+    ``value`` is neither."""
+    links = chain_links(value)
+    if links is None and (m := _MARKDOWN_LINK.fullmatch(value)) is not None:
+        links = [m.span(1)]
+    return links
+
+
+# what delimits a URI in text and cannot start one (RFC 3986 app. C; Markdown's code span)
+_AROUND = {"<": ">", '"': '"', "[": "]", "`": "`"}
 
 
 def is_delimited(value: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
     """``<iri>`` and Clark notation ``{namespace}local`` are not IRIs themselves; with ``holes`` (a template's
     value), a namespace that is one hole is Clark's too (``"{%s}href" % XLINK_NS``), and so is one hole set
-    off in text by delimiters no URI reference starts with (``" [%(uri)s]" % {"uri": uri}``: a URL shown)."""
+    off in text by delimiters no URI reference starts with (``" [%(uri)s]" % {"uri": uri}``, ``f"`{uri}`"``: a URL
+    shown)."""
     if value.startswith("<") and value.endswith(">"):
         return True
     inner = value.strip()

@@ -17,7 +17,7 @@ from iri_lint.source.candidates import (
     SCHEME_START,
     SEPARATOR,
     UrlApi,
-    chain_links,
+    embedded_iris,
     has_scheme,
     iri_text,
     is_absolute_literal,
@@ -387,7 +387,7 @@ class Scanner:
             return None
         if is_bare_prefix(value) and not (whole and value):
             return None  # a prefix to build URLs from; a URL API given one alone gets no URL
-        if not whole and (links := chain_links(value)) is not None:  # (each link of an fsspec chain, alone)
+        if not whole and (links := embedded_iris(value)) is not None:  # (a chain's last link, a link's target)
             return self._items(node, tpl, links, ctx, url_ctx)
         if not whole and SEPARATOR.search(value) is not None:
             # a text may hold several IRIs; what a URL API takes is one URL (``whole``)

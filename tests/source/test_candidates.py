@@ -466,3 +466,19 @@ def test_a_scan_given_the_filled_names_adds_none() -> None:
     scanner.filled = given  # type: ignore[assignment]
     list(scanner.run(ast.parse(FILLED_LATER)))
     assert given == {}
+
+
+@pytest.mark.parametrize(
+    ("value", "inner"),
+    [
+        ("[Code](github://org/repo/tree/main)", "github://org/repo/tree/main"),  # tensorflow-datasets' catalog
+        ("![logo](/static/logo.png)", "/static/logo.png"),
+        ("[Docs](https://example.com/a b)", "https://example.com/a b"),  # (its space: the IRI's fault)
+        ("zip://a.csv::https://h/x.zip", "https://h/x.zip"),  # an fsspec chain's last link
+        ("[a [b]](https://h/)", None), ("[Docs](https://h/(x))", None), ("[Docs] (https://h/)", None),
+        ("https://h/a(b)", None),
+    ],
+)
+def test_the_iris_inside_a_notation(value: str, inner: str | None) -> None:
+    spans = candidates.embedded_iris(value)
+    assert (None if spans is None else [value[a:b] for a, b in spans]) == (None if inner is None else [inner])
