@@ -1473,6 +1473,20 @@ def test_a_client_class_of_another_module_gives_its_subclasses_its_base(tmp_path
     assert _lint_project(tmp_path, modules, "m.py") == [(4, "IRI101")]
 
 
+def test_a_client_subclass_of_another_module_overriding_the_base_s_name_keeps_its_requests_checked(
+        tmp_path: Path) -> None:
+    """``class TenantApi(ApiClient): BASE = ...`` where ``ApiClient.__init__`` gives ``base_url=self.BASE``: the
+    base URL is a hole (it may be the subclass's), the requests are still checked (fixtures116, repro 01: the
+    whole client was a hole, so ``self.get("konto x")`` went unchecked)."""
+    modules = {"base.py": ('import httpx\nclass ApiClient(httpx.Client):\n    BASE = "https://login.example/acme/"\n'
+                           '    def __init__(self):\n        super().__init__(base_url=self.BASE)\n'),
+               "sub.py": ('from base import ApiClient\nclass TenantApi(ApiClient):\n'
+                          '    BASE = "https://anmeldung.example/mandant/"\n'
+                          '    def konto(self):\n        return self.get("konto x")\n'
+                          '    def joined(self):\n        return self.get("/konto")\n')}
+    assert _lint_project(tmp_path, modules, "sub.py") == [(5, "IRI101")]  # (no IRI802: the base is unknown)
+
+
 def test_a_constant_met_past_the_depth_limit_is_known_at_the_next_use() -> None:
     """50 nested ``urljoin`` over ``CDN``: past ``MAX_DEPTH`` it is a hole there, and that hole was kept as
     ``CDN``'s value for the rest of the file (fixtures19)."""
@@ -1570,7 +1584,8 @@ def test_a_client_class_may_derive_through_project_classes(tmp_path: Path) -> No
     """``class Mid(Base)``, ``class Base(httpx.Client): pass`` (here, or in another module with its own
     ``__init__``): ``self.get(...)`` in Mid is a request through the client with the base one ``__init__`` of
     the chain gives, through any that only forward their arguments (fixtures23); an ``__init__`` above it
-    that changes them, or one above a class that binds a name it binds, gives a hole."""
+    that changes them gives a hole; one above a class that binds a name it binds, a client whose base is a hole
+    (its requests still checked: fixtures116, repro 01)."""
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
     (tmp_path / "p").mkdir()
     (tmp_path / "p" / "__init__.py").write_text("", encoding="utf-8")
@@ -1595,7 +1610,8 @@ def test_a_client_class_may_derive_through_project_classes(tmp_path: Path) -> No
             '    def go(self):\n        return self.get("g h")\n')
     mid.write_text(text, encoding="utf-8")
     found = lint_text(text, Config(), path=str(mid), project=Project(), file=str(mid))
-    assert [(f.line, f.col, f.code) for f in found] == [(14, 34, "IRI101"), (19, 26, "IRI101"), (34, 26, "IRI101")]
+    assert [(f.line, f.col, f.code) for f in found] == [
+        (14, 34, "IRI101"), (19, 26, "IRI101"), (26, 26, "IRI101"), (34, 26, "IRI101")]
 
 
 def test_a_url_object_s_join_drops_what_urljoin_drops() -> None:

@@ -44,6 +44,7 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
     first = state, cls
     plain = True  # no class so far changes what making an object or reading its attributes does
     requests_own = False  # a class so far defines a request method (``get``, ``send``, ...)
+    overridden = False
     for _ in range(_MAX_CHAIN):
         bases = getattr(cls.node, "bases", [])
         plain = plain and cls.parent is not None and not _CUSTOMISED.intersection(cls.names) and \
@@ -57,10 +58,13 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
         if "__init__" in cls.names:
             if init is not None and _forwards(cls):
                 forwarded = True  # (``def __init__(self, base_url, **kw): super().__init__(base_url=base_url, **kw)``)
-            elif init is not None or any(n in cls.names or cls.attr(n) for n in below):
+            elif init is not None:
                 return state.hole(node)  # (an __init__ calling another's: what reaches the client is unknown)
             else:
                 init = state, cls
+                # a class below binds a name this one binds too: what this __init__ reads of ``self`` may be that
+                # class's, so the base URL it gives is a hole (docs/design.md: its requests are still checked)
+                overridden = any(n in cls.names or cls.attr(n) for n in below)
         below |= {*cls.names, *cls.attrs}
         base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
         if type(base) is Ref and base.qual == "object":
@@ -70,6 +74,8 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
                 return state.hole(node)
             made = _client_from_init(*init, base.qual, forwarded) if init is not None and base.qual in CLIENTS \
                 else None
+            if made is not None and overridden and made.base is not None:
+                made = made._replace(base=first[0].hole(node))
             return made if made is not None else Ref(base.qual + "()")
         if type(base) is not ClassRef:
             return state.hole(node)
