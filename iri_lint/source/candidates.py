@@ -374,8 +374,9 @@ def is_scp_address(value: str) -> bool:
 def is_other_notation(value: str) -> bool:
     """A notation that URL-named values hold which is no IRI: a container image behind skopeo's and GitHub
     Actions' transport prefix, ``docker://alpine:3.19``, whose ``:`` starts a tag and ``@`` a digest (``docker``
-    is no URI scheme, IANA or in use); a Python type written as a string, ``List[str]``."""
-    return value[:9].lower() == "docker://" or is_type_expression(value)
+    is no URI scheme, IANA or in use); a Python type written as a string, ``List[str]``; SQLite's name for a
+    database in memory, ``:memory:``, which a database's ``url`` may be (no URI reference starts with ``:``)."""
+    return value[:9].lower() == "docker://" or value == ":memory:" or is_type_expression(value)
 
 
 _TYPE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+")

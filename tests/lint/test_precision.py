@@ -118,6 +118,10 @@ QUIET = {
             attribute_map = {"non_resource_urls": "nonResourceURLs"}
             def __init__(self, urls: "Optional[List[str]]" = None, home_url: "Optional[str]" = None): ...
         ''',
+    "SQLite's database in memory as a database URL (reader: not in the corpus)": '''
+        reader = make_reader(url=":memory:")
+        DATABASE_URL = ":memory:"
+        ''',
 }
 
 
