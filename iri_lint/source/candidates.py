@@ -171,6 +171,8 @@ PIECE_METHODS = frozenset(
         "startswith", "endswith", "find", "rfind", "index", "rindex", "split", "rsplit",
         "replace", "strip", "lstrip", "rstrip", "removeprefix", "removesuffix",
         "partition", "rpartition", "count", "mount", "join", "lower", "upper",
+        # SQL LIKE patterns and substrings (SQLAlchemy's column operators, pandas' .str): "tag:%"
+        "like", "ilike", "not_like", "not_ilike", "notlike", "notilike", "contains",
     )
 )  # fmt: skip
 
@@ -271,8 +273,8 @@ def is_absolute_candidate(value: str) -> bool:
         return False
     if value.startswith("//", e):
         return len(value) > e + 2 and not value[e + 2].isspace()
-    if e >= len(value) or value[e].isspace() or value[e] == ":":
-        return False  # "Label: text", "scheme:" alone, "std::string"
+    if e >= len(value) or value[e].isspace() or value[e] in ':"':
+        return False  # "Label: text", "scheme:" alone, "std::string", a search term 'tag:"x"' (no IRI has '"')
     low = scheme.lower()
     if low in AUTHORITY_SCHEMES and "/" not in value and "\\" not in value:
         return False  # "http:Name" (a QName), "http:host:81" (a pool key): never a URL of that scheme

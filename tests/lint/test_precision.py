@@ -118,6 +118,11 @@ QUIET = {
             attribute_map = {"non_resource_urls": "nonResourceURLs"}
             def __init__(self, urls: "Optional[List[str]]" = None, home_url: "Optional[str]" = None): ...
         ''',
+    "search terms and SQL LIKE patterns with a scheme's name (dagster, prefect: not in the corpus)": '''
+        def selection(key, value, db):
+            terms = [f'tag:"{key}"="{value}"', 'tag:"team"', 'urn:"x"']
+            return db.Limit.name.like("tag:%"), db.Limit.name.ilike("http:%"), db.Tags.name.contains("tag:%")
+        ''',
     "SQLite's database in memory as a database URL (reader: not in the corpus)": '''
         reader = make_reader(url=":memory:")
         DATABASE_URL = ":memory:"
