@@ -2025,6 +2025,19 @@ def test_a_url_set_off_in_text_is_no_url_but_a_url_api_takes_it_whole() -> None:
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 15, "IRI101"), (7, 18, "IRI101")]
 
 
+def test_a_known_url_set_off_in_text_is_checked_between_its_delimiters() -> None:
+    """fixtures119, repro 01: ``'"%s"' % CDN``, ``'"' + CDN + '/img"'``, ``"[" + CDN + "/img]"`` at URL-named
+    targets: the delimiters are no faults; the URL between them is one URL, its faults found (a join's too)."""
+    src = ('CDN = "https://cdn.example.net"\n'
+           'quoted_url = \'"%s"\' % CDN\n'
+           'label_url = " [%(uri)s]" % {"uri": CDN}\n'
+           'shown_url = \'"\' + CDN + \'/img"\'\n'
+           'boxed_url = "[" + CDN + "/img]"\n'
+           'joined_url = "`" + CDN + "img`"\n'
+           'spaced_url = \'"https://h.example/a b"\'\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 26, "IRI801"), (7, 34, "IRI101")]
+
+
 def test_a_markdown_link_or_code_span_in_a_url_context_checks_only_the_url() -> None:
     """A Markdown link held by a URL-named name (tensorflow-datasets' ``expected_code_url``) is no IRI; its
     destination is one, at its own columns. A URL value in a code span (mlflow's ``f"`{tracking_uri}`"``)

@@ -438,11 +438,13 @@ _MARKDOWN_LINK = re.compile(r"!?+\[[^\[\]\n]*+\]\(([^()\n]++)\)")  # [text](dest
 def embedded_iris(value: str) -> list[tuple[int, int]] | None:
     """The IRIs inside a notation that is no IRI itself: an fsspec chain's last link (``chain_links``), a
     Markdown link's destination (``[Code](https://h/x)``, CommonMark's inline link: text without brackets, a
-    destination without parentheses, whose spaces, which CommonMark refuses, are the IRI's faults); None when
-    ``value`` is neither."""
+    destination without parentheses, whose spaces, which CommonMark refuses, are the IRI's faults), a URL set
+    off in text (``set_off``); None when ``value`` is none of these."""
     links = chain_links(value)
     if links is None and (m := _MARKDOWN_LINK.fullmatch(value)) is not None:
         links = [m.span(1)]
+    if links is None and (inner := set_off(value)) is not None:
+        links = [inner]
     return links
 
 
@@ -450,17 +452,22 @@ def embedded_iris(value: str) -> list[tuple[int, int]] | None:
 _AROUND = {"<": ">", '"': '"', "[": "]", "`": "`"}
 
 
+def set_off(value: str) -> tuple[int, int] | None:
+    """Where the URL is in a text that sets one off by delimiters no URI reference starts with, whitespace
+    around them allowed: ``'"https://h/x"'``, ``" [https://h/x]"``, ``"`https://h/x`"`` (RFC 3986 appendix C,
+    Markdown's code span); None when ``value`` is no such text."""
+    a = len(value) - len(value.lstrip())
+    b = len(value.rstrip())
+    if b - a < 3 or _AROUND.get(value[a]) != value[b - 1]:
+        return None
+    return a + 1, b - 1
+
+
 def is_delimited(value: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
     """``<iri>`` and Clark notation ``{namespace}local`` are not IRIs themselves; with ``holes`` (a template's
-    value), a namespace that is one hole is Clark's too (``"{%s}href" % XLINK_NS``), and so is one hole set
-    off in text by delimiters no URI reference starts with (``" [%(uri)s]" % {"uri": uri}``, ``f"`{uri}`"``: a URL
-    shown)."""
+    value), a namespace that is one hole is Clark's too (``"{%s}href" % XLINK_NS``)."""
     if value.startswith("<") and value.endswith(">"):
         return True
-    inner = value.strip()
-    if len(inner) == 3 and _AROUND.get(inner[0]) == inner[2]:
-        at = value.index(inner)
-        return (at + 1, at + 2) in holes
     if value.startswith("{"):
         close = value.find("}")
         return close > 0 and (":" in value[1:close] or (1, close) in holes)

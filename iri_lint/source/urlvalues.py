@@ -18,7 +18,7 @@ from typing import NamedTuple
 from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
-from iri_lint.source.candidates import DEFAULT_URL_APIS, UrlApi, is_key_name, is_url_name, parse_extra_api
+from iri_lint.source.candidates import DEFAULT_URL_APIS, UrlApi, is_key_name, is_url_name, parse_extra_api, set_off
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, marked_lines
@@ -351,6 +351,8 @@ class ModuleValues:
     def _found(self, r: Result, reason: Reason, node: ast.AST, expr: ast.expr, at: At, *,
                api: UrlApi | None = None, name: str | None = None, client: Client | None = None,
                dropped: tuple[str, str, Value] | None = None) -> Iterator[UrlValue]:
+        if type(r) is Value and reason is Reason.URL_NAME and (inner := set_off(r.flat())) is not None:
+            r = r.slice(*inner)  # (a URL shown in text, '"' + CDN + '"': the URL between the delimiters)
         if type(r) is Value and not r.opaque and not (r.cut and reason is Reason.URL_NAME):  # (display text)
             if dropped is None and client is None:
                 dropped = self.state.evaluator.urljoins.dropped(r)

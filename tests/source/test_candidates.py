@@ -477,6 +477,8 @@ def test_a_scan_given_the_filled_names_adds_none() -> None:
         ("zip://a.csv::https://h/x.zip", "https://h/x.zip"),  # an fsspec chain's last link
         ("[a [b]](https://h/)", None), ("[Docs](https://h/(x))", None), ("[Docs] (https://h/)", None),
         ("https://h/a(b)", None),
+        (' "https://h/x" ', "https://h/x"), ("[https://h/x]", "https://h/x"), ("`/a b`", "/a b"),  # set off
+        ('"x', None), ("[]", None), ("[https://h/x)", None),
     ],
 )
 def test_the_iris_inside_a_notation(value: str, inner: str | None) -> None:
