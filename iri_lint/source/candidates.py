@@ -438,13 +438,11 @@ _MARKDOWN_LINK = re.compile(r"!?+\[[^\[\]\n]*+\]\(([^()\n]++)\)")  # [text](dest
 def embedded_iris(value: str) -> list[tuple[int, int]] | None:
     """The IRIs inside a notation that is no IRI itself: an fsspec chain's last link (``chain_links``), a
     Markdown link's destination (``[Code](https://h/x)``, CommonMark's inline link: text without brackets, a
-    destination without parentheses, whose spaces, which CommonMark refuses, are the IRI's faults), a URL set
-    off in text (``set_off``); None when ``value`` is none of these."""
+    destination without parentheses, whose spaces, which CommonMark refuses, are the IRI's faults); None when
+    ``value`` is neither."""
     links = chain_links(value)
     if links is None and (m := _MARKDOWN_LINK.fullmatch(value)) is not None:
         links = [m.span(1)]
-    if links is None and (inner := set_off(value)) is not None:
-        links = [inner]
     return links
 
 
@@ -455,7 +453,8 @@ _AROUND = {"<": ">", '"': '"', "[": "]", "`": "`"}
 def set_off(value: str) -> tuple[int, int] | None:
     """Where the URL is in a text that sets one off by delimiters no URI reference starts with, whitespace
     around them allowed: ``'"https://h/x"'``, ``" [https://h/x]"``, ``"`https://h/x`"`` (RFC 3986 appendix C,
-    Markdown's code span); None when ``value`` is no such text."""
+    Markdown's code span); None when ``value`` is no such text. Read for a value made in code (``'"%s"' % CDN``
+    at a URL-named target); a literal ``"[::1]"`` in a host's place is an IP literal, not a URL set off."""
     a = len(value) - len(value.lstrip())
     b = len(value.rstrip())
     if b - a < 3 or _AROUND.get(value[a]) != value[b - 1]:
@@ -465,8 +464,11 @@ def set_off(value: str) -> tuple[int, int] | None:
 
 def is_delimited(value: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
     """``<iri>`` and Clark notation ``{namespace}local`` are not IRIs themselves; with ``holes`` (a template's
-    value), a namespace that is one hole is Clark's too (``"{%s}href" % XLINK_NS``)."""
+    value), a namespace that is one hole is Clark's too (``"{%s}href" % XLINK_NS``), and so is one hole set off
+    in text (``set_off``: ``" [%(uri)s]" % {"uri": uri}``, ``'"%s"' % url``: a URL shown)."""
     if value.startswith("<") and value.endswith(">"):
+        return True
+    if holes and set_off(value) in holes:
         return True
     if value.startswith("{"):
         close = value.find("}")

@@ -477,10 +477,20 @@ def test_a_scan_given_the_filled_names_adds_none() -> None:
         ("zip://a.csv::https://h/x.zip", "https://h/x.zip"),  # an fsspec chain's last link
         ("[a [b]](https://h/)", None), ("[Docs](https://h/(x))", None), ("[Docs] (https://h/)", None),
         ("https://h/a(b)", None),
-        (' "https://h/x" ', "https://h/x"), ("[https://h/x]", "https://h/x"), ("`/a b`", "/a b"),  # set off
-        ('"x', None), ("[]", None), ("[https://h/x)", None),
     ],
 )
 def test_the_iris_inside_a_notation(value: str, inner: str | None) -> None:
     spans = candidates.embedded_iris(value)
     assert (None if spans is None else [value[a:b] for a, b in spans]) == (None if inner is None else [inner])
+
+
+@pytest.mark.parametrize(
+    ("value", "inner"),
+    [
+        (' "https://h/x" ', "https://h/x"), ("[https://h/x]", "https://h/x"), ("`/a b`", "/a b"),
+        ('"x', None), ("[]", None), ("[https://h/x)", None), ("https://h/x", None),
+    ],
+)
+def test_a_url_set_off_in_text(value: str, inner: str | None) -> None:
+    span = candidates.set_off(value)
+    assert (None if span is None else value[span[0]:span[1]]) == inner
