@@ -1070,6 +1070,16 @@ def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 
+def test_a_port_joined_after_a_host_and_port_is_the_join_s_fault() -> None:
+    """fixtures117, repro 01: ``"https://" + REG + ":5000/v2/"`` with ``REG = "registry.example.com:5000"``: the
+    port becomes ``5000:5000`` by the join (IRI801), as after a whole ``HOST`` with its scheme; not IRI112."""
+    src = ('import requests\nREG = "registry.example.com:5000"\nHOST = "https://h.example:8443"\n'
+           'requests.get("https://" + REG + ":5000/v2/")\nrequests.get(f"https://{REG}:5000/v2/")\n'
+           'requests.get(HOST + ":9443/x")\nrequests.get("https://[" + "::1" + "]:" + "8080/")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (4, 33, "IRI801"), (5, 28, "IRI801"), (6, 21, "IRI801")]
+
+
 def test_an_at_sign_joined_after_a_port_makes_no_password_of_it() -> None:
     """``REGISTRY + "@mirror.acme.io/v2/"``: the join makes ``registry.acme.io:5000`` the userinfo, so the port is
     a "password" only as a consequence: IRI801 alone (fixtures83, repro 02); a real password stays reported."""

@@ -25,7 +25,8 @@ RULE = Rule(
           "\"docs\"` with a dotted `HOST`), or when the piece before the join ends the host with whole labels "
           "after a part (`f\"https://{sub}.example.com\" + \"img\"`), and the joined piece starts with known text "
           "other than `/`, `?`, `#`, or `:` after a host with no port yet (after a port, `\":9443/x\"` makes the port "
-          "`8443:9443`: reported); a host built on purpose from parts (`\"https://\" + sub + "
+          "`8443:9443`: reported, after a whole `HOST` with its scheme or a `host:port` after the scheme's piece "
+          "alike); a host built on purpose from parts (`\"https://\" + sub + "
           "\".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, `\"https://api.\" + domain`, a dotless name "
           "going on with its next label (`\"https://example\" + \".com/\"`), "
           "`f\"https://p{x}ypal.com\"`) is not reported."),
@@ -106,6 +107,9 @@ def _whole_tail(text: str, authority: int, j: int, joins: tuple[int, ...], unkno
 
 def _whole_host(text: str, piece: int, authority: int, j: int) -> bool:
     """The piece after the scheme's spells a whole dotted host up to the join, and the joined text goes on with
-    its last label (``"https://" + HOST + "docs"``) or brings an ``@`` that makes it the userinfo
-    (``"http://" + HOST + "@corp.example.com/"``): no part of a host built on purpose (``"." + domain``)."""
-    return piece <= authority and "." in text[authority:j] and (text[j].isalnum() or text[j] == "@")
+    its last label (``"https://" + HOST + "docs"``), brings an ``@`` that makes it the userinfo
+    (``"http://" + HOST + "@corp.example.com/"``) or a ``:`` after its port (``"https://" + REG + ":5000/"``,
+    ``REG`` holding ``host:5000``): no part of a host built on purpose (``"." + domain``)."""
+    spelled = text[authority:j]
+    port = ":" in spelled.rpartition("]")[2]  # (past an IP literal's colons)
+    return piece <= authority and "." in spelled and (text[j].isalnum() or text[j] == "@" or (text[j] == ":" and port))
