@@ -510,3 +510,17 @@ def test_a_bidi_control_at_a_right_to_left_edge_is_one_finding(text: str, code: 
     """The mark IRI201 or IRI202 names is what IRI205 would say ends the segment: one mistake, one finding
     (fixtures72)."""
     assert [f.code for f in check(text)] == [code]
+
+
+@pytest.mark.parametrize(("iri", "found"), [
+    ("https://h.example/caf\u00e9 menu.pdf", [("IRI101", 22), ("IRI404", 21)]),  # two faults, two places
+    ("https://b\u00fccher example/x", [("IRI101", 14), ("IRI404", 9)]),
+    ("https://h.example/\ufffe", [("IRI108", 18)]),  # the character's own fault is the cause: no IRI404 too
+    ("https://h.example/caf\u00e9", [("IRI404", 21)]),
+])
+def test_a_uri_only_api_raises_on_non_ascii_whatever_else_is_wrong(iri: str, found: list[tuple[str, int]]) -> None:
+    """fixtures119, repro 02: urlopen raises on the 'é' whether or not the space is fixed; IRI404 is reported
+    beside the space's IRI101 (without a fix: the mapping takes a valid IRI)."""
+    findings = check(iri, uri_only_api=True)
+    assert sorted((f.code, f.start) for f in findings) == sorted(found)
+    assert all(f.fix is None for f in findings if f.code == "IRI404" and len(findings) > 1)

@@ -18,10 +18,12 @@ RULE = Rule(
     severity=Severity.ERROR,
     default=True,
     fix_level=FixLevel.URI,
-    what=("A literal with non-ASCII characters (and no syntax errors) passed to an API that sends only ASCII: "
+    what=("A literal with non-ASCII characters passed to an API that sends only ASCII: "
           "`urllib.request.urlopen`, `Request` and `urlretrieve`, an opener's `open`, and `http.client` "
           "`HTTPConnection` / `HTTPSConnection` `request` and `putrequest`. The fix is the mapped URI: IDNA "
-          "for a DNS host, percent-encoded UTF-8 elsewhere."),
+          "for a DNS host, percent-encoded UTF-8 elsewhere. An IRI with syntax errors besides (a space) is "
+          "reported all the same, since the API raises whatever else is fixed, but without a fix: the mapping "
+          "takes a valid IRI."),
     why=("`urllib.request.urlopen`, `http.client` and similar encode the request line as ASCII and raise "
          "UnicodeEncodeError for an IRI; the IRI must be mapped to its URI first."),
     where="the first non-ASCII character",
@@ -42,13 +44,17 @@ def check(facts: Facts) -> Iterator[Raw]:
     """Sec. 3.1: an API that encodes the request as ASCII needs the IRI mapped to its URI first."""
     ref = facts.ref
     text = ref.text
-    if not facts.uri_only_api or text.isascii() or ref.error_records:
+    if not facts.uri_only_api or text.isascii():
+        return
+    first = next(k for k, c in enumerate(text) if not c.isascii())
+    raises = f"this API sends only ASCII and raises UnicodeEncodeError on {char_label(text[first])}"
+    if ref.error_records:  # (its other faults are findings of their own; fixed, the IRI maps)
+        if not any(e.start <= first < e.end for e in ref.error_records):  # (else that fault is this one's cause)
+            yield Raw(first, first + 1, f"{raises}; pass the IRI mapped to its URI (RFC 3987 sec. 3.1)")
         return
     try:  # (the editor's hover shows the same URI)
         edits = [Edit(start, end, new) for start, end, new in uri_edits(ref)]
     except MappingError:  # (a valid IRI always maps; be safe)
         return
-    first = next(k for k, c in enumerate(text) if not c.isascii())
     uri = with_edits(facts.shown, edits)
-    yield Raw(first, first + 1, f"this API sends only ASCII and raises UnicodeEncodeError on "
-              f"{char_label(text[first])}; pass the mapped URI {uri!r} (RFC 3987 sec. 3.1)", tuple(edits))
+    yield Raw(first, first + 1, f"{raises}; pass the mapped URI {uri!r} (RFC 3987 sec. 3.1)", tuple(edits))
