@@ -59,6 +59,15 @@ _VARCHAR = r"(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})"
 _VARSPEC = rf"{_VARCHAR}++(?:\.{_VARCHAR}++)*+(?::[1-9][0-9]{{0,3}}+|\*)?+"
 RFC6570_EXPRESSION = rf"\{{[+#./;?&]?+{_VARSPEC}(?:,{_VARSPEC})*+\}}"
 
+# ---------------------------------------------------------------- OpenAPI runtime expressions in braces
+# an OpenAPI 3 callback's or link's key ("http://notify.example?id={$request.body#/id}", sec. "Runtime
+# Expressions"):
+#   expression = "$url" / "$method" / "$statusCode" / "$request." source / "$response." source
+#   source     = "header." token / "query." name / "path." name / "body" ["#" json-pointer]
+#   json-pointer = *( "/" reference-token ), reference-token = *( unescaped / "~" ( "0" / "1" ) )
+_SOURCE = r"header\.[!#$%&'*+\-.^_`|~0-9A-Za-z]++|(?:query|path)\.[^{}]*+|body(?:\#(?:/(?:[^/~{}]|~[01])*+)*+)?+"
+RUNTIME_EXPRESSION = rf"\{{\$(?:url|method|statusCode|(?:request|response)\.(?:{_SOURCE}))\}}"
+
 # ---------------------------------------------------------------- other template languages
 # Jinja: {{ expression }}, {% statement %}, {# comment #}: no brace of their own but in a quoted string
 # (``{{ '{:%Y}'.format(d) }}``), which holds no delimiter of Jinja's (``{{``, ``}}``, ``%}``: so no scan that
@@ -104,7 +113,7 @@ def _pattern(pct: bool, fmt: bool, routes: bool, every_type: bool, pct_escapes: 
     holes = [printf]
     if not fmt:  # in a .format template "{{" is an escaped brace
         holes.append(JINJA)
-    holes += [FORMAT_FIELD, RFC6570_EXPRESSION, DOLLAR_BRACES, PLAIN_WORD]
+    holes += [FORMAT_FIELD, RFC6570_EXPRESSION, RUNTIME_EXPRESSION, DOLLAR_BRACES, PLAIN_WORD]
     if routes:
         holes.append(_ROUTE)
     # "%%s" formats to "%s", a placeholder of the value it makes (as "{{x}}" of a .format template); not

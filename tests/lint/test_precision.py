@@ -123,6 +123,10 @@ QUIET = {
             terms = [f'tag:"{key}"="{value}"', 'tag:"team"', 'urn:"x"']
             return db.Limit.name.like("tag:%"), db.Limit.name.ilike("http:%"), db.Tags.name.contains("tag:%")
         ''',
+    "OpenAPI callbacks keyed by runtime expressions (fixtures118, repro 01)": '''
+        CALLBACKS = {"http://notify.example.com?id={$request.body#/id}&email={$request.body#/email}": {}}
+        callback_url = "{$request.body#/callbackUrl}"
+        ''',
     "SQLite's database in memory as a database URL (reader: not in the corpus)": '''
         reader = make_reader(url=":memory:")
         DATABASE_URL = ":memory:"

@@ -116,6 +116,48 @@ def _rfc6570(value: str, i: int) -> int:
         return j + 1 if value.startswith("}", j) else 0
 
 
+_TCHAR = set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _runtime_expression(value: str, i: int) -> int:
+    """End of an OpenAPI runtime expression in braces at ``i`` (0: none), read a character at a time."""
+    j = i + 2
+    if not value.startswith("{$", i):
+        return 0
+    for word in ("url}", "method}", "statusCode}"):
+        if value.startswith(word, j):
+            return j + len(word)
+    for side in ("request.", "response."):
+        if value.startswith(side, j):
+            j += len(side)
+            break
+    else:
+        return 0
+    if value.startswith("header.", j):
+        k = j + len("header.")
+        while k < len(value) and value[k] in _TCHAR:
+            k += 1
+        return k + 1 if k > j + len("header.") and value.startswith("}", k) else 0
+    for part in ("query.", "path."):
+        if value.startswith(part, j):
+            k = value.find("}", j + len(part))
+            return k + 1 if k >= 0 and "{" not in value[j:k] else 0
+    if not value.startswith("body", j):
+        return 0
+    k = j + len("body")
+    if value.startswith("#", k):
+        k += 1
+        while k < len(value) and value[k] == "/":
+            k += 1
+            while k < len(value) and value[k] not in "/{}":
+                if value[k] == "~":
+                    if value[k + 1 : k + 2] not in ("0", "1"):
+                        return 0
+                    k += 1
+                k += 1
+    return k + 1 if value.startswith("}", k) else 0
+
+
 def _until(value: str, i: int, close: str, stops: str) -> int:
     """End of ``close`` first met after ``i``, before any of ``stops`` (0: none)."""
     k = i
@@ -268,7 +310,7 @@ def _ref_at(value: str, i: int, pct: bool, fmt: bool, routes: bool, every: bool,
                     return end, None
             if value.startswith("{#", i) and (end := _until(value, i + 2, "#}", "{}")):
                 return end, None
-        return (_format_field(value, i, nested=True) or _rfc6570(value, i)), None
+        return (_format_field(value, i, nested=True) or _rfc6570(value, i) or _runtime_expression(value, i)), None
     if c == "$":
         return (_until(value, i + 2, "}", "{") if value.startswith("${", i) else 0), None
     return _angle(value, i, routes), None
@@ -383,6 +425,7 @@ PIECES = [
     "%", "{", "}", "$", "<", ">", "(", ")", ":", "a", "_", " ", "s", "d", "2F", "%%", "{{", "}}", '"',
     "%(", "{%", "%}", "{#", "#}", "${", "<a", "<a(", "%(a)s", "<int:x>", "{x}", "<a(b):c>", "%5.2f", "%-*d",
     "!r", "[0]", ".b", "+", "?", "*", ",", "1", "%41", "http://", "-", "'", "\n",
+    "{$url}", "{$request.", "body", "#/", "~1", "~", "header.", "query.",  # OpenAPI runtime expressions
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=60).map("".join)
 braces = st.lists(st.sampled_from(["{", "}", "{", "}", "a", "$", "{%", "%}", "{{", " ", ":", "!s", "0", "'", '"']),
@@ -442,6 +485,17 @@ def test_long_runs_agree() -> None:
 
 
 # -- each grammar, with the issue's examples ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("expression", "hole"), [
+    ("{$request.body#/id}", True), ("{$url}", True), ("{$statusCode}", True), ("{$response.header.Location}", True),
+    ("{$request.query.queryUrl}", True), ("{$request.path.id}", True), ("{$request.body#/a~1b/c~0}", True),
+    ("{$request.body}", True), ("{$foo}", False), ("{$request.body#/a~2}", False), ("{$request.cookie.x}", False),
+])
+def test_openapi_runtime_expressions_are_holes(expression: str, hole: bool) -> None:
+    """An OpenAPI 3 callback's key, ``http://notify.example?id={$request.body#/id}`` (fixtures118, repro 01)."""
+    value = f"https://x.example/cb?id={expression}&t=1"
+    assert (apply_templates(value).value == f"https://x.example/cb?id={HOLE}&t=1") is hole
 
 
 @pytest.mark.parametrize("field", [
