@@ -31,7 +31,8 @@ class Assembly(NamedTuple):
     templates: tuple[tuple[int, str], ...] = ()  # (offset, the placeholder as written) still in the value
     at_api: bool = False  # the value reaches a URL API (not only a URL-named target)
     # urljoin(base, ref) dropping base path: (offset of ref, "relative" or "absolute" path ref, what is dropped);
-    # the kind prefixed "base_url " where a client resolved the request against its base URL (aiohttp)
+    # the kind prefixed "base_url " where a client resolved the request against its base URL (aiohttp), "join "
+    # where a URL object's join() did (yarl's, httpx's)
     urljoin: tuple[int, str, str] | None = None
     # (start, end, which literal) of the text each literal spells: a format template's or an f-string's text
     # around its holes is one literal's, however many pieces it makes

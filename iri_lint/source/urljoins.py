@@ -46,7 +46,7 @@ class UrljoinNotes:
         (ref,) = args.pick(("url",))
         if ref is not None and type(ref[0]) is Value and not args.unknown:
             found = assembly.urljoin_drops(method.owner, ref[0])
-            self._record(None if found is None else (*found, ref[0]), resolved, call=False)
+            self._record(None if found is None else (f"join {found[0]}", found[1], ref[0]), resolved, call=False)
 
     def _record(self, found: tuple[str, str, Value] | None, resolved: Value, *, call: bool) -> None:
         if found is not None:

@@ -73,7 +73,8 @@ def check(facts: Facts) -> Iterator[Raw]:
     if assembly is None or assembly.urljoin is None:
         return
     at, kind, dropped = assembly.urljoin
-    who = "the client's base_url resolution" if kind.startswith("base_url ") else "urljoin"
+    who = "the client's base_url resolution" if kind.startswith("base_url ") else \
+        "the URL's join()" if kind.startswith("join ") else "urljoin"
     if kind.endswith("relative"):
         what = f"segments '{dropped}'" if "/" in dropped else f"last segment '{dropped}'"
         message = (f"{who} replaces the base's {what} with this relative reference "
