@@ -524,3 +524,16 @@ def test_a_uri_only_api_raises_on_non_ascii_whatever_else_is_wrong(iri: str, fou
     findings = check(iri, uri_only_api=True)
     assert sorted((f.code, f.start) for f in findings) == sorted(found)
     assert all(f.fix is None for f in findings if f.code == "IRI404" and len(findings) > 1)
+
+
+@pytest.mark.parametrize(("text", "as_url"), [
+    ("git@github.com:org/repo.git", "ssh://git@github.com/org/repo.git"),
+    ("deploy@host.example:/srv/repo.git", "ssh://deploy@host.example/srv/repo.git"),
+    ("ht@tp://x", None),
+])
+def test_an_scp_address_is_told_as_such(text: str, as_url: str | None) -> None:
+    """fixtures117's note: urlparse("git@github.com:org/repo.git") is IRI111 at its '@', whose message read it
+    as a scheme; it now names git's scp-like syntax and the ssh:// URL it stands for."""
+    (finding,) = [f for f in check(text) if f.code == "IRI111"]
+    assert (as_url is not None and f"as a URL it is '{as_url}'" in finding.message) or \
+        (as_url is None and "not allowed in a scheme" in finding.message)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ...core.chars import SCHEME_CHARS
@@ -31,8 +32,17 @@ RULE = Rule(
 )
 
 
+# git's scp-like ssh address, [user@]host:path: its '@' is where a scheme's characters stop
+_SCP = re.compile(r"([^/:@\s]++)@([^/:@\s]++):(?!//)(\S*+)")
+
+
 def message(err: Subject) -> str:
     """The finding's message for one error (a run of them gets its length appended)."""
+    scp = _SCP.fullmatch(err.text) if err.text[err.rec.start] == "@" else None
+    if scp is not None:
+        user, host, path = scp.groups()
+        return (f"git's scp-like address user@host:path is no URI (its '@' stands where a scheme's characters "
+                f"must: RFC 3986 sec. 3.1); as a URL it is 'ssh://{user}@{host}/{path.lstrip('/')}'")
     if err.rec.detail is Detail.EMPTY_SCHEME:
         return "empty scheme before ':' (RFC 3986 sec. 3.1)"
     if err.rec.start == 0 and err.text[0] in SCHEME_CHARS:
