@@ -628,6 +628,13 @@ def test_hostile_results(icu_mode: str) -> None:
                                                     for i in range(7, 7 + 4 * 25_000, 4)]
 
 
+def test_a_label_with_surrogates_is_no_look_alike() -> None:
+    """Found by the fuzz profile: ICU's skeleton raised ICUError on a host label holding surrogates that make
+    no pair, 'aa\\ud800\\ud800\\udc00' (each a code point of its own in a Python str), and the whole
+    file's check with it. No character is there to look like another (IRI109 reports each)."""
+    assert "confusable-host" not in {p.kind for p in found("//user@example.a.aa\ud800\ud800\udc00/x")}
+
+
 @pytest.mark.parametrize("host", ["é." * 50_000, "p\u0430y." * 25_000, "".join(f"é{i}." for i in range(20_000))])
 def test_labels_are_judged_once_per_distinct_label(monkeypatch: pytest.MonkeyPatch, host: str) -> None:
     calls = _counting(monkeypatch, "_confusable_verdict")
