@@ -194,6 +194,9 @@ _CONSEQUENCES: dict[str, frozenset[str]] = {
     "IRI801": frozenset({"IRI101", "IRI112", "IRI114", "IRI204", "IRI205", "IRI403", "IRI501", "IRI602"}),
     # a printf placeholder left unfilled ('%s' of a '%%s' a '%' made) is no malformed percent-encoding too
     "IRI805": frozenset({"IRI110"}),
+    # a private-use character, a noncharacter or a lone surrogate has no script but Unknown: that a label or
+    # a component mixes it with Latin follows from the character, which is the fault
+    **dict.fromkeys(("IRI106", "IRI108", "IRI109"), frozenset({"IRI501", "IRI507"})),
 }
 # causes whose consequences stand elsewhere in the authority: an '@' joined after a host and its port makes them
 # the userinfo, whose "password" (the port's digits, IRI506) only follows from the join

@@ -537,3 +537,13 @@ def test_an_scp_address_is_told_as_such(text: str, as_url: str | None) -> None:
     (finding,) = [f for f in check(text) if f.code == "IRI111"]
     assert (as_url is not None and f"as a URL it is '{as_url}'" in finding.message) or \
         (as_url is None and "not allowed in a scheme" in finding.message)
+
+
+@pytest.mark.parametrize(("iri", "code"), [
+    ("https://aa\ud800b.example/", "IRI109"), ("https://aa\ufffeb.example/", "IRI108"),
+    ("https://aa\ue000b.example/", "IRI106"),
+])
+def test_a_character_of_no_script_is_its_own_fault_not_a_mixture(iri: str, code: str) -> None:
+    """A lone surrogate, a noncharacter or a private-use character in a host label has the script Unknown:
+    'mixes the Latin and Unknown scripts' (IRI501) only followed from the character's own fault."""
+    assert [(f.code, f.start) for f in check(iri, select=["ALL"])] == [(code, 10)]
