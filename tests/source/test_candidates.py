@@ -362,6 +362,13 @@ def test_a_deeply_nested_type_is_read_in_one_pass() -> None:
     assert candidates.is_type_expression(deep) and not candidates.is_type_expression(deep + "]")
 
 
+@pytest.mark.parametrize("value", ["[a](" * 100_000, "![" + "a" * 200_000 + "](x", "[" * 200_000, "`" * 200_000])
+def test_notations_are_read_in_one_pass(value: str) -> None:
+    """(Possessive patterns, no nesting: a failed reading costs the text once.)"""
+    assert candidates.embedded_iris(value) is None
+    candidates.set_off(value)
+
+
 @pytest.mark.parametrize(
     ("src", "found"),
     [

@@ -689,6 +689,7 @@ def test_runs_cost_a_few_steps(monkeypatch: pytest.MonkeyPatch, unit: str, flags
     "{a:" * 100_000, "{a[" * 100_000, "{a:" + "x" * 100_000 + "{b:" * 100_000, "{{" + "x" * 100_000,
     "%(" * 100_000, "<a(" * 100_000, "${" * 100_000, "{%" * 100_000, "{+a," * 100_000, "{a." * 100_000,
     "{" * 100_000 + "}" * 100_000,
+    "{$request.body#/" * 50_000, "{$request.query." * 50_000, "{$request.body#/a~" * 50_000,  # (OpenAPI's)
 ])
 def test_hostile_values_end(value: str) -> None:
     """Every start fails after a bounded stretch: 10^5 starts would take minutes if each read on."""
