@@ -1736,7 +1736,11 @@ def test_a_star_import_of_a_module_that_does_not_parse_leaves_modules_and_later_
     ('DAILY = "https://archive.example.org/%Y/%-m/%d.json"\nrequests.get(day.strftime(DAILY))', []),
     ('DAILY_URL = "https://archive.example.org/%Y/%m/%d.json"\nrequests.get(time.strftime(DAILY_URL))', []),
     ('requests.get(day.strftime("https://archive.example.org/%Y/a b.json"))', ["IRI101"]),  # not a directive
-    ('DAILY_URL = "https://archive.example.org/%Y/%m/%d.json"', ["IRI110"]),  # no date fills it here (%d is printf's)
+    # a date's format by its grammar: two conversions and no other malformed '%' (another module may fill it:
+    # fixtures121, repro 02); one conversion alone may be a broken percent-encoding
+    ('DAILY_URL = "https://archive.example.org/%Y/%m/%d.json"', []),
+    ('SALE_URL = "https://shop.example.org/100%Sale"', ["IRI110"]),
+    ('requests.get("https://archive.example.org/%Y/%m/%d.json")', ["IRI805"]),  # (a date's template unfilled)
     ('CDN = "https://a.example"\nSTRF_URL = CDN + "/archive/%Y/%m/"\nday.strftime(STRF_URL)', []),  # (fixtures57, 05)
 ])
 def test_a_strftime_format_is_a_template_of_dates(code: str, expected: list[str]) -> None:
@@ -2059,3 +2063,12 @@ def test_a_markdown_link_or_code_span_in_a_url_context_checks_only_the_url() -> 
            '    docs_url = "[Docs](https://example.com/a b)"\n'
            '    return client.render(tracking_uri=f"`{tracking_uri}`")\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 44, "IRI101")]
+
+
+def test_a_date_format_another_module_fills_is_no_broken_url(tmp_path: Path) -> None:
+    """fixtures121, repro 02: the format is kept in settings.py, strftime fills it in archive.py."""
+    modules = {"settings.py": 'DAILY_URL = "https://blog.example.org/%Y/%m/%d/"\n',
+               "archive.py": ('import requests\nfrom settings import DAILY_URL\n\n\ndef daily(day):\n'
+                              '    return requests.get(day.strftime(DAILY_URL))\n')}
+    assert _lint_project(tmp_path, modules, "settings.py") == []
+    assert _lint_project(tmp_path, modules, "archive.py") == []

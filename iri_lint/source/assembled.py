@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from iri_lint.core.context import Assembly
 from iri_lint.source.model import HOLE, SourcePos
-from iri_lint.source.templates import apply_templates
+from iri_lint.source.templates import apply_templates, date_format, strftime_directives
 from iri_lint.source.values import MADE, Hole, HoleKind, Piece, Src, Text, Value, may_hold
 
 __all__ = ["Checked", "checked"]
@@ -98,10 +98,12 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
             continue
         whole = "".join(t.text for t in run)  # (a placeholder is read by its grammar across the run)
         tpl = apply_templates(whole, percent_template=bool(printf) and any(id(t.node) in printf for t in run))
+        if date_format(tpl.value):  # (a date's format: its directives are placeholders, left as written)
+            tpl = tpl._replace(holes=tuple(sorted((*tpl.holes, *strftime_directives(tpl.value)))))
+        mapped = tpl.index_map
         for a, b in tpl.holes:
             holes.append((n + a, n + b))
-            assert tpl.index_map is not None
-            templates.append((n + a, whole[tpl.index_map[a] : tpl.index_map[b]]))
+            templates.append((n + a, whole[a:b] if mapped is None else whole[mapped[a] : mapped[b]]))
         lo = 0  # where the piece starts in ``whole``
         for t in run:
             if n and joins[-1:] != [n]:  # (a piece a placeholder took whole adds no join of its own)

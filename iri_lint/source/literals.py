@@ -41,7 +41,7 @@ from iri_lint.source.marks import ScanOptions as ScanOptions  # re-exported: the
 from iri_lint.source.marks import marked_lines as marked_lines  # re-exported
 from iri_lint.source.model import HOLE, Literal, Reason, SourcePos
 from iri_lint.source.packages import package_of
-from iri_lint.source.templates import Filling, Templated, apply_templates, strftime_directives
+from iri_lint.source.templates import Filling, Templated, apply_templates, date_format, strftime_directives
 from iri_lint.source.text import embedded_literals
 from iri_lint.source.uses import DATED, EXCLUDED, FMT, IDENTIFIER, MESSAGE, PCT, TEXT, Ctx
 
@@ -380,7 +380,7 @@ class Scanner:
         tpl = apply_templates(raw, holes, percent_template=ctx.pct, format_template=ctx.fmt)
         if ctx.replaced:
             tpl = tpl._replace(holes=tpl.holes + _occurrences(tpl.value, ctx.replaced))
-        if ctx.dated:
+        if ctx.dated or date_format(tpl.value):
             tpl = tpl._replace(holes=tpl.holes + strftime_directives(tpl.value))
         value = tpl.value
         if not whole and tpl.holes and is_delimited(value, tpl.holes):

@@ -286,6 +286,32 @@ def strftime_directives(value: str) -> tuple[tuple[int, int], ...]:
     return tuple(m.span() for m in _directive().finditer(value))
 
 
+# C's strftime conversions (with glibc's): what a '%' before a letter must be to make a date's format
+_DATE_LETTERS = frozenset("aAbBcCdDeFgGhHIjklmMnpPrRsStTuUVwWxXyYzZ")
+_percent = lazy_regex(r"%(?:[0-9A-Fa-f]{2}|[-_0^#]?([A-Za-z%])?)")  # (no repetition: linear)
+
+
+def date_format(value: str) -> bool:
+    """Whether ``value`` reads as a date's format by its grammar alone, wherever ``strftime`` fills it (another
+    module's ``day.strftime(DAILY_URL)``): every '%' that is no percent-encoding is a strftime conversion
+    that no lowercase letter follows (a separator, another conversion, ``%dT%H``: a word after it,
+    ``%user:%pass``, is a broken percent-encoding, IRI110's), and there are two or more
+    (``https://blog.example/%Y/%m/%d/``; one alone, ``100%Sale``, may be broken too)."""
+    if value.count("%") < 2:
+        return False
+    conversions = 0
+    for m in _percent().finditer(value):
+        letter = m.group(1)
+        if letter is None:
+            if len(m.group()) != 3:  # (a percent-encoding is no conversion; a '%' before anything else is none)
+                return False
+        elif letter != "%":
+            if letter not in _DATE_LETTERS or value[m.end() : m.end() + 1].islower():
+                return False
+            conversions += 1
+    return conversions >= 2
+
+
 def may_be_filled(text: str) -> bool:
     """Cheap text test: False means no name of the module ``text`` is filled in (no ``%``, no
     ``.format``, no ``.replace(``), so the search for them can be skipped."""

@@ -16,6 +16,7 @@ from iri_lint.source.model import HOLE
 from iri_lint.source.templates import (
     Filling,
     apply_templates,
+    date_format,
     may_be_filled,
     merge_fillings,
     placeholder_spans,
@@ -744,3 +745,19 @@ def test_an_escaped_printf_placeholder_is_one_of_the_value(value: str, read: str
     """``%%s`` of a ``%`` template formats to ``%s``, which a later ``%`` fills, as ``{{x}}`` of a ``.format``
     template formats to ``{x}``: a placeholder, not a malformed percent-encoding (fixtures36, repro 02)."""
     assert apply_templates(value, percent_template=True).value == read
+
+
+@pytest.mark.parametrize(("value", "dated"), [
+    ("https://blog.example.org/%Y/%m/%d/", True), ("https://h/%Y-%m-%dT%H:%M", True), ("https://h/%-d/%-m", True),
+    ("https://h/%C3%A9/%Y/%m", True),  # (a percent-encoding beside them is one)
+    ("https://h/%Y%%/%m", True),
+    ("https://h/%Y", False), ("100%Sale", False),  # one conversion alone: maybe a broken percent-encoding
+    ("https://h/%Y/%q", False), ("https://h/%Y/%m/%", False),  # a '%' that is no conversion: no date's format
+    ("https://h/%2F%2F", False),
+    ("http://%user:%pass@host", False),  # words after '%' (w3lib's tests): broken encodings, not a date's format
+    ("https://h/%Y-%m-%dT%H:%M:%S", True),
+])
+def test_a_date_format_by_its_grammar(value: str, dated: bool) -> None:
+    """fixtures121, repro 02: ``DAILY_URL = "https://blog.example.org/%Y/%m/%d/"`` in settings.py, filled by
+    ``day.strftime(DAILY_URL)`` in another module, was IRI110 at ``%Y``."""
+    assert date_format(value) is dated
