@@ -36,18 +36,17 @@ from .source.calls import PATH_JOINS
 from .source.candidates import (
     SEPARATOR,
     UrlApi,
-    embedded_iris,
     iri_text,
     is_absolute_literal,
     is_bare_prefix,
     is_delimited,
     is_host_port,
-    is_other_notation,
     is_route_name,
     is_scp_address,
     is_url_name,
     looks_like_prose,
     looks_like_regex,
+    no_url,
     says_template,
 )
 from .source.evaluate import ModuleState
@@ -200,17 +199,18 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     c = _checked(use, state)
     at_api = use.reason is Reason.URL_API
     if is_route_name(c.text) or is_host_port(c.text) or (is_bare_prefix(c.text) and not (at_api and c.text)) or \
-            (not at_api and (_not_one_url(c.text, c.holes) or is_scp_address(c.text))
+            (not at_api and (no_url(c.text, c.holes) or is_scp_address(c.text))
              and _outside_callee(use, state) not in PATH_JOINS):  # (a path join's or urljoin's value is one URL)
         return []  # a view's name, an address, a prefix: no URL (as ``literals`` decides for one literal)
     used_as_iri = not c.text.isascii() or (context is UseContext.IDENTIFIER and api is not None)
     enabled = checker.enabled if used_as_iri else checker.in_ascii
     on_base = use.client is not None and use.client.base is not None  # (a client's base URL + the literal)
-    # a relative literal at an API: the literal scan, which resolves less (``self.driver.get("/x")``, the
-    # driver bound in a classmethod), may not have checked it; what both find is one cause, kept once
-    # (a class statement's keyword: no literal scan reads it, so every rule runs)
-    own_check = type(use.expr) in _LITERALS and not (at_api and not is_absolute_literal(c.text)) and \
-        type(use.node) is not ast.ClassDef
+    # a relative literal at an API or returned by a URL-named function: the literal scan, which resolves less
+    # (``self.driver.get("/x")``, the driver bound in a classmethod) and reads no returns, may not have checked
+    # it; what both find is one cause, kept once (a class statement's keyword: no literal scan reads it either)
+    own_check = type(use.expr) in _LITERALS and type(use.node) is not ast.ClassDef and \
+        not (at_api and not is_absolute_literal(c.text)) and \
+        not (type(use.node) is ast.Return and not is_absolute_literal(_literal_start(use.expr)))
     if (own_check and not _fields_known(use) and not on_base) or _says_template(use.expr):
         # the literal itself (``literals`` checked it, with what it knows of it), or a name that says it
         # holds a template (whatever its placeholders look like): only what assembly gets wrong
@@ -443,10 +443,10 @@ def _in_template(piece: object) -> bool:
     return bool(target[k:]) and says_template(target[k:])
 
 
-def _not_one_url(text: str, holes: Sequence[tuple[int, int]]) -> bool:
-    """What ``literals`` takes for no URL outside a URL API's argument: a regex, markup, prose."""
-    return looks_like_regex(text) or is_delimited(text, holes) or is_other_notation(text) or \
-        bool(embedded_iris(text)) or (SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
+def _literal_start(expr: ast.expr) -> str:
+    """The text a literal (or an f-string) starts with, up to its first field: what the literal scan reads."""
+    first = expr.values[0] if type(expr) is ast.JoinedStr and expr.values else expr
+    return first.value if type(first) is ast.Constant and type(first.value) is str else ""
 
 
 def _reported_there(piece: object) -> bool:

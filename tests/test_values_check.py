@@ -2061,8 +2061,12 @@ def test_a_markdown_link_or_code_span_in_a_url_context_checks_only_the_url() -> 
     src = ('def links(tracking_uri, client):\n'
            '    code_url = "[Code](github://huggingface/datasets/tree/master/datasets/ds1)"\n'
            '    docs_url = "[Docs](https://example.com/a b)"\n'
-           '    return client.render(tracking_uri=f"`{tracking_uri}`")\n')
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 44, "IRI101")]
+           '    return client.render(tracking_uri=f"`{tracking_uri}`")\n'
+           '\n\ndef badge_url(alt, img, page):\n'  # (fixtures121, repro 01: CommonMark's other forms, assembled)
+           '    return f"[![{alt}](https://ci.example/{img} x.svg)](https://ci.example/{page}/)"\n'
+           'titled_href = \'[Docs](https://blog.example.org/docs "Documentation")\'\n'
+           'wiki_href = "[Foo](https://en.wikipedia.org/wiki/Foo_(bar))"\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 44, "IRI101"), (8, 47, "IRI101")]
 
 
 def test_a_date_format_another_module_fills_is_no_broken_url(tmp_path: Path) -> None:
@@ -2072,3 +2076,13 @@ def test_a_date_format_another_module_fills_is_no_broken_url(tmp_path: Path) -> 
                               '    return requests.get(day.strftime(DAILY_URL))\n')}
     assert _lint_project(tmp_path, modules, "settings.py") == []
     assert _lint_project(tmp_path, modules, "archive.py") == []
+
+
+def test_a_relative_literal_a_url_named_function_returns_is_checked() -> None:
+    """``def next_url(): return "/a b"``: a return of a URL-named function is a URL use (issue #27), and the
+    literal scan, which takes no return for a URL context, checked only absolute literals there: the relative
+    ones were checked by neither (found while reading fixtures121, repro 01)."""
+    src = ('def next_url():\n    return "/a b"\n\n\ndef other_url(x):\n    return f"/c d/{x}"\n\n\n'
+           'def home_url():\n    return "https://h.example/e f"\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (2, 14, "IRI101"), (6, 15, "IRI101"), (10, 31, "IRI101")]

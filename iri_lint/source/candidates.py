@@ -432,18 +432,72 @@ def chain_links(value: str) -> list[tuple[int, int]] | None:
     return [(start, len(value))] if _CHAIN_LINK.match(parts[-1]) else None
 
 
-_MARKDOWN_LINK = re.compile(r"!?+\[[^\[\]\n]*+\]\(([^()\n]++)\)")  # [text](destination), ![alt](image)
-
-
 def embedded_iris(value: str) -> list[tuple[int, int]] | None:
     """The IRIs inside a notation that is no IRI itself: an fsspec chain's last link (``chain_links``), a
-    Markdown link's destination (``[Code](https://h/x)``, CommonMark's inline link: text without brackets, a
-    destination without parentheses, whose spaces, which CommonMark refuses, are the IRI's faults); None when
-    ``value`` is neither."""
+    Markdown link's destinations (``markdown_link``); None when ``value`` is neither."""
     links = chain_links(value)
-    if links is None and (m := _MARKDOWN_LINK.fullmatch(value)) is not None:
-        links = [m.span(1)]
-    return links
+    return links if links is not None else markdown_link(value)
+
+
+def markdown_link(value: str) -> list[tuple[int, int]] | None:
+    """The destinations of the Markdown inline link or image that is the whole of ``value`` (CommonMark 0.31
+    sec. 6.3, 6.4): ``[text](dest)``, ``![alt](src)``, a destination in ``<...>`` or holding balanced
+    parentheses, a title after it (``"..."``, ``'...'``, ``(...)``), link text that is itself an image (a
+    badge, ``[![CI](src)](href)``: both). A destination with a space and no title after it is one IRI whose
+    spaces are its faults. None when ``value`` is no such link. Each part is read once: linear."""
+    return _link(value, 0, len(value), nested=False)
+
+
+def _link(value: str, i: int, end: int, *, nested: bool) -> list[tuple[int, int]] | None:
+    i += value.startswith("!", i)
+    close = _closing_bracket(value, i, end)
+    if close < 0 or not value.startswith("(", close + 1) or value[end - 1 : end] != ")" or close + 2 >= end:
+        return None
+    inner = None if nested else _link(value, i + 1, close, nested=True)  # (a badge's image)
+    dest = _destination(value, close + 2, end - 1)
+    return None if dest is None else [*(inner or ()), dest]
+
+
+def _closing_bracket(value: str, i: int, end: int) -> int:
+    """Where the ``]`` that closes the ``[`` at ``i`` is, brackets between balanced (-1: none before ``end``)."""
+    if not value.startswith("[", i):
+        return -1
+    depth = 0
+    for k in range(i, end):
+        c = value[k]
+        if c == "[":
+            depth += 1
+        elif c == "]":
+            depth -= 1
+            if depth == 0:
+                return k
+        elif c == "\n":
+            return -1
+    return -1
+
+
+_TITLES = {'"': '"', "'": "'", "(": ")"}
+
+
+def _destination(value: str, a: int, b: int) -> tuple[int, int] | None:
+    """The destination between a link's parentheses, ``value[a:b]``, a title after it left out."""
+    while a < b and value[a] in " \t":
+        a += 1
+    if value.startswith("<", a):
+        k = value.find(">", a, b)
+        return None if k < 0 or "<" in value[a + 1 : k] or "\n" in value[a:k] else (a + 1, k)
+    depth, k = 0, a
+    while k < b and value[k] not in " \t\n":
+        depth += (value[k] == "(") - (value[k] == ")")
+        if depth < 0:
+            return None
+        k += 1
+    rest = value[k:b].strip(" \t")
+    if depth or k == a or "\n" in rest:
+        return None
+    if rest and not (len(rest) >= 2 and _TITLES.get(rest[0]) == rest[-1]):
+        k = len(value[a:b].rstrip(" \t")) + a  # (no title: the spaces are the destination's)
+    return a, k
 
 
 # what delimits a URI in text and cannot start one (RFC 3986 app. C; Markdown's code span)
@@ -474,6 +528,13 @@ def is_delimited(value: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
         close = value.find("}")
         return close > 0 and (":" in value[1:close] or (1, close) in holes)
     return False
+
+
+def no_url(text: str, holes: Sequence[tuple[int, int]]) -> bool:
+    """What the literal scan takes for no URL outside a URL API's argument: a regex, markup, another notation,
+    one holding IRIs of its own, prose."""
+    return looks_like_regex(text) or is_delimited(text, holes) or is_other_notation(text) or \
+        bool(embedded_iris(text)) or (SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
 
 
 def is_bare_prefix(value: str) -> bool:

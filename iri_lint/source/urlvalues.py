@@ -18,7 +18,15 @@ from typing import NamedTuple
 from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
-from iri_lint.source.candidates import DEFAULT_URL_APIS, UrlApi, is_key_name, is_url_name, parse_extra_api, set_off
+from iri_lint.source.candidates import (
+    DEFAULT_URL_APIS,
+    UrlApi,
+    embedded_iris,
+    is_key_name,
+    is_url_name,
+    parse_extra_api,
+    set_off,
+)
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, marked_lines
@@ -351,8 +359,11 @@ class ModuleValues:
     def _found(self, r: Result, reason: Reason, node: ast.AST, expr: ast.expr, at: At, *,
                api: UrlApi | None = None, name: str | None = None, client: Client | None = None,
                dropped: tuple[str, str, Value] | None = None) -> Iterator[UrlValue]:
-        if type(r) is Value and reason is Reason.URL_NAME and (inner := set_off(r.flat())) is not None:
-            r = r.slice(*inner)  # (a URL shown in text, '"' + CDN + '"': the URL between the delimiters)
+        if type(r) is Value and reason is Reason.URL_NAME and (inner := _inner_urls(r.flat())) is not None:
+            for a, b in inner:  # (each alone: '"' + CDN + '"' shows a URL, a Markdown badge holds two)
+                yield from self._found(r.slice(a, b), reason, node, expr, at, api=api, name=name, client=client,
+                                       dropped=dropped)
+            return
         if type(r) is Value and not r.opaque and not (r.cut and reason is Reason.URL_NAME):  # (display text)
             if dropped is None and client is None:
                 dropped = self.state.evaluator.urljoins.dropped(r)
@@ -455,6 +466,13 @@ class ModuleValues:
         for kw in node.keywords:
             if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
                 yield from self._each(kw.value, at, node, kw.arg)
+
+
+def _inner_urls(text: str) -> list[tuple[int, int]] | None:
+    """The URLs a URL-named value holds in a notation of text (set off by delimiters, a Markdown link's
+    destinations, an fsspec chain's last link), when it is one."""
+    inner = set_off(text)
+    return [inner] if inner is not None else embedded_iris(text)
 
 
 _URLJOIN = "urllib.parse.urljoin"

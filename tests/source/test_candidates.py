@@ -478,17 +478,22 @@ def test_a_scan_given_the_filled_names_adds_none() -> None:
 @pytest.mark.parametrize(
     ("value", "inner"),
     [
-        ("[Code](github://org/repo/tree/main)", "github://org/repo/tree/main"),  # tensorflow-datasets' catalog
-        ("![logo](/static/logo.png)", "/static/logo.png"),
-        ("[Docs](https://example.com/a b)", "https://example.com/a b"),  # (its space: the IRI's fault)
-        ("zip://a.csv::https://h/x.zip", "https://h/x.zip"),  # an fsspec chain's last link
-        ("[a [b]](https://h/)", None), ("[Docs](https://h/(x))", None), ("[Docs] (https://h/)", None),
+        ("[Code](github://org/repo/tree/main)", ["github://org/repo/tree/main"]),  # tensorflow-datasets' catalog
+        ("![logo](/static/logo.png)", ["/static/logo.png"]),
+        ("[Docs](https://example.com/a b)", ["https://example.com/a b"]),  # (its space: the IRI's fault)
+        ("zip://a.csv::https://h/x.zip", ["https://h/x.zip"]),  # an fsspec chain's last link
+        # CommonMark's other forms (fixtures121, repro 01): a badge, a title, balanced parentheses, <...>
+        ("[![CI](https://ci.example/b.svg)](https://ci.example/)", ["https://ci.example/b.svg", "https://ci.example/"]),
+        ('[Docs](https://h/docs "Documentation")', ["https://h/docs"]), ("[Docs](https://h/d 'T')", ["https://h/d"]),
+        ("[Foo](https://en.wikipedia.org/wiki/Foo_(bar))", ["https://en.wikipedia.org/wiki/Foo_(bar)"]),
+        ("[Notes](<https://h/release notes>)", ["https://h/release notes"]), ("[a [b]](https://h/)", ["https://h/"]),
+        ("[Docs](https://h/(x)", None), ("[Docs] (https://h/)", None), ("[x]()", None), ("[a](b)(c)", None),
         ("https://h/a(b)", None),
     ],
 )
-def test_the_iris_inside_a_notation(value: str, inner: str | None) -> None:
+def test_the_iris_inside_a_notation(value: str, inner: list[str] | None) -> None:
     spans = candidates.embedded_iris(value)
-    assert (None if spans is None else [value[a:b] for a, b in spans]) == (None if inner is None else [inner])
+    assert (None if spans is None else [value[a:b] for a, b in spans]) == inner
 
 
 @pytest.mark.parametrize(
