@@ -585,6 +585,8 @@ def _is_listener(token: str) -> bool:
 
 
 _LISTENER = re.compile(r"([A-Za-z][A-Za-z0-9_]*+)://")
+# HTML's image candidate string: a URL, then a width or density descriptor ("logo@2x.png 2x", "a.png 480w, ...")
+_DESCRIPTOR = re.compile(r"[0-9]++(?:\.[0-9]++)?+[wx],?+")
 
 
 def iri_text(value: str) -> IriText:
@@ -608,11 +610,12 @@ def iri_text(value: str) -> IriText:
         tab = value.find("\t", tokens[0][0], hi) if records else -1
         field = tokens if tab < 0 else [t for t in tokens if t[1] <= tab]
         n = 0
-        while n < len(tokens) and (_is_item(t := value[tokens[n][0] : tokens[n][1]]) or _is_listener(t)):
+        while n < len(tokens) and (_is_item(t := value[tokens[n][0] : tokens[n][1]]) or _is_listener(t) or (
+                n and _DESCRIPTOR.fullmatch(t) is not None)):  # (a srcset's descriptor after its URL)
             n += 1
         if n == len(tokens) or (field and n >= len(field)):
             kept = tokens[:n] if n == len(tokens) else field  # all IRIs, or a record's first field
-            items.extend(s for s in kept if not _is_listener(value[s[0] : s[1]]))
+            items.extend(s for s in kept if not _is_listener(t := value[s[0] : s[1]]) and not _DESCRIPTOR.fullmatch(t))
             after_iri = listed = True
             continue
         if after_iri and lo > 0 and value[lo - 1] in "\r\n" and _HEADER_NAME.match(value, lo):

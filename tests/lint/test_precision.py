@@ -123,6 +123,11 @@ QUIET = {
             terms = [f'tag:"{key}"="{value}"', 'tag:"team"', 'urn:"x"']
             return db.Limit.name.like("tag:%"), db.Limit.name.ilike("http:%"), db.Tags.name.contains("tag:%")
         ''',
+    "HTML image candidates with their descriptors (fixtures121's note)": '''
+        SRC_2X = "https://cdn.example.net/img/logo@2x.png 2x"
+        SRCSET = "https://cdn.example.net/a.png 1x, https://cdn.example.net/a@2x.png 2x"
+        WIDE = "https://cdn.example.net/a-480.png 480w, https://cdn.example.net/a-960.png 960w"
+        ''',
     "OpenAPI callbacks keyed by runtime expressions (fixtures118, repro 01)": '''
         CALLBACKS = {"http://notify.example.com?id={$request.body#/id}&email={$request.body#/email}": {}}
         callback_url = "{$request.body#/callbackUrl}"
@@ -227,3 +232,9 @@ def test_invalid_a_labels_and_zone_identifiers() -> None:
         A = "https://xn--d.example/"
         B = "http://[fe80::1%25eth0]:8080/"
         ''') == [(1, 13, "IRI403"), (2, 20, "IRI118")]
+
+
+def test_an_image_candidate_s_url_is_checked_alone() -> None:
+    """``"url 2x"`` is HTML's image candidate string: its descriptor is no word of a broken IRI, its URL is checked."""
+    assert found('SRC_2X = "https://cdn.example.net/a|b.png 2x"\nBAD = "https://cdn.example.net/a.png x2"\n') == [
+        (1, 35, "IRI103"), (2, 36, "IRI101")]
