@@ -61,7 +61,7 @@ from .source.project import Project as Project  # re-exported: what lint_tree ta
 from .source.project import find_root
 from .source.templates import placeholder_spans, strftime_directives
 from .source.urlvalues import ModuleValues, UrlValue
-from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Table, Text, Value, dotted
+from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Text, Value, dotted, holds, same_piece
 
 _PROJECT: list[Project] = []
 _LITERALS = (ast.Constant, ast.JoinedStr)
@@ -323,7 +323,7 @@ def _occurrence(c: Checked, at: int, piece: Piece) -> int:
     """How many parts of the checked value before offset ``at`` are ``piece`` too (a parameter's hole twice in
     ``f"/users/{uid}?uid={uid}"``)."""
     k = bisect_right(c.starts, at) - 1
-    return sum(1 for p, _ in c.parts[: max(k, 0)] if _same(p, piece))
+    return sum(1 for p, _ in c.parts[: max(k, 0)] if same_piece(p, piece))
 
 
 def _bringer(use: UrlValue, piece: Piece, state: ModuleState, nth: int = 0) -> ast.expr | None:
@@ -331,7 +331,7 @@ def _bringer(use: UrlValue, piece: Piece, state: ModuleState, nth: int = 0) -> a
     in ``"https://t.example" + SPACE``): the ``nth`` in source order (outermost first) whose value holds it."""
     client = use.client
     if client is not None and client.base is not None and client.base_expr is not None and \
-            client.src is state.src and _holds(client.base, piece):
+            client.src is state.src and holds(client.base, piece):
         # the base_url given where the client is made: the name in it, as that call's own check places it
         return _bringer(use._replace(client=None, expr=client.base_expr), piece, state) or client.base_expr
     if use.at is None or type(use.expr) in (ast.Name, ast.Attribute):
@@ -340,8 +340,7 @@ def _bringer(use: UrlValue, piece: Piece, state: ModuleState, nth: int = 0) -> a
     for n in ast.walk(use.expr):
         if type(n) in (ast.Name, ast.Attribute, ast.Call) and n is not use.expr:
             r = state.value(n, use.at)  # type: ignore[arg-type]
-            if (type(r) is Value and _holds(r, piece)) or (type(r) is Table and any(  # (``**DEFAULTS``'s values)
-                    type(v) is Value and _holds(v, piece) for v, _ in r.items.values())):
+            if holds(r, piece):  # (a value, or a dict's or a tuple's: ``**DEFAULTS``, ``"%s:%d" % ADDR``)
                 found.append(n)  # type: ignore[arg-type]
     # the innermost: the argument ``term`` of ``link(term)`` that brings its hole, the call ``clean(t)`` itself
     # when the helper made the piece
@@ -350,33 +349,10 @@ def _bringer(use: UrlValue, piece: Piece, state: ModuleState, nth: int = 0) -> a
     return found[min(nth, len(found) - 1)] if found else None
 
 
-def _place(node: ast.AST | None) -> tuple[int, int, int | None, int | None] | None:
-    """Where a node is written (None for one without a place)."""
-    line = getattr(node, "lineno", None)
-    return None if line is None else (line, node.col_offset, node.end_lineno, node.end_col_offset)  # type: ignore[union-attr]
-
-
 def _node_end(node: ast.expr, local: Src) -> SourcePos:
     """Where an expression of this file ends: a finding placed at a name covers the name."""
     line = node.end_lineno or node.lineno
     return SourcePos(line, local.file.char_col(line, node.end_col_offset or 0))
-
-
-def _holds(value: Value, piece: Piece) -> bool:
-    """Whether a value holds (a part of) ``piece``: text of the same literal, or the same hole."""
-    return any(_same(p, piece) for p in value.pieces)
-
-
-def _same(p: Piece, piece: Piece) -> bool:
-    """Whether ``p`` is (a part of) ``piece``: text of the same literal, or the same hole; of a module read again
-    (an editor's open document, then the file: two trees of one text), the node at the same place."""
-    if p is piece or type(p) is not type(piece):
-        return p is piece
-    if p.node is piece.node and p.src is piece.src:
-        return True
-    a, b = p.src, piece.src
-    return a is not None and b is not None and a is not b and a.path is not None and a.path == b.path and \
-        _place(p.node) == _place(piece.node) is not None
 
 
 def _as_written(ref: Value, piece: Piece, k: int) -> tuple[Piece, int]:
@@ -476,7 +452,7 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
     "/d/?c=" + code``: not again at ``redirect(next_url)``), which is checked itself; or the module that gives a
     client its base (fixtures95, repro 02)."""
     if (client := use.client) is not None and client.base is not None and client.src is not state.src and \
-            _holds(client.base, piece):
+            holds(client.base, piece):
         return True  # (the base of a client another module makes: its ``base_url`` is a use there)
     if other_module:
         own = RULES_BY_CODE[code].family is not Family.ASSEMBLY
@@ -590,7 +566,7 @@ def _found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: 
             continue
         # (a helper's value as its module checks it, its parameters unknown: what it reports there)
         r = returned_alone(state, n, use.at) if type(n) is ast.Call else state.value(n, use.at)
-        if type(r) is not Value or not _holds(r, piece):
+        if type(r) is not Value or not holds(r, piece):
             continue
         if len(r.pieces) == 1 and _reported_there(piece) and \
                 _separated(piece.node.value, piece.start + k, url_name=True):  # type: ignore[union-attr]
@@ -639,7 +615,7 @@ def _in_binding(use: UrlValue, named: ast.expr, piece: Piece, k: int, code: str,
         return None
     value, at = b.value, At(b.scope or scope, b.stmt)
     r = state.value(value, at)
-    if type(r) is not Value or not _holds(r, piece) or not _has_alone(r, code, piece, k, checker, memo):
+    if type(r) is not Value or not holds(r, piece) or not _has_alone(r, code, piece, k, checker, memo):
         return None
     return _bringer(use._replace(expr=value, at=at, client=None), piece, state)
 
@@ -652,7 +628,7 @@ def _spot(piece: Piece, k: int) -> int:
 def _offsets_of(c: Checked, piece: Piece) -> Iterator[int]:
     """The offsets of ``c.text`` that ``piece`` spells."""
     for n, (p, _) in enumerate(c.parts):
-        if _same(p, piece):
+        if same_piece(p, piece):
             yield from range(c.starts[n], c.starts[n + 1] if n + 1 < len(c.starts) else len(c.text))
 
 

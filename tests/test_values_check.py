@@ -2086,3 +2086,15 @@ def test_a_relative_literal_a_url_named_function_returns_is_checked() -> None:
            'def home_url():\n    return "https://h.example/e f"\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
         (2, 14, "IRI101"), (6, 15, "IRI101"), (10, 31, "IRI101")]
+
+
+def test_a_tuple_of_another_module_formatted_in_brings_its_piece_at_its_name(tmp_path: Path) -> None:
+    """fixtures120, repro 01: ``"http://%s:%d/health" % registry.DB_ADDR_BAD``, a tuple whose first item holds a
+    space: placed at the attribute that brings it, as for a string constant, not at the use's start."""
+    modules = {"registry.py": 'DB_HOST_BAD = "patroni.internal "\nDB_ADDR_BAD = ("patroni.internal ", 8008)\n',
+               "check.py": ('import requests\nimport registry\n\n\ndef by_name():\n'
+                            '    return requests.get("http://%s/health" % registry.DB_HOST_BAD)\n\n\n'
+                            'def by_tuple():\n    return requests.get("http://%s:%d/health" % registry.DB_ADDR_BAD)\n')}
+    _lint_project(tmp_path, modules, "check.py")  # (writes the files)
+    found = lint_text(modules["check.py"], Config(), path=str(tmp_path / "check.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in found] == [(6, 45, "IRI101"), (10, 48, "IRI101")]

@@ -298,6 +298,34 @@ class Table(NamedTuple):
     items: dict[str, tuple[object, ast.expr]]
 
 
+def holds(r: object, piece: Piece) -> bool:
+    """Whether an evaluation result holds (a part of) ``piece``: a value, text of the same literal or the same
+    hole; a dict display's or a tuple's items too."""
+    if type(r) is Table:
+        return any(holds(v, piece) for v, _ in r.items.values())
+    if type(r) is Seq:
+        return any(holds(v, piece) for v in r.items)
+    return type(r) is Value and any(same_piece(p, piece) for p in r.pieces)
+
+
+def same_piece(p: Piece, piece: Piece) -> bool:
+    """Whether ``p`` is (a part of) ``piece``: text of the same literal, or the same hole; of a module read again
+    (an editor's open document, then the file: two trees of one text), the node at the same place."""
+    if p is piece or type(p) is not type(piece):
+        return p is piece
+    if p.node is piece.node and p.src is piece.src:
+        return True
+    a, b = p.src, piece.src
+    return a is not None and b is not None and a is not b and a.path is not None and a.path == b.path and \
+        _written_at(p.node) == _written_at(piece.node) is not None
+
+
+def _written_at(node: ast.AST | None) -> tuple[int, int, int | None, int | None] | None:
+    """Where a node is written (None for one without a place)."""
+    line = getattr(node, "lineno", None)
+    return None if line is None else (line, node.col_offset, node.end_lineno, node.end_col_offset)  # type: ignore[union-attr]
+
+
 def dotted(node: ast.AST) -> str | None:
     """``a.b.c`` for a chain of names and attributes (None for anything else)."""
     parts = []
