@@ -1063,6 +1063,8 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
     ('"https://h.example/p?lang=en&url={}?t={}".format(GOOD, 1)', []),
     ('f"https://h.example/p?url={input()}?t=1"', []),
     ('f"https://h.example/p#{GOOD}?t=1"', []),
+    # but a number or an encoded value between them holds no URL: the second '?' is a mistake (fixtures97, 100)
+    ('f"https://h.example/p?e={len(GOOD):d}?sig=x"', [(3, 50, "IRI803")]),
     ('"https://h.example/p?url=" + GOOD + "?t=1"', [(3, 50, "IRI803")]),  # two literals: a join made it
 ])
 def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected: list[tuple[int, int, str]]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...core.context import Assembly
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
 
@@ -24,7 +25,8 @@ RULE = Rule(
           "(`LISTING + \"&sort=desc\" + \"?view=grid\"` too); after a `#`, a piece starting with `?` right after "
           "the piece holding the `#`: a single "
           "literal holding both is a literal's own business (and valid syntax), a format template's or an "
-          "f-string's around its holes too (`\"?url={}?sig={}\".format(u, s)`: a nested URL's query), a piece "
+          "f-string's around a hole that may hold a URL too (`\"?url={}?sig={}\".format(u, s)`: a nested URL's "
+          "query; not around a number's or a percent-encoded value, `?Expires={n:d}?Signature=x`), a piece "
           "joined right after `=` is a parameter's value (`\"?next=\" + \"/home?tab=1\"`: its `?` is data, as in "
           "`\"&next=/home?tab=1\"`; so is a `?` further in a piece after a parameter's `=`, "
           "`\"&sort=asc?view=grid\"`, which the query's grammar cannot tell from that), a value unknown in between "
@@ -86,13 +88,25 @@ def check(facts: Facts) -> Iterator[Raw]:
             mark = fragment if fragment >= max(known, before) and q == j and not route else -1
         else:
             mark = text.rfind("?", known, j)
-        if mark < 0 or _urn_components(text, mark, q) or assembly.same_literal(mark, q):
-            continue  # (one literal holding both: valid syntax, written so)
+        if mark < 0 or _urn_components(text, mark, q) or _nested(assembly, mark, q):
+            continue
         what = "the fragment" if text.find("#", 0, j) >= 0 else "the query"
         yield Raw(q, q + 1, f"a '?' is joined after {what} (a piece before it holds a '{text[mark]}'): "
                   + ("it starts no new query, the parameters run together" if what == "the query"
                      else "it lands in the fragment, which is never sent"))
         return
+
+
+def _nested(assembly: Assembly, mark: int, q: int) -> bool:
+    """One literal writes both '?' with a value between them that may hold a URL, whose query the second one
+    goes on with (``"?url={}?sig={}".format(u, s)``: valid syntax, a nested URL's); not when what stands between
+    is a number or percent-encoded (``?Expires={n:d}?Signature=x``: the second query is a mistake)."""
+    if not assembly.same_literal(mark, q):
+        return False
+    literal = {k for a, b, k in assembly.spelled if a <= mark < b}
+    own = [(a, b) for a, b, k in assembly.spelled if k in literal]  # (the literal's text around its holes)
+    holes = dict(assembly.holes)  # (a hole that may hold '#' may hold '?': no number, nothing quote() made)
+    return any("#" in holes[p] if p in holes else not any(a <= p < b for a, b in own) for p in range(mark + 1, q))
 
 
 def _parameter_value(text: str, hole: int) -> bool:
