@@ -366,7 +366,7 @@ def test_a_deeply_nested_type_is_read_in_one_pass() -> None:
 def test_notations_are_read_in_one_pass(value: str) -> None:
     """(Possessive patterns, no nesting: a failed reading costs the text once.)"""
     assert candidates.embedded_iris(value) is None
-    candidates.set_off(value)
+    assert candidates.set_off(value) == ((1, len(value) - 1) if value[0] == "`" else None)
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,9 @@ RULE = Rule(
     fix_level=None,
     what=("The part before the first `:` (when no `/`, `?` or `#` comes earlier) is read as the scheme, and it "
           "is empty (`:foo`), does not start with a letter (`1http:`), or holds a character other than "
-          "letters, digits, `+`, `-` and `.` (`ht_tp:`)."),
+          "letters, digits, `+`, `-` and `.` (`ht_tp:`). Given git's scp-like address `user@host:path`, whose "
+          "`@` stands there (given to a URL API: elsewhere it is no URL context), the message names it and the "
+          "`ssh://` URL it stands for (`requests.get(\"git@github.com:org/repo.git\")`)."),
     why=('A scheme is `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`; anything else before the first `:` makes '
          "the string neither an IRI nor a valid relative reference."),
     fix_text="Correct the scheme; if a relative path has a colon in its first segment, write `./` before it.",
