@@ -224,25 +224,44 @@ def _present(ref: IRIReference) -> int:
             | (_PERCENT if "%" in text else 0) | (0 if ref.userinfo is None else _USERINFO))
 
 
+class _HoleFilter:
+    """Which findings template holes drop: one over a hole or at its edge, where what fills the hole may
+    mend it; a character wrong whatever stands next to it (``_OWN_CHARACTER``) only under a hole."""
+
+    def __init__(self, facts: Facts) -> None:
+        ref = facts.ref
+        self.text = ref.original if ref.original is not None else ref.text
+        self.holes = tuple(sorted(facts.holes))  # (a literal's holes come in the order its templates found them)
+        self.reach = list(accumulate((h[1] for h in self.holes), max))
+        self.own = _OWN_CHARACTER_BY_SHAPE if facts.by_shape else _OWN_CHARACTER
+
+    def drops(self, code: str, start: int, end: int) -> bool:
+        """Whether a finding of ``code`` over ``start:end`` (offsets of the caller's text) is dropped."""
+        if code in _AT_HOLES:
+            return False
+        text = self.text
+        return _overlaps_hole(start, end, self.holes, self.reach, code not in self.own
+                              or text[start : start + 1] in _BRACKETS
+                              or (code == "IRI505" and not text[start:end].strip(_JOINERS)))
+
+
 def _run(facts: Facts) -> Iterator[Finding]:
     found: list[tuple[str, Raw]] = []
-    present = _present(facts.ref) | (_ASSEMBLY if facts.assembly is not None else 0)
+    ref = facts.ref
+    holes = _HoleFilter(facts) if facts.holes else None
+    if holes is not None and ref.origin is None:  # (a preprocessed IRI's offsets are moved after the checks)
+        facts.dropped = holes.drops
+    present = _present(ref) | (_ASSEMBLY if facts.assembly is not None else 0)
     for checked in checks_for(facts.enabled, present):
         facts.code = checked.code
         assert checked.check is not None
         for r in checked.check(facts):
             found.append((checked.code, r))
-    ref = facts.ref
     if ref.origin is not None:
         found = [(code, _in_original(r, ref)) for code, r in found]
-    if facts.holes:
-        text = ref.original if ref.original is not None else ref.text
-        holes = tuple(sorted(facts.holes))  # (a literal's holes come in the order its templates found them)
-        reach = list(accumulate((h[1] for h in holes), max))
-        own = _OWN_CHARACTER_BY_SHAPE if facts.by_shape else _OWN_CHARACTER
-        found = [(code, r) for code, r in found if code in _AT_HOLES or not _overlaps_hole(
-            r.start, r.end, holes, reach, code not in own or text[r.start : r.start + 1] in _BRACKETS
-            or (code == "IRI505" and not text[r.start : r.end].strip(_JOINERS)))]
+    if holes is not None:
+        drops = holes.drops
+        found = [(code, r) for code, r in found if not drops(code, r.start, r.end)]
     if len(found) > 1:
         found = _without_consequences(found, facts.ref)
     found.sort(key=lambda f: (f[1].start, f[0]))

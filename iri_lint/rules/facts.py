@@ -83,6 +83,9 @@ class Facts:
         # findings of a rule its check counted but did not build: past ``limit`` of that rule in
         # position order the engine would cut them anyway (not with holes, which may drop earlier ones)
         self.skipped: dict[str, int] = {}
+        # with template holes, whether the engine drops a finding of (code, start, end); a check that asks it
+        # first may count, not build, what the engine keeps past ``built`` (None: no holes, or not asked)
+        self.dropped: Callable[[str, int, int], bool] | None = None
 
     def skip(self, n: int) -> None:
         """Count ``n`` findings of the running rule that its check did not build."""

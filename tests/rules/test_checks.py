@@ -164,6 +164,31 @@ def test_small_budgets_keep_the_first_findings_and_count_the_rest(tail: str) -> 
             assert _report(text, ["IRI"]) == ctx_budgeted
 
 
+def _report_with_holes(text: str, holes: tuple[tuple[int, int], ...], by_shape: bool) -> list[tuple[object, ...]]:
+    return [(f.code, f.start, f.end, f.message, f.fix and (f.fix.edits, f.fix.value))
+            for f in engine.check_ref(scan(text), holes=holes, by_shape=by_shape)]
+
+
+@given(st.lists(st.sampled_from([" ", "  ", "\"", "|", "%", "%4", "<", ">", "\x01", "a", "/", "\u202e"]),
+                min_size=1, max_size=300).map("".join),
+       st.lists(st.tuples(st.integers(0, 320), st.integers(1, 4)), max_size=40), st.booleans())
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example(" {}" * 150, [(20 + 3 * k, 2) for k in range(150)], False)  # a space beside each of 150 holes
+@example("  a a a a a", [(20, 1)], False)  # a hole over a run's second space drops the whole run
+def test_budgets_with_holes_report_what_building_everything_reports(tail: str, raw: list[tuple[int, int]],
+                                                                    by_shape: bool) -> None:
+    """With template holes a check builds only what the engine keeps of its first ``BUILT_PER_CODE`` (a
+    literal of 25,000 spaces beside holes built 25,000 findings to keep 100): the report is the same."""
+    text = "http://example.com/" + tail
+    holes = tuple((a, min(a + w, len(text))) for a, w in raw if a < len(text))
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(facts, "MAX_PER_CODE", 3)
+        m.setattr(facts, "BUILT_PER_CODE", 3)
+        budgeted = _report_with_holes(text, holes, by_shape)
+        m.setattr(facts, "BUILT_PER_CODE", 10**9)  # the checks build everything
+        assert budgeted == _report_with_holes(text, holes, by_shape)
+
+
 def _cut(report: list[tuple[object, ...]], limit: int) -> list[tuple[object, ...]]:
     """What the engine makes of a full report with a cap of ``limit`` per code."""
     counts = Counter(f[0] for f in report)

@@ -63,8 +63,16 @@ def report(facts: Facts, kind: Kind, describe: Describe, fix: SyntaxFix | None =
     runs = syntax.runs.get(kind, [])
     facts.skip(syntax.counts.get(kind, 0) - len(runs))  # hostile input: counted, not built
     recs, idx = ref.error_records, syntax.idx
+    dropped, code, built = facts.dropped, facts.code, 0
     for i, j in runs:
         first = idx[i]
+        if dropped is not None:  # (template holes: what the engine drops is not built, what it keeps is budgeted)
+            if dropped(code, recs[first].start, recs[idx[j - 1]].end):
+                continue
+            if built >= facts.built:
+                facts.skip(1)
+                continue
+            built += 1
         more = "" if j - i == 1 else "; 1 more such character follows" if j - i == 2 else \
             f"; {j - i - 1} more such characters follow"
         subject = Subject(*ref.error_subject(first), ref)
