@@ -28,7 +28,10 @@ RULE = Rule(
     why=("In a query, `&`, `=`, `#` and `+` are delimiters (RFC 3986 sec. 2.2, 3.4): an unencoded value "
          "holding one changes the structure: it ends the parameter, adds another, or starts the fragment "
          "(a search for `C&A` sends `q=C` and a parameter `A`)."),
-    where="the hole: the whole expression it stands for (`term` in `{term}`, `tag` in `str(tag)`)",
+    where=("the hole: the whole expression it stands for, when the use's own expression holds it (`term` in "
+           "`{term}`, `tag` in `str(tag)`); a hole bound in another statement (`query = \"v=\" + version`, "
+           "`page = request.GET.get(\"page\")`) at the name each use reads it by (`query` in "
+           "`requests.get(HOST + \"?\" + query)`): once per use, where that use's noqa comment reaches"),
     fix_text="Encode the value (`quote(term, safe=\"\")`), or pass the parameters as `params=` / `urlencode()`.",
     valid=(
         Example('from urllib.parse import quote\nimport requests\n\n\ndef find(term):\n'
