@@ -237,7 +237,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     placed: dict[Cause, list[tuple[Finding, Piece, SourcePos, ast.expr | None]]] = {}  # one cause's findings, in order
     for f in findings:
         o = c.origin(f.start)
-        if o is None:
+        if o is None or (not at_api and _at_an_end(f, c.text)):
             continue
         piece, k = o
         if f.code not in ASSEMBLY_CODES and not filled and _in_template(piece):
@@ -592,7 +592,15 @@ def _has_alone(r: Value, code: str, piece: Piece, k: int, checker: ValueChecker,
                                       context=UseContext.UNKNOWN, enabled=enabled, holes=c.holes,
                                       idna_versions=checker.idna_versions, assembly=c.assembly)
     at = ats[min(nth, len(ats) - 1)]
-    return any(g.code == code and g.start == at for g in found)
+    return any(g.code == code and g.start == at and not _at_an_end(g, c.text) for g in found)
+
+
+def _at_an_end(f: Finding, text: str) -> bool:
+    """Whether a finding is whitespace at an end of an absolute IRI's value: at a URL-named target it separates the
+    IRI from the text around it (3987bis sec. 6.3), as a literal's does there (``candidates.iri_text``); only a URL
+    API takes it into the URL."""
+    return (f.start == 0 or f.end == len(text)) and f.end > f.start and not text[f.start : f.end].strip() and \
+        is_absolute_literal(text.strip())
 
 
 def _in_binding(use: UrlValue, named: ast.expr, piece: Piece, k: int, code: str, checker: ValueChecker,

@@ -500,6 +500,26 @@ def test_what_another_module_does_not_read_as_its_iri_is_reported_at_the_use(tmp
     assert _lint_project(tmp_path, modules, "settings.py") == []
 
 
+@pytest.mark.parametrize("binding", [
+    'A_URL = BASE + "/0 "', 'A_URL = BASE + "/0\\t"', 'A_URL = " " + BASE',
+    'def a_url():\n    return BASE + "/0 "\n\n\nA_URL = a_url()',
+    'f(result_url=BASE + "/0 ")\nA_URL = BASE + "/0 "',
+])
+def test_whitespace_a_join_leaves_at_an_end_separates_at_a_url_named_target(binding: str, tmp_path: Path) -> None:
+    """At a URL-named target whitespace at an end of the value separates it from the text around, as one literal's
+    does there (fixtures123, repro 01: ``A_URL = BASE + "/0 "`` had IRI101 where ``"redis://h/0 "`` had none); a
+    URL API takes it into the URL: reported at the use, at the piece that spells it."""
+    module = f'import requests\n\nBASE = "redis://sentinel.internal:26379"\n{binding}\n'
+    assert _lint_project(tmp_path, {"m.py": module}, "m.py") == []
+    used = module + "requests.get(A_URL)\n"
+    assert [code for _, code in _lint_project(tmp_path, {"m.py": used}, "m.py")] in (["IRI101"], ["IRI104"])
+    inside = module.replace('"/0 "', '"/0 /x"')
+    if inside != module:  # a join that puts it inside a URL
+        assert {code for _, code in _lint_project(tmp_path, {"m.py": inside}, "m.py")} == {"IRI101"}
+    relative = module.replace("BASE +", '"/a" +').replace("{BASE}", "{x}").replace("+ BASE", '+ "/a"')
+    assert _lint_project(tmp_path, {"m.py": relative}, "m.py"), "a reference's whitespace is its own, as a literal's"
+
+
 def test_a_finding_placed_at_a_name_covers_the_name(tmp_path: Path) -> None:
     """An editor underlines the name that brings another module's piece, not its first character."""
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")

@@ -572,3 +572,17 @@ def test_a_character_of_no_script_is_its_own_fault_not_a_mixture(iri: str, code:
     """A lone surrogate, a noncharacter or a private-use character in a host label has the script Unknown:
     'mixes the Latin and Unknown scripts' (IRI501) only followed from the character's own fault."""
     assert [(f.code, f.start) for f in check(iri, select=["ALL"])] == [(code, 10)]
+
+
+@pytest.mark.parametrize(("text", "advice"), [
+    ("http://fd00:ec2::254/", "[fd00:ec2::254] ("),  # no group of digits last: one reading
+    ("http://2001:db8::10:5432/", "[2001:db8::10:5432], or [2001:db8::10]:5432 if 5432 is its port"),
+    ("http://::1234:5678", "[::1234:5678], or [::1234]:5678 if 5678 is its port"),
+    ("http://2001:db8::/", "[2001:db8::] ("),
+])
+def test_an_unbracketed_ipv6_address_is_bracketed_both_ways_when_its_last_group_may_be_a_port(
+        text: str, advice: str) -> None:
+    """RFC 3986 sec. 3.2.2: without its brackets, ``2001:db8::10:5432`` may be the address or ``2001:db8::10`` and
+    port 5432 (``f"http://{V6}:{port}/"``, fixtures123): advising only the first would move the request."""
+    (found,) = [f for f in check(text) if f.code == "IRI113"]
+    assert advice in found.message

@@ -21,8 +21,9 @@ RULE = Rule(
     what=("A space (U+0020) in any component of the IRI, from scheme to fragment; a run of spaces is one "
           "finding, fixed as `%20` each. Spaces before or after the whole IRI are one finding whose fix "
           "removes them, where the literal is one URL whatever it holds (a URL API's argument); elsewhere (a "
-          "URL-named name, keyword or key) whitespace at an end separates the IRI from the text around it "
-          "(3987bis sec. 6.3) and is no finding, until a join puts it inside a URL."),
+          "URL-named name, keyword or key) whitespace at an end of an absolute IRI separates it from the text "
+          "around it (3987bis sec. 6.3) and is no finding, one literal's or a value's built in code "
+          "(`A_URL = BASE + \"/0 \"`), until a join puts it inside a URL or a URL API takes the value."),
     why=("RFC 3987 sec. 2.2 leaves this character out of the IRI grammar and 3987bis sec. 6.3 explains why: "
          "spaces delimit IRIs in lists and are added or lost when long IRIs are wrapped, so one IRI can be "
          "read as two. Software that receives such a string may cut it, reject it, or map it differently."),
