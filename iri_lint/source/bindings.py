@@ -10,12 +10,12 @@ import enum
 import functools
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import accumulate, repeat
 from operator import add
 from typing import NamedTuple
 
-from iri_lint.source.blocks import DEFS, TRY, StmtPos, on_lines, statements, statements_on
+from iri_lint.source.blocks import DEFS, TRY, Span, StmtPos, on_lines, statements, statements_on
 
 __all__ = ["ATTRIBUTE_BINDING", "At", "Binding", "Kind", "ModuleIndex", "Order", "Scope", "StmtPos", "binds_a_number",
            "defined_by_def", "dunder_all", "rebound_inside"]
@@ -67,9 +67,10 @@ class Order:
         """The bindings whose statements start before ``pos``."""
         return self.by_pos[: bisect_left(self.positions, pos)]
 
-    def between(self, lo: tuple[int, int], hi: tuple[int, int]) -> int:
-        """How many bindings start strictly between two positions."""
-        return max(bisect_left(self.positions, hi) - bisect_right(self.positions, lo), 0)
+    def between(self, lo: tuple[int, int], hi: tuple[int, int], skip: Sequence[Span] = ()) -> list[Binding]:
+        """The bindings that start strictly between two positions, less those within the spans ``skip``."""
+        out = self.by_pos[bisect_right(self.positions, lo) : bisect_left(self.positions, hi)]
+        return [b for b in out if not any(a <= b.pos < z for a, z in skip)]
 
     def within(self, stmt: ast.stmt) -> list[Binding]:
         """The bindings inside a statement (its first position included)."""
@@ -89,10 +90,6 @@ _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NOWHERE = (0, 0)
 _new_tuple = tuple.__new__  # (a StmtPos per statement, a Binding per binding: without NamedTuple.__new__'s call)
 _TYPE_ALIAS = getattr(ast, "TypeAlias", None)
-
-
-def _pos(stmt: ast.stmt | None) -> tuple[int, int]:
-    return (stmt.lineno, stmt.col_offset) if stmt is not None else _NOWHERE
 
 
 class At(NamedTuple):
@@ -324,7 +321,8 @@ class _Binder:
         elif t is ast.ImportFrom:
             for a in stmt.names:  # type: ignore[attr-defined]
                 if a.name == "*":
-                    self.scope.stars.append(Binding(Kind.STAR, stmt, None, self.pos.block, self.pos.at, _pos(stmt),
+                    self.scope.stars.append(Binding(Kind.STAR, stmt, None, self.pos.block, self.pos.at,
+                                                    (stmt.lineno, stmt.col_offset),
                                                     (stmt.module, None, stmt.level)))  # type: ignore[attr-defined]
                 else:
                     self.add(a.asname or a.name, Kind.IMPORT,

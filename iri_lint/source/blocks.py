@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import ast
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-__all__ = ["COMPOUND", "DEFS", "LOOPS", "TRY", "StmtPos", "blocks", "module_imports", "on_lines", "statements",
-           "statements_on"]
+__all__ = ["COMPOUND", "DEFS", "LOOPS", "TRY", "Span", "StmtPos", "blocks", "module_imports", "on_lines", "statements",
+           "statements_on", "way_to"]
 
 _new_tuple = tuple.__new__  # a StmtPos per statement, without NamedTuple.__new__'s call
 
@@ -105,3 +105,29 @@ def statements_on(body: list[ast.stmt], lines: list[int]) -> Iterator[tuple[ast.
                 if type(stmt) in COMPOUND:
                     inner += [(b, stmt, is_loop) for b, is_loop in blocks(stmt) if b]
         stack.extend(reversed(inner))
+
+
+Span = tuple[tuple[int, int], tuple[int, int]]
+
+
+def way_to(stmt: ast.stmt, position: Callable[[ast.stmt], StmtPos | None]) -> tuple[list[tuple[ast.stmt, StmtPos]],
+                                                                                    list[Span]]:
+    """The statements on the way to ``stmt`` in its scope, innermost first, each with its position, and the spans
+    (start, end) of the ``except`` handlers that cannot have run before it. Where the way passes a ``try``'s
+    ``else:`` block, the ``try``'s body ran to its end before it (a last step past that body's end) and no
+    handler of that ``try`` ran."""
+    way: list[tuple[ast.stmt, StmtPos]] = []
+    skip: list[Span] = []
+    s: ast.stmt | None = stmt
+    while s is not None:
+        p = position(s)
+        assert p is not None
+        way.append((s, p))
+        t = p.parent
+        if type(t) in TRY and p.block == id(t.orelse) and t.body:  # type: ignore[union-attr]
+            body = t.body  # type: ignore[union-attr]
+            way.append((body[-1], _new_tuple(StmtPos, (id(body), len(body), t, False))))
+            skip += [((h.lineno, h.col_offset), (h.end_lineno or h.lineno, h.end_col_offset or 0))
+                     for h in t.handlers]  # type: ignore[union-attr]
+        s = p.parent
+    return way, skip

@@ -20,6 +20,7 @@ from typing import Any
 
 from iri_lint.source import assembly, bindings
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
+from iri_lint.source.blocks import Span, way_to
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, percent_args
 from iri_lint.source.formatting import percent_value, printed
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
@@ -344,13 +345,7 @@ class ModuleState:
     def _at(self, scope: Scope, order: Order, stmt: ast.stmt, node: ast.AST) -> Result:
         """The bindings that run, in order, on the way to ``stmt``: the last one that sets the name, then
         the ``+=`` after it; a hole when another binding could run in between (a branch, a loop around)."""
-        chain = []
-        s: ast.stmt | None = stmt
-        while s is not None:
-            p = scope.position(s)
-            assert p is not None
-            chain.append((s, p))
-            s = p.parent
+        chain, skip = way_to(stmt, scope.position)
         use = (stmt.lineno, stmt.col_offset)
         inner: list[tuple[list[Binding], int]] = []  # ``+=`` met on the way in, level by level outwards
         reset: Binding | None = None
@@ -384,8 +379,8 @@ class ModuleState:
             return self._agree(scope, list(earlier.values()), node)
         fold = [reset, *tail, *(b for bs, n in reversed(inner) for b in bs[:n])]
         agreed: Result | None = None
-        if order.between(reset.pos, use) != len(fold) - 1:  # bound in a branch in between
-            agreed = self._agreeing(scope, order, fold, use, node)
+        if len(order.between(reset.pos, use, skip)) != len(fold) - 1:  # bound in a branch in between
+            agreed = self._agreeing(scope, order, fold, use, node, skip)
             if type(agreed) is Value and agreed.opaque:
                 return agreed
         # the outermost loop around the use that does not hold the reset: what it binds runs again before the use
@@ -397,14 +392,13 @@ class ModuleState:
         return agreed if agreed is not None else self._fold(scope, fold, node)
 
     def _agreeing(self, scope: Scope, order: Order, fold: list[Binding], use: tuple[int, int],
-                  node: ast.AST) -> Result:
+                  node: ast.AST, skip: list[Span] | None = None) -> Result:
         """A name bound again in a branch between its last plain binding and a use (``if flag: w = X``): a
         hole, unless every binding from that one on gives the same text and none is a ``+=``."""
         if len(fold) > 1:
             return self.hole(node)
         reset = fold[0]
-        between = order.by_pos[bisect_right(order.positions, reset.pos) : bisect_left(order.positions, use)]
-        return self._agree(scope, [reset, *between], node)
+        return self._agree(scope, [reset, *order.between(reset.pos, use, skip or ())], node)
 
     def _final(self, scope: Scope, name: str, order: Order, node: ast.AST) -> Result:
         """A name's value once its scope has run (a module constant read by a function or another module)."""

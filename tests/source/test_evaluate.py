@@ -175,6 +175,16 @@ def test_straight_line_rebinding_and_augmented_assignment() -> None:
     ("try:\n    u = 'https://g'\nfinally:\n    if c:\n        u = 'https://h'\nprobe(u)", None),
     ("try:\n    u = 'https://g'\nfinally:\n    u = 'https://h'\n    probe(u)", "https://h"),
     ("u = 'https://g'\ntry:\n    pass\nfinally:\n    u = 'https://h'\nu += '/x'\nprobe(u)", "https://h/x"),
+    # an else block runs after the try's body ran to its end, and no handler (fixtures124, repro 01)
+    ("try:\n    u = 'https://h'\nexcept E:\n    u = None\nelse:\n    probe(u)", "https://h"),
+    ("u = 'https://h'\ntry:\n    pass\nexcept E:\n    u = None\nelse:\n    probe(u)", "https://h"),
+    ("try:\n    u = 'https://h'\nexcept E:\n    u = None\nelse:\n    if c:\n        probe(u + '/a')", "https://h/a"),
+    ("try:\n    u = 'https://h'\n    if c:\n        u = 'https://g'\nexcept E:\n    pass\nelse:\n    probe(u)", None),
+    ("try:\n    u = 'https://h'\nexcept E:\n    u = None\nelse:\n    pass\nprobe(u)", None),  # after: either ran
+    ("try:\n    u = 'https://h'\nexcept E:\n    u = None\nfinally:\n    probe(u)", None),
+    ("try:\n    u = 'https://h'\nexcept E:\n    u = None\nelse:\n    u += '/x'\n    probe(u)", "https://h/x"),
+    ("for x in xs:\n    try:\n        pass\n    except E:\n        u = None\n    else:\n        probe(u)\n"
+     "    u = 'https://h'", None),  # (the loop's last pass bound it: a hole, as any loop-carried name)
     # comprehensions and lambdas hide their own names
     ("x = 'https://h'\n[probe(x) for x in xs]", None),
     ("x = 'https://h'\nf = lambda x: probe(x)", None),
