@@ -10,6 +10,7 @@ from iri_lint.core.context import UseContext
 from iri_lint.data.schemes import REGISTERED
 
 from ..core.schemes import scheme_typos
+from .placeholders import is_redacted
 
 SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")  # a scheme and its colon (RFC 3986 sec. 3.1)
 # substrings that only regexes (or Windows paths) contain; none is valid in an IRI anyway
@@ -377,8 +378,22 @@ def is_other_notation(value: str) -> bool:
     """A notation that URL-named values hold which is no IRI: a container image behind skopeo's and GitHub
     Actions' transport prefix, ``docker://alpine:3.19``, whose ``:`` starts a tag and ``@`` a digest (``docker``
     is no URI scheme, IANA or in use); a Python type written as a string, ``List[str]``; SQLite's name for a
-    database in memory, ``:memory:``, which a database's ``url`` may be (no URI reference starts with ``:``)."""
-    return value[:9].lower() == "docker://" or value == ":memory:" or is_type_expression(value)
+    database in memory, ``:memory:``, which a database's ``url`` may be (no URI reference starts with ``:``); a
+    redaction marker where the URL was, ``[REDACTED]`` (``placeholders.is_redacted``); a text that opens as no URI
+    reference can (``opens_no_reference``)."""
+    return value[:9].lower() == "docker://" or value == ":memory:" or is_type_expression(value) or \
+        is_redacted(value) or opens_no_reference(value)
+
+
+_IP_LITERAL_FIRST = frozenset("0123456789abcdefABCDEF:vV")
+
+
+def opens_no_reference(value: str) -> bool:
+    """A text no URI reference can start: a ``[`` opens only an IP literal, after ``//`` (RFC 3986 sec. 3.2.2), whose
+    first character is an IPv6 address's (a hex digit or ``:``) or IPvFuture's ``v``; a bracketed word first
+    (``[http[s]://]open.spotify.com/{type}``, ``[object Object]``) is a notation or a label. Not a Markdown link,
+    whose destination is an IRI of its own (``embedded_iris``)."""
+    return value[:1] == "[" and len(value) > 1 and value[1] not in _IP_LITERAL_FIRST and markdown_link(value) is None
 
 
 _TYPE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+")
@@ -534,7 +549,8 @@ def no_url(text: str, holes: Sequence[tuple[int, int]]) -> bool:
     """What the literal scan takes for no URL outside a URL API's argument: a regex, markup, another notation,
     one holding IRIs of its own, prose."""
     return looks_like_regex(text) or is_delimited(text, holes) or is_other_notation(text) or \
-        bool(embedded_iris(text)) or (SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
+        is_redacted(text, holes) or bool(embedded_iris(text)) or \
+        (SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
 
 
 def is_bare_prefix(value: str) -> bool:

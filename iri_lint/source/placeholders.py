@@ -10,6 +10,7 @@ for a whole user, password or query value (``https://[Filtered]@host/``, ``?toke
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from iri_lint.core.reference import IRIReference, Span
 
@@ -19,6 +20,19 @@ _CAPS = re.compile(r"[A-Z][A-Z0-9]*+(?:[_\-][A-Z0-9]++)*+")
 # of asterisks
 _REDACTED = re.compile(r"\[[A-Za-z][A-Za-z_\- ]{2,}+\]|\*{3,}+")
 _QUERY_VALUE = re.compile(r"(?<==)[^&;#]++")
+
+
+def is_redacted(text: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
+    """A redaction marker standing for a whole URL (``"[REDACTED]"``, a sanitizer's ``"[redacted]" + suffix``):
+    placeholder text, no URL; only holes may follow it."""
+    m = _REDACTED.match(text)
+    if m is None:
+        return False
+    at = m.end()
+    for start, end in sorted(holes):
+        if start == at:
+            at = end
+    return at == len(text)
 
 
 def example_placeholders(ref: IRIReference) -> tuple[tuple[int, int], ...]:

@@ -136,12 +136,34 @@ QUIET = {
         reader = make_reader(url=":memory:")
         DATABASE_URL = ":memory:"
         ''',
+    "A redaction marker where a URL was (posthog's MCP sanitizer: not in the corpus)": '''
+        _REDACTED_VALUE = "[redacted]"
+        API_URL = "[REDACTED]"
+        PROXY_URL = "***"
+
+        def _sanitize_single_url(value, suffix):
+            if len(value) > 4096:
+                return _REDACTED_VALUE
+            return _REDACTED_VALUE + suffix
+        ''',
+    "A URL's shape in a notation with optional parts (tekore's error message: not in the corpus)": '''
+        valid_url = "[http[s]://]open.spotify.com/{type}/{id}"
+        msg = f"Invalid URL: expected format {valid_url!r}, got {url!r}!"
+        ''',
 }
 
 
 @pytest.mark.parametrize("source", QUIET.values(), ids=QUIET.keys())
 def test_real_code_that_holds_no_iri_at_fault_is_quiet(source: str) -> None:
     assert found(source) == []
+
+
+def test_a_redaction_marker_is_a_url_only_where_a_url_api_takes_it() -> None:
+    """``[REDACTED]`` where a URL was is a placeholder of the whole URL, not a relative reference; a URL API sends it
+    all the same, and a bracketed index (``[0]``) is no redaction marker."""
+    src = ('import requests\n\nrequests.get("[REDACTED]")\n\n\ndef other_url(x):\n    return "[0]" + x\n'
+           'SHOWN_URL = "[redacted] and more"\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(3, "IRI114"), (7, "IRI114")]
 
 
 def test_one_finding_per_literal_for_one_cause() -> None:

@@ -357,6 +357,21 @@ def test_python_types_as_strings(value: str, typed: bool) -> None:
     assert candidates.is_type_expression(value) is typed
 
 
+@pytest.mark.parametrize(
+    ("value", "opens"),
+    [
+        ("[http[s]://]open.spotify.com/{type}/{id}", True), ("[REDACTED]", True), ("[object Object]", True),
+        ("[::1]", False), ("[2001:db8::1]:80", False), ("[fe80::1%25en0]", False), ("[v7.x]", False),
+        ("[Docs](https://h.example/)", False), ("[link](https://h.example/a b)", False),  # a Markdown link's
+        ("[", False), ("a[b]", False), ("https://[::1]/", False),
+    ],
+)
+def test_a_bracket_opens_only_an_ip_literal(value: str, opens: bool) -> None:
+    """RFC 3986 sec. 3.2.2: '[' starts an IP literal, a hex digit, ':' or IPvFuture's 'v' after it; a bracketed word
+    first opens no URI reference (tekore's ``"[http[s]://]open.spotify.com/..."`` in an error message)."""
+    assert candidates.opens_no_reference(value) is opens
+
+
 def test_a_deeply_nested_type_is_read_in_one_pass() -> None:
     deep = "a[" * 50_000 + "b" + "]" * 50_000
     assert candidates.is_type_expression(deep) and not candidates.is_type_expression(deep + "]")
