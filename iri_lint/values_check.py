@@ -279,7 +279,9 @@ def _checked(use: UrlValue, state: ModuleState) -> Checked:
     a conversion, not ``%05``: fixtures97, repro 02)."""
     printf = frozenset().union(*(printf_templates(st.index.tree, st.src.file) for st in state.evaluator.states.values())
                                ) if any(type(p) is Text and "%" in p.text for p in use.value.pieces) else frozenset()
-    return checked(use.value, at_api=use.reason is Reason.URL_API, dropped=use.dropped, printf=printf)
+    # (a join's argument is one URL, but its template is filled later, where the join's value goes: not yet at an API)
+    at_api = use.reason is Reason.URL_API and (use.api is None or use.api.name not in PATH_JOINS)
+    return checked(use.value, at_api=at_api, dropped=use.dropped, printf=printf)
 
 
 def _spelled_elsewhere(f: Finding, c: Checked, local: Src) -> tuple[Finding, Spelled | None]:

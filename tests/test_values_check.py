@@ -2120,3 +2120,14 @@ def test_a_tuple_of_another_module_formatted_in_brings_its_piece_at_its_name(tmp
     _lint_project(tmp_path, modules, "check.py")  # (writes the files)
     found = lint_text(modules["check.py"], Config(), path=str(tmp_path / "check.py"), project=Project())
     assert [(f.line, f.col, f.code) for f in found] == [(6, 45, "IRI101"), (10, 48, "IRI101")]
+
+
+def test_a_template_joined_by_urljoin_is_filled_where_the_join_goes() -> None:
+    """django-cms's ``URL_CMS_PAGE_MOVE = urljoin(URL_CMS_PAGE, "%d/move-page/")``, filled by its tests'
+    ``URL_CMS_PAGE_MOVE % page.pk``: a join's argument is one URL, but no URL API uses it there, so a template
+    in it is not yet unfilled (IRI805); where the join's value reaches one, it is."""
+    src = ('from urllib.parse import urljoin\nimport posixpath\nimport requests\n\nROOT = "https://h.example/cms/"\n'
+           'URL_MOVE = urljoin(ROOT, "%d/move-page/")\nURL_COPY = posixpath.join(ROOT, "{id}/copy/")\n\n\n'
+           'def f(pk):\n    requests.get(URL_MOVE % pk)\n    requests.get(URL_COPY.format(id=pk))\n'
+           '    requests.get(urljoin(ROOT, "%d/delete/"))\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(13, 32, "IRI805")]
