@@ -2131,3 +2131,13 @@ def test_a_template_joined_by_urljoin_is_filled_where_the_join_goes() -> None:
            'def f(pk):\n    requests.get(URL_MOVE % pk)\n    requests.get(URL_COPY.format(id=pk))\n'
            '    requests.get(urljoin(ROOT, "%d/delete/"))\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(13, 32, "IRI805")]
+
+
+def test_urljoin_against_an_absolute_path_drops_what_rfc_3986_drops() -> None:
+    """``STATIC_URL = "/static"`` (no '/' at its end) joined to ``"img/logo.png"`` gives ``/img/logo.png``: IRI804, as
+    against an absolute base; a relative-path base (``"en/admin"``) is not resolved (urllib does otherwise)."""
+    src = ('from urllib.parse import urljoin\nimport requests\n\nSTATIC_URL = "/static"\nMEDIA_URL = "/media/"\n'
+           'LANG = "en/admin"\n\n\ndef f(name):\n    requests.get(urljoin(STATIC_URL, "img/logo.png"))\n'
+           '    requests.get(urljoin(MEDIA_URL, "img/logo.png"))\n    requests.get(urljoin(LANG, "img/logo.png"))\n'
+           '    requests.get(urljoin(MEDIA_URL, name) + "/x")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(10, 38, "IRI804")]

@@ -139,8 +139,8 @@ def urljoin(base: Value, ref: Value, node: ast.AST, src: Src | None, *, as_type:
         return hole(node, src, as_type=as_type)
     bs, rs = base.flat(), ref.flat()
     b, r = split(bs), split(rs)
-    if b.scheme is None:
-        return hole(node, src, as_type=as_type)  # no absolute base (urllib's urljoin then does otherwise)
+    if not _resolvable(bs, b):
+        return hole(node, src, as_type=as_type)
     fragment = _span(ref, r.fragment, 1)
     if r.scheme is not None:
         scheme, authority = _span(ref, r.scheme), _span(ref, r.authority, 2)
@@ -166,12 +166,20 @@ def urljoin(base: Value, ref: Value, node: ast.AST, src: Src | None, *, as_type:
                     if merged is None:
                         return hole(node, src, as_type=as_type)
                     path = _remove_dots(merged, node, src)
-    colon = base.slice(b.scheme[1], b.scheme[1] + 1) if r.scheme is None else ref.slice(r.scheme[1], r.scheme[1] + 1)
+    colon = ref.slice(r.scheme[1], r.scheme[1] + 1) if r.scheme is not None else \
+        base.slice(b.scheme[1], b.scheme[1] + 1) if b.scheme is not None else Value()
     out = [scheme, colon, authority]
     if not has_authority and path.flat().startswith("//"):
         out.append(made("/.", node, src))  # (as core.resolve: "//" must not read as an authority)
     out += [path, query, fragment]
     return concat(out, node, src, as_type=as_type)
+
+
+def _resolvable(bs: str, b: Parts) -> bool:
+    """Whether urllib's ``urljoin`` resolves against a base as RFC 3986 sec. 5.2 does: an absolute URI, or a
+    reference whose path is absolute (``/static``, ``//cdn.example/a``: Django's ``STATIC_URL``); against a
+    relative path (``en/admin``) or none it does otherwise (``urljoin("?q", "x")`` is ``/x``)."""
+    return b.scheme is not None or bs.startswith("/")
 
 
 def _merge(base: Value, b: Parts, ref_path: Value, node: ast.AST, src: Src | None) -> Value | None:
@@ -205,7 +213,7 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
         return None
     bs, rs = base.flat(), ref.flat()
     b, r = split(bs), split(rs)
-    if b.scheme is None or r.scheme is not None or r.authority is not None or r.path[0] == r.path[1]:
+    if not _resolvable(bs, b) or r.scheme is not None or r.authority is not None or r.path[0] == r.path[1]:
         return None
     start, end = b.path
     if _names_document(bs[start:end]):

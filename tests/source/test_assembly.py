@@ -48,6 +48,17 @@ def test_law_known_urljoin_is_rfc_3986_resolution(base: str, ref: str) -> None:
     assert got.text == resolve(base, ref)
 
 
+@settings(max_examples=500, deadline=None)
+@given(st.builds(lambda h, p, q: h + "/" + p + q, st.sampled_from(["", "//h"]), paths,
+                 st.sampled_from(["", "?q", "#f", "?q#f"])), refs)
+def test_law_urljoin_against_an_absolute_path_is_rfc_3986_resolution(base: str, ref: str) -> None:
+    """Django's ``urljoin(STATIC_URL, "img/x.png")``, ``STATIC_URL = "/static"``: a base that is an absolute-path
+    (or network-path) reference resolves as one with a scheme does, the scheme left out."""
+    got = assembly.urljoin(text(base), text(ref), NODE, None)
+    resolved = resolve("http:" + base, ref)
+    assert got.text == (resolved[len("http:") :] if resolved.startswith("http:") else resolved)
+
+
 @settings(max_examples=300, deadline=None)
 @given(bases, refs)
 def test_law_urljoin_keeps_each_character_from_its_input(base: str, ref: str) -> None:
@@ -67,6 +78,8 @@ def test_law_urljoin_keeps_each_character_from_its_input(base: str, ref: str) ->
     (["https://h/a/b"], ["../", None], "https://h/0"),
     (["https://h/a"], ["?q=", None], "https://h/a?q=0"),
     ([None, "/a"], ["b"], None),  # the base's scheme is unknown
+    (["en/admin"], ["x"], None),  # a relative-path base: urllib does otherwise than RFC 3986 (``?q`` + ``x``: ``/x``)
+    (["/static"], ["img/", None], "/img/0"),  # sec. 5.2.3 drops "static" (STATIC_URL without its '/')
     (["https://h/a"], ["//cdn.example/", None], "https://cdn.example/0"),
 ])
 def test_urljoin_with_holes_resolves_when_known_text_decides(base: list[str | None], ref: list[str | None],

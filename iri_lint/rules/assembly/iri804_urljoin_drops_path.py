@@ -24,6 +24,8 @@ RULE = Rule(
           "goes up on purpose; nor a reference that spells the segment again, `\"v2/items\"`: `/api/v2/items` "
           "keeps it), "
           "or an absolute-path reference (`\"/items\"`) against a base with a path (`/api/v2/` is replaced); "
+          "the base an absolute URI, or a reference with an absolute path (Django's `STATIC_URL = \"/static\"`, "
+          "resolved as sec. 5.2 does with the scheme left out; against a relative path urllib does otherwise); "
           "checked at every call, whatever its result is used for (and reported at the reference, below). "
           "The same for a request through an aiohttp `ClientSession(base_url=...)`, which resolves it so "
           "(`ClientSession._build_url`), and for a URL object's `.join` (`yarl.URL(base).join(URL(ref))`, "
