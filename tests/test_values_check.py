@@ -2141,3 +2141,16 @@ def test_urljoin_against_an_absolute_path_drops_what_rfc_3986_drops() -> None:
            '    requests.get(urljoin(MEDIA_URL, "img/logo.png"))\n    requests.get(urljoin(LANG, "img/logo.png"))\n'
            '    requests.get(urljoin(MEDIA_URL, name) + "/x")\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(10, 38, "IRI804")]
+
+
+def test_urljoin_in_a_helper_of_another_module_is_the_callers(tmp_path: Path) -> None:
+    """fixtures127 (repro 01): ``def api_path(path): return urljoin(API_V2, path)`` in a helpers module, called as
+    ``requests.get(api_path("items"))``: the helper's module cannot know what it drops (``path`` is a hole
+    there), the caller's value can: IRI804 at the reference, in the caller, as for a helper of its own."""
+    modules = {"helpers.py": 'from urllib.parse import urljoin\n\nAPI_V2 = "https://api.example.com/api/v2"\n\n\n'
+                             'def api_path(path):\n    return urljoin(API_V2, path)\n\n\n'
+                             'def docs():\n    return urljoin(API_V2, "docs")\n',
+               "use.py": 'import requests\nfrom helpers import api_path, docs\n\n\ndef f():\n'
+                         '    requests.get(api_path("items"))\n    requests.get(docs())\n'}
+    assert _lint_project(tmp_path, modules, "use.py") == [(6, "IRI804")]
+    assert _lint_project(tmp_path, modules, "helpers.py") == [(11, "IRI804")]  # (its own, once, where it is)

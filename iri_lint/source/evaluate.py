@@ -37,7 +37,7 @@ from iri_lint.source.subclassing import (
     made_by_call,
     subclass_object,
 )
-from iri_lint.source.urljoins import UrljoinNotes
+from iri_lint.source.urljoins import UrljoinNotes, reads_frame
 from iri_lint.source.values import (
     MAX_PIECES,
     STR_MEMBER,
@@ -650,7 +650,7 @@ class ModuleState:
             args = values._args(node, at)
             r = handler(args, node, self.src, callee.qual)
             if callee.qual in URLJOINS and type(r) is Value:
-                self.evaluator.urljoins.note(args, r, node)
+                self.evaluator.urljoins.note(args, r, node, in_helper=reads_frame(node, at))
             return r  # type: ignore[return-value]
         if type(callee) is Method and type(callee.owner) is Value:
             method = METHODS.get(callee.attr)
@@ -691,3 +691,4 @@ _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {
     ast.Tuple: ModuleState._display, ast.List: ModuleState._display, ast.Dict: ModuleState._dict,
     ast.IfExp: ModuleState._ifexp, ast.NamedExpr: ModuleState._walrus, ast.Subscript: subscript_value,
 }
+

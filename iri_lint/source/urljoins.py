@@ -8,11 +8,14 @@ reference as the call left it (after the part of the base it kept) is the call's
 
 from __future__ import annotations
 
+import ast
+
 from iri_lint.source import assembly
+from iri_lint.source.bindings import At
 from iri_lint.source.calls import Args, urljoin_drops
 from iri_lint.source.values import MADE, Method, Text, Value
 
-__all__ = ["UrljoinNotes"]
+__all__ = ["UrljoinNotes", "reads_frame"]
 
 
 class UrljoinNotes:
@@ -26,12 +29,14 @@ class UrljoinNotes:
         self._by_literal: dict[int, tuple[str, str, Value, Value, bool]] = {}
         self._by_call: dict[int, tuple[str, str, Value]] = {}  # id() of a urljoin call -> what it drops
 
-    def note(self, args: Args, resolved: Value, call: object) -> None:
-        """A ``urljoin`` call (the node ``call``) with these arguments gave ``resolved`` (RFC 3986 sec. 5.2)."""
+    def note(self, args: Args, resolved: Value, call: object, *, in_helper: bool = False) -> None:
+        """A ``urljoin`` call (the node ``call``) with these arguments gave ``resolved`` (RFC 3986 sec. 5.2);
+        ``in_helper``: in a helper read at a call, its parameters holding the call's arguments, which its own
+        module's check of the call does not know: the value it gives is what carries the fault."""
         found = urljoin_drops(args)
         if found is not None:
             self._by_call[id(call)] = found
-        self._record(found, resolved, call=True)
+        self._record(found, resolved, call=not in_helper)
 
     def of_call(self, call: object) -> tuple[str, str, Value] | None:
         """What the ``urljoin`` call ``call`` drops, once its value was asked for (even a reference the
@@ -79,3 +84,10 @@ class UrljoinNotes:
     def clear(self) -> None:
         self._by_literal.clear()
         self._by_call.clear()
+
+def reads_frame(call: ast.Call, at: At) -> bool:
+    """Whether a call's arguments read a parameter of the helper read at a call (``at.frame``): what the call
+    gives there is the caller's, which the helper's own module does not know."""
+    frame = at.frame
+    return bool(frame) and any(type(n) is ast.Name and n.id in frame  # type: ignore[operator]
+                               for a in (*call.args, *(k.value for k in call.keywords)) for n in ast.walk(a))
