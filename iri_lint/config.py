@@ -57,12 +57,13 @@ class Config:
         """The codes select/extend-select name on purpose (see ``rules.engine.named_codes``)."""
         return _named_codes((*(self.select or ()), *self.extend_select))
 
-    def codes_for(self, path: str | None) -> frozenset[str]:
-        """The enabled rule codes for one file, after per-file ignores and the test-file quiet list."""
+    def codes_for(self, path: str | None, *, per_file: bool = True) -> frozenset[str]:
+        """The enabled rule codes for one file, after per-file ignores (unless not ``per_file``) and the
+        test-file quiet list."""
         ignore = list(self.ignore)
         security_only = False
         if path is not None:  # matched as excludes are (iri_lint.files.globs), without the absolute path
-            for pattern, codes in self.per_file_ignores:
+            for pattern, codes in self.per_file_ignores if per_file else ():
                 if globs((pattern,)).match(path):
                     ignore.extend(codes)
             if globs(self.test_files).match(path):
@@ -99,7 +100,9 @@ OPTIONS: tuple[Option, ...] = (
            "Rule codes or prefixes to enable on top of the selection (e.g. opt-in rules)."),
     Option("per-file-ignores", "--per-file-ignores", "mapping of glob to codes", (),
            "Codes to ignore in files matching a glob, e.g. tests/* = IRI1 (real bad IRIs in tests are "
-           "usually deliberate). The flag is flake8's; the command reads the key from its configuration."),
+           "usually deliberate). The flag is flake8's; the command reads the key from its configuration. As "
+           "under flake8, the rules still run there and only their findings are hidden: an ignored cause "
+           "still hides the findings that only follow from it (IRI112 in the port an IRI801 join makes)."),
     Option("profile", "--iri-profile", "uri | iri | iri-3987bis | leiri | web-address", "iri",
            "The grammar literals are checked against."),
     Option("url-names", "--iri-url-names", "list of names", DEFAULT_URL_NAMES,

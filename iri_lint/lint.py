@@ -92,9 +92,12 @@ def lint_tree(tree: ast.AST, lines: Sequence[str] | SourceFile, config: Config, 
     ``marked`` are only the lines of URL API calls (``marks.api_call_lines``), where no literal can be a
     candidate (each needs a mark of its own), so only the URL values are read.
     """
-    enabled = config.codes_for(path)
-    if not enabled:
+    shown = config.codes_for(path)
+    if not shown:
         return
+    # per-file ignores hide findings as flake8's do, after the rules ran: an ignored cause still hides its
+    # consequences ("one finding per cause"), so both front ends report the same
+    enabled = config.codes_for(path, per_file=False) if config.per_file_ignores else shown
     opts = options or scan_options(config, enabled)
     checker = literal_checker(config, enabled, text_codes)
     source = lines if isinstance(lines, SourceFile) else SourceFile(list(lines))
@@ -112,7 +115,7 @@ def lint_tree(tree: ast.AST, lines: Sequence[str] | SourceFile, config: Config, 
         if more:
             found += more
             found.sort(key=lambda f: (f.line, f.col, f.code))
-    yield from found
+    yield from found if enabled is shown else (f for f in found if f.code in shown)
 
 
 def _values(tree: ast.Module, lines: SourceFile, checker: LiteralChecker, found: list[SourceFinding], *,
@@ -146,7 +149,7 @@ def value_uses(tree: ast.Module, lines: Sequence[str], config: Config, *, path: 
     """Each use of a URL value of a module (on lines ``within`` only, when given), with the line it starts
     on and its findings, each with its cause, before one per cause is kept (``first_of_each_cause``) and
     before noqa: the editor's server, which keeps them statement by statement. ``file``: as for ``lint_tree``."""
-    enabled = config.codes_for(path)
+    enabled = config.codes_for(path, per_file=False)  # (per-file ignores: the caller's, after the rules ran)
     if not enabled or not marked:
         return []
     checker = literal_checker(config, enabled)

@@ -117,9 +117,8 @@ class _Fallback(Exception):
 
 
 def _module_imports(stmt: ast.stmt) -> bool:
-    """Whether the statement holds an import outside any function or class: the scanner binds those
-    for the whole module before it walks it (imports in functions are ordinary bindings, compared
-    through the context a slice leaves behind)."""
+    """Whether the statement holds an import outside any function or class: the scanner binds those for the whole
+    module before it walks it (imports in functions are ordinary bindings, compared through a slice's context)."""
     stack: list[ast.AST] = [stmt]
     while stack:
         node = stack.pop()
@@ -178,10 +177,9 @@ def _shift_lines(nodes: list[ast.stmt], delta: int) -> None:
 
 
 def _detached(found: list[SourceFinding]) -> list[SourceFinding]:
-    """The findings without their literals' ties to the text they were found in (its lines, its
-    AST): the table keeps them for diagnostics, which read positions and findings only (hovers and
-    fixes lint their statement again, ``view``). Else every statement keeps the lines of the version
-    it was last linted in: about 0.5 MB each on a 5,000-line file."""
+    """The findings without their literals' ties to the text they were found in (its lines, its AST): the table
+    keeps them for diagnostics, which read positions and findings only (hovers and fixes lint their statement
+    again, ``view``). Else each statement keeps the lines it was last linted in: 0.5 MB each in 5,000 lines."""
     return [replace(sf, literal=_no_ties(sf.literal), piece_fix=_piece_detached(sf.piece_fix)) for sf in found]
 
 
@@ -543,6 +541,8 @@ class IncrementalLinter:
             whole = file_noqa(text)
             if whole is not None:
                 found = [f for f in found if whole and not f.code.startswith(tuple(whole))]
+        if found and self.config.per_file_ignores:  # (as ``lint_tree``: after the rules ran, as flake8 does)
+            found = [f for f in found if f.code in self.config.codes_for(self.path)]
         found.sort(key=lambda f: (f.line, f.col, f.code))
         return found
 
@@ -649,7 +649,7 @@ def lint_statements(lines: Sequence[str], statements: Sequence[ast.stmt], config
     noqa comment, sorting.
     ``check`` is called before each statement: it may raise to stop a lint nobody needs any more.
     """
-    enabled = config.codes_for(path)
+    enabled = config.codes_for(path, per_file=False)  # (per-file ignores: the caller's, after the rules ran)
     checker = literal_checker(config, enabled)
     out = StatementFindings([], [], [], filled or {})
     if not statements:

@@ -57,6 +57,22 @@ def test_the_cli_and_flake8_agree(cli: CLI, run_flake8: RunFlake8, project: Path
     assert any("IRI115" in line for line in ours)  # iri-profile = uri: non-ASCII is an error
 
 
+def test_a_per_file_ignored_cause_hides_its_consequences_in_both(cli: CLI, run_flake8: RunFlake8,
+                                                                   project: Path) -> None:
+    """fixtures129 (repro 01): flake8 drops a per-file-ignored code after the plugin ran, so an ignored IRI801 still
+    hides the IRI112 of the port its join makes; the command did the ignoring before the rules ran and reported
+    that IRI112. Both now give the same (nothing there)."""
+    (project / "consts.py").write_text('PARTNER = "https://partner.example.com:8443"\n', encoding="utf-8")
+    (project / "hooks.py").write_text('import requests\nfrom consts import PARTNER\n\n\ndef f():\n'
+                                      '    return requests.get(PARTNER + ":9443/x")\n', encoding="utf-8")
+    before = {line for line in cli("check", "hooks.py").out.splitlines() if ": IRI" in line}
+    assert [line.split()[1] for line in before] == ["IRI801"]
+    (project / "setup.cfg").write_text("[flake8]\nper-file-ignores =\n    hooks.py: IRI801\n", encoding="utf-8")
+    flake8 = run_flake8("hooks.py", cwd=project)
+    assert [line for line in flake8.stdout.splitlines() if ": IRI" in line] == []
+    assert [line for line in cli("check", "hooks.py").out.splitlines() if ": IRI" in line] == []
+
+
 def test_a_tool_iri_lint_table_wins(cli: CLI, project: Path) -> None:
     (project / ".flake8").write_text(CONFIG, encoding="utf-8")
     (project / "pyproject.toml").write_text('[tool.iri-lint]\nextend-select = ["IRI304"]\n', encoding="utf-8")

@@ -297,6 +297,17 @@ def test_a_url_value_across_statements_is_reported_as_lint_text_reports_it() -> 
     assert linter.lint(fixed) == [] == lint_text(fixed, cfg)
 
 
+def test_a_per_file_ignored_cause_hides_its_consequences_as_lint_text_does() -> None:
+    """fixtures129 (repro 01): per-file ignores hide findings after the rules ran, as flake8's do: an ignored IRI801
+    still hides the IRI112 its join makes in the port, in the editor as in the command."""
+    text = ('import requests\nPARTNER = "https://partner.example.com:8443"\n\n\ndef f():\n'
+            '    return requests.get(PARTNER + ":9443/x")\n')
+    assert [f.code for f in lint_text(text, Config(), path="hooks.py")] == ["IRI801"]
+    cfg = Config(per_file_ignores=(("hooks.py", ("IRI801",)),))
+    assert IncrementalLinter(cfg, "hooks.py").lint(text) == [] == lint_text(text, cfg, path="hooks.py")
+    assert [f.code for f in IncrementalLinter(Config(ignore=("IRI801",)), "hooks.py").lint(text)] == ["IRI112"]
+
+
 def test_values_found_again_in_the_slice_only_while_it_exports_what_it_did() -> None:
     """The values used outside an edited statement are kept while it binds what it bound; an edit of what
     another statement reads (here an attribute a subclass's urljoin reads) finds every value again."""
