@@ -586,3 +586,16 @@ def test_an_unbracketed_ipv6_address_is_bracketed_both_ways_when_its_last_group_
     port 5432 (``f"http://{V6}:{port}/"``, fixtures123): advising only the first would move the request."""
     (found,) = [f for f in check(text) if f.code == "IRI113"]
     assert advice in found.message
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("https://cdn.example.net/%E6%97%A5%E6%9C%AC", "https://cdn.example.net/\u65e5\u672c"),
+    ("https://cdn.example.net/%D7%90%D7%91", "https://cdn.example.net/\u05d0\u05d1"),  # a right-to-left segment
+    ("https://cdn.example.net/ab%D7%90%D7%91", None),  # 'ab' + Hebrew: mixed directions (IRI204's)
+    ("https://cdn.example.net/%D7%90%D7%911", None),  # a digit at the right-to-left segment's end (IRI205's)
+])
+def test_percent_encoded_text_is_shown_only_where_it_keeps_sec_4_2(text: str, shown: str | None) -> None:
+    """RFC 3987 sec. 3.2 step 4 keeps encoded what is not appropriate as text; a right-to-left run that would break
+    sec. 4.2 in its component is (fixtures128, repro 01: IRI405 offered a fix that IRI204's undoes)."""
+    found = [f for f in check(text, select=["IRI405"])]
+    assert [f.fix.value for f in found if f.fix] == ([] if shown is None else [shown])

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 
+from ...core.bidi import bidi_problems
+from ...core.scanner import scan
 from ..facts import Facts
-from ..model import Example, Family, FixLevel, Raw, Rule, Severity, UseContext
+from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity, UseContext
 from ..normalization.shared import step_changes
 
 RULE = Rule(
@@ -19,7 +22,8 @@ RULE = Rule(
     fix_level=FixLevel.SYNTAX,
     what=("A run of percent-encoded octets that decodes as UTF-8 to characters an IRI may hold as they are "
           "(`%E6%97%A5` for `日`), in an IRI with a scheme and no syntax errors; the fix shows the characters "
-          "(URI-to-IRI conversion)."),
+          "(URI-to-IRI conversion). Not right-to-left text whose component would then break sec. 4.2 "
+          "(`ab%D7%90%D7%91`: `abאב` mixes directions, and IRI204's fix encodes it again)."),
     why="IRIs exist so that people can read them; `%E6%97%A5%E6%9C%AC` is `日本`.",
     fix_text="Use the IRI form (URI-to-IRI conversion, sec. 3.2).",
     valid=(Example("https://example.com/a%2Fb"),),
@@ -36,5 +40,20 @@ def keep(old: str, new: str) -> bool:
 
 
 def check(facts: Facts) -> Iterator[Raw]:
-    """Each run of escaped UTF-8 that reads as text."""
-    return step_changes(facts, "percent-nonascii", MESSAGE, keep)
+    """Each run of escaped UTF-8 that reads as text, where the text would not break sec. 4.2."""
+    text = facts.ref.text
+    for r in step_changes(facts, "percent-nonascii", MESSAGE, keep):
+        if r.edits is None or not _breaks_bidi(text, r.edits[0]):
+            yield r
+
+
+def _breaks_bidi(text: str, edit: Edit) -> bool:
+    """Whether showing right-to-left characters would make their component break RFC 3987 sec. 4.2 (mixed with
+    left-to-right text, or a weak character at its edge): sec. 3.2 step 4 keeps what is not appropriate so
+    encoded, and IRI204's or IRI205's fix would encode it again (``ab%D7%90%D7%91``, not ``abאב``)."""
+    new = edit.replacement
+    if not any(unicodedata.bidirectional(c) in ("R", "AL") for c in new):
+        return False
+    end = edit.start + len(new)
+    problems = bidi_problems(scan(text[: edit.start] + new + text[edit.end :]))
+    return any(p.component.start <= end and edit.start <= p.component.end for p in problems)
