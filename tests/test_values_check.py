@@ -2154,3 +2154,15 @@ def test_urljoin_in_a_helper_of_another_module_is_the_callers(tmp_path: Path) ->
                          '    requests.get(api_path("items"))\n    requests.get(docs())\n'}
     assert _lint_project(tmp_path, modules, "use.py") == [(6, "IRI804")]
     assert _lint_project(tmp_path, modules, "helpers.py") == [(11, "IRI804")]  # (its own, once, where it is)
+
+
+def test_posixpath_join_with_an_absolute_part_drops_the_url_before_it() -> None:
+    """fixtures127's note: ``posixpath.join(CDN, "/assets/x.png")`` is ``/assets/x.png``: a part that starts with '/'
+    throws away the parts before it, the URL's scheme and host too (IRI804, at that part's '/'); not when no part
+    before it is a URL, nor when the part is relative."""
+    src = ('import posixpath\nimport requests\n\nCDN = "https://cdn.example.net/static"\n\n\ndef f(p):\n'
+           '    requests.get(posixpath.join(CDN, "/assets/x.png"))\n    requests.get(posixpath.join(CDN, "img", "a.png"))\n'
+           '    requests.get(posixpath.join("/srv", "/x"))\n    requests.get(posixpath.join(CDN, p, "/z"))\n')
+    found = [(f.line, f.col, f.code) for f in lint_text(src, Config())]
+    assert found == [(8, 38, "IRI804"), (11, 41, "IRI804")]
+    assert "scheme and host" in lint_text(src, Config())[0].finding.message

@@ -29,8 +29,8 @@ from iri_lint.source.values import (
     made,
 )
 
-__all__ = ["CALLS", "CLIENTS", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS", "Args", "percent_args", "to_arg",
-           "urljoin_drops"]
+__all__ = ["CALLS", "CLIENTS", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS", "Args", "known_text",
+           "percent_args", "to_arg", "urljoin_drops"]
 
 Item = tuple[object, ast.expr]  # an argument's result and its expression
 
@@ -84,7 +84,7 @@ def percent_args(r: object, node: ast.expr) -> list[Arg] | dict[str, Arg] | Arg:
     return to_arg(r, node)
 
 
-def _text(item: Item | None) -> Value | None:
+def known_text(item: Item | None) -> Value | None:
     """A string argument's value (None when not a string, or not given)."""
     if item is None:
         return None
@@ -101,7 +101,7 @@ def _url_text(item: Item | None) -> Value | None:
 
 
 def _known(item: Item | None) -> str | None:
-    v = _text(item)
+    v = known_text(item)
     return v.text if v is not None else None
 
 
@@ -115,7 +115,7 @@ PATH_JOINS = frozenset((*URLJOINS, "posixpath.join"))  # what they give is one p
 
 def _urljoin(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     base, url = args.pick(("base", "url"))
-    b, u = _text(base), _text(url)
+    b, u = known_text(base), known_text(url)
     if b is None or u is None:
         return hole(node, src)
     return assembly.urljoin(b, u, node, src)
@@ -125,7 +125,7 @@ def urljoin_drops(args: Args) -> tuple[str, str, Value] | None:
     """What ``urljoin(base, url)`` with these arguments drops of the base's path
     (``assembly.urljoin_drops``), with the reference."""
     base, url = args.pick(("base", "url"))
-    b, u = _text(base), _text(url)
+    b, u = known_text(base), known_text(url)
     if b is None or u is None:
         return None
     found = assembly.urljoin_drops(b, u)
@@ -135,7 +135,7 @@ def urljoin_drops(args: Args) -> tuple[str, str, Value] | None:
 def _posix_join(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     if args.unknown or args.keywords or not args.positional:
         return hole(node, src)
-    parts = [_text(item) for item in args.positional]
+    parts = [known_text(item) for item in args.positional]
     if any(p is None for p in parts):
         return hole(node, src)
     return assembly.posix_join(parts, node, src)  # type: ignore[arg-type]
@@ -144,7 +144,7 @@ def _posix_join(args: Args, node: ast.Call, src: Src, qual: str) -> object:
 def _quote(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     string, safe = args.pick(("string", "safe"))
     safe_text = None if safe is None else (_known(safe) or "")
-    value = _text(string)
+    value = known_text(string)
     name = dotted(string[1]) if string is not None else None
     return assembly.quoted(None if value is None or value.opaque else value, safe_text, node, src,
                            plus=qual.endswith("_plus"), name=name)
@@ -181,7 +181,7 @@ def _environment(args: Args, node: ast.Call, src: Src, qual: str) -> object:
 
 def _url_object(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     (val,) = args.pick(("url",) if qual == "httpx.URL" else ("val",))
-    v = _text(val)
+    v = known_text(val)
     if v is None or args.unknown:
         return hole(node, src, as_type=qual)
     return v.retype(qual)
@@ -250,7 +250,7 @@ def _join(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
     seq = other[0]
     if type(seq) is not Seq or (seq.open and not seq.items):
         return hole(node, src)
-    items = [_text((r, n)) for r, n in zip(seq.items, seq.nodes, strict=True)]
+    items = [known_text((r, n)) for r, n in zip(seq.items, seq.nodes, strict=True)]
     if any(v is None for v in items):
         return hole(node, src)  # not strings: a TypeError at run time
     joined = assembly.join(owner, items, node, src)  # type: ignore[arg-type]
@@ -286,7 +286,7 @@ def _replace(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
     keeps what is not filled yet."""
     old, new, count = args.pick(("old", "new", "count"))
     needle = _known(old)
-    by = None if new is None else _text(new) or hole(new[1], src)  # (an object's text: unknown)
+    by = None if new is None else known_text(new) or hole(new[1], src)  # (an object's text: unknown)
     n = -1 if count is None else count[0].value if type(count[0]) is Const and type(count[0].value) is int else None
     if owner.type != "str" or args.unknown or needle is None or by is None or n is None:
         return hole(node, src)
@@ -295,7 +295,7 @@ def _replace(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
 
 def _with_path(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
     (path,) = args.pick(("path",))
-    p = _text(path)
+    p = known_text(path)
     if owner.type != "yarl.URL" or p is None:
         return hole(node, src, as_type=owner.type)
     return assembly.yarl_with_path(owner, p, node, src, dotted(path[1]) if path else None)

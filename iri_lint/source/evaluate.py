@@ -651,6 +651,8 @@ class ModuleState:
             r = handler(args, node, self.src, callee.qual)
             if callee.qual in URLJOINS and type(r) is Value:
                 self.evaluator.urljoins.note(args, r, node, in_helper=reads_frame(node, at))
+            elif callee.qual == "posixpath.join" and type(r) is Value:
+                self.evaluator.urljoins.note_posix(args, r)
             return r  # type: ignore[return-value]
         if type(callee) is Method and type(callee.owner) is Value:
             method = METHODS.get(callee.attr)

@@ -12,10 +12,12 @@ import ast
 
 from iri_lint.source import assembly
 from iri_lint.source.bindings import At
-from iri_lint.source.calls import Args, urljoin_drops
+from iri_lint.source.calls import Args, known_text, urljoin_drops
 from iri_lint.source.values import MADE, Method, Text, Value
 
-__all__ = ["UrljoinNotes", "reads_frame"]
+__all__ = ["POSIX", "UrljoinNotes", "reads_frame"]
+
+POSIX = "posixpath absolute"  # the kind of drop a posixpath.join makes (IRI804's message names it)
 
 
 class UrljoinNotes:
@@ -53,6 +55,18 @@ class UrljoinNotes:
             found = assembly.urljoin_drops(method.owner, ref[0])
             self._record(None if found is None else (f"join {found[0]}", found[1], ref[0]), resolved, call=False)
 
+    def note_posix(self, args: Args, resolved: Value) -> None:
+        """``posixpath.join(url, ..., "/x")``: a part that starts with ``/`` throws away all before it, the URL's
+        scheme and host too (``posixpath.join("https://cdn.example/static", "/img/a.png")`` is ``/img/a.png``)."""
+        parts = [known_text(item) for item in args.positional or ()]
+        for k in range(len(parts) - 1, 0, -1):
+            part = parts[k]
+            if part is not None and part.flat().startswith("/") and not part.is_hole(0):
+                before = [p for p in parts[:k] if p is not None and "://" in p.flat()]
+                if before:
+                    self._record((POSIX, before[0].flat(), part), resolved, call=False)
+                return
+
     def _record(self, found: tuple[str, str, Value] | None, resolved: Value, *, call: bool) -> None:
         if found is not None:
             first = next((p for p in found[2].pieces if type(p) is Text and p.start != MADE), None)
@@ -68,7 +82,7 @@ class UrljoinNotes:
             return None
         pieces = value.pieces
         for k, p in enumerate(pieces):
-            if k and type(p) is Text and p.start != MADE:
+            if type(p) is Text and p.start != MADE:
                 found = self._by_literal.get(id(p.node))
                 if found is None:
                     continue
@@ -77,8 +91,8 @@ class UrljoinNotes:
                     continue
                 made = resolved.pieces
                 j = next((j for j, q in enumerate(made) if type(q) is Text and q.node is p.node), 0)
-                if j and made[j - 1] == pieces[k - 1]:
-                    return kind, lost, ref
+                if (k and j and made[j - 1] == pieces[k - 1]) or (kind == POSIX and not j and made[0] == p):
+                    return kind, lost, ref  # (posixpath.join's value starts at the absolute part)
         return None
 
     def clear(self) -> None:

@@ -33,7 +33,8 @@ RULE = Rule(
           "URL use: a URL API, a URL-named target). Not for an httpx client's "
           "`base_url`, which httpx appends to instead of resolving, nor for a base "
           "that is a page's URL (its last segment a document's name, `index.html`): its links resolve against "
-          "it (sec. 5.1)."),
+          "it (sec. 5.1). And `posixpath.join(url, ..., \"/x\")`, where a part that starts with `/` throws away "
+          "all before it, the URL's scheme and host too (`posixpath.join(CDN, \"/img/a.png\")` is `/img/a.png`)."),
     why=("Reference resolution merges a relative path with the base's path up to its last `/` (sec. 5.2.3) and "
          "replaces the whole path with an absolute one (sec. 5.2.2): `urljoin(\"https://h.example/api/v2\", "
          "\"items\")` is `https://h.example/api/items`, not `.../api/v2/items`. Code that keeps a base URL "
@@ -77,7 +78,10 @@ def check(facts: Facts) -> Iterator[Raw]:
     at, kind, dropped = assembly.urljoin
     who = "the client's base_url resolution" if kind.startswith("base_url ") else \
         "the URL's join()" if kind.startswith("join ") else "urljoin"
-    if kind.endswith("relative"):
+    if kind.startswith("posixpath "):
+        message = (f"posixpath.join starts again at this absolute path and drops all before it, '{dropped}' with its "
+                   "scheme and host (a part starting with '/' replaces the parts before it): drop the leading '/'")
+    elif kind.endswith("relative"):
         what = f"segments '{dropped}'" if "/" in dropped else f"last segment '{dropped}'"
         message = (f"{who} replaces the base's {what} with this relative reference "
                    "(RFC 3986 sec. 5.2.3): end the base with '/' to keep it")
