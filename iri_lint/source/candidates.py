@@ -206,7 +206,7 @@ def _plurals(suffixes: tuple[str, ...]) -> tuple[str, ...]:
     return out
 
 
-_TEMPLATE_WORDS = frozenset(("template", "templates", "tmpl", "fmt", "pattern", "patterns"))
+_TEMPLATE_WORDS = frozenset(("template", "templates", "tmpl", "fmt", "pattern", "patterns", "pat", "pats"))
 
 
 def says_template(name: str) -> bool:
@@ -380,9 +380,13 @@ def is_other_notation(value: str) -> bool:
     is no URI scheme, IANA or in use); a Python type written as a string, ``List[str]``; SQLite's name for a
     database in memory, ``:memory:``, which a database's ``url`` may be (no URI reference starts with ``:``); a
     redaction marker where the URL was, ``[REDACTED]`` (``placeholders.is_redacted``); a text that opens as no URI
-    reference can (``opens_no_reference``)."""
+    reference can (``opens_no_reference``); text for a terminal, whose ANSI escape sequences color it
+    (``f"http://{host}:{port}\\033[0m"``: ECMA-48 sec. 5.4's CSI, ESC ``[``; no IRI holds an ESC)."""
     return value[:9].lower() == "docker://" or value == ":memory:" or is_type_expression(value) or \
-        is_redacted(value) or opens_no_reference(value)
+        is_redacted(value) or opens_no_reference(value) or ("\x1b[" in value and _ANSI_CSI.search(value) is not None)
+
+
+_ANSI_CSI = re.compile(r"\x1b\[[0-?]*+[ -/]*+[@-~]")  # ESC [, parameters, intermediates, a final byte
 
 
 _IP_LITERAL_FIRST = frozenset("0123456789abcdefABCDEF:vV")

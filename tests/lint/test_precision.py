@@ -146,6 +146,17 @@ QUIET = {
                 return _REDACTED_VALUE
             return _REDACTED_VALUE + suffix
         ''',
+    "Text for a terminal, colored by ANSI escapes (langchain-community's manticore repr: not in the corpus)": '''
+        def __repr__(self):
+            _repr = f"\\033[92m\\033[1m{self.config.table} @ "
+            _repr += f"http://{self.config.host}:{self.config.port}\\033[0m\\n\\n"
+            return _repr
+        ''',
+    "An IVOA identifier kept as a LIKE pattern in a name that says so (pyvo: not in the corpus)": '''
+        def _make_obscore_constraint(self):
+            obscore_pat = 'ivo://ivoa.net/std/obscore%'
+            return f"ivo_nocasematch(detail_value, '{obscore_pat}')"
+        ''',
     "A URL's shape in a notation with optional parts (tekore's error message: not in the corpus)": '''
         valid_url = "[http[s]://]open.spotify.com/{type}/{id}"
         msg = f"Invalid URL: expected format {valid_url!r}, got {url!r}!"

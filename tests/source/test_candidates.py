@@ -521,3 +521,14 @@ def test_the_iris_inside_a_notation(value: str, inner: list[str] | None) -> None
 def test_a_url_set_off_in_text(value: str, inner: str | None) -> None:
     span = candidates.set_off(value)
     assert (None if span is None else value[span[0]:span[1]]) == inner
+
+
+@pytest.mark.parametrize(("value", "other"), [
+    ("http://db.local:9308\x1b[0m\n\n", True), ("\x1b[1;32mhttps://h.example/\x1b[m", True),
+    ("http://h.example/\x1b", False), ("http://h.example/\x1b[", False),  # (no whole escape sequence)
+    ("http://h.example/[0m", False),
+])
+def test_text_colored_for_a_terminal_is_no_iri(value: str, other: bool) -> None:
+    """ECMA-48 sec. 5.4: ESC '[' parameters, intermediates and a final byte color a terminal's text; no IRI holds
+    an ESC (langchain-community's ``f"http://{host}:{port}\\033[0m"`` in a ``__repr__``)."""
+    assert candidates.is_other_notation(value) is other
