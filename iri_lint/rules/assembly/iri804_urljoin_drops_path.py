@@ -34,7 +34,9 @@ RULE = Rule(
           "`base_url`, which httpx appends to instead of resolving, nor for a base "
           "that is a page's URL (its last segment a document's name, `index.html`): its links resolve against "
           "it (sec. 5.1). And `posixpath.join(url, ..., \"/x\")`, where a part that starts with `/` throws away "
-          "all before it, the URL's scheme and host too (`posixpath.join(CDN, \"/img/a.png\")` is `/img/a.png`)."),
+          "all before it, the URL's scheme and host too (`posixpath.join(CDN, \"/img/a.png\")` is `/img/a.png`), "
+          "where the join's value is known from that part on (an unknown part after it, which may start afresh "
+          "itself, makes the value unknown: not reported)."),
     why=("Reference resolution merges a relative path with the base's path up to its last `/` (sec. 5.2.3) and "
          "replaces the whole path with an absolute one (sec. 5.2.2): `urljoin(\"https://h.example/api/v2\", "
          "\"items\")` is `https://h.example/api/items`, not `.../api/v2/items`. Code that keeps a base URL "
