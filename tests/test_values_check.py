@@ -2161,8 +2161,20 @@ def test_posixpath_join_with_an_absolute_part_drops_the_url_before_it() -> None:
     throws away the parts before it, the URL's scheme and host too (IRI804, at that part's '/'); not when no part
     before it is a URL, nor when the part is relative."""
     src = ('import posixpath\nimport requests\n\nCDN = "https://cdn.example.net/static"\n\n\ndef f(p):\n'
-           '    requests.get(posixpath.join(CDN, "/assets/x.png"))\n    requests.get(posixpath.join(CDN, "img", "a.png"))\n'
+           '    requests.get(posixpath.join(CDN, "/assets/x.png"))\n'
+           '    requests.get(posixpath.join(CDN, "img", "a.png"))\n'
            '    requests.get(posixpath.join("/srv", "/x"))\n    requests.get(posixpath.join(CDN, p, "/z"))\n')
     found = [(f.line, f.col, f.code) for f in lint_text(src, Config())]
     assert found == [(8, 38, "IRI804"), (11, 41, "IRI804")]
     assert "scheme and host" in lint_text(src, Config())[0].finding.message
+
+
+def test_a_join_that_starts_a_reference_with_two_slashes_makes_a_host() -> None:
+    """fixtures131's note: Django's ``LOGOUT_REDIRECT_URL = "/"`` joined to ``"/goodbye/"`` is ``//goodbye/``, a
+    network-path reference to the host ``goodbye`` (RFC 3986 sec. 4.2): IRI802 at the joined '/'. Not a
+    protocol-relative URL spelled so (``"//" + CDN_HOST``), nor a join without the second '/'."""
+    src = ('from django.shortcuts import redirect\nLOGOUT_REDIRECT_URL = "/"\nCDN_HOST = "cdn.example.net"\n\n\n'
+           'def f():\n    redirect(LOGOUT_REDIRECT_URL + "/goodbye/")\n    redirect("//" + CDN_HOST + "/x")\n'
+           '    redirect(LOGOUT_REDIRECT_URL + "goodbye/")\n')
+    (f,) = lint_text(src, Config())
+    assert (f.line, f.col, f.code) == (7, 36, "IRI802") and "'goodbye' is now read as a host" in f.finding.message

@@ -20,7 +20,9 @@ RULE = Rule(
           "is joined to a piece starting with `/` (`\"/health\"`), or a `\"/\".join` puts a `/` between them, so "
           "that the path holds `//`: an empty segment that neither piece spells by itself. Only in the path, "
           "after the authority; both slashes must be known text. Not a `//` that starts the path after an "
-          "empty authority (`\"sqlite:///\" + \"/srv/app.db\"`, `file:////host/share`): a form of its own."),
+          "empty authority (`\"sqlite:///\" + \"/srv/app.db\"`, `file:////host/share`): a form of its own. And a "
+          "relative reference that the join makes start with `//` (`LOGOUT_REDIRECT_URL = \"/\"` joined to "
+          "`\"/goodbye/\"`): its first segment becomes a host, `goodbye` (sec. 4.2, a network-path reference)."),
     why=("`//` in a path is an empty segment (RFC 3986 sec. 3.3), a different path from the one with a single "
          "`/`: many servers and routers answer it with 404 or a redirect, caches and signatures treat it as "
          "another resource, and relative references resolve against it differently."),
@@ -49,6 +51,11 @@ def check(facts: Facts) -> Iterator[Raw]:
     # "file:////host/share" (RFC 8089 appendix E.3.2)
     empty = ref.authority is not None and ref.authority.start == ref.authority.end
     for j in assembly.joins:
+        if j == 1 and ref.scheme is None and text.startswith("//") and ref.authority is not None:
+            host = text[ref.authority.start : ref.authority.end]
+            yield Raw(j, j + 1, f"this join makes the reference start with '//': '{host}' is now read as a host "
+                                "(a network-path reference, RFC 3986 sec. 4.2), where a path was meant")
+            continue
         if path.start < j < path.end and text[j - 1] == "/" and text[j] == "/" and \
                 (ref.authority is not None or j - 1 > path.start) and not (empty and j - 1 == path.start):
             yield Raw(j, j + 1, "this join makes '//' in the path: an empty segment, another path than "
