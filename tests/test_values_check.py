@@ -2178,3 +2178,13 @@ def test_a_join_that_starts_a_reference_with_two_slashes_makes_a_host() -> None:
            '    redirect(LOGOUT_REDIRECT_URL + "goodbye/")\n')
     (f,) = lint_text(src, Config())
     assert (f.line, f.col, f.code) == (7, 36, "IRI802") and "'goodbye' is now read as a host" in f.finding.message
+
+
+def test_a_with_statements_later_item_sees_the_names_its_earlier_items_bind() -> None:
+    """fixtures133 (repro 01): ``async with aiohttp.ClientSession() as s, s.get(CDN + "img") as r:`` runs as two nested
+    ``with`` statements, so ``s`` is the session when the second item is entered; an item before the binding one does
+    not see it."""
+    src = ('import aiohttp\nimport httpx\nCDN = "https://cdn.example.net"\n\n\nasync def f():\n'
+           '    async with aiohttp.ClientSession() as s, s.get(CDN + "img") as r:\n        return r\n\n\n'
+           'def g(c):\n    with c.stream("GET", CDN + "img") as r, httpx.Client() as c:\n        return r\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(7, 58, "IRI801")]

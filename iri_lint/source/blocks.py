@@ -8,8 +8,8 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-__all__ = ["COMPOUND", "DEFS", "LOOPS", "TRY", "Span", "StmtPos", "blocks", "module_imports", "on_lines", "statements",
-           "statements_on", "way_to"]
+__all__ = ["COMPOUND", "DEFS", "LOOPS", "TRY", "Span", "StmtPos", "blocks", "item_before", "module_imports", "on_lines",
+           "statements", "statements_on", "way_to"]
 
 _new_tuple = tuple.__new__  # a StmtPos per statement, without NamedTuple.__new__'s call
 
@@ -131,3 +131,11 @@ def way_to(stmt: ast.stmt, position: Callable[[ast.stmt], StmtPos | None]) -> tu
                      for h in t.handlers]  # type: ignore[union-attr]
         s = p.parent
     return way, skip
+
+
+def item_before(stmt: ast.stmt, binding: object, node: ast.AST) -> bool:
+    """Whether ``binding`` is the target of an item of the ``with`` statement ``stmt`` written before ``node``:
+    several items run as nested ``with`` statements, each bound before the next is entered."""
+    value = getattr(binding, "value", None)
+    return type(stmt) in (ast.With, ast.AsyncWith) and value is not None and hasattr(node, "lineno") and \
+        (value.end_lineno, value.end_col_offset) <= (node.lineno, node.col_offset)  # type: ignore[attr-defined]

@@ -20,7 +20,7 @@ from typing import Any
 
 from iri_lint.source import assembly, bindings
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
-from iri_lint.source.blocks import Span, way_to
+from iri_lint.source.blocks import Span, item_before, way_to
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, percent_args
 from iri_lint.source.formatting import percent_value, printed
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
@@ -358,6 +358,8 @@ class ModuleState:
             ats, bs, resets = entry
             # a with/for around the use binds before its body runs; the use's own statement binds after it
             hi = bisect_right(ats, p.at) if j and type(s) in _BINDS_FIRST else bisect_left(ats, p.at)
+            while not j and hi < len(ats) and ats[hi] == p.at and item_before(s, bs[hi], node):
+                hi += 1  # (an earlier item of the use's own ``with`` binds before a later item runs)
             if not hi:
                 continue
             r = resets[hi - 1]
