@@ -166,6 +166,15 @@ REGEX_FUNCTIONS = frozenset(
     )
 )  # fmt: skip
 
+# what else takes a regex: pytest's ``match=`` (raises, warns, deprecated_call); unittest's assertions by the
+# argument after the text or the exception (and their keywords)
+REGEX_KEYWORD_FUNCTIONS = frozenset(("pytest.raises", "pytest.warns", "pytest.deprecated_call"))
+REGEX_METHODS = frozenset((
+    "assertRaisesRegex", "assertWarnsRegex", "assertRegex", "assertNotRegex", "assertRaisesRegexp",
+    "assertRegexpMatches", "assertNotRegexpMatches",
+))
+REGEX_METHOD_KEYWORDS = frozenset(("expected_regex", "unexpected_regex"))
+
 # str methods whose arguments are pieces of strings, never whole IRIs
 PIECE_METHODS = frozenset(
     (

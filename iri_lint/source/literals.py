@@ -12,6 +12,9 @@ from iri_lint.source.candidates import (
     MESSAGE_FUNCTIONS,
     PIECE_METHODS,
     REGEX_FUNCTIONS,
+    REGEX_KEYWORD_FUNCTIONS,
+    REGEX_METHOD_KEYWORDS,
+    REGEX_METHODS,
     ROUTE_KEYWORDS,
     ROUTERS,
     SCHEME_START,
@@ -503,15 +506,20 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
             s.mark(node.args[0], own.with_template(dated=True) if own else DATED)  # template, and the URL if any
         elif attr in _LOG_METHODS and node.args:  # logging %-formats its message with the args, if any
             s.mark(node.args[0], Ctx(pct=len(node.args) > 1, message=True))
+        elif attr in ("assertIn", "assertNotIn") and len(node.args) >= 2:
+            _membership(s, node.args[0], node.args[1])
+        elif attr in REGEX_METHODS:  # (unittest's: the regex after the text or the exception)
+            for arg in (*node.args[1:2], *(k.value for k in node.keywords if k.arg in REGEX_METHOD_KEYWORDS)):
+                s.mark(arg, EXCLUDED)
     qual = s.qualname(func)
     if (qual or (func.id if type(func) is ast.Name else None)) in MESSAGE_FUNCTIONS and node.args:  # (print)
         s.mark(node.args[0], MESSAGE)
     if qual is not None:
-        if qual in REGEX_FUNCTIONS:
-            if node.args:
+        if qual in REGEX_FUNCTIONS or qual in REGEX_KEYWORD_FUNCTIONS:
+            if node.args and qual in REGEX_FUNCTIONS:
                 s.mark(node.args[0], EXCLUDED)
             for kw in node.keywords:
-                if kw.arg == "pattern":
+                if kw.arg == "pattern" or kw.arg == "match":
                     s.mark(kw.value, EXCLUDED)
         api = s.apis.get(qual)
         if api is not None:
@@ -614,13 +622,19 @@ def _compare(s: Scanner, node: ast.Compare) -> None:
             s.mark(left, IDENTIFIER)
             s.mark(right, IDENTIFIER)
         elif t is ast.In or t is ast.NotIn:
-            s.mark(left, EXCLUDED)  # "://" in url: a piece
-            if type(right) in (ast.Tuple, ast.List, ast.Set):
-                for elt in right.elts:  # type: ignore[attr-defined]
-                    s.mark(elt, IDENTIFIER)
-            else:
-                s.mark(right, EXCLUDED)
+            _membership(s, left, right)
         left = right
+
+
+def _membership(s: Scanner, member: ast.expr, container: ast.expr) -> None:
+    """``member in container`` (or unittest's ``assertIn(member, container)``): the member is a piece searched for
+    (``"://" in url``), the container a text searched in, or a display of whole values."""
+    s.mark(member, EXCLUDED)
+    if type(container) in (ast.Tuple, ast.List, ast.Set):
+        for elt in container.elts:  # type: ignore[attr-defined]
+            s.mark(elt, IDENTIFIER)
+    else:
+        s.mark(container, EXCLUDED)
 
 
 def _binop(s: Scanner, node: ast.BinOp) -> None:

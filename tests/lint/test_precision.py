@@ -157,6 +157,22 @@ QUIET = {
             obscore_pat = 'ivo://ivoa.net/std/obscore%'
             return f"ivo_nocasematch(detail_value, '{obscore_pat}')"
         ''',
+    "A test helper's regex and a membership test's needle (fixtures132, repros 01 and 02)": '''
+        import pytest
+
+        def test_it(self, r):
+            with pytest.raises(ValueError, match="https://www.example.com/a|b"):
+                pass
+            with pytest.warns(UserWarning, match="https://www.example.com/c|d"):
+                pass
+            with self.assertRaisesRegex(ValueError, "https://www.example.com/a|b"):
+                pass
+            self.assertRegex(r.text, "https://www.example.com/c|d")
+            self.assertNotRegex(r.text, expected_regex="https://www.example.com/e|f")
+            assert "https://www.example.com/a b" in r.text
+            self.assertIn("https://www.example.com/a b", r.text)
+            self.assertNotIn("https://www.example.com/a b", ["x"])
+        ''',
     "A URL's shape in a notation with optional parts (tekore's error message: not in the corpus)": '''
         valid_url = "[http[s]://]open.spotify.com/{type}/{id}"
         msg = f"Invalid URL: expected format {valid_url!r}, got {url!r}!"
