@@ -599,3 +599,14 @@ def test_percent_encoded_text_is_shown_only_where_it_keeps_sec_4_2(text: str, sh
     sec. 4.2 in its component is (fixtures128, repro 01: IRI405 offered a fix that IRI204's undoes)."""
     found = [f for f in check(text, select=["IRI405"])]
     assert [f.fix.value for f in found if f.fix] == ([] if shown is None else [shown])
+
+
+@pytest.mark.parametrize(("text", "tail"), [
+    ("https://h.example/a%2", "as %25"), ("https://h.example/a%%", "; 2 in a row"),
+    ("https://h.example/a%%2", "; 2 in a row"), ("https://h.example/a%zz", "as %25"),
+])
+def test_a_malformed_percent_run_counts_its_percent_signs(text: str, tail: str) -> None:
+    """fixtures133's note: ``"/a%2"`` said "2 such characters in a row" for one '%' (the error spans its partial
+    hex digit); a run counts the '%'s."""
+    (found,) = [f for f in check(text) if f.code == "IRI110"]
+    assert found.message.endswith(tail)

@@ -84,6 +84,9 @@ def _in_a_row(subject: Subject) -> str:
     """How many characters a run of one error spans, when more than one."""
     rec, text = subject.rec, subject.text
     n = rec.end - rec.start
+    if text[rec.start : rec.start + 1] == "%":  # a malformed '%' spans its partial hex digits: count the '%'s
+        n = text.count("%", rec.start, rec.end)
+        return f"; {n} in a row" if rec.run and n > 1 else ""
     if not rec.run or n <= 1:
         return ""
     return f"; {n} in a row" if text[rec.start : rec.end] == text[rec.start] * n else f"; {n} such characters in a row"
