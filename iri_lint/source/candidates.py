@@ -215,7 +215,8 @@ def _plurals(suffixes: tuple[str, ...]) -> tuple[str, ...]:
     return out
 
 
-_TEMPLATE_WORDS = frozenset(("template", "templates", "tmpl", "fmt", "pattern", "patterns", "pat", "pats"))
+_TEMPLATE_WORDS = frozenset(("template", "templates", "tmpl", "fmt", "pattern", "patterns", "pat", "pats",
+                             "placeholder", "placeholders"))
 
 
 def says_template(name: str) -> bool:
@@ -392,7 +393,19 @@ def is_other_notation(value: str) -> bool:
     reference can (``opens_no_reference``); text for a terminal, whose ANSI escape sequences color it
     (``f"http://{host}:{port}\\033[0m"``: ECMA-48 sec. 5.4's CSI, ESC ``[``; no IRI holds an ESC)."""
     return value[:9].lower() == "docker://" or value == ":memory:" or is_type_expression(value) or \
-        is_redacted(value) or opens_no_reference(value) or ("\x1b[" in value and _ANSI_CSI.search(value) is not None)
+        is_redacted(value) or opens_no_reference(value) or ("\x1b[" in value and _ANSI_CSI.search(value) is not None) \
+        or ("[" in value and has_optional_part(value))
+
+
+_OPTIONAL_PART = re.compile(r"\[[:/?&#][^\[\]]*+\]")
+
+
+def has_optional_part(value: str) -> bool:
+    """A URL's syntax written with its optional parts in brackets (``mysql://user:password@host[:port][/dbname]``,
+    ``{c}[/?use_ssl=true|false]``: a form's placeholder, a help text): a ``[`` right before a delimiter, after a
+    word, a placeholder or another such part; an IP literal follows ``//`` or ``@`` (RFC 3986 sec. 3.2.2)."""
+    return any(m.start() and (value[m.start() - 1].isalnum() or value[m.start() - 1] in "}])")
+               for m in _OPTIONAL_PART.finditer(value))
 
 
 _ANSI_CSI = re.compile(r"\x1b\[[0-?]*+[ -/]*+[@-~]")  # ESC [, parameters, intermediates, a final byte

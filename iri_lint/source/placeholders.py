@@ -20,6 +20,7 @@ _CAPS = re.compile(r"[A-Z][A-Z0-9]*+(?:[_\-][A-Z0-9]++)*+")
 # of asterisks
 _REDACTED = re.compile(r"\[[A-Za-z][A-Za-z_\- ]{2,}+\]|\*{3,}+")
 _QUERY_VALUE = re.compile(r"(?<==)[^&;#]++")
+_SEGMENT = re.compile(r"/([^/]*+)")
 
 
 def is_redacted(text: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
@@ -44,6 +45,10 @@ def example_placeholders(ref: IRIReference) -> tuple[tuple[int, int], ...]:
             out.append(part)
     if ref.port is not None and text[ref.port.start : ref.port.end].lower() == "port":
         out.append(ref.port)  # the component named in its own place: "http://host:port/"
+    if "[" in text and ref.host is not None and _REDACTED.fullmatch(text, *ref.host):
+        out.append(ref.host)  # ("postgresql://[REDACTED]@[REDACTED]/[REDACTED]": a sanitizer's replacement)
+    if "[" in text and ref.path is not None:
+        out.extend(m.span(1) for m in _SEGMENT.finditer(text, *ref.path) if _REDACTED.fullmatch(m.group(1)))
     if ("[" in text or "*" in text) and ref.userinfo is not None:
         colon = text.find(":", *ref.userinfo)
         parts = (ref.userinfo,) if colon < 0 else (Span(ref.userinfo.start, colon), Span(colon + 1, ref.userinfo.end))

@@ -173,6 +173,20 @@ QUIET = {
             self.assertIn("https://www.example.com/a b", r.text)
             self.assertNotIn("https://www.example.com/a b", ["x"])
         ''',
+    "A URL's syntax with its optional parts in brackets (superset's engine specs: not in the corpus)": '''
+        class ClickHouseEngineSpec:
+            sqlalchemy_uri_placeholder = (
+                "clickhousedb://user:password@host[:port][/dbname][?secure=value&=value...]"
+            )
+            metadata = {"connection_string": "solr://{username}:{password}@{host}:{port}/{path}[/?use_ssl=true|false]"}
+        ''',
+    "A sanitizer's replacement with redaction markers as host and path (superset: not in the corpus)": '''
+        import re
+
+        def sanitize(error_str):
+            return re.sub(r"postgresql://[^@\\s]{1,100}@[^/\\s]{1,100}/[^\\s]{0,100}",
+                          "postgresql://[REDACTED]@[REDACTED]/[REDACTED]", error_str)
+        ''',
     "A URL's shape in a notation with optional parts (tekore's error message: not in the corpus)": '''
         valid_url = "[http[s]://]open.spotify.com/{type}/{id}"
         msg = f"Invalid URL: expected format {valid_url!r}, got {url!r}!"

@@ -532,3 +532,15 @@ def test_text_colored_for_a_terminal_is_no_iri(value: str, other: bool) -> None:
     """ECMA-48 sec. 5.4: ESC '[' parameters, intermediates and a final byte color a terminal's text; no IRI holds
     an ESC (langchain-community's ``f"http://{host}:{port}\\033[0m"`` in a ``__repr__``)."""
     assert candidates.is_other_notation(value) is other
+
+
+@pytest.mark.parametrize(("value", "optional"), [
+    ("mysql://user:password@host:port/dbname[?key=value&key=value...]", True),
+    ("clickhousedb://user:password@host[:port][/dbname]", True), ("solr://h/{c}[/?use_ssl=true|false]", True),
+    ("http://[::1]:80/", False), ("http://u@[::1]/", False), ("https://h/?filter[name]=x", False),
+    ("https://h/?ids[]=1", False), ("http://[[::1]/", False),  # (hyperlink's test of a doubled bracket)
+])
+def test_a_urls_syntax_with_optional_parts_in_brackets(value: str, optional: bool) -> None:
+    """superset's ``sqlalchemy_uri_placeholder``: a '[' right before a delimiter, where no IP literal stands (after
+    '//' or '@'), opens an optional part of a syntax, not a URL's; Rails-style ``filter[name]`` keys stay URLs."""
+    assert candidates.has_optional_part(value) is optional
