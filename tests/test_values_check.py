@@ -2188,3 +2188,14 @@ def test_a_with_statements_later_item_sees_the_names_its_earlier_items_bind() ->
            '    async with aiohttp.ClientSession() as s, s.get(CDN + "img") as r:\n        return r\n\n\n'
            'def g(c):\n    with c.stream("GET", CDN + "img") as r, httpx.Client() as c:\n        return r\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(7, 58, "IRI801")]
+
+
+def test_a_star_imported_name_bound_again_to_the_same_text_keeps_it(tmp_path: Path) -> None:
+    """fixtures136 (repro 01): ``from base import *`` then ``if DEBUG: SITE_URL = <the same text>``: every binding
+    that can have run agrees, so the name has that value (design.md, "Names"); a different text is a hole."""
+    modules = {"base.py": 'SITE_URL = "https://www.example.org"\n',
+               "star.py": 'from base import *\n\nif DEBUG:\n    SITE_URL = "https://www.example.org"\n',
+               "other.py": 'from base import *\n\nif DEBUG:\n    SITE_URL = "https://dev.example.org"\n',
+               "use.py": 'import requests\nimport star\nimport other\n\n\ndef f():\n'
+                         '    requests.get(star.SITE_URL + "about")\n    requests.get(other.SITE_URL + "about")\n'}
+    assert _lint_project(tmp_path, modules, "use.py") == [(7, "IRI801")]

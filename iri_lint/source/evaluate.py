@@ -449,7 +449,7 @@ class ModuleState:
 
     def _agree(self, scope: Scope, bindings: list[Binding], node: ast.AST) -> Result:
         """Bindings in branches: their value when every one of them gives the same known text."""
-        if not bindings or any(b.kind not in (Kind.ASSIGN, Kind.IMPORT, Kind.WITH) for b in bindings):
+        if not bindings or any(b.kind not in (Kind.ASSIGN, Kind.IMPORT, Kind.WITH, Kind.STAR) for b in bindings):
             return self._binding(scope, bindings[0], node) if len(bindings) == 1 else self.hole(node)
         values = [self._binding(scope, b, node) for b in bindings]
         if all(b.kind is Kind.IMPORT for b in bindings) and all(type(v) is not Value for v in values):
