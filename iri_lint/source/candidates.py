@@ -10,7 +10,6 @@ from iri_lint.core.context import UseContext
 from iri_lint.data.schemes import REGISTERED
 
 from ..core.schemes import scheme_typos
-from .placeholders import is_redacted
 
 SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")  # a scheme and its colon (RFC 3986 sec. 3.1)
 # substrings that only regexes (or Windows paths) contain; none is valid in an IRI anyway
@@ -406,6 +405,24 @@ def has_optional_part(value: str) -> bool:
     word, a placeholder or another such part; an IP literal follows ``//`` or ``@`` (RFC 3986 sec. 3.2.2)."""
     return any(m.start() and (value[m.start() - 1].isalnum() or value[m.start() - 1] in "}])")
                for m in _OPTIONAL_PART.finditer(value))
+
+
+# a redaction marker: a bracketed word ([Filtered], [REDACTED]; "[a]" and "[0]" are an index) or a run of asterisks
+# (``placeholders`` reads it in an IRI's parts; here, where it stands for a whole value)
+REDACTED = re.compile(r"\[[A-Za-z][A-Za-z_\- ]{2,}+\]|\*{3,}+")
+
+
+def is_redacted(text: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
+    """A redaction marker standing for a whole URL (``"[REDACTED]"``, a sanitizer's ``"[redacted]" + suffix``):
+    placeholder text, no URL; only holes may follow it."""
+    m = REDACTED.match(text)
+    if m is None:
+        return False
+    at = m.end()
+    for start, end in sorted(holes):
+        if start == at:
+            at = end
+    return at == len(text)
 
 
 _ANSI_CSI = re.compile(r"\x1b\[[0-?]*+[ -/]*+[@-~]")  # ESC [, parameters, intermediates, a final byte

@@ -3,37 +3,21 @@
 Documentation, sample settings and logs write an IRI with a stand-in where a real value goes:
 an all-caps token for a whole host or port (``http://API-HOST:API-PORT/``), the word ``port`` for the
 port (``http://host:port/``), or a redaction marker
-for a whole user, password or query value (``https://[Filtered]@host/``, ``?token=[REDACTED]``,
+for a whole user, password, host, path segment or query value (``https://[Filtered]@host/``, ``?token=[REDACTED]``,
 ``***``). Template syntax (``{port}``, ``<Region>``) is ``templates``'; these need the components.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from iri_lint.core.reference import IRIReference, Span
+from iri_lint.source.candidates import REDACTED as _REDACTED
 
 # an all-caps token: words of capitals and digits joined by "_" or "-" (HOST, API-PORT, YOUR_HOST)
 _CAPS = re.compile(r"[A-Z][A-Z0-9]*+(?:[_\-][A-Z0-9]++)*+")
-# a redaction marker: a bracketed word ([Filtered], [REDACTED]; "[a]" and "[0]" are an index) or a run
-# of asterisks
-_REDACTED = re.compile(r"\[[A-Za-z][A-Za-z_\- ]{2,}+\]|\*{3,}+")
 _QUERY_VALUE = re.compile(r"(?<==)[^&;#]++")
 _SEGMENT = re.compile(r"/([^/]*+)")
-
-
-def is_redacted(text: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
-    """A redaction marker standing for a whole URL (``"[REDACTED]"``, a sanitizer's ``"[redacted]" + suffix``):
-    placeholder text, no URL; only holes may follow it."""
-    m = _REDACTED.match(text)
-    if m is None:
-        return False
-    at = m.end()
-    for start, end in sorted(holes):
-        if start == at:
-            at = end
-    return at == len(text)
 
 
 def example_placeholders(ref: IRIReference) -> tuple[tuple[int, int], ...]:
