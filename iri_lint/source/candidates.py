@@ -383,17 +383,18 @@ def is_scp_address(value: str) -> bool:
     return _SCP_ADDRESS.match(value) is not None
 
 
-def is_other_notation(value: str) -> bool:
+def is_other_notation(value: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
     """A notation that URL-named values hold which is no IRI: a container image behind skopeo's and GitHub
     Actions' transport prefix, ``docker://alpine:3.19``, whose ``:`` starts a tag and ``@`` a digest (``docker``
     is no URI scheme, IANA or in use); a Python type written as a string, ``List[str]``; SQLite's name for a
     database in memory, ``:memory:``, which a database's ``url`` may be (no URI reference starts with ``:``); a
-    redaction marker where the URL was, ``[REDACTED]`` (``placeholders.is_redacted``); a text that opens as no URI
-    reference can (``opens_no_reference``); text for a terminal, whose ANSI escape sequences color it
+    redaction marker where the URL was, ``[REDACTED]`` (``is_redacted``, only ``holes`` after it); a text that
+    opens as no URI reference can (``opens_no_reference``); a URL's syntax with optional parts in brackets
+    (``has_optional_part``); text for a terminal, whose ANSI escape sequences color it
     (``f"http://{host}:{port}\\033[0m"``: ECMA-48 sec. 5.4's CSI, ESC ``[``; no IRI holds an ESC)."""
     return value[:9].lower() == "docker://" or value == ":memory:" or is_type_expression(value) or \
-        is_redacted(value) or opens_no_reference(value) or ("\x1b[" in value and _ANSI_CSI.search(value) is not None) \
-        or ("[" in value and has_optional_part(value))
+        is_redacted(value, holes) or opens_no_reference(value) or ("[" in value and has_optional_part(value)) or \
+        ("\x1b[" in value and _ANSI_CSI.search(value) is not None)
 
 
 _OPTIONAL_PART = re.compile(r"\[[:/?&#][^\[\]]*+\]")
@@ -591,9 +592,8 @@ def is_delimited(value: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
 def no_url(text: str, holes: Sequence[tuple[int, int]]) -> bool:
     """What the literal scan takes for no URL outside a URL API's argument: a regex, markup, another notation,
     one holding IRIs of its own, prose."""
-    return looks_like_regex(text) or is_delimited(text, holes) or is_other_notation(text) or \
-        is_redacted(text, holes) or bool(embedded_iris(text)) or \
-        (SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
+    return looks_like_regex(text) or is_delimited(text, holes) or is_other_notation(text, holes) or \
+        bool(embedded_iris(text)) or (SEPARATOR.search(text) is not None and looks_like_prose(text, url_context=True))
 
 
 def is_bare_prefix(value: str) -> bool:

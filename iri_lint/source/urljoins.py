@@ -62,9 +62,9 @@ class UrljoinNotes:
         for k in range(len(parts) - 1, 0, -1):
             part = parts[k]
             if part is not None and part.flat().startswith("/") and not part.is_hole(0):
-                before = [p for p in parts[:k] if p is not None and "://" in p.flat()]
-                if before:
-                    self._record((POSIX, before[0].flat(), part), resolved, call=False)
+                url = next((p for p in parts[:k] if p is not None and "://" in p.flat()), None)
+                if url is not None:
+                    self._record((POSIX, url.flat(), part), resolved, call=False)
                 return
 
     def _record(self, found: tuple[str, str, Value] | None, resolved: Value, *, call: bool) -> None:
