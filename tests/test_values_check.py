@@ -142,6 +142,36 @@ requests.get(somelib.thing() + "/e f")
         (5, 23, "IRI101"), (6, 38, "IRI101"), (7, 34, "IRI101")]
 
 
+def test_a_model_fields_default_is_checked_at_its_url_named_field() -> None:
+    """``Field(default=...)`` (pydantic, sqlmodel; first positional too), ``dataclasses.field``, ``attrs.field``
+    and ``attr.ib``: the default is what a URL-named field holds unless set (fixtures136's note); a
+    ``default_factory``, a required ``Field(...)`` and another library's ``field`` are not defaults."""
+    src = '''import dataclasses
+import attr
+import attrs
+from pydantic import BaseModel, Field
+import other
+HOOKS = "https://hooks.example.com"
+class Settings(BaseModel):
+    webhook_url: str = Field(default=HOOKS + "incoming")
+    spare_url: str = Field(HOOKS + "/x y", description="d")
+    ok_url: str = Field(default=HOOKS + "/ok")
+    req_url: str = Field(..., description="required")
+    lazy_url: str = Field(default_factory=lambda: HOOKS + "lazy")
+    their_url: str = other.Field(default=HOOKS + "theirs")
+@dataclasses.dataclass
+class C:
+    api_url: str = dataclasses.field(default=HOOKS + "v2")
+    pos_url: str = dataclasses.field(HOOKS + "v3")
+@attrs.define
+class D:
+    base_url: str = attrs.field(default=HOOKS + "v4")
+    old_url = attr.ib(HOOKS + "v5")
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (8, 46, "IRI801"), (9, 38, "IRI101"), (16, 54, "IRI801"), (20, 49, "IRI801"), (21, 31, "IRI801")]
+
+
 def test_assembly_findings_have_no_fix_and_fix_leaves_the_module_alone(tmp_path: Path) -> None:
     src = 'import requests\nHOST = "https://h.example"\nrequests.get(HOST + "docs")\n'
     found = lint_text(src, Config())

@@ -40,6 +40,11 @@ __all__ = ["ModuleValues", "UrlValue", "url_apis", "url_values"]
 _CHOICES = (ast.IfExp, ast.BoolOp, ast.Call)
 _MAX_CHOICES = 16
 _ENVIRONMENT = frozenset(("os.getenv", "os.environ.get"))
+# a model's field with a default: what the attribute holds unless the caller sets it (keyword-only: the rest
+# take it first as well)
+_MODEL_FIELDS = frozenset(("pydantic.Field", "pydantic.fields.Field", "pydantic.v1.Field", "sqlmodel.Field", "attr.ib",
+                     "attr.attrib"))
+_KEYWORD_FIELDS = frozenset(("dataclasses.field", "attr.field", "attrs.field", "msgspec.field"))
 
 
 class UrlValue(NamedTuple):
@@ -386,23 +391,34 @@ class ModuleValues:
                 stack += (e.orelse, e.body)  # type: ignore[attr-defined]
             elif t is ast.BoolOp and type(e.op) is ast.Or:  # type: ignore[attr-defined]
                 stack += reversed(e.values)  # type: ignore[attr-defined]
-            elif t is ast.Call and (default := self._default_of_environment(e, at)) is not None:  # type: ignore[arg-type]
+            elif t is ast.Call and (default := self._default_of(e, at)) is not None:  # type: ignore[arg-type]
                 stack.append(default)
             elif e is not expr:
                 out.append(e)
         return out
 
-    def _default_of_environment(self, call: ast.Call, at: At) -> ast.expr | None:
-        """The default of ``os.getenv(name, default)`` / ``os.environ.get(...)``: what the code uses when the
-        variable is not set."""
-        if len(call.args) + len(call.keywords) != 2 or type(call.func) is not ast.Attribute:
+    def _default_of(self, call: ast.Call, at: At) -> ast.expr | None:
+        """The default of ``os.getenv(name, default)`` / ``os.environ.get(...)`` (what the code uses when the
+        variable is not set), or of a model's field (``Field(default=...)``, ``attrs.field(default=...)``)."""
+        func = call.func
+        if type(func) is ast.Attribute and func.attr in ("getenv", "get"):
+            if len(call.args) + len(call.keywords) != 2:
+                return None
+            default = call.args[1] if len(call.args) == 2 else \
+                next((k.value for k in call.keywords if k.arg in ("default", "failobj")), None)
+            qualified = _ENVIRONMENT
+        elif (func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else "") in (
+                "Field", "field", "ib", "attrib"):
+            default = next((k.value for k in call.keywords if k.arg == "default"), None)
+            qualified = _MODEL_FIELDS | _KEYWORD_FIELDS
+            if default is None and call.args:
+                default, qualified = call.args[0], _MODEL_FIELDS
+        else:
             return None
-        default = call.args[1] if len(call.args) == 2 else \
-            next((k.value for k in call.keywords if k.arg in ("default", "failobj")), None)
-        if default is None or call.func.attr not in ("getenv", "get"):
+        if default is None:
             return None
-        callee = self.callees.value(call.func, at)
-        return default if type(callee) is Ref and callee.qual in _ENVIRONMENT else None
+        callee = self.callees.value(func, at)
+        return default if type(callee) is Ref and callee.qual in qualified else None
 
     def _each(self, value: ast.expr, at: At, node: ast.AST, name: str | None) -> Iterator[UrlValue]:
         """A URL-named target's value, or each element of a display assigned to it (a dict's values:
