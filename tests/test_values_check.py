@@ -196,6 +196,43 @@ for url in URLS:
         (3, 27, "IRI801"), (4, 31, "IRI801"), (7, 34, "IRI801"), (9, 46, "IRI801")]
 
 
+def test_a_list_or_dict_changed_in_place_is_not_its_display() -> None:
+    """``targets = []`` then ``targets.append(x)`` is no empty list (apprise's ``"/{targets}/".format(
+    targets="/".join(targets))`` read as ``//``): a list grown at its end keeps its first items, one changed
+    otherwise (``sort``, ``insert``, ``parts[0] = ...``, ``del``) and a dict changed at all are holes."""
+    src = '''import requests
+def a(ids):
+    targets = []
+    for i in ids:
+        targets.append(i)
+    return requests.get("https://h.example/{t}/?x=1".format(t="/".join(targets)))
+def b(y):
+    parts = ["https://h.example", "a b"]
+    parts.append(y)
+    requests.get("/".join(parts))
+def c(y):
+    parts = ["https://h.example/", ""]
+    parts.insert(1, y)
+    requests.get("/".join(parts))
+def d(y):
+    parts = ["https://h.example/", ""]
+    parts[1] = y
+    requests.get("/".join(parts))
+def e(y):
+    parts = ["https://h.example/", ""]
+    del parts[1]
+    requests.get("/".join(parts))
+def f(y):
+    q = {"t": ""}
+    q.update(t=y)
+    requests.get("https://h.example/{t}/x".format(**q))
+def g(ids):
+    kept = []
+    return requests.get("https://h.example/{t}/?x=1".format(t="/".join(kept)))
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(8, 36, "IRI101"), (29, 46, "IRI802")]
+
+
 def test_assembly_findings_have_no_fix_and_fix_leaves_the_module_alone(tmp_path: Path) -> None:
     src = 'import requests\nHOST = "https://h.example"\nrequests.get(HOST + "docs")\n'
     found = lint_text(src, Config())

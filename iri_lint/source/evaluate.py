@@ -18,7 +18,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from typing import Any
 
-from iri_lint.source import assembly, bindings
+from iri_lint.source import assembly, bindings, mutations
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
 from iri_lint.source.blocks import Span, item_before, way_to
 from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, percent_args
@@ -484,7 +484,9 @@ class ModuleState:
         r = self.bound.get(key)
         if r is None:
             cuts = self.evaluator.cuts
-            r = self.value(b.value, At(b.scope or scope, b.stmt))
+            r = mutations.as_changed_in_place(self.value(b.value, At(b.scope or scope, b.stmt)), b, b.scope or scope,
+                                              self.index.text, self.src)
+            r = self.hole(b.value) if r is None else r  # (``parts.sort()``: a display changed in place)
             if self.evaluator.cuts == cuts:
                 self.bound[key] = r
         return r

@@ -15,13 +15,15 @@ from typing import TYPE_CHECKING
 from iri_lint.source.bindings import ATTRIBUTE_BINDING
 
 if TYPE_CHECKING:
-    from iri_lint.source.bindings import Scope
-    from iri_lint.source.evaluate import ModuleState
+    import ast
+
+    from iri_lint.source.bindings import Binding, Scope
+    from iri_lint.source.evaluate import ModuleState, Result
     from iri_lint.source.objects import Instance
     from iri_lint.source.values import Src
 
-__all__ = ["EVERY", "attributes_set_on_objects", "binds_any", "globals_rebound", "rebinds_module_attribute",
-           "rebound_on"]
+__all__ = ["EVERY", "as_changed_in_place", "attributes_set_on_objects", "binds_any", "containers_changed",
+           "globals_rebound", "rebinds_module_attribute", "rebound_on"]
 
 # any attribute may be bound (a ``setattr``, ``__dict__`` or ``vars`` in the text)
 EVERY: dict[str, frozenset[str]] = {"*": frozenset()}
@@ -138,3 +140,80 @@ def globals_rebound(text: str) -> frozenset[str] | None:
             names.add(m.group(1))
         i = nxt
     return frozenset(names)
+
+
+# what changes a list or dict in place: growing it at its end keeps its first items (``parts.append(x)``), the
+# rest may change any item; an item's assignment or deletion (``parts[0] = x``, ``del d["k"]``) too
+_GROWERS = re.compile(r"\.[ \t]*+(?:append|extend)[ \t]*+\(")
+_CHANGERS = re.compile(
+    r"\.[ \t]*+(?:insert|remove|pop|popitem|clear|sort|reverse|update|setdefault|__setitem__|__delitem__)[ \t]*+\(")
+_ITEM_STORE = re.compile(r"\][ \t]*+(?:[-+*/%&|^@]|\*\*|//|<<|>>)?=(?!=)")
+_ITEM_DELETE = re.compile(r"\bdel[ \t]++([A-Za-z_]\w*+)[ \t]*+\[")
+_BRACKETS_BACK = 200  # how far back an item store's ``[`` is looked for (further: any container may change)
+
+
+@functools.lru_cache(maxsize=256)
+def containers_changed(text: str) -> tuple[frozenset[str], frozenset[str] | None]:
+    """The names (or attributes) a module's text grows at their end in place (``.append``/``.extend``), and
+    those it may change otherwise (another mutating method, an item's assignment or deletion; None: any).
+    Read from the text, so it errs one way only: one more hole. Linear: each store's brackets are read back at
+    most ``_BRACKETS_BACK`` characters."""
+    grown = {_receiver(text, m.start()) for m in _GROWERS.finditer(text)}
+    changed = {_receiver(text, m.start()) for m in _CHANGERS.finditer(text)}
+    changed.update(m.group(1) for m in _ITEM_DELETE.finditer(text))
+    for m in _ITEM_STORE.finditer(text):
+        opening = _opening_bracket(text, m.start())
+        if opening < 0:
+            return frozenset(grown), None
+        changed.add(_receiver(text, opening))
+    return frozenset(grown), frozenset(changed)
+
+
+def _opening_bracket(text: str, closing: int) -> int:
+    """Where the ``[`` matching the ``]`` at ``closing`` stands (-1: not within ``_BRACKETS_BACK`` characters)."""
+    depth = 0
+    for j in range(closing, max(closing - _BRACKETS_BACK, -1), -1):
+        c = text[j]
+        if c == "]":
+            depth += 1
+        elif c == "[":
+            depth -= 1
+            if not depth:
+                return j
+        elif c == "\n":
+            return -1
+    return -1
+
+
+def as_changed_in_place(r: Result, b: Binding, scope: Scope, text: str | None, src: Src) -> Result | None:
+    """What a list or dict display bound by ``b`` in ``scope`` holds where the scope's text (a module's: all of
+    it) may change it in place (None: unknown, a hole): a list grown at its end keeps its first items (an open
+    ``Seq``). ``r`` otherwise."""
+    from iri_lint.source.values import Seq, Table  # (values imports nothing of ours at run time: no cycle)
+
+    if type(r) not in (Seq, Table) or b.stmt is None or type(b.value).__name__ not in ("List", "Dict"):
+        return r
+    if scope.kind != "module":
+        first, last = getattr(scope.node, "lineno", 1), getattr(scope.node, "end_lineno", None)
+        text = None if last is None else "\n".join(src.file.lines[first - 1 : last])
+    if text is None:
+        return None
+    grown, changed = containers_changed(text)
+    names = _target_names(b.stmt)
+    if changed is None or not names.isdisjoint(changed):
+        return None
+    if names.isdisjoint(grown):
+        return r
+    return r._replace(open=True) if type(r) is Seq else None
+
+
+def _target_names(stmt: ast.stmt) -> frozenset[str]:
+    """The names and attributes an assignment binds (one level of tuple targets)."""
+    targets = list(getattr(stmt, "targets", ())) or [getattr(stmt, "target", None)]
+    out: set[str] = set()
+    for t in targets:
+        for e in getattr(t, "elts", None) or [t]:
+            word = getattr(e, "id", None) or getattr(e, "attr", None)
+            if word:
+                out.add(word)
+    return frozenset(out)

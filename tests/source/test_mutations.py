@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from iri_lint.source.mutations import EVERY, attributes_set_on_objects, globals_rebound
+from iri_lint.source.mutations import EVERY, attributes_set_on_objects, containers_changed, globals_rebound
 
 
 @pytest.mark.parametrize(("text", "bound"), [
@@ -45,3 +45,19 @@ def test_subscripts_of_globals_cost_linear_time() -> None:
     """Each ``globals()[`` reads its line up to the next one: 100,000 of them on one line are one pass."""
     assert globals_rebound("globals()[" * 100_000) == frozenset()
     assert globals_rebound("globals()[" * 50_000 + "] = 1") is None
+
+
+@pytest.mark.parametrize(("text", "grown", "changed"), [
+    ("t = []\nt.append(1)\nself.paths .extend(x)\n", {"t", "paths"}, set()),
+    ("d['k'] = 1\nx[a[0]] += 2\ndel z[1]\nw.sort()\nq.update(a=1)\n", set(), {"d", "x", "z", "w", "q"}),
+    ("if q[0] == 1 or y[0] <= 2:\n    f(parts, x=[1])\n", set(), set()),  # comparisons and uses change nothing
+])
+def test_containers_changed_in_place_are_read_from_the_text(text: str, grown: set[str], changed: set[str]) -> None:
+    assert containers_changed(text) == (grown, changed)
+
+
+def test_item_stores_cost_linear_time() -> None:
+    """Each ``]=`` reads back to its ``[`` at most a bounded distance: past it, any container may change."""
+    assert containers_changed("[" + "]=" * 200_000)[1] is None
+    assert containers_changed("x[" * 200_000 + "]=1\n") == (frozenset(), {"x"})
+    assert containers_changed(("del " + "a" * 50 + " ") * 100_000) == (frozenset(), frozenset())
