@@ -172,30 +172,6 @@ class D:
         (8, 46, "IRI801"), (9, 38, "IRI101"), (16, 54, "IRI801"), (20, 49, "IRI801"), (21, 31, "IRI801")]
 
 
-def test_a_loops_url_named_target_is_checked_with_each_element_of_a_display() -> None:
-    """``for url in (A, B)`` assigns each element to a URL-named target (fixtures133's note): each is checked
-    there, in a ``for``, an ``async for`` and a comprehension; a loop over a name or a dict display (its keys)
-    and a target not URL-named are not."""
-    src = '''import requests
-API = "https://api.example.com"
-URLS = (API + "/z", API + "y")
-for url in (API + "/a", API + "b"):
-    requests.get(url)
-async def f(s):
-    async for page_url in [API + "c", API + "/d"]:
-        pass
-pages = [requests.get(url) for url in {API + "e", API + "/f"}]
-for u in (API + "g",):
-    pass
-for url in {API + "h": 1}:
-    pass
-for url in URLS:
-    pass
-'''
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
-        (3, 27, "IRI801"), (4, 31, "IRI801"), (7, 34, "IRI801"), (9, 46, "IRI801")]
-
-
 def test_a_list_or_dict_changed_in_place_is_not_its_display() -> None:
     """``targets = []`` then ``targets.append(x)`` is no empty list (apprise's ``"/{targets}/".format(
     targets="/".join(targets))`` read as ``//``): a list grown at its end keeps its first items, one changed

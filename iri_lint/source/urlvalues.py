@@ -78,9 +78,8 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 Entry = tuple[ast.AST, At]
-_LOOPS = (ast.For, ast.AsyncFor, ast.comprehension)
 _SITES = frozenset((ast.ClassDef, ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return,
-                    ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Dict, *_LOOPS))
+                    ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Dict))
 
 
 def _params(args: ast.arguments) -> frozenset[str]:
@@ -356,9 +355,6 @@ class ModuleValues:
                 for kw in node.keywords:  # type: ignore[attr-defined]
                     if kw.arg is not None and self._is_url_name(kw.arg):
                         yield from self._each(kw.value, at, node, kw.arg)
-            elif t in _LOOPS:  # (``for url in (A + "/x", B + "y")``: each element is assigned to the target)
-                if type(node.iter) in _DISPLAYS:  # type: ignore[attr-defined]
-                    yield from self._target(node.target, node.iter, node, at)  # type: ignore[attr-defined]
             elif t is ast.Dict:
                 for key, value in zip(node.keys, node.values, strict=True):  # type: ignore[attr-defined]
                     if (type(key) is ast.Constant and type(key.value) is str and is_key_name(key.value)
