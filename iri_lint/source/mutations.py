@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from iri_lint.source.bindings import ATTRIBUTE_BINDING
+from iri_lint.source.values import Seq, Table
 
 if TYPE_CHECKING:
     import ast
@@ -189,8 +190,6 @@ def as_changed_in_place(r: Result, b: Binding, scope: Scope, text: str | None, s
     """What a list or dict display bound by ``b`` in ``scope`` holds where the scope's text (a module's: all of
     it) may change it in place (None: unknown, a hole): a list grown at its end keeps its first items (an open
     ``Seq``). ``r`` otherwise."""
-    from iri_lint.source.values import Seq, Table  # (values imports nothing of ours at run time: no cycle)
-
     if type(r) not in (Seq, Table) or b.stmt is None or type(b.value).__name__ not in ("List", "Dict"):
         return r
     if scope.kind != "module":
