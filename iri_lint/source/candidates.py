@@ -224,6 +224,15 @@ def says_template(name: str) -> bool:
     return not _TEMPLATE_WORDS.isdisjoint(name.rsplit(".", 1)[-1].lower().split("_"))
 
 
+def says_scope(name: str) -> bool:
+    """Whether a name says it holds an OAuth scope (``SCOPES``, ``personal_scope``, ``scope=``): tokens
+    separated by spaces, some of them IRIs (RFC 6749 sec. 3.3)."""
+    return not _SCOPE_WORDS.isdisjoint(name.rsplit(".", 1)[-1].lower().split("_"))
+
+
+_SCOPE_WORDS = frozenset(("scope", "scopes"))
+
+
 def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
     """Whether an identifier is named like a URL (``BASE_URL``, ``apiUrl``, ``href``, ``urls``)."""
     low = name.lower()
@@ -646,6 +655,14 @@ def _is_listener(token: str) -> bool:
 _LISTENER = re.compile(r"([A-Za-z][A-Za-z0-9_]*+)://")
 # HTML's image candidate string: a URL, then a width or density descriptor ("logo@2x.png 2x", "a.png 480w, ...")
 _DESCRIPTOR = re.compile(r"[0-9]++(?:\.[0-9]++)?+[wx],?+")
+
+
+def scope_items(value: str) -> list[tuple[int, int]]:
+    """The tokens of a space-separated list (an OAuth scope, RFC 6749 sec. 3.3) that are absolute IRIs."""
+    return [m.span() for m in _SPACED.finditer(value) if _is_item(m.group())]
+
+
+_SPACED = re.compile(r"[^ \t\r\n]++")
 
 
 def iri_text(value: str) -> IriText:

@@ -177,3 +177,18 @@ def _dotted(node: ast.expr) -> str | None:
             return None
     parts.reverse()
     return ".".join(parts)
+
+
+def holds_template(value: ast.expr | None, url: bool) -> bool:
+    """Whether the template kind of a name's filling can reach a string literal of ``value``: only as
+    the value itself or a branch of ``x if c else y`` (or, for a URL name, an element of a literal
+    list, tuple or set). A ``%`` or ``.format`` value sets the kind of its own literal (``_binop``,
+    ``_call``), whatever the name's."""
+    t = type(value)
+    if t is ast.Constant or t is ast.JoinedStr:
+        return True
+    if t is ast.IfExp:
+        return holds_template(value.body, False) or holds_template(value.orelse, False)  # type: ignore[union-attr]
+    if url and t in (ast.List, ast.Tuple, ast.Set):
+        return any(holds_template(elt, False) for elt in value.elts)  # type: ignore[union-attr]
+    return False

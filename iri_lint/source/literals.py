@@ -35,9 +35,11 @@ from iri_lint.source.candidates import (
     looks_like_prose,
     looks_like_regex,
     parse_extra_api,
+    says_scope,
     says_template,
+    scope_items,
 )
-from iri_lint.source.filling import filled_names
+from iri_lint.source.filling import filled_names, holds_template
 from iri_lint.source.locate import Locator, PartLocator, SourceFile
 from iri_lint.source.marks import DEFAULT_OPTIONS, spans_lines
 from iri_lint.source.marks import ScanOptions as ScanOptions  # re-exported: the scan's options
@@ -46,7 +48,7 @@ from iri_lint.source.model import HOLE, Literal, Reason, SourcePos
 from iri_lint.source.packages import package_of
 from iri_lint.source.templates import Filling, Templated, apply_templates, date_format, strftime_directives
 from iri_lint.source.text import embedded_literals
-from iri_lint.source.uses import DATED, EXCLUDED, FMT, IDENTIFIER, MESSAGE, PCT, TEXT, Ctx
+from iri_lint.source.uses import DATED, EXCLUDED, FMT, IDENTIFIER, MESSAGE, PCT, SCOPE, TEXT, Ctx
 
 _LOG_METHODS = frozenset(("debug", "info", "warning", "warn", "error", "critical", "exception"))
 _SKIP_FIELDS = frozenset(
@@ -390,6 +392,8 @@ class Scanner:
             return None
         if is_bare_prefix(value) and not (whole and value):
             return None  # a prefix to build URLs from; a URL API given one alone gets no URL
+        if ctx.listed and not whole and SEPARATOR.search(value) is not None:  # (its IRIs, each alone)
+            return self._items(node, tpl, scope_items(value), ctx, url_ctx)
         if not whole and (links := embedded_iris(value)) is not None:  # (a chain's last link, a link's target)
             return self._items(node, tpl, links, ctx, url_ctx)
         if not whole and SEPARATOR.search(value) is not None:
@@ -533,6 +537,8 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
     for kw in node.keywords:
         if kw.arg is not None and s.is_url_name(kw.arg):
             s.mark_url_value(kw.value, Ctx(Reason.URL_NAME))
+        elif kw.arg is not None and says_scope(kw.arg):
+            s.mark_url_value(kw.value, SCOPE)
 
 
 def _route(s: Scanner, node: ast.Call) -> None:
@@ -558,9 +564,11 @@ def _assign_target(s: Scanner, target: ast.expr, value: ast.expr | None) -> None
         return
     url = s.is_url_name(name)
     # the names filled in are looked for only when a template could reach a string literal here
-    filled = s.filled_for(name) if _holds_template(value, url) else None
+    filled = s.filled_for(name) if holds_template(value, url) else None
     if says_template(name):  # a template, whatever its placeholders look like (issue #27)
         s.mark_url_value(value, EXCLUDED)
+    elif not url and says_scope(name):
+        s.mark_url_value(value, SCOPE)
     elif url:
         ctx = Ctx(Reason.URL_NAME)
         s.mark_url_value(value, ctx if filled is None else _filled(ctx, filled))
@@ -570,21 +578,6 @@ def _assign_target(s: Scanner, target: ast.expr, value: ast.expr | None) -> None
         qual = s.qualname(value.func)
         if qual is not None:
             s.bind(name, qual + "()")
-
-
-def _holds_template(value: ast.expr | None, url: bool) -> bool:
-    """Whether the template kind of a name's filling can reach a string literal of ``value``: only as
-    the value itself or a branch of ``x if c else y`` (or, for a URL name, an element of a literal
-    list, tuple or set). A ``%`` or ``.format`` value sets the kind of its own literal (``_binop``,
-    ``_call``), whatever the name's."""
-    t = type(value)
-    if t is ast.Constant or t is ast.JoinedStr:
-        return True
-    if t is ast.IfExp:
-        return _holds_template(value.body, False) or _holds_template(value.orelse, False)  # type: ignore[union-attr]
-    if url and t in (ast.List, ast.Tuple, ast.Set):
-        return any(_holds_template(elt, False) for elt in value.elts)  # type: ignore[union-attr]
-    return False
 
 
 def _assign(s: Scanner, node: ast.Assign) -> None:
@@ -612,6 +605,8 @@ def _dict(s: Scanner, node: ast.Dict) -> None:
             s.mark(key, IDENTIFIER)
             if s.is_url_name(key.value) and is_key_name(key.value):
                 s.mark_url_value(value, Ctx(Reason.URL_NAME))
+            elif says_scope(key.value):
+                s.mark_url_value(value, SCOPE)
 
 
 def _compare(s: Scanner, node: ast.Compare) -> None:

@@ -13,7 +13,7 @@ __all__ = ["DATED", "EXCLUDED", "FMT", "IDENTIFIER", "MESSAGE", "PCT", "TEXT", "
 class Ctx:
     """How the parent expression uses a string child."""
 
-    __slots__ = ("api", "dated", "excluded", "fmt", "message", "pct", "reason", "replaced", "use")
+    __slots__ = ("api", "dated", "excluded", "fmt", "listed", "message", "pct", "reason", "replaced", "use")
 
     def __init__(
         self,
@@ -27,6 +27,7 @@ class Ctx:
         replaced: tuple[str, ...] = (),
         dated: bool = False,
         message: bool = False,
+        listed: bool = False,
     ) -> None:
         self.reason = reason
         self.use = use
@@ -37,11 +38,12 @@ class Ctx:
         self.replaced = replaced  # substrings a later .replace() fills in: placeholders
         self.dated = dated  # a strftime format: its directives are placeholders
         self.message = message  # a message (logged, printed, raised, asserted): text, where whitespace delimits
+        self.listed = listed  # a list of tokens separated by spaces (an OAuth scope): its absolute IRIs, each alone
 
     def with_template(self, *, pct: bool = False, fmt: bool = False, replaced: tuple[str, ...] = (),
                       dated: bool = False) -> Ctx:
         return Ctx(self.reason, self.use, self.api, excluded=self.excluded, pct=pct, fmt=fmt,
-                   replaced=replaced, dated=dated, message=self.message)
+                   replaced=replaced, dated=dated, message=self.message, listed=self.listed)
 
 
 EXCLUDED = Ctx(excluded=True)
@@ -51,3 +53,4 @@ PCT = Ctx(pct=True)
 MESSAGE = Ctx(message=True)
 FMT = Ctx(fmt=True)
 DATED = Ctx(dated=True)
+SCOPE = Ctx(listed=True)  # RFC 6749 sec. 3.3: ``scope = scope-token *( SP scope-token )``

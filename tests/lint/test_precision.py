@@ -280,6 +280,19 @@ def test_each_iri_of_a_list_is_checked_at_its_column() -> None:
         ''') == [(1, 48, "IRI110"), (1, 71, "IRI103")]
 
 
+def test_an_oauth_scope_s_iris_are_checked_alone() -> None:
+    """An OAuth scope is tokens separated by spaces (RFC 6749 sec. 3.3), some of them IRIs, some not
+    (``offline_access``, apprise's office365 plugin): at a scope-named target, keyword or key each IRI is
+    checked alone; the same text at a URL-named target is one IRI with a space (3987bis sec. 6.3)."""
+    assert found('''\
+        personal_scope = "https://graph.microsoft.com/Mail.Send offline_access"
+        SCOPES = ["openid https://www.googleapis.com/auth/drive", "profile https://h.example/a|b"]
+        session = OAuth2Session("id", scope="openid https://graph.microsoft.com/.default offline_access")
+        TOKEN = {"scope": "openid https://a.example/%zz email", "grant_type": "client_credentials"}
+        prose_url = "https://graph.microsoft.com/Mail.Send offline_access"
+        ''') == [(2, 86, "IRI103"), (4, 44, "IRI110"), (5, 50, "IRI101")]
+
+
 def test_an_fsspec_chain_s_last_link_is_checked_alone() -> None:
     """``proto://member::https://h/x.zip``: the last link is the file system's URL, checked at its own columns; an
     IPv6 literal's ``::`` is no chain (fixtures111, repro 01)."""
