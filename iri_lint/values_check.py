@@ -309,7 +309,7 @@ def _piece_fix(fix: Fix, c: Checked, expr: ast.expr, local: Src) -> PieceFix | N
     (``source.piece_edits``); none when a value that is not yet at a URL API holds a template placeholder,
     which a later ``%`` or ``.format`` of the whole value would read the fix's ``%`` or braces into (at the API
     nothing fills it any more: the fix is the literal's own, as ``urlopen("https://h.example/{u}/café")``'s)."""
-    if c.assembly.templates and not c.assembly.at_api:
+    if (c.assembly.templates and not c.assembly.at_api) or _makes_empty_segment(c.text, fix.edits):
         return None
     got = spelling_literal(c, [(e.start, e.end) for e in fix.edits], expr, local)
     if got is None:
@@ -319,6 +319,13 @@ def _piece_fix(fix: Fix, c: Checked, expr: ast.expr, local: Src) -> PieceFix | N
     loc = lit.locator
     return PieceFix(lit, replace(fix, edits=edits, value=with_edits(lit.value, edits)),
                     loc is not None and loc.percent_template, loc is not None and loc.format_template)
+
+
+def _makes_empty_segment(text: str, edits: Iterable[Edit]) -> bool:
+    """Whether a fix puts a ``/`` beside one the value holds (``BASE_SLASH + "\u2215etc"`` -> ``//etc``): a
+    path the fix's rung does not prove the same, an empty segment IRI802 reports (fixtures137, repro 01)."""
+    return any((e.replacement.startswith("/") and text[e.start - 1 : e.start] == "/") or
+               (e.replacement.endswith("/") and text[e.end : e.end + 1] == "/") for e in edits)
 
 
 def _occurrence(c: Checked, at: int, piece: Piece) -> int:

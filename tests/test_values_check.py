@@ -262,6 +262,16 @@ def test_a_value_finding_without_one_literal_of_its_own_has_no_fix(body: str) ->
     assert text == CDN + body
 
 
+def test_a_fix_that_would_make_an_empty_segment_is_not_offered() -> None:
+    """A lookalike slash after a base ending in ``/``: writing ``/`` makes ``//`` (IRI802; fixtures137, repro 01),
+    which the fix's rung does not prove the same path; after a base without one, the fix is the delimiter."""
+    body = ('    requests.get(CDN + "/" + "\\u2215etc")\n'
+            '    return requests.get(CDN + "\\u2215etc")\n')
+    text, found = _fixed(body)
+    assert sorted(f.code for f in found) == ["IRI504", "IRI504", "IRI801"]
+    assert text == CDN + body.replace('CDN + "\\u2215etc"', 'CDN + "/etc"')
+
+
 @pytest.mark.parametrize(("body", "fixed"), [
     ('    return requests.get(CDN + "/{user}/a b")\n', '    return requests.get(CDN + "/{user}/a%20b")\n'),
     ('    return requests.get(CDN + "/%s/a b")\n', '    return requests.get(CDN + "/%s/a%20b")\n'),
