@@ -209,6 +209,27 @@ def g(ids):
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(8, 36, "IRI101"), (29, 46, "IRI802")]
 
 
+def test_a_join_given_positionally_to_a_url_named_parameter_is_checked_at_the_call() -> None:
+    """``with_retry(CDN + "img")`` binds ``url`` as ``with_retry(url=...)`` does (fixtures140's gap): the
+    module's functions and methods through ``self``; a parameter not URL-named and a plain name are not."""
+    src = '''import requests
+CDN = "https://cdn.example.net"
+def with_retry(url, tries=3):
+    for _ in range(tries):
+        return requests.get(url)
+class Api:
+    def pull(self, target_url):
+        return requests.get(target_url)
+    def run(self):
+        self.pull(CDN + "img/b.png")
+def go(x):
+    with_retry(CDN + "img/warm.png")
+    with_retry(f"{CDN}/ok.png", CDN + "notaurl")
+    with_retry(x, *[CDN + "star"])
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(10, 25, "IRI801"), (12, 22, "IRI801")]
+
+
 def test_assembly_findings_have_no_fix_and_fix_leaves_the_module_alone(tmp_path: Path) -> None:
     src = 'import requests\nHOST = "https://h.example"\nrequests.get(HOST + "docs")\n'
     found = lint_text(src, Config())

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     # a helper, its def's scope, whether the receiver fills its first parameter, its module, an object filling it
     _Found = tuple[ast.FunctionDef, Scope, bool, ModuleState, Instance | None]
 
-__all__ = ["Helper", "display", "helper_call", "helper_of", "returned_alone"]
+__all__ = ["Helper", "display", "helper_call", "helper_of", "parameters_bound", "returned_alone"]
 
 _MAX_BASES = 8  # classes up a chain of single bases a method is looked for in
 _BINDS = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Await,
@@ -79,6 +79,24 @@ def returned_alone(state: ModuleState, node: ast.Call, at: At) -> Result | None:
     if returned is None:
         return None
     return owner.value(returned.value, At(owner.index.scope(function, parent), returned))  # type: ignore[arg-type]
+
+
+def parameters_bound(state: ModuleState, node: ast.Call, at: At) -> list[tuple[str, ast.expr]]:
+    """The parameters of the project's function a call names that its positional arguments bind, each with
+    its argument (``with_retry(CDN + "img")`` binds ``url``), up to a starred argument; none when it names
+    none (``helper_call``'s functions: the module's, a one-return helper of another, a method through ``self``
+    or an object the project made)."""
+    found = _found(state, node, at, state.value(node.func, at))
+    if found is None:
+        return []
+    function, _, skip_first, _, _ = found
+    params = [*function.args.posonlyargs, *function.args.args][1 if skip_first else 0 :]
+    out: list[tuple[str, ast.expr]] = []
+    for param, arg in zip(params, node.args, strict=False):
+        if type(arg) is ast.Starred:
+            break
+        out.append((param.arg, arg))
+    return out
 
 
 def _found(state: ModuleState, node: ast.Call, at: At, callee: object) -> _Found | None:

@@ -28,6 +28,7 @@ from iri_lint.source.candidates import (
     set_off,
 )
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
+from iri_lint.source.helpers import parameters_bound
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, marked_lines
 from iri_lint.source.model import Reason
@@ -77,6 +78,7 @@ def url_apis(extra_url_apis: tuple[str, ...] = ()) -> tuple[dict[str, UrlApi], f
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
+_ASSEMBLED = (ast.BinOp, ast.JoinedStr, ast.Call)  # (what a positional argument is when it builds a URL)
 Entry = tuple[ast.AST, At]
 _SITES = frozenset((ast.ClassDef, ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return,
                     ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Dict))
@@ -280,9 +282,23 @@ class ModuleValues:
             if known is not None:
                 known = known[bisect_left(known, first) : bisect_right(known, last)]
         lines = {m + first - 1 for m in marked_lines(source, self.options)} if known is None else set(known)
-        words = sorted(self.leaves | self.aliases)  # (a URL API is used where it is called)
+        words = sorted(self.leaves | self.aliases | self._url_taking())  # (a URL API is used where it is called)
         lines.update(m + first - 1 for m in marked_lines(source, self.options, words, calls=True))
         return sorted(lines)
+
+    def _url_taking(self) -> frozenset[str]:
+        """The module's functions and its classes' methods that take a URL-named positional parameter: a join
+        given to one where it is called is checked there (``parameters_bound``)."""
+        out = set()
+        stack: list[ast.stmt] = list(self.state.index.tree.body)
+        while stack:
+            stmt = stack.pop()
+            if type(stmt) is ast.ClassDef:
+                stack += stmt.body
+            elif type(stmt) in _FUNCS and any(self._is_url_name(a.arg) for a in (
+                    *stmt.args.posonlyargs, *stmt.args.args)):  # type: ignore[attr-defined]
+                out.add(stmt.name)  # type: ignore[attr-defined]
+        return frozenset(out)
 
     def value_of(self, node: ast.expr) -> Result:
         """What an expression of the module holds when its statement runs."""
@@ -482,6 +498,10 @@ class ModuleValues:
         for kw in node.keywords:
             if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
                 yield from self._each(kw.value, at, node, kw.arg)
+        if api is None and any(type(a) in _ASSEMBLED for a in node.args):  # (a join given to ``fetch(url)``)
+            for name, arg in parameters_bound(self.state, node, at):
+                if self._is_url_name(name):
+                    yield from self._each(arg, at, node, name)
 
 
 def _inner_urls(text: str) -> list[tuple[int, int]] | None:
