@@ -142,6 +142,22 @@ requests.get(somelib.thing() + "/e f")
         (5, 23, "IRI101"), (6, 38, "IRI101"), (7, 34, "IRI101")]
 
 
+def test_the_environment_s_default_is_followed_through_an_imported_name() -> None:
+    """``from os import getenv`` (``as ge`` too): the default is what the code uses when the variable is unset,
+    as ``os.getenv``'s (fixtures138, repro 01); a two-argument call of another function is not followed."""
+    src = '''import requests
+from os import getenv
+from os import getenv as ge
+CDN = "https://cdn.example.net"
+requests.get(getenv("API_URL", CDN + "img"))
+API_URL = ge("API_URL", CDN + "img2")
+def f(x, y):
+    return x
+C_URL = f("a", CDN + "nope")
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 38, "IRI801"), (6, 31, "IRI801")]
+
+
 def test_a_model_fields_default_is_checked_at_its_url_named_field() -> None:
     """``Field(default=...)`` (pydantic, sqlmodel; first positional too), ``dataclasses.field``, ``attrs.field``
     and ``attr.ib``: the default is what a URL-named field holds unless set (fixtures136's note); a

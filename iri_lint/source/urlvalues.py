@@ -417,18 +417,16 @@ class ModuleValues:
         """The default of ``os.getenv(name, default)`` / ``os.environ.get(...)`` (what the code uses when the
         variable is not set), or of a model's field (``Field(default=...)``, ``attrs.field(default=...)``)."""
         func = call.func
-        if type(func) is ast.Attribute and func.attr in ("getenv", "get"):
-            if len(call.args) + len(call.keywords) != 2:
-                return None
-            default = call.args[1] if len(call.args) == 2 else \
-                next((k.value for k in call.keywords if k.arg in ("default", "failobj")), None)
-            qualified = _ENVIRONMENT
-        elif (func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else "") in (
-                "Field", "field", "ib", "attrib"):
+        word = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
+        if word in ("Field", "field", "ib", "attrib"):
             default = next((k.value for k in call.keywords if k.arg == "default"), None)
             qualified = _MODEL_FIELDS | _KEYWORD_FIELDS
             if default is None and call.args:
                 default, qualified = call.args[0], _MODEL_FIELDS
+        elif (word in ("getenv", "get") or type(func) is ast.Name) and len(call.args) + len(call.keywords) == 2:
+            default = call.args[1] if len(call.args) == 2 else \
+                next((k.value for k in call.keywords if k.arg in ("default", "failobj")), None)
+            qualified = _ENVIRONMENT  # (``from os import getenv as ge``: by what the name imports)
         else:
             return None
         if default is None:
