@@ -246,6 +246,20 @@ def go(x):
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(10, 25, "IRI801"), (12, 22, "IRI801")]
 
 
+def test_an_example_placeholder_in_an_assembled_value_is_a_hole_as_in_a_literal() -> None:
+    """jupyterhub's log scrubber: ``uri.rsplit("/", 1)[0] + "/[secret]"`` (a redaction marker as a whole path
+    segment), and an all-caps port, are placeholders in a value as in one literal; ``[0]`` is no marker."""
+    src = '''import requests
+def scrub(uri):
+    uri = uri.rsplit("/", 1)[0] + "/[secret]"
+    return uri
+HOST = "https://h.example"
+requests.get(HOST + ":API_PORT/a")
+link_url = HOST + "/a/[0]"
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(7, 22, "IRI114")]
+
+
 def test_assembly_findings_have_no_fix_and_fix_leaves_the_module_alone(tmp_path: Path) -> None:
     src = 'import requests\nHOST = "https://h.example"\nrequests.get(HOST + "docs")\n'
     found = lint_text(src, Config())
