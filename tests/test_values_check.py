@@ -361,6 +361,28 @@ def test_a_value_quoted_with_delimiters_kept_safe_is_unencoded_there(
     assert all("with '&' and '=' kept safe" in f.finding.message for f in found)
 
 
+def test_a_name_every_binding_of_which_is_an_integer_is_digits() -> None:
+    """A pagination offset (``offset = 0``, ``offset += 50`` in the loop) is a hole where it is used, but
+    digits: no IRI806 (fixtures137's note); a name also bound from a parameter is any text."""
+    src = '''import requests
+API = "https://api.example.com/items?limit=50&offset="
+def crawl():
+    offset = 0
+    while True:
+        requests.get(API + str(offset))
+        requests.get(f"{API}{offset}")
+        offset += 50
+def other(term):
+    page = 0
+    page = term
+    while True:
+        requests.get(f"{API}{page}")
+        page += 1
+'''
+    found = lint_text(src, Config(extend_select=("IRI806",)))
+    assert [(f.line, f.col, f.code) for f in found] == [(13, 29, "IRI806")]
+
+
 @pytest.mark.parametrize(("body", "expected"), [
     ('    return requests.get(f"{API}/users/{uid}/prefs?uid={uid}")\n', [(7, 55)]),
     ('    return requests.get(API + "/users/" + uid + "/prefs?owner=" + uid)\n', [(7, 66)]),

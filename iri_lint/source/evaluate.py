@@ -25,6 +25,7 @@ from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, perce
 from iri_lint.source.formatting import percent_value, printed
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
 from iri_lint.source.mutations import binds_any, globals_rebound, rebinds_module_attribute, rebound_on
+from iri_lint.source.numeric import as_number
 from iri_lint.source.objects import ClassRef, Instance, ModuleRef
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project, ProjectModule
@@ -280,9 +281,7 @@ class ModuleState:
 
     def _ifexp(self, node: ast.IfExp, at: At) -> Result:
         a, b = self.value(node.body, at), self.value(node.orelse, at)
-        if type(a) is Value and type(b) is Value and a.same(b):
-            return a
-        return self.hole(node)
+        return a if type(a) is Value and type(b) is Value and a.same(b) else self.hole(node)
 
     def _walrus(self, node: ast.NamedExpr, at: At) -> Result:
         return self.value(node.value, at)
@@ -336,6 +335,7 @@ class ModuleState:
         try:
             order = stars_order(self, scope, name)
             r = self._final(scope, name, order, node) if pos is None else self._at(scope, order, stmt, node)  # type: ignore[arg-type]
+            r = as_number(r, scope, name, node)  # type: ignore[assignment]  # (``offset += 50`` in a loop: digits)
         finally:
             del memo[key]
         if self.evaluator.cuts == cuts:

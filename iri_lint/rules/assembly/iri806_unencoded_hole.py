@@ -21,7 +21,8 @@ RULE = Rule(
           "`quote()`, `quote_plus()` or `urlencode()` (or went through one with `&`, `=` or `#` kept in `safe=`), "
           "and is not known to be a number's digits (`%d`, `{n:.2f}`, "
           "`int(x)`, `len(x)`, `str()` of one, the counter of a `for` over `range()`, `enumerate()`'s index, a "
-          "parameter annotated `int` or, not annotated, with an integer default, `rows=100`; an exponent "
+          "parameter annotated `int` or, not annotated, with an integer default, `rows=100`, a name every "
+          "binding of which is an integer, `offset = 0` and `offset += 50` in a loop; an exponent "
           "format, `{x:e}` or `{x:g}`, may print `1e+20`). "
           "Opt-in: a hint, not a proof, since the value may be "
           "known to hold no reserved character."),

@@ -1,0 +1,34 @@
+"""Names that hold only integers (issue #27): a hole they leave is an integer's digits (IRI806 reads it so).
+
+``offset = 0`` then ``offset += 50`` in a pagination loop is a hole where it is used (bound in a loop), but
+every binding gives an integer, so what fills it is digits, as a ``range()`` counter's."""
+
+from __future__ import annotations
+
+import ast
+
+from iri_lint.source.bindings import Binding, Kind, Scope, binds_a_number
+from iri_lint.source.values import Hole, HoleKind, Value
+
+__all__ = ["as_number"]
+
+
+def as_number(r: object, scope: Scope, name: str, node: ast.AST) -> object:
+    """``r``, a name's value, as a number's hole when it is a hole of any text and every binding of the name in
+    ``scope`` gives an integer (a literal, a ``+=`` of one, a ``range()`` counter)."""
+    if type(r) is not Value or len(r.pieces) != 1:
+        return r
+    piece = r.pieces[0]
+    if type(piece) is not Hole or piece.kind is not HoleKind.VALUE:
+        return r
+    bindings = scope.names.get(name)
+    if not bindings or not all(_integer(b, scope, node) for b in bindings):
+        return r
+    return Value((piece._replace(kind=HoleKind.NUMBER),), r.type)
+
+
+def _integer(b: Binding, scope: Scope, node: ast.AST) -> bool:
+    value = b.value
+    if b.kind in (Kind.ASSIGN, Kind.AUG) and type(value) is ast.Constant:
+        return type(value.value) is int  # (not a bool: True is no digits)
+    return binds_a_number(b, scope, node)
