@@ -2019,6 +2019,8 @@ def test_the_uses_after_an_exploding_constant_of_another_module_are_still_follow
     ('API_URL = os.environ.get("API_URL", default=HOST + "v4")', [(7, 52, "IRI801")]),
     ('API_URL = os.environ.get("A") or os.getenv("B") or HOST + "v5"', [(7, 59, "IRI801")]),
     ('requests.get(sys.argv[1] or "/a b")', [(7, 31, "IRI101")]),  # a relative literal at the API: every rule
+    ('requests.get(sys.argv and HOST + "v7")', [(7, 34, "IRI801")]),  # ``and``: its last operand (fixtures141)
+    ('requests.get(sys.argv and HOST + "v8" and sys.path)', []),  # (the others: only when false)
     ('requests.get(HOST + "/v1" if sys.argv else HOST)', []),
     ('API_URL = os.getenv("API_URL") or None', []),
     ('API_URL = settings.get("API_URL", HOST + "v6")', []),  # (a mapping's own default: not followed)

@@ -396,8 +396,8 @@ class ModuleValues:
 
     def _alternatives(self, expr: ast.expr, at: At) -> list[ast.expr]:
         """The expressions one of which a choice evaluates to, each of which may reach the use: both branches of
-        ``a if c else b``, each operand of ``a or b``, the default of ``os.getenv(name, default)`` (at most
-        ``_MAX_CHOICES``, in source order)."""
+        ``a if c else b``, each operand of ``a or b``, the last of ``a and b``, the default of
+        ``os.getenv(name, default)`` (at most ``_MAX_CHOICES``, in source order)."""
         out: list[ast.expr] = []
         stack = [expr]
         while stack and len(out) < _MAX_CHOICES:
@@ -407,6 +407,8 @@ class ModuleValues:
                 stack += (e.orelse, e.body)  # type: ignore[attr-defined]
             elif t is ast.BoolOp and type(e.op) is ast.Or:  # type: ignore[attr-defined]
                 stack += reversed(e.values)  # type: ignore[attr-defined]
+            elif t is ast.BoolOp:  # (``a and b``: ``b`` when ``a`` is true; ``a`` only when false, no URL)
+                stack.append(e.values[-1])  # type: ignore[attr-defined]
             elif t is ast.Call and (default := self._default_of(e, at)) is not None:  # type: ignore[arg-type]
                 stack.append(default)
             elif e is not expr:
