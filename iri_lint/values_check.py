@@ -47,7 +47,6 @@ from .source.candidates import (
     looks_like_prose,
     looks_like_regex,
     no_url,
-    says_template,
 )
 from .source.evaluate import ModuleState
 from .source.filling import filled_names, printf_templates
@@ -60,6 +59,7 @@ from .source.piece_edits import spelling_literal
 from .source.placeholders import example_placeholders
 from .source.project import Project as Project  # re-exported: what lint_tree takes
 from .source.project import find_root
+from .source.template_names import in_template, last_name, names_template
 from .source.templates import placeholder_spans, strftime_directives
 from .source.urlvalues import ModuleValues, UrlValue
 from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Text, Value, dotted, holds, same_piece
@@ -212,7 +212,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     own_check = type(use.expr) in _LITERALS and type(use.node) is not ast.ClassDef and \
         not (at_api and not is_absolute_literal(c.text)) and \
         not (type(use.node) is ast.Return and not is_absolute_literal(_literal_start(use.expr)))
-    if (own_check and not _fields_known(use) and not on_base) or _says_template(use.expr):
+    if (own_check and not _fields_known(use) and not on_base) or names_template(use.expr):
         # the literal itself (``literals`` checked it, with what it knows of it), or a name that says it
         # holds a template (whatever its placeholders look like): only what assembly gets wrong
         enabled &= ASSEMBLY_CODES
@@ -235,7 +235,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     filled = _fills(use.expr) or any(type(p) is Hole and p.kind is HoleKind.FIELD for p in use.value.pieces)
     # a URL-named name's value assembled in another module, or a URL-named helper's (``health_url()``,
     # ``self._url(...)``): that module checks it where it binds the name, or where the helper returns it
-    name = _helper_name(use, state) if type(use.expr) is ast.Call else _last_name(use.expr)
+    name = _helper_name(use, state) if type(use.expr) is ast.Call else last_name(use.expr)
     by_url_name = name is not None and is_url_name(name, tuple(checker.config.url_names))
     placed: dict[Cause, list[tuple[Finding, Piece, SourcePos, ast.expr | None]]] = {}  # one cause's findings, in order
     for f in findings:
@@ -243,7 +243,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         if o is None or (not at_api and _at_an_end(f, c.text)):
             continue
         piece, k = o
-        if f.code not in ASSEMBLY_CODES and not filled and _in_template(piece):
+        if f.code not in ASSEMBLY_CODES and not filled and in_template(piece):
             continue  # a template's own text (a name that says so holds it): only assembly is at fault
         if c.assembly.urljoin is not None and f.start == c.assembly.urljoin[0] and use.dropped is not None:
             piece, k = _as_written(use.dropped[2], piece, k)  # the reference, from its first character
@@ -398,37 +398,7 @@ def _outside_callee(use: UrlValue, state: ModuleState) -> str | None:
 def _helper_name(use: UrlValue, state: ModuleState) -> str | None:
     """The name of the project's helper the use's call is (``health_url()``, ``self._url(...)``: its return is
     checked where it is defined when the name says URL); None for a call of an outside function."""
-    return None if use.at is None or _outside_callee(use, state) is not None else _last_name(use.expr.func)  # type: ignore[attr-defined]
-
-
-def _last_name(expr: ast.expr) -> str | None:
-    """The last part of a name or attribute (``API_URL``, ``self.base_url``)."""
-    return expr.id if type(expr) is ast.Name else expr.attr if type(expr) is ast.Attribute else None
-
-
-def _says_template(expr: ast.expr) -> bool:
-    """Whether a name or attribute (``ITEM_URL_TEMPLATE``, ``self.url_fmt``) says it holds a template."""
-    name = _last_name(expr)
-    return name is not None and says_template(name)
-
-
-def _in_template(piece: object) -> bool:
-    """Whether a piece is spelled by a literal assigned to a name that says template (``X_TEMPLATE = "..."``):
-    read from the assignment's line, before the literal."""
-    if type(piece) is not Text or piece.src is None or piece.start == MADE:
-        return False
-    pos = piece.src.node_position(piece.node)
-    lines = piece.src.file.lines
-    if not 0 < pos.line <= len(lines):
-        return False
-    before = lines[pos.line - 1][: pos.col].rstrip()
-    if not before.endswith("=") or before.endswith(("==", "!=", "<=", ">=")):
-        return False
-    target = before[:-1].split(":", 1)[0].rstrip()  # (an annotation's ``: str``)
-    k = len(target)
-    while k and (target[k - 1].isalnum() or target[k - 1] in "_."):
-        k -= 1
-    return bool(target[k:]) and says_template(target[k:])
+    return None if use.at is None or _outside_callee(use, state) is not None else last_name(use.expr.func)  # type: ignore[attr-defined]
 
 
 def _literal_start(expr: ast.expr) -> str:
@@ -452,7 +422,7 @@ def _reported_there(piece: object) -> bool:
 def _left_there(use: UrlValue, piece: object, k: int, code: str, checker: ValueChecker,
                 memo: dict[tuple[object, ...], list[Finding]]) -> bool:
     """Whether the module spelling a piece reports a problem of its character ``k`` itself."""
-    return _reported_there(piece) and not _in_template(piece) and not _unseen_escape(use.expr, piece, k) and \
+    return _reported_there(piece) and not in_template(piece) and not _unseen_escape(use.expr, piece, k) and \
         not _separated(piece.node.value, piece.start + k) and _found_alone(piece, k, code, checker, memo)  # type: ignore[arg-type,attr-defined]
 
 
@@ -474,9 +444,17 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
     if type(piece) is not Hole:
         return False
     args = (*use.expr.args, *(k.value for k in use.expr.keywords)) if type(use.expr) is ast.Call else ()
-    if by_url_name and any(_inside(piece.node, a) or piece.name == dotted(a) is not None for a in args):
-        return True  # (the helper's return is checked, these are its parameters' holes; a name's: made once)
+    for a in args if by_url_name else ():  # (the helper's return is checked, with its parameters as holes)
+        if piece.name == dotted(a) is not None or (_inside(piece.node, a) and _alone_in(a, use, state)):
+            return True  # (the argument is that hole: what the helper's check finds; a name's: made once)
     return not _inside(piece.node, use.expr) and _found_where_bound(use, code, piece, k, checker, memo, state, nth)
+
+
+def _alone_in(arg: ast.expr, use: UrlValue, state: ModuleState) -> bool:
+    """Whether a helper's argument is one hole (``order_id``, ``str(n)``): its check sees what this one does;
+    not with text of the argument around it (``api_url("search?q=" + term)``: fixtures145, repro 02)."""
+    r = state.value(arg, use.at) if use.at is not None else None
+    return type(r) is not Value or len(r.pieces) < 2
 
 
 def _at_use(use: UrlValue, piece: Piece, k: int, code: str, checker: ValueChecker,
@@ -577,7 +555,7 @@ def _found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: 
     for n in ast.walk(use.expr):
         if not isinstance(n, ast.expr):
             continue
-        name = _last_name(n.func if type(n) is ast.Call else n)
+        name = last_name(n.func if type(n) is ast.Call else n)
         if name is None or not is_url_name(name, url_names):
             continue
         # (a helper's value as its module checks it, its parameters unknown: what it reports there)

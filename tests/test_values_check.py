@@ -361,6 +361,27 @@ def test_a_value_quoted_with_delimiters_kept_safe_is_unencoded_there(
     assert all("with '&' and '=' kept safe" in f.finding.message for f in found)
 
 
+def test_a_hole_joined_in_a_url_named_helpers_argument_is_the_callers() -> None:
+    """``api_url("search?q=" + term)``: the helper's return sees its parameter as one hole, not the ``?q=``
+    before ``term``, so IRI806 is the caller's, as with a helper not URL-named (fixtures145, repro 02); an
+    argument that is the hole alone is the helper's (``cancel_url(order_id)``)."""
+    src = '''import requests
+BASE = "https://api.example/v2/"
+def build(path):
+    return BASE + path
+def api_url(path):
+    return BASE + path
+def cancel_url(order_id):
+    return BASE + "cancel?id=" + order_id
+def find(term, oid):
+    requests.get(build("search?q=" + term))
+    requests.get(api_url("search?q=" + term))
+    requests.get(cancel_url(oid))
+'''
+    found = lint_text(src, Config(extend_select=("IRI806",)))
+    assert [(f.line, f.col, f.code) for f in found] == [(8, 33, "IRI806"), (10, 37, "IRI806"), (11, 39, "IRI806")]
+
+
 def test_a_name_every_binding_of_which_is_an_integer_is_digits() -> None:
     """A pagination offset (``offset = 0``, ``offset += 50`` in the loop) is a hole where it is used, but
     digits: no IRI806 (fixtures137's note); a name also bound from a parameter is any text."""
@@ -638,6 +659,25 @@ def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> 
         (tmp_path / name).write_text(text, encoding="utf-8")
     path = tmp_path / main_module
     return [(f.line, f.code) for f in lint_text(modules[main_module], Config(), path=str(path), project=Project())]
+
+
+def test_a_join_given_positionally_to_another_modules_helper_is_checked(tmp_path: Path) -> None:
+    """A one-return helper imported from the project (``get1(HOST + "b2")``), a method a base of another module
+    defines (``self._get_abs(HOST + "b3")``) and an ``async def`` of this module bind the URL-named parameter as
+    the keyword does (fixtures145, repros 01, 03, 04); a multi-statement function of another module and a
+    decorated function (the decorator may change the signature) are not followed."""
+    h = ('import requests\nHOST = "https://api.example"\n\n\ndef get1(url):\n    return requests.get(url)\n\n\n'
+         'def fetch(url, n=3):\n    for _ in range(n):\n        return requests.get(url)\n\n\n'
+         'class Client:\n    def _get_abs(self, url):\n        return requests.get(url)\n')
+    use = ('import functools\nfrom h import HOST, Client, fetch, get1\n\n\nclass Sub(Client):\n'
+           '    def c(self):\n        return self._get_abs(HOST + "b3")\n\n\n'
+           'async def aget(url):\n    return url\n\n\n'
+           'def retry(f):\n    return functools.wraps(f)(lambda *a: f(*a))\n\n\n'
+           '@retry\ndef download(url):\n    return url\n\n\n'
+           'def main():\n    get1(HOST + "b2")\n    fetch(HOST + "b4")\n    aget(HOST + "b5")\n'
+           '    download(HOST + "b6")\n')
+    assert _lint_project(tmp_path, {"h.py": h, "use.py": use}, "use.py") == [
+        (7, "IRI801"), (24, "IRI801"), (26, "IRI801")]
 
 
 @pytest.mark.parametrize("constant", [

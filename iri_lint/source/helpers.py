@@ -87,9 +87,17 @@ def parameters_bound(state: ModuleState, node: ast.Call, at: At) -> list[tuple[s
     none (``helper_call``'s functions: the module's, a one-return helper of another, a method through ``self``
     or an object the project made)."""
     found = _found(state, node, at, state.value(node.func, at))
-    if found is None:
+    function: ast.FunctionDef | ast.AsyncFunctionDef | None = None if found is None else found[0]
+    if function is None and type(node.func) is ast.Name and node.func.id not in at.hidden:  # (an ``async def``)
+        scope: Scope | None = at.scope
+        while scope is not None and scope.kind != "module" and node.func.id not in scope.names:
+            scope = scope.parent
+        bindings = scope.names.get(node.func.id, []) if scope is not None and scope.kind == "module" else []
+        stmt = bindings[0].stmt if len(bindings) == 1 else None
+        function = stmt if type(stmt) is ast.AsyncFunctionDef and not stmt.decorator_list else None
+    if function is None:
         return []
-    function, _, skip_first, _, _ = found
+    skip_first = found is not None and found[2]
     params = [*function.args.posonlyargs, *function.args.args][1 if skip_first else 0 :]
     out: list[tuple[str, ast.expr]] = []
     for param, arg in zip(params, node.args, strict=False):

@@ -287,14 +287,25 @@ class ModuleValues:
         return sorted(lines)
 
     def _url_taking(self) -> frozenset[str]:
-        """The module's functions and its classes' methods that take a URL-named positional parameter: a join
-        given to one where it is called is checked there (``parameters_bound``)."""
-        out = set()
+        """The module's functions and its classes' methods that take a URL-named positional parameter, and the
+        names it imports from the project's modules (a helper's may): a join given to one where it is called is
+        checked there (``parameters_bound``)."""
+        imported: set[str] = set()
+        path = self.state.path
+        top = (package_of(path, 1) or "").split(".", 1)[0] if path else ""
+        for imp in module_imports(self.state.index.tree):
+            if type(imp) is ast.ImportFrom and (imp.level or (imp.module or "").split(".", 1)[0] == top != "" or (
+                    path and os.path.isfile(os.path.join(os.path.dirname(path), f"{imp.module}.py")))):
+                imported.update(a.asname or a.name for a in imp.names if a.name != "*")
+        out = set(imported)
         stack: list[ast.stmt] = list(self.state.index.tree.body)
         while stack:
             stmt = stack.pop()
             if type(stmt) is ast.ClassDef:
                 stack += stmt.body
+                if any(type(b) is ast.Name and b.id in imported for b in stmt.bases):  # (a base's methods: its calls)
+                    out.update(n.func.attr for n in ast.walk(stmt) if type(n) is ast.Call and type(
+                        n.func) is ast.Attribute and any(type(a) in _ASSEMBLED for a in n.args))
             elif type(stmt) in _FUNCS and any(self._is_url_name(a.arg) for a in (
                     *stmt.args.posonlyargs, *stmt.args.args)):  # type: ignore[attr-defined]
                 out.add(stmt.name)  # type: ignore[attr-defined]
