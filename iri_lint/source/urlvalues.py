@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import functools
 import os
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
@@ -79,6 +80,7 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 _ASSEMBLED = (ast.BinOp, ast.JoinedStr, ast.Call)  # (what a positional argument is when it builds a URL)
+_JOINED = re.compile(r"[+%]|\bf[\"']|\.format|[(,\\]\s*$")  # (a line that may give a call a join)
 Entry = tuple[ast.AST, At]
 _SITES = frozenset((ast.ClassDef, ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return,
                     ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Dict))
@@ -232,7 +234,8 @@ class ModuleValues:
     ``ModuleValues`` gets a fresh ``Evaluator`` unless given one.
     """
 
-    __slots__ = ("_places", "aliases", "apis", "callees", "leaves", "options", "prefixes", "state", "url_names")
+    __slots__ = ("_places", "_url_names_taken", "aliases", "apis", "callees", "leaves", "options", "prefixes", "state",
+                 "url_names")
 
     def __init__(self, tree: ast.Module, lines: Sequence[str] | SourceFile, *, path: str | None = None,
                  project: Project | None = None, options: ScanOptions | None = None,
@@ -248,6 +251,7 @@ class ModuleValues:
         self.callees = evaluator.state(tree, src, path, text, callee=True)  # what calls are
         self.url_names = tuple(n.lower() for n in opts.url_names)
         self._places: dict[int, At] | None = None
+        self._url_names_taken: frozenset[str] | None = None
         self.aliases = self._aliases()
 
     def _aliases(self) -> frozenset[str]:
@@ -282,30 +286,26 @@ class ModuleValues:
             if known is not None:
                 known = known[bisect_left(known, first) : bisect_right(known, last)]
         lines = {m + first - 1 for m in marked_lines(source, self.options)} if known is None else set(known)
-        words = sorted(self.leaves | self.aliases | self._url_taking())  # (a URL API is used where it is called)
+        words = sorted(self.leaves | self.aliases)  # (a URL API is used where it is called)
         lines.update(m + first - 1 for m in marked_lines(source, self.options, words, calls=True))
+        if self._url_names_taken is None:
+            self._url_names_taken = self._url_taking()
+        if self._url_names_taken:  # (a call of one that may be given a join there, or on the lines after)
+            text = source.lines
+            lines.update(m + first - 1 for m in marked_lines(source, self.options, sorted(self._url_names_taken),
+                                                             calls=True) if _JOINED.search(text[m - 1]))
         return sorted(lines)
 
     def _url_taking(self) -> frozenset[str]:
-        """The module's functions and its classes' methods that take a URL-named positional parameter, and the
-        names it imports from the project's modules (a helper's may): a join given to one where it is called is
-        checked there (``parameters_bound``)."""
-        imported: set[str] = set()
-        path = self.state.path
-        top = (package_of(path, 1) or "").split(".", 1)[0] if path else ""
-        for imp in module_imports(self.state.index.tree):
-            if type(imp) is ast.ImportFrom and (imp.level or (imp.module or "").split(".", 1)[0] == top != "" or (
-                    path and os.path.isfile(os.path.join(os.path.dirname(path), f"{imp.module}.py")))):
-                imported.update(a.asname or a.name for a in imp.names if a.name != "*")
-        out = set(imported)
+        """The module's functions and its classes' methods that take a URL-named positional parameter: a join
+        given to one where it is called is checked there (``parameters_bound``). Not another module's: finding
+        which of its names do would read it for every call of an imported name (a cold check 1.3x slower)."""
+        out = set()
         stack: list[ast.stmt] = list(self.state.index.tree.body)
         while stack:
             stmt = stack.pop()
             if type(stmt) is ast.ClassDef:
                 stack += stmt.body
-                if any(type(b) is ast.Name and b.id in imported for b in stmt.bases):  # (a base's methods: its calls)
-                    out.update(n.func.attr for n in ast.walk(stmt) if type(n) is ast.Call and type(
-                        n.func) is ast.Attribute and any(type(a) in _ASSEMBLED for a in n.args))
             elif type(stmt) in _FUNCS and any(self._is_url_name(a.arg) for a in (
                     *stmt.args.posonlyargs, *stmt.args.args)):  # type: ignore[attr-defined]
                 out.add(stmt.name)  # type: ignore[attr-defined]
@@ -469,6 +469,13 @@ class ModuleValues:
             if self._is_url_name(arg.arg):
                 yield from self._each(default, at, node, arg.arg)
 
+    def _takes_urls(self, func: ast.expr) -> bool:
+        """Whether a callee's name is one of the module's functions or methods taking a URL-named parameter."""
+        if self._url_names_taken is None:
+            self._url_names_taken = self._url_taking()
+        name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+        return name in self._url_names_taken
+
     def _callee(self, func: ast.expr, at: At) -> tuple[UrlApi | None, Client | None]:
         """The URL API a call reaches (through a client: with the client)."""
         t = type(func)
@@ -509,8 +516,8 @@ class ModuleValues:
         for kw in node.keywords:
             if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
                 yield from self._each(kw.value, at, node, kw.arg)
-        if api is None and any(type(a) in _ASSEMBLED for a in node.args):  # (a join given to ``fetch(url)``)
-            for name, arg in parameters_bound(self.state, node, at):
+        if api is None and any(type(a) in _ASSEMBLED for a in node.args) and self._takes_urls(node.func):
+            for name, arg in parameters_bound(self.state, node, at):  # (a join given to ``fetch(url)``)
                 if self._is_url_name(name):
                     yield from self._each(arg, at, node, name)
 
