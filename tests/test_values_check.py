@@ -260,6 +260,22 @@ link_url = HOST + "/a/[0]"
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(7, 22, "IRI114")]
 
 
+def test_a_django_url_fields_default_is_a_url() -> None:
+    """``models.URLField(default=SITE_URL + "home/")`` and a form's ``initial=``: what the field holds unless set
+    (fixtures142's note); whatever the attribute is named."""
+    src = '''from django import forms
+from django.db import models
+SITE_URL = "https://shop.example"
+class Shop(models.Model):
+    homepage = models.URLField(max_length=200, default=SITE_URL + "home/")
+    blank = models.URLField(default="")
+class F(forms.Form):
+    link = forms.URLField(initial=SITE_URL + "x")
+    note = forms.CharField(initial=SITE_URL + "y")
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 67, "IRI801"), (8, 46, "IRI801")]
+
+
 def test_assembly_findings_have_no_fix_and_fix_leaves_the_module_alone(tmp_path: Path) -> None:
     src = 'import requests\nHOST = "https://h.example"\nrequests.get(HOST + "docs")\n'
     found = lint_text(src, Config())

@@ -129,6 +129,9 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
                               ("starlette.responses.RedirectResponse", "url"),
                               ("fastapi.responses.RedirectResponse", "url"), ("django.shortcuts.redirect", "to"))
     ],
+    # a Django model's or form's URL field: what it holds unless set is a URL
+    *[UrlApi(f"django.{m}.URLField", (), (keyword,)) for m, keyword in (
+        ("db.models", "default"), ("db.models.fields", "default"), ("forms", "initial"), ("forms.fields", "initial"))],
     # scrapy's Request and its subclasses (FormRequest, JsonRequest, XmlRpcRequest keep its url parameter)
     *[UrlApi(f"scrapy{m}.{cls}") for m in ("", ".http") for cls in ("Request", "FormRequest")],
     *[UrlApi(f"scrapy.http.{cls}") for cls in ("JsonRequest", "XmlRpcRequest")],
@@ -222,15 +225,6 @@ def says_template(name: str) -> bool:
     """Whether a name says it holds a template (``ITEM_URL_TEMPLATE``, ``url_fmt``, ``self.link_pattern``):
     its value is one whatever its placeholders look like (issue #27)."""
     return not _TEMPLATE_WORDS.isdisjoint(name.rsplit(".", 1)[-1].lower().split("_"))
-
-
-def says_scope(name: str) -> bool:
-    """Whether a name says it holds an OAuth scope (``SCOPES``, ``personal_scope``, ``scope=``): tokens
-    separated by spaces, some of them IRIs (RFC 6749 sec. 3.3)."""
-    return not _SCOPE_WORDS.isdisjoint(name.rsplit(".", 1)[-1].lower().split("_"))
-
-
-_SCOPE_WORDS = frozenset(("scope", "scopes"))
 
 
 def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
@@ -641,7 +635,8 @@ _NOT_TEXT = IriText(())
 _INJECTION = IriText((), True)
 
 
-def _is_item(token: str) -> bool:
+def is_item(token: str) -> bool:
+    """Whether a token of a list is an absolute IRI of it (not a bare prefix)."""
     return is_absolute_candidate(token) and not is_bare_prefix(token)
 
 
@@ -655,14 +650,6 @@ def _is_listener(token: str) -> bool:
 _LISTENER = re.compile(r"([A-Za-z][A-Za-z0-9_]*+)://")
 # HTML's image candidate string: a URL, then a width or density descriptor ("logo@2x.png 2x", "a.png 480w, ...")
 _DESCRIPTOR = re.compile(r"[0-9]++(?:\.[0-9]++)?+[wx],?+")
-
-
-def scope_items(value: str) -> list[tuple[int, int]]:
-    """The tokens of a space-separated list (an OAuth scope, RFC 6749 sec. 3.3) that are absolute IRIs."""
-    return [m.span() for m in _SPACED.finditer(value) if _is_item(m.group())]
-
-
-_SPACED = re.compile(r"[^ \t\r\n]++")
 
 
 def iri_text(value: str) -> IriText:
@@ -686,7 +673,7 @@ def iri_text(value: str) -> IriText:
         tab = value.find("\t", tokens[0][0], hi) if records else -1
         field = tokens if tab < 0 else [t for t in tokens if t[1] <= tab]
         n = 0
-        while n < len(tokens) and (_is_item(t := value[tokens[n][0] : tokens[n][1]]) or _is_listener(t) or (
+        while n < len(tokens) and (is_item(t := value[tokens[n][0] : tokens[n][1]]) or _is_listener(t) or (
                 n and _DESCRIPTOR.fullmatch(t) is not None)):  # (a srcset's descriptor after its URL)
             n += 1
         if n == len(tokens) or (field and n >= len(field)):

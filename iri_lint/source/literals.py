@@ -35,9 +35,7 @@ from iri_lint.source.candidates import (
     looks_like_prose,
     looks_like_regex,
     parse_extra_api,
-    says_scope,
     says_template,
-    scope_items,
 )
 from iri_lint.source.filling import filled_names, holds_template
 from iri_lint.source.locate import Locator, PartLocator, SourceFile
@@ -46,6 +44,7 @@ from iri_lint.source.marks import ScanOptions as ScanOptions  # re-exported: the
 from iri_lint.source.marks import marked_lines as marked_lines  # re-exported
 from iri_lint.source.model import HOLE, Literal, Reason, SourcePos
 from iri_lint.source.packages import package_of
+from iri_lint.source.scopes import says_scope, scope_items
 from iri_lint.source.templates import Filling, Templated, apply_templates, date_format, strftime_directives
 from iri_lint.source.text import embedded_literals
 from iri_lint.source.uses import DATED, EXCLUDED, FMT, IDENTIFIER, MESSAGE, PCT, SCOPE, TEXT, Ctx
