@@ -84,8 +84,8 @@ def returned_alone(state: ModuleState, node: ast.Call, at: At) -> Result | None:
 def parameters_bound(state: ModuleState, node: ast.Call, at: At) -> list[tuple[str, ast.expr]]:
     """The parameters of the project's function a call names that its positional arguments bind, each with
     its argument (``with_retry(CDN + "img")`` binds ``url``), up to a starred argument; none when it names
-    none (``helper_call``'s functions: the module's, a one-return helper of another, a method through ``self``
-    or an object the project made)."""
+    none (``helper_call``'s functions, and an undecorated ``async def`` of the module: its parameters are bound
+    the same way)."""
     found = _found(state, node, at, state.value(node.func, at))
     function: ast.FunctionDef | ast.AsyncFunctionDef | None = None if found is None else found[0]
     if function is None and type(node.func) is ast.Name and node.func.id not in at.hidden:  # (an ``async def``)

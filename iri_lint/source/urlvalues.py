@@ -42,10 +42,10 @@ __all__ = ["ModuleValues", "UrlValue", "url_apis", "url_values"]
 _CHOICES = (ast.IfExp, ast.BoolOp, ast.Call)
 _MAX_CHOICES = 16
 _ENVIRONMENT = frozenset(("os.getenv", "os.environ.get"))
-# a model's field with a default: what the attribute holds unless the caller sets it (keyword-only: the rest
-# take it first as well)
-_MODEL_FIELDS = frozenset(("pydantic.Field", "pydantic.fields.Field", "pydantic.v1.Field", "sqlmodel.Field", "attr.ib",
-                     "attr.attrib"))
+# a model's field with a default: what the attribute holds unless the caller sets it; these take the default
+# as ``default=`` or as their first argument, ``_KEYWORD_FIELDS`` as ``default=`` only
+_MODEL_FIELDS = frozenset(("pydantic.Field", "pydantic.fields.Field", "pydantic.v1.Field", "sqlmodel.Field",
+                           "attr.ib", "attr.attrib"))
 _KEYWORD_FIELDS = frozenset(("dataclasses.field", "attr.field", "attrs.field", "msgspec.field"))
 
 
