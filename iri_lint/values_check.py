@@ -480,13 +480,9 @@ def _made_by_join(use: UrlValue, piece: Text, k: int, code: str, checker: ValueC
         return False  # no join at the use: the constant's own problem here (an IDNA2008 API's), or the one a
         # binding's join made (its literal, as that binding's check places it), placed in the literal
     node = piece.node
-    if _inside(node, use.expr) or RULES_BY_CODE[code].family is Family.ASSEMBLY or type(node) is not ast.Constant \
-            or type(node.value) is not str:
-        return False
-    # what the use's API makes of an absolute IRI is its literal's (``urlopen(IDN + "/x")``); of a relative piece,
-    # which no check reads alone, the use's (``urlopen(CDN + PAGE)``, ``PAGE = "/café"``: fixtures141, repro 01)
-    api = use.api if is_absolute_literal(node.value) else None
-    return not _found_alone(piece, k, code, checker, memo, api)
+    return not _inside(node, use.expr) and RULES_BY_CODE[code].family is not Family.ASSEMBLY and \
+        type(node) is ast.Constant and type(node.value) is str and \
+        not _found_alone(piece, k, code, checker, memo, use.api)
 
 
 def _inside(node: ast.AST | None, expr: ast.expr) -> bool:

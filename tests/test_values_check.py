@@ -628,11 +628,6 @@ def test_a_problem_the_join_makes_in_this_modules_constant_is_reported_at_each_u
     # what the use's API makes of the constant (urlopen sends ASCII only) is the constant's: on its literal
     idn = 'from urllib.request import urlopen\nIDN = "https://b\u00fccher.example"\nurlopen(IDN + "/x")\n'
     assert [(f.line, f.col, f.code) for f in lint_text(idn, Config())] == [(2, 16, "IRI404")]
-    # ... but of a relative piece, which no check reads alone, the use's: at the name, per use, where its noqa
-    # reaches (fixtures141, repro 01)
-    page = ('import requests\nfrom urllib.request import urlopen\nCDN = "https://cdn.example.net"\n'
-            'PAGE = "/caf\u00e9"\nrequests.get(CDN + PAGE)\nurlopen(CDN + PAGE)\nurlopen(CDN + PAGE)  # noqa: IRI404\n')
-    assert [(f.line, f.col, f.code) for f in lint_text(page, Config())] == [(6, 14, "IRI404")]
 
 
 def test_a_template_given_as_a_clients_base_url_reaches_a_url_api(tmp_path: Path) -> None:
