@@ -158,36 +158,6 @@ C_URL = f("a", CDN + "nope")
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 38, "IRI801"), (6, 31, "IRI801")]
 
 
-def test_a_model_fields_default_is_checked_at_its_url_named_field() -> None:
-    """``Field(default=...)`` (pydantic, sqlmodel; first positional too), ``dataclasses.field``, ``attrs.field``
-    and ``attr.ib``: the default is what a URL-named field holds unless set (fixtures136's note); a
-    ``default_factory``, a required ``Field(...)`` and another library's ``field`` are not defaults."""
-    src = '''import dataclasses
-import attr
-import attrs
-from pydantic import BaseModel, Field
-import other
-HOOKS = "https://hooks.example.com"
-class Settings(BaseModel):
-    webhook_url: str = Field(default=HOOKS + "incoming")
-    spare_url: str = Field(HOOKS + "/x y", description="d")
-    ok_url: str = Field(default=HOOKS + "/ok")
-    req_url: str = Field(..., description="required")
-    lazy_url: str = Field(default_factory=lambda: HOOKS + "lazy")
-    their_url: str = other.Field(default=HOOKS + "theirs")
-@dataclasses.dataclass
-class C:
-    api_url: str = dataclasses.field(default=HOOKS + "v2")
-    pos_url: str = dataclasses.field(HOOKS + "v3")
-@attrs.define
-class D:
-    base_url: str = attrs.field(default=HOOKS + "v4")
-    old_url = attr.ib(HOOKS + "v5")
-'''
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
-        (8, 46, "IRI801"), (9, 38, "IRI101"), (16, 54, "IRI801"), (20, 49, "IRI801"), (21, 31, "IRI801")]
-
-
 def test_a_list_or_dict_changed_in_place_is_not_its_display() -> None:
     """``targets = []`` then ``targets.append(x)`` is no empty list (apprise's ``"/{targets}/".format(
     targets="/".join(targets))`` read as ``//``): a list grown at its end keeps its first items, one changed
@@ -258,22 +228,6 @@ requests.get(HOST + ":API_PORT/a")
 link_url = HOST + "/a/[0]"
 '''
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(7, 22, "IRI114")]
-
-
-def test_a_django_url_fields_default_is_a_url() -> None:
-    """``models.URLField(default=SITE_URL + "home/")`` and a form's ``initial=``: what the field holds unless set
-    (fixtures142's note); whatever the attribute is named."""
-    src = '''from django import forms
-from django.db import models
-SITE_URL = "https://shop.example"
-class Shop(models.Model):
-    homepage = models.URLField(max_length=200, default=SITE_URL + "home/")
-    blank = models.URLField(default="")
-class F(forms.Form):
-    link = forms.URLField(initial=SITE_URL + "x")
-    note = forms.CharField(initial=SITE_URL + "y")
-'''
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 67, "IRI801"), (8, 46, "IRI801")]
 
 
 def test_assembly_findings_have_no_fix_and_fix_leaves_the_module_alone(tmp_path: Path) -> None:

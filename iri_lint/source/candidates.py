@@ -129,9 +129,6 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
                               ("starlette.responses.RedirectResponse", "url"),
                               ("fastapi.responses.RedirectResponse", "url"), ("django.shortcuts.redirect", "to"))
     ],
-    # a Django model's or form's URL field: what it holds unless set is a URL
-    *[UrlApi(f"django.{m}.URLField", (), (keyword,)) for m, keyword in (
-        ("db.models", "default"), ("db.models.fields", "default"), ("forms", "initial"), ("forms.fields", "initial"))],
     # scrapy's Request and its subclasses (FormRequest, JsonRequest, XmlRpcRequest keep its url parameter)
     *[UrlApi(f"scrapy{m}.{cls}") for m in ("", ".http") for cls in ("Request", "FormRequest")],
     *[UrlApi(f"scrapy.http.{cls}") for cls in ("JsonRequest", "XmlRpcRequest")],

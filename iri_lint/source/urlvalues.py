@@ -42,11 +42,6 @@ __all__ = ["ModuleValues", "UrlValue", "url_apis", "url_values"]
 _CHOICES = (ast.IfExp, ast.BoolOp, ast.Call)
 _MAX_CHOICES = 16
 _ENVIRONMENT = frozenset(("os.getenv", "os.environ.get"))
-# a model's field with a default: what the attribute holds unless the caller sets it; these take the default
-# as ``default=`` or as their first argument, ``_KEYWORD_FIELDS`` as ``default=`` only
-_MODEL_FIELDS = frozenset(("pydantic.Field", "pydantic.fields.Field", "pydantic.v1.Field", "sqlmodel.Field",
-                           "attr.ib", "attr.attrib"))
-_KEYWORD_FIELDS = frozenset(("dataclasses.field", "attr.field", "attrs.field", "msgspec.field"))
 
 
 class UrlValue(NamedTuple):
@@ -427,25 +422,18 @@ class ModuleValues:
         return out
 
     def _default_of(self, call: ast.Call, at: At) -> ast.expr | None:
-        """The default of ``os.getenv(name, default)`` / ``os.environ.get(...)`` (what the code uses when the
-        variable is not set), or of a model's field (``Field(default=...)``, ``attrs.field(default=...)``)."""
+        """The default of ``os.getenv(name, default)`` / ``os.environ.get(...)``: what the code uses when the
+        variable is not set."""
         func = call.func
-        word = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
-        if word in ("Field", "field", "ib", "attrib"):
-            default = next((k.value for k in call.keywords if k.arg == "default"), None)
-            qualified = _MODEL_FIELDS | _KEYWORD_FIELDS
-            if default is None and call.args:
-                default, qualified = call.args[0], _MODEL_FIELDS
-        elif (word in ("getenv", "get") or type(func) is ast.Name) and len(call.args) + len(call.keywords) == 2:
-            default = call.args[1] if len(call.args) == 2 else \
-                next((k.value for k in call.keywords if k.arg in ("default", "failobj")), None)
-            qualified = _ENVIRONMENT  # (``from os import getenv as ge``: by what the name imports)
-        else:
-            return None
+        if len(call.args) + len(call.keywords) != 2 or not (
+                type(func) is ast.Name or (type(func) is ast.Attribute and func.attr in ("getenv", "get"))):
+            return None  # (``from os import getenv as ge``: by what the name imports)
+        default = call.args[1] if len(call.args) == 2 else \
+            next((k.value for k in call.keywords if k.arg in ("default", "failobj")), None)
         if default is None:
             return None
         callee = self.callees.value(func, at)
-        return default if type(callee) is Ref and callee.qual in qualified else None
+        return default if type(callee) is Ref and callee.qual in _ENVIRONMENT else None
 
     def _each(self, value: ast.expr, at: At, node: ast.AST, name: str | None) -> Iterator[UrlValue]:
         """A URL-named target's value, or each element of a display assigned to it (a dict's values:
