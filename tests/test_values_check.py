@@ -212,8 +212,13 @@ def go(x):
     with_retry(CDN + "img/warm.png")
     with_retry(f"{CDN}/ok.png", CDN + "notaurl")
     with_retry(x, *[CDN + "star"])
+    with_retry(link("a"))
+    with_retry("".join([CDN, "b"]))
+def link(p):
+    return CDN + p
 '''
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(10, 25, "IRI801"), (12, 22, "IRI801")]
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (10, 25, "IRI801"), (12, 22, "IRI801"), (15, 21, "IRI801"), (16, 30, "IRI801")]
 
 
 def test_an_example_placeholder_in_an_assembled_value_is_a_hole_as_in_a_literal() -> None:

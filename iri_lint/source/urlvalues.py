@@ -75,7 +75,8 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 _ASSEMBLED = (ast.BinOp, ast.JoinedStr, ast.Call)  # (what a positional argument is when it builds a URL)
-_JOINED = re.compile(r"[+%]|\bf[\"']|\.format|[(,\\]\s*$")  # (a line that may give a call a join)
+# (a line that may give a call a join, or another call's value: ``fetch(build_link("x"))``)
+_JOINED = re.compile(r"[+%]|\bf[\"']|\([^()\n]*+\(|[(,\\]\s*$")
 Entry = tuple[ast.AST, At]
 _SITES = frozenset((ast.ClassDef, ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return,
                     ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Dict))
