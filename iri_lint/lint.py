@@ -19,7 +19,7 @@ from .source.literals import ScanOptions, find_literals, marked_lines
 from .source.locate import PartLocator, SourceFile, split_lines
 from .source.marks import api_call_lines
 from .source.model import Literal, Reason, SourcePos, Spelled
-from .source.placeholders import example_placeholders
+from .source.placeholders import with_placeholders
 from .source.text import is_embedded
 from .unused_noqa import UNUSED_NOQA, unused_noqa
 from .values_check import Cause, PieceFix, Project, ValueChecker, default_project, placed_findings, value_findings
@@ -220,10 +220,7 @@ def _check_literal(lit: Literal, config: Config, enabled: frozenset[str],
     A part of a literal (one IRI of a list of them) has no fix: a fix is proven on a whole literal."""
     ref = scan(lit.value, lit.kind, config.profile)
     embedded = is_embedded(lit)
-    holes = lit.holes
-    extra = example_placeholders(ref)
-    if extra:
-        holes = tuple(sorted(holes + extra))
+    holes = with_placeholders(ref, lit.holes)
     findings = check_ref(ref, context=lit.context, enabled=in_text if embedded else enabled,
                          holes=holes, uri_only_api=lit.uri_only_api, idna_versions=idna_versions,
                          by_shape=lit.reason is Reason.ABSOLUTE)

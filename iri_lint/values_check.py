@@ -56,7 +56,7 @@ from .source.marks import ScanOptions
 from .source.model import Literal, Reason, SourcePos, Spelled
 from .source.packages import forget_packages
 from .source.piece_edits import spelling_literal
-from .source.placeholders import example_placeholders
+from .source.placeholders import with_placeholders
 from .source.project import Project as Project  # re-exported: what lint_tree takes
 from .source.project import find_root
 from .source.template_names import in_template, last_name, names_template
@@ -224,8 +224,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     findings = memo.get(key)
     if findings is None:
         ref = scan(c.text, kind, checker.config.profile)
-        extra = example_placeholders(ref)  # (``uri.rsplit("/", 1)[0] + "/[secret]"``: as a literal's, holes)
-        holes = tuple(sorted(c.holes + extra)) if extra else c.holes
+        holes = with_placeholders(ref, c.holes)  # (``uri.rsplit("/", 1)[0] + "/[secret]"``: as a literal's)
         findings = memo[key] = check_ref(ref, context=context, enabled=enabled, holes=holes, uri_only_api=uri_only,
                                          idna_versions=idna_versions, assembly=c.assembly)
     if not findings:

@@ -335,7 +335,7 @@ class ModuleState:
         try:
             order = stars_order(self, scope, name)
             r = self._final(scope, name, order, node) if pos is None else self._at(scope, order, stmt, node)  # type: ignore[arg-type]
-            r = as_number(r, scope, name, node)  # type: ignore[assignment]  # (``offset += 50`` in a loop: digits)
+            r = as_number(r, scope, name, node)  # (``offset += 50`` in a loop: digits)
         finally:
             del memo[key]
         if self.evaluator.cuts == cuts:

@@ -6,14 +6,18 @@ every binding gives an integer, so what fills it is digits, as a ``range()`` cou
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
 
 from iri_lint.source.bindings import Binding, Kind, Scope, binds_a_number
 from iri_lint.source.values import Hole, HoleKind, Value
 
+if TYPE_CHECKING:
+    from iri_lint.source.evaluate import Result
+
 __all__ = ["as_number"]
 
 
-def as_number(r: object, scope: Scope, name: str, node: ast.AST) -> object:
+def as_number(r: Result, scope: Scope, name: str, node: ast.AST) -> Result:
     """``r``, a name's value, as a number's hole when it is a hole of any text and every binding of the name in
     ``scope`` gives an integer (a literal, a ``+=`` of one, a ``range()`` counter)."""
     if type(r) is not Value or len(r.pieces) != 1:

@@ -20,6 +20,12 @@ _QUERY_VALUE = re.compile(r"(?<==)[^&;#]++")
 _SEGMENT = re.compile(r"/([^/]*+)")
 
 
+def with_placeholders(ref: IRIReference, holes: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """``holes`` and the placeholders of examples in ``ref`` (holes as template placeholders are), in order."""
+    extra = example_placeholders(ref)
+    return tuple(sorted(holes + extra)) if extra else holes
+
+
 def example_placeholders(ref: IRIReference) -> tuple[tuple[int, int], ...]:
     """Spans of ``ref.text`` that are placeholders of examples (see the module docstring)."""
     text = ref.text

@@ -284,11 +284,10 @@ class ModuleValues:
         lines = {m + first - 1 for m in marked_lines(source, self.options)} if known is None else set(known)
         words = sorted(self.leaves | self.aliases)  # (a URL API is used where it is called)
         lines.update(m + first - 1 for m in marked_lines(source, self.options, words, calls=True))
-        if self._url_names_taken is None:
-            self._url_names_taken = self._url_taking()
-        if self._url_names_taken:  # (a call of one that may be given a join there, or on the lines after)
+        taking = self._url_taking()
+        if taking:  # (a call of one that may be given a join there, or on the lines after)
             text = source.lines
-            lines.update(m + first - 1 for m in marked_lines(source, self.options, sorted(self._url_names_taken),
+            lines.update(m + first - 1 for m in marked_lines(source, self.options, sorted(taking),
                                                              calls=True) if _JOINED.search(text[m - 1]))
         return sorted(lines)
 
@@ -296,6 +295,8 @@ class ModuleValues:
         """The module's functions and its classes' methods that take a URL-named positional parameter: a join
         given to one where it is called is checked there (``parameters_bound``). Not another module's: finding
         which of its names do would read it for every call of an imported name (a cold check 1.3x slower)."""
+        if self._url_names_taken is not None:
+            return self._url_names_taken
         out = set()
         stack: list[ast.stmt] = list(self.state.index.tree.body)
         while stack:
@@ -305,7 +306,8 @@ class ModuleValues:
             elif type(stmt) in _FUNCS and any(self._is_url_name(a.arg) for a in (
                     *stmt.args.posonlyargs, *stmt.args.args)):  # type: ignore[attr-defined]
                 out.add(stmt.name)  # type: ignore[attr-defined]
-        return frozenset(out)
+        self._url_names_taken = frozenset(out)
+        return self._url_names_taken
 
     def value_of(self, node: ast.expr) -> Result:
         """What an expression of the module holds when its statement runs."""
@@ -460,10 +462,8 @@ class ModuleValues:
 
     def _takes_urls(self, func: ast.expr) -> bool:
         """Whether a callee's name is one of the module's functions or methods taking a URL-named parameter."""
-        if self._url_names_taken is None:
-            self._url_names_taken = self._url_taking()
         name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
-        return name in self._url_names_taken
+        return name in self._url_taking()
 
     def _callee(self, func: ast.expr, at: At) -> tuple[UrlApi | None, Client | None]:
         """The URL API a call reaches (through a client: with the client)."""

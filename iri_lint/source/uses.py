@@ -7,7 +7,7 @@ from iri_lint.core.context import UseContext
 from iri_lint.source.candidates import UrlApi
 from iri_lint.source.model import Reason
 
-__all__ = ["DATED", "EXCLUDED", "FMT", "IDENTIFIER", "MESSAGE", "PCT", "TEXT", "Ctx"]
+__all__ = ["DATED", "EXCLUDED", "FMT", "IDENTIFIER", "MESSAGE", "PCT", "SCOPE", "TEXT", "Ctx"]
 
 
 class Ctx:
