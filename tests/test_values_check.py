@@ -631,11 +631,12 @@ def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> 
     return [(f.line, f.code) for f in lint_text(modules[main_module], Config(), path=str(path), project=Project())]
 
 
-def test_a_join_given_positionally_is_checked_for_this_modules_functions_only(tmp_path: Path) -> None:
-    """An ``async def`` of this module binds its URL-named parameter as a ``def`` does (fixtures145, repro 04);
-    a decorated function is not followed (its decorator may change the signature), nor is another module's
-    function or a base's method of another module (repros 01, 03: finding which imported names take a URL
-    would read their modules at every call of one, a cold check 1.3x slower)."""
+def test_a_join_given_positionally_to_a_helper_of_the_project_is_checked(tmp_path: Path) -> None:
+    """A one-return helper imported from the project (``get1(HOST + "b2")``, fixtures145 repro 01) and an
+    ``async def`` of this module (repro 04) bind the URL-named parameter as the keyword does; a decorated function
+    is not followed (its decorator may change the signature), nor a base's method of another module (repro 03),
+    nor a multi-statement function of another module (its body is not read), nor a name given positionally (only
+    an argument that builds a value: ``x`` is checked where it is bound when its name says URL)."""
     h = ('import requests\nHOST = "https://api.example"\n\n\ndef get1(url):\n    return requests.get(url)\n\n\n'
          'def fetch(url, n=3):\n    for _ in range(n):\n        return requests.get(url)\n\n\n'
          'class Client:\n    def _get_abs(self, url):\n        return requests.get(url)\n')
@@ -645,8 +646,10 @@ def test_a_join_given_positionally_is_checked_for_this_modules_functions_only(tm
            'def retry(f):\n    return functools.wraps(f)(lambda *a: f(*a))\n\n\n'
            '@retry\ndef download(url):\n    return url\n\n\n'
            'def main():\n    get1(HOST + "b2")\n    fetch(HOST + "b4")\n    aget(HOST + "b5")\n'
-           '    download(HOST + "b6")\n')
-    assert _lint_project(tmp_path, {"h.py": h, "use.py": use}, "use.py") == [(26, "IRI801")]
+           '    download(HOST + "b6")\n    get1(\n        HOST + "b7")\n    x = HOST + "b8"; get1(x)\n'
+           '    get1(HOST + "b9", timeout=(1, 2))\n')
+    assert _lint_project(tmp_path, {"h.py": h, "use.py": use}, "use.py") == [
+        (24, "IRI801"), (26, "IRI801"), (29, "IRI801"), (31, "IRI801")]
 
 
 @pytest.mark.parametrize("constant", [

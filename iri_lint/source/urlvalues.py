@@ -75,8 +75,10 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 _ASSEMBLED = (ast.BinOp, ast.JoinedStr, ast.Call)  # (what a positional argument is when it builds a URL)
-# (a line that may give a call a join, or another call's value: ``fetch(build_link("x"))``)
-_JOINED = re.compile(r"[+%]|\bf[\"']|\([^()\n]*+\(|[(,\\]\s*$")
+_JOINS = (ast.BinOp, ast.JoinedStr)
+# (arguments that may give a call a join, or another call's value: ``fetch(build_link("x"))``)
+_JOINED = re.compile(r"[+%]|\b[rR]?[fF][rR]?[\"']|\w\s*+\(")
+_CALLED = re.compile(r"\b(\w++)\s*+\(").finditer  # (a name called, its arguments after the match)
 Entry = tuple[ast.AST, At]
 _SITES = frozenset((ast.ClassDef, ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return,
                     ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Dict))
@@ -230,8 +232,8 @@ class ModuleValues:
     ``ModuleValues`` gets a fresh ``Evaluator`` unless given one.
     """
 
-    __slots__ = ("_places", "_url_names_taken", "aliases", "apis", "callees", "leaves", "options", "prefixes", "state",
-                 "url_names")
+    __slots__ = ("_imported", "_places", "_url_names_taken", "aliases", "apis", "callees", "leaves", "options",
+                 "prefixes", "state", "url_names")
 
     def __init__(self, tree: ast.Module, lines: Sequence[str] | SourceFile, *, path: str | None = None,
                  project: Project | None = None, options: ScanOptions | None = None,
@@ -248,6 +250,7 @@ class ModuleValues:
         self.url_names = tuple(n.lower() for n in opts.url_names)
         self._places: dict[int, At] | None = None
         self._url_names_taken: frozenset[str] | None = None
+        self._imported: frozenset[str] = frozenset()
         self.aliases = self._aliases()
 
     def _aliases(self) -> frozenset[str]:
@@ -287,8 +290,8 @@ class ModuleValues:
         taking = self._url_taking()
         if taking:  # (a call of one that may be given a join there, or on the lines after)
             text = source.lines
-            lines.update(m + first - 1 for m in marked_lines(source, self.options, sorted(taking),
-                                                             calls=True) if _JOINED.search(text[m - 1]))
+            lines.update(m + first - 1 for m in marked_lines(source, self.options, sorted(taking), calls=True)
+                         if any(c[1] in taking and _may_join(text[m - 1], c.end()) for c in _CALLED(text[m - 1])))
         return sorted(lines)
 
     def _url_taking(self) -> frozenset[str]:
@@ -297,7 +300,8 @@ class ModuleValues:
         which of its names do would read it for every call of an imported name (a cold check 1.3x slower)."""
         if self._url_names_taken is not None:
             return self._url_names_taken
-        out = set()
+        self._imported = self._imported_from_project()
+        out = set(self._imported)
         stack: list[ast.stmt] = list(self.state.index.tree.body)
         while stack:
             stmt = stack.pop()
@@ -308,6 +312,24 @@ class ModuleValues:
                 out.add(stmt.name)  # type: ignore[attr-defined]
         self._url_names_taken = frozenset(out)
         return self._url_names_taken
+
+    def _imported_from_project(self) -> frozenset[str]:
+        """The names ``from m import f`` binds when ``m`` is a module of the project: a relative import, one of
+        this package's, or a file beside this one (whether ``f`` takes a URL is read at a call given a join)."""
+        path = self.state.path
+        if path is None or self.state.evaluator.project is None:
+            return frozenset()
+        top = (package_of(path, 1) or "").split(".", 1)[0]
+        here = os.path.dirname(path)
+        out: set[str] = set()
+        for imp in module_imports(self.state.index.tree):
+            if type(imp) is not ast.ImportFrom:
+                continue
+            module = imp.module or ""
+            if imp.level or (top and module.split(".", 1)[0] == top) or (
+                    module and os.path.isfile(os.path.join(here, module.split(".", 1)[0] + ".py"))):
+                out.update(a.asname or a.name for a in imp.names if a.name != "*")
+        return frozenset(out)
 
     def value_of(self, node: ast.expr) -> Result:
         """What an expression of the module holds when its statement runs."""
@@ -460,6 +482,17 @@ class ModuleValues:
             if self._is_url_name(arg.arg):
                 yield from self._each(default, at, node, arg.arg)
 
+    def _own(self, func: ast.expr) -> bool:
+        """Whether a callee taking URLs is one of the module's own functions or methods (not an imported name)."""
+        return (func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None) \
+            not in self._imported
+
+    def _gives_text(self, node: ast.Call, at: At) -> bool:
+        """Whether a positional argument joins known text (``get1(HOST + "b2")``), in a call whose callee may be a
+        helper (an exception's class, ``raise Invalid(f"...")``, binds no URL)."""
+        return type(at.stmt) is not ast.Raise and any(
+            type(a) in _JOINS and type(r := self.state.value(a, at)) is Value and r.size for a in node.args)
+
     def _takes_urls(self, func: ast.expr) -> bool:
         """Whether a callee's name is one of the module's functions or methods taking a URL-named parameter."""
         name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
@@ -505,10 +538,32 @@ class ModuleValues:
         for kw in node.keywords:
             if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
                 yield from self._each(kw.value, at, node, kw.arg)
-        if api is None and any(type(a) in _ASSEMBLED for a in node.args) and self._takes_urls(node.func):
+        if api is None and any(type(a) in _ASSEMBLED for a in node.args) and self._takes_urls(node.func) and (
+                self._own(node.func) or self._gives_text(node, at)):  # (another module's: read only then)
             for name, arg in parameters_bound(self.state, node, at):  # (a join given to ``fetch(url)``)
                 if self._is_url_name(name):
                     yield from self._each(arg, at, node, name)
+
+
+def _may_join(line: str, start: int) -> bool:
+    """Whether the arguments of a call opened just before ``start`` may join a value: a ``+``, ``%``, an
+    f-string or another call among them before the call closes on the line, or the call going on to the next
+    line (at most ``_ARGS_READ`` characters read: a longer argument list counts as going on)."""
+    depth, end = 1, min(len(line), start + _ARGS_READ)
+    i = start
+    while i < end:
+        c = line[i]
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if not depth:
+                return _JOINED.search(line, start, i) is not None
+        i += 1
+    return True
+
+
+_ARGS_READ = 400
 
 
 def _inner_urls(text: str) -> list[tuple[int, int]] | None:

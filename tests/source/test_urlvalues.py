@@ -16,7 +16,7 @@ from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.marks import ScanOptions, marked_lines
 from iri_lint.source.model import Reason, SourcePos
 from iri_lint.source.project import Project
-from iri_lint.source.urlvalues import UrlValue, url_values
+from iri_lint.source.urlvalues import ModuleValues, UrlValue, url_values
 from iri_lint.source.values import Text
 
 
@@ -304,3 +304,25 @@ def test_a_client_base_url_may_be_a_url_object(base: str) -> None:
           f"s = aiohttp.ClientSession({base})\ns.get('users')\n"
     values = [value for line, _, _, value in summary(src) if line in (3, 5)]
     assert values == ["https://h.example/v2/items", "https://h.example/v2/users"]
+
+
+def _marked(body: str) -> list[int]:
+    """The lines of ``body`` marked in a module defining ``get1(url)`` (read from the lines alone: ``body`` need
+    not parse)."""
+    define = "def get1(url):\n    return url\n\n\n"
+    return [m - 4 for m in ModuleValues(ast.parse(define), split_lines(define + body)).marked() if m > 4]
+
+
+def test_a_call_is_walked_for_a_positional_join_only_where_its_arguments_may_hold_one() -> None:
+    """A call of a function taking a URL-named parameter is walked when a join, an f-string or another call
+    stands inside its parentheses, or it goes on to the next line; a join before it or after it closes is not
+    the call's."""
+    body = ('get1(HOST + "b")\nget1(f"{a}")\nget1(mk("x"))\nget1(\n    a)\nget1(a,\n     b)\n'
+            'x = HOST + "b"; get1(x)\nget1(x) + "b"\nget1(a, (1, 2))\nget1(a); get1(b % 2)\nget1(rf"{a}")\n')
+    assert _marked(body) == [1, 2, 3, 4, 6, 11, 12]
+
+
+def test_reading_a_calls_arguments_costs_linear_time() -> None:
+    """A line of 100,000 unclosed calls reads at most a bounded stretch after each."""
+    assert _marked("get1(" * 100_000 + "\n") == [1]
+    assert _marked("get1(a)" * 100_000 + "\n") == []
