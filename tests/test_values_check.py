@@ -632,7 +632,8 @@ def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> 
 
 
 def test_a_join_given_positionally_to_a_helper_of_the_project_is_checked(tmp_path: Path) -> None:
-    """A one-return helper imported from the project (``get1(HOST + "b2")``, fixtures145 repro 01) and an
+    """A one-return helper imported from the project (``get1(HOST + "b2")``, fixtures145 repro 01; or called on
+    its module, ``helpers.get1(...)``) and an
     ``async def`` of this module (repro 04) bind the URL-named parameter as the keyword does; a decorated function
     is not followed (its decorator may change the signature), nor a base's method of another module (repro 03),
     nor a multi-statement function of another module (its body is not read), nor a name given positionally (only
@@ -650,6 +651,12 @@ def test_a_join_given_positionally_to_a_helper_of_the_project_is_checked(tmp_pat
            '    get1(HOST + "b9", timeout=(1, 2))\n')
     assert _lint_project(tmp_path, {"h.py": h, "use.py": use}, "use.py") == [
         (24, "IRI801"), (26, "IRI801"), (29, "IRI801"), (31, "IRI801")]
+    modules = ('import requests\nfrom . import h\nimport pkg.h as hh\n\n\ndef main():\n    h.get1(h.HOST + "b1")\n'
+               '    hh.get1(hh.HOST + "b2")\n    h.fetch(h.HOST + "b3")\n')
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    assert _lint_project(tmp_path, {"pkg/h.py": h, "pkg/use.py": modules}, "pkg/use.py") == [
+        (7, "IRI801"), (8, "IRI801")]
 
 
 @pytest.mark.parametrize("constant", [

@@ -12,6 +12,7 @@ import ast
 import functools
 import os
 import re
+import sys
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
@@ -78,7 +79,8 @@ _ASSEMBLED = (ast.BinOp, ast.JoinedStr, ast.Call)  # (what a positional argument
 _JOINS = (ast.BinOp, ast.JoinedStr)
 # (arguments that may give a call a join, or another call's value: ``fetch(build_link("x"))``)
 _JOINED = re.compile(r"[+%]|\b[rR]?[fF][rR]?[\"']|\w\s*+\(")
-_CALLED = re.compile(r"\b(\w++)\s*+\(").finditer  # (a name called, its arguments after the match)
+# (a name called, with the name before its dot if any: ``helpers.fetch(``; its arguments after the match)
+_CALLED = re.compile(r"\b(?:(\w++)\s*+\.\s*+)?(\w++)\s*+\(").finditer
 Entry = tuple[ast.AST, At]
 _SITES = frozenset((ast.ClassDef, ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return,
                     ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Dict))
@@ -287,11 +289,12 @@ class ModuleValues:
         lines = {m + first - 1 for m in marked_lines(source, self.options)} if known is None else set(known)
         words = sorted(self.leaves | self.aliases)  # (a URL API is used where it is called)
         lines.update(m + first - 1 for m in marked_lines(source, self.options, words, calls=True))
-        taking = self._url_taking()
-        if taking:  # (a call of one that may be given a join there, or on the lines after)
+        taking, imported = self._url_taking(), self._imported
+        if taking:  # (a call of one that may be given a join there, or on the lines after; ``helpers.fetch(``)
             text = source.lines
-            lines.update(m + first - 1 for m in marked_lines(source, self.options, sorted(taking), calls=True)
-                         if any(c[1] in taking and _may_join(text[m - 1], c.end()) for c in _CALLED(text[m - 1])))
+            lines.update(m + first - 1 for m in marked_lines(source, self.options, sorted(taking))
+                         if any((c[2] in taking or c[1] in imported) and _may_join(text[m - 1], c.end())
+                                for c in _CALLED(text[m - 1])))
         return sorted(lines)
 
     def _url_taking(self) -> frozenset[str]:
@@ -314,21 +317,21 @@ class ModuleValues:
         return self._url_names_taken
 
     def _imported_from_project(self) -> frozenset[str]:
-        """The names ``from m import f`` binds when ``m`` is a module of the project: a relative import, one of
-        this package's, or a file beside this one (whether ``f`` takes a URL is read at a call given a join)."""
-        path = self.state.path
-        if path is None or self.state.evaluator.project is None:
+        """The names an import binds to a module of the project or to a name one binds (``from m import f``,
+        ``from . import helpers``, ``import app.helpers as helpers``): whether a function takes a URL is read at
+        a call given a join."""
+        path, project = self.state.path, self.state.evaluator.project
+        if path is None or project is None:
             return frozenset()
-        top = (package_of(path, 1) or "").split(".", 1)[0]
-        here = os.path.dirname(path)
         out: set[str] = set()
         for imp in module_imports(self.state.index.tree):
-            if type(imp) is not ast.ImportFrom:
-                continue
-            module = imp.module or ""
-            if imp.level or (top and module.split(".", 1)[0] == top) or (
-                    module and os.path.isfile(os.path.join(here, module.split(".", 1)[0] + ".py"))):
-                out.update(a.asname or a.name for a in imp.names if a.name != "*")
+            if type(imp) is ast.ImportFrom:
+                if (imp.level or _helpers_may_be_in(imp.module or "", self.prefixes)) and \
+                        project.find(path, imp.module, imp.level) is not None:
+                    out.update(a.asname or a.name for a in imp.names if a.name != "*")
+            else:
+                out.update(a.asname or a.name.split(".", 1)[0] for a in imp.names
+                           if _helpers_may_be_in(a.name, self.prefixes) and project.find(path, a.name, 0))
         return frozenset(out)
 
     def value_of(self, node: ast.expr) -> Result:
@@ -483,9 +486,12 @@ class ModuleValues:
                 yield from self._each(default, at, node, arg.arg)
 
     def _own(self, func: ast.expr) -> bool:
-        """Whether a callee taking URLs is one of the module's own functions or methods (not an imported name)."""
-        return (func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None) \
-            not in self._imported
+        """Whether a callee taking URLs is one of the module's own functions or methods (not an imported name, nor
+        a function of an imported module)."""
+        if type(func) is ast.Attribute:
+            return func.attr not in self._imported and not (type(func.value) is ast.Name and
+                                                            func.value.id in self._imported)
+        return type(func) is not ast.Name or func.id not in self._imported
 
     def _gives_text(self, node: ast.Call, at: At) -> bool:
         """Whether a positional argument joins known text (``get1(HOST + "b2")``), in a call whose callee may be a
@@ -495,6 +501,8 @@ class ModuleValues:
 
     def _takes_urls(self, func: ast.expr) -> bool:
         """Whether a callee's name is one of the module's functions or methods taking a URL-named parameter."""
+        if type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id in self._imported:
+            return True  # (``helpers.fetch(...)``, ``helpers`` a module of the project)
         name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
         return name in self._url_taking()
 
@@ -543,6 +551,14 @@ class ModuleValues:
             for name, arg in parameters_bound(self.state, node, at):  # (a join given to ``fetch(url)``)
                 if self._is_url_name(name):
                     yield from self._each(arg, at, node, name)
+
+
+def _helpers_may_be_in(module: str, prefixes: frozenset[str]) -> bool:
+    """Whether a module imported by an absolute name may hold the project's helpers: not the standard library's
+    (its functions taking a URL are URL APIs; the standard library read as a project would read its modules for
+    every ``re.match(...)``), nor a URL API's package."""
+    top = module.split(".", 1)[0]
+    return bool(top) and top not in sys.stdlib_module_names and top not in prefixes
 
 
 def _may_join(line: str, start: int) -> bool:
