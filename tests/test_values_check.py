@@ -631,6 +631,22 @@ def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> 
     return [(f.line, f.code) for f in lint_text(modules[main_module], Config(), path=str(path), project=Project())]
 
 
+def test_a_module_whose_only_url_is_given_to_an_imported_helper_is_read(tmp_path: Path) -> None:
+    """fixtures146, repros 01 and 02: a module with no URL-like text, no URL name and no URL API, whose only use of
+    a URL is a join given to a helper of another module, is read all the same (the same with ``.format`` and a
+    ``"/".join``); a word "URL" in a docstring changes nothing."""
+    utils = "import requests\n\n\ndef get_json(url):\n    return requests.get(url).json()\n"
+    settings = 'API_ROOT = "https://api.example.com/v2/"\n'
+    reports = ('from settings import API_ROOT\nfrom utils import get_json\n\n\ndef orders():\n'
+               '    return get_json(API_ROOT + "/orders")\n\n\ndef fmt():\n'
+               '    return get_json("{}/orders".format(API_ROOT))\n\n\ndef joined():\n'
+               '    return get_json("/".join([API_ROOT, "orders"]))\n')
+    modules = {"utils.py": utils, "settings.py": settings, "reports.py": reports}
+    assert _lint_project(tmp_path, modules, "reports.py") == [(6, "IRI802"), (10, "IRI802"), (14, "IRI802")]
+    modules["reports.py"] = '"""The URL reports."""\n' + reports
+    assert _lint_project(tmp_path, modules, "reports.py") == [(7, "IRI802"), (11, "IRI802"), (15, "IRI802")]
+
+
 def test_a_join_given_positionally_to_a_helper_of_the_project_is_checked(tmp_path: Path) -> None:
     """A one-return helper imported from the project (``get1(HOST + "b2")``, fixtures145 repro 01; or called on
     its module, ``helpers.get1(...)``) and an

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
+import sys
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import partial
@@ -21,8 +22,8 @@ from iri_lint.source.candidates import DEFAULT_URL_APIS, parse_extra_api
 if TYPE_CHECKING:
     from iri_lint.source.locate import SourceFile
 
-__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "api_call_lines", "api_call_lines_of", "api_words", "marked_lines",
-           "marked_lines_of", "spans_lines", "word_starts"]
+__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "api_call_lines", "api_call_lines_of", "api_words", "helper_calls",
+           "imported_names", "marked_lines", "marked_lines_of", "may_join", "spans_lines", "word_starts"]
 
 
 class ScanOptions(NamedTuple):
@@ -104,7 +105,78 @@ def _call_lines(text: str, offsets: list[int], options: ScanOptions) -> list[int
     if "import" not in text:  # (every URL API and every other module is reached through an import)
         return []
     starts = word_starts(text, api_words(tuple(options.extra_url_apis)), calls=True)
-    return sorted(set(map(partial(bisect_right, offsets), starts)))
+    lines = set(map(partial(bisect_right, offsets), starts))
+    imported = imported_names(text)  # (a helper of the project given a join: ``get_json(API + "/x")``)
+    read: set[int] = set()  # (each line once, however many names it holds)
+    for i in word_starts(text, sorted(imported)) if imported else ():
+        n = bisect_right(offsets, i)
+        if n not in read:
+            read.add(n)
+            if helper_calls(text, offsets[n - 1], offsets[n] if n < len(offsets) else len(text), frozenset(),
+                            imported):
+                lines.add(n)
+    return sorted(lines)
+
+
+# an import statement: the module it imports from, if any, and what it imports (parenthesized: on many lines)
+_IMPORTS = re.compile(r"^[ \t]*+(?:from[ \t]++([.\w]++)[ \t]++)?import[ \t]++(\([^)]*+\)|[^\n#;]*+)", re.MULTILINE)
+_IMPORTED = re.compile(r"([\w.]++)(?:[ \t]++as[ \t]++(\w++))?")
+
+
+def imported_names(text: str) -> frozenset[str]:
+    """The names a module's import statements bind, read from its text (``import a.b`` binds ``a``), but those
+    of the standard library's modules: what a helper of the project given a URL may be called by."""
+    out: set[str] = set()
+    for m in _IMPORTS.finditer(text):
+        module = m[1]
+        if module is not None and not module.startswith(".") and module.split(".", 1)[0] in sys.stdlib_module_names:
+            continue
+        for n in _IMPORTED.finditer(m[2]):
+            top = n[1].split(".", 1)[0]
+            if module is not None or top not in sys.stdlib_module_names:
+                out.add(n[2] or (n[1] if module is not None else top))
+    out.discard("*")
+    return frozenset(w for w in out if w.isidentifier())
+
+
+# (arguments that may give a call a join: an operator, an f-string, a string's method that joins; or another
+# call's value, ``fetch(build_link("x"))``, which only the module's own functions are read for)
+_JOINED_TEXT = re.compile(r"[+%]|\b[rR]?[fF][rR]?[\"']|\.\s*+(?:format|format_map|join)\s*+\(|\burljoin\s*+\(")
+_JOINED = re.compile(_JOINED_TEXT.pattern + r"|\w\s*+\(")
+# (a name called, with the name before its dot if any: ``helpers.fetch(``; its arguments after the match)
+_CALLED = re.compile(r"\b(?:(\w++)\s*+\.\s*+)?(\w++)\s*+\(").finditer
+_ARGS_READ = 400
+
+
+def helper_calls(text: str, start: int, end: int, own: frozenset[str], imported: frozenset[str]) -> bool:
+    """Whether the line ``text[start:end]`` calls a function of the module's ``own`` with arguments that may join
+    a value or give another call's, or one ``imported`` (or a function of an imported module, ``helpers.fetch(``)
+    with arguments that may join text (``may_join``); not in a ``raise`` (an exception's class binds no URL)."""
+    line = text[start:end]
+    if line.lstrip().startswith("raise"):
+        return False
+    for c in _CALLED(text, start, end):
+        if c[2] in imported or c[1] in imported:
+            if may_join(text, c.end(), _JOINED_TEXT):
+                return True
+        elif c[2] in own and may_join(text, c.end()):
+            return True
+    return False
+
+
+def may_join(text: str, start: int, joined: re.Pattern[str] = _JOINED) -> bool:
+    """Whether the arguments of a call opened just before ``start`` may join a value (``joined`` finds one
+    before the call closes, on its line or the next), or go on for more than ``_ARGS_READ`` characters."""
+    depth, end = 1, min(len(text), start + _ARGS_READ)
+    for i in range(start, end):
+        c = text[i]
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if not depth:
+                return joined.search(text, start, i) is not None
+    return True
 
 
 def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence[str] = (),

@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import functools
 import os
-import re
 import sys
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
@@ -32,7 +31,7 @@ from iri_lint.source.candidates import (
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.helpers import parameters_bound
 from iri_lint.source.locate import SourceFile
-from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, marked_lines
+from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, helper_calls, marked_lines
 from iri_lint.source.model import Reason
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project
@@ -77,10 +76,6 @@ _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 _ASSEMBLED = (ast.BinOp, ast.JoinedStr, ast.Call)  # (what a positional argument is when it builds a URL)
 _JOINS = (ast.BinOp, ast.JoinedStr)
-# (arguments that may give a call a join, or another call's value: ``fetch(build_link("x"))``)
-_JOINED = re.compile(r"[+%]|\b[rR]?[fF][rR]?[\"']|\w\s*+\(")
-# (a name called, with the name before its dot if any: ``helpers.fetch(``; its arguments after the match)
-_CALLED = re.compile(r"\b(?:(\w++)\s*+\.\s*+)?(\w++)\s*+\(").finditer
 Entry = tuple[ast.AST, At]
 _SITES = frozenset((ast.ClassDef, ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return,
                     ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Dict))
@@ -291,10 +286,9 @@ class ModuleValues:
         lines.update(m + first - 1 for m in marked_lines(source, self.options, words, calls=True))
         taking, imported = self._url_taking(), self._imported
         if taking:  # (a call of one that may be given a join there, or on the lines after; ``helpers.fetch(``)
-            text = source.lines
+            text, offsets = source.text, source.line_offsets
             lines.update(m + first - 1 for m in marked_lines(source, self.options, sorted(taking))
-                         if any((c[2] in taking or c[1] in imported) and _may_join(text[m - 1], c.end())
-                                for c in _CALLED(text[m - 1])))
+                         if helper_calls(text, offsets[m - 1], offsets[m], taking, imported))
         return sorted(lines)
 
     def _url_taking(self) -> frozenset[str]:
@@ -497,7 +491,7 @@ class ModuleValues:
         """Whether a positional argument joins known text (``get1(HOST + "b2")``), in a call whose callee may be a
         helper (an exception's class, ``raise Invalid(f"...")``, binds no URL)."""
         return type(at.stmt) is not ast.Raise and any(
-            type(a) in _JOINS and type(r := self.state.value(a, at)) is Value and r.size for a in node.args)
+            _joins(a) and type(r := self.state.value(a, at)) is Value and r.size for a in node.args)
 
     def _takes_urls(self, func: ast.expr) -> bool:
         """Whether a callee's name is one of the module's functions or methods taking a URL-named parameter."""
@@ -561,25 +555,18 @@ def _helpers_may_be_in(module: str, prefixes: frozenset[str]) -> bool:
     return bool(top) and top not in sys.stdlib_module_names and top not in prefixes
 
 
-def _may_join(line: str, start: int) -> bool:
-    """Whether the arguments of a call opened just before ``start`` may join a value: a ``+``, ``%``, an
-    f-string or another call among them before the call closes on the line, or the call going on to the next
-    line (at most ``_ARGS_READ`` characters read: a longer argument list counts as going on)."""
-    depth, end = 1, min(len(line), start + _ARGS_READ)
-    i = start
-    while i < end:
-        c = line[i]
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if not depth:
-                return _JOINED.search(line, start, i) is not None
-        i += 1
-    return True
+def _joins(arg: ast.expr) -> bool:
+    """Whether an argument joins text: ``+``, ``%``, an f-string, ``"{}/x".format(...)``, ``"/".join(...)``,
+    ``urljoin(...)`` (another call's result is not read to find out: it may be any helper's)."""
+    t = type(arg)
+    if t is ast.Call:
+        func = arg.func  # type: ignore[attr-defined]
+        return (type(func) is ast.Attribute and func.attr in _JOINING) or (type(func) is ast.Name and
+                                                                           func.id in _JOINING)
+    return t in _JOINS
 
 
-_ARGS_READ = 400
+_JOINING = frozenset(("format", "format_map", "join", "urljoin"))
 
 
 def _inner_urls(text: str) -> list[tuple[int, int]] | None:

@@ -11,6 +11,7 @@ from iri_lint.source.marks import (
     ScanOptions,
     api_call_lines,
     api_call_lines_of,
+    imported_names,
     marked_lines,
     marked_lines_of,
     word_starts,
@@ -83,3 +84,30 @@ def test_api_call_lines_are_the_calls_of_a_url_api_s_name_in_a_module_that_impor
     text = "import mylib\nmylib.fetch_page('x')\n"
     assert api_call_lines(SourceFile(split_lines(text), text), extra) == [2]
     assert api_call_lines_of(split_lines(text), extra) == [2]
+
+
+def test_imported_names_are_read_from_the_import_statements_but_the_standard_librarys() -> None:
+    text = ("import os, json as j\nimport app.helpers\nimport app.http as h\nfrom re import match\n"
+            "from . import utils\nfrom .settings import API as A, ROOT\nfrom pkg.x import (\n    a,\n    b as c,\n)\n"
+            "from __future__ import annotations\nfrom x import *\n  # import nothing\n")
+    assert imported_names(text) == {"app", "h", "utils", "A", "ROOT", "a", "c"}
+
+
+def test_a_helper_of_the_project_given_a_join_marks_its_call() -> None:
+    """A module with no other mark is parsed where it gives a join to an imported function (``get_json(API +
+    "/x")``, ``helpers.get_json(f"...")``, ``"{}".format(...)``, on the call's line or the next), not where the
+    function is the standard library's, the call closes with no join, or it makes an exception to raise."""
+    text = ('from .utils import get_json\nfrom . import helpers\nimport re\nfrom .errors import Invalid\n'
+            'get_json(API + "/x")\nget_json(a)\nhelpers.get_json(f"{API}/x")\nre.match(a + b, c)\n'
+            'get_json("{}/x".format(API))\nget_json(\n    API + "/x")\nget_json(\n    a)\n'
+            'raise Invalid(f"bad {a}")\nget_json(a) + "x"\nget_json(mk(a))\n')
+    assert api_call_lines(SourceFile(split_lines(text), text), DEFAULT_OPTIONS) == [5, 7, 9, 10]
+    assert api_call_lines_of(split_lines(text), DEFAULT_OPTIONS) == [5, 7, 9, 10]
+
+
+def test_reading_a_calls_arguments_reads_a_bounded_stretch() -> None:
+    """100,000 unclosed calls of an imported helper: each reads at most a bounded stretch after it (linear)."""
+    text = "from .u import f\n" + "f(" * 100_000 + "\n"
+    assert api_call_lines(SourceFile(split_lines(text), text), DEFAULT_OPTIONS) == [2]
+    text = "from .u import f\n" + "f(a)" * 100_000 + "\n"  # (the line is read once, not once per call)
+    assert api_call_lines(SourceFile(split_lines(text), text), DEFAULT_OPTIONS) == []
