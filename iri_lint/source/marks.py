@@ -22,7 +22,7 @@ from iri_lint.source.candidates import DEFAULT_URL_APIS, parse_extra_api
 if TYPE_CHECKING:
     from iri_lint.source.locate import SourceFile
 
-__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "api_call_lines", "api_call_lines_of", "api_words", "helper_calls",
+__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "api_call_lines", "api_call_lines_of", "api_words", "call_lines",
            "imported_names", "marked_lines", "marked_lines_of", "may_join", "spans_lines", "word_starts"]
 
 
@@ -82,11 +82,11 @@ def marked_lines_of(lines: Sequence[str], options: ScanOptions) -> list[int]:
 
 
 @functools.lru_cache(maxsize=16)
-def api_words(extra_url_apis: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """The last words of the URL APIs' names (``get`` of ``httpx.Client().get``), sorted: a call of one of
-    them may reach a URL API."""
+def api_words(extra_url_apis: tuple[str, ...] = ()) -> frozenset[str]:
+    """The last words of the URL APIs' names (``get`` of ``httpx.Client().get``): a call of one of them may
+    reach a URL API."""
     names = [api.name for api in DEFAULT_URL_APIS] + [parse_extra_api(spec).name for spec in extra_url_apis]
-    return tuple(sorted({name.rsplit(".", 1)[-1] for name in names}))
+    return frozenset(name.rsplit(".", 1)[-1] for name in names)
 
 
 def api_call_lines(source: SourceFile, options: ScanOptions) -> list[int]:
@@ -104,18 +104,46 @@ def api_call_lines_of(lines: Sequence[str], options: ScanOptions) -> list[int]:
 def _call_lines(text: str, offsets: list[int], options: ScanOptions) -> list[int]:
     if "import" not in text:  # (every URL API and every other module is reached through an import)
         return []
-    starts = word_starts(text, api_words(tuple(options.extra_url_apis)), calls=True)
-    lines = set(map(partial(bisect_right, offsets), starts))
-    imported = imported_names(text)  # (a helper of the project given a join: ``get_json(API + "/x")``)
-    read: set[int] = set()  # (each line once, however many names it holds)
-    for i in word_starts(text, sorted(imported)) if imported else ():
-        n = bisect_right(offsets, i)
-        if n not in read:
-            read.add(n)
-            if helper_calls(text, offsets[n - 1], offsets[n] if n < len(offsets) else len(text), frozenset(),
-                            imported):
-                lines.add(n)
+    # (and a helper of the project given a join: ``get_json(API + "/x")``, the module's only URL)
+    return call_lines(text, offsets, api_words(tuple(options.extra_url_apis)), frozenset(), imported_names(text))
+
+
+# a call read backwards: "(", blanks, the word called, and the word before its dot if any (``helpers.fetch(``)
+_CALL_BACKWARDS = re.compile(r"\([ \t]*+(\w++)(?:[ \t]*+\.[ \t]*+(\w++))?")
+
+
+def call_lines(text: str, offsets: list[int], api: frozenset[str], own: frozenset[str],
+               imported: frozenset[str]) -> list[int]:
+    """The lines (1-based; ``offsets``: where each starts) calling a name of ``api``; or one of ``own`` (the
+    module's functions taking a URL) with arguments that may join a value or give another call's; or one of
+    ``imported``, or a function of a module of theirs (``helpers.fetch(``), with arguments that may join text
+    (``may_join``). Not in a ``raise``: an exception's class takes no URL. One search of the reversed text for
+    every call (the words share few first characters: see ``_call_starts``)."""
+    backwards = text[::-1]
+    n = len(text)
+    lines: set[int] = set()
+    for m in _CALL_BACKWARDS.finditer(backwards):
+        word = m[1][::-1]
+        if word in api:
+            lines.add(bisect_right(offsets, n - m.end(1)))
+            continue
+        helper = word in imported or (m[2] is not None and m[2][::-1] in imported)
+        if not (helper or word in own):
+            continue
+        line = bisect_right(offsets, n - m.end(1))
+        if line in lines or text.startswith("raise", _indent_end(text, offsets[line - 1])):
+            continue
+        if may_join(text, n - m.start(), _JOINED_TEXT if helper else _JOINED):
+            lines.add(line)
     return sorted(lines)
+
+
+def _indent_end(text: str, start: int) -> int:
+    """Where the text of a line starting at ``start`` starts after its indent."""
+    i = start
+    while i < len(text) and text[i] in " \t":
+        i += 1
+    return i
 
 
 # an import statement: the module it imports from, if any, and what it imports (parenthesized: on many lines)
@@ -148,35 +176,18 @@ _CALLED = re.compile(r"\b(?:(\w++)\s*+\.\s*+)?(\w++)\s*+\(").finditer
 _ARGS_READ = 400
 
 
-def helper_calls(text: str, start: int, end: int, own: frozenset[str], imported: frozenset[str]) -> bool:
-    """Whether the line ``text[start:end]`` calls a function of the module's ``own`` with arguments that may join
-    a value or give another call's, or one ``imported`` (or a function of an imported module, ``helpers.fetch(``)
-    with arguments that may join text (``may_join``); not in a ``raise`` (an exception's class binds no URL)."""
-    line = text[start:end]
-    if line.lstrip().startswith("raise"):
-        return False
-    for c in _CALLED(text, start, end):
-        if c[2] in imported or c[1] in imported:
-            if may_join(text, c.end(), _JOINED_TEXT):
-                return True
-        elif c[2] in own and may_join(text, c.end()):
-            return True
-    return False
-
-
 def may_join(text: str, start: int, joined: re.Pattern[str] = _JOINED) -> bool:
     """Whether the arguments of a call opened just before ``start`` may join a value (``joined`` finds one
     before the call closes, on its line or the next), or go on for more than ``_ARGS_READ`` characters."""
-    depth, end = 1, min(len(text), start + _ARGS_READ)
-    for i in range(start, end):
-        c = text[i]
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if not depth:
-                return joined.search(text, start, i) is not None
+    depth = 1
+    for p in _PARENTHESES(text, start, min(len(text), start + _ARGS_READ)):
+        depth += 1 if p[0] == "(" else -1
+        if not depth:
+            return joined.search(text, start, p.start()) is not None
     return True
+
+
+_PARENTHESES = re.compile(r"[()]").finditer
 
 
 def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence[str] = (),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import os
 
-__all__ = ["forget_packages", "package_folder", "package_of"]
+__all__ = ["forget_packages", "package_folder", "package_of", "top_folder"]
 
 
 def package_folder(importer: str, level: int) -> str:
@@ -21,6 +21,15 @@ def package_of(importer: str, level: int) -> str | None:
     """The dotted name of the package ``level`` leading dots name from ``importer`` (``from .http import
     fetch`` in ``pk/api.py``: ``pk``), read from the folders holding an ``__init__.py``; None outside one."""
     return _package_name(package_folder(importer, level)) or None
+
+
+def top_folder(importer: str) -> str:
+    """The folder above the importer's top package (its own folder outside one): where Python finds what a
+    script or a test of that package imports."""
+    top = os.path.dirname(os.path.abspath(importer))
+    for _ in range(_package_name(top).count(".") + 1 if _package_name(top) else 0):
+        top = os.path.dirname(top)
+    return top
 
 
 def forget_packages() -> None:

@@ -25,7 +25,7 @@ from typing import NamedTuple
 from iri_lint.source.bindings import ModuleIndex
 from iri_lint.source.exports import binds_attribute, one_return, super_init_call
 from iri_lint.source.locate import SourceFile, split_lines
-from iri_lint.source.packages import package_folder
+from iri_lint.source.packages import package_folder, top_folder
 from iri_lint.source.values import Src
 
 __all__ = ["MAX_MODULES", "MAX_MODULE_BYTES", "Project", "ProjectModule", "file_stamp", "find_root"]
@@ -231,9 +231,7 @@ class Project:
             return None
         # the folder above the importer's top package first: where Python finds what a script or a test of
         # it imports (a member of a workspace whose root has a package of the same name: its own)
-        top = os.path.dirname(os.path.abspath(importer))
-        while os.path.isfile(os.path.join(top, "__init__.py")) and os.path.dirname(top) != top:
-            top = os.path.dirname(top)
+        top = top_folder(importer)
         folders = [top, root, os.path.join(root, "src")]
         for folder in dict.fromkeys(folders):
             found = self._file_in(folder, dotted, root, probed)

@@ -31,7 +31,7 @@ from iri_lint.source.candidates import (
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.helpers import parameters_bound
 from iri_lint.source.locate import SourceFile
-from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, helper_calls, marked_lines
+from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, call_lines, marked_lines
 from iri_lint.source.model import Reason
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project
@@ -68,7 +68,7 @@ def url_apis(extra_url_apis: tuple[str, ...] = ()) -> tuple[dict[str, UrlApi], f
     apis = {api.name: api for api in (*DEFAULT_URL_APIS, *map(parse_extra_api, extra_url_apis))}
     prefixes = frozenset(".".join(parts[:k]) for name in apis for parts in [name.replace("()", "").split(".")]
                          for k in range(1, len(parts) + 1))
-    return apis, prefixes, frozenset(api_words(extra_url_apis))
+    return apis, prefixes, api_words(extra_url_apis)
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
@@ -247,26 +247,31 @@ class ModuleValues:
         self.url_names = tuple(n.lower() for n in opts.url_names)
         self._places: dict[int, At] | None = None
         self._url_names_taken: frozenset[str] | None = None
-        self._imported: frozenset[str] = frozenset()
-        self.aliases = self._aliases()
+        self.aliases, self._imported = self._imports()
 
-    def _aliases(self) -> frozenset[str]:
-        """Module-level names imported from the URL APIs' modules (``from requests import get as fetch``): read
-        from the module's import statements, not its index of every binding (which a module whose values
-        look up no module-level name never needs)."""
-        out = set()
+    def _imports(self) -> tuple[frozenset[str], frozenset[str]]:
+        """Module-level names imported from the URL APIs' modules (``from requests import get as fetch``), and
+        the others but the standard library's (a helper of the project may be one: whether it is, and takes a
+        URL, is read at a call given a join). Read from the module's import statements, not its index of every
+        binding (which a module whose values look up no module-level name never needs)."""
+        out, others = set(), set()
         for stmt in module_imports(self.state.index.tree):
             if isinstance(stmt, ast.Import):
                 for a in stmt.names:
                     name = a.asname or a.name.split(".", 1)[0]
                     if (a.name if a.asname else name) in self.prefixes:
                         out.add(name)
+                    elif a.name.split(".", 1)[0] not in sys.stdlib_module_names:
+                        others.add(name)
             else:  # (a relative import by its package's name: a configured API may be a module of the project)
                 package = (package_of(self.state.path, stmt.level) if self.state.path else None) if stmt.level else ""
                 for a in stmt.names if package is not None else ():
                     if a.name != "*" and ".".join(p for p in (package, stmt.module, a.name) if p) in self.prefixes:
                         out.add(a.asname or a.name)
-        return frozenset(out)
+                    elif a.name != "*" and (stmt.level or (stmt.module or "").split(".", 1)[0] not in
+                                            sys.stdlib_module_names):
+                        others.add(a.asname or a.name)
+        return frozenset(out), frozenset(others)
 
     def marked(self, known: Sequence[int] | None = None, within: tuple[int, int] | None = None) -> list[int]:
         """The lines a use of a URL can stand on: a URL-like name, a URL API's name, or a name imported
@@ -282,23 +287,17 @@ class ModuleValues:
             if known is not None:
                 known = known[bisect_left(known, first) : bisect_right(known, last)]
         lines = {m + first - 1 for m in marked_lines(source, self.options)} if known is None else set(known)
-        words = sorted(self.leaves | self.aliases)  # (a URL API is used where it is called)
-        lines.update(m + first - 1 for m in marked_lines(source, self.options, words, calls=True))
-        taking, imported = self._url_taking(), self._imported
-        if taking:  # (a call of one that may be given a join there, or on the lines after; ``helpers.fetch(``)
-            text, offsets = source.text, source.line_offsets
-            lines.update(m + first - 1 for m in marked_lines(source, self.options, sorted(taking))
-                         if helper_calls(text, offsets[m - 1], offsets[m], taking, imported))
+        # (a URL API is used where it is called; a helper taking a URL where it may be given a join)
+        lines.update(m + first - 1 for m in call_lines(source.text, source.line_offsets, self.leaves | self.aliases,
+                                                        self._url_taking(), self._imported))
         return sorted(lines)
 
     def _url_taking(self) -> frozenset[str]:
         """The module's functions and its classes' methods that take a URL-named positional parameter: a join
-        given to one where it is called is checked there (``parameters_bound``). Not another module's: finding
-        which of its names do would read it for every call of an imported name (a cold check 1.3x slower)."""
+        given to one where it is called is checked there (``parameters_bound``)."""
         if self._url_names_taken is not None:
             return self._url_names_taken
-        self._imported = self._imported_from_project()
-        out = set(self._imported)
+        out = set()
         stack: list[ast.stmt] = list(self.state.index.tree.body)
         while stack:
             stmt = stack.pop()
@@ -309,24 +308,6 @@ class ModuleValues:
                 out.add(stmt.name)  # type: ignore[attr-defined]
         self._url_names_taken = frozenset(out)
         return self._url_names_taken
-
-    def _imported_from_project(self) -> frozenset[str]:
-        """The names an import binds to a module of the project or to a name one binds (``from m import f``,
-        ``from . import helpers``, ``import app.helpers as helpers``): whether a function takes a URL is read at
-        a call given a join."""
-        path, project = self.state.path, self.state.evaluator.project
-        if path is None or project is None:
-            return frozenset()
-        out: set[str] = set()
-        for imp in module_imports(self.state.index.tree):
-            if type(imp) is ast.ImportFrom:
-                if (imp.level or _helpers_may_be_in(imp.module or "", self.prefixes)) and \
-                        project.find(path, imp.module, imp.level) is not None:
-                    out.update(a.asname or a.name for a in imp.names if a.name != "*")
-            else:
-                out.update(a.asname or a.name.split(".", 1)[0] for a in imp.names
-                           if _helpers_may_be_in(a.name, self.prefixes) and project.find(path, a.name, 0))
-        return frozenset(out)
 
     def value_of(self, node: ast.expr) -> Result:
         """What an expression of the module holds when its statement runs."""
@@ -498,7 +479,7 @@ class ModuleValues:
         if type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id in self._imported:
             return True  # (``helpers.fetch(...)``, ``helpers`` a module of the project)
         name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
-        return name in self._url_taking()
+        return name in self._url_taking() or name in self._imported
 
     def _callee(self, func: ast.expr, at: At) -> tuple[UrlApi | None, Client | None]:
         """The URL API a call reaches (through a client: with the client)."""
