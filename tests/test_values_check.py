@@ -576,6 +576,27 @@ def test_one_cause_one_finding_at_a_join_into_the_port_and_an_escaped_placeholde
     assert found == [(4, 20, "IRI801"), (5, 23, "IRI805")]
 
 
+def test_a_join_after_a_port_of_known_digits_is_the_joins_fault_however_the_authority_was_built() -> None:
+    """``f"postgresql://{HOST}:{PORT}" + "warehouse"`` makes the port ``5432warehouse``: IRI801 at the joined
+    piece, as after a port one piece spells (fixtures148, repro 02: it was IRI112 there); a digit goes on with the
+    port (a number still), a ``/`` ends it, and after a hole the port may be anything (voila's
+    ``f"{protocol}://{ip}:{port}{base_url}voila/query"``, ``base_url`` a path: outside15)."""
+    src = ('import requests\nHOST = "db.internal"\nPORT = "5432"\n'
+           'requests.get(f"postgresql://{HOST}:{PORT}" + "warehouse")\n'
+           'requests.get("http://" + HOST + ":" + PORT + "x")\nrequests.get("http://" + HOST + ":" + PORT + "/x")\n'
+           'requests.get("http://" + HOST + ":" + PORT + "0/x")\n'
+           'def f(ip, port, base):\n    return requests.get(f"ws://{ip}:{port}{base}voila/query")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(4, 46, "IRI801"), (5, 46, "IRI801")]
+
+
+def test_an_amqp_urls_path_of_two_slashes_is_its_virtual_host_and_aws_is_no_typo() -> None:
+    """fixtures148: ``AMQP_ROOT + "/"`` makes ``amqp://host:5672//``, the virtual host ``/`` as kombu and Celery
+    write it (no IRI802; another path's ``//`` is); Airflow's ``aws://`` connection URIs are no typo of ``ws:``."""
+    src = ('BASE = "amqp://guest@rabbit:5672/"\nBROKER_URL = BASE + "/"\nOTHER_URL = BASE + "/x"\n'
+           'WEB_URL = "https://h.example/" + "/"\nAIRFLOW_CONN_AWS_URL = "aws://?region_name=eu-west-1"\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(3, "IRI802"), (4, "IRI802")]
+
+
 def test_a_problem_the_join_makes_in_this_modules_constant_is_reported_at_each_use() -> None:
     """The same with the constants in this module: not on the constant's literal, which is right (where one
     finding would stand for every use and a noqa at a use could not silence it: fixtures35, repro 01), but at

@@ -384,6 +384,7 @@ WIDELY_USED: frozenset[str] = frozenset({
     "adl",
     "amqps",
     "asynclocal",
+    "aws",
     "az",
     "blockcache",
     "box",

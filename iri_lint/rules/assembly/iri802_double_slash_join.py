@@ -20,7 +20,9 @@ RULE = Rule(
           "is joined to a piece starting with `/` (`\"/health\"`), or a `\"/\".join` puts a `/` between them, so "
           "that the path holds `//`: an empty segment that neither piece spells by itself. Only in the path, "
           "after the authority; both slashes must be known text. Not a `//` that starts the path after an "
-          "empty authority (`\"sqlite:///\" + \"/srv/app.db\"`, `file:////host/share`): a form of its own. And a "
+          "empty authority (`\"sqlite:///\" + \"/srv/app.db\"`, `file:////host/share`): a form of its own; nor "
+          "an AMQP URL's whole path `//`, the virtual host `/` as kombu and Celery write it "
+          "(`\"amqp://guest@localhost:5672/\" + \"/\"`). And a "
           "relative reference that the join makes start with `//` (`LOGOUT_REDIRECT_URL = \"/\"` joined to "
           "`\"/goodbye/\"`): its first segment becomes a host, `goodbye` (sec. 4.2, a network-path reference)."),
     why=("`//` in a path is an empty segment (RFC 3986 sec. 3.3), a different path from the one with a single "
@@ -41,6 +43,9 @@ RULE = Rule(
 )
 
 
+_AMQP = frozenset(("amqp", "amqps", "pyamqp", "librabbitmq"))
+
+
 def check(facts: Facts) -> Iterator[Raw]:
     """A '/' on either side of a join in the path."""
     assembly, ref = facts.assembly, facts.ref
@@ -50,6 +55,9 @@ def check(facts: Facts) -> Iterator[Raw]:
     # after an empty authority a path that starts with '//' is a form of its own: "sqlite:////abs/path",
     # "file:////host/share" (RFC 8089 appendix E.3.2)
     empty = ref.authority is not None and ref.authority.start == ref.authority.end
+    scheme = text[ref.scheme.start : ref.scheme.end].lower() if ref.scheme is not None else ""
+    if text[path.start : path.end] == "//" and scheme in _AMQP:
+        return  # the virtual host "/", as kombu and Celery write it: "amqp://guest@localhost:5672//"
     for j in assembly.joins:
         if j == 1 and ref.scheme is None and text.startswith("//") and ref.authority is not None:
             host = text[ref.authority.start : ref.authority.end]

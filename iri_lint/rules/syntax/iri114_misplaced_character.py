@@ -19,12 +19,15 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("A character allowed in IRIs but not in the component where it stands: `[` or `]` outside an IP "
-          "literal, a second `@` in the authority, a second `#`, anything but `:port` after an IP literal. A "
+          "literal, an `@` in the userinfo (of two in the authority: the userinfo ends at the last one), a second "
+          "`#`, anything but `:port` after an IP literal. A "
           "comma-separated host list (`h1:5432,h2:5432`) is one finding that says so, except under a scheme "
           "whose connection strings list hosts (`postgres`, `postgresql` and `mongodb`; django-environ's "
           "cache URLs), where each host of the list is checked as a host."),
     why=("Each component allows a set of characters; e.g. `[` only around an IP literal, `@` once before the "
          "host, `#` once before the fragment, `:` not in the first segment of a relative reference."),
+    where=("the character itself; of two `@` in an authority, the first (the one a password holds, to encode as "
+           "`%40`); of a host list, its first character"),
     fix_text="Percent-encode the character, or fix the structure of the IRI.",
     valid=(Example("https://example.com/a%5Bb%5D"), Example("postgresql://db1.example:5432,db2.example:5433/app")),
     invalid=(Example("https://example.com/a[b]"), Example("https://example.com/#a#b"),
