@@ -171,8 +171,6 @@ def imported_names(text: str) -> frozenset[str]:
 # call's value, ``fetch(build_link("x"))``, which only the module's own functions are read for)
 _JOINED_TEXT = re.compile(r"[+%]|\b[rR]?[fF][rR]?[\"']|\.\s*+(?:format|format_map|join)\s*+\(|\burljoin\s*+\(")
 _JOINED = re.compile(_JOINED_TEXT.pattern + r"|\w\s*+\(")
-# (a name called, with the name before its dot if any: ``helpers.fetch(``; its arguments after the match)
-_CALLED = re.compile(r"\b(?:(\w++)\s*+\.\s*+)?(\w++)\s*+\(").finditer
 _ARGS_READ = 400
 
 

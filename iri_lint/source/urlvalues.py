@@ -528,14 +528,6 @@ class ModuleValues:
                     yield from self._each(arg, at, node, name)
 
 
-def _helpers_may_be_in(module: str, prefixes: frozenset[str]) -> bool:
-    """Whether a module imported by an absolute name may hold the project's helpers: not the standard library's
-    (its functions taking a URL are URL APIs; the standard library read as a project would read its modules for
-    every ``re.match(...)``), nor a URL API's package."""
-    top = module.split(".", 1)[0]
-    return bool(top) and top not in sys.stdlib_module_names and top not in prefixes
-
-
 def _joins(arg: ast.expr) -> bool:
     """Whether an argument joins text: ``+``, ``%``, an f-string, ``"{}/x".format(...)``, ``"/".join(...)``,
     ``urljoin(...)`` (another call's result is not read to find out: it may be any helper's)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from itertools import accumulate
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -11,9 +14,11 @@ from iri_lint.source.marks import (
     ScanOptions,
     api_call_lines,
     api_call_lines_of,
+    call_lines,
     imported_names,
     marked_lines,
     marked_lines_of,
+    may_join,
     word_starts,
 )
 
@@ -111,3 +116,36 @@ def test_reading_a_calls_arguments_reads_a_bounded_stretch() -> None:
     assert api_call_lines(SourceFile(split_lines(text), text), DEFAULT_OPTIONS) == [2]
     text = "from .u import f\n" + "f(a)" * 100_000 + "\n"  # (the line is read once, not once per call)
     assert api_call_lines(SourceFile(split_lines(text), text), DEFAULT_OPTIONS) == []
+
+
+CALL_PIECES = ["get", "get_json", "helpers", "x", ".", "(", ")", " ", "\t", "\n", "+", "raise ", "f'", "'", "%",
+               ".format", ",", "_"]
+API, OWN, IMPORTED = frozenset({"get"}), frozenset({"x"}), frozenset({"get_json", "helpers"})
+
+
+def _forward_call_lines(text: str) -> list[int]:
+    """``call_lines`` read forwards: each ``(``, the word before it (blanks between) and the word before that
+    one's dot, the same rules."""
+    lines: set[int] = set()
+    starts = [0, *accumulate(len(line) for line in text.splitlines(keepends=True))]
+    for paren in (i for i, c in enumerate(text) if c == "("):
+        m = re.search(r"(?:(\w+)[ \t]*\.[ \t]*)?(\w+)[ \t]*$", text[:paren])
+        if m is None or (m.start(2) > 0 and (text[m.start(2) - 1].isalnum() or text[m.start(2) - 1] == "_")):
+            continue
+        word, qualifier = m[2], m[1]
+        line = next(n for n in range(len(starts) - 1, 0, -1) if starts[n - 1] <= m.start(2))
+        helper = word in IMPORTED or qualifier in IMPORTED
+        if word in API:
+            lines.add(line)
+        elif (helper or word in OWN) and not text[starts[line - 1]:].lstrip(" \t").startswith("raise") and \
+                may_join(text, paren + 1, *([re.compile(r"[+%]|\b[rR]?[fF][rR]?[\"']|\.\s*+(?:format|format_map|"
+                                                      r"join)\s*+\(|\burljoin\s*+\(")] if helper else [])):
+            lines.add(line)
+    return sorted(lines)
+
+
+@given(st.lists(st.sampled_from(CALL_PIECES), max_size=30))
+def test_the_backward_search_finds_the_calls_a_forward_reading_finds(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    offsets = [0, *accumulate(len(line) for line in text.splitlines(keepends=True))]
+    assert call_lines(text, offsets, API, OWN, IMPORTED) == _forward_call_lines(text)
