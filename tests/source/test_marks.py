@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from itertools import accumulate
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from iri_lint.source.locate import SourceFile, split_lines
@@ -129,7 +129,7 @@ def _forward_call_lines(text: str) -> list[int]:
     lines: set[int] = set()
     starts = [0, *accumulate(len(line) for line in text.splitlines(keepends=True))]
     for paren in (i for i, c in enumerate(text) if c == "("):
-        m = re.search(r"(?:(\w+)[ \t]*\.[ \t]*)?(\w+)[ \t]*$", text[:paren])
+        m = re.search(r"(?:(\w+)[ \t]*\.[ \t]*)?(\w+)[ \t]*\Z", text[:paren])
         if m is None or (m.start(2) > 0 and (text[m.start(2) - 1].isalnum() or text[m.start(2) - 1] == "_")):
             continue
         word, qualifier = m[2], m[1]
@@ -144,6 +144,7 @@ def _forward_call_lines(text: str) -> list[int]:
     return sorted(lines)
 
 
+@settings(max_examples=400)
 @given(st.lists(st.sampled_from(CALL_PIECES), max_size=30))
 def test_the_backward_search_finds_the_calls_a_forward_reading_finds(pieces: list[str]) -> None:
     text = "".join(pieces)
