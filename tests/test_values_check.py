@@ -694,6 +694,11 @@ def test_a_join_given_positionally_to_a_helper_of_the_project_is_checked(tmp_pat
     (tmp_path / "pkg" / "__init__.py").write_text("", encoding="utf-8")
     assert _lint_project(tmp_path, {"pkg/h.py": h, "pkg/use.py": modules}, "pkg/use.py") == [
         (7, "IRI801"), (8, "IRI801")]
+    (tmp_path / "ns").mkdir()  # (a namespace package: no __init__.py, its relative imports all the same)
+    relative = 'from . import h\nfrom .h import get1, HOST\n\n\ndef main():\n    h.get1(h.HOST + "b1")\n' \
+               '    get1(HOST + "b2")\n'
+    assert _lint_project(tmp_path, {"ns/h.py": h, "ns/use.py": relative}, "ns/use.py") == [
+        (6, "IRI801"), (7, "IRI801")]
 
 
 @pytest.mark.parametrize("constant", [

@@ -265,12 +265,14 @@ class ModuleValues:
                         others.add(name)
             else:  # (a relative import by its package's name: a configured API may be a module of the project)
                 package = (package_of(self.state.path, stmt.level) if self.state.path else None) if stmt.level else ""
-                for a in stmt.names if package is not None else ():
-                    if a.name != "*" and ".".join(p for p in (package, stmt.module, a.name) if p) in self.prefixes:
+                for a in stmt.names:
+                    if a.name == "*":
+                        continue
+                    if package is not None and ".".join(p for p in (package, stmt.module, a.name) if p) in \
+                            self.prefixes:
                         out.add(a.asname or a.name)
-                    elif a.name != "*" and (stmt.level or (stmt.module or "").split(".", 1)[0] not in
-                                            sys.stdlib_module_names):
-                        others.add(a.asname or a.name)
+                    elif stmt.level or (stmt.module or "").split(".", 1)[0] not in sys.stdlib_module_names:
+                        others.add(a.asname or a.name)  # (a namespace package's relative import too)
         return frozenset(out), frozenset(others)
 
     def marked(self, known: Sequence[int] | None = None, within: tuple[int, int] | None = None) -> list[int]:
@@ -475,7 +477,8 @@ class ModuleValues:
             _joins(a) and type(r := self.state.value(a, at)) is Value and r.size for a in node.args)
 
     def _takes_urls(self, func: ast.expr) -> bool:
-        """Whether a callee's name is one of the module's functions or methods taking a URL-named parameter."""
+        """Whether a callee may take a URL-named parameter: one of the module's functions or methods that does, a
+        name the module imports, or a function of a module it imports (which of those do is read at the call)."""
         if type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id in self._imported:
             return True  # (``helpers.fetch(...)``, ``helpers`` a module of the project)
         name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
