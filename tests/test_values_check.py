@@ -576,9 +576,10 @@ def test_one_cause_one_finding_at_a_join_into_the_port_and_an_escaped_placeholde
     assert found == [(4, 20, "IRI801"), (5, 23, "IRI805")]
 
 
-def test_a_join_after_a_port_of_known_digits_is_the_joins_fault_however_the_authority_was_built() -> None:
-    """``f"postgresql://{HOST}:{PORT}" + "warehouse"`` makes the port ``5432warehouse``: IRI801 at the joined
-    piece, as after a port one piece spells (fixtures148, repro 02: it was IRI112 there); a digit goes on with the
+def test_a_join_after_a_port_an_authority_built_from_parts_spells_is_the_ports_syntax() -> None:
+    """``f"postgresql://{HOST}:{PORT}" + "warehouse"`` makes the port ``5432warehouse``: IRI112 at the joined
+    piece's first letter, where IRI801 stays for an authority one piece spells (fixtures148's repro 02 asked for
+    IRI801; nine earlier probes, 73 to 141, annotate IRI112 there, as IRI801's page reads); a digit goes on with the
     port (a number still), a ``/`` ends it, and after a hole the port may be anything (voila's
     ``f"{protocol}://{ip}:{port}{base_url}voila/query"``, ``base_url`` a path: outside15)."""
     src = ('import requests\nHOST = "db.internal"\nPORT = "5432"\n'
@@ -586,7 +587,7 @@ def test_a_join_after_a_port_of_known_digits_is_the_joins_fault_however_the_auth
            'requests.get("http://" + HOST + ":" + PORT + "x")\nrequests.get("http://" + HOST + ":" + PORT + "/x")\n'
            'requests.get("http://" + HOST + ":" + PORT + "0/x")\n'
            'def f(ip, port, base):\n    return requests.get(f"ws://{ip}:{port}{base}voila/query")\n')
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(4, 46, "IRI801"), (5, 46, "IRI801")]
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(4, 46, "IRI112"), (5, 46, "IRI112")]
 
 
 def test_an_amqp_urls_path_of_two_slashes_is_its_virtual_host_and_aws_is_no_typo() -> None:

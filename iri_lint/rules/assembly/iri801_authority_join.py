@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...core.reference import Span
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
 
@@ -27,9 +26,7 @@ RULE = Rule(
           "after a part (`f\"https://{sub}.example.com\" + \"img\"`), and the joined piece starts with known text "
           "other than `/`, `?`, `#`, or `:` after a host with no port yet (after a port, `\":9443/x\"` makes the port "
           "`8443:9443`: reported, after a whole `HOST` with its scheme or a `host:port` after the scheme's piece "
-          "alike), or when the text before the join ends a port of known digits and the joined text is no "
-          "digit, however the authority was built (`f\"postgresql://{HOST}:{PORT}\" + \"warehouse\"`); a host "
-          "built on purpose from parts (`\"https://\" + sub + "
+          "alike); a host built on purpose from parts (`\"https://\" + sub + "
           "\".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, `\"https://api.\" + domain`, a dotless name "
           "going on with its next label (`\"https://example\" + \".com/\"`), "
           "`f\"https://p{x}ypal.com\"`) is not reported."),
@@ -80,8 +77,7 @@ def check(facts: Facts) -> Iterator[Raw]:
         start = ref.authority.start
         built = (k and joins[k - 1] > start - 2 and not _whole_host(text, joins[k - 1], start, j)) or \
             any(start <= h < j for h in unknown)
-        if built and not _whole_tail(text, start, j, joins[:k], unknown) and not _ends_port(text, ref.port, j,
-                                                                                            unknown):
+        if built and not _whole_tail(text, start, j, joins[:k], unknown):
             continue  # the authority is built from parts on purpose
         left = text[ref.authority.start : j]
         if left[-1] in "[:@.-" or ("[" in left and "]" not in left):
@@ -98,16 +94,6 @@ def check(facts: Facts) -> Iterator[Raw]:
         part = "host" if where is ref.host else "port" if where is ref.port else "authority"
         yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': the {part} becomes "
                             f"'{facts.shown[where.start : where.end]}'")
-
-
-def _ends_port(text: str, port: Span | None, j: int, unknown: set[int]) -> bool:
-    """The text before the join ends a port of known digits and the joined text is no digit
-    (``f"postgresql://{HOST}:{PORT}" + "warehouse"``): however the authority was built, no port goes on with it
-    (a hole there may be anything: ``f"{ip}:{port}{base}voila"``, ``base`` a path)."""
-    if port is None or port.start >= j or any(port.start <= h < j for h in unknown):
-        return False
-    digits = text[port.start : j]
-    return digits.isascii() and digits.isdigit() and not text[j].isdigit()
 
 
 def _whole_tail(text: str, authority: int, j: int, joins: tuple[int, ...], unknown: set[int]) -> bool:
