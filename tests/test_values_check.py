@@ -669,6 +669,24 @@ def test_a_module_whose_only_url_is_given_to_an_imported_helper_is_read(tmp_path
     assert _lint_project(tmp_path, modules, "reports.py") == [(7, "IRI802"), (11, "IRI802"), (15, "IRI802")]
 
 
+def test_helpers_are_followed_in_every_import_style(tmp_path: Path) -> None:
+    """fixtures149: a helper reached through a plain dotted import (``pkg.utils.get_json(...)``, repro 01), imported
+    inside a function (repro 02), given a URL-named helper's value (``get_json(item_url("a b"))``, repro 03), or
+    bound by a star import (also a submodule it re-exports, repro 04) binds its URL-named parameter as by name."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("from . import utils\nfrom .utils import CDN, get_json\n\n"
+                                                  "__all__ = ['utils', 'get_json', 'CDN']\n", encoding="utf-8")
+    utils = ('import requests\nCDN = "https://cdn.example.com"\n\n\ndef get_json(url):\n'
+             '    return requests.get(url).json()\n\n\ndef item_url(name):\n    return CDN + "/items/" + name\n')
+    use = ('import pkg.utils\n\n\ndef a():\n    return pkg.utils.get_json(pkg.utils.CDN + "img.png")\n\n\n'
+           'def b():\n    from pkg.utils import get_json, CDN\n    return get_json(CDN + "img.png")\n\n\n'
+           'def c():\n    from pkg.utils import get_json, item_url\n    return get_json(item_url("a b"))\n')
+    star = 'from pkg import *\n\n\ndef d():\n    get_json(CDN + "b.png")\n    utils.get_json(CDN + "c.png")\n'
+    modules = {"pkg/utils.py": utils, "use.py": use, "star.py": star}
+    assert _lint_project(tmp_path, modules, "use.py") == [(5, "IRI801"), (10, "IRI801"), (15, "IRI101")]
+    assert _lint_project(tmp_path, modules, "star.py") == [(5, "IRI801"), (6, "IRI801")]
+
+
 def test_a_join_given_positionally_to_a_helper_of_the_project_is_checked(tmp_path: Path) -> None:
     """A one-return helper imported from the project (``get1(HOST + "b2")``, fixtures145 repro 01; or called on
     its module, ``helpers.get1(...)``) and an

@@ -22,7 +22,7 @@ from iri_lint.source.candidates import DEFAULT_URL_APIS, parse_extra_api
 if TYPE_CHECKING:
     from iri_lint.source.locate import SourceFile
 
-__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "api_call_lines", "api_call_lines_of", "api_words", "call_lines",
+__all__ = ["ANY", "DEFAULT_OPTIONS", "ScanOptions", "api_call_lines", "api_call_lines_of", "api_words", "call_lines",
            "imported_names", "marked_lines", "marked_lines_of", "may_join", "spans_lines", "word_starts"]
 
 
@@ -109,25 +109,28 @@ def _call_lines(text: str, offsets: list[int], options: ScanOptions) -> list[int
 
 
 # a call read backwards: "(", blanks, the word called, and the word before its dot if any (``helpers.fetch(``)
-_CALL_BACKWARDS = re.compile(r"\([ \t]*+(\w++)(?:[ \t]*+\.[ \t]*+(\w++))?")
+_CALL_BACKWARDS = re.compile(r"\([ \t]*+(\w++)((?:[ \t]*+\.[ \t]*+\w++)*+)")
+ANY = frozenset(("*",))  # ``imported`` of a module with a star import: any name called may be one
 
 
 def call_lines(text: str, offsets: list[int], api: frozenset[str], own: frozenset[str],
                imported: frozenset[str]) -> list[int]:
     """The lines (1-based; ``offsets``: where each starts) calling a name of ``api``; or one of ``own`` (the
     module's functions taking a URL) with arguments that may join a value or give another call's; or one of
-    ``imported``, or a function of a module of theirs (``helpers.fetch(``), with arguments that may join text
-    (``may_join``). Not in a ``raise``: an exception's class takes no URL. One search of the reversed text for
-    every call (the words share few first characters: see ``_call_starts``)."""
+    ``imported`` (``ANY``: any name), or a function of a module of theirs (``helpers.fetch(``, ``pkg.utils.f(``),
+    with arguments that may join text (``may_join``). Not in a ``raise``: an exception's class takes no URL. One
+    search of the reversed text for every call (the words share few first characters: see ``_call_starts``)."""
     backwards = text[::-1]
     n = len(text)
     lines: set[int] = set()
+    star = "*" in imported
     for m in _CALL_BACKWARDS.finditer(backwards):
         word = m[1][::-1]
         if word in api:
             lines.add(bisect_right(offsets, n - m.end(1)))
             continue
-        helper = word in imported or (m[2] is not None and m[2][::-1] in imported)
+        helper = word in imported or star or (
+            bool(m[2]) and m[2][::-1].lstrip(" \t").split(".", 1)[0].rstrip(" \t") in imported)
         if not (helper or word in own):
             continue
         line = bisect_right(offsets, n - m.end(1))
@@ -148,12 +151,13 @@ def _indent_end(text: str, start: int) -> int:
 
 # an import statement: the module it imports from, if any, and what it imports (parenthesized: on many lines)
 _IMPORTS = re.compile(r"^[ \t]*+(?:from[ \t]++([.\w]++)[ \t]++)?import[ \t]++(\([^)]*+\)|[^\n#;]*+)", re.MULTILINE)
-_IMPORTED = re.compile(r"([\w.]++)(?:[ \t]++as[ \t]++(\w++))?")
+_IMPORTED = re.compile(r"([\w.]++|\*)(?:[ \t]++as[ \t]++(\w++))?")
 
 
 def imported_names(text: str) -> frozenset[str]:
-    """The names a module's import statements bind, read from its text (``import a.b`` binds ``a``), but those
-    of the standard library's modules: what a helper of the project given a URL may be called by."""
+    """The names a module's import statements bind, read from its text (``import a.b`` binds ``a``; ``*`` for a
+    star import), but those of the standard library's modules: what a helper of the project given a URL may be
+    called by."""
     out: set[str] = set()
     for m in _IMPORTS.finditer(text):
         module = m[1]
@@ -163,13 +167,13 @@ def imported_names(text: str) -> frozenset[str]:
             top = n[1].split(".", 1)[0]
             if module is not None or top not in sys.stdlib_module_names:
                 out.add(n[2] or (n[1] if module is not None else top))
-    out.discard("*")
-    return frozenset(w for w in out if w.isidentifier())
+    return frozenset(w for w in out if w.isidentifier() or w == "*")  # (``*``: a star import, see ``ANY``)
 
 
 # (arguments that may give a call a join: an operator, an f-string, a string's method that joins; or another
 # call's value, ``fetch(build_link("x"))``, which only the module's own functions are read for)
-_JOINED_TEXT = re.compile(r"[+%]|\b[rR]?[fF][rR]?[\"']|\.\s*+(?:format|format_map|join)\s*+\(|\burljoin\s*+\(")
+_JOINED_TEXT = re.compile(r"[+%]|\b[rR]?[fF][rR]?[\"']|\.\s*+(?:format|format_map|join)\s*+\(|\burljoin\s*+\("
+                          r"|(?i:ur[li]|href)s?\s*+\(")  # (a URL-named helper's value: ``get_json(item_url(x))``)
 _JOINED = re.compile(_JOINED_TEXT.pattern + r"|\w\s*+\(")
 _ARGS_READ = 400
 

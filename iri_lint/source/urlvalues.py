@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import functools
 import os
+import re
 import sys
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
@@ -31,7 +32,7 @@ from iri_lint.source.candidates import (
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.helpers import parameters_bound
 from iri_lint.source.locate import SourceFile
-from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, call_lines, marked_lines
+from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, call_lines, imported_names, marked_lines
 from iri_lint.source.model import Reason
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project
@@ -266,13 +267,17 @@ class ModuleValues:
             else:  # (a relative import by its package's name: a configured API may be a module of the project)
                 package = (package_of(self.state.path, stmt.level) if self.state.path else None) if stmt.level else ""
                 for a in stmt.names:
-                    if a.name == "*":
+                    if a.name == "*":  # (any name called may be one it binds: ``ANY``)
+                        if stmt.level or (stmt.module or "").split(".", 1)[0] not in sys.stdlib_module_names:
+                            others.add("*")
                         continue
                     if package is not None and ".".join(p for p in (package, stmt.module, a.name) if p) in \
                             self.prefixes:
                         out.add(a.asname or a.name)
                     elif stmt.level or (stmt.module or "").split(".", 1)[0] not in sys.stdlib_module_names:
                         others.add(a.asname or a.name)  # (a namespace package's relative import too)
+        if _IMPORT_INDENTED.search(self.state.index.text or ""):  # (``def f(): from .h import get``)
+            others |= imported_names(self.state.index.text or "") - out
         return frozenset(out), frozenset(others)
 
     def marked(self, known: Sequence[int] | None = None, within: tuple[int, int] | None = None) -> list[int]:
@@ -464,11 +469,12 @@ class ModuleValues:
 
     def _own(self, func: ast.expr) -> bool:
         """Whether a callee taking URLs is one of the module's own functions or methods (not an imported name, nor
-        a function of an imported module)."""
+        a function of an imported module, nor a name a star import may bind)."""
         if type(func) is ast.Attribute:
-            return func.attr not in self._imported and not (type(func.value) is ast.Name and
-                                                            func.value.id in self._imported)
-        return type(func) is not ast.Name or func.id not in self._imported
+            return func.attr not in self._imported and _root(func.value) not in self._imported and not (
+                "*" in self._imported and _root(func.value) != "self")
+        return type(func) is not ast.Name or (func.id not in self._imported and (
+            "*" not in self._imported or func.id in self._url_taking()))
 
     def _gives_text(self, node: ast.Call, at: At) -> bool:
         """Whether a positional argument joins known text (``get1(HOST + "b2")``), in a call whose callee may be a
@@ -479,10 +485,11 @@ class ModuleValues:
     def _takes_urls(self, func: ast.expr) -> bool:
         """Whether a callee may take a URL-named parameter: one of the module's functions or methods that does, a
         name the module imports, or a function of a module it imports (which of those do is read at the call)."""
-        if type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id in self._imported:
-            return True  # (``helpers.fetch(...)``, ``helpers`` a module of the project)
+        if type(func) is ast.Attribute and (_root(func.value) in self._imported or "*" in self._imported):
+            return True  # (``helpers.fetch(...)``, ``pkg.utils.fetch(...)``: a module the module imports)
         name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
-        return name in self._url_taking() or name in self._imported
+        return name in self._url_taking() or name in self._imported or (type(func) is ast.Name and
+                                                                          "*" in self._imported)
 
     def _callee(self, func: ast.expr, at: At) -> tuple[UrlApi | None, Client | None]:
         """The URL API a call reaches (through a client: with the client)."""
@@ -533,13 +540,25 @@ class ModuleValues:
 
 def _joins(arg: ast.expr) -> bool:
     """Whether an argument joins text: ``+``, ``%``, an f-string, ``"{}/x".format(...)``, ``"/".join(...)``,
-    ``urljoin(...)`` (another call's result is not read to find out: it may be any helper's)."""
+    ``urljoin(...)``, or gives a URL-named helper's value (``item_url(x)``); another call's result is not read to
+    find out (it may be any helper's)."""
     t = type(arg)
     if t is ast.Call:
         func = arg.func  # type: ignore[attr-defined]
-        return (type(func) is ast.Attribute and func.attr in _JOINING) or (type(func) is ast.Name and
-                                                                           func.id in _JOINING)
+        name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
+        return name in _JOINING or is_url_name(name, _URL_WORDS)
     return t in _JOINS
+
+
+def _root(node: ast.expr) -> str | None:
+    """The name an attribute chain starts from (``pkg`` of ``pkg.utils``)."""
+    while type(node) is ast.Attribute:
+        node = node.value
+    return node.id if type(node) is ast.Name else None
+
+
+_URL_WORDS = ("url", "uri", "href")  # (as the text pre-check reads them: ``marks._JOINED_TEXT``)
+_IMPORT_INDENTED = re.compile(r"^[ \t]++(?:from[ \t]++[.\w]++[ \t]++)?import[ \t]", re.MULTILINE)
 
 
 _JOINING = frozenset(("format", "format_map", "join", "urljoin"))

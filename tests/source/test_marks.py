@@ -95,7 +95,7 @@ def test_imported_names_are_read_from_the_import_statements_but_the_standard_lib
     text = ("import os, json as j\nimport app.helpers\nimport app.http as h\nfrom re import match\n"
             "from . import utils\nfrom .settings import API as A, ROOT\nfrom pkg.x import (\n    a,\n    b as c,\n)\n"
             "from __future__ import annotations\nfrom x import *\n  # import nothing\n")
-    assert imported_names(text) == {"app", "h", "utils", "A", "ROOT", "a", "c"}
+    assert imported_names(text) == {"app", "h", "utils", "A", "ROOT", "a", "c", "*"}
 
 
 def test_a_helper_of_the_project_given_a_join_marks_its_call() -> None:
@@ -129,10 +129,10 @@ def _forward_call_lines(text: str) -> list[int]:
     lines: set[int] = set()
     starts = [0, *accumulate(len(line) for line in text.splitlines(keepends=True))]
     for paren in (i for i, c in enumerate(text) if c == "("):
-        m = re.search(r"(?:(\w+)[ \t]*\.[ \t]*)?(\w+)[ \t]*\Z", text[:paren])
-        if m is None or (m.start(2) > 0 and (text[m.start(2) - 1].isalnum() or text[m.start(2) - 1] == "_")):
+        m = re.search(r"((?:\w+[ \t]*\.[ \t]*)*)(\w+)[ \t]*\Z", text[:paren])
+        if m is None or (m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] == "_")):
             continue
-        word, qualifier = m[2], m[1]
+        word, qualifier = m[2], m[1].split(".", 1)[0].strip(" \t") or None
         line = next(n for n in range(len(starts) - 1, 0, -1) if starts[n - 1] <= m.start(2))
         helper = word in IMPORTED or qualifier in IMPORTED
         if word in API:
