@@ -109,7 +109,8 @@ def _call_lines(text: str, offsets: list[int], options: ScanOptions) -> list[int
 
 
 # a call read backwards: "(", blanks, the word called, and the word before its dot if any (``helpers.fetch(``)
-_CALL_BACKWARDS = re.compile(r"\([ \t]*+(\w++)((?:[ \t]*+\.[ \t]*+\w++)*+)")
+# (a repeated group keeps its last match: read backwards, the chain's first name, ``pkg`` of ``pkg.utils.f(``)
+_CALL_BACKWARDS = re.compile(r"\([ \t]*+(\w++)(?:[ \t]*+\.[ \t]*+(\w++))*+")
 ANY = frozenset(("*",))  # ``imported`` of a module with a star import: any name called may be one
 
 
@@ -129,8 +130,7 @@ def call_lines(text: str, offsets: list[int], api: frozenset[str], own: frozense
         if word in api:
             lines.add(bisect_right(offsets, n - m.end(1)))
             continue
-        helper = word in imported or star or (
-            bool(m[2]) and m[2][::-1].lstrip(" \t").split(".", 1)[0].rstrip(" \t") in imported)
+        helper = word in imported or star or (m[2] is not None and m[2][::-1] in imported)
         if not (helper or word in own):
             continue
         line = bisect_right(offsets, n - m.end(1))
