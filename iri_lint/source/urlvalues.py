@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import functools
 import os
-import re
 import sys
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
@@ -276,8 +275,8 @@ class ModuleValues:
                         out.add(a.asname or a.name)
                     elif stmt.level or (stmt.module or "").split(".", 1)[0] not in sys.stdlib_module_names:
                         others.add(a.asname or a.name)  # (a namespace package's relative import too)
-        if _IMPORT_INDENTED.search(self.state.index.text or ""):  # (``def f(): from .h import get``)
-            others |= imported_names(self.state.index.text or "") - out
+        others |= imported_names(self.state.index.text or "") - out  # (``def f(): from .h import get``, read from
+        # the text, found at C speed: 22 us a wagtail file, where a search for an indented import took 80)
         return frozenset(out), frozenset(others)
 
     def marked(self, known: Sequence[int] | None = None, within: tuple[int, int] | None = None) -> list[int]:
@@ -558,7 +557,6 @@ def _root(node: ast.expr) -> str | None:
 
 
 _URL_WORDS = ("url", "uri", "href")  # (as the text pre-check reads them: ``marks._JOINED_TEXT``)
-_IMPORT_INDENTED = re.compile(r"^[ \t]++(?:from[ \t]++[.\w]++[ \t]++)?import[ \t]", re.MULTILINE)
 
 
 _JOINING = frozenset(("format", "format_map", "join", "urljoin"))
