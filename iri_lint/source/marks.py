@@ -22,7 +22,7 @@ from iri_lint.source.candidates import DEFAULT_URL_APIS, parse_extra_api
 if TYPE_CHECKING:
     from iri_lint.source.locate import SourceFile
 
-__all__ = ["ANY", "DEFAULT_OPTIONS", "ScanOptions", "api_call_lines", "api_call_lines_of", "api_words", "call_lines",
+__all__ = ["DEFAULT_OPTIONS", "ScanOptions", "api_call_lines", "api_call_lines_of", "api_words", "call_lines",
            "imported_names", "marked_lines", "marked_lines_of", "may_join", "spans_lines", "word_starts"]
 
 
@@ -68,11 +68,10 @@ def _name_regexes(options: ScanOptions) -> tuple[re.Pattern[str], ...]:
     return pats
 
 
-def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] = (), *,
-                 calls: bool = False) -> list[int]:
+def marked_lines(source: SourceFile, options: ScanOptions, extra: Sequence[str] = ()) -> list[int]:
     """Sorted 1-based lines holding text that a candidate or a URL context needs (with ``extra`` words:
-    the lines holding one of them, and with ``calls`` only where a ``(`` follows it: a call)."""
-    return _marked(source.text, source.line_offsets, options, extra, calls)
+    the lines holding one of them; calls: ``call_lines``)."""
+    return _marked(source.text, source.line_offsets, options, extra)
 
 
 def marked_lines_of(lines: Sequence[str], options: ScanOptions) -> list[int]:
@@ -111,16 +110,16 @@ def _call_lines(text: str, offsets: list[int], options: ScanOptions) -> list[int
 # a call read backwards: "(", blanks, the word called, and the word before its dot if any (``helpers.fetch(``)
 # (a repeated group keeps its last match: read backwards, the chain's first name, ``pkg`` of ``pkg.utils.f(``)
 _CALL_BACKWARDS = re.compile(r"\([ \t]*+(\w++)(?:[ \t]*+\.[ \t]*+(\w++))*+")
-ANY = frozenset(("*",))  # ``imported`` of a module with a star import: any name called may be one
 
 
 def call_lines(text: str, offsets: list[int], api: frozenset[str], own: frozenset[str],
                imported: frozenset[str]) -> list[int]:
     """The lines (1-based; ``offsets``: where each starts) calling a name of ``api``; or one of ``own`` (the
     module's functions taking a URL) with arguments that may join a value or give another call's; or one of
-    ``imported`` (``ANY``: any name), or a function of a module of theirs (``helpers.fetch(``, ``pkg.utils.f(``),
-    with arguments that may join text (``may_join``). Not in a ``raise``: an exception's class takes no URL. One
-    search of the reversed text for every call (the words share few first characters: see ``_call_starts``)."""
+    ``imported`` (holding ``*``, a star import's: any name), or a function of a module of theirs (``helpers.fetch(``,
+    ``pkg.utils.f(``), with arguments that may join text (``may_join``). Not in a ``raise``: an exception's class
+    takes no URL. One search of the reversed text for every call: every ``(`` is a call or a group, and the words
+    share few first characters (0.4x the time of a search per first character, on run.py's default corpus)."""
     backwards = text[::-1]
     n = len(text)
     lines: set[int] = set()
@@ -176,7 +175,7 @@ def imported_names(text: str) -> frozenset[str]:
             top = n[1].split(".", 1)[0]
             if module is not None or top not in sys.stdlib_module_names:
                 out.add(n[2] or (n[1] if module is not None else top))
-    return frozenset(w for w in out if w.isidentifier() or w == "*")  # (``*``: a star import, see ``ANY``)
+    return frozenset(w for w in out if w.isidentifier() or w == "*")
 
 
 # (arguments that may give a call a join: an operator, an f-string, a string's method that joins; or another
@@ -201,11 +200,10 @@ def may_join(text: str, start: int, joined: re.Pattern[str] = _JOINED) -> bool:
 _PARENTHESES = re.compile(r"[()]").finditer
 
 
-def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence[str] = (),
-            calls: bool = False) -> list[int]:
+def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence[str] = ()) -> list[int]:
     starts: list[int] = []
     if extra:
-        starts = word_starts(text, extra, calls=calls)
+        starts = word_starts(text, extra)
     else:
         starts = [m.start() for m in _AUTHORITY_MARK.finditer(text)]
         for pat in _QUOTED_SCHEMES:
@@ -235,15 +233,13 @@ def _words_regex(words: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(re.escape(prefix) + alternatives + r"\b")
 
 
-def word_starts(text: str, words: Sequence[str], *, calls: bool = False) -> list[int]:
-    """Where each identifier of ``words`` stands as a whole word in ``text`` (``\\bword\\b``; with
-    ``calls``, only where a ``(`` follows it on its line: ``_call_starts``), in no particular order.
+def word_starts(text: str, words: Sequence[str]) -> list[int]:
+    """Where each identifier of ``words`` stands as a whole word in ``text`` (``\\bword\\b``), in no particular
+    order (a word called: ``call_lines``).
 
     One search per group of words with the same first character (``url``, ``urljoin``, ``urlopen``: one): a
     pattern that starts with a literal character is found at C speed, where ``\\b(?:a|b)\\b`` tries every
     position of the text. Inside a match no other word can start (an identifier goes on there)."""
-    if calls:
-        return _call_starts(text, frozenset(words))
     groups: dict[str, list[str]] = {}
     for word in words:
         groups.setdefault(word[:1], []).append(word)
@@ -254,20 +250,6 @@ def word_starts(text: str, words: Sequence[str], *, calls: bool = False) -> list
             if i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"):  # what \\w is, as a class
                 out.append(i)
     return out
-
-
-_CALLED_WORD = re.compile(r"\([ \t]*+(\w++)")  # (read backwards: "(", blanks, the word before them)
-
-
-def _call_starts(text: str, words: frozenset[str]) -> list[int]:
-    """``word_starts`` of called words: one search of the reversed text for ``(`` and the whole word before
-    it, a literal-led pattern for all the words at once (0.4x the time of a search per first character, on
-    run.py's default corpus: every ``(`` is a call or a group, and the words share few first characters)."""
-    backwards = text[::-1]
-    n = len(text)
-    found = [n - m.end(1) for m in _CALLED_WORD.finditer(backwards) if m.group(1)[::-1] in words]
-    found.reverse()  # (in the text's order)
-    return found
 
 
 _DECORATED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)

@@ -27,7 +27,8 @@ def top_folder(importer: str) -> str:
     """The folder above the importer's top package (its own folder outside one): where Python finds what a
     script or a test of that package imports."""
     top = os.path.dirname(os.path.abspath(importer))
-    for _ in range(_package_name(top).count(".") + 1 if _package_name(top) else 0):
+    name = _package_name(top)
+    for _ in range(name.count(".") + 1 if name else 0):
         top = os.path.dirname(top)
     return top
 

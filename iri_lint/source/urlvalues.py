@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import functools
 import os
-import sys
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
@@ -247,37 +246,28 @@ class ModuleValues:
         self.url_names = tuple(n.lower() for n in opts.url_names)
         self._places: dict[int, At] | None = None
         self._url_names_taken: frozenset[str] | None = None
-        self.aliases, self._imported = self._imports()
+        self.aliases = self._aliases()
+        # the other names its imports bind (``*`` for a star import), in functions too, but the standard library's:
+        # a helper of the project may be one (whether it is, and takes a URL, is read at a call given a join)
+        self._imported = imported_names(text) - self.aliases
 
-    def _imports(self) -> tuple[frozenset[str], frozenset[str]]:
-        """Module-level names imported from the URL APIs' modules (``from requests import get as fetch``), and
-        the others but the standard library's (a helper of the project may be one: whether it is, and takes a
-        URL, is read at a call given a join). Read from the module's import statements, not its index of every
-        binding (which a module whose values look up no module-level name never needs)."""
-        out, others = set(), set()
+    def _aliases(self) -> frozenset[str]:
+        """Module-level names imported from the URL APIs' modules (``from requests import get as fetch``): read
+        from the module's import statements, not its index of every binding (which a module whose values
+        look up no module-level name never needs)."""
+        out = set()
         for stmt in module_imports(self.state.index.tree):
             if isinstance(stmt, ast.Import):
                 for a in stmt.names:
                     name = a.asname or a.name.split(".", 1)[0]
                     if (a.name if a.asname else name) in self.prefixes:
                         out.add(name)
-                    elif a.name.split(".", 1)[0] not in sys.stdlib_module_names:
-                        others.add(name)
             else:  # (a relative import by its package's name: a configured API may be a module of the project)
                 package = (package_of(self.state.path, stmt.level) if self.state.path else None) if stmt.level else ""
-                for a in stmt.names:
-                    if a.name == "*":  # (any name called may be one it binds: ``ANY``)
-                        if stmt.level or (stmt.module or "").split(".", 1)[0] not in sys.stdlib_module_names:
-                            others.add("*")
-                        continue
-                    if package is not None and ".".join(p for p in (package, stmt.module, a.name) if p) in \
-                            self.prefixes:
+                for a in stmt.names if package is not None else ():
+                    if a.name != "*" and ".".join(p for p in (package, stmt.module, a.name) if p) in self.prefixes:
                         out.add(a.asname or a.name)
-                    elif stmt.level or (stmt.module or "").split(".", 1)[0] not in sys.stdlib_module_names:
-                        others.add(a.asname or a.name)  # (a namespace package's relative import too)
-        others |= imported_names(self.state.index.text or "") - out  # (``def f(): from .h import get``, read from
-        # the text, found at C speed: 22 us a wagtail file, where a search for an indented import took 80)
-        return frozenset(out), frozenset(others)
+        return frozenset(out)
 
     def marked(self, known: Sequence[int] | None = None, within: tuple[int, int] | None = None) -> list[int]:
         """The lines a use of a URL can stand on: a URL-like name, a URL API's name, or a name imported

@@ -41,25 +41,22 @@ def test_a_module_without_iri_text_has_no_marked_line() -> None:
     assert marked_lines_of(["import os\n", 'U = "https://example.com/"\n'], DEFAULT_OPTIONS) == [2]
 
 
-def test_word_starts_of_calls_only_where_a_parenthesis_follows() -> None:
+def test_call_lines_mark_a_url_api_s_name_only_where_it_is_called() -> None:
     """URL values mark a URL API's name where it is called: ``get (`` and ``get(``, not ``d.get`` alone,
     ``forget(`` or ``get_x(``; spaces before the ``(`` are read once (linear)."""
     text = "f = d.get\ny = s.get (1)\nforget(2)\nget_x(3)\nget(4)\n"
-    assert [text[i : i + 6] for i in word_starts(text, ["get"], calls=True)] == ["get (1", "get(4)"]
+    offsets = [0, *accumulate(len(line) for line in text.splitlines(keepends=True))]
+    assert call_lines(text, offsets, frozenset({"get"}), frozenset(), frozenset()) == [2, 5]
     assert len(word_starts(text, ["get"])) == 3
     hostile = ("get" + " " * 1000) * 200
-    assert word_starts(hostile, ["get"], calls=True) == []
+    assert call_lines(hostile, [0, len(hostile)], frozenset({"get"}), frozenset(), frozenset()) == []
 
 
-def _stands(text: str, i: int, word: str, calls: bool) -> bool:
-    """``word`` stands at ``i`` as a whole word (then, with ``calls``, spaces or tabs and a ``(``)."""
+def _stands(text: str, i: int, word: str) -> bool:
+    """``word`` stands at ``i`` as a whole word."""
     if not text.startswith(word, i) or (i and (text[i - 1].isalnum() or text[i - 1] == "_")):
         return False
     j = i + len(word)
-    if calls:
-        while j < len(text) and text[j] in " \t":
-            j += 1
-        return j < len(text) and text[j] == "("
     return j == len(text) or not (text[j].isalnum() or text[j] == "_")
 
 
@@ -68,13 +65,13 @@ WORDS = ["url", "urljoin", "urlopen", "url_parse", "open", "open_new", "open_new
 
 
 @given(st.lists(st.sampled_from([*WORDS, "_", "x", " ", "\t", "(", ".", "\n", "é"]), max_size=30),
-       st.lists(st.sampled_from(WORDS), min_size=1, max_size=8, unique=True), st.booleans())
-def test_word_starts_finds_every_word_where_it_stands(pieces: list[str], words: list[str], calls: bool) -> None:
+       st.lists(st.sampled_from(WORDS), min_size=1, max_size=8, unique=True))
+def test_word_starts_finds_every_word_where_it_stands(pieces: list[str], words: list[str]) -> None:
     """Words that share their first letters are searched for together: every start of every word is found,
     a shorter word inside a longer one's match included."""
     text = "".join(pieces)
-    expected = sorted(i for word in words for i in range(len(text)) if _stands(text, i, word, calls))
-    assert sorted(word_starts(text, words, calls=calls)) == expected
+    expected = sorted(i for word in words for i in range(len(text)) if _stands(text, i, word))
+    assert sorted(word_starts(text, words)) == expected
 
 
 def test_api_call_lines_are_the_calls_of_a_url_api_s_name_in_a_module_that_imports() -> None:

@@ -33,6 +33,7 @@ RULE = Rule(
     valid=(
         Example('import requests\nBASE = "https://api.example.com/"\nrequests.get(BASE + "health")\n', kind="python"),
         Example('import requests\nrequests.get("https://api.example.com//raw")\n', kind="python"),
+        Example('AMQP = "amqp://guest@localhost:5672/"\nBROKER_URL = AMQP + "/"\n', kind="python"),
     ),
     invalid=(
         Example('import requests\nBASE = "https://api.example.com/"\nrequests.get(BASE + "/health")\n', kind="python"),
