@@ -690,29 +690,32 @@ def test_helpers_are_followed_in_every_import_style(tmp_path: Path) -> None:
 def test_a_join_given_positionally_to_a_helper_of_the_project_is_checked(tmp_path: Path) -> None:
     """A one-return helper imported from the project (``get1(HOST + "b2")``, fixtures145 repro 01; or called on
     its module, ``helpers.get1(...)``) and an
-    ``async def`` of this module (repro 04) bind the URL-named parameter as the keyword does; a decorated function
-    is not followed (its decorator may change the signature), nor a base's method of another module (repro 03),
-    nor a multi-statement function of another module (its body is not read), nor a name given positionally (only
-    an argument that builds a value: ``x`` is checked where it is bound when its name says URL)."""
+    ``async def`` of this module (repro 04) bind the URL-named parameter as the keyword does, and so does a function
+    of another module whatever its body (its ``def`` says what its parameters are); a decorated function is not
+    followed (its decorator may change the signature), nor a base's method of another module (repro 03), nor a
+    name given positionally (only an argument that builds a value: ``x`` is checked where it is bound when its
+    name says URL)."""
     h = ('import requests\nHOST = "https://api.example"\n\n\ndef get1(url):\n    return requests.get(url)\n\n\n'
          'def fetch(url, n=3):\n    for _ in range(n):\n        return requests.get(url)\n\n\n'
-         'class Client:\n    def _get_abs(self, url):\n        return requests.get(url)\n')
-    use = ('import functools\nfrom h import HOST, Client, fetch, get1\n\n\nclass Sub(Client):\n'
+         'class Client:\n    def _get_abs(self, url):\n        return requests.get(url)\n\n\n'
+         'def show(text):\n    print(text)\n    return text\n\n\n'
+         'async def aload(url):\n    r = await requests.get(url)\n    return r\n')
+    use = ('import functools\nfrom h import HOST, Client, aload, fetch, get1\n\n\nclass Sub(Client):\n'
            '    def c(self):\n        return self._get_abs(HOST + "b3")\n\n\n'
            'async def aget(url):\n    return url\n\n\n'
            'def retry(f):\n    return functools.wraps(f)(lambda *a: f(*a))\n\n\n'
            '@retry\ndef download(url):\n    return url\n\n\n'
            'def main():\n    get1(HOST + "b2")\n    fetch(HOST + "b4")\n    aget(HOST + "b5")\n'
            '    download(HOST + "b6")\n    get1(\n        HOST + "b7")\n    x = HOST + "b8"; get1(x)\n'
-           '    get1(HOST + "b9", timeout=(1, 2))\n')
+           '    get1(HOST + "b9", timeout=(1, 2))\n    aload(HOST + "b10")\n')
     assert _lint_project(tmp_path, {"h.py": h, "use.py": use}, "use.py") == [
-        (24, "IRI801"), (26, "IRI801"), (29, "IRI801"), (31, "IRI801")]
+        (24, "IRI801"), (25, "IRI801"), (26, "IRI801"), (29, "IRI801"), (31, "IRI801"), (32, "IRI801")]
     modules = ('import requests\nfrom . import h\nimport pkg.h as hh\n\n\ndef main():\n    h.get1(h.HOST + "b1")\n'
-               '    hh.get1(hh.HOST + "b2")\n    h.fetch(h.HOST + "b3")\n')
+               '    hh.get1(hh.HOST + "b2")\n    h.fetch(h.HOST + "b3")\n    h.show(h.HOST + "b4")\n')
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "__init__.py").write_text("", encoding="utf-8")
     assert _lint_project(tmp_path, {"pkg/h.py": h, "pkg/use.py": modules}, "pkg/use.py") == [
-        (7, "IRI801"), (8, "IRI801")]
+        (7, "IRI801"), (8, "IRI801"), (9, "IRI801")]
     (tmp_path / "ns").mkdir()  # (a namespace package: no __init__.py, its relative imports all the same)
     relative = 'from . import h\nfrom .h import get1, HOST\n\n\ndef main():\n    h.get1(h.HOST + "b1")\n' \
                '    get1(HOST + "b2")\n'

@@ -8,6 +8,8 @@ hold where it is defined. Anything else makes the call a hole, as every other ca
 functions is: a decorator (but ``staticmethod``/``classmethod``), ``**kwargs`` in the definition, ``*`` or
 ``**`` in the call, a name bound twice or by a subclass, a return that binds a name (``:=``, a
 comprehension, a ``lambda``), a call of the helper in itself, ``async def`` (its call is a coroutine).
+The parameters a call's positional arguments bind are read from any such ``def``, whatever its body,
+``async def`` too (``parameters_bound``): only a decorator may change what they are.
 """
 
 from __future__ import annotations
@@ -21,30 +23,34 @@ from iri_lint.source.mutations import rebound_on
 from iri_lint.source.objects import ClassRef, Instance
 from iri_lint.source.values import Seq, Value
 
+Function = ast.FunctionDef | ast.AsyncFunctionDef
+
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
     # a helper, its def's scope, whether the receiver fills its first parameter, its module, an object filling it
-    _Found = tuple[ast.FunctionDef, Scope, bool, ModuleState, Instance | None]
+    _Found = tuple[Function, Scope, bool, ModuleState, Instance | None]
 
 __all__ = ["Helper", "display", "helper_call", "helper_of", "parameters_bound", "returned_alone"]
 
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _MAX_BASES = 8  # classes up a chain of single bases a method is looked for in
 _BINDS = (ast.NamedExpr, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Await,
           ast.Yield, ast.YieldFrom)
 
 
 class Helper(NamedTuple):
-    """A helper another module of the project defines (``from pkg.urls import endpoint``)."""
+    """A function another module of the project defines (``from pkg.urls import endpoint``): read at its calls
+    when its body is one return, its parameters bound by their arguments whatever its body."""
 
     state: ModuleState  # its module's
-    function: ast.FunctionDef
+    function: Function
 
 
 def helper_of(state: ModuleState, scope: Scope, name: str) -> Helper | None:
-    """The helper a module's ``name`` is, read from another module; None when it is none."""
+    """The function a module's ``name`` is, read from another module; None when it is none (or decorated)."""
     function = _only_def(scope, name, state)
-    if function is None or _kind(function) != "function" or _single_return(function) is None:
+    if function is None or _kind(function) != "function":
         return None
     return Helper(state, function)
 
@@ -84,20 +90,11 @@ def returned_alone(state: ModuleState, node: ast.Call, at: At) -> Result | None:
 def parameters_bound(state: ModuleState, node: ast.Call, at: At) -> list[tuple[str, ast.expr]]:
     """The parameters of the project's function a call names that its positional arguments bind, each with
     its argument (``with_retry(CDN + "img")`` binds ``url``), up to a starred argument; none when it names
-    none (``helper_call``'s functions, and an undecorated ``async def`` of the module: its parameters are bound
-    the same way)."""
+    none (the functions and methods ``helper_call`` finds, whatever their body, ``async def`` too)."""
     found = _found(state, node, at, state.value(node.func, at))
-    function: ast.FunctionDef | ast.AsyncFunctionDef | None = None if found is None else found[0]
-    if function is None and type(node.func) is ast.Name and node.func.id not in at.hidden:  # (an ``async def``)
-        scope: Scope | None = at.scope
-        while scope is not None and scope.kind != "module" and node.func.id not in scope.names:
-            scope = scope.parent
-        bindings = scope.names.get(node.func.id, []) if scope is not None and scope.kind == "module" else []
-        stmt = bindings[0].stmt if len(bindings) == 1 else None
-        function = stmt if type(stmt) is ast.AsyncFunctionDef and not stmt.decorator_list else None
-    if function is None:
+    if found is None:
         return []
-    skip_first = found is not None and found[2]
+    function, skip_first = found[0], found[2]
     params = [*function.args.posonlyargs, *function.args.args][1 if skip_first else 0 :]
     out: list[tuple[str, ast.expr]] = []
     for param, arg in zip(params, node.args, strict=False):
@@ -223,18 +220,17 @@ def _receiver_reads(cls: Scope, name: str) -> frozenset[str] | None:
     return frozenset(attrs) if len(attrs) == len(uses) else None
 
 
-def _only_def(scope: Scope, name: str, state: ModuleState | None = None) -> ast.FunctionDef | None:
-    """The one ``def`` binding ``name`` in ``scope`` (None: bound otherwise, or more than once, or maybe by a
-    star import: one that binds no such name, as ``state`` reads it, is no matter)."""
+def _only_def(scope: Scope, name: str, state: ModuleState | None = None) -> Function | None:
+    """The one ``def`` or ``async def`` binding ``name`` in ``scope`` (None: bound otherwise, or more than once,
+    or maybe by a star import: one that binds no such name, as ``state`` reads it, is no matter)."""
     bindings = scope.names.get(name, [])
-    if len(bindings) != 1 or type(bindings[0].stmt) is not ast.FunctionDef:
+    stmt = bindings[0].stmt if len(bindings) == 1 else None
+    if not isinstance(stmt, _FUNCTIONS) or (scope.stars and (state is None or state._stars_for(scope, name))):
         return None
-    if scope.stars and (state is None or state._stars_for(scope, name)):
-        return None
-    return bindings[0].stmt
+    return stmt
 
 
-def _kind(function: ast.FunctionDef) -> str | None:
+def _kind(function: Function) -> str | None:
     """"function", "static" or "class" by its decorators; None for any other decorator."""
     names = [d.id for d in function.decorator_list if type(d) is ast.Name]
     if len(names) != len(function.decorator_list) or len(names) > 1:
@@ -242,15 +238,16 @@ def _kind(function: ast.FunctionDef) -> str | None:
     return {(): "function", ("staticmethod",): "static", ("classmethod",): "class"}.get(tuple(names))
 
 
-def _single_return(function: ast.FunctionDef) -> ast.Return | None:
-    """The ``return`` that is the function's whole body (``exports.one_return``), binding no name."""
-    returned = one_return(function)
+def _single_return(function: Function) -> ast.Return | None:
+    """The ``return`` that is the function's whole body (``exports.one_return``), binding no name; none of an
+    ``async def`` (its call is a coroutine)."""
+    returned = one_return(function) if type(function) is ast.FunctionDef else None
     if returned is None or any(type(n) in _BINDS for n in ast.walk(returned)):
         return None
     return returned
 
 
-def _frame(state: ModuleState, owner: ModuleState, function: ast.FunctionDef, parent: Scope, node: ast.Call,
+def _frame(state: ModuleState, owner: ModuleState, function: Function, parent: Scope, node: ast.Call,
            at: At, skip_first: bool) -> dict[str, object] | None:
     """Each parameter's value for this call (read at the call, in ``state``; a default where the ``def`` stands,
     in ``owner``); None when the call's arguments cannot be matched to them."""
