@@ -2439,3 +2439,18 @@ def test_a_star_imported_name_bound_again_to_the_same_text_keeps_it(tmp_path: Pa
                "use.py": 'import requests\nimport star\nimport other\n\n\ndef f():\n'
                          '    requests.get(star.SITE_URL + "about")\n    requests.get(other.SITE_URL + "about")\n'}
     assert _lint_project(tmp_path, modules, "use.py") == [(7, "IRI801")]
+
+
+def test_a_package_importing_its_own_submodules_by_absolute_name_is_read(tmp_path: Path) -> None:
+    """``from pkg import utils`` inside pkg/__init__.py imports the submodule (the package's own name is not bound
+    yet): a module importing ``utils`` or ``settings`` from the package reads them, as with ``from . import``."""
+    (tmp_path / "pkg").mkdir()
+    modules = {
+        "pkg/__init__.py": "from pkg import settings, utils\nfrom pkg.settings import API\n",
+        "pkg/settings.py": 'API = "https://api.example"\n',
+        "pkg/utils.py": "import requests\n\n\ndef fetch(url):\n    r = requests.get(url)\n    return r.json()\n",
+        "app.py": ('import requests\nimport pkg\nfrom pkg import settings, utils\n\n\ndef main():\n'
+                   '    utils.fetch(settings.API + "b1")\n    pkg.utils.fetch(pkg.API + "b2")\n'
+                   '    requests.get(settings.API + "b3")\n'),
+    }
+    assert _lint_project(tmp_path, modules, "app.py") == [(7, "IRI801"), (8, "IRI801"), (9, "IRI801")]

@@ -283,9 +283,6 @@ class ModuleState:
         a, b = self.value(node.body, at), self.value(node.orelse, at)
         return a if type(a) is Value and type(b) is Value and a.same(b) else self.hole(node)
 
-    def _walrus(self, node: ast.NamedExpr, at: At) -> Result:
-        return self.value(node.value, at)
-
     # -- names -----------------------------------------------------------------------------
 
     def _name(self, node: ast.Name, at: At) -> Result:
@@ -600,6 +597,8 @@ class ModuleState:
         # ``from pkg import X``: what pkg binds, else its submodule X; ``from . import X``: the submodule first
         sub = project.find(self.path, module, level, name, missing) if not module else None
         path = project.find(self.path, module, level, probed=missing) if module or (level and sub is None) else None
+        if path is not None and path == project.realpath(self.path):  # (``from pkg import utils`` in pkg/__init__.py)
+            path = None  # the package imports its submodule: its own name is not bound there yet
         r = self._read(path, name, qual, node) if path is not None else None
         if r is None:
             sub = sub if not module else project.find(self.path, module, level, name, missing)
@@ -694,7 +693,7 @@ class ModuleState:
 _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {
     ast.Constant: ModuleState._constant, ast.JoinedStr: ModuleState._fstring, ast.BinOp: ModuleState._binop,
     ast.Name: ModuleState._name, ast.Attribute: ModuleState._attribute, ast.Call: ModuleState._call,
-    ast.Tuple: ModuleState._display, ast.List: ModuleState._display, ast.Dict: ModuleState._dict,
-    ast.IfExp: ModuleState._ifexp, ast.NamedExpr: ModuleState._walrus, ast.Subscript: subscript_value,
+    ast.Tuple: ModuleState._display, ast.List: ModuleState._display, ast.Dict: ModuleState._dict, ast.IfExp:
+    ModuleState._ifexp, ast.NamedExpr: lambda st, n, at: st.value(n.value, at), ast.Subscript: subscript_value,
 }
 
