@@ -113,7 +113,10 @@ OPTIONS: tuple[Option, ...] = (
            "More functions whose first argument is a URL, by qualified name, e.g. mylib.http.fetch (however a "
            "module imports it: `from .http import fetch` in package mylib too). Data projects that read URLs "
            "with pandas or fsspec add `pandas.read_csv`, `pandas.read_json`, `fsspec.open`: they are not URL "
-           "APIs by default, as they read local paths as often."),
+           "APIs by default, as they read local paths as often. Services that build database and broker URLs "
+           "add `sqlalchemy.create_engine`, `redis.from_url`, `redis.Redis.from_url` (and `broker`, `dsn` to "
+           "`url-names`, for Celery's `broker=` and a `SENTRY_DSN`): a database name joined to the port "
+           "without its `/` (`\":5432\" + \"warehouse\"`) is then found where it reaches them."),
     Option("text-mode", "--iri-text-mode", "bool", False,
            "Also find IRIs inside docstrings and prose (RFC 3987 sec. 7.3). Opt-in. Text mode "
            "extracts IRIs from docstrings and prose strings (inside `<...>` or double quotes, or a "

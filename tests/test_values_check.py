@@ -2454,3 +2454,17 @@ def test_a_package_importing_its_own_submodules_by_absolute_name_is_read(tmp_pat
                    '    requests.get(settings.API + "b3")\n'),
     }
     assert _lint_project(tmp_path, modules, "app.py") == [(7, "IRI801"), (8, "IRI801"), (9, "IRI801")]
+
+
+def test_the_database_and_broker_recipe_of_extra_url_apis_finds_joins_into_the_port() -> None:
+    """docs/configuration.md's recipe (fixtures148): with ``sqlalchemy.create_engine`` and ``redis.from_url`` as URL
+    APIs and ``broker``/``dsn`` as URL names, a name joined to a port without its ``/`` is found where it reaches
+    them; without the recipe they are no URL APIs (they take local paths and other schemes as often)."""
+    text = ('import redis\nfrom celery import Celery\nfrom sqlalchemy import create_engine\n\n'
+            'PORT = ":5432"\nengine = create_engine("postgresql://app@db.internal" + PORT + "warehouse")\n'
+            'cache = redis.from_url("redis://cache.internal:6379" + "0")\n'
+            'app = Celery("tasks", broker="amqp://guest@rabbit.internal:5672" + "vhost")\n')
+    recipe = Config(extra_url_apis=("sqlalchemy.create_engine", "redis.from_url", "redis.Redis.from_url"),
+                    url_names=("url", "uri", "href", "broker", "dsn"))
+    assert [(f.line, f.code) for f in lint_text(text, recipe)] == [(6, "IRI112"), (7, "IRI801"), (8, "IRI801")]
+    assert [(f.line, f.code) for f in lint_text(text, Config())] == []
