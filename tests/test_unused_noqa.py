@@ -31,7 +31,7 @@ def lint(text: str) -> list[SourceFinding]:
     'u = "https://example.com/"  # noqa: E501\n',  # another tool's code
     'u = "https://example.com/"  # noqa: IRI206\n',  # an opt-in rule that is off: another run may enable it
     'u = "https://example.com/"  # noqa: IRI901\n',  # this rule itself
-    'u = """https://example.com/\na b"""  # noqa: IRI101\n',  # the finding on another line of the statement
+    'url = """https://example.com/\na b"""  # noqa: IRI101\n',  # the finding on another line of the statement
     "# iri-lint: noqa\nu = 'https://example.com/'  # noqa: IRI101\n",  # the whole file silenced
 ])
 def test_used_or_unjudgeable_codes_are_quiet(text: str) -> None:

@@ -343,8 +343,11 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
     if not words:
         return True
     if "://" in words[0] and not value[0].isspace():
-        if value[len(words[0])] in "\r\n\t":
+        after = value[len(words[0])]
+        if after in "\r\t" or (after == "\n" and (url_context or len(words) < 3)):
             return False  # a control character inside an IRI (header injection), not a line break of prose
+        # (outside URL contexts a line break before two words or more is one of text: captured output, a
+        # message; ``iri_text`` has found an injection already, a header-like "Name:" line after the IRI's)
         if len(words) == 2 and "\n" not in value:
             return False  # "scheme://host/blank space": one more word is a broken IRI, whatever it holds
     if not url_context:

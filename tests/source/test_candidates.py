@@ -285,16 +285,23 @@ def test_giant_implicit_concatenation_no_recursion() -> None:
         ("http://example.org/blank space", False),
         ("see http://example.com/a b", True),
         ("http://example.com/ for details.", True),
-        # CR, LF or TAB right after the IRI is a control character in it (header injection)
+        # CR or TAB right after the IRI is a control character in it (header injection), and so is a line break
+        # before one word (w3lib's and validators' "http://exa\nmple.com"); before more, outside URL contexts,
+        # it is one of text (captured output: gallery-dl's test_job.py); in one, a control character
         ("https://victim.example\r\nX-Injected: 1", False),
         ("https://example.com/\tnext column", False),
-        ("https://example.com\nSee also the docs", False),
+        ("http://exa\nmple.com/p", False),
+        ("http://abc:\n\n/#", False),
+        ("https://example.com\nSee also the docs", True),
+        ("https://example.org/1.jpg\n| https://example.org/alt/1.jpg\n", True),
     ],
 )
 def test_one_inner_space_before_a_path_word_is_a_broken_iri(value: str, prose: bool) -> None:
     from iri_lint.source.candidates import looks_like_prose
 
     assert looks_like_prose(value, url_context=False) is prose
+    if "\n" in value:
+        assert looks_like_prose(value, url_context=True) is False
 
 
 @pytest.mark.parametrize(
@@ -424,7 +431,8 @@ def ref_prose(value: str, *, url_context: bool) -> bool:
     if not words:
         return True
     if "://" in words[0] and not value[0].isspace():
-        if value[len(words[0])] in "\r\n\t":  # a control character inside an IRI
+        after = value[len(words[0])]
+        if after in "\r\t" or (after == "\n" and (url_context or len(words) < 3)):  # a control character in it
             return False
         if len(words) == 2 and "\n" not in value:  # an absolute IRI and one more word
             return False
