@@ -197,6 +197,9 @@ _CONSEQUENCES: dict[str, frozenset[str]] = {
     # a private-use character, a noncharacter or a lone surrogate has no script but Unknown: that a label or
     # a component mixes it with Latin follows from the character, which is the fault
     **dict.fromkeys(("IRI106", "IRI108", "IRI109"), frozenset({"IRI501", "IRI507"})),
+    # a bidi control, a full-width form, a delimiter's look-alike or an invisible character in a scheme (a BOM
+    # before "http:", yt-dlp's commonmistakes test): the character is the fault, its being no scheme's follows
+    **dict.fromkeys(("IRI201", "IRI503", "IRI504", "IRI505"), frozenset({"IRI111"})),
 }
 # causes whose consequences stand elsewhere in the authority: an '@' joined after a host and its port makes them
 # the userinfo, whose "password" (the port's digits, IRI506) only follows from the join

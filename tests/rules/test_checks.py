@@ -537,6 +537,20 @@ def test_a_bidi_control_at_a_right_to_left_edge_is_one_finding(text: str, code: 
     assert [f.code for f in check(text)] == [code]
 
 
+@pytest.mark.parametrize(("text", "code"), [
+    ("\ufeffhttp://a.example/", "IRI505"),  # yt-dlp's commonmistakes test: a BOM before the scheme
+    ("h\u200dttp://a.example/", "IRI505"),
+    ("\uff48ttp://a.example/", "IRI503"),
+    ("\u202ehttp://a.example/", "IRI201"),
+    ("ht\u2024tp://a.example/", "IRI504"),
+    ("ht+tp\u00e9://a.example/", "IRI111"),  # a letter that is no scheme's: IRI111 is the cause
+])
+def test_a_character_in_a_scheme_that_a_rule_names_is_one_finding(text: str, code: str) -> None:
+    """An invisible, bidi, full-width or look-alike character in a scheme is the fault; that it is no scheme
+    character (IRI111) follows from it: one mistake, one finding."""
+    assert [f.code for f in check(text)] == [code]
+
+
 @pytest.mark.parametrize(("iri", "found"), [
     ("https://h.example/caf\u00e9 menu.pdf", [("IRI101", 22), ("IRI404", 21)]),  # two faults, two places
     ("https://b\u00fccher example/x", [("IRI101", 14), ("IRI404", 9)]),
