@@ -1251,6 +1251,8 @@ def test_a_reference_reused_without_urljoin_is_not_what_urljoin_dropped(tmp_path
 @pytest.mark.parametrize(("piece", "col"), [
     ('"https://h.example:8080" + "x"', 41),  # the port becomes 8080x: one finding, not IRI112 too
     ('"http://[::1]" + "x"', 31),  # after an IP literal only ':' and a port may follow
+    ('"https://api.example" + "x y"', 38),  # the space it brings into the host: no IRI101 "in host" too
+    ('"https://h.example:80" + "80 80"', 39),  # nor into the port
 ])
 def test_a_piece_joined_to_the_authority_is_one_finding(piece: str, col: int) -> None:
     found = lint_text(f"import requests\nrequests.get({piece})\n", Config())

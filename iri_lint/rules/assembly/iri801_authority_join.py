@@ -92,7 +92,8 @@ def check(facts: Facts) -> Iterator[Raw]:
                                 f"'{facts.shown[ref.host.start : ref.host.end]}' the host (RFC 3986 sec. 7.6)")
             continue
         part = "host" if where is ref.host else "port" if where is ref.port else "authority"
-        yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': the {part} becomes "
+        # (over what the join made of the host or port: what follows there, a space it brings, is its consequence)
+        yield Raw(j, max(j + 1, where.end), f"'{text[j]}' is joined to the authority without a '/': the {part} becomes "
                             f"'{facts.shown[where.start : where.end]}'")
 
 
