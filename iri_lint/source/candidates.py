@@ -542,9 +542,13 @@ _TITLES = {'"': '"', "'": "'", "(": ")"}
 
 
 def _destination(value: str, a: int, b: int) -> tuple[int, int] | None:
-    """The destination between a link's parentheses, ``value[a:b]``, a title after it left out."""
+    """The destination between a link's parentheses, ``value[a:b]``, a title after it left out; None when a
+    backslash escapes a punctuation mark in it (CommonMark sec. 2.4: ``<https://h/a\\>b>`` is ``a>b``, whose
+    characters are not the literal's)."""
     while a < b and value[a] in " \t":
         a += 1
+    if _ESCAPE.search(value, a, b) is not None:
+        return None
     if value.startswith("<", a):
         k = value.find(">", a, b)
         return None if k < 0 or "<" in value[a + 1 : k] or "\n" in value[a:k] else (a + 1, k)
@@ -560,6 +564,9 @@ def _destination(value: str, a: int, b: int) -> tuple[int, int] | None:
     if rest and not (len(rest) >= 2 and _TITLES.get(rest[0]) == rest[-1]):
         k = len(value[a:b].rstrip(" \t")) + a  # (no title: the spaces are the destination's)
     return a, k
+
+
+_ESCAPE = re.compile(r"\\[!-/:-@\[-`{-~]")  # (a backslash before ASCII punctuation: CommonMark's escape)
 
 
 # what delimits a URI in text and cannot start one (RFC 3986 app. C; Markdown's code span)
