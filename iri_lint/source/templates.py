@@ -81,6 +81,9 @@ DOLLAR_BRACES = r"\$\{[^{}]*+\}"
 # printf-style conversion (Python's %-formatting), after the "%" and the optional "(name)":
 #   "%" ["(" mapping_key ")"] [flags] [width] ["." precision] [length] type
 _PRINTF_TAIL = r"[#0 +\-]*+(?:\*|\d++)?+(?:\.(?:\*|\d*+))?+[hlL]?+"
+# where the literal is not known to be %-formatted, no space flag: "50% sale.pdf", "20% discount" are a bare "%"
+# and a space in a URL (IRI110, IRI101), not a conversion "% s" that a "%" elsewhere would fill (fixtures151)
+_PRINTF_TAIL_UNFORMATTED = _PRINTF_TAIL.replace(" ", "")
 _ALL_TYPES = "[diouxXeEfFgGcrsa%]"
 # where the literal is not known to be %-formatted, only the usual conversions are placeholders: the
 # rarer ones read as malformed percent-encodings too ("%u00E9", "50%off"), and %XX is an encoding
@@ -109,7 +112,7 @@ def _pattern(pct: bool, fmt: bool, routes: bool, every_type: bool, pct_escapes: 
     if pct:
         printf = rf"%(?:\([^()]*+\))?+{_PRINTF_TAIL}{_ALL_TYPES}"
     else:  # "%%" is no escape, and "%2F" an encoding, not a conversion
-        printf = rf"%\([^()]*+\){_PRINTF_TAIL}{_ALL_TYPES}|%(?![(%]|[0-9A-Fa-f]{{2}}){_PRINTF_TAIL}{types}"
+        printf = rf"%\([^()]*+\){_PRINTF_TAIL}{_ALL_TYPES}|%(?![(%]|[0-9A-Fa-f]{{2}}){_PRINTF_TAIL_UNFORMATTED}{types}"
     holes = [printf]
     if not fmt:  # in a .format template "{{" is an escaped brace
         holes.append(JINJA)

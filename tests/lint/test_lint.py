@@ -297,3 +297,11 @@ def test_captured_output_that_starts_with_an_iri_is_text() -> None:
             'hdr = "https://victim.example\\nX-Injected: 1"\n')
     assert [(f.line, f.code) for f in lint_text(text, Config())] == [
         (8, "IRI104"), (9, "IRI104"), (9, "IRI101"), (10, "IRI104"), (10, "IRI101")]
+
+
+def test_a_percent_before_a_space_is_no_placeholder_where_the_literal_is_not_formatted() -> None:
+    """fixtures151 repro 01: "50% sale.pdf" given to a URL API is a bare '%' and a space (IRI110, IRI101), not a
+    printf conversion with a space flag left unfilled (IRI805); "%s" still is one."""
+    text = ('import requests\nrequests.get("https://h.example/promo/50% sale.pdf")\n'
+            'requests.get("https://h.example/q?id=%s")\n')
+    assert [(f.line, f.code) for f in lint_text(text, Config())] == [(2, "IRI110"), (2, "IRI101"), (3, "IRI805")]

@@ -201,9 +201,9 @@ def _mapping_key(value: str, j: int) -> int:
     return k + 1 if k < len(value) and value[k] == ")" else 0
 
 
-def _printf_tail(value: str, j: int) -> int:
+def _printf_tail(value: str, j: int, flags: str = "#0 +-") -> int:
     """After a conversion's ``%`` (and its mapping key): flags, width, precision and length."""
-    while j < len(value) and value[j] in "#0 +-":
+    while j < len(value) and value[j] in flags:
         j += 1
     if value.startswith("*", j):
         j += 1
@@ -231,7 +231,7 @@ def _printf(value: str, i: int, pct: bool, every: bool) -> int:
             return 0
     elif not pct and (value.startswith("%", j) or (len(value) >= j + 2 and all(c in _HEX for c in value[j : j + 2]))):
         return 0
-    j = _printf_tail(value, j)
+    j = _printf_tail(value, j, "#0 +-" if pct or named else "#0+-")  # (no space flag where not %-formatted)
     types = "diouxXeEfFgGcrsa%" if pct or every or named else "sdirf"
     return j + 1 if j < len(value) and value[j] in types else 0
 
@@ -541,6 +541,7 @@ def test_a_field_inside_braces_that_are_none_is_their_text(value: str, holes: in
 @pytest.mark.parametrize(("value", "holes"), [
     ("http://${HOST}/x", 1), ("http://h/{{ page }}/{% if x %}y{% endif %}{# c #}", 4),
     ("http://h/%s/%(name)s/%5.2f", 3), ("http://h/%2F%20", 0), ("http://h/%u00E9", 0),
+    ("http://h/promo/50% sale.pdf", 0), ("http://h/20% discount", 0),  # (a bare '%' and a space: fixtures151)
 ])
 def test_other_template_languages(value: str, holes: int) -> None:
     assert len(apply_templates(value).holes) == holes
