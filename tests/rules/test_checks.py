@@ -624,3 +624,20 @@ def test_a_malformed_percent_run_counts_its_percent_signs(text: str, tail: str) 
     hex digit); a run counts the '%'s."""
     (found,) = [f for f in check(text) if f.code == "IRI110"]
     assert found.message.endswith(tail)
+
+
+@pytest.mark.parametrize(("text", "code", "fixed"), [
+    ("https://\u05d7\u05d3\u05e9\u05d5\u05ea24.example/", "IRI205", None),  # fixtures153 repro 01: a host label
+    ("https://h.example/\u05d7\u05d3\u05e9\u05d5\u05ea24/", "IRI205", "https://h.example/%D7%97%D7%93%D7%A9%D7%95%D7%AA24/"),
+    ("https://\u05d0\u05d1abc.example/", "IRI204", None),
+    ("https://h.example/\u05d0\u05d1abc/", "IRI204", "https://h.example/%D7%90%D7%91abc/"),
+])
+def test_a_bidi_fix_never_percent_encodes_a_host(text: str, code: str, fixed: str | None) -> None:
+    """Sec. 4.2's fix percent-encodes a component; in a host that name resolves nowhere (requests keeps it as it
+    is, RFC 3986 sec. 3.2.2 asks for IDNA), so a host's finding has no fix: its message says to write the IDNA
+    form."""
+    (f,) = [f for f in check(text) if f.code == code]
+    if fixed is None:
+        assert (f.fix is None or not f.fix.edits) and "IDNA" in f.message
+    else:
+        assert f.fix is not None and engine.apply_fixes(text, [f.fix]) == fixed

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...core.bidi import encode_component, short_visible
+from ...core.bidi import short_visible
 from ...core.chars import char_label
 from ..facts import Facts
-from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
-from .shared import problems
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
+from .shared import encoding_fix, problems
 
 RULE = Rule(
     code="IRI204",
@@ -26,7 +26,8 @@ RULE = Rule(
          "on the bidi algorithm's details and can be read in the wrong order."),
     where="the first character of the component that mixes directions",
     fix_text=("Split the component, or percent-encode the whole component (4.2 last paragraph), which keeps "
-              "the URI."),
+              "the URI; in a host no fix is offered (a resolver reads no percent-encoded name: write the host in "
+              "its IDNA form, RFC 3986 sec. 3.2.2)."),
     valid=(Example("http://example.com/\u05d0\u05d1\u05d2/abc"),),
     invalid=(
         Example("http://example.com/ab\u05d0\u05d1",
@@ -42,8 +43,8 @@ def check(facts: Facts) -> Iterator[Raw]:
     text = ref.text
     for p in problems(facts, "mixed-direction"):
         comp = facts.shown[p.component.start : p.component.end]  # (a hole as "…", not the "0" checked)
+        edits, advice = encoding_fix(facts, p)
         yield Raw(p.span.start, p.span.end,
                   f"{p.part} {short_visible(comp)!r} mixes right-to-left ({char_label(text[p.rtl])}) and "
                   f"left-to-right ({char_label(text[p.ltr])}) characters (RFC 3987 sec. 4.2 rule 1); "
-                  f"displayed as {p.display!r}; percent-encode the whole {p.part}",
-                  (Edit(*encode_component(ref, p.component)),))
+                  f"displayed as {p.display!r}; {advice}", edits)

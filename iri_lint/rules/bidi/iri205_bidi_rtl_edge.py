@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...core.bidi import encode_component, short_visible
+from ...core.bidi import short_visible
 from ...core.chars import char_label, is_digits
 from ..facts import Facts
-from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
-from .shared import problems
+from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
+from .shared import encoding_fix, problems
 
 RULE = Rule(
     code="IRI205",
@@ -25,7 +25,8 @@ RULE = Rule(
     why=("A component with right-to-left characters SHOULD start and end with one; digits or percent-escapes "
          "at its edge are displayed on the wrong side."),
     where="the character on the component's edge that is not right-to-left",
-    fix_text="Percent-encode the whole component, which keeps the URI (4.2).",
+    fix_text=("Percent-encode the whole component, which keeps the URI (4.2); in a host no fix is offered (a "
+              "resolver reads no percent-encoded name: write the host in its IDNA form, RFC 3986 sec. 3.2.2)."),
     valid=(Example("http://\u05d0\u05d1\u05d2.example/"),),
     invalid=(
         Example("http://example.com/\u05d0\u05d11",
@@ -50,9 +51,8 @@ def check(facts: Facts) -> Iterator[Raw]:
     for p in problems(facts, "rtl-edge"):
         comp = facts.shown[p.component.start : p.component.end]  # (a hole as "…", not the "0" checked)
         side = "ends" if p.at_end else "starts"
+        edits, advice = encoding_fix(facts, p)
         yield Raw(p.span.start, p.span.end,
                   f"right-to-left {p.part} {short_visible(comp)!r} {side} with "
                   f"{_what(text[p.span.start : p.span.end])}, not a right-to-left character "
-                  f"(RFC 3987 sec. 4.2 rule 2, Examples 8-9); displayed as {p.display!r}; "
-                  f"percent-encode the whole {p.part}",
-                  (Edit(*encode_component(ref, p.component)),))
+                  f"(RFC 3987 sec. 4.2 rule 2, Examples 8-9); displayed as {p.display!r}; {advice}", edits)
