@@ -2470,3 +2470,15 @@ def test_the_database_and_broker_recipe_of_extra_url_apis_finds_joins_into_the_p
                     url_names=("url", "uri", "href", "broker", "dsn"))
     assert [(f.line, f.code) for f in lint_text(text, recipe)] == [(6, "IRI112"), (7, "IRI801"), (8, "IRI801")]
     assert [(f.line, f.code) for f in lint_text(text, Config())] == []
+
+
+def test_a_parameter_annotated_with_a_client_class_is_that_client() -> None:
+    """fixtures154 repro 01: ``session: aiohttp.ClientSession``, ``client: httpx.AsyncClient | None`` and
+    ``s: requests.Session`` are objects of those classes (their base URL unknown), so their requests are URL API
+    calls; a parameter annotated with any other class, or not at all, stays a hole."""
+    src = ('import aiohttp\nimport httpx\nimport requests\n\nCDN = "https://cdn.example.net"\n\n\n'
+           'async def emoji(session: aiohttp.ClientSession):\n    return await session.get(CDN + "emoji/x.json")\n\n\n'
+           'async def users(client: httpx.AsyncClient | None):\n    return await client.get("/users/a b")\n\n\n'
+           'def plain(s: requests.Session, d: dict, e):\n    s.get(CDN + "/x y")\n    d.get(CDN + "/x y")\n'
+           '    e.get(CDN + "/x y")\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(9, "IRI801"), (13, "IRI101"), (17, "IRI101")]

@@ -32,6 +32,7 @@ from iri_lint.source.project import Project, ProjectModule
 from iri_lint.source.slicing import subscript_value
 from iri_lint.source.stars import StarReads, stars_binding, stars_order
 from iri_lint.source.subclassing import (
+    annotated_object,
     class_attribute,
     inherited_request,
     inherited_value,
@@ -472,7 +473,8 @@ class ModuleState:
                     type(r) is Ref and r.qual.replace("()", "") in self.evaluator.external)):
                 return self.hole(node)  # what __enter__ returns: the same object for clients and sessions
             return r
-        return self.hole(node, kind=HoleKind.NUMBER if bindings.binds_a_number(b, scope, node) else HoleKind.VALUE)
+        return annotated_object(self, scope, b, node) or \
+            self.hole(node, kind=HoleKind.NUMBER if bindings.binds_a_number(b, scope, node) else HoleKind.VALUE)
 
     def _bound(self, b: Binding, scope: Scope) -> Result:
         """The value of a binding's expression at its statement (once per binding)."""
@@ -636,8 +638,6 @@ class ModuleState:
     def _stars_for(self, scope: Scope, name: str) -> list[Binding]:
         """The star imports of ``scope`` that may bind ``name`` (``stars.stars_binding``)."""
         return stars_binding(self, scope, name, MAX_DEPTH)
-
-    # -- calls -----------------------------------------------------------------------------
 
     def _call(self, node: ast.Call, at: At) -> Result:
         callee = self.value(node.func, at)

@@ -15,8 +15,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from iri_lint.source.bindings import At, Scope
-from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS
+from iri_lint.source.bindings import At, Binding, Kind, Scope
+from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS, Args
 from iri_lint.source.exports import super_init_call
 from iri_lint.source.objects import ClassRef, Instance
 from iri_lint.source.values import STR_MEMBER, Client, Method, Ref, Value
@@ -24,7 +24,8 @@ from iri_lint.source.values import STR_MEMBER, Client, Method, Ref, Value
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
-__all__ = ["class_attribute", "enum_members", "inherited_request", "inherited_value", "made_by_call", "subclass_object"]
+__all__ = ["annotated_object", "class_attribute", "enum_members", "inherited_request", "inherited_value",
+           "made_by_call", "subclass_object"]
 
 _MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
 # what makes an object of a class of the project's own other than what its class body and methods say
@@ -221,3 +222,23 @@ def _client_from_init(state: ModuleState, cls: Scope, qual: str, keywords_only: 
     values = state.evaluator._state(state.index, state.src, state.path, False)  # (its base is a value)
     made = CALLS[qual](values._args(call, At(state.index.scope(init, cls), stmt)), call, state.src, qual)  # type: ignore[arg-type]
     return made if type(made) is Client else None
+
+
+def annotated_object(state: ModuleState, scope: Scope, b: Binding, node: ast.AST) -> Result | None:
+    """A parameter annotated with the class of a URL API's objects (``session: aiohttp.ClientSession``,
+    ``client: httpx.AsyncClient | None``, ``s: requests.Session``): an object of it, a client's base URL unknown
+    (whoever calls may give any); None for any other binding."""
+    function = scope.node
+    if b.kind is not Kind.OTHER or b.stmt is not None or type(node) is not ast.Name or scope.parent is None or \
+            type(function) not in (ast.FunctionDef, ast.AsyncFunctionDef):
+        return None
+    a = function.args  # type: ignore[attr-defined]
+    given = next((p.annotation for p in (*a.posonlyargs, *a.args, *a.kwonlyargs) if p.arg == node.id), None)
+    if type(given) is ast.BinOp and type(given.op) is ast.BitOr:  # (``X | None``)
+        given = given.left if type(given.right) is ast.Constant and given.right.value is None else None
+    owner = state.value(given, At(scope.parent, function)) if type(given) in (ast.Name, ast.Attribute) else None  # type: ignore[arg-type]
+    if type(owner) is not Ref or owner.qual not in state.evaluator.external:
+        return None
+    if owner.qual in CLIENTS:
+        return CALLS[owner.qual](Args([], {}, True), given, state.src, owner.qual)  # type: ignore[arg-type, return-value]
+    return Ref(owner.qual + "()")
