@@ -27,6 +27,7 @@ RULE = Rule(
     why=("These schemes require an authority with a non-empty host; `http:/example.com` and `http:example.com` "
          "are usually a lost `/`. The fix only restores a host that is there: `ftp:///srv/data.csv` has a "
          "path, not a host, and gets no fix."),
+    where="the scheme's first character: what is missing (the host, or its `//`) has no character of its own",
     fix_text="Write `scheme://host/...`.",
     valid=(Example("https://example.com/"),),
     invalid=(
