@@ -230,8 +230,8 @@ def annotated_object(state: ModuleState, scope: Scope, b: Binding, node: ast.AST
     (whoever calls may give any); None for any other binding."""
     function = scope.node
     if b.kind is not Kind.OTHER or b.stmt is not None or type(node) is not ast.Name or scope.parent is None or \
-            type(function) not in (ast.FunctionDef, ast.AsyncFunctionDef):
-        return None
+            type(function) not in (ast.FunctionDef, ast.AsyncFunctionDef) or b not in scope.names.get(node.id, ()):
+        return None  # (``node`` names the parameter ``b`` binds: its annotation is looked up by that name)
     a = function.args  # type: ignore[attr-defined]
     given = next((p.annotation for p in (*a.posonlyargs, *a.args, *a.kwonlyargs) if p.arg == node.id), None)
     if type(given) is ast.BinOp and type(given.op) is ast.BitOr:  # (``X | None``)

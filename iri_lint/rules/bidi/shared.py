@@ -16,10 +16,10 @@ def problems(facts: Facts, kind: str) -> Iterator[BidiProblem]:
     return (p for p in found.problems if p.kind == kind)
 
 
-def encoding_fix(facts: Facts, p: BidiProblem) -> tuple[tuple[Edit, ...], str]:
+def encoding_fix(facts: Facts, p: BidiProblem) -> tuple[tuple[Edit, ...] | None, str]:
     """The fix of sec. 4.2 for a problem's component, and the advice: percent-encode the whole component; none in
     a host, whose percent-encoded name no resolver reads (RFC 3986 sec. 3.2.2: a DNS name is written in IDNA)."""
     host = facts.ref.host
     if host is not None and host.start <= p.component.start and p.component.end <= host.end:
-        return (), "write the host in its IDNA form (xn--...) or use a left-to-right name"
+        return None, "write the host in its IDNA form (xn--...) or use a left-to-right name"
     return (Edit(*encode_component(facts.ref, p.component)),), f"percent-encode the whole {p.part}"
