@@ -1323,6 +1323,11 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
     ('"https://h.example/p?lang=en&url={}?t={}".format(GOOD, 1)', []),
     ('f"https://h.example/p?url={input()}?t=1"', []),
     ('f"https://h.example/p#{GOOD}?t=1"', []),
+    ('f"https://h.example/p?next={input()}?t=1"', []),
+    ('f"https://h.example/p?a=1&redirect_uri={input()}?t=1"', []),
+    # around another parameter's value the second '?' is a mistake, as in the '+' form (fixtures152, repro 01)
+    ('f"https://h.example/p?q={input()}?page=2"', [(3, 46, "IRI803")]),
+    ('"https://h.example/p?q={}?page={}".format(input(), 2)', [(3, 38, "IRI803")]),
     # but a number or an encoded value between them holds no URL: the second '?' is a mistake (fixtures97, 100)
     ('f"https://h.example/p?e={len(GOOD):d}?sig=x"', [(3, 50, "IRI803")]),
     ('"https://h.example/p?url=" + GOOD + "?t=1"', [(3, 50, "IRI803")]),  # two literals: a join made it

@@ -286,7 +286,9 @@ def _replace(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
     keeps what is not filled yet."""
     old, new, count = args.pick(("old", "new", "count"))
     needle = _known(old)
-    by = None if new is None else known_text(new) or hole(new[1], src)  # (an object's text: unknown)
+    by = None if new is None else known_text(new)
+    if by is None and new is not None:
+        by = hole(new[1], src)  # (an object's text; an empty text is known: it deletes)
     n = -1 if count is None else count[0].value if type(count[0]) is Const and type(count[0].value) is int else None
     if owner.type != "str" or args.unknown or needle is None or by is None or n is None:
         return hole(node, src)

@@ -56,6 +56,8 @@ def flat(src: str) -> str | None:
     ('probe("/".join(parts))', None),  # an iterable that is no display
     ('probe(str(8080))', "8080"),
     ('probe("http://h/".rstrip("/") + "/a")', "http://h/a"),
+    ('probe("http://h/api/".replace("/api/", "") + "a")', "http://ha"),  # an empty replacement is known text
+    ('probe("http://h/api/".replace("/api/", x) + "a")', "http://h0a"),
     ('probe("http://h/" + x.strip())', "http://h/0"),
     ('probe(("http://h" if c else "http://h") + "/a")', "http://h/a"),
     ('probe(("http://h" if c else "http://g") + "/a")', "0/a"),

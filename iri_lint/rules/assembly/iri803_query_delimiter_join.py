@@ -25,8 +25,11 @@ RULE = Rule(
           "(`LISTING + \"&sort=desc\" + \"?view=grid\"` too); after a `#`, a piece starting with `?` right after "
           "the piece holding the `#`: a single "
           "literal holding both is a literal's own business (and valid syntax), a format template's or an "
-          "f-string's around a hole that may hold a URL too (`\"?url={}?sig={}\".format(u, s)`: a nested URL's "
-          "query; not around a number's or a percent-encoded value, `?Expires={n:d}?Signature=x`), a piece "
+          "f-string's around the value of a parameter named for a URL (`url`, `uri`, `href`, `link` at its end, "
+          "`next`, `redirect`, `return_to`, `continue`, `callback`, `service`, `RelayState`, ...) that may hold a "
+          "URL too (`\"?url={}?sig={}\".format(u, s)`: a nested URL's query; not around a number's or a "
+          "percent-encoded value, `?Expires={n:d}?Signature=x`, nor another parameter's, "
+          "`f\"?q={q}?page={page}\"`), a piece "
           "joined right after `=` is a parameter's value (`\"?next=\" + \"/home?tab=1\"`: its `?` is data, as in "
           "`\"&next=/home?tab=1\"`; so is a `?` further in a piece after a parameter's `=`, "
           "`\"&sort=asc?view=grid\"`, which the query's grammar cannot tell from that), a value unknown in between "
@@ -53,6 +56,8 @@ RULE = Rule(
                 'requests.get(LIST + "&sort=desc" + "?view=grid")\n', kind="python"),
         Example('import requests\nLIST = "https://shop.example/list"\n\ndef page(lang):\n'
                 '    return requests.get(LIST + "?lang=" + lang + "?view=grid")\n', kind="python"),
+        Example('import requests\nLIST = "https://shop.example/list"\n\ndef page(q, n):\n'
+                '    return requests.get(f"{LIST}?q={q}?page={n}")\n', kind="python"),
     ),
     needs=Needs.ASSEMBLY,
 )
@@ -88,7 +93,7 @@ def check(facts: Facts) -> Iterator[Raw]:
             mark = fragment if fragment >= max(known, before) and q == j and not route else -1
         else:
             mark = text.rfind("?", known, j)
-        if mark < 0 or _urn_components(text, mark, q) or _nested(assembly, mark, q):
+        if mark < 0 or _urn_components(text, mark, q) or _nested(assembly, text, mark, q):
             continue
         what = "the fragment" if text.find("#", 0, j) >= 0 else "the query"
         yield Raw(q, q + 1, f"a '?' is joined after {what} (a piece before it holds a '{text[mark]}'): "
@@ -97,16 +102,33 @@ def check(facts: Facts) -> Iterator[Raw]:
         return
 
 
-def _nested(assembly: Assembly, mark: int, q: int) -> bool:
+def _nested(assembly: Assembly, text: str, mark: int, q: int) -> bool:
     """One literal writes both '?' with a value between them that may hold a URL, whose query the second one
     goes on with (``"?url={}?sig={}".format(u, s)``: valid syntax, a nested URL's); not when what stands between
-    is a number or percent-encoded (``?Expires={n:d}?Signature=x``: the second query is a mistake)."""
+    is a number or percent-encoded (``?Expires={n:d}?Signature=x``), nor a parameter that names no URL
+    (``f"?q={q}?page={p}"``: the second query is a mistake)."""
     if not assembly.same_literal(mark, q):
         return False
     literal = {k for a, b, k in assembly.spelled if a <= mark < b}
     own = [(a, b) for a, b, k in assembly.spelled if k in literal]  # (the literal's text around its holes)
     holes = dict(assembly.holes)  # (a hole that may hold '#' may hold '?': no number, nothing quote() made)
-    return any("#" in holes[p] if p in holes else not any(a <= p < b for a, b in own) for p in range(mark + 1, q))
+    return any(("#" in holes[p] and (text[mark] == "#" or _url_parameter(text, p))) if p in holes
+               else not any(a <= p < b for a, b in own) for p in range(mark + 1, q))
+
+
+# Query parameters that carry a URL by convention: OAuth's redirect_uri (RFC 6749 sec. 3.1.2), CAS's service,
+# SAML's RelayState, OpenID's return_to, and the next/continue/callback of login and proxy endpoints.
+_URL_PARAMETERS = frozenset({"next", "redirect", "redirectto", "return", "returnto", "continue", "callback",
+                             "dest", "destination", "target", "goto", "service", "relaystate", "location", "src"})
+
+
+def _url_parameter(text: str, hole: int) -> bool:
+    """Whether the hole at ``hole`` is the value of a parameter named for a URL (``url=``, ``next=``,
+    ``redirect_uri=``): what it holds may have a query of its own."""
+    if not hole or text[hole - 1] != "=":
+        return False
+    name = text[max(text.rfind(c, 0, hole - 1) for c in "?&;") + 1 : hole - 1].lower().replace("_", "").replace("-", "")
+    return name.endswith(("url", "uri", "href", "link")) or name in _URL_PARAMETERS
 
 
 def _parameter_value(text: str, hole: int) -> bool:
