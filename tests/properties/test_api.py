@@ -169,15 +169,26 @@ def test_resolve_raises_only_for_a_base_without_scheme(base: str, kind: str) -> 
 @example("\r\x96", "IRI-reference", Profile.IRI_BIS)
 @example("\nhttps://example.org\n    ", "IRI-reference", Profile.IRI)
 @example(" //[::1\n    ", "IRI-reference", Profile.URI)  # the unclosed '[' spanned the trailing whitespace
+@example("http://\uff0f\u3002", "IRI-reference", Profile.URI)  # the solidus ends the host: '。' is in the path
 def test_a_fix_changes_the_text_and_leaves_fewer_findings_of_its_rule(text: str, kind: str, profile: Profile) -> None:
-    """A fix removes what it says it removes: its value differs and has fewer of that finding."""
+    """A fix removes what it says it removes: its value differs and has fewer of that finding. A fix that
+    writes a delimiter (a look-alike's, IRI504, NFKC's) moves what follows into another component, where it is
+    read anew: there the law is that the fixed character is not reported again."""
     found = check(text, kind=kind, profile=profile, select=["ALL"])
     for f in found:
         if f.fix is None:
             continue
         assert f.fix.value != text, f
         after = check(f.fix.value, kind=kind, profile=profile, select=["ALL"])
-        assert sum(g.code == f.code for g in after) < sum(g.code == f.code for g in found), (f, after)
+        if _delimiters(f.fix.value) > _delimiters(text):
+            assert not any(g.code == f.code and g.start == f.start for g in after), (f, after)
+        else:
+            assert sum(g.code == f.code for g in after) < sum(g.code == f.code for g in found), (f, after)
+
+
+def _delimiters(text: str) -> int:
+    """How many of RFC 3986's gen-delims (sec. 2.2) a text holds."""
+    return sum(text.count(c) for c in ":/?#[]@")
 
 
 def _applied(text: str, edits: list[tuple[int, int, str]]) -> str:
