@@ -83,6 +83,19 @@ def test_mixed_latin_confusable_host(icu_mode: str, text: str) -> None:
     assert "CYRILLIC" in said(text)[0] or "GREEK" in said(text)[0]
 
 
+@pytest.mark.parametrize(("text", "reads"), [
+    ("http://\u0261oogle.com/", "google"),  # LATIN SMALL LETTER SCRIPT G
+    ("http://g\u0131thub.com/", "github"),  # LATIN SMALL LETTER DOTLESS I
+    ("http://p\u0251ypal.com/", "paypal"),  # LATIN SMALL LETTER ALPHA
+    ("http://g\u1d0f\u1d0fgle.com/", "google"),  # LATIN LETTER SMALL CAPITAL O
+])
+def test_latin_letters_that_read_as_ascii_are_confusable(icu_mode: str, text: str, reads: str) -> None:
+    """UTS #39 makes no exception for a look-alike of the same script (fixtures153, repro 03): the data
+    without ICU agrees with ICU's skeleton."""
+    (p,) = found(text)
+    assert (p.kind, p.looks_like) == ("confusable-host", reads)
+
+
 def test_confusable_suggests_the_ascii_look_alike() -> None:
     pytest.importorskip("icu")
     (p,) = found("http://p\u0430ypal.com/")

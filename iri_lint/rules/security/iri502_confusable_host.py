@@ -21,8 +21,9 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("A non-ASCII host label that reads as an ASCII label it is not: every non-ASCII character has an "
-          "ASCII look-alike (UTS #39 skeleton), whether mixed with Latin letters (`pаypal`) or written wholly "
-          "in another script (`аррӏе`)."),
+          "ASCII look-alike (UTS #39 skeleton), whether mixed with Latin letters (`pаypal`), written wholly "
+          "in another script (`аррӏе`), or a Latin letter that is not ASCII (`gıthub`, dotless `ı`; `ɡoogle`, "
+          "script `ɡ`)."),
     why=("A host label whose characters are confusable with ASCII letters (Cyrillic `а` in `pаypal`) imitates "
          "another domain; so does a label written wholly in another script that reads as a Latin word "
          "(all-Cyrillic `аррӏе`, UTS #39 sec. 4 whole-script confusables). Judged with ICU's SpoofChecker when "
@@ -31,7 +32,7 @@ RULE = Rule(
     where="the first character of the host label that looks like another",
     fix_text="Use the real ASCII host.",
     valid=(Example("https://paypal.com/"), Example("https://пример.рф/")),
-    invalid=(Example("https://pаypal.com/"), Example("https://аррӏе.com/")),
+    invalid=(Example("https://pаypal.com/"), Example("https://аррӏе.com/"), Example("https://gıthub.com/")),
     needs=Needs.NON_ASCII,
 )
 
