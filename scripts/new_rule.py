@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-docs", action="store_true", help="do not regenerate the index and the docs")
     args = ap.parse_args(argv)
     code = args.code.upper()
-    if not re.fullmatch(r"IRI[1-7]\d\d", code):
+    if not re.fullmatch(r"IRI[1-9]\d\d", code):
         ap.error(f"{args.code!r} is not IRI followed by three digits")
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", args.name):
         ap.error(f"{args.name!r} is not kebab-case")
