@@ -49,7 +49,7 @@ FILES = sorted((PROJECT / "shop").glob("*.py"))
 
 
 def test_the_fixture_project_is_annotated() -> None:
-    assert len(_expected(PROJECT / "shop" / "client.py")) == 7  # (the test below would pass on nothing)
+    assert len(_expected(PROJECT / "shop" / "client.py")) == 8  # (the test below would pass on nothing)
 
 
 def test_flake8_and_iri_lint_check_report_the_fixture_project_at_its_columns(
@@ -1334,6 +1334,22 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
 ])
 def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected: list[tuple[int, int, str]]) -> None:
     src = f'import requests\nGOOD = "https://good.example"\nrequests.get({piece})\n'
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
+@pytest.mark.parametrize(("piece", "expected"), [
+    ('"https://" + GOOD + "/a"', [(3, 14, "IRI808")]),  # the host becomes "https" (fixtures151)
+    ('f"https://{GOOD}/a"', [(3, 15, "IRI808")]),
+    ('"http://" + GOOD', [(3, 14, "IRI808")]),
+    ('scheme + "://" + GOOD', [(3, 23, "IRI808")]),  # the scheme a hole: the '://'
+    ('"https://" + HOST + "/a"', []),  # a host joined: right
+    ('"https://" + scheme + "/a"', []),  # unknown: a host, most likely
+    ('"https://web.archive.org/web/" + GOOD', []),  # a URL in the path: data of the outer one
+    ('"https://h.example/?next=" + GOOD', []),
+])
+def test_a_url_joined_after_a_scheme_s_slashes(piece: str, expected: list[tuple[int, int, str]]) -> None:
+    src = (f'import requests\nGOOD = "https://good.example"\nrequests.get({piece})\n'
+           'HOST = "good.example"\nscheme = input()\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 

@@ -192,6 +192,8 @@ _CONSEQUENCES: dict[str, frozenset[str]] = {
     # into the host, follow from the join (a fix of the space would encode it in the host); a delimiter's
     # look-alike there is a spoof of its own (IRI504: `SITE + "\u2215evil.com/"`)
     "IRI801": frozenset({"IRI101", "IRI112", "IRI114", "IRI204", "IRI205", "IRI403", "IRI501", "IRI602"}),
+    # a URL joined after another's "https://": the empty port its scheme's ':' makes follows from the join
+    "IRI808": frozenset({"IRI309"}),
     # a printf placeholder left unfilled ('%s' of a '%%s' a '%' made) is no malformed percent-encoding too
     "IRI805": frozenset({"IRI110"}),
     # a private-use character, a noncharacter or a lone surrogate has no script but Unknown: that a label or

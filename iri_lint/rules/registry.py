@@ -89,6 +89,7 @@ MODULES = (
     "assembly.iri805_unfilled_template",
     "assembly.iri806_unencoded_hole",
     "assembly.iri807_segment_join",
+    "assembly.iri808_scheme_join",
     "noqa.iri901_unused_noqa",
 )
 
