@@ -111,9 +111,14 @@ OPTIONS: tuple[Option, ...] = (
            "(`base_url`, `apiUrl`, a key's `\"schema.registry.url\"` or `\"proxy-url\"`, not `curl`)."),
     Option("extra-url-apis", "--iri-extra-url-apis", "list of qualified names", (),
            "More functions whose first argument is a URL, by qualified name, e.g. mylib.http.fetch (however a "
-           "module imports it: `from .http import fetch` in package mylib too). Data projects that read URLs "
-           "with pandas or fsspec add `pandas.read_csv`, `pandas.read_json`, `fsspec.open`: they are not URL "
-           "APIs by default, as they read local paths as often. Services that build database and broker URLs "
+           "module imports it: `from .http import fetch` in package mylib too). After a `:`, the arguments that "
+           "hold the URL, positions or keyword names joined by `+` (`mylib.http.fetch:1+target`; the first "
+           "positional when no position is given, and `url=` always); after another `:`, `url-or-path` for a "
+           "function that reads local paths as often, whose argument is checked only when it starts with "
+           "`scheme://` (as pandas and fsspec decide). Data projects add "
+           "`pandas.read_csv:filepath_or_buffer:url-or-path`, `pandas.read_json:path_or_buf:url-or-path`, "
+           "`fsspec.open:urlpath:url-or-path`: `pd.read_csv(CDN + \"exports/daily.csv\")` is then checked, "
+           "`pd.read_csv(\"data/Q1 results.csv\")` is a path. Services that build database and broker URLs "
            "add `sqlalchemy.create_engine`, `redis.from_url`, `redis.Redis.from_url` (and `broker`, `dsn` to "
            "`url-names`, for Celery's `broker=` and a `SENTRY_DSN`): a database name joined to the port "
            "without its `/` (`\":5432\" + \"warehouse\"`) is then found where it reaches them."),

@@ -35,7 +35,6 @@ from .source.bindings import At, Kind
 from .source.calls import PATH_JOINS
 from .source.candidates import (
     SEPARATOR,
-    UrlApi,
     iri_text,
     is_absolute_literal,
     is_bare_prefix,
@@ -61,6 +60,7 @@ from .source.project import Project as Project  # re-exported: what lint_tree ta
 from .source.project import find_root
 from .source.template_names import in_template, last_name, names_template
 from .source.templates import placeholder_spans, strftime_directives
+from .source.url_apis import UrlApi
 from .source.urlvalues import ModuleValues, UrlValue
 from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Text, Value, dotted, holds, same_piece
 
@@ -199,10 +199,11 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     uri_only = api.uri_only if api is not None else False
     c = _checked(use, state)
     at_api = use.reason is Reason.URL_API
-    if is_route_name(c.text) or is_host_port(c.text) or (is_bare_prefix(c.text) and not (at_api and c.text)) or \
+    if (api is not None and not api.takes(c.text)) or is_route_name(c.text) or is_host_port(c.text) or \
+            (is_bare_prefix(c.text) and not (at_api and c.text)) or \
             (not at_api and (no_url(c.text, c.holes) or is_scp_address(c.text))
              and _outside_callee(use, state) not in PATH_JOINS):  # (a path join's or urljoin's value is one URL)
-        return []  # a view's name, an address, a prefix: no URL (as ``literals`` decides for one literal)
+        return []  # a view's name, an address, a prefix, a local path: no URL (as ``literals`` decides for one literal)
     used_as_iri = not c.text.isascii() or (context is UseContext.IDENTIFIER and api is not None)
     enabled = checker.enabled if used_as_iri else checker.in_ascii
     on_base = use.client is not None and use.client.base is not None  # (a client's base URL + the literal)

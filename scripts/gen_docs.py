@@ -400,10 +400,10 @@ def mkdocs_yml(current: str) -> str:
 def url_apis_page() -> str:
     """``docs/url-apis.md``: the calls whose arguments are URLs, from ``candidates.DEFAULT_URL_APIS``."""
     from iri_lint.source.calls import CLIENTS
-    from iri_lint.source.candidates import DEFAULT_URL_APIS
+    from iri_lint.source.url_apis import DEFAULT_URL_APIS
 
     lines = [GENERATED, "", "# URL APIs", "",
-             "The calls whose arguments iri-lint checks as URLs (`source/candidates.py`), and the clients whose "
+             "The calls whose arguments iri-lint checks as URLs (`source/url_apis.py`), and the clients whose "
              "`base_url` it joins to the paths their methods request. A call is recognised by what its name "
              "refers to, through imports and aliases (`from requests import get as fetch`), and a method by the "
              "object it is called on (`requests.Session().get`: a session's `get`; a parameter annotated with "

@@ -20,6 +20,7 @@ from iri_lint.fix import fix_text
 from iri_lint.lint import SourceError, SourceFinding, lint_text, lint_tree
 from iri_lint.source.model import SourcePos, Spelled
 from iri_lint.source.project import Project
+from iri_lint.source.url_apis import parse_extra_api
 
 ROOT = Path(__file__).parent
 PROJECT = ROOT / "flake8" / "fixtures" / "values_project"
@@ -2491,6 +2492,38 @@ def test_the_database_and_broker_recipe_of_extra_url_apis_finds_joins_into_the_p
                     url_names=("url", "uri", "href", "broker", "dsn"))
     assert [(f.line, f.code) for f in lint_text(text, recipe)] == [(6, "IRI112"), (7, "IRI801"), (8, "IRI801")]
     assert [(f.line, f.code) for f in lint_text(text, Config())] == []
+
+
+def test_the_data_recipe_of_extra_url_apis_checks_urls_and_leaves_local_paths() -> None:
+    """docs/configuration.md's recipe (fixtures151 repro 02): ``:url-or-path`` APIs read local paths as often, so
+    their argument is a URL only when it starts with ``scheme://`` (or a hole for the scheme); a keyword named
+    in the spec is read as the positional is."""
+    text = ('import fsspec\nimport pandas as pd\n\nCDN = "https://cdn.example.com"\n\n\ndef load(proto, host):\n'
+            '    pd.read_csv("data/Q1 results.csv")\n    pd.read_csv("/mnt/Sales Report.csv")\n'
+            '    pd.read_csv("C:/data/a b.csv")\n'
+            '    pd.read_csv(CDN + "exports/daily.csv")\n    pd.read_csv(filepath_or_buffer=CDN + "x/a b.csv")\n'
+            '    fsspec.open("s3://bucket/a b.csv")\n    fsspec.open(f"{proto}://{host}/a b.csv")\n'
+            '    pd.read_csv(root + "/a b.csv")\n')
+    recipe = Config(extra_url_apis=("pandas.read_csv:filepath_or_buffer:url-or-path", "fsspec.open:url-or-path"))
+    assert [(f.line, f.code) for f in lint_text(text, recipe)] == [
+        (11, "IRI801"), (12, "IRI801"), (12, "IRI101"), (13, "IRI101"), (14, "IRI101")]
+    # as plain URL APIs the paths are URLs with spaces
+    plain = Config(extra_url_apis=("pandas.read_csv", "fsspec.open"))
+    assert {f.line for f in lint_text(text, plain)} >= {8, 9}
+
+
+@pytest.mark.parametrize(("spec", "args", "keywords", "or_path"), [
+    ("mylib.fetch", (0,), ("url",), False),
+    ("mylib.fetch:1", (1,), ("url",), False),
+    ("mylib.fetch:0+2", (0, 2), ("url",), False),
+    ("mylib.fetch:target", (0,), ("url", "target"), False),
+    ("pandas.read_csv:filepath_or_buffer:url-or-path", (0,), ("url", "filepath_or_buffer"), True),
+    ("fsspec.open:url-or-path", (0,), ("url",), True),
+])
+def test_an_extra_api_spec_names_positions_keywords_and_the_path_kind(
+        spec: str, args: tuple[int, ...], keywords: tuple[str, ...], or_path: bool) -> None:
+    api = parse_extra_api(spec)
+    assert (api.name, api.args, api.keywords, api.or_path) == (spec.split(":")[0], args, keywords, or_path)
 
 
 def test_a_parameter_annotated_with_a_client_class_is_that_client() -> None:

@@ -6,7 +6,6 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from iri_lint.core.context import UseContext
 from iri_lint.data.schemes import REGISTERED
 
 from ..core.schemes import scheme_typos
@@ -30,127 +29,6 @@ _SPACE = re.compile(r"\s")  # exactly str.isspace()
 _IRI_DELIM = re.compile(r"[:/?#=&.%@]")
 _PATH_DELIM = re.compile(r"[/.?=&#%]")
 
-
-class UrlApi(NamedTuple):
-    """A function or method whose arguments are URLs."""
-
-    name: str  # qualified; "()" marks a call result, e.g. "requests.Session().get"
-    args: tuple[int, ...] = (0,)  # positional indexes that hold URLs
-    keywords: tuple[str, ...] = ("url",)
-    context: UseContext = UseContext.DEREFERENCED
-    uri_only: bool = False  # raises UnicodeEncodeError on non-ASCII (IRI4xx)
-    relative: bool = True  # relative references are checked (a URL context)
-    # encodes a non-ASCII host with the ``idna`` package (IDNA2008 + UTS #46), so a label only
-    # IDNA2003 reads (IRI403's opt-in difference between the versions) makes the call fail
-    idna2008: bool = False
-
-
-def _http_client(prefix: str, methods: tuple[str, ...], *, url_arg: int = 0, idna2008: bool = False) -> list[UrlApi]:
-    args = (url_arg,)
-    return [UrlApi(f"{prefix}.{m}", args, idna2008=idna2008) for m in methods]
-
-
-_VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
-_REQUEST = ("request",)
-
-
-def _client_family(prefix: str) -> list[UrlApi]:
-    # requests (models.PreparedRequest), httpx (httpx._urlparse) and aiohttp (through yarl) encode a
-    # non-ASCII host with the idna package
-    return [
-        *_http_client(prefix, _VERBS, idna2008=True),
-        *_http_client(prefix, (*_REQUEST, "stream", *(("build_request",) if "httpx." in prefix else ())),
-                      url_arg=1, idna2008=True),
-    ]
-
-
-DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
-    # uri_only: http.client and urllib.request encode the request line as ASCII
-    UrlApi("urllib.request.urlopen", uri_only=True),
-    UrlApi("urllib.request.Request", uri_only=True),
-    UrlApi("urllib.request.urlretrieve", uri_only=True),
-    UrlApi("urllib.request.build_opener().open", keywords=("fullurl",), uri_only=True),
-    UrlApi("urllib.parse.urljoin", (0, 1), ("base", "url"), UseContext.UNKNOWN),
-    UrlApi("urllib.parse.urlsplit", keywords=("url",), context=UseContext.UNKNOWN),
-    UrlApi("urllib.parse.urlparse", keywords=("url",), context=UseContext.UNKNOWN),
-    *[
-        UrlApi(f"http.client.{cls}().{m}", (1,), ("url",), uri_only=True)
-        for cls in ("HTTPConnection", "HTTPSConnection")
-        for m in ("request", "putrequest")
-    ],
-    *[UrlApi(f"webbrowser.{m}") for m in ("open", "open_new", "open_new_tab")],
-    # xmlrpc.client sends the URI's path in an http.client request line (ASCII)
-    *[UrlApi(f"xmlrpc.client.{cls}", keywords=("uri",), uri_only=True) for cls in ("ServerProxy", "Server")],
-    # websockets turns an IRI into a URI itself (websockets.uri.parse_uri)
-    *[UrlApi(f"websockets.{m}", keywords=("uri",))
-      for m in ("connect", "client.connect", "sync.client.connect", "asyncio.client.connect")],
-    *[UrlApi(f"selenium.webdriver.{b}().get") for b in ("Chrome", "Firefox", "Edge", "Safari", "Remote")],
-    # (the same classes from their own modules, as Django's LiveServerTestCase example imports them)
-    *[UrlApi(f"selenium.webdriver.{m}.webdriver.WebDriver().get")
-      for m in ("chrome", "firefox", "edge", "safari", "remote", "chromium", "ie", "webkitgtk", "wpewebkit")],
-    *_client_family("requests"),
-    *_client_family("requests.Session()"),
-    *_client_family("requests.session()"),
-    *_client_family("httpx"),
-    *_client_family("httpx.Client()"),
-    *_client_family("httpx.AsyncClient()"),
-    *_client_family("aiohttp.ClientSession()"),
-    UrlApi("aiohttp.ClientSession().ws_connect", idna2008=True),
-    # a client's base URL: parsed where the client is made (a template there is sent unfilled)
-    UrlApi("httpx.Client", (), ("base_url",), idna2008=True),
-    UrlApi("httpx.AsyncClient", (), ("base_url",), idna2008=True),
-    UrlApi("aiohttp.ClientSession", (0,), ("base_url",), idna2008=True),
-    # urllib3.util.url encodes a non-ASCII host with the idna package
-    UrlApi("urllib3.request", (1,), idna2008=True),
-    UrlApi("urllib3.PoolManager().request", (1,), idna2008=True),
-    UrlApi("urllib3.PoolManager().urlopen", (1,), idna2008=True),
-    UrlApi("urllib3.PoolManager().request_encode_url", (1,), idna2008=True),
-    UrlApi("aiohttp.request", (1,), idna2008=True),
-    UrlApi("requests.Request", (1,), idna2008=True),
-    UrlApi("httpx.Request", (1,), idna2008=True),
-    # URL-object constructors and parsers: the argument is a URL, used later (issue #14)
-    *[
-        UrlApi(name, context=UseContext.UNKNOWN, keywords=("url", "val", "text", "uri", "value"),
-               idna2008=name in ("yarl.URL", "httpx.URL", "urllib3.util.parse_url", "urllib3.util.url.parse_url"))
-        for name in (
-            "yarl.URL", "httpx.URL", "furl.furl", "furl.furl.furl", "purl.URL", "starlette.datastructures.URL",
-            "hyperlink.parse", "hyperlink.URL.from_text", "hyperlink.DecodedURL.from_text",
-            "hyperlink.EncodedURL.from_text", "urllib3.util.parse_url", "urllib3.util.url.parse_url",
-            "rfc3986.uri_reference", "rfc3986.iri_reference", "rfc3986.urlparse",
-            "rfc3986.URIReference.from_string", "rfc3986.IRIReference.from_string",
-            "w3lib.url.safe_url_string", "w3lib.url.canonicalize_url", "w3lib.url.url_query_cleaner",
-            "w3lib.url.add_or_replace_parameter", "werkzeug.urls.url_parse", "validators.url",
-        )
-    ],
-    # each by its own parameter's name (django's redirect(to): location= would raise there)
-    *[
-        UrlApi(name, keywords=(keyword,))
-        for name, keyword in (("flask.redirect", "location"), ("werkzeug.utils.redirect", "location"),
-                              ("starlette.responses.RedirectResponse", "url"),
-                              ("fastapi.responses.RedirectResponse", "url"), ("django.shortcuts.redirect", "to"))
-    ],
-    # scrapy's Request and its subclasses (FormRequest, JsonRequest, XmlRpcRequest keep its url parameter)
-    *[UrlApi(f"scrapy{m}.{cls}") for m in ("", ".http") for cls in ("Request", "FormRequest")],
-    *[UrlApi(f"scrapy.http.{cls}") for cls in ("JsonRequest", "XmlRpcRequest")],
-    # (django.http re-exports them from django.http.response, where they are defined)
-    *[UrlApi(f"django.http{m}.{cls}", keywords=("redirect_to",)) for m in ("", ".response")
-      for cls in ("HttpResponseRedirect", "HttpResponsePermanentRedirect")],
-    # identifiers: namespaces are compared as strings (RFC 3987 5.1); absolute only
-    *[
-        UrlApi(name, context=UseContext.IDENTIFIER, relative=False, keywords=("value",))
-        for name in (
-            "rdflib.Namespace",
-            "rdflib.namespace.Namespace",
-            "rdflib.URIRef",
-            "rdflib.term.URIRef",
-            "rdflib.namespace.DefinedNamespace",
-        )
-    ],
-    *[
-        UrlApi(f"{et}.register_namespace", (1,), ("uri",), UseContext.IDENTIFIER, relative=False)
-        for et in ("xml.etree.ElementTree", "xml.etree.cElementTree", "lxml.etree")
-    ],
-)
 
 # functions whose first argument is a message (text, where whitespace delimits an IRI: RFC 3986 appendix C)
 MESSAGE_FUNCTIONS = frozenset((
@@ -196,13 +74,6 @@ ROUTERS = frozenset({
     "Rule", "add_get", "add_post", "add_put", "add_patch", "add_delete", "add_head", "add_view", "add_static",
 })  # fmt: skip
 ROUTE_KEYWORDS = frozenset({"path", "rule", "pattern", "route", "prefix"})
-
-
-def parse_extra_api(spec: str) -> UrlApi:
-    """Parse a user API spec ``qualified.name[:argindex[,argindex]]`` into a UrlApi."""
-    name, _, idx = spec.partition(":")
-    args = tuple(int(x) for x in idx.split(",") if x.strip()) if idx else (0,)
-    return UrlApi(name.strip(), args, ("url",), UseContext.UNKNOWN)
 
 
 _PLURALS: dict[tuple[str, ...], tuple[str, ...]] = {}

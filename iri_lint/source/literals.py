@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from iri_lint.source.candidates import (
-    DEFAULT_URL_APIS,
     MESSAGE_FUNCTIONS,
     PIECE_METHODS,
     REGEX_FUNCTIONS,
@@ -19,7 +18,6 @@ from iri_lint.source.candidates import (
     ROUTERS,
     SCHEME_START,
     SEPARATOR,
-    UrlApi,
     embedded_iris,
     has_scheme,
     iri_text,
@@ -34,7 +32,6 @@ from iri_lint.source.candidates import (
     is_url_name,
     looks_like_prose,
     looks_like_regex,
-    parse_extra_api,
     says_template,
 )
 from iri_lint.source.filling import filled_names, holds_template
@@ -47,6 +44,7 @@ from iri_lint.source.packages import package_of
 from iri_lint.source.scopes import says_scope, scope_items
 from iri_lint.source.templates import Filling, Templated, apply_templates, date_format, strftime_directives
 from iri_lint.source.text import embedded_literals
+from iri_lint.source.url_apis import DEFAULT_URL_APIS, UrlApi, parse_extra_api
 from iri_lint.source.uses import DATED, EXCLUDED, FMT, IDENTIFIER, MESSAGE, PCT, SCOPE, TEXT, Ctx
 
 _LOG_METHODS = frozenset(("debug", "info", "warning", "warn", "error", "critical", "exception"))
@@ -389,8 +387,8 @@ class Scanner:
         value = tpl.value
         if not whole and tpl.holes and is_delimited(value, tpl.holes):
             return None
-        if is_bare_prefix(value) and not (whole and value):
-            return None  # a prefix to build URLs from; a URL API given one alone gets no URL
+        if (is_bare_prefix(value) and not (whole and value)) or (api is not None and not api.takes(value)):
+            return None  # a prefix to build URLs from (a URL API given one alone gets no URL), or a local path
         if ctx.listed and not whole and SEPARATOR.search(value) is not None:  # (its IRIs, each alone)
             return self._items(node, tpl, scope_items(value), ctx, url_ctx)
         if not whole and (links := embedded_iris(value)) is not None:  # (a chain's last link, a link's target)

@@ -17,7 +17,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.data.schemes import REGISTERED
-from iri_lint.source.candidates import DEFAULT_URL_APIS, parse_extra_api
+from iri_lint.source.url_apis import DEFAULT_URL_APIS, parse_extra_api
 
 if TYPE_CHECKING:
     from iri_lint.source.locate import SourceFile
@@ -30,7 +30,7 @@ class ScanOptions(NamedTuple):
     """What counts as a candidate literal (all have quiet defaults)."""
 
     url_names: tuple[str, ...] = ("url", "uri", "href")
-    extra_url_apis: tuple[str, ...] = ()  # "pkg.mod.func" or "pkg.mod.Class().method:1"
+    extra_url_apis: tuple[str, ...] = ()  # "pkg.mod.func", "pkg.mod.Class().method:1", "pd.read_csv:url-or-path"
     include_bytes: bool = False
     include_docstrings: bool = False
     prefilter: bool = True  # skip files whose text cannot hold a candidate

@@ -18,15 +18,7 @@ from typing import NamedTuple
 from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
-from iri_lint.source.candidates import (
-    DEFAULT_URL_APIS,
-    UrlApi,
-    embedded_iris,
-    is_key_name,
-    is_url_name,
-    parse_extra_api,
-    set_off,
-)
+from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, set_off
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.helpers import parameters_bound
 from iri_lint.source.locate import SourceFile
@@ -34,6 +26,7 @@ from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, call_
 from iri_lint.source.model import Reason
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project
+from iri_lint.source.url_apis import DEFAULT_URL_APIS, UrlApi, parse_extra_api
 from iri_lint.source.values import Client, Hole, Method, Ref, Src, Value, concat, dotted
 
 __all__ = ["ModuleValues", "UrlValue", "url_apis", "url_values"]

@@ -4,8 +4,8 @@ API's argument, a URL-named target's value, a template filled by ``%`` or ``.for
 from __future__ import annotations
 
 from iri_lint.core.context import UseContext
-from iri_lint.source.candidates import UrlApi
 from iri_lint.source.model import Reason
+from iri_lint.source.url_apis import UrlApi
 
 __all__ = ["DATED", "EXCLUDED", "FMT", "IDENTIFIER", "MESSAGE", "PCT", "SCOPE", "TEXT", "Ctx"]
 
