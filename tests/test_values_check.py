@@ -647,11 +647,37 @@ def test_a_lambdas_url_named_default_is_a_use() -> None:
 
 # ---------------------------------------------------------------------------------------- bad input
 def _lint_project(tmp_path: Path, modules: dict[str, str], main_module: str) -> list[tuple[int, str]]:
-    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    if not (tmp_path / "pyproject.toml").exists():
+        (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
     for name, text in modules.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     path = tmp_path / main_module
     return [(f.line, f.code) for f in lint_text(modules[main_module], Config(), path=str(path), project=Project())]
+
+
+@pytest.mark.parametrize(("where", "setting"), [
+    ("manage.py", 'import os\nos.environ.setdefault("DJANGO_SETTINGS_MODULE", "site_settings")\n'),
+    ("pytest.ini", "[pytest]\nDJANGO_SETTINGS_MODULE = site_settings\n"),
+    ("pyproject.toml", '[tool.pytest.ini_options]\nDJANGO_SETTINGS_MODULE = "site_settings"\n'),
+])
+def test_django_s_settings_are_the_module_django_settings_module_names(tmp_path: Path, where: str,
+                                                                      setting: str) -> None:
+    """fixtures152 repro 02: ``from django.conf import settings`` is the module DJANGO_SETTINGS_MODULE names where
+    the project sets it (manage.py, pytest-django's configuration); a test's ``override_settings`` keyword binds
+    its own value (a hole); a project that sets no such module leaves ``settings`` an outside object."""
+    modules = {
+        "site_settings.py": 'CDN_URL = "https://cdn.example.net/"\nSITE_URL = "https://www.example.org"\n',
+        "views.py": ('import requests\nfrom django.conf import settings\n\n\ndef image(name):\n'
+                     '    return requests.get(settings.CDN_URL + "/img/" + name)\n'),
+        "tests.py": ('import requests\nfrom django.conf import settings\n'
+                     'from django.test import override_settings\n\n\n'
+                     '@override_settings(SITE_URL="http://testserver/")\ndef test_home():\n'
+                     '    requests.get(settings.SITE_URL + "blog/")\n    requests.get(settings.CDN_URL + "/x")\n'),
+    }
+    assert _lint_project(tmp_path, modules, "views.py") == []  # (no DJANGO_SETTINGS_MODULE yet)
+    (tmp_path / where).write_text(setting, encoding="utf-8")
+    assert _lint_project(tmp_path, modules, "views.py") == [(6, "IRI802")]
+    assert _lint_project(tmp_path, modules, "tests.py") == [(9, "IRI802")]
 
 
 def test_a_module_whose_only_url_is_given_to_an_imported_helper_is_read(tmp_path: Path) -> None:

@@ -45,16 +45,21 @@ def attributes_set_on_objects(text: str) -> dict[str, frozenset[str]]:
 def rebinds_module_attribute(text: str, attr: str) -> bool:
     """Whether a module's text may bind ``attr`` on a module it imports (``settings.API_ROOT = ...``, a test's
     ``monkeypatch.setattr(settings, "API_ROOT", ...)``, ``mock.patch("pkg.settings.API_ROOT", ...)``): the name,
-    or a string naming it, with the assignment or the ``setattr``/``patch`` (it errs one way: one more hole)."""
+    or a string naming it, with the assignment or the ``setattr``/``patch``, or a keyword of Django's
+    ``override_settings`` (it errs one way: one more hole)."""
     if any(word in text for word in _REBINDERS) and any(f"{q}{attr}{q}" in text or f".{attr}{q}" in text
                                                         for q in "\"'"):
         return True
+    if any(word in text for word in _KEYWORD_REBINDERS) and f"{attr}=" in text:
+        return True  # (Django's ``@override_settings(API_ROOT=...)``, ``with self.settings(API_ROOT=...)``)
     return attr in _bound_attributes(text)
 
 
 # what binds an attribute named by a string: ``setattr``, pytest's ``monkeypatch.setattr``, ``mock.patch("m.X")``,
 # ``mock.patch.object(m, "X")``
 _REBINDERS = ("setattr(", "patch(", "patch.object(")
+# what binds settings by keyword for a test: Django's ``override_settings`` and ``TestCase.settings``
+_KEYWORD_REBINDERS = ("override_settings(", ".settings(")
 
 
 @functools.lru_cache(maxsize=256)

@@ -23,6 +23,7 @@ from collections import Counter, OrderedDict
 from typing import NamedTuple
 
 from iri_lint.source.bindings import ModuleIndex
+from iri_lint.source.django_settings import SETTINGS, settings_module
 from iri_lint.source.exports import binds_attribute, one_return, super_init_call
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.packages import package_folder, top_folder
@@ -95,8 +96,9 @@ _UNSEEN = object()
 class Project:
     """The modules of the projects a run touches, each read and parsed once; counts what it reads."""
 
-    __slots__ = ("_current", "_dropped", "_found", "_kept_root", "_lendable", "_lent", "_modules", "_real", "_roots",
-                 "_stats", "digests", "frozen_at", "hashed", "loads", "max_modules", "reads", "remembers_missing")
+    __slots__ = ("_current", "_django", "_dropped", "_found", "_kept_root", "_lendable", "_lent", "_modules", "_real",
+                 "_roots", "_stats", "digests", "frozen_at", "hashed", "loads", "max_modules", "reads",
+                 "remembers_missing")
 
     def __init__(self, max_modules: int = MAX_MODULES, *, hashed: bool = True, lends: bool = True,
                  remembers_missing: bool = True) -> None:
@@ -114,6 +116,7 @@ class Project:
         self.loads = 0  # modules read and parsed, a module read again after it was dropped counted again
         self.frozen_at = 0  # ``loads`` when the run's modules were last moved out of the gc's reach
         self._found: dict[tuple[str, str], str | None] = {}  # (folder searched, dotted name) -> file
+        self._django: dict[str, tuple[str | None, list[str]]] = {}  # root -> its DJANGO_SETTINGS_MODULE
         self._real: dict[str, str] = {}  # path -> its real path (asked for each module a value reads, each time)
         self.reads: Counter[str] = Counter()  # real path -> times read from disk
         self._stats: dict[str, tuple[int, int, int] | None] = {}  # real path -> its stat when read
@@ -229,6 +232,13 @@ class Project:
             return self._file_in(base, dotted, root, probed)
         if not dotted:
             return None
+        if dotted == SETTINGS:  # (``from django.conf import settings``: the module DJANGO_SETTINGS_MODULE names)
+            named, seen = self._django.get(root) or settings_module(root)
+            if self.remembers_missing:  # (not in the editor, where manage.py may change)
+                self._django[root] = named, seen
+            if probed is not None:
+                probed += (path for path in seen if not os.path.isfile(path))
+            return None if named is None else self.find(importer, named, 0, probed=probed)
         # the folder above the importer's top package first: where Python finds what a script or a test of
         # it imports (a member of a workspace whose root has a package of the same name: its own)
         top = top_folder(importer)
