@@ -20,11 +20,12 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("A non-ASCII or `xn--` label of a DNS host (http, https, ftp and the other schemes iri-lint knows) "
-          "that no IDNA version reads: IDNA2008 with UTS #46 mapping rejects it, and so does IDNA2003, or it "
+          "that no IDNA version reads: IDNA2008 with UTS #46 mapping rejects it, and so do IDNA2003 and "
+          "browsers' UTS #46 processing, or it "
           "is an `xn--` label that is no valid A-label; an ASCII label that begins or ends with `-`, which "
           "no DNS host name does; and an empty label other than the root's (`example..com`, `.example.com`; "
           "a final dot is the root's, and a host of dots alone, `https://...`, is an ellipsis). "
-          "A label only IDNA2003 reads (`☃`, `xn--n3h`) is "
+          "A label only IDNA2003 or browsers' UTS #46 reads (`☃`, `xn--n3h`, an emoji such as `🍕`) is "
           "reported where the value reaches an API that encodes hosts with IDNA2008 (requests, httpx, "
           "aiohttp and yarl, urllib3), and everywhere when IRI403 is selected by name."),
     why=("A non-ASCII or `xn--` label of a DNS host must convert with IDNA2008 after UTS #46 "
@@ -129,7 +130,7 @@ def _label_problem(label: str, idna_versions: bool) -> str | None:
         why = str(exc or type(exc).__name__)
     else:
         return None
-    if _idna2003_label(label):  # the versions differ: opt-in, or where an IDNA2008 API takes it
+    if _idna2003_label(label) or _uts46_label(label):  # the versions differ: opt-in, or at an IDNA2008 API
         return None if not idna_versions else (
             f"host label {label!r} fails IDNA2008: {why}; only IDNA2003 and browsers' UTS #46 read it "
             "(3987bis sec. 3.4.2; RFC 5891)")
@@ -137,6 +138,28 @@ def _label_problem(label: str, idna_versions: bool) -> str | None:
         return (f"host label {label!r} is not a valid A-label: {why} (RFC 5891 sec. 5.4; neither IDNA2008 "
                 "nor IDNA2003 reads it)")
     return f"host label {label!r} fails IDNA: {why} (3987bis sec. 3.4.2)"
+
+
+def _uts46_label(label: str) -> bool:
+    """Whether browsers' UTS #46 processing reads ``label``, which IDNA2008 rejects only for symbols UTS #46
+    keeps valid (``🍕``, U+1F355, "NV8" in its table: a live emoji domain): the mapping accepts every code
+    point, and the label passes IDNA2008 once each code point IDNA2008 does not allow stands for a letter."""
+    import idna  # lazy boundary (c): the same tables as above
+    from idna import idnadata, intranges
+
+    try:
+        mapped = idna.uts46_remap(label, std3_rules=True, transitional=False)
+    except (idna.IDNAError, UnicodeError, ValueError):
+        return False
+    classes = idnadata.codepoint_classes.values()
+    stand_in = "".join(c if any(intranges.intranges_contain(ord(c), k) for k in classes) else "a" for c in mapped)
+    if stand_in == mapped:
+        return False  # (what IDNA2008 rejects is not a symbol's code point: a hyphen, a joiner, bidi)
+    try:
+        idna.encode(stand_in, uts46=False)
+    except (idna.IDNAError, UnicodeError, ValueError):
+        return False
+    return True
 
 
 def _idna2003_label(label: str) -> bool:
