@@ -556,6 +556,8 @@ def test_a_character_in_a_scheme_that_a_rule_names_is_one_finding(text: str, cod
     ("https://b\u00fccher example/x", [("IRI101", 14), ("IRI404", 9)]),
     ("https://h.example/\ufffe", [("IRI108", 18)]),  # the character's own fault is the cause: no IRI404 too
     ("https://h.example/caf\u00e9", [("IRI404", 21)]),
+    # a bidi control is a fault of its own (sec. 4.1): no fix keeps it encoded (fixtures153 repro 05)
+    ("https://h.example/report\u202efdp.exe", [("IRI201", 24), ("IRI404", 24)]),
 ])
 def test_a_uri_only_api_raises_on_non_ascii_whatever_else_is_wrong(iri: str, found: list[tuple[str, int]]) -> None:
     """fixtures119, repro 02: urlopen raises on the 'é' whether or not the space is fixed; IRI404 is reported

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...core.chars import char_label
+from ...core.chars import BIDI_CONTROLS, char_label
 from ...core.mapping import MappingError, uri_edits
 from ..facts import Facts
 from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext, with_edits
@@ -23,7 +23,8 @@ RULE = Rule(
           "`HTTPConnection` / `HTTPSConnection` `request` and `putrequest`. The fix is the mapped URI: IDNA "
           "for a DNS host, percent-encoded UTF-8 elsewhere. An IRI with syntax errors besides (a space) is "
           "reported all the same, since the API raises whatever else is fixed, but without a fix: the mapping "
-          "takes a valid IRI."),
+          "takes a valid IRI. So is one holding a bidi control (a Trojan Source `U+202E`, which IRIs must not "
+          "contain, RFC 3987 sec. 4.1): the mapping would keep it, percent-encoded; IRI201 is its finding."),
     why=("`urllib.request.urlopen`, `http.client` and similar encode the request line as ASCII and raise "
          "UnicodeEncodeError for an IRI; the IRI must be mapped to its URI first."),
     where="the first non-ASCII character",
@@ -48,7 +49,9 @@ def check(facts: Facts) -> Iterator[Raw]:
         return
     first = next(k for k, c in enumerate(text) if not c.isascii())
     raises = f"this API sends only ASCII and raises UnicodeEncodeError on {char_label(text[first])}"
-    if ref.error_records:  # (its other faults are findings of their own; fixed, the IRI maps)
+    # (its other faults are findings of their own; fixed, the IRI maps. A bidi control is one, sec. 4.1, which
+    # the mapping would keep encoded: for the reader to remove, not for a fix to settle)
+    if ref.error_records or not BIDI_CONTROLS.isdisjoint(text):
         if not any(e.start <= first < e.end for e in ref.error_records):  # (else that fault is this one's cause)
             yield Raw(first, first + 1, f"{raises}; pass the IRI mapped to its URI (RFC 3987 sec. 3.1)")
         return
