@@ -195,7 +195,11 @@ USES_TEXT = (
     "one of [`url-names`](../configuration.md#url-names), `url`, `uri` or `href` by default: `API_URL`, "
     "`callback_url=`, `apiUrl`, `urls`, a dotted key `\"schema.registry.url\"` or a kebab-case one "
     "`\"proxy-url\"`; not `users_url_v2`), or the return of a function so named "
-    "(`def users_url(uid)`, not `def users_url_async(uid)`). A value that is only printed, logged or compared "
+    "(`def users_url(uid)`, not `def users_url_async(uid)`). A join given as the argument of a URL-named "
+    "parameter of the project's own function, imported or not, positionally or by keyword, is checked at the "
+    "call (`fetch(API + \"/orders\")` with `def fetch(url): ...`, `async def` too); a name given so "
+    "(`u = API + \"/orders\"; fetch(u)`) is checked where it is bound only when its own name says URL "
+    "(`orders_url = ...`). A value that is only printed, logged or compared "
     "is not checked. See [URL values](../design.md#checking-url-values).")
 
 
