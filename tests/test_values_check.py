@@ -1364,6 +1364,12 @@ def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 
+def test_urlunsplit_s_parts_are_checked_in_the_literal_that_spells_them() -> None:
+    src = ('from urllib.parse import urlunsplit\nimport requests\n\n\ndef f(host):\n'
+           '    return requests.get(urlunsplit(("https", host, "/a b", "", "")))\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 54, "IRI101")]
+
+
 @pytest.mark.parametrize(("piece", "expected"), [
     ('"https://" + GOOD + "/a"', [(3, 14, "IRI808")]),  # the host becomes "https" (fixtures151)
     ('f"https://{GOOD}/a"', [(3, 15, "IRI808")]),

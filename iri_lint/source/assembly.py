@@ -413,3 +413,27 @@ def yarl_with_path(url: Value, path: Value, node: ast.AST, src: Src | None, name
     relative = bool(path.pieces) and not path.is_hole(0) and not path.flat().startswith("/")
     sep = made("/", node, src) if p.authority is not None and relative else Value()
     return concat([head, sep, body], node, src, as_type=url.type)
+
+
+def unsplit(scheme: Value, netloc: Value, path: Value, params: Value | None, query: Value, fragment: Value,
+            node: ast.AST, src: Src | None) -> Value:
+    """``urlunsplit`` / ``urlunparse`` as CPython writes them: ``scheme:``, ``//netloc`` (a ``/`` put before a
+    known path that lacks one), the path, ``;params``, ``?query``, ``#fragment``, each delimiter only where its
+    part is not empty (a hole's: the delimiter and the part one hole). A netloc that is a hole stands for a host;
+    an empty one makes the whole a hole (whether ``//`` is written depends on the scheme and the path)."""
+    if netloc.text == "":
+        return hole(node, src)
+    parts = [] if scheme.text == "" else [scheme, made(":", node, src)]
+    lead = path.text is not None and path.text != "" and not path.text.startswith("/")
+    parts += [made("//", node, src), netloc, made("/", node, src) if lead else Value(), path]
+    for delimiter, part in ((";", params), ("?", query), ("#", fragment)):
+        if part is None or part.text == "":
+            continue
+        parts.append(concat([made(delimiter, node, src), part], node, src) if part.text is not None or
+                     _starts_known(part) else hole(node, src))
+    return concat(parts, node, src)
+
+
+def _starts_known(value: Value) -> bool:
+    """Whether a value is not empty for sure: known text before any hole."""
+    return bool(value.flat()) and not value.is_hole(0)

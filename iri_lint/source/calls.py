@@ -141,6 +141,22 @@ def _posix_join(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     return assembly.posix_join(parts, node, src)  # type: ignore[arg-type]
 
 
+def _unsplit(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+    """``urlunsplit((scheme, netloc, path, query, fragment))``, ``urlunparse`` with ``params`` after the path: a
+    tuple or list display of strings (a hole where an item is no string)."""
+    (components,) = args.pick(("components",))
+    r = None if components is None or args.unknown else components[0]
+    if type(r) is not Seq or r.open or len(r.items) != (5 if qual.endswith("unsplit") else 6):
+        return hole(node, src)
+    parts: list[Value] = []
+    for item in zip(r.items, r.nodes, strict=True):
+        v = known_text(item)
+        parts.append(v if v is not None else hole(item[1], src))
+    params = parts.pop(3) if len(parts) == 6 else None
+    scheme, netloc, path, query, fragment = parts
+    return assembly.unsplit(scheme, netloc, path, params, query, fragment, node, src)
+
+
 def _quote(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     string, safe = args.pick(("string", "safe"))
     safe_text = None if safe is None else (_known(safe) or "")
@@ -202,6 +218,7 @@ def _client(merge: str, keyword_only: bool) -> Handler:
 CALLS: dict[str, Handler] = {
     **dict.fromkeys(URLJOINS, _urljoin),
     "posixpath.join": _posix_join,
+    **dict.fromkeys(("urllib.parse.urlunsplit", "urllib.parse.urlunparse"), _unsplit),
     **dict.fromkeys(("urllib.parse.quote", "urllib.parse.quote_plus", "requests.utils.quote",
                      "requests.compat.quote", "requests.compat.quote_plus"), _quote),
     **dict.fromkeys(("urllib.parse.urlencode", "requests.compat.urlencode"), _urlencode),

@@ -89,6 +89,21 @@ def test_imported_functions_resolve_through_the_module_imports() -> None:
         (HoleKind.ENCODED, "term", "/"), (HoleKind.ENCODED, "params", "=&+")]
 
 
+@pytest.mark.parametrize(("call", "expected"), [
+    ('urlunsplit(("https", "h.example", "/a", "q=1", "top"))', "https://h.example/a?q=1#top"),
+    ('urlunsplit(("https", "h.example", "a", "", ""))', "https://h.example/a"),  # ('/' put before the path)
+    ('urlunsplit(["https", "h.example", "/a", "", ""])', "https://h.example/a"),
+    ('urlunsplit(("https", host, path, query, ""))', "https://000"),  # (the '?' and query one hole)
+    ('urlunsplit(("", "h.example", "/a", "", ""))', "//h.example/a"),
+    ('urlunparse(("https", "h.example", "/a", "v=2", "q=1", ""))', "https://h.example/a;v=2?q=1"),
+    ('urlunsplit(("https", "", "/a", "", ""))', None),  # (no netloc: "//" depends on the scheme)
+    ('urlunsplit(parts)', None),
+])
+def test_urlunsplit_and_urlunparse_write_the_parts_with_their_delimiters(call: str, expected: str | None) -> None:
+    src = f"from urllib.parse import urlunparse, urlunsplit\nprobe({call})\n"
+    assert flat(src) == expected
+
+
 def test_an_unimported_name_is_not_a_known_function() -> None:
     assert flat('probe(urljoin("https://h/a/", "b"))') is None
 
