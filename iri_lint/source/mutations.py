@@ -97,11 +97,10 @@ def binds_any(cls: Scope, src: Src, attr: str = "") -> bool:
     first, last = getattr(node, "lineno", 1), getattr(node, "end_lineno", None)
     if last is None:
         return True
-    lines = src.file.lines[first - 1 : last]
-    if any(word in line for line in lines for word in _DYNAMIC):
+    text = "\n".join(src.file.lines[first - 1 : last])  # (one search per word: a class is read at each attribute)
+    if any(word in text for word in _DYNAMIC):
         return True
-    return bool(attr) and any("template_fields" in line for line in lines) and \
-        any(f'"{attr}"' in line or f"'{attr}'" in line for line in lines)
+    return bool(attr) and "template_fields" in text and (f'"{attr}"' in text or f"'{attr}'" in text)
 
 
 def _receiver(text: str, dot: int) -> str:
