@@ -1,12 +1,10 @@
 """Evaluate string expressions to values without running code (issue #27, docs/design.md, "URL values").
 
-``ModuleState.value(expr, at)`` gives what an expression holds at a statement: literals, f-strings,
-``+``, ``%``, ``.format``, joins, ``urljoin``, URL objects and HTTP clients, through names bound in
-the function, the module, the class (``self.x``) and the project's other modules. What cannot be known
-is a hole. Names are looked up as Python does (local, enclosing functions, module, builtins; class
-bodies only for their own statements and through ``self``/``cls``), every result is cached, and
-evaluation stops at ``MAX_DEPTH`` nested steps (a hole), so hostile code costs linear time and never a
-recursion error; a chain of ``+`` is flattened with an explicit stack whatever its length.
+``ModuleState.value(expr, at)`` gives what an expression holds at a statement: literals, f-strings, ``+``, ``%``,
+``.format``, joins, ``urljoin``, URL objects and HTTP clients, through names bound in the function, the module, the
+class (``self.x``) and the project's other modules; what cannot be known is a hole. Names are looked up as Python
+does; every result is cached; evaluation stops at ``MAX_DEPTH`` nested steps (a hole) and a chain of ``+`` is
+flattened with an explicit stack, so hostile code costs linear time and never a recursion error.
 """
 
 from __future__ import annotations
@@ -41,6 +39,7 @@ from iri_lint.source.subclassing import (
 )
 from iri_lint.source.urljoins import UrljoinNotes, reads_frame
 from iri_lint.source.values import (
+    MAX_FSTRING_PARTS,
     MAX_PIECES,
     STR_MEMBER,
     Client,
@@ -202,6 +201,8 @@ class ModuleState:
         return Const(v, node)
 
     def _fstring(self, node: ast.JoinedStr, at: At) -> Result:
+        if len(node.values) > MAX_FSTRING_PARTS:
+            return self.hole(node)  # (no URL has so many fields: the literal's own check reads it, in linear time)
         out: list[Value] = []
         i = 0  # index in the literal's decoded value (a replacement field counts one)
         for part in node.values:

@@ -23,11 +23,13 @@ from iri_lint.source.locate import Locator, SourceFile
 from iri_lint.source.model import HOLE, SourcePos
 
 __all__ = [
-    "MADE", "MAX_PIECES", "MAX_TEXT", "STR_MEMBER", "Client", "Const", "Hole", "HoleKind", "Method", "Piece", "Ref",
-    "Seq", "Src", "Table", "Text", "Value", "as_text", "concat", "dotted", "hole", "made", "spelled_in",
+    "MADE", "MAX_FSTRING_PARTS", "MAX_PIECES", "MAX_TEXT", "STR_MEMBER", "Client", "Const", "Hole", "HoleKind",
+    "Method", "Piece", "Ref", "Seq", "Src", "Table", "Text", "Value", "as_text", "concat", "dotted", "hole", "made",
+    "spelled_in",
 ]
 
 MAX_PIECES = 1 << 16  # pieces in one value; past this the value is a hole
+MAX_FSTRING_PARTS = 1 << 11  # texts and replacement fields of one f-string; past this its value is a hole
 MAX_TEXT = 1 << 20  # known characters in one value; past this the value is a hole
 MADE = -1  # Text.start of text no literal spells (str(8080), a separator a join inserts)
 # Value.type of a member of a ``(str, Enum)`` class: its value where str operations read it (``+``, ``.value``), but

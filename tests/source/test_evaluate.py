@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from iri_lint.source.evaluate import MAX_DEPTH, USE_ALLOWANCE, WORK_PER_LINE
 from iri_lint.source.locate import split_lines
 from iri_lint.source.urlvalues import ModuleValues
-from iri_lint.source.values import MAX_PIECES, Client, Hole, HoleKind, Value
+from iri_lint.source.values import MAX_FSTRING_PARTS, MAX_PIECES, Client, Hole, HoleKind, Value
 
 
 def probes(src: str) -> list[Any]:
@@ -323,6 +323,14 @@ def test_ten_thousand_terms_evaluate_iteratively() -> None:
     assert type(v) is Value and v.text == "".join(str(k % 10) for k in range(n))
     found = v.position(n - 1)
     assert found is not None and found[1] == (1, len(src.split("\n")[0]) - 2)
+
+
+def test_an_f_string_of_more_fields_than_any_url_has_is_a_hole() -> None:
+    """Each field is a lookup: 25,000 of them in a hostile literal cost 190 ms (benchmarks/run.py's "spaces
+    beside holes"); the literal's own check reads it without them."""
+    n = MAX_FSTRING_PARTS // 2 - 1  # ("http://h/" and a field, then a "/" and a field each)
+    assert flat(f'probe(f"http://h{"/{x}" * n}")') == "http://h" + "/0" * n
+    assert probe(f'probe(f"http://h{"/{x}" * (n + 2)}")').opaque
 
 
 def test_an_exploding_constant_degrades_to_a_hole_in_linear_time() -> None:
