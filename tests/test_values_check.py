@@ -50,7 +50,7 @@ FILES = sorted((PROJECT / "shop").glob("*.py"))
 
 
 def test_the_fixture_project_is_annotated() -> None:
-    assert len(_expected(PROJECT / "shop" / "client.py")) == 8  # (the test below would pass on nothing)
+    assert len(_expected(PROJECT / "shop" / "client.py")) == 9  # (the test below would pass on nothing)
 
 
 def test_flake8_and_iri_lint_check_report_the_fixture_project_at_its_columns(
@@ -1361,6 +1361,23 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
 ])
 def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected: list[tuple[int, int, str]]) -> None:
     src = f'import requests\nGOOD = "https://good.example"\nrequests.get({piece})\n'
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
+@pytest.mark.parametrize(("piece", "expected"), [
+    ('LISTING + "&sort=desc"', [(8, 44, "IRI809")]),  # the parameter becomes part of the path
+    ('f"{LISTING}&page={n}"', [(8, 44, "IRI809")]),
+    ('LISTING + "&" + urlencode(p)', [(8, 44, "IRI809")]),
+    ('LISTING + "/" + str(len(p)) + "&x=1"', [(8, 64, "IRI809")]),  # a number holds no '?'
+    ('LISTING + "/" + str(n) + "&x=1"', []),  # what it holds may have begun a query
+    ('SEARCH + "&page=2"', []),  # a query already
+    ('n + "&page=2"', []),
+    ('LISTING + "#/list" + "&x=1"', []),
+    ('LISTING + "&"', []),  # no parameter
+])
+def test_a_parameter_joined_where_there_is_no_query(piece: str, expected: list[tuple[int, int, str]]) -> None:
+    src = ('from urllib.parse import urlencode\nimport requests\n\nLISTING = "https://shop.example/list"\n'
+           'SEARCH = "https://shop.example/search?q=x"\n\n\ndef f(n, p): return requests.get(' + piece + ')\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 

@@ -90,6 +90,7 @@ MODULES = (
     "assembly.iri806_unencoded_hole",
     "assembly.iri807_segment_join",
     "assembly.iri808_scheme_join",
+    "assembly.iri809_parameter_join",
     "noqa.iri901_unused_noqa",
 )
 

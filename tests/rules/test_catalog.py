@@ -210,6 +210,7 @@ WHERE_IN_SOURCE: dict[str, Callable[[str, int], bool]] = {
     "IRI803": lambda line, col: line[col] in "?#",
     "IRI805": lambda line, col: line[col] in "{%$<",
     "IRI801": lambda line, col: (line[col - 1] == '"' and line[col].isalnum()) or line[col] == "@",
+    "IRI809": lambda line, col: line[col] == "&",
     "IRI808": lambda line, col: line[col - 1] == '"' and line[col].isalpha(),  # the first scheme, not the joined
 }
 

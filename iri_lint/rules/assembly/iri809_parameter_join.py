@@ -1,0 +1,70 @@
+"""IRI809 parameter-join: A parameter joined with `&` to a URL that has no query."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ..facts import Facts
+from ..model import Example, Family, Needs, Raw, Rule, Severity
+
+RULE = Rule(
+    code="IRI809",
+    name="parameter-join",
+    family=Family.ASSEMBLY,
+    summary="A parameter joined with `&` to a URL that has no query",
+    section="RFC 3986 sec. 3.3, 3.4",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=None,
+    what=("A URL value assembled in code where a piece starting with `&` and a parameter (`&sort=desc`, or `&` "
+          "before a value `urlencode()` made) is joined after a URL with a scheme and an authority whose text has "
+          "no `?`: `LISTING + \"&sort=desc\"`, where `LISTING` is `\"https://shop.example/list\"`. Only where "
+          "the text before the join is known up to it, or what is unknown there cannot hold a `?` (a number, a "
+          "percent-encoded value): `url + \"&page=2\"` with `url` a parameter, or `f\"{LISTING}?q={q}\" + "
+          "\"&page=2\"`, is not reported."),
+    why=("The query begins at the first `?` (RFC 3986 sec. 3.4); without one, `&sort=desc` is part of the path "
+         "(sec. 3.3): `/list&sort=desc` names another resource, and the server sees no parameter at all, usually "
+         "answering 404 or ignoring it."),
+    where="the `&` that the joined piece starts with",
+    fix_text="Start the query with `?` (`LISTING + \"?sort=desc\"`), or pass the parameters with `params=`.",
+    valid=(
+        Example('import requests\nLISTING = "https://shop.example/list"\nrequests.get(LISTING + "?sort=desc")\n',
+                kind="python"),
+        Example('import requests\nSEARCH = "https://shop.example/search?q=x"\nrequests.get(SEARCH + "&page=2")\n',
+                kind="python"),
+        Example('import requests\n\n\ndef page(url):\n    return requests.get(url + "&page=2")\n', kind="python"),
+    ),
+    invalid=(
+        Example('import requests\nLISTING = "https://shop.example/list"\nrequests.get(LISTING + "&sort=desc")\n',
+                kind="python"),
+        Example('import requests\nLISTING = "https://shop.example/list"\n\n\ndef page(n):\n'
+                '    return requests.get(f"{LISTING}&page={n}")\n', kind="python"),
+    ),
+    needs=Needs.ASSEMBLY,
+)
+
+_PARAMETER = re.compile(r"&[A-Za-z0-9_.~\-\[\]%]++=")
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """A join whose piece starts '&' and a parameter, after a URL with no '?' so far (sec. 3.4)."""
+    assembly, ref = facts.assembly, facts.ref
+    if assembly is None or ref.authority is None or ref.scheme is None:
+        return
+    text = ref.text
+    # (a hole that may hold '#' may hold '?': neither a number nor what quote() or urlencode() made)
+    unknown = sorted({h for h, kept in assembly.holes if "#" in kept} | {t for t, _ in assembly.templates})
+    for j in assembly.joins:
+        if text[j : j + 1] != "&" or j in assembly.unknown or not (ref.path.start < j <= ref.path.end):
+            continue
+        if _PARAMETER.match(text, j) is None and j + 1 not in assembly.unknown:
+            continue  # ('&' and a name and '=', or '&' then a value: "&" + urlencode(params))
+        if "?" in text[:j] or "#" in text[:j] or (unknown and unknown[0] < j):
+            return  # (a query already, or an unknown part that may have begun one)
+        end = min((k for k in (text.find(c, j + 1) for c in "&?#") if k > 0), default=len(text))
+        what = "the parameters that follow become" if j + 1 in assembly.unknown else \
+            f"'{facts.shown[j + 1 : end]}' becomes"
+        yield Raw(j, j + 1, f"'&' is joined where the URL has no query: {what} part of the path "
+                            "(RFC 3986 sec. 3.3, 3.4); start the query with '?'")
+        return
