@@ -643,3 +643,13 @@ def test_a_bidi_fix_never_percent_encodes_a_host(text: str, code: str, fixed: st
         assert f.fix is None and "IDNA" in f.message
     else:
         assert f.fix is not None and engine.apply_fixes(text, [f.fix]) == fixed
+
+
+def test_a_port_made_of_an_encoded_ip_literal_says_so() -> None:
+    """outside2 (linkchecker's url_norm): "ldap://%5B2001:db8::7%5D/c=GB" has the host '%5B2001'; the port's letter
+    is a symptom of the encoded '['."""
+    (f,) = [f for f in check("ldap://%5B2001:db8::7%5D/c=GB") if f.code == "IRI112"]
+    assert "'[' is percent-encoded (%5B)" in f.message and "'%5B2001'" in f.message
+    assert (f.start, f.end) == (15, 24)
+    (g,) = [f for f in check("https://example.com:84a3/") if f.code == "IRI112"]
+    assert "digits only" in g.message

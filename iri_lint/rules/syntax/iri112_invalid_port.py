@@ -18,7 +18,8 @@ RULE = Rule(
     severity=Severity.ERROR,
     default=True,
     fix_level=None,
-    what=("The port, after the last `:` of the authority, holds something other than ASCII digits (`:84a3`, "
+    what=("The port, after the `:` that ends the host (a registered name's first `:`, the one after an IP "
+          "literal's `]`), holds something other than ASCII digits (`:84a3`, "
           "full-width digits). An empty port is IRI309's, a comma-separated host list IRI114's; a scheme's "
           "documented special authority (`sqlite://:memory:`, an in-memory database) has no port, and a port "
           "that is `*` alone is a pattern's wildcard (`http://localhost:*` in an origin list, a CSP "
@@ -37,8 +38,17 @@ def message(err: Subject) -> str:
 
 
 def check(facts: Facts) -> Iterator[Raw]:
-    """Each run of characters other than digits in the port."""
-    port = facts.ref.port
-    if port is not None and facts.ref.text[port.start : port.end] == "*":
+    """Each run of characters other than digits in the port; one finding for the port of an IPv6 literal whose
+    brackets were percent-encoded (its colons split it: the cause is the '%5B')."""
+    ref = facts.ref
+    port, text = ref.port, ref.text
+    if port is not None and text[port.start : port.end] == "*":
         return iter(())  # (a wildcard: an origin pattern, CSP's ``http://localhost:*``, not a mistyped port)
+    span = ref.host
+    host = "" if span is None else text[span.start : span.end]
+    if port is not None and span is not None and host[:3].upper() == "%5B" and \
+            not text[port.start : port.end].isdigit():
+        return iter((Raw(port.start, port.end, f"the IP literal's '[' is percent-encoded ({host[:3]}): the host is "
+                         f"{facts.shown[span.start : span.end]!r} and what follows its first ':' a port "
+                         "that is not digits; write '[' and ']' as they are (RFC 3986 sec. 3.2.2, 3.2.3)"),))
     return report(facts, Kind.PORT, message)
