@@ -96,8 +96,11 @@ def says_template(name: str) -> bool:
 
 
 def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
-    """Whether an identifier is named like a URL (``BASE_URL``, ``apiUrl``, ``href``, ``urls``)."""
+    """Whether an identifier is named like a URL (``BASE_URL``, ``apiUrl``, ``href``, ``urls``, numbered: ``url2``,
+    ``MIRROR_URL_2``)."""
     low = name.lower()
+    if low[-1:].isdigit() and len(stripped := name.rstrip("0123456789").rstrip("_")) > 0:
+        name, low = stripped, stripped.lower()
     if not low.endswith(suffixes) and not low.endswith(_PLURALS.get(suffixes) or _plurals(suffixes)):
         return False  # (the common case, in one step)
     if low.endswith("s") and len(low) > 1:

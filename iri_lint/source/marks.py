@@ -54,7 +54,7 @@ _IMPORT_MARKS = (
 
 
 def _name_regexes(options: ScanOptions) -> tuple[re.Pattern[str], ...]:
-    """URL-like names (on lowercased text): url, uri, href and configured ones, plurals too.
+    """URL-like names (on lowercased text): url, uri, href and configured ones, plurals and numbered ones too.
 
     One pattern per name: each starts with its name, which is found at C speed, where
     ``(?:href|uri|url)s?\\b`` tries every position of the text (twice the time of the three)."""
@@ -64,7 +64,9 @@ def _name_regexes(options: ScanOptions) -> tuple[re.Pattern[str], ...]:
         for spec in options.extra_url_apis:
             names.add(spec.split(":")[0].rsplit(".", 1)[-1].lower())
         # (no names: the empty one, as in the single pattern this was; it marks every line with a word)
-        pats = _MARKER_CACHE[options] = tuple(re.compile(re.escape(n) + r"s?\b") for n in sorted(names) or [""])
+        # (numbered too: url2, mirror_url_2)
+        pats = _MARKER_CACHE[options] = tuple(re.compile(re.escape(n) + r"s?(?:_?[0-9]++)?\b")
+                                              for n in sorted(names) or [""])
     return pats
 
 

@@ -182,11 +182,14 @@ def test_url_names() -> None:
         d = {"homepage_url": "/home"}
         curl = "/not-a-url-name"
         link = "/too-noisy"
+        url2 = "/second"
+        MIRROR_URL_3 = "/third"
+        oauth2 = "/not-numbered-url"
         """
     )
     assert [lit.value for lit in lits] == [
         "https://api.example.com/v1/", "/relative", "http://a b", "#top",
-        "http://a.example/", "/b", "/x", "/y", "/cb", "/home",
+        "http://a.example/", "/b", "/x", "/y", "/cb", "/home", "/second", "/third",
     ]  # fmt: skip
     assert {lit.reason for lit in lits} == {Reason.URL_NAME}
 
