@@ -244,6 +244,8 @@ class _HoleFilter:
         """Whether a finding of ``code`` over ``start:end`` (offsets of the caller's text) is dropped."""
         if code in _AT_HOLES:
             return False
+        if code == "IRI118":  # (after an IPv6 address in '[...]' a '%' starts a zone whatever a hole then holds)
+            return _overlaps_hole(start, start + 1, self.holes, self.reach, False)
         text = self.text
         return _overlaps_hole(start, end, self.holes, self.reach, code not in self.own
                               or text[start : start + 1] in _BRACKETS

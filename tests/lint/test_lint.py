@@ -308,3 +308,14 @@ def test_a_percent_before_a_space_is_no_placeholder_where_the_literal_is_not_for
     text = ('import requests\nrequests.get("https://h.example/promo/50% sale.pdf")\n'
             'requests.get("https://h.example/q?id=%s")\n')
     assert [(f.line, f.code) for f in lint_text(text, Config())] == [(2, "IRI110"), (2, "IRI101"), (3, "IRI805")]
+
+
+@pytest.mark.parametrize("literal", ['f"http://[fe80::1%25{iface}]:8080/"', 'f"http://[fe80::1%{iface}]:8080/"',
+                                     '"http://[fe80::1%25{iface}]:8080/".format(iface=name)'])
+def test_a_zone_filled_from_a_variable_is_a_zone_still(literal: str) -> None:
+    """fixtures156 repro 02: after an IPv6 address in '[...]' a '%' starts a zone identifier whatever the hole after
+    it holds (RFC 3987 sec. 2.2): the hole does not drop the finding, which points at the '%'."""
+    src = f"import requests\n\n\ndef f(iface, name):\n    return requests.get({literal})\n"
+    found = [(f.line, f.col, f.code, f.finding.message) for f in lint_text(src, Config())]
+    assert [(line, col, code) for line, col, code, _ in found] == [(5, 24 + literal.index("%"), "IRI118")]
+    assert "'%" in found[0][3] and "…'" in found[0][3]
