@@ -578,17 +578,17 @@ def test_one_cause_one_finding_at_a_join_into_the_port_and_an_escaped_placeholde
 
 
 def test_a_join_after_a_port_an_authority_built_from_parts_spells_is_the_ports_syntax() -> None:
-    """``f"postgresql://{HOST}:{PORT}" + "warehouse"`` makes the port ``5432warehouse``: IRI112 at the joined
-    piece's first letter, where IRI801 stays for an authority one piece spells (fixtures148's repro 02 asked for
-    IRI801; nine earlier probes, 73 to 141, annotate IRI112 there, as IRI801's page reads); a digit goes on with the
-    port (a number still), a ``/`` ends it, and after a hole the port may be anything (voila's
-    ``f"{protocol}://{ip}:{port}{base_url}voila/query"``, ``base_url`` a path: outside15)."""
+    """``f"postgresql://{HOST}:{PORT}" + "warehouse"`` makes the port ``5432warehouse``: IRI801 at the joined
+    piece's first letter, the join's fault however host and port were built (issue #27: "the host or port changes";
+    fixtures148 repro 02 and fixtures156 asked for it; nine earlier probes, 73 to 141, annotated IRI112, as the page
+    then read); a digit goes on with the port (a number still), a ``/`` ends it, and after a hole the port may be
+    anything (voila's ``f"{protocol}://{ip}:{port}{base_url}voila/query"``, ``base_url`` a path: outside15)."""
     src = ('import requests\nHOST = "db.internal"\nPORT = "5432"\n'
            'requests.get(f"postgresql://{HOST}:{PORT}" + "warehouse")\n'
            'requests.get("http://" + HOST + ":" + PORT + "x")\nrequests.get("http://" + HOST + ":" + PORT + "/x")\n'
            'requests.get("http://" + HOST + ":" + PORT + "0/x")\n'
            'def f(ip, port, base):\n    return requests.get(f"ws://{ip}:{port}{base}voila/query")\n')
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(4, 46, "IRI112"), (5, 46, "IRI112")]
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(4, 46, "IRI801"), (5, 46, "IRI801")]
 
 
 def test_an_amqp_urls_path_of_two_slashes_is_its_virtual_host_and_aws_is_no_typo() -> None:
@@ -1226,6 +1226,10 @@ def test_urljoin_going_up_is_reported_only_when_a_slash_would_keep_a_segment(bas
     ("https://h.example/api/v1", "v10/items", [(3, "IRI804")]),  # /api/v10/items: v1 is lost
     ("https://h.example/api/v1", "/api/v10", [(3, "IRI804")]),
     ("https://h.example/api/v1", "items", [(3, "IRI804")]),
+    # a base ending in '/' whose path the absolute path spells again (fixtures156 repro 01: the Registry API)
+    ("https://registry.example:5000/v2/", "/v2/team/app/tags/list", []),
+    ("https://h.example/api/v2/", "/api/v2/items", []),
+    ("https://h.example/api/v2/", "/api/v3/items", [(3, "IRI804")]),
 ])
 def test_urljoin_that_spells_the_base_s_last_segment_again_drops_nothing(base: str, ref: str,
                                                                           found: list[tuple[int, str]]) -> None:
@@ -1400,6 +1404,21 @@ def test_urlunsplit_s_parts_are_checked_in_the_literal_that_spells_them() -> Non
 def test_a_url_joined_after_a_scheme_s_slashes(piece: str, expected: list[tuple[int, int, str]]) -> None:
     src = (f'import requests\nGOOD = "https://good.example"\nrequests.get({piece})\n'
            'HOST = "good.example"\nscheme = input()\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
+@pytest.mark.parametrize(("piece", "expected"), [
+    ('"s3://" + BUCKET + "builds/x.json"', [(7, 43, "IRI801")]),  # a dotless bucket (fixtures156 repro 03)
+    ('"http://" + SERVICE + "healthz"', [(7, 46, "IRI801")]),  # a Kubernetes service's short name
+    ('"http://" + SERVICE + ".payments.svc/x"', []),  # its next label
+    ('"https://" + "api" + "gateway.example.com/"', []),  # a host spelled in parts
+    ('"http://" + IP + ":" + str(PORT) + "healthz"', [(7, 59, "IRI801")]),  # the port's '/' missing, not IRI112
+    ('f"http://{IP}:{PORT}{READY}"', [(6, 9, "IRI801")]),  # (in READY's own literal)
+    ('f"http://{h}:{PORT}/x"', []),
+])
+def test_a_word_joined_to_a_dotless_host_or_after_a_port(piece: str, expected: list[tuple[int, int, str]]) -> None:
+    src = ('import requests\nBUCKET = "deploy-artifacts"\nSERVICE = "payments-api"\nIP = "10.0.12.7"\nPORT = 9100\n'
+           'READY = "readyz"\ndef f(h): requests.get(' + piece + ')\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 
@@ -2539,7 +2558,7 @@ def test_the_database_and_broker_recipe_of_extra_url_apis_finds_joins_into_the_p
             'app = Celery("tasks", broker="amqp://guest@rabbit.internal:5672" + "vhost")\n')
     recipe = Config(extra_url_apis=("sqlalchemy.create_engine", "redis.from_url", "redis.Redis.from_url"),
                     url_names=("url", "uri", "href", "broker", "dsn"))
-    assert [(f.line, f.code) for f in lint_text(text, recipe)] == [(6, "IRI112"), (7, "IRI801"), (8, "IRI801")]
+    assert [(f.line, f.code) for f in lint_text(text, recipe)] == [(6, "IRI801"), (7, "IRI801"), (8, "IRI801")]
     assert [(f.line, f.code) for f in lint_text(text, Config())] == []
 
 

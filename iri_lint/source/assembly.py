@@ -239,7 +239,8 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
 
 def _keeps(path: str, resolved: str) -> bool:
     """Whether the resolved path still holds all of the base's path, whole segments, at its start."""
-    return resolved.startswith(path) and (len(resolved) == len(path) or resolved[len(path)] == "/")
+    return resolved.startswith(path) and (len(resolved) == len(path) or path.endswith("/") or
+                                          resolved[len(path)] == "/")
 
 
 def httpx_merge(base: Value, ref: Value, node: ast.AST, src: Src | None) -> Value:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...core.reference import IRIReference
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
 
@@ -26,7 +27,11 @@ RULE = Rule(
           "after a part (`f\"https://{sub}.example.com\" + \"img\"`), and the joined piece starts with known text "
           "other than `/`, `?`, `#`, or `:` after a host with no port yet (after a port, `\":9443/x\"` makes the port "
           "`8443:9443`: reported, after a whole `HOST` with its scheme or a `host:port` after the scheme's piece "
-          "alike); a host built on purpose from parts (`\"https://\" + sub + "
+          "alike). A dotless host given whole (an S3 bucket, a Kubernetes service: `\"http://\" + SERVICE + "
+          "\"healthz\"`) counts when the joined word brings no `.` to the authority either, and a word joined "
+          "right after a port of digits counts however host and port were built (`\"http://\" + HOST + \":\" + "
+          "str(PORT) + \"healthz\"`, `f\"https://{HOST}:{PORT}{READY_PATH}\"`); a host built on purpose from parts "
+          "(`\"https://\" + sub + "
           "\".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, `\"https://api.\" + domain`, a dotless name "
           "going on with its next label (`\"https://example\" + \".com/\"`), "
           "`f\"https://p{x}ypal.com\"`) is not reported."),
@@ -75,9 +80,9 @@ def check(facts: Facts) -> Iterator[Raw]:
         if where is None or j in unknown:
             continue
         start = ref.authority.start
-        built = (k and joins[k - 1] > start - 2 and not _whole_host(text, joins[k - 1], start, j)) or \
-            any(start <= h < j for h in unknown)
-        if built and not _whole_tail(text, start, j, joins[:k], unknown):
+        built = (k and joins[k - 1] > start - 2 and not _whole_host(text, joins[k - 1], start, j, ref.authority.end)) \
+            or any(start <= h < j for h in unknown)
+        if built and not _whole_tail(text, start, j, joins[:k], unknown) and not _word_after_port(ref, j, unknown):
             continue  # the authority is built from parts on purpose
         left = text[ref.authority.start : j]
         if left[-1] in "[:@.-" or ("[" in left and "]" not in left):
@@ -106,11 +111,23 @@ def _whole_tail(text: str, authority: int, j: int, joins: tuple[int, ...], unkno
     return "." in tail[:-1] and text[j].isalnum()
 
 
-def _whole_host(text: str, piece: int, authority: int, j: int) -> bool:
+def _whole_host(text: str, piece: int, authority: int, j: int, end: int) -> bool:
     """The piece after the scheme's spells a whole dotted host up to the join, and the joined text goes on with
     its last label (``"https://" + HOST + "docs"``), brings an ``@`` that makes it the userinfo
     (``"http://" + HOST + "@corp.example.com/"``) or a ``:`` after its port (``"https://" + REG + ":5000/"``,
-    ``REG`` holding ``host:5000``): no part of a host built on purpose (``"." + domain``)."""
+    ``REG`` holding ``host:5000``): no part of a host built on purpose (``"." + domain``). A dotless host (an S3
+    bucket, a Kubernetes service: ``"http://" + SERVICE + "healthz"``) is whole when the word joined to it
+    brings no '.' to the authority either: a host spelled in two words with no label between is no name."""
     spelled = text[authority:j]
     port = ":" in spelled.rpartition("]")[2]  # (past an IP literal's colons)
-    return piece <= authority and "." in spelled and (text[j].isalnum() or text[j] == "@" or (text[j] == ":" and port))
+    dotless = ":" not in spelled and text[j].isalpha() and "." not in text[j:end]
+    return piece <= authority and ("." in spelled or dotless) and \
+        (text[j].isalnum() or text[j] == "@" or (text[j] == ":" and port))
+
+
+def _word_after_port(ref: IRIReference, j: int, unknown: set[int]) -> bool:
+    """A word joined right after a port of known digits, however host and port were built (``"http://" + HOST +
+    ":" + str(PORT) + "healthz"``): the path's '/' is missing; no port goes on with letters."""
+    port = ref.port
+    return port is not None and port.start < j and ref.text[j].isalpha() and \
+        ref.text[port.start : j].isdigit() and not any(port.start <= h < j for h in unknown)
