@@ -212,7 +212,8 @@ def where_text(rule: Rule) -> str:
     return (f"{at} The line and column are the source's, through escapes (the backslash of `\\u00e9`), implicit "
             "concatenation and f-string pieces. In a URL value assembled from pieces, the finding is in the "
             "literal piece that holds that character; when that piece is spelled in another module, at the name "
-            "or attribute of the use that brings it in (that module reports what it finds in its own literals, "
+            "or attribute of the use that brings it in, its first character (the `s` of `settings.CDN`), with the "
+            "message naming the file and line that spell it (that module reports what it finds in its own literals, "
             "and in the values of the URL-named names it binds). See "
             "[URL values](../design.md#checking-url-values).")
 
