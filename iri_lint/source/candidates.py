@@ -209,6 +209,10 @@ def looks_like_regex(value: str) -> bool:
         _NO_ESCAPE_MARKER.search(value) is not None
 
 
+# an IRI whose path ends with '/' or a document's name, a space and an HTTP status: a record, not one IRI
+_STATUS_RECORD = re.compile(r"(?:/|\.[A-Za-z][A-Za-z0-9]{0,4}+) [1-5][0-9][0-9]$")
+
+
 def looks_like_prose(value: str, *, url_context: bool) -> bool:
     """Whether whitespace makes this text rather than one IRI with a bad character."""
     if _SPACE.search(value) is None:
@@ -218,12 +222,17 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
         return True
     if "://" in words[0] and not value[0].isspace():
         after = value[len(words[0])]
-        if after in "\r\t" or (after == "\n" and (url_context or len(words) < 3)):
+        text_after = not url_context and len(words) >= 3 and (after == "\n" or (
+            after == "\t" and _IRI_DELIM.search(words[1]) is None))
+        if after in "\r\n\t" and not text_after:
             return False  # a control character inside an IRI (header injection), not a line break of prose
         # (outside URL contexts a line break before two words or more is one of text: captured output, a
-        # message; ``iri_text`` has found an injection already, a header-like "Name:" line after the IRI's)
-        if len(words) == 2 and "\n" not in value:
+        # message; so is a tab before two words of which the first holds no delimiter, a tab-separated record
+        # "url<TAB>Daily headlines", not "http://exa<TAB>mple.com/a"; ``iri_text`` has found an injection
+        # already, a header-like "Name:" line after the IRI's)
+        if len(words) == 2 and "\n" not in value and _STATUS_RECORD.search(value) is None:
             return False  # "scheme://host/blank space": one more word is a broken IRI, whatever it holds
+            # (but a status after a whole path, a link checker's "https://h/docs/ 200", is a record's)
     if not url_context:
         # outside URL contexts: trailing whitespace, or "scheme://host/my file.pdf" (one inner space
         # before a word that carries IRI delimiters) is a broken IRI; anything wordier is prose

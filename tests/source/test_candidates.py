@@ -284,6 +284,9 @@ def test_giant_implicit_concatenation_no_recursion() -> None:
         ("http://example.com is down", True),
         # an absolute IRI and one more word is a broken IRI, whatever the word holds (#14)
         ("http://localhost:8000 (default)", False),
+        ("https://docs.example.com/en/latest/ 200", True),  # a link checker's status record (fixtures155)
+        ("https://h.example/gone.html 404", True),
+        ("https://h.example/report 200", False),  # ("report 200" may be a file's name)
         ("https://github.com/x/y.git master", False),
         ("http://example.org/blank space", False),
         ("see http://example.com/a b", True),
@@ -292,7 +295,9 @@ def test_giant_implicit_concatenation_no_recursion() -> None:
         # before one word (w3lib's and validators' "http://exa\nmple.com"); before more, outside URL contexts,
         # it is one of text (captured output: gallery-dl's test_job.py); in one, a control character
         ("https://victim.example\r\nX-Injected: 1", False),
-        ("https://example.com/\tnext column", False),
+        ("https://example.com/\tnext", False),
+        ("https://example.com/\tnext column", True),  # a tab-separated record (fixtures157)
+        ("http://exa\tmple.com/a\r\nb?q=a\tb", False),  # (w3lib's: what follows the tab is the IRI's)
         ("http://exa\nmple.com/p", False),
         ("http://abc:\n\n/#", False),
         ("https://example.com\nSee also the docs", True),
@@ -416,7 +421,7 @@ def test_what_is_no_url_but_a_url_api_takes_whole(src: str, found: bool) -> None
 
 # -- the value tests read a long literal in C: same answers as the plain character loops ----------
 
-_WORDS = ["http://a/b", "x", "a.b", "?q=1", "my", "file.pdf", "://", "@", "%", "#"]
+_WORDS = ["http://a/b", "http://a/", "x", "a.b", "?q=1", "my", "file.pdf", "://", "@", "%", "#", "200", "/"]
 _GAPS = [" ", "  ", "\n", "\t", "\u3000", "\x1c", "\u00a0", ""]
 prose_like = st.lists(st.sampled_from(_WORDS + _GAPS), max_size=12).map("".join)
 marker_like = st.lists(
@@ -435,9 +440,16 @@ def ref_prose(value: str, *, url_context: bool) -> bool:
         return True
     if "://" in words[0] and not value[0].isspace():
         after = value[len(words[0])]
-        if after in "\r\t" or (after == "\n" and (url_context or len(words) < 3)):  # a control character in it
+        text_after = not url_context and len(words) >= 3 and (
+            after == "\n" or (after == "\t" and not any(c in ":/?#=&.%@" for c in words[1])))
+        if after in "\r\n\t" and not text_after:  # a control character in it
             return False
-        if len(words) == 2 and "\n" not in value:  # an absolute IRI and one more word
+        last = words[0].rsplit("/", 1)[-1]
+        status = len(words) == 2 and len(words[1]) == 3 and words[1][0] in "12345" and words[1].isdigit() and \
+            value.endswith(" " + words[1]) and value.count(" ") == 1 and (words[0].endswith("/") or (
+                "." in last and 1 <= len(ext := last.rsplit(".", 1)[1]) <= 5 and ext[0].isalpha()
+                and ext.isascii() and ext.isalnum()))
+        if len(words) == 2 and "\n" not in value and not status:  # an absolute IRI and one more word
             return False
     if not url_context:
         if value[0].isspace() or len(words) > 2:
