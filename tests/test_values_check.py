@@ -1385,6 +1385,17 @@ def test_a_parameter_joined_where_there_is_no_query(piece: str, expected: list[t
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 
+def test_a_url_named_key_of_a_subscript_assignment_is_a_url_context() -> None:
+    """fixtures155 repro 01: scrapy items are filled by subscript (``item["image_urls"] = [...]``, read by its
+    ImagesPipeline): a URL-named string key makes a URL context there as in a dict display; a template's name
+    stays a template's, and a key that names nothing (``d[k]``) nothing."""
+    src = ('CDN = "https://cdn.example/"\nROOT = "https://h.example"\n\n\ndef fill(item, meta, name, k):\n'
+           '    item["image_urls"] = [CDN + "/covers/" + name]\n    item["detail_url"] = "catalogue/a b.html"\n'
+           '    meta["next_url"] = ROOT + "next"\n    item["url_template"] = "/x/{id}"\n    item[k] = "a b"\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (6, 33, "IRI802"), (7, 37, "IRI101"), (8, 31, "IRI801")]
+
+
 def test_urlunsplit_s_parts_are_checked_in_the_literal_that_spells_them() -> None:
     src = ('from urllib.parse import urlunsplit\nimport requests\n\n\ndef f(host):\n'
            '    return requests.get(urlunsplit(("https", host, "/a b", "", "")))\n')

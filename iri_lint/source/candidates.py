@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -107,6 +108,15 @@ def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
         if _suffix_match(name[:-1], low[:-1], suffixes):
             return True
     return _suffix_match(name, low, suffixes)
+
+
+def string_key(target: object) -> str | None:
+    """The key of a subscript by a string that names a setting (``item["image_urls"]``, ``meta["next_url"]``):
+    a URL-named one makes the target a URL context as a dict display's key does; None for any other target."""
+    if type(target) is not ast.Subscript:
+        return None
+    key = target.slice
+    return key.value if type(key) is ast.Constant and type(key.value) is str and is_key_name(key.value) else None
 
 
 def is_key_name(key: str) -> bool:

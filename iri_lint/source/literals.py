@@ -33,6 +33,7 @@ from iri_lint.source.candidates import (
     looks_like_prose,
     looks_like_regex,
     says_template,
+    string_key,
 )
 from iri_lint.source.filling import filled_names, holds_template
 from iri_lint.source.locate import Locator, PartLocator, SourceFile
@@ -557,7 +558,10 @@ def _filled(ctx: Ctx, filling: Filling) -> Ctx:
 
 def _assign_target(s: Scanner, target: ast.expr, value: ast.expr | None) -> None:
     name = s.dotted(target)
-    if name is None:
+    if name is None:  # (``item["image_urls"] = [...]``: a key names it, as in a dict display; nothing is bound)
+        key = string_key(target)
+        if key is not None and s.is_url_name(key):
+            s.mark_url_value(value, EXCLUDED if says_template(key) else Ctx(Reason.URL_NAME))
         return
     url = s.is_url_name(name)
     # the names filled in are looked for only when a template could reach a string literal here

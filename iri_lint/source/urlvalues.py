@@ -18,7 +18,7 @@ from typing import NamedTuple
 from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
-from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, set_off
+from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, set_off, string_key
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.helpers import parameters_bound
 from iri_lint.source.locate import SourceFile
@@ -436,7 +436,7 @@ class ModuleValues:
             yield from self._found(self.state.value(e, at), Reason.URL_NAME, node, e, at, name=name)
 
     def _target(self, target: ast.expr, value: ast.expr, node: ast.AST, at: At) -> Iterator[UrlValue]:
-        name = dotted(target)
+        name = dotted(target) or string_key(target)  # (``item["image_urls"] = ...``: a key, as a dict display's)
         if self._is_url_name(name):
             yield from self._each(value, at, node, name)
 
