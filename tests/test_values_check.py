@@ -608,8 +608,8 @@ def test_a_problem_the_join_makes_in_this_modules_constant_is_reported_at_each_u
     got = lint_text(src, Config(extend_select=("IRI307",)))
     assert [(f.line, f.col, f.code) for f in got] == [(4, 13, "IRI204"), (5, 13, "IRI204"), (6, 13, "IRI307")]
     # what the use's API makes of the constant (urlopen sends ASCII only) is the constant's: on its literal
-    idn = 'from urllib.request import urlopen\nIDN = "https://b\u00fccher.example"\nurlopen(IDN + "/x")\n'
-    assert [(f.line, f.col, f.code) for f in lint_text(idn, Config())] == [(2, 16, "IRI404")]
+    idn = 'from urllib.request import urlopen\nIDN = "https://h.example/caf\u00e9"\nurlopen(IDN + "/x")\n'
+    assert [(f.line, f.col, f.code) for f in lint_text(idn, Config())] == [(2, 28, "IRI404")]
 
 
 def test_a_template_given_as_a_clients_base_url_reaches_a_url_api(tmp_path: Path) -> None:
@@ -2615,3 +2615,13 @@ def test_a_parameter_annotated_with_a_client_class_is_that_client() -> None:
            'def plain(s: requests.Session, d: dict, e):\n    s.get(CDN + "/x y")\n    d.get(CDN + "/x y")\n'
            '    e.get(CDN + "/x y")\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(9, "IRI801"), (13, "IRI101"), (17, "IRI101")]
+
+
+def test_robotparser_and_a_named_browser_are_url_apis() -> None:
+    """fixtures155 repro 03: ``RobotFileParser(url)``, its ``set_url`` (read with urlopen: ASCII only) and
+    ``webbrowser.get(name).open`` take URLs as ``webbrowser.open`` does."""
+    src = ('import webbrowser\nfrom urllib.robotparser import RobotFileParser\n\nSITE = "https://books.example.com"\n'
+           'rp = RobotFileParser(SITE + "robots.txt")\nrp2 = RobotFileParser()\nrp2.set_url(SITE + "robots.txt")\n'
+           'webbrowser.get("firefox").open(SITE + "catalogue")\nRobotFileParser("https://h.example/caf\\u00e9")\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [
+        (5, "IRI801"), (7, "IRI801"), (8, "IRI801"), (9, "IRI404")]

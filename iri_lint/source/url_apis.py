@@ -67,6 +67,10 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
         for m in ("request", "putrequest")
     ],
     *[UrlApi(f"webbrowser.{m}") for m in ("open", "open_new", "open_new_tab")],
+    *[UrlApi(f"webbrowser.get().{m}") for m in ("open", "open_new", "open_new_tab")],  # (a named browser's)
+    # robotparser reads robots.txt with urllib.request.urlopen
+    UrlApi("urllib.robotparser.RobotFileParser", uri_only=True),
+    UrlApi("urllib.robotparser.RobotFileParser().set_url", uri_only=True),
     # xmlrpc.client sends the URI's path in an http.client request line (ASCII)
     *[UrlApi(f"xmlrpc.client.{cls}", keywords=("uri",), uri_only=True) for cls in ("ServerProxy", "Server")],
     # websockets turns an IRI into a URI itself (websockets.uri.parse_uri)

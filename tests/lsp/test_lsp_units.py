@@ -230,9 +230,9 @@ def test_noqa_edit_within_the_statement_equals_the_whole_file() -> None:
 @pytest.mark.parametrize("value", [
     "https://bücher.example/straße",  # a DNS host: IDNA (3987bis sec. 3.4.2)
     "https://BÜCHER.example:8080/a?q=日本#f",
-    "https://a_ü.example/x",  # IDNA rejects the label: percent-encoded (3.4.1)
+    "https://a_ü.example/ü",  # IDNA rejects the label: percent-encoded (3.4.1)
     "ftp://bücher.example/ü",
-    "https://bücher。example/",  # an ideographic full stop: a label separator to IDNA
+    "https://bücher。example/ü",  # an ideographic full stop: a label separator to IDNA
     "https://[::1]/ü",
 ])
 def test_hover_suggests_the_uri_the_diagnostic_suggests(value: str) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ...core.chars import BIDI_CONTROLS, char_label
 from ...core.mapping import MappingError, uri_edits
+from ...core.reference import HostKind
 from ..facts import Facts
 from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext, with_edits
 
@@ -18,9 +19,13 @@ RULE = Rule(
     severity=Severity.ERROR,
     default=True,
     fix_level=FixLevel.URI,
-    what=("A literal with non-ASCII characters passed to an API that sends only ASCII: "
+    what=("A literal with non-ASCII characters outside its host passed to an API that sends only ASCII in its "
+          "request line: "
           "`urllib.request.urlopen`, `Request` and `urlretrieve`, an opener's `open`, and `http.client` "
-          "`HTTPConnection` / `HTTPSConnection` `request` and `putrequest`. The fix is the mapped URI: IDNA "
+          "`HTTPConnection` / `HTTPSConnection` `request` and `putrequest`, `urllib.robotparser`. A non-ASCII host "
+          "alone is no part of the request line: http.client writes the `Host` header, and the socket and TLS "
+          "resolve the name, in its IDNA form (Python's IDNA2003 codec; a label that codec refuses is IRI403's). "
+          "The fix is the mapped URI: IDNA "
           "for a DNS host, percent-encoded UTF-8 elsewhere. An IRI with syntax errors besides (a space) is "
           "reported all the same, since the API raises whatever else is fixed, but without a fix: the mapping "
           "takes a valid IRI. So is one holding a bidi control (a Trojan Source `U+202E`, which IRIs must not "
@@ -47,7 +52,13 @@ def check(facts: Facts) -> Iterator[Raw]:
     text = ref.text
     if not facts.uri_only_api or text.isascii():
         return
-    first = next(k for k, c in enumerate(text) if not c.isascii())
+    # (a host is no part of the request line: http.client writes the Host header, and the socket and TLS
+    # resolve the name, with Python's IDNA codec; what that codec refuses is IRI403's)
+    host = ref.host if ref.host_kind is HostKind.REG_NAME else None
+    first = next((k for k, c in enumerate(text) if not c.isascii() and (host is None or not
+                  host.start <= k < host.end)), None)
+    if first is None:
+        return
     raises = f"this API sends only ASCII and raises UnicodeEncodeError on {char_label(text[first])}"
     # (its other faults are findings of their own; fixed, the IRI maps. A bidi control is one, sec. 4.1, which
     # the mapping would keep encoded: for the reader to remove, not for a fix to settle)
