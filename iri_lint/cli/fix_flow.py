@@ -102,8 +102,8 @@ def fix_python(job: Job, data: bytes) -> FileResult:
     """:func:`fix_file` for the bytes of a Python file."""
     try:
         file = PythonFile.from_bytes(data)
-    except SourceError as exc:
-        return FileResult(job.path, problem=Problem(job.path, exc.line, exc.col, str(exc)))
+    except SourceError as exc:  # (standard input goes back out as it came: a fix-on-save keeps the buffer)
+        return FileResult(job.path, problem=Problem(job.path, exc.line, exc.col, str(exc)), new_bytes=echo(job))
     return fix_file(job, file, data, job.lint, FileResult(job.path))
 
 
@@ -116,8 +116,9 @@ def fix_file(job: Job, file: FixableFile, data: bytes, lint: Lint, result: FileR
     held: dict[int, NotApplied] = {}  # why a remaining finding's fix was not applied
     if job.fix:
         run = fix_text(text, lint, unsafe=job.unsafe, can_hold=file.can_hold)
-        if run.error is not None:
+        if run.error is not None:  # (a source that does not parse: standard input goes back out unchanged)
             result.problem = file.problem(job.path, run.error.line, run.error.col, str(run.error))
+            result.new_bytes = echo(job)
             return result
         lines = split_lines(text)
         result.applied = [file.place(record_of(job.path, a.finding, lines, FixStatus.APPLIED)) for a in run.applied]
@@ -129,6 +130,7 @@ def fix_file(job: Job, file: FixableFile, data: bytes, lint: Lint, result: FileR
             remaining = lint(text)
         except SourceError as exc:
             result.problem = file.problem(job.path, exc.line, exc.col, str(exc))
+            result.new_bytes = echo(job)
             return result
     if job.add_noqa and remaining:
         new_text, result.noqa_added = add_noqa(new_text, [(sf.line, sf.col, sf.code) for sf in remaining])
@@ -136,7 +138,7 @@ def fix_file(job: Job, file: FixableFile, data: bytes, lint: Lint, result: FileR
             remaining, held = lint(new_text), {}
     if new_text == text:
         result.records = records(job.path, file, remaining, held)
-        result.new_bytes = _echo(job)
+        result.new_bytes = echo(job)
         return result
     got = file.written(new_text)
     if isinstance(got, str):  # the file cannot hold the new text: nothing changes, say why
@@ -169,7 +171,7 @@ def records(path: str, file: FixableFile, found: Sequence[SourceFinding],
     return out
 
 
-def _echo(job: Job) -> bytes | None:
+def echo(job: Job) -> bytes | None:
     """Standard input with ``--fix``: the source goes back out, changed or not."""
     return job.data if job.data is not None and job.fix and not job.diff else None
 
@@ -177,7 +179,7 @@ def _echo(job: Job) -> bytes | None:
 def _unwritten(job: Job, file: FixableFile, lint: Lint, result: FileResult, why: str) -> FileResult:
     """The file stays as it was: its findings as they are, and why it was not fixed."""
     why = f"not fixed: {why}"
-    result.applied, result.diff, result.noqa_added, result.new_bytes = [], "", 0, _echo(job)
+    result.applied, result.diff, result.noqa_added, result.new_bytes = [], "", 0, echo(job)
     refused = NotApplied(FixStatus.REFUSED, why)
     found = lint(file.text)
     result.records = records(job.path, file, found, {i: refused for i, sf in enumerate(found)

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..lint import SourceError, SourceFinding
 from ..source.notebook import Notebook, NotebookError, read_notebook
-from .fix_flow import FixableFile, Lint, fix_file, records
+from .fix_flow import FixableFile, Lint, echo, fix_file, records
 from .results import FileResult, Job, Problem, Record
 from .run import hashed
 
@@ -57,6 +57,7 @@ def check_notebook(job: Job, data: bytes) -> FileResult:
         nb = read_notebook(data)
     except NotebookError as exc:
         result.problem = Problem(job.path, 1, 0, str(exc))
+        result.new_bytes = echo(job)  # (standard input goes back out as it came)
         return result
     deps: set[str] = set()  # the project's files its cells' URL values read (the result cache's key, as a .py's)
     nb, found, problems = _usable(job.path, nb, lambda text: job.lint(text, deps))
@@ -66,6 +67,7 @@ def check_notebook(job: Job, data: bytes) -> FileResult:
     if not (job.fix or job.add_noqa) or found is None:
         result.records = records(job.path, file, found or [])
         result.depends_on = hashed(deps)
+        result.new_bytes = echo(job)
         return result
     return fix_file(job, file, data, job.lint, result)
 

@@ -261,6 +261,21 @@ def test_stdin_fix_prints_the_source_even_when_nothing_was_fixed(run_main: RunMa
     assert p.stdout == src and b"IRI101" in p.stderr and p.returncode == 1
 
 
+@pytest.mark.parametrize("src", [
+    b'import requests\nrequests.get("http://x.example/a b"\nx = (\n',  # a buffer half typed: no parse
+    b'X_URL = "\xff\xfe http://x.example/a b"\n',  # no encoding decodes it
+    b'\xef\xbb\xbf# -*- coding: latin-1 -*-\nX_URL = "http://x.example/a b"\n',  # a BOM and a latin-1 cookie
+])
+def test_stdin_fix_prints_a_source_it_cannot_read_back_unchanged(run_main: RunMain, src: bytes) -> None:
+    """fixtures157 repro 01: a fix-on-save through standard input (``--fix - < f > tmp && mv``) must never get
+    an empty document: what cannot be parsed or decoded goes back out as it came, the error on stderr."""
+    p = run_main("check", "--isolated", "--fix", "--unsafe-fixes", "--stdin-filename", "m.py", "-", stdin=src)
+    assert p.stdout == src and b"error" in p.stderr and p.returncode != 0
+    nb = b'{"cells": [{"cell_type": "code", "source": "X_URL = \\"http://x/a b\\"\\nx = ("'  # (JSON cut short)
+    p = run_main("check", "--isolated", "--fix", "--stdin-filename", "m.ipynb", "-", stdin=nb)
+    assert p.stdout == nb and b"not a notebook" in p.stderr
+
+
 def test_a_baseline_in_a_missing_folder_is_a_one_line_error(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     f = tmp_path / "m.py"
     f.write_text('X_URL = "http://example.com/%zz"\n')
