@@ -567,6 +567,10 @@ def iri_text(value: str) -> IriText:
     for line in _LINE.finditer(value):
         lo, hi = line.span()
         tokens = [t.span() for t in _TOKEN.finditer(value, lo, hi)]
+        # (a ',' or ';' before the space and the next item separates them: "http://localhost:3000, http://...";
+        # trailing punctuation is no part of a URI in text, RFC 3986 appendix C)
+        tokens = [(a, b - 1) if k + 1 < len(tokens) and b - a > 1 and value[b - 1] in ",;" else (a, b)
+                  for k, (a, b) in enumerate(tokens)]
         if not tokens:
             after_iri = False
             continue
