@@ -179,6 +179,9 @@ _JOINERS = "".join(sorted(JOINERS))
 _OWN_CHARACTER = frozenset({"IRI101", "IRI102", "IRI103", "IRI104", "IRI107", "IRI108", "IRI109", "IRI201",
                             "IRI202", "IRI203", "IRI504", "IRI505"})
 _BRACKETS = frozenset("<>")
+# findings about their first character whatever a hole beside or after it holds: a '%' after an IPv6 address in
+# '[...]' starts a zone (IRI118); a non-ASCII character an ASCII-only API is given raises there (IRI404)
+_AT_ITS_CHARACTER = frozenset({"IRI118", "IRI404"})
 # an IRI found by its shape alone may end at a hole: an unwise character after it is a record's separator
 # ("https://h/{repo}|{title}", RFC 3986 appendix C: what cannot be in a URI ends it in text)
 _OWN_CHARACTER_BY_SHAPE = _OWN_CHARACTER - {"IRI103"}
@@ -244,7 +247,7 @@ class _HoleFilter:
         """Whether a finding of ``code`` over ``start:end`` (offsets of the caller's text) is dropped."""
         if code in _AT_HOLES:
             return False
-        if code == "IRI118":  # (after an IPv6 address in '[...]' a '%' starts a zone whatever a hole then holds)
+        if code in _AT_ITS_CHARACTER:
             return _overlaps_hole(start, start + 1, self.holes, self.reach, False)
         text = self.text
         return _overlaps_hole(start, end, self.holes, self.reach, code not in self.own

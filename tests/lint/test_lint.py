@@ -319,3 +319,12 @@ def test_a_zone_filled_from_a_variable_is_a_zone_still(literal: str) -> None:
     found = [(f.line, f.col, f.code, f.finding.message) for f in lint_text(src, Config())]
     assert [(line, col, code) for line, col, code, _ in found] == [(5, 24 + literal.index("%"), "IRI118")]
     assert "'%" in found[0][3] and "…'" in found[0][3]
+
+
+@pytest.mark.parametrize("literal", ['f"https://h.example/menus/caf\\u00e9{n}.pdf"',
+                                     '"https://h.example/caf\\u00e9%d.pdf" % n', '"https://h.example/caf\\u00e9{}".format(n)'])
+def test_an_ascii_only_api_raises_on_a_non_ascii_character_beside_a_hole(literal: str) -> None:
+    """fixtures157 repro 02: urlopen raises on the 'é' whatever fills the placeholder after it (the rule that drops a
+    finding at a hole's edge is for characters a hole may mend)."""
+    src = f"from urllib.request import urlopen\n\n\ndef f(n):\n    return urlopen({literal})\n"
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 19 + literal.index("\\"), "IRI404")]
