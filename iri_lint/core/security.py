@@ -353,8 +353,11 @@ def _password(ref: IRIReference) -> SecurityProblem | None:
     colon = ref.text.find(":", info.start, info.end)
     if colon < 0 or colon + 1 == info.end or is_placeholder_password(ref.text[colon + 1 : info.end]):
         return None
-    if _plain(ref.text[info.start : colon]) == _plain(ref.text[colon + 1 : info.end]):
+    user = _plain(ref.text[info.start : colon])
+    if user == _plain(ref.text[colon + 1 : info.end]):
         return None  # "guest:guest", "admin:admin": a default login, which the user name already tells
+    if user.lower() in ("anonymous", "ftp") and (ref.get("scheme") or "").lower() in ("ftp", "ftps"):
+        return None  # anonymous FTP: the password is an e-mail address by convention (RFC 1635), no secret
     return SecurityProblem("userinfo-password", Span(colon + 1, info.end), info)
 
 
