@@ -193,7 +193,7 @@ class LiteralChecker:
         used_as_iri = not lit.value.isascii() or (lit.context is UseContext.IDENTIFIER and lit.api is not None)
         # what _check_literal reads of the literal
         key = (lit.value, lit.kind, lit.context, lit.holes, lit.uri_only_api, lit.idna2008_api, is_embedded(lit),
-               used_as_iri)
+               used_as_iri, isinstance(lit.locator, PartLocator))  # (a list's item has no fix: not the same)
         findings = self.checked.get(key)
         if findings is None:
             try:

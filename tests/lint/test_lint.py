@@ -328,3 +328,14 @@ def test_an_ascii_only_api_raises_on_a_non_ascii_character_beside_a_hole(literal
     finding at a hole's edge is for characters a hole may mend)."""
     src = f"from urllib.request import urlopen\n\n\ndef f(n):\n    return urlopen({literal})\n"
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 19 + literal.index("\\"), "IRI404")]
+
+
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_a_literal_s_fix_does_not_depend_on_a_list_item_of_the_same_text(order: tuple[int, int]) -> None:
+    """fixtures157 repro 06: an IRI inside a list has no fix (one is proven on a whole literal), a literal alone
+    holding the same text has its own, whichever comes first in the file."""
+    lines = ['MIRROR_URLS = "https://m1.example.org/feeds/ https://m2.example.org/feeds/a|b/"\n',
+             'ONE_URL = "https://m2.example.org/feeds/a|b/"\n']
+    src = "".join(lines[k] for k in order)
+    fixed = {f.line - 1 == order.index(0): f.finding.fix for f in lint_text(src, Config())}  # (in the list?)
+    assert fixed[True] is None and fixed[False] is not None
