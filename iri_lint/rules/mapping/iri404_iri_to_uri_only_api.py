@@ -28,8 +28,9 @@ RULE = Rule(
           "The fix is the mapped URI: IDNA "
           "for a DNS host, percent-encoded UTF-8 elsewhere. An IRI with syntax errors besides (a space) is "
           "reported all the same, since the API raises whatever else is fixed, but without a fix: the mapping "
-          "takes a valid IRI. So is one holding a bidi control (a Trojan Source `U+202E`, which IRIs must not "
-          "contain, RFC 3987 sec. 4.1): the mapping would keep it, percent-encoded; IRI201 is its finding."),
+          "takes a valid IRI. One holding a bidi control (a Trojan Source `U+202E`, which IRIs must not contain, "
+          "RFC 3987 sec. 4.1) is reported too, without a fix: the mapping would keep the control, "
+          "percent-encoded; IRI201 reports it, and its fix removes it."),
     why=("`urllib.request.urlopen`, `http.client` and similar encode the request line as ASCII and raise "
          "UnicodeEncodeError for an IRI; the IRI must be mapped to its URI first."),
     where="the first non-ASCII character",
