@@ -142,10 +142,12 @@ OPTIONS: tuple[Option, ...] = (
            "path (relative to the pyproject) and the file name; `test-files = []` checks them too."),
     Option("test-files-security-only", "--iri-test-files-security-only", "bool", False,
            "In test files (`test-files`), report only the security families: bidi (IRI2xx), spoofs and "
-           "invisible characters (IRI5xx), which are never deliberate test input; the syntax, "
+           "invisible characters (IRI5xx), which are seldom deliberate test input; the syntax, "
            "normalization, mapping, scheme and assembly (IRI8xx) rules are off there. Tests hold malformed "
            "IRIs on purpose (a parser's test suite is made of them), so turn this on when your tests feed bad input to "
-           "URL code; leave it off to check the IRIs your tests expect as well."),
+           "URL code; leave it off to check the IRIs your tests expect as well. A URL library or validator "
+           "whose tests feed spoofs and bidi controls on purpose adds `per-file-ignores = {\"tests/*\" = "
+           "[\"IRI2\", \"IRI5\"]}` too."),
     Option("respect-gitignore", "--no-respect-gitignore", "bool", True,
            "Skip what git ignores when walking folders: `.gitignore` files, `.git/info/exclude` and the "
            "global excludes file (`core.excludesFile`, by default `$XDG_CONFIG_HOME/git/ignore`). Inside a "
