@@ -93,7 +93,7 @@ def _plan(sf: SourceFinding, can_hold: Callable[[str], bool] | None) -> LiteralE
         return "no fix"
     edits: list[SourceEdit] = []
     for e in fix.edits:
-        got = edit_literal(lit, e.start, e.end, e.replacement)
+        got = edit_literal(lit, e.start, e.end, e.replacement, can_hold)
         if isinstance(got, Refusal):
             return got.reason
         edits.extend(got)

@@ -48,8 +48,8 @@ def _sabotage(monkeypatch: pytest.MonkeyPatch, marker: str, new: str) -> None:
     from iri_lint.source.edits import SourceEdit
     from iri_lint.source.edits import edit_literal as real
 
-    def edit_literal(lit, start, end, replacement):  # type: ignore[no-untyped-def]
-        got = real(lit, start, end, replacement)
+    def edit_literal(lit, start, end, replacement, hold=None):  # type: ignore[no-untyped-def]
+        got = real(lit, start, end, replacement, hold)
         if marker in lit.value and isinstance(got, list):
             sm = lit.locator.source_map()
             body = sm.pieces[0].body_start
@@ -185,3 +185,26 @@ def test_another_rules_fix_waits_for_the_literal_as_the_first_left_it() -> None:
     assert run.text == "import requests\nrequests.get('https://example:80.com')\n"
     left = {sf.code: run.not_applied.get(i) for i, sf in enumerate(run.remaining)}
     assert "IRI310" not in left and left.get("IRI112") is None
+
+
+def _latin1(text: str) -> bool:
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("literal", "fixed"), [
+    ('"https://export.example.fr/s\\u0323\\u0307"', '"https://export.example.fr/\\u1e69"'),  # an escape it holds
+    ('r"https://export.example.fr/s\u0323\u0307"', None),  # a raw string has no escapes: refused
+])
+def test_a_character_the_encoding_cannot_hold_is_written_as_an_escape(literal: str, fixed: str | None) -> None:
+    """fixtures157 repro 05: IRI301's NFC fix writes U+1E69, which a latin-1 file cannot hold; the literal has
+    escapes, so the fix writes it as one (and is no longer counted as available only to be refused)."""
+    text = f"# -*- coding: latin-1 -*-\nACCENT_URL = {literal}\n"
+    run = fix_text(text, _lint(Config()), unsafe=True, can_hold=_latin1)
+    if fixed is None:
+        assert run.text == text and not run.applied
+    else:
+        assert run.text == text.replace(literal, fixed) and [a.finding.code for a in run.applied] == ["IRI301"]

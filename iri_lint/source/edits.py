@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import accumulate
 from typing import NamedTuple
 
@@ -13,6 +13,8 @@ from iri_lint.source.decode import Decoded
 from iri_lint.source.locate import Locator, SourceFile, SourceMap, expected_value, split_lines
 from iri_lint.source.model import Literal
 from iri_lint.source.templates import apply_templates
+
+Hold = Callable[[str], bool]  # whether the file's encoding can hold a text
 
 _SHORT_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -32,9 +34,10 @@ class Refusal(NamedTuple):
 
 
 def edit_literal(
-    lit: Literal, start: int, end: int, replacement: str
+    lit: Literal, start: int, end: int, replacement: str, hold: Hold | None = None
 ) -> list[SourceEdit] | Refusal:
-    """Source edits that change ``lit.value[start:end]`` to ``replacement`` and nothing else."""
+    """Source edits that change ``lit.value[start:end]`` to ``replacement`` and nothing else; ``hold``: whether
+    the file's encoding holds a character (one it does not is written as an escape where the literal has them)."""
     loc = lit.locator
     if loc is None:
         return Refusal("literal has no source locator")
@@ -52,7 +55,7 @@ def edit_literal(
         replacement = replacement.replace("%", "%%")
     if loc.format_template:
         replacement = replacement.replace("{", "{{").replace("}", "}}")
-    return _source_edits(sm, raw[0], raw[1], replacement)
+    return _source_edits(sm, raw[0], raw[1], replacement, hold)
 
 
 def _raw_range(loc: Locator, start: int, end: int) -> tuple[int, int]:
@@ -61,14 +64,15 @@ def _raw_range(loc: Locator, start: int, end: int) -> tuple[int, int]:
     return loc.raw_index(start), loc.raw_index(end)
 
 
-def _source_edits(sm: SourceMap, rs: int, re_: int, replacement: str) -> list[SourceEdit] | Refusal:
+def _source_edits(sm: SourceMap, rs: int, re_: int, replacement: str,
+                  hold: Hold | None = None) -> list[SourceEdit] | Refusal:
     if rs == re_:
         if not sm.pieces:
             return Refusal("no string token")
         k = sm.piece_at(rs) if rs < len(sm.starts) else len(sm.pieces) - 1
         piece = sm.pieces[k]
         at = sm.start_of(rs) if rs < len(sm.starts) else piece.body_end
-        return _one(piece, at, at, replacement)
+        return _one(piece, at, at, replacement, hold)
     # split by piece; equal lengths keep characters aligned with their pieces
     groups: list[tuple[int, int, int]] = []  # piece, raw start, raw end
     i = rs
@@ -88,7 +92,7 @@ def _source_edits(sm: SourceMap, rs: int, re_: int, replacement: str) -> list[So
             part = "".join(each[a - rs : b - rs])
         else:
             part = replacement if n == 0 else ""
-        result = _one(sm.pieces[k], sm.starts[a], sm.ends[b - 1], part)
+        result = _one(sm.pieces[k], sm.starts[a], sm.ends[b - 1], part, hold)
         if isinstance(result, Refusal):
             return result
         edits.extend(result)
@@ -104,18 +108,19 @@ def _encoded_each(original: str, replacement: str) -> list[str] | None:
     return each if "".join(each) == replacement else None
 
 
-def _one(piece: Decoded, a: int, b: int, text: str) -> list[SourceEdit] | Refusal:
-    escaped = escape_for(piece, text)
+def _one(piece: Decoded, a: int, b: int, text: str, hold: Hold | None = None) -> list[SourceEdit] | Refusal:
+    escaped = escape_for(piece, text, hold)
     if isinstance(escaped, Refusal):
         return escaped
     return [SourceEdit(a, b, escaped)]
 
 
-def escape_for(piece: Decoded, text: str) -> str | Refusal:
-    """Write ``text`` as source for the body of ``piece`` (its quote, prefix and kind)."""
+def escape_for(piece: Decoded, text: str, hold: Hold | None = None) -> str | Refusal:
+    """Write ``text`` as source for the body of ``piece`` (its quote, prefix and kind); a character the file's
+    encoding cannot hold (``hold``) as an escape, as a non-printable one is (``\u1e69`` in a latin-1 file)."""
     q = piece.quote[0]
     triple = len(piece.quote) == 3
-    if _as_is(piece, text, q):  # the common case, checked in C: printable, nothing to escape
+    if _as_is(piece, text, q) and (hold is None or text.isascii() or hold(text)):  # (the common case)
         out = text
     elif piece.is_raw:
         for c in text:
@@ -135,7 +140,7 @@ def escape_for(piece: Decoded, text: str) -> str | Refusal:
                 if ord(c) > 0xFF:
                     return Refusal(f"a bytes literal cannot hold {c!r}")
                 parts.append(f"\\x{ord(c):02x}")
-            elif not c.isprintable():
+            elif not c.isprintable() or (hold is not None and not c.isascii() and not hold(c)):
                 o = ord(c)
                 parts.append(
                     f"\\x{o:02x}" if o < 0x100 else f"\\u{o:04x}" if o < 0x10000 else f"\\U{o:08x}"
