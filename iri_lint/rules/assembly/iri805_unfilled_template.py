@@ -27,7 +27,9 @@ RULE = Rule(
          "and `%s` is a malformed percent-encoding. Sent as it is, the request goes to a path nobody serves "
          "(often after the client percent-encodes the braces), and the bug hides behind a 404."),
     where=("the first character of the placeholder (`{`, `%`, `$`, `<`); one finding for a "
-           "literal's placeholders, at the first"),
+           "literal's placeholders, at the first. A template of this module sent unfilled from several calls is "
+           "that one finding, in its literal (a `# noqa` there silences them all); one spelled in another module "
+           "is reported at each use, at the name bringing it in"),
     fix_text="Fill the template before the call (`URL.format(user=user)`, `uritemplate.expand`, an f-string).",
     valid=(
         Example('import requests\nAVATAR_URL = "https://cdn.example/{user}/{size}.png"\n'
