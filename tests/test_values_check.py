@@ -680,6 +680,23 @@ def test_django_s_settings_are_the_module_django_settings_module_names(tmp_path:
     assert _lint_project(tmp_path, modules, "tests.py") == [(9, "IRI802")]
 
 
+def test_django_s_settings_are_manage_py_s_when_the_tests_name_their_own(tmp_path: Path) -> None:
+    """fixtures159: manage.py names the production settings and pytest.ini the tests' own: the application's
+    are manage.py's (two modules named elsewhere leave ``settings`` an outside object)."""
+    modules = {
+        "prod_settings.py": 'CDN_URL = "https://cdn.example.net/"\n',
+        "test_settings.py": "from prod_settings import *\n",
+        "views.py": ('import requests\nfrom django.conf import settings\n\n\ndef image(name):\n'
+                     '    return requests.get(settings.CDN_URL + "/img/" + name)\n'),
+    }
+    (tmp_path / "pytest.ini").write_text("[pytest]\nDJANGO_SETTINGS_MODULE = test_settings\n", encoding="utf-8")
+    (tmp_path / "tox.ini").write_text("[pytest]\nDJANGO_SETTINGS_MODULE = prod_settings\n", encoding="utf-8")
+    assert _lint_project(tmp_path, modules, "views.py") == []  # (two, and no manage.py to decide)
+    (tmp_path / "manage.py").write_text('import os\nos.environ.setdefault("DJANGO_SETTINGS_MODULE", '
+                                        '"prod_settings")\n', encoding="utf-8")
+    assert _lint_project(tmp_path, modules, "views.py") == [(6, "IRI802")]
+
+
 def test_a_module_whose_only_url_is_given_to_an_imported_helper_is_read(tmp_path: Path) -> None:
     """fixtures146, repros 01 and 02: a module with no URL-like text, no URL name and no URL API, whose only use of
     a URL is a join given to a helper of another module, is read all the same (the same with ``.format`` and a
@@ -1394,6 +1411,19 @@ def test_a_url_named_key_of_a_subscript_assignment_is_a_url_context() -> None:
            '    meta["next_url"] = ROOT + "next"\n    item["url_template"] = "/x/{id}"\n    item[k] = "a b"\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
         (6, 33, "IRI802"), (7, 37, "IRI101"), (8, 31, "IRI801")]
+
+
+@pytest.mark.parametrize(("use", "expected"), [
+    ('CDN if "://" in CDN else "https://" + CDN', []),  # (fixtures159 repro 03: the guard, not IRI808)
+    ('CDN if CDN.startswith("http") else "https://" + CDN', []),
+    ('"https://" + CDN if "://" not in CDN else CDN', []),
+    ('HOST if "://" in HOST else "https://" + HOST + "x"', [(7, 65, "IRI801")]),  # the branch taken
+    ('CDN if flag else "https://" + CDN', [(7, 35, "IRI808")]),  # undecided: both branches
+])
+def test_a_branch_known_texts_decide_is_the_one_checked(use: str, expected: list[tuple[int, int, str]]) -> None:
+    src = ('import requests\nCDN = "https://cdn.example.net"\nHOST = "cdn.example.net"\n\n\n'
+           f'def f(flag):\n    requests.get({use})\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 
 def test_urlunsplit_s_parts_are_checked_in_the_literal_that_spells_them() -> None:

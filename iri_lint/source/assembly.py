@@ -420,12 +420,13 @@ def unsplit(scheme: Value, netloc: Value, path: Value, params: Value | None, que
             node: ast.AST, src: Src | None) -> Value:
     """``urlunsplit`` / ``urlunparse`` as CPython writes them: ``scheme:``, ``//netloc`` (a ``/`` put before a
     known path that lacks one), the path, ``;params``, ``?query``, ``#fragment``, each delimiter only where its
-    part is not empty (a hole's: the delimiter and the part one hole). A netloc that is a hole stands for a host;
+    part is not empty (a hole's: the delimiter and the part one hole). A path whose known start is no ``/`` gets
+    one (a path that starts with a hole: as it is, unknown). A netloc that is a hole stands for a host;
     an empty one makes the whole a hole (whether ``//`` is written depends on the scheme and the path)."""
     if netloc.text == "":
         return hole(node, src)
     parts = [] if scheme.text == "" else [scheme, made(":", node, src)]
-    lead = path.text is not None and path.text != "" and not path.text.startswith("/")
+    lead = _starts_known(path) and not path.flat().startswith("/")  # (known text first: "thumbs/" + slug too)
     parts += [made("//", node, src), netloc, made("/", node, src) if lead else Value(), path]
     for delimiter, part in ((";", params), ("?", query), ("#", fragment)):
         if part is None or part.text == "":

@@ -401,8 +401,9 @@ class ModuleValues:
         while stack and len(out) < _MAX_CHOICES:
             e = stack.pop()
             t = type(e)
-            if t is ast.IfExp:
-                stack += (e.orelse, e.body)  # type: ignore[attr-defined]
+            if t is ast.IfExp:  # (a test known texts decide takes one branch: ``CDN if "://" in CDN else ...``)
+                taken = self._decided(e.test, at)  # type: ignore[attr-defined]
+                stack += (e.orelse, e.body) if taken is None else (e.body if taken else e.orelse,)  # type: ignore[attr-defined]
             elif t is ast.BoolOp and type(e.op) is ast.Or:  # type: ignore[attr-defined]
                 stack += reversed(e.values)  # type: ignore[attr-defined]
             elif t is ast.BoolOp:  # (``a and b``: ``b`` when ``a`` is true; ``a`` only when false, no URL)
@@ -412,6 +413,27 @@ class ModuleValues:
             elif e is not expr:
                 out.append(e)
         return out
+
+    def _decided(self, test: ast.expr, at: At) -> bool | None:
+        """A branch's test when known texts decide it: ``a in b``, ``a not in b``, ``b.startswith(a)``,
+        ``b.endswith(a)``, and ``not`` of one; None for any other."""
+        t = type(test)
+        if t is ast.UnaryOp and type(test.op) is ast.Not:  # type: ignore[attr-defined]
+            inner = self._decided(test.operand, at)  # type: ignore[attr-defined]
+            return None if inner is None else not inner
+        if t is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) in (ast.In, ast.NotIn):  # type: ignore[attr-defined]
+            a, b = self._text(test.left, at), self._text(test.comparators[0], at)  # type: ignore[attr-defined]
+            return None if a is None or b is None else (a in b) is (type(test.ops[0]) is ast.In)  # type: ignore[attr-defined]
+        if t is ast.Call and type(f := test.func) is ast.Attribute and f.attr in (  # type: ignore[attr-defined]
+                "startswith", "endswith") and len(test.args) == 1 and not test.keywords:  # type: ignore[attr-defined]
+            a, b = self._text(test.args[0], at), self._text(f.value, at)  # type: ignore[attr-defined]
+            return None if a is None or b is None else (b.startswith(a) if f.attr == "startswith" else b.endswith(a))
+        return None
+
+    def _text(self, expr: ast.expr, at: At) -> str | None:
+        """What ``expr`` holds when it is known text."""
+        r = self.state.value(expr, at)
+        return r.text if type(r) is Value and r.type == "str" else None
 
     def _default_of(self, call: ast.Call, at: At) -> ast.expr | None:
         """The default of ``os.getenv(name, default)`` / ``os.environ.get(...)``: what the code uses when the

@@ -92,6 +92,7 @@ def test_imported_functions_resolve_through_the_module_imports() -> None:
 @pytest.mark.parametrize(("call", "expected"), [
     ('urlunsplit(("https", "h.example", "/a", "q=1", "top"))', "https://h.example/a?q=1#top"),
     ('urlunsplit(("https", "h.example", "a", "", ""))', "https://h.example/a"),  # ('/' put before the path)
+    ('urlunsplit(("https", "h.example", "a/" + x, "", ""))', "https://h.example/a/0"),  # (a join's too)
     ('urlunsplit(["https", "h.example", "/a", "", ""])', "https://h.example/a"),
     ('urlunsplit(("https", host, path, query, ""))', "https://000"),  # (the '?' and query one hole)
     ('urlunsplit(("", "h.example", "/a", "", ""))', "//h.example/a"),
