@@ -1426,6 +1426,18 @@ def test_a_branch_known_texts_decide_is_the_one_checked(use: str, expected: list
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
 
 
+@pytest.mark.parametrize(("use", "expected"), [
+    ('PAGE + "#" + section', [(7, 37, "IRI114")]),  # a second '#' whatever follows it (RFC 3986 sec. 3.5)
+    ('urlunsplit(("https", "h.example", "/faq", "", "#" + section))', [(7, 76, "IRI114")]),  # (its own '#' too)
+    ('ROOT + "#" + section', []),  # the first
+])
+def test_a_second_hash_before_a_hole_is_reported(use: str, expected: list[tuple[int, int, str]]) -> None:
+    """fixtures159 repro 02: the '#' is known text; the hole after it cannot make it part of a fragment."""
+    src = ('from urllib.parse import urlunsplit\nimport requests\nPAGE = "https://h.example/faq#intro"\n'
+           'ROOT = "https://h.example/faq"\n\n\ndef f(section): requests.get(' + use + ')\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
 def test_urlunsplit_s_parts_are_checked_in_the_literal_that_spells_them() -> None:
     src = ('from urllib.parse import urlunsplit\nimport requests\n\n\ndef f(host):\n'
            '    return requests.get(urlunsplit(("https", host, "/a b", "", "")))\n')

@@ -180,7 +180,8 @@ _OWN_CHARACTER = frozenset({"IRI101", "IRI102", "IRI103", "IRI104", "IRI107", "I
                             "IRI202", "IRI203", "IRI504", "IRI505"})
 _BRACKETS = frozenset("<>")
 # findings about their first character whatever a hole beside or after it holds: a '%' after an IPv6 address in
-# '[...]' starts a zone (IRI118); a non-ASCII character an ASCII-only API is given raises there (IRI404)
+# '[...]' starts a zone (IRI118); a non-ASCII character an ASCII-only API is given raises there (IRI404); and a
+# second '#', inside the fragment (IRI114, RFC 3986 sec. 3.5), whatever a hole after it holds
 _AT_ITS_CHARACTER = frozenset({"IRI118", "IRI404"})
 # an IRI found by its shape alone may end at a hole: an unwise character after it is a record's separator
 # ("https://h/{repo}|{title}", RFC 3986 appendix C: what cannot be in a URI ends it in text)
@@ -247,9 +248,9 @@ class _HoleFilter:
         """Whether a finding of ``code`` over ``start:end`` (offsets of the caller's text) is dropped."""
         if code in _AT_HOLES:
             return False
-        if code in _AT_ITS_CHARACTER:
-            return _overlaps_hole(start, start + 1, self.holes, self.reach, False)
         text = self.text
+        if code in _AT_ITS_CHARACTER or (code == "IRI114" and text[start : start + 1] == "#"):
+            return _overlaps_hole(start, start + 1, self.holes, self.reach, False)
         return _overlaps_hole(start, end, self.holes, self.reach, code not in self.own
                               or text[start : start + 1] in _BRACKETS
                               or (code == "IRI505" and not text[start:end].strip(_JOINERS)))
