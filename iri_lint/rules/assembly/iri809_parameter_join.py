@@ -21,7 +21,9 @@ RULE = Rule(
           "before a value `urlencode()` made) is joined after a URL with a scheme and an authority whose text has "
           "no `?`: `LISTING + \"&sort=desc\"`, where `LISTING` is `\"https://shop.example/list\"`. Only where "
           "the text before the join is known up to it, or what is unknown there cannot hold a `?` (a number, a "
-          "percent-encoded value): `url + \"&page=2\"` with `url` a parameter is not reported, nor is a join "
+          "percent-encoded value; unlike the structural convention of design.md, where a path's hole holds no `?`, "
+          "since an endpoint kept in a name often carries its own query, `BASE + endpoint + \"&page=2\"`): "
+          "`url + \"&page=2\"` with `url` a parameter is not reported, nor is a join "
           "after a query (`f\"{LISTING}?q={q}\" + \"&page=2\"`, the `&`'s place) or a fragment."),
     why=("The query begins at the first `?` (RFC 3986 sec. 3.4); without one, `&sort=desc` is part of the path "
          "(sec. 3.3): `/list&sort=desc` names another resource, and the server sees no parameter at all, usually "
