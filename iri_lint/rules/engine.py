@@ -180,9 +180,9 @@ _OWN_CHARACTER = frozenset({"IRI101", "IRI102", "IRI103", "IRI104", "IRI107", "I
                             "IRI202", "IRI203", "IRI504", "IRI505"})
 _BRACKETS = frozenset("<>")
 # findings about their first character whatever a hole beside or after it holds: a '%' after an IPv6 address in
-# '[...]' starts a zone (IRI118); a non-ASCII character an ASCII-only API is given raises there (IRI404); and a
-# second '#', inside the fragment (IRI114, RFC 3986 sec. 3.5), whatever a hole after it holds
-_AT_ITS_CHARACTER = frozenset({"IRI118", "IRI404"})
+# '[...]' starts a zone (IRI118); a non-ASCII character an ASCII-only API is given raises there (IRI404); a '#'
+# inside the fragment is no fragment character (IRI114 at a '#', RFC 3986 sec. 3.5)
+_AT_ITS_CHARACTER = {"IRI118": "", "IRI404": "", "IRI114": "#"}  # code -> the character it must be ("": any)
 # an IRI found by its shape alone may end at a hole: an unwise character after it is a record's separator
 # ("https://h/{repo}|{title}", RFC 3986 appendix C: what cannot be in a URI ends it in text)
 _OWN_CHARACTER_BY_SHAPE = _OWN_CHARACTER - {"IRI103"}
@@ -249,7 +249,7 @@ class _HoleFilter:
         if code in _AT_HOLES:
             return False
         text = self.text
-        if code in _AT_ITS_CHARACTER or (code == "IRI114" and text[start : start + 1] == "#"):
+        if (which := _AT_ITS_CHARACTER.get(code)) is not None and text.startswith(which, start):
             return _overlaps_hole(start, start + 1, self.holes, self.reach, False)
         return _overlaps_hole(start, end, self.holes, self.reach, code not in self.own
                               or text[start : start + 1] in _BRACKETS

@@ -432,8 +432,8 @@ class ModuleValues:
 
     def _text(self, expr: ast.expr, at: At) -> str | None:
         """What ``expr`` holds when it is known text."""
-        r = self.state.value(expr, at)
-        return r.text if type(r) is Value and r.type == "str" else None
+        r = self.state.text(expr, at)
+        return r.text if r is not None and r.type == "str" else None
 
     def _default_of(self, call: ast.Call, at: At) -> ast.expr | None:
         """The default of ``os.getenv(name, default)`` / ``os.environ.get(...)``: what the code uses when the

@@ -20,7 +20,7 @@ RULE = Rule(
     what=("A userinfo `user:password@` whose password is not empty, not a redaction or placeholder (`***`, "
           "`<password>`, `${PASSWORD}`, `pass`, `tiger`, `my_secret`, ...) and not the user name again "
           "(`guest:guest`), nor anonymous FTP's (`ftp://anonymous:guest@ftp.example.org/`, by convention an e-mail "
-          "address by convention, RFC 1635), in any scheme but one whose userinfo is no login (fsspec's "
+          "address, RFC 1635), in any scheme but one whose userinfo is no login (fsspec's "
           "`github://org:repo@sha/path`). Files that match `test-files` are not checked for it."),
     why=("`user:password@` is deprecated: the password is sent and logged in clear text and ends up in version "
          "control. Redactions and placeholders (`***`, `xxx`, `<password>`, `${PASSWORD}`, `pass`, "

@@ -32,11 +32,11 @@ RULE = Rule(
 )
 
 
-def message(err: Subject, shown: str | None = None) -> str:
+def message(err: Subject, shown: str) -> str:
     """The finding's message: why a zone is not part of the IRI, and what to do instead (``shown``: the text
     with a hole as '…')."""
     address = err.text[err.text.rfind("[", 0, err.rec.start) + 1 : err.rec.start]
-    zone = err.chars if shown is None else shown[err.rec.start : err.rec.end]
+    zone = shown[err.rec.start : err.rec.end]
     return (f"the IPv6 zone identifier {zone!r} is not part of URI or IRI syntax: RFC 3987 sec. 2.2 never "
             "allowed one, and RFC 9844 removed RFC 6874's '%25zone' (no browser accepted it); a zone is local "
             f"to one host, so pass it out of band (the socket address's scope id) and write [{address}]")
