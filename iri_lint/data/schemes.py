@@ -451,3 +451,28 @@ WIDELY_USED: frozenset[str] = frozenset({
     "zip",
     "zk",
 })
+
+# Object stores' URLs (the csv's path column): the path after the bucket is a key that fsspec, boto3
+# and the SDKs read verbatim, never percent-decoded, so a space or a '%' there is the key's own.
+VERBATIM_KEY: frozenset[str] = frozenset({
+    "abfs",
+    "abfss",
+    "adl",
+    "az",
+    "dbfs",
+    "gcs",
+    "gs",
+    "hdfs",
+    "hf",
+    "lakefs",
+    "oci",
+    "ocilake",
+    "oss",
+    "s3",
+    "s3a",
+    "s3n",
+    "tosfs",
+    "wasb",
+    "wasbs",
+    "webhdfs",
+})

@@ -344,6 +344,24 @@ def test_schemes_in_wide_use_are_never_typos(scheme: str) -> None:
     assert "IRI603" not in {f.code for f in check(f"{scheme}://host.example/path")}
 
 
+@pytest.mark.parametrize(("text", "codes", "fixed"), [
+    # fsspec and boto3 read an object store's key verbatim: the character is reported, but %-encoding it
+    # would name another object, so there is no fix and the message says why
+    ("s3://bucket/reports/Q3 summary.csv", ["IRI101"], False),
+    ("S3://bucket/a b?versionId=x y", ["IRI101"], False),
+    ("gs://bucket/100%.csv", ["IRI110"], False),
+    ("abfs://container/a^b<c>.parquet", ["IRI102", "IRI103"], False),
+    ("s3://my bucket/k", ["IRI101"], True),  # the bucket is a host: no key there
+    ("https://bucket.s3.amazonaws.com/Q3 summary.csv", ["IRI101"], True),  # over HTTP the key is encoded
+    ("s3://bucket/k#a b", ["IRI101"], True),
+])
+def test_an_object_stores_key_is_reported_without_a_fix(text: str, codes: list[str], fixed: bool) -> None:
+    found = check(text, select=["IRI101", "IRI102", "IRI103", "IRI110"])
+    assert sorted({f.code for f in found}) == codes
+    assert all((f.fix is not None) == fixed for f in found)
+    assert all(("object store" in f.message) != fixed for f in found)
+
+
 @pytest.mark.parametrize(("typo", "meant"), [("htps", "https"), ("htp", "http"), ("hhtp", "http"),
                                              ("httpp", "http"), ("mailtp", "mailto")])
 def test_unknown_near_misses_of_common_schemes_are_typos(typo: str, meant: str) -> None:

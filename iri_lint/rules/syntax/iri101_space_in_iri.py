@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.errors import Kind
 from ..facts import Facts
 from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
-from .shared import Subject, SyntaxFix, report
+from .shared import OBJECT_KEY, Subject, SyntaxFix, report
 
 RULE = Rule(
     code="IRI101",
@@ -23,13 +23,15 @@ RULE = Rule(
           "removes them, where the literal is one URL whatever it holds (a URL API's argument); elsewhere (a "
           "URL-named name, keyword or key) whitespace at an end of an absolute IRI separates it from the text "
           "around it (3987bis sec. 6.3) and is no finding, one literal's or a value's built in code "
-          "(`A_URL = BASE + \"/0 \"`), until a join puts it inside a URL or a URL API takes the value."),
+          "(`A_URL = BASE + \"/0 \"`), until a join puts it inside a URL or a URL API takes the value. "
+          + OBJECT_KEY),
     why=("RFC 3987 sec. 2.2 leaves this character out of the IRI grammar and 3987bis sec. 6.3 explains why: "
          "spaces delimit IRIs in lists and are added or lost when long IRIs are wrapped, so one IRI can be "
          "read as two. Software that receives such a string may cut it, reject it, or map it differently."),
     fix_text="Percent-encode the space as `%20` (or `+` in a form-encoded query).",
     valid=(Example("https://example.com/a%20b"),),
-    invalid=(Example("https://example.com/a b", "https://example.com/a%20b"),),
+    invalid=(Example("https://example.com/a b", "https://example.com/a%20b"),
+             Example("s3://bucket/reports/Q3 summary.csv")),  # an object store's key: no fix
     needs=Needs.ERRORS,
 )
 
@@ -37,7 +39,7 @@ RULE = Rule(
 def message(err: Subject) -> str:
     """The finding's message for one error (a run of them gets its length appended)."""
     return (f"{err.label} in {err.component}: "
-            "spaces are not allowed in IRIs (3987bis sec. 6.3); percent-encode it as %20")
+            f"spaces are not allowed in IRIs (3987bis sec. 6.3); {err.remedy('percent-encode it as %20')}")
 
 
 def check(facts: Facts) -> Iterator[Raw]:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.errors import Kind
 from ..facts import Facts
 from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
-from .shared import Subject, SyntaxFix, report
+from .shared import OBJECT_KEY, Subject, SyntaxFix, report
 
 RULE = Rule(
     code="IRI102",
@@ -19,7 +19,7 @@ RULE = Rule(
     default=True,
     fix_level=FixLevel.NONE,
     what=('A literal `<`, `>` or `"` in any component of the IRI; a run of them is one finding, and the fix '
-          "percent-encodes each one."),
+          "percent-encodes each one. " + OBJECT_KEY),
     why=("RFC 3987 sec. 2.2 leaves this character out of the IRI grammar and 3987bis sec. 6.3 explains why: "
          '`<`, `>` and `"` are the conventional delimiters around IRIs in plain text (RFC 3986 appendix C), so '
          "an IRI containing them is cut off. Software that receives such a string may cut it, reject it, or "
@@ -34,7 +34,7 @@ RULE = Rule(
 def message(err: Subject) -> str:
     """The finding's message for one error (a run of them gets its length appended)."""
     return (f"{err.label} in {err.component}: "
-            "this delimiter is not allowed in IRIs (3987bis sec. 6.3); percent-encode it")
+            f"this delimiter is not allowed in IRIs (3987bis sec. 6.3); {err.remedy('percent-encode it')}")
 
 
 def check(facts: Facts) -> Iterator[Raw]:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.errors import Kind
 from ..facts import Facts
 from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
-from .shared import Subject, SyntaxFix, report
+from .shared import OBJECT_KEY, Subject, SyntaxFix, report
 
 RULE = Rule(
     code="IRI103",
@@ -19,7 +19,7 @@ RULE = Rule(
     default=True,
     fix_level=FixLevel.NONE,
     what=("A literal backslash, `^`, backtick (U+0060), `{`, `|` or `}` in any component of the IRI; a run of "
-          "them is one finding, and the fix percent-encodes each one."),
+          "them is one finding, and the fix percent-encodes each one. " + OBJECT_KEY),
     why=("RFC 3987 sec. 2.2 leaves this character out of the IRI grammar and 3987bis sec. 6.3 explains why: "
          "these characters are shown differently on some systems (U+005C as a yen sign) and are used around "
          "IRIs, so IRIs with them are read piecemeal. Software that receives such a string may cut it, reject "
@@ -34,7 +34,7 @@ RULE = Rule(
 def message(err: Subject) -> str:
     """The finding's message for one error (a run of them gets its length appended)."""
     return (f"{err.label} in {err.component}: "
-            "this character is not allowed in IRIs (3987bis sec. 6.3); percent-encode it")
+            f"this character is not allowed in IRIs (3987bis sec. 6.3); {err.remedy('percent-encode it')}")
 
 
 def check(facts: Facts) -> Iterator[Raw]:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.errors import Kind
 from ..facts import Facts
 from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
-from .shared import Subject, SyntaxFix, report
+from .shared import OBJECT_KEY, Subject, SyntaxFix, report
 
 RULE = Rule(
     code="IRI110",
@@ -19,19 +19,21 @@ RULE = Rule(
     default=True,
     fix_level=FixLevel.NONE,
     what=("A `%` that is not followed by two hexadecimal digits (`%`, `%2`, `%zz`), in any component; the fix "
-          "writes the `%` itself as `%25`."),
+          "writes the `%` itself as `%25`. " + OBJECT_KEY),
     why=("In an IRI `%` only starts a percent-encoding `%HH`; a bare `%` makes the IRI invalid and different "
          "libraries repair it differently."),
     fix_text="Write a literal `%` as `%25`.",
     valid=(Example("https://example.com/100%25"),),
-    invalid=(Example("https://example.com/100%", "https://example.com/100%25"),),
+    invalid=(Example("https://example.com/100%", "https://example.com/100%25"),
+             Example("gs://bucket/exports/100%.csv")),  # an object store's key: no fix
     needs=Needs.ERRORS,
 )
 
 
 def message(err: Subject) -> str:
     """The finding's message for one error (a run of them gets its length appended)."""
-    return "'%' must be followed by two hex digits (pct-encoded, RFC 3986 sec. 2.1); write a literal '%' as %25"
+    remedy = err.remedy("write a literal '%' as %25")
+    return f"'%' must be followed by two hex digits (pct-encoded, RFC 3986 sec. 2.1); {remedy}"
 
 
 def check(facts: Facts) -> Iterator[Raw]:

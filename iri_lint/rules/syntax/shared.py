@@ -11,8 +11,23 @@ from ...core.chars import char_label, pct_encode
 from ...core.errors import Kind
 from ...core.grammar import Profile
 from ...core.reference import ErrorRecord, IRIReference
+from ...data.schemes import VERBATIM_KEY
 from ..facts import Facts
 from ..model import Edit, Raw
+
+# an object store's key (``VERBATIM_KEY``: s3://bucket/key) is read verbatim by fsspec, boto3 and the cloud SDKs
+_KEY_PARTS = frozenset({"path", "query"})
+KEY_REMEDY = "an object store reads its key verbatim, so encoding it would name another object: no fix"
+OBJECT_KEY = ("In the path or query of an object store's URL (`s3://`, `gs://`, `abfs://`, `hdfs://`, ...; the "
+              "list is in docs/design.md) the finding has no fix: fsspec, boto3 and the cloud SDKs read the key "
+              "verbatim, never percent-decoded, so the encoded character would name another object.")
+
+
+def in_object_key(ref: IRIReference, rec: ErrorRecord) -> bool:
+    """Whether an error is in the key of an object store's URL, which no library percent-decodes."""
+    scheme = ref.scheme
+    return (scheme is not None and rec.component in _KEY_PARTS
+            and ref.text[scheme.start : scheme.end].lower() in VERBATIM_KEY)
 
 
 class SyntaxFix(enum.Enum):
@@ -40,6 +55,10 @@ class Subject(NamedTuple):
     @property
     def component(self) -> str:
         return self.rec.component or ""
+
+    def remedy(self, usual: str) -> str:
+        """``usual``, the fix's advice, but where the character is an object store's key's own."""
+        return KEY_REMEDY if in_object_key(self.ref, self.rec) else usual
 
     @property
     def chars(self) -> str:
@@ -76,8 +95,9 @@ def report(facts: Facts, kind: Kind, describe: Describe, fix: SyntaxFix | None =
         more = "" if j - i == 1 else "; 1 more such character follows" if j - i == 2 else \
             f"; {j - i - 1} more such characters follow"
         subject = Subject(*ref.error_subject(first), ref)
-        yield Raw(recs[first].start, recs[idx[j - 1]].end, describe(subject) + _in_a_row(subject) + more,
-                  None if fix is None else _edits(ref, tuple(recs[k] for k in idx[i:j]), fix))
+        edits = None if fix is None or in_object_key(ref, recs[first]) else \
+            _edits(ref, tuple(recs[k] for k in idx[i:j]), fix)
+        yield Raw(recs[first].start, recs[idx[j - 1]].end, describe(subject) + _in_a_row(subject) + more, edits)
 
 
 def _in_a_row(subject: Subject) -> str:
