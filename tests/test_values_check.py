@@ -1009,6 +1009,16 @@ def test_a_template_filled_by_replace_keeps_what_is_not_filled(call: str, found:
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == found
 
 
+def test_text_a_replace_deletes_inside_a_host_joins_nothing() -> None:
+    """``HOOKS.replace("\\u200b", "")`` leaves one literal's text on both sides of what it deleted: no piece is
+    joined to the host there (fixtures153's extra IRI801 at ``hooks.pay|ments.example``); a word joined after
+    the cleaned host still is."""
+    src = ('import requests\nHOOKS = "hooks.pay\\u200bments.example"\n'
+           'requests.get("https://" + HOOKS.replace("\\u200b", "") + "/v2/status")\n'
+           'requests.get("https://" + HOOKS.replace("\\u200b", "") + "v2/status")\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(4, "IRI801")]
+
+
 def test_a_relative_literal_at_an_api_only_values_resolve_is_checked() -> None:
     """``cls.selenium = WebDriver()`` in a classmethod, then ``self.selenium.get("/log in/")``: the literal scan
     does not resolve ``self.selenium`` and never took the literal for a URL; the value check, which finds the

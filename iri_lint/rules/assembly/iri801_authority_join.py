@@ -77,8 +77,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         userinfo = ref.userinfo
         if where is None and userinfo is not None and userinfo.start < j <= userinfo.end:
             where = userinfo  # the piece brings the '@': what was the host is now the userinfo (sec. 7.6)
-        if where is None or j in unknown:
-            continue
+        if where is None or j in unknown or assembly.same_literal(j - 1, j):
+            continue  # (one literal spelling both sides: a `.replace(x, "")` deleted text inside the host)
         start = ref.authority.start
         built = (k and joins[k - 1] > start - 2 and not _whole_host(text, joins[k - 1], start, j, ref.authority.end)) \
             or any(start <= h < j for h in unknown)
