@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 import iri_lint  # noqa: E402
 from iri_lint.config import OPTIONS, Option  # noqa: E402
+from iri_lint.core.context import UriOnly  # noqa: E402
 from iri_lint.rules.model import PYTHON, Example, Needs, Rule, UseContext  # noqa: E402
 from iri_lint.rules.registry import FAMILY_PREFIX, MODULES, all_rules  # noqa: E402
 
@@ -34,6 +35,11 @@ API_END = "<!-- END GENERATED API -->"
 
 
 # ---------------------------------------------------------------------------- helpers
+def _ascii_only(uri_only: UriOnly | bool) -> str:
+    """The url-apis table's "ASCII only" cell."""
+    return "yes, before `#`" if uri_only == UriOnly.BEFORE_FRAGMENT else "yes" if uri_only else ""
+
+
 def show(text: str) -> str:
     """``text`` as a Python string literal whose invisible or reordering characters are escaped."""
     out = []
@@ -63,8 +69,10 @@ def example_code(ex: Example, value: str, code: str = "", *, reported: bool = Fa
     if ex.kind != "IRI-reference":  # only the Python API checks a string as another kind
         args = ", ".join(a for a in (show(value), f'kind="{ex.kind}"', profile) if a)
         line, profile = f"iri_lint.check({args})", ""
-    elif ex.uri_only_api:  # an API that sends only ASCII (IRI404)
+    elif ex.uri_only_api == UriOnly.BEFORE_FRAGMENT:  # an API that sends only ASCII (IRI404), not the fragment
         line = f"urlopen({show(value)})"
+    elif ex.uri_only_api:  # one that sends the request-target whole
+        line = f'http.client.HTTPSConnection("example.com").request("GET", {show(value)})'
     elif ex.context is UseContext.DEREFERENCED:
         line = f"requests.get({show(value)})"
     else:
@@ -75,7 +83,8 @@ def example_code(ex: Example, value: str, code: str = "", *, reported: bool = Fa
 
 
 # the imports an example line needs, by how it starts
-EXAMPLE_IMPORTS = {"iri_lint.check(": "import iri_lint", "urlopen(": "from urllib.request import urlopen",
+EXAMPLE_IMPORTS = {"iri_lint.check(": "import iri_lint", "http.client.": "import http.client",
+                   "urlopen(": "from urllib.request import urlopen",
                    "requests.get(": "import requests"}
 
 
@@ -426,7 +435,7 @@ def url_apis_page() -> str:
              "| call | URL arguments | use | ASCII only | IDNA2008 |", "|---|---|---|---|---|"]
     for api in DEFAULT_URL_APIS:
         where = ", ".join([*(str(i) for i in api.args), *(f"`{k}=`" for k in api.keywords)])
-        lines.append(f"| `{api.name}` | {where} | {api.context.value} | {'yes' if api.uri_only else ''} "
+        lines.append(f"| `{api.name}` | {where} | {api.context.value} | {_ascii_only(api.uri_only)} "
                      f"| {'yes' if api.idna2008 else ''} |")
     lines += ["", "## Clients with a base URL", "",
               "A request of a client made with `base_url=` is checked as the URL the client sends: httpx appends "

@@ -18,6 +18,15 @@ class UseContext(enum.StrEnum):
     UNKNOWN = "unknown"
 
 
+class UriOnly(enum.IntEnum):
+    """What of an IRI an API that sends only ASCII writes in its request line (RFC 3987 sec. 3.1, IRI404);
+    ``True`` reads as ``WHOLE``."""
+
+    NO = 0
+    WHOLE = 1  # http.client, xmlrpc.client: the request-target as given, a fragment too
+    BEFORE_FRAGMENT = 2  # urllib.request: Request.full_url cuts the fragment off first
+
+
 class Assembly(NamedTuple):
     """How a URL value was put together from pieces (issue #27): what only a join can get wrong.
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import accumulate, pairwise
 
-from ..core.context import Assembly
+from ..core.context import Assembly, UriOnly
 from ..core.grammar import Profile
 from ..core.joiners import JOINERS
 from ..core.reference import IRIReference
@@ -135,7 +135,7 @@ def _overlaps_hole(start: int, end: int, holes: tuple[tuple[int, int], ...], rea
 def check(text: str, *, kind: str = "IRI-reference", profile: str | Profile = "iri",
           context: UseContext | str | None = None, select: Iterable[str] | None = None,
           ignore: Iterable[str] | None = None, holes: tuple[tuple[int, int], ...] = (),
-          uri_only_api: bool = False) -> list[Finding]:
+          uri_only_api: UriOnly | bool = False) -> list[Finding]:
     """Every finding of the enabled rules for ``text``, in order of position."""
     enabled = select_codes(select, ignore)
     ref = scan(text, kind, profile)
@@ -145,7 +145,7 @@ def check(text: str, *, kind: str = "IRI-reference", profile: str | Profile = "i
 
 def check_ref(ref: IRIReference, *, context: UseContext = UseContext.UNKNOWN,
               enabled: frozenset[str] = DEFAULT_CODES, holes: tuple[tuple[int, int], ...] = (),
-              uri_only_api: bool = False, idna_versions: bool = True,
+              uri_only_api: UriOnly | bool = False, idna_versions: bool = True,
               assembly: Assembly | None = None, by_shape: bool = False) -> list[Finding]:
     """check() for an already scanned IRI (the linter's hot path); ``idna_versions``: report labels
     that only IDNA2008 rejects (see ``Facts``); ``assembly``: how a URL value was put together (the

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 from ..core.budget import Budget
 from ..core.chars import BIDI_FORMATTING, BIDI_ISOLATES
-from ..core.context import Assembly, UseContext
+from ..core.context import Assembly, UriOnly, UseContext
 from ..core.errors import Kind
 from ..core.reference import ErrorRecord, IRIReference, Span
 
@@ -64,9 +64,10 @@ SCHEME_LEVEL_CODES = frozenset({"IRI308", "IRI309", "IRI310", "IRI311", "IRI312"
 class Facts:
     """One IRI and the facts about it that rules share, each computed when a rule first asks."""
 
-    def __init__(self, ref: IRIReference, context: UseContext = UseContext.UNKNOWN, uri_only_api: bool = False,
-                 enabled: frozenset[str] = frozenset(), holes: tuple[tuple[int, int], ...] = (),
-                 idna_versions: bool = True, assembly: Assembly | None = None) -> None:
+    def __init__(self, ref: IRIReference, context: UseContext = UseContext.UNKNOWN,
+                 uri_only_api: UriOnly | bool = False, enabled: frozenset[str] = frozenset(),
+                 holes: tuple[tuple[int, int], ...] = (), idna_versions: bool = True,
+                 assembly: Assembly | None = None) -> None:
         self.ref = ref
         self.assembly = assembly  # how a URL value was assembled (None: one literal, checked alone)
         self.context = context

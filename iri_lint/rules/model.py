@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..core.context import UriOnly
 from ..core.context import UseContext as UseContext  # re-exported: part of the rules API
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ class Example:
     kind: str = "IRI-reference"  # or PYTHON: ``text`` is a module, for a rule on source (IRI901)
     context: UseContext = UseContext.UNKNOWN
     profile: str = "iri"
-    uri_only_api: bool = False  # passed to an API that sends only ASCII (urlopen): IRI404
+    uri_only_api: UriOnly | bool = False  # passed to an API that sends only ASCII (urlopen): IRI404
 
 
 PYTHON = "python"  # Example.kind of a whole Python module, linted as a file

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+from iri_lint.core.context import UriOnly
 from iri_lint.core.context import UseContext as UseContext  # re-exported: how the literal is used
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ class Literal:
     end: SourcePos  # where its last token ends
     holes: tuple[tuple[int, int], ...] = ()
     api: str | None = None  # qualified name of the URL API it is passed to, if any
-    uri_only_api: bool = False  # that API takes only URIs (urlopen, http.client): IRI4xx mapping
+    uri_only_api: UriOnly | bool = False  # that API takes only URIs (urlopen, http.client): IRI4xx mapping
     idna2008_api: bool = False  # that API encodes hosts with IDNA2008 (requests, httpx): IRI403's versions
     # value offset -> source position; offset len(value) maps to just after the last character
     position_of: Callable[[int], SourcePos] | None = field(default=None, repr=False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from iri_lint.core.context import UseContext
+from iri_lint.core.context import UriOnly, UseContext
 
 
 class UrlApi(NamedTuple):
@@ -16,7 +16,7 @@ class UrlApi(NamedTuple):
     args: tuple[int, ...] = (0,)  # positional indexes that hold URLs
     keywords: tuple[str, ...] = ("url",)
     context: UseContext = UseContext.DEREFERENCED
-    uri_only: bool = False  # raises UnicodeEncodeError on non-ASCII (IRI4xx)
+    uri_only: UriOnly | bool = False  # raises UnicodeEncodeError on non-ASCII (IRI4xx)
     relative: bool = True  # relative references are checked (a URL context)
     # encodes a non-ASCII host with the ``idna`` package (IDNA2008 + UTS #46), so a label only
     # IDNA2003 reads (IRI403's opt-in difference between the versions) makes the call fail
@@ -38,6 +38,7 @@ def _http_client(prefix: str, methods: tuple[str, ...], *, url_arg: int = 0, idn
     return [UrlApi(f"{prefix}.{m}", args, idna2008=idna2008) for m in methods]
 
 
+_URLLIB = UriOnly.BEFORE_FRAGMENT
 _VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
 _REQUEST = ("request",)
 
@@ -53,11 +54,12 @@ def _client_family(prefix: str) -> list[UrlApi]:
 
 
 DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
-    # uri_only: http.client and urllib.request encode the request line as ASCII
-    UrlApi("urllib.request.urlopen", uri_only=True),
-    UrlApi("urllib.request.Request", uri_only=True),
-    UrlApi("urllib.request.urlretrieve", uri_only=True),
-    UrlApi("urllib.request.build_opener().open", keywords=("fullurl",), uri_only=True),
+    # uri_only: http.client and urllib.request encode the request line as ASCII; urllib.request's Request cuts
+    # the fragment off first, so only what is before it must be ASCII
+    UrlApi("urllib.request.urlopen", uri_only=_URLLIB),
+    UrlApi("urllib.request.Request", uri_only=_URLLIB),
+    UrlApi("urllib.request.urlretrieve", uri_only=_URLLIB),
+    UrlApi("urllib.request.build_opener().open", keywords=("fullurl",), uri_only=_URLLIB),
     UrlApi("urllib.parse.urljoin", (0, 1), ("base", "url"), UseContext.UNKNOWN),
     UrlApi("urllib.parse.urlsplit", keywords=("url",), context=UseContext.UNKNOWN),
     UrlApi("urllib.parse.urlparse", keywords=("url",), context=UseContext.UNKNOWN),
@@ -69,8 +71,8 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     *[UrlApi(f"webbrowser.{m}") for m in ("open", "open_new", "open_new_tab")],
     *[UrlApi(f"webbrowser.get().{m}") for m in ("open", "open_new", "open_new_tab")],  # (a named browser's)
     # robotparser reads robots.txt with urllib.request.urlopen
-    UrlApi("urllib.robotparser.RobotFileParser", uri_only=True),
-    UrlApi("urllib.robotparser.RobotFileParser().set_url", uri_only=True),
+    UrlApi("urllib.robotparser.RobotFileParser", uri_only=_URLLIB),
+    UrlApi("urllib.robotparser.RobotFileParser().set_url", uri_only=_URLLIB),
     # xmlrpc.client sends the URI's path in an http.client request line (ASCII)
     *[UrlApi(f"xmlrpc.client.{cls}", keywords=("uri",), uri_only=True) for cls in ("ServerProxy", "Server")],
     # websockets turns an IRI into a URI itself (websockets.uri.parse_uri)

@@ -330,6 +330,19 @@ def test_an_ascii_only_api_raises_on_a_non_ascii_character_beside_a_hole(literal
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 19 + literal.index("\\"), "IRI404")]
 
 
+def test_urllib_request_cuts_the_fragment_off_and_http_client_sends_it() -> None:
+    """fixtures161 repro 01: urllib.request's Request drops the fragment before the request line (Request.full_url),
+    so a non-ASCII anchor raises nothing there, through a literal or a value; http.client sends it, and a
+    non-ASCII path is reported at either."""
+    src = ('import http.client\nfrom urllib.request import Request, urlopen, urlretrieve\n'
+           'W = "https://de.wikipedia.org/wiki/Berlin"\n'
+           'urlopen("https://de.wikipedia.org/wiki/Berlin#Bev\u00f6lkerung")\n'
+           'urlretrieve(W + "#\u0399\u03c3\u03c4\u03bf\u03c1\u03af\u03b1", "a.html")\n'
+           'Request("https://ja.wikipedia.org/wiki/\u6771#x")\n'
+           'http.client.HTTPSConnection("de.wikipedia.org").request("GET", "/p#K\u00f6ln")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 39, "IRI404"), (7, 68, "IRI404")]
+
+
 @pytest.mark.parametrize("order", [(0, 1), (1, 0)])
 def test_a_literal_s_fix_does_not_depend_on_a_list_item_of_the_same_text(order: tuple[int, int]) -> None:
     """fixtures157 repro 06: an IRI inside a list has no fix (one is proven on a whole literal), a literal alone

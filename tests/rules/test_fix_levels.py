@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from iri_lint.core import to_uri
+from iri_lint.core.context import UriOnly
 from iri_lint.core.normalize import equivalent
 from iri_lint.rules.engine import check
 from iri_lint.rules.model import FixLevel, FixSafety, Rule, UseContext
@@ -17,7 +18,7 @@ from iri_lint.rules.registry import all_rules
 LADDER: dict[FixLevel, Literal["syntax", "scheme"]] = {FixLevel.SYNTAX: "syntax", FixLevel.SCHEME: "scheme"}
 
 
-def _assert_level_holds(text: str, profile: str = "iri", uri_only_api: bool = False) -> int:
+def _assert_level_holds(text: str, profile: str = "iri", uri_only_api: UriOnly | bool = False) -> int:
     checked = 0
     for f in check(text, select=["ALL"], context=UseContext.DEREFERENCED, profile=profile,
                    uri_only_api=uri_only_api):

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from iri_lint.core.context import UriOnly
 from iri_lint.source import candidates
 from iri_lint.source.literals import ScanOptions, find_literals
 from iri_lint.source.model import HOLE, Literal, Reason, UseContext
@@ -93,7 +94,7 @@ def test_url_apis_through_imports() -> None:
     assert got == [
         ("/users?id=1", Reason.URL_API, UseContext.DEREFERENCED, "requests.get", False),
         ("http://bücher.example/", Reason.URL_API, UseContext.DEREFERENCED,
-         "urllib.request.urlopen", True),
+         "urllib.request.urlopen", UriOnly.BEFORE_FRAGMENT),  # (Request drops the fragment)
         ("http://a/b/", Reason.URL_API, UseContext.UNKNOWN, "urllib.parse.urljoin", False),
         ("../c d", Reason.URL_API, UseContext.UNKNOWN, "urllib.parse.urljoin", False),
         ("https://docs.example/", Reason.URL_API, UseContext.DEREFERENCED, "webbrowser.open",

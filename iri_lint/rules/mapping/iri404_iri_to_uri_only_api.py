@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...core.chars import BIDI_CONTROLS, char_label
+from ...core.context import UriOnly
 from ...core.mapping import MappingError, uri_edits
 from ...core.reference import HostKind
 from ..facts import Facts
@@ -25,7 +26,10 @@ RULE = Rule(
           "`HTTPConnection` / `HTTPSConnection` `request` and `putrequest`, `urllib.robotparser`. A non-ASCII host "
           "alone is no part of the request line: http.client writes the `Host` header, and the socket and TLS "
           "resolve the name, in its IDNA form (Python's IDNA2003 codec; a label that codec refuses is IRI403's). "
-          "The fix is the mapped URI: IDNA "
+          "Nor is a fragment given to `urllib.request` (`urlopen`, `Request`, `urlretrieve`, an opener, "
+          "`robotparser`): its `Request` cuts the fragment off first (`Request.full_url`), so "
+          "`urlopen(\"https://de.wikipedia.org/wiki/Berlin#Bev\u00f6lkerung\")` works; `http.client` sends the "
+          "request-target it is given, fragment and all. The fix is the mapped URI: IDNA "
           "for a DNS host, percent-encoded UTF-8 elsewhere. An IRI with syntax errors besides (a space) is "
           "reported all the same, since the API raises whatever else is fixed, but without a fix: the mapping "
           "takes a valid IRI. One holding a bidi control (a Trojan Source `U+202E`, which IRIs must not contain, "
@@ -36,12 +40,15 @@ RULE = Rule(
     where="the first non-ASCII character",
     fix_text="Use the mapped URI (IDNA for the host, percent-encoded UTF-8 elsewhere).",
     valid=(
-        Example("https://example.com/caf%C3%A9", uri_only_api=True),
+        Example("https://example.com/caf%C3%A9", uri_only_api=UriOnly.BEFORE_FRAGMENT),
         Example("https://bücher.example/café", context=UseContext.DEREFERENCED),
+        Example("https://de.wikipedia.org/wiki/Berlin#Bevölkerung", uri_only_api=UriOnly.BEFORE_FRAGMENT),
     ),
     invalid=(
         Example("https://example.com/café",
-                "https://example.com/caf%C3%A9", context=UseContext.DEREFERENCED, uri_only_api=True),
+                "https://example.com/caf%C3%A9", context=UseContext.DEREFERENCED,
+                uri_only_api=UriOnly.BEFORE_FRAGMENT),
+        Example("/wiki/K%C3%B6ln#K\u00f6ln", "/wiki/K%C3%B6ln#K%C3%B6ln", uri_only_api=True),  # http.client's
     ),
     needs=Needs.NON_ASCII,
 )
@@ -56,7 +63,10 @@ def check(facts: Facts) -> Iterator[Raw]:
     # (a host is no part of the request line: http.client writes the Host header, and the socket and TLS
     # resolve the name, with Python's IDNA codec; what that codec refuses is IRI403's)
     host = ref.host if ref.host_kind is HostKind.REG_NAME else None
-    first = next((k for k, c in enumerate(text) if not c.isascii() and (host is None or not
+    # (nor is a fragment that urllib.request cuts off before writing it: Request.full_url)
+    sent = ref.fragment.start - 1 if ref.fragment is not None and facts.uri_only_api == UriOnly.BEFORE_FRAGMENT \
+        else len(text)
+    first = next((k for k, c in enumerate(text[:sent]) if not c.isascii() and (host is None or not
                   host.start <= k < host.end)), None)
     if first is None:
         return
