@@ -31,12 +31,14 @@ def scheme_typos() -> dict[str, str]:
 
     A scheme someone uses (registered or in ``WIDELY_USED``) is never a typo, nor is any of two
     letters: ``ftps`` is FTP over TLS, not a typo of ``ftp``, and ``gs`` (Google Cloud Storage) is
-    not one of ``ws``; correcting either would change what the IRI means."""
+    not one of ``ws``; correcting either would change what the IRI means. Nor is a common scheme with an
+    ``s`` added, the usual name of its variant over TLS (``https``, ``wss``, ``ftps``, ``ldaps``; apprise's
+    ``mailtos``), which a project may define for itself; ``httpss`` is a typo still."""
     known = REGISTERED | WIDELY_USED | set(COMMON)
     table: dict[str, str] = {}
     for good in COMMON:
         for bad in _one_edit(good):
-            if bad not in known and len(bad) > 2:
+            if bad not in known and len(bad) > 2 and not (bad == good + "s" and not good.endswith("s")):
                 table.setdefault(bad, good)
     for good in ("http", "https"):
         table.setdefault(good + good[-1], good)  # "httpp", "httpss"
