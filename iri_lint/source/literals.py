@@ -393,7 +393,8 @@ class Scanner:
         if ctx.listed and not whole and SEPARATOR.search(value) is not None:  # (its IRIs, each alone)
             return self._items(node, tpl, scope_items(value), ctx, url_ctx)
         if not whole and (links := embedded_iris(value)) is not None:  # (a chain's last link, a link's target)
-            return self._items(node, tpl, links, ctx, url_ctx)
+            # (a link's destination is a reference, which may be relative: CommonMark, RFC 3986 sec. 4.1)
+            return self._items(node, tpl, links, ctx, True)
         if not whole and SEPARATOR.search(value) is not None:
             # a text may hold several IRIs; what a URL API takes is one URL (``whole``)
             text = iri_text(value)

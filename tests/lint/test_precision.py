@@ -296,6 +296,18 @@ def test_an_oauth_scope_s_iris_are_checked_alone() -> None:
         ''') == [(2, 86, "IRI103"), (4, 44, "IRI110"), (5, 50, "IRI101")]
 
 
+def test_a_markdown_link_s_destination_may_be_relative() -> None:
+    """outside4 repro 02: a link's destination is a URI reference (CommonMark, RFC 3986 sec. 4.1), so ``</x>``
+    and ``<#>`` in an expected Markdown output compared with ``==`` need no scheme (IRI116); what a relative
+    destination holds is still checked."""
+    assert found('''\
+        assert to_md("<a href='/x'>link</a>") == "[link](</x>)"
+        assert to_md("<a href='#anchor'>x</a>") == "[x](<#anchor>)"
+        assert to_md("<a href='x'>click</a>") == "[click](<#>)"
+        assert to_md("<a href='x'>click</a>") == "[click](/a|b)"
+        ''') == [(4, 52, "IRI103")]
+
+
 def test_an_fsspec_chain_s_last_link_is_checked_alone() -> None:
     """``proto://member::https://h/x.zip``: the last link is the file system's URL, checked at its own columns; an
     IPv6 literal's ``::`` is no chain (fixtures111, repro 01)."""
