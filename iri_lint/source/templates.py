@@ -88,9 +88,10 @@ _ALL_TYPES = "[diouxXeEfFgGcrsa%]"
 # where the literal is not known to be %-formatted, only the usual conversions are placeholders: the
 # rarer ones read as malformed percent-encodings too ("%u00E9", "50%off"), and %XX is an encoding
 _USUAL_TYPES = "[sdirf]"
-# a placeholder in an example (an absolute IRI too): <word>, such as <Region> or <number>, standing
-# between characters of the IRI; next to another delimiter ('"><script>') it is markup, not a placeholder
-PLAIN_WORD = r"""(?<![<>"])<[^\W\d][\w\-]*+>(?![<>"])"""
+# a placeholder in an example (an absolute IRI too): <word>, such as <Region> or <number>, or words an example
+# asks the reader to write there, between spaces or '/' (<ip/host where the bot is running>, <ip or hostname>),
+# standing between characters of the IRI; next to another delimiter ('"><script>') it is markup, not a placeholder
+PLAIN_WORD = r"""(?<![<>"])<[^\W\d][\w\-]*+(?:[ /][^\W\d][\w\-]*+)*+>(?![<>"])"""
 # a route parameter with a converter (Werkzeug, Flask, Django): <int:id>, <re("[a-z]+"):name>
 _ROUTE = r"<[A-Za-z_]\w*+(?:\([^()<>]*+\))?+:[A-Za-z_]\w*+>"
 

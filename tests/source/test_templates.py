@@ -580,7 +580,10 @@ def test_format_escapes_where_the_literal_is_formatted() -> None:
 
 @pytest.mark.parametrize(("value", "placeholder"), [
     ("https://login.<Region>/token", True), ("https://h/repos/o/r/pulls/<number>", True),
-    ("https://h/?next=<api-key>", True), ('https://h/?q="><script>', False), ("https://h/<a b>", False),
+    ("https://h/?next=<api-key>", True), ('https://h/?q="><script>', False), ('https://h/<a href="x">', False),
+    # words an example asks the reader to write (outside4 repro 04: pyTelegramBotAPI's examples)
+    ("https://<ip/host where the bot is running>:8443/", True), ("https://h/<ip or hostname>", True),
+    ("https://h/<a b/>", False), ("https://h/</a b>", False), ("https://h/<a  b>", False),
     ("https://h/<int:id>", False), ("/users/<int:id>", True),
 ])
 def test_angle_placeholders(value: str, placeholder: bool) -> None:
