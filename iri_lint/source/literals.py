@@ -45,7 +45,7 @@ from iri_lint.source.packages import package_of
 from iri_lint.source.scopes import says_scope, scope_items
 from iri_lint.source.templates import Filling, Templated, apply_templates, date_format, strftime_directives
 from iri_lint.source.text import embedded_literals
-from iri_lint.source.url_apis import DEFAULT_URL_APIS, UrlApi, parse_extra_api
+from iri_lint.source.url_apis import DEFAULT_URL_APIS, ENVIRONMENT, UrlApi, env_default, parse_extra_api
 from iri_lint.source.uses import DATED, EXCLUDED, FMT, IDENTIFIER, MESSAGE, PCT, SCOPE, TEXT, Ctx
 
 _LOG_METHODS = frozenset(("debug", "info", "warning", "warn", "error", "critical", "exception"))
@@ -309,6 +309,9 @@ class Scanner:
         elif t is ast.IfExp:
             self.mark(node.body, ctx)  # type: ignore[attr-defined]
             self.mark(node.orelse, ctx)  # type: ignore[attr-defined]
+        elif t is ast.BoolOp:  # (``a or b``: either may be the value; ``a and b``: ``b``, when ``a`` is true)
+            for v in node.values if type(node.op) is ast.Or else node.values[-1:]:  # type: ignore[attr-defined]
+                self.mark(v, ctx)
 
     def mark_url_value(self, value: ast.expr | None, ctx: Ctx) -> None:
         """A URL-named target: its value, or each element of a literal collection."""
@@ -518,6 +521,8 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
     if (qual or (func.id if type(func) is ast.Name else None)) in MESSAGE_FUNCTIONS and node.args:  # (print)
         s.mark(node.args[0], MESSAGE)
     if qual is not None:
+        if qual in ENVIRONMENT and own is not None and own.reason is not None:
+            s.mark(env_default(node), own)  # (what the code uses when the variable is unset, where it is used)
         if qual in REGEX_FUNCTIONS or qual in REGEX_KEYWORD_FUNCTIONS:
             if node.args and qual in REGEX_FUNCTIONS:
                 s.mark(node.args[0], EXCLUDED)

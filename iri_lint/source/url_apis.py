@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import NamedTuple
 
@@ -158,3 +159,16 @@ def parse_extra_api(spec: str) -> UrlApi:
     args = tuple(int(x) for x in items if x.isdigit()) or (0,)
     keywords = ("url", *(x for x in items if not x.isdigit() and x != "url"))
     return UrlApi(name, args, keywords, UseContext.UNKNOWN, or_path=or_path)
+
+
+# the environment's lookups: the value is the variable's, or the default the code gives (a choice at the use)
+ENVIRONMENT = frozenset(("os.getenv", "os.environ.get"))
+
+
+def env_default(call: ast.Call) -> ast.expr | None:
+    """The default of ``os.getenv(name, default)`` / ``os.environ.get(name, default)``, if given."""
+    if len(call.args) + len(call.keywords) != 2:
+        return None
+    if len(call.args) == 2:
+        return call.args[1]
+    return next((k.value for k in call.keywords if k.arg in ("default", "failobj")), None)

@@ -26,14 +26,13 @@ from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, call_
 from iri_lint.source.model import Reason
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project
-from iri_lint.source.url_apis import DEFAULT_URL_APIS, UrlApi, parse_extra_api
+from iri_lint.source.url_apis import DEFAULT_URL_APIS, ENVIRONMENT, UrlApi, env_default, parse_extra_api
 from iri_lint.source.values import Client, Hole, Method, Ref, Src, Value, concat, dotted
 
 __all__ = ["ModuleValues", "UrlValue", "url_apis", "url_values"]
 
 _CHOICES = (ast.IfExp, ast.BoolOp, ast.Call)
 _MAX_CHOICES = 16
-_ENVIRONMENT = frozenset(("os.getenv", "os.environ.get"))
 
 
 class UrlValue(NamedTuple):
@@ -439,15 +438,13 @@ class ModuleValues:
         """The default of ``os.getenv(name, default)`` / ``os.environ.get(...)``: what the code uses when the
         variable is not set."""
         func = call.func
-        if len(call.args) + len(call.keywords) != 2 or not (
-                type(func) is ast.Name or (type(func) is ast.Attribute and func.attr in ("getenv", "get"))):
+        if not (type(func) is ast.Name or (type(func) is ast.Attribute and func.attr in ("getenv", "get"))):
             return None  # (``from os import getenv as ge``: by what the name imports)
-        default = call.args[1] if len(call.args) == 2 else \
-            next((k.value for k in call.keywords if k.arg in ("default", "failobj")), None)
+        default = env_default(call)
         if default is None:
             return None
         callee = self.callees.value(func, at)
-        return default if type(callee) is Ref and callee.qual in _ENVIRONMENT else None
+        return default if type(callee) is Ref and callee.qual in ENVIRONMENT else None
 
     def _each(self, value: ast.expr, at: At, node: ast.AST, name: str | None) -> Iterator[UrlValue]:
         """A URL-named target's value, or each element of a display assigned to it (a dict's values:

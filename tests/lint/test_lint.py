@@ -330,6 +330,21 @@ def test_an_ascii_only_api_raises_on_a_non_ascii_character_beside_a_hole(literal
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 19 + literal.index("\\"), "IRI404")]
 
 
+def test_a_default_or_an_alternative_written_at_the_api_is_that_api_s_url() -> None:
+    """fixtures160 repro 02: ``urlopen(os.getenv("X", "https://h/größe"))``, ``requests.get(u or "https://h/ ")``:
+    the literal is what the API gets when the variable is unset or ``u`` empty, so every rule runs on it as on
+    the API's argument (IRI404, an end's whitespace), as for ``a if c else b``; ``a and b`` gives ``b``."""
+    src = ('import os\nfrom urllib.request import urlopen\nimport requests\n\n\ndef f(u):\n'
+           '    urlopen(os.getenv("REPORT_URL", "https://h.example/gr\u00f6\u00dfe"))\n'
+           '    requests.get(os.environ.get("S", default="https://h.example/v1/ "))\n'
+           '    requests.get(u or "https://h.example/v2/ ")\n'
+           '    requests.get(u and "https://h.example/v3/ ")\n'
+           '    requests.get("https://h.example/v4/ " and u)\n'
+           '    x = os.getenv("NAME", "a b")\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [
+        (7, "IRI404"), (8, "IRI101"), (9, "IRI101"), (10, "IRI101")]
+
+
 def test_urllib_request_cuts_the_fragment_off_and_http_client_sends_it() -> None:
     """fixtures161 repro 01: urllib.request's Request drops the fragment before the request line (Request.full_url),
     so a non-ASCII anchor raises nothing there, through a literal or a value; http.client sends it, and a
