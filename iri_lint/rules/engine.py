@@ -205,7 +205,9 @@ _CONSEQUENCES: dict[str, frozenset[str]] = {
     **dict.fromkeys(("IRI106", "IRI108", "IRI109"), frozenset({"IRI501", "IRI507"})),
     # a bidi control, a full-width form, a delimiter's look-alike or an invisible character in a scheme (a BOM
     # before "http:", yt-dlp's commonmistakes test): the character is the fault, its being no scheme's follows
-    **dict.fromkeys(("IRI201", "IRI503", "IRI504", "IRI505"), frozenset({"IRI111"})),
+    **dict.fromkeys(("IRI201", "IRI504", "IRI505"), frozenset({"IRI111"})),
+    # so are a port's full-width digits (`:８４４３`, a Japanese IME's): the form is the fault, not the port
+    "IRI503": frozenset({"IRI111", "IRI112"}),
 }
 # causes whose consequences stand elsewhere in the authority: an '@' joined after a host and its port makes them
 # the userinfo, whose "password" (the port's digits, IRI506) only follows from the join

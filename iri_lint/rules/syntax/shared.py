@@ -92,8 +92,10 @@ def report(facts: Facts, kind: Kind, describe: Describe, fix: SyntaxFix | None =
                 facts.skip(1)
                 continue
             built += 1
-        more = "" if j - i == 1 else "; 1 more such character follows" if j - i == 2 else \
-            f"; {j - i - 1} more such characters follow"
+        # (the characters after the first error's; a malformed '%' spans its partial hex digits: count the '%'s)
+        after = j - i - 1 if kind is Kind.PERCENT else recs[idx[j - 1]].end - recs[first].end
+        more = "" if after <= 0 else "; 1 more such character follows" if after == 1 else \
+            f"; {after} more such characters follow"
         subject = Subject(*ref.error_subject(first), ref)
         edits = None if fix is None or in_object_key(ref, recs[first]) else \
             _edits(ref, tuple(recs[k] for k in idx[i:j]), fix)
