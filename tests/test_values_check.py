@@ -2009,8 +2009,8 @@ def test_a_client_class_may_derive_through_project_classes(tmp_path: Path) -> No
     """``class Mid(Base)``, ``class Base(httpx.Client): pass`` (here, or in another module with its own
     ``__init__``): ``self.get(...)`` in Mid is a request through the client with the base one ``__init__`` of
     the chain gives, through any that only forward their arguments (fixtures23); an ``__init__`` above it
-    that changes them gives a hole; one above a class that binds a name it binds, a client whose base is a hole
-    (its requests still checked: fixtures116, repro 01)."""
+    that changes them, or one above a class that binds a name it binds, a client whose base is a hole (its
+    requests still checked: fixtures116, repro 01; fixtures160, repro 01)."""
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
     (tmp_path / "p").mkdir()
     (tmp_path / "p" / "__init__.py").write_text("", encoding="utf-8")
@@ -2036,7 +2036,35 @@ def test_a_client_class_may_derive_through_project_classes(tmp_path: Path) -> No
     mid.write_text(text, encoding="utf-8")
     found = lint_text(text, Config(), path=str(mid), project=Project(), file=str(mid))
     assert [(f.line, f.col, f.code) for f in found] == [
-        (14, 34, "IRI101"), (19, 26, "IRI101"), (26, 26, "IRI101"), (34, 26, "IRI101")]
+        (14, 34, "IRI101"), (19, 26, "IRI101"), (26, 26, "IRI101"), (34, 26, "IRI101"), (42, 26, "IRI101")]
+
+
+def test_an_init_adding_to_what_it_hands_on_keeps_the_base_below(tmp_path: Path) -> None:
+    """The usual SDK (fixtures160 repro 01): a base class's ``__init__(self, base_url, token)`` gives
+    ``super().__init__(base_url=base_url, headers=...)``; a resource client below passes its base by name. The
+    base is the one below (aiohttp resolves ``items`` against ``.../v2``: IRI804), and requests through the
+    class, in its methods or through an object of it, are checked; one that rebinds ``base_url`` first gives
+    a client with a hole for its base, its requests checked all the same."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "p" / "base.py").write_text(
+        'import aiohttp\n\n\nclass Auth(aiohttp.ClientSession):\n    def __init__(self, base_url, token):\n'
+        '        self.token = token\n        super().__init__(base_url=base_url, headers={"A": token})\n\n\n'
+        'class Trimmed(aiohttp.ClientSession):\n    def __init__(self, base_url, token):\n'
+        '        base_url = base_url.rstrip("/")\n        super().__init__(base_url=base_url, headers={"A": token})\n',
+        encoding="utf-8")
+    orders = tmp_path / "p" / "orders.py"
+    text = ('from .base import Auth, Trimmed\n\n\nclass Orders(Auth):\n    def __init__(self, token):\n'
+            '        super().__init__(base_url="https://h.example/api/v2", token=token)\n\n'
+            '    async def items(self):\n        return await self.get("items")\n\n\n'
+            'class Trim(Trimmed):\n    def __init__(self, token):\n'
+            '        super().__init__(base_url="https://h.example/api/v2", token=token)\n\n'
+            '    async def items(self):\n        return await self.get("items")\n\n\n'
+            'async def report(token):\n    return await Trim(token).get("q3 summary.csv")\n')
+    orders.write_text(text, encoding="utf-8")
+    found = lint_text(text, Config(), path=str(orders), project=Project(), file=str(orders))
+    assert [(f.line, f.code) for f in found] == [(9, "IRI804"), (21, "IRI101")]
 
 
 def test_a_url_object_s_join_drops_what_urljoin_drops() -> None:

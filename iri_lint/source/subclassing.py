@@ -16,7 +16,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from iri_lint.source.bindings import At, Binding, Kind, Scope
-from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS, Args
+from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS, Args, unknown_client
 from iri_lint.source.exports import super_init_call
 from iri_lint.source.objects import ClassRef, Instance
 from iri_lint.source.values import STR_MEMBER, Client, Method, Ref, Value
@@ -41,6 +41,7 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
     another), each with one base and no request method; one class of the chain at most has an ``__init__``."""
     init: tuple[ModuleState, Scope] | None = None
     forwarded = False  # an __init__ above the one that gives the base hands its arguments on as they are
+    unknown = False  # one above does something else: the object is still such a client, its base a hole
     below: set[str] = set()  # names the classes below bind: an __init__ above reading ``self.<name>`` reads theirs
     first = state, cls
     plain = True  # no class so far changes what making an object or reading its attributes does
@@ -57,10 +58,10 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
         # (a request method of its own changes what a client's request means; a plain class may have a ``get``)
         requests_own = requests_own or any(m in cls.names for m in REQUEST_METHODS)
         if "__init__" in cls.names:
-            if init is not None and _forwards(cls):
+            if init is not None and (_forwards(cls) or _hands_on_base(cls)):
                 forwarded = True  # (``def __init__(self, base_url, **kw): super().__init__(base_url=base_url, **kw)``)
             elif init is not None:
-                return state.hole(node)  # (an __init__ calling another's: what reaches the client is unknown)
+                unknown = True  # (an __init__ calling another's: what reaches the client is unknown)
             else:
                 init = state, cls
                 # a class below binds a name this one binds too: what this __init__ reads of ``self`` may be that
@@ -74,9 +75,11 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
             if requests_own:
                 return state.hole(node)
             made = _client_from_init(*init, base.qual, forwarded) if init is not None and base.qual in CLIENTS \
-                else None
+                and not unknown else None
             if made is not None and overridden and made.base is not None:
                 made = made._replace(base=first[0].hole(node))
+            if unknown and base.qual in CLIENTS:  # (docs/design.md: its requests are checked all the same)
+                made = unknown_client(base.qual, node, first[0].src)
             return made if made is not None else Ref(base.qual + "()")
         if type(base) is not ClassRef:
             return state.hole(node)
@@ -203,6 +206,23 @@ def _forwards(cls: Scope) -> bool:
                 (kw.arg is not None and name not in params):
             return False
     return True
+
+
+def _hands_on_base(cls: Scope) -> bool:
+    """Whether ``cls.__init__`` gives ``super().__init__`` its own ``base_url`` parameter as it is
+    (``super().__init__(base_url=base_url, headers=...)``), whatever else it gives or does, never binding
+    ``base_url`` itself: the base URL is then what the call below gives it by that name."""
+    defs = [b.stmt for b in cls.names.get("__init__", []) if type(b.stmt) is ast.FunctionDef]
+    if len(defs) != 1:
+        return False
+    f = defs[0]
+    calls = [call for s in f.body for call in [super_init_call(s)] if call is not None]
+    a = f.args
+    if len(calls) != 1 or calls[0].args or "base_url" not in {p.arg for p in (*a.args, *a.kwonlyargs)}:
+        return False
+    given = next((k.value for k in calls[0].keywords if k.arg == "base_url"), None)
+    return type(given) is ast.Name and given.id == "base_url" and not any(
+        type(n) is ast.Name and n.id == "base_url" and type(n.ctx) is not ast.Load for n in ast.walk(f))
 
 
 def _client_from_init(state: ModuleState, cls: Scope, qual: str, keywords_only: bool = False) -> Client | None:
