@@ -179,7 +179,12 @@ def delimiter_for(c: str) -> str | None:
     for form in (ucd.normalize("NFKC", c), _uts46(c), skeleton(c) if icu_available() else _confusable_delimiter(c)):
         if form is not None and len(form) == 1 and form in DELIMITER_TARGETS:
             return form
-    return None
+    # a separator no form maps to the space (U+2028 LINE SEPARATOR, U+2029, U+1680 OGHAM SPACE MARK): whitespace,
+    # which 3987bis sec. 6.3 excludes as it does the space, that breaks or splits the IRI where it is shown
+    return " " if ucd.category(c) in _SEPARATORS else None
+
+
+_SEPARATORS = frozenset(("Zs", "Zl", "Zp"))
 
 
 def _confusable_delimiter(c: str) -> str | None:

@@ -727,3 +727,12 @@ def test_the_delimiter_lookalike_table_agrees_with_icu() -> None:
 
     for c, delim in DELIMITER_LOOKALIKE.items():
         assert security.delimiter_for(c) == delim, hex(ord(c))
+
+
+@pytest.mark.parametrize("sep", ["\u2028", "\u2029", "\u1680", "\u3000"])
+def test_a_separator_in_an_iri_is_whitespace_as_the_space_is(sep: str, icu_mode: str) -> None:
+    """fixtures161 repro 02: U+2028/U+2029 (mandatory line breaks) and U+1680, which no normalization maps to the
+    space, are whitespace (general categories Zl, Zp, Zs), reported as U+3000 is (3987bis sec. 6.3), with ICU's
+    skeleton and without it; NEL, a C1 control, stays IRI104's."""
+    assert [(f.code, f.start) for f in check(f"https://h.example/a{sep}b")] == [("IRI504", 19)]
+    assert "IRI504" not in {f.code for f in check("https://h.example/a\x85b")}

@@ -687,3 +687,4 @@ def test_a_port_made_of_an_encoded_ip_literal_says_so() -> None:
     assert (f.start, f.end) == (15, 24)
     (g,) = [f for f in check("https://example.com:84a3/") if f.code == "IRI112"]
     assert "digits only" in g.message
+

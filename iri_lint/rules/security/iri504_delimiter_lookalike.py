@@ -24,14 +24,18 @@ RULE = Rule(
     what=("A non-ASCII character that reads as a delimiter under NFKC, UTS #46 mapping or its UTS #39 "
           "skeleton (without the `icu` extra: Unicode's confusables data, which the skeleton is made of): a "
           "look-alike of `/ ? # [ ] @ : % . & = ;` or of a character IRIs exclude, such as U+2215 "
-          "DIVISION SLASH for `/`, anywhere in the IRI; one finding per character. In the host of a DNS "
+          "DIVISION SLASH for `/`, anywhere in the IRI; one finding per character. A separator no form maps to "
+          "the space (U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR, U+1680 OGHAM SPACE MARK: Unicode's "
+          "general categories Zs, Zl, Zp) is whitespace as the space is, which 3987bis sec. 6.3 excludes, and "
+          "is reported as one. In the host of a DNS "
           "scheme, the ideographic, fullwidth and halfwidth full stops (U+3002, U+FF0E, U+FF61) are label "
           "separators (RFC 3490 sec. 3.1), not look-alikes."),
     why=("Characters that look like `/`, `?`, `#`, `@`, `:` or `.` but are not delimiters make an IRI appear "
          "to have another host or path than it has."),
     fix_text="Use the real delimiter, or percent-encode the character.",
     valid=(Example("https://example.com/a/b"), Example("https://例え。テスト/")),
-    invalid=(Example("https://example.com∕evil.com/", "https://example.com/evil.com/"),),
+    invalid=(Example("https://example.com∕evil.com/", "https://example.com/evil.com/"),
+             Example("https://de.wikipedia.org/wiki/Neue\u2028Wache")),
     needs=Needs.NON_ASCII,
 )
 
