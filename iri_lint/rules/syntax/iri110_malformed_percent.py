@@ -19,7 +19,10 @@ RULE = Rule(
     default=True,
     fix_level=FixLevel.NONE,
     what=("A `%` that is not followed by two hexadecimal digits (`%`, `%2`, `%zz`), in any component; the fix "
-          "writes the `%` itself as `%25`. " + OBJECT_KEY),
+          "writes the `%` itself as `%25`. A `%` that begins one of the usual printf conversions (`%s`, `%d`, `%i`, "
+          "`%r`, `%f`, with flags, a width or a precision: `%-10s`, `%.2f`) is a template's placeholder wherever "
+          "the literal stands, filled here or elsewhere, and no finding: `50%-rabatt` reads `%-r` so, `50%off` "
+          "does not (docs/design.md, templates). " + OBJECT_KEY),
     why=("In an IRI `%` only starts a percent-encoding `%HH`; a bare `%` makes the IRI invalid and different "
          "libraries repair it differently."),
     fix_text="Write a literal `%` as `%25`.",
