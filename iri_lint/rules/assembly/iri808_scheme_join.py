@@ -27,7 +27,8 @@ RULE = Rule(
          "host from the port: `https://https://cdn.example/x` has the host `https`, an empty port and the path "
          "`//cdn.example/x`. Valid syntax, so nothing fails until the request goes to a host named `https` (or, "
          "with a search domain, to a machine of that name on the local network)."),
-    where="the first scheme and its `://`, which the joined URL repeats",
+    where=("the first scheme, the one the outer piece spells before the `://` the joined URL then repeats (the "
+           "`h` of `\"https://\" + CDN`)"),
     fix_text=("Drop one of the two: join the host (`\"https://\" + HOST`, `HOST = \"cdn.example\"`) or use the "
               "whole URL (`CDN + \"/img\"`)."),
     valid=(

@@ -24,7 +24,8 @@ RULE = Rule(
           "the fix percent-encodes the whole component."),
     why=("A component with right-to-left characters SHOULD start and end with one; digits or percent-escapes "
          "at its edge are displayed on the wrong side."),
-    where="the character on the component's edge that is not right-to-left",
+    where=("the character on the component's edge that is not right-to-left; for a run of digits or neutrals "
+           "there, the run's first character (the `2` of `דוח-2024`)"),
     fix_text=("Percent-encode the whole component, which keeps the URI (4.2); in a host no fix is offered (a "
               "resolver reads no percent-encoded name: write the host in its IDNA form, RFC 3986 sec. 3.2.2)."),
     valid=(Example("http://\u05d0\u05d1\u05d2.example/"),),

@@ -22,6 +22,7 @@ RULE = Rule(
           "that reads as an ASCII one is IRI502's instead."),
     why=("Characters from several scripts in one host label (outside the combinations UTS #39 allows for "
          "Japanese, Chinese and Korean) are the classic sign of a spoofed domain name."),
+    where="the first character of the component, or of the label, in the script that mixes with the first one's",
     fix_text="Use characters of one script per label.",
     valid=(Example("https://日本ご.example/"), Example("https://example.com/pаypal")),
     invalid=(Example("https://аβc.example/"),),
