@@ -54,6 +54,12 @@ class SyntaxFacts(NamedTuple):
 
 _MISSING_SCHEME = Kind.MISSING_SCHEME  # a module global: an Enum class attribute costs 7x more to read
 
+# schemes whose registered grammar takes printable ASCII in the path as it is: the Wi-Fi Alliance's "WIFI:"
+# (IANA, provisional; WPA3 specification, Wi-Fi URI: printable = %x20-3a / %x3c-7e, special characters escaped
+# with a backslash, which QR scanners read), where a space, '"' or '\\' is the scheme's own, not an IRI error
+_PRINTABLE_PATH = frozenset(("wifi",))
+_PRINTABLE_KINDS = frozenset((Kind.SPACE, Kind.DELIMITER, Kind.UNWISE))
+
 # the keys a security problem is budgeted under: mixed scripts in the host apart from elsewhere
 MIXED_IN_HOST = "mixed-script-host"
 
@@ -132,6 +138,9 @@ class Facts:
                     edges.append((first.kind, start, end, where))
         # errors on the surrounding whitespace are reported above, as a whole
         idx = [k for k, r in enumerate(recs) if lead <= r[0] < trail or r[2] == _MISSING_SCHEME]
+        scheme = ref.scheme
+        if scheme is not None and ref.text[scheme.start : scheme.end].lower() in _PRINTABLE_PATH:
+            idx = [k for k in idx if not (recs[k][2] in _PRINTABLE_KINDS and recs[k][3] == "path")]
         runs: dict[Kind, list[tuple[int, int]]] = {}
         counts: dict[Kind, int] = {}
         cap = self.built if self.may_skip else len(idx)  # past it, hostile input: count, keep nothing

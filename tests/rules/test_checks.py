@@ -688,3 +688,12 @@ def test_a_port_made_of_an_encoded_ip_literal_says_so() -> None:
     (g,) = [f for f in check("https://example.com:84a3/") if f.code == "IRI112"]
     assert "digits only" in g.message
 
+
+@pytest.mark.parametrize(("text", "codes"), [
+    ('WIFI:S:\\"foo\\;bar\\\\baz\\";;', []),  # segno's: the WPA3 grammar's backslash escapes (outside4 repro 03)
+    ("WIFI:T:WPA;S:My Net;P:p{a}ss^;;", []),
+    ("wifi:S:a\u202eb;;", ["IRI201"]),
+    ("https://h.example/a b", ["IRI101"]),
+])
+def test_a_wifi_qr_payload_follows_its_own_grammar(text: str, codes: list[str]) -> None:
+    assert sorted({f.code for f in check(text)}) == codes
