@@ -572,3 +572,13 @@ def test_a_urls_syntax_with_optional_parts_in_brackets(value: str, optional: boo
     """superset's ``sqlalchemy_uri_placeholder``: a '[' right before a delimiter, where no IP literal stands (after
     '//' or '@'), opens an optional part of a syntax, not a URL's; Rails-style ``filter[name]`` keys stay URLs."""
     assert candidates.has_optional_part(value) is optional
+
+
+@pytest.mark.parametrize(("value", "other"), [
+    ("!date^1392734382^{date_short}|fallback", True), ("!subteam^S123", True), ("!here", False),
+    ("!a/b^c", False), ("/date^x", False),
+])
+def test_a_slack_control_sequence_is_no_iri(value: str, other: bool) -> None:
+    """outside4 repro 06: slack_sdk's ``DateLink`` gives ``Link(url=f"!date^{epoch}^{fmt}")``, which Slack reads as
+    ``<!date^...|text>``: '!', a word, fields after '^'."""
+    assert candidates.is_other_notation(value) is other
