@@ -1475,6 +1475,7 @@ def test_a_url_joined_after_a_scheme_s_slashes(piece: str, expected: list[tuple[
     ('"http://" + SERVICE + "healthz"', [(7, 46, "IRI801")]),  # a Kubernetes service's short name
     ('"http://" + SERVICE + ".payments.svc/x"', []),  # its next label
     ('"https://" + "api" + "gateway.example.com/"', []),  # a host spelled in parts
+    ('"youlmk://" + "ylk_" + "a1b2c3"', []),  # a token in two pieces: no host ends with '_' (outside4 repro 07)
     ('"http://" + IP + ":" + str(PORT) + "healthz"', [(7, 59, "IRI801")]),  # the port's '/' missing, not IRI112
     ('f"http://{IP}:{PORT}{READY}"', [(6, 9, "IRI801")]),  # (in READY's own literal)
     ('f"http://{h}:{PORT}/x"', []),

@@ -85,8 +85,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         if built and not _whole_tail(text, start, j, joins[:k], unknown) and not _word_after_port(ref, j, unknown):
             continue  # the authority is built from parts on purpose
         left = text[ref.authority.start : j]
-        if left[-1] in "[:@.-" or ("[" in left and "]" not in left):
-            continue  # the piece ends where an authority cannot end: a part is to follow
+        if left[-1] in "[:@.-_" or ("[" in left and "]" not in left):
+            continue  # the piece ends where an authority cannot end: a part is to follow ("ylk_" + token)
         if text[j] in _DOTS and where is ref.host and not any(d in text[ref.host.start : j] for d in _DOTS):
             continue  # a dotless name that the piece goes on with its next label ("https://example" + ".com/")
         if "." not in left and any(j < h < ref.authority.end for h in joins[k + 1 :]):
