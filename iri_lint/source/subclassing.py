@@ -60,8 +60,10 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
         if "__init__" in cls.names:
             if init is not None and (_forwards(cls) or _hands_on_base(cls)):
                 forwarded = True  # (``def __init__(self, base_url, **kw): super().__init__(base_url=base_url, **kw)``)
-            elif init is not None:
+            elif init is not None and _gives_base_url(init[1]):
                 unknown = True  # (an __init__ calling another's: what reaches the client is unknown)
+            elif init is not None:
+                return state.hole(node)  # (no base URL given below: no client chain, as far as it shows)
             else:
                 init = state, cls
                 # a class below binds a name this one binds too: what this __init__ reads of ``self`` may be that
@@ -206,6 +208,13 @@ def _forwards(cls: Scope) -> bool:
                 (kw.arg is not None and name not in params):
             return False
     return True
+
+
+def _gives_base_url(cls: Scope) -> bool:
+    """Whether ``cls.__init__`` gives ``super().__init__`` a ``base_url`` keyword: the chain above it may make
+    an HTTP client (read on only then: a class chain of another kind is a hole at once)."""
+    return any(k.arg == "base_url" for b in cls.names.get("__init__", []) if type(b.stmt) is ast.FunctionDef
+               for s in b.stmt.body if (call := super_init_call(s)) is not None for k in call.keywords)
 
 
 def _hands_on_base(cls: Scope) -> bool:
