@@ -141,6 +141,13 @@ def is_appropriate(c: str, *, in_query: bool) -> bool:
     return unicodedata.category(c) not in _SEPARATOR_CATEGORIES  # sec. 6.1 b
 
 
+def may_decode(c: str, *, in_query: bool) -> bool:
+    """Whether URI-to-IRI conversion shows an escaped character as itself (sec. 3.2 step 4): an appropriate one
+    that is no full-width or half-width form, which sec. 6.1 b says to avoid (one already written as itself
+    stays so: IRI503 reports it)."""
+    return is_appropriate(c, in_query=in_query) and not unicodedata.decomposition(c).startswith(("<wide>", "<narrow>"))
+
+
 # ---------------------------------------------------------------- IRI -> URI
 
 
@@ -324,7 +331,7 @@ def decode_octets(octets: list[int], *, in_query: bool) -> str:
         length = _utf8_length(octets, i)
         if length:
             c = bytes(octets[i : i + length]).decode("utf-8")
-            if is_appropriate(c, in_query=in_query):
+            if may_decode(c, in_query=in_query):
                 out.append(c)
             else:
                 out.append(pct_encode(c))  # step 4: re-encoded, uppercase hex

@@ -697,3 +697,17 @@ def test_a_port_made_of_an_encoded_ip_literal_says_so() -> None:
 ])
 def test_a_wifi_qr_payload_follows_its_own_grammar(text: str, codes: list[str]) -> None:
     assert sorted({f.code for f in check(text)}) == codes
+
+
+@pytest.mark.parametrize(("uri", "fixed"), [
+    ("https://shop.example/caf%C3%A9", "https://shop.example/caf\u00e9"),
+    ("https://shop.example/%EF%BC%A1%EF%BC%A2", None),  # full-width forms: sec. 3.2 step 4 with sec. 6.1 b
+    ("https://shop.example/%EF%BD%B1", None),  # half-width Katakana
+    ("https://shop.example/cafe%CC%81", None),  # decoded, not NFC (sec. 5.3.2.2; IRI301 would report it)
+])
+def test_percent_encoded_text_shows_only_what_an_iri_should_hold(uri: str, fixed: str | None) -> None:
+    """fixtures163 repro 01: IRI405's safe fix decoded to what IRI503 and IRI301 then reported."""
+    found = check(uri, select=["IRI405"])
+    assert [f.fix.value if f.fix else None for f in found] == ([] if fixed is None else [fixed])
+    if fixed is not None:
+        assert not [f for f in check(fixed) if f.code in ("IRI301", "IRI503")]

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ...core.bidi import bidi_problems
 from ...core.scanner import scan
 from ..facts import Facts
-from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity, UseContext
+from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity, UseContext, with_edits
 from ..normalization.shared import step_changes
 
 RULE = Rule(
@@ -23,10 +23,13 @@ RULE = Rule(
     what=("A run of percent-encoded octets that decodes as UTF-8 to characters an IRI may hold as they are "
           "(`%E6%97%A5` for `日`), in an IRI with a scheme and no syntax errors; the fix shows the characters "
           "(URI-to-IRI conversion). Not right-to-left text whose component would then break sec. 4.2 "
-          "(`ab%D7%90%D7%91`: `abאב` mixes directions, and IRI204's fix encodes it again)."),
+          "(`ab%D7%90%D7%91`: `abאב` mixes directions, and IRI204's fix encodes it again), nor full-width or "
+          "half-width forms (`%EF%BC%A1` for `Ａ`: sec. 3.2 step 4 keeps encoded what sec. 6.1 b says to avoid), "
+          "nor a combining mark that would leave the IRI out of NFC (`cafe%CC%81`: sec. 5.3.2.2, IRI301)."),
     why="IRIs exist so that people can read them; `%E6%97%A5%E6%9C%AC` is `日本`.",
     fix_text="Use the IRI form (URI-to-IRI conversion, sec. 3.2).",
-    valid=(Example("https://example.com/a%2Fb"),),
+    valid=(Example("https://example.com/a%2Fb"), Example("https://example.com/%EF%BC%A1%EF%BC%A2"),
+           Example("https://example.com/cafe%CC%81")),
     invalid=(Example("https://example.com/%E6%97%A5%E6%9C%AC", "https://example.com/日本",
                      context=UseContext.DEREFERENCED),),
 )
@@ -43,8 +46,14 @@ def check(facts: Facts) -> Iterator[Raw]:
     """Each run of escaped UTF-8 that reads as text, where the text would not break sec. 4.2."""
     text = facts.ref.text
     for r in step_changes(facts, "percent-nonascii", MESSAGE, keep):
-        if r.edits is None or not _breaks_bidi(text, r.edits[0]):
+        if r.edits is None or not (_breaks_bidi(text, r.edits[0]) or _leaves_nfc(text, r.edits)):
             yield r
+
+
+def _leaves_nfc(text: str, edits: tuple[Edit, ...]) -> bool:
+    """Whether the decoded text would take an IRI in NFC out of it (a combining mark after an ASCII letter,
+    ``cafe%CC%81``): sec. 5.3.2.2 wants IRIs created in NFC, and IRI301 would report the fix's result."""
+    return unicodedata.is_normalized("NFC", text) and not unicodedata.is_normalized("NFC", with_edits(text, edits))
 
 
 def _breaks_bidi(text: str, edit: Edit) -> bool:
