@@ -134,12 +134,15 @@ def _merge(edits: list[_RawEdit]) -> list[_RawEdit]:
     return out
 
 
-def _minimal(start: int, old: str, new: str) -> _RawEdit:
-    """The smallest edit turning ``old`` (at ``start``) into ``new``."""
+def _minimal(start: int, old: str, new: str, *, whole_segments: bool = False) -> _RawEdit:
+    """The smallest edit turning ``old`` (at ``start``) into ``new``; ``whole_segments``: starting where a path
+    segment does (``v2/../`` of ``/v2/../v1``, not ``2/../v``, which ``v1`` and ``v2`` sharing a ``v`` gives)."""
     p = 0
     limit = min(len(old), len(new))
     while p < limit and old[p] == new[p]:
         p += 1
+    if whole_segments:
+        p = old.rfind("/", 0, p) + 1
     q = 0
     while q < limit - p and old[len(old) - 1 - q] == new[len(new) - 1 - q]:
         q += 1
@@ -281,7 +284,7 @@ def _dot_segments(text: str, ref: IRIReference) -> list[_RawEdit]:
         new = "/." + new  # keep it a path, not an authority
     if new == old:
         return []
-    return [_minimal(path.start, old, new)]
+    return [_minimal(path.start, old, new, whole_segments=True)]
 
 
 # ---------------------------------------------------------------- scheme-based steps (5.3.3)

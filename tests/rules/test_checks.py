@@ -711,3 +711,15 @@ def test_percent_encoded_text_shows_only_what_an_iri_should_hold(uri: str, fixed
     assert [f.fix.value if f.fix else None for f in found] == ([] if fixed is None else [fixed])
     if fixed is not None:
         assert not [f for f in check(fixed) if f.code in ("IRI301", "IRI503")]
+
+
+@pytest.mark.parametrize(("iri", "at", "removed"), [
+    ("https://h.example/v2/../v1/legacy", 18, "v2/../"),  # (not '2/../v': v1 and v2 share their 'v')
+    ("https://h.example/abc/../abd", 18, "abc/../"),
+    ("https://h.example/a/b/../c", 20, "b/../"),
+    ("https://h.example/a/./b", 20, "./"),
+])
+def test_dot_segments_are_reported_from_the_segment_they_remove(iri: str, at: int, removed: str) -> None:
+    """fixtures163 repro 03: IRI307 points at the first character of the removed text, a whole segment."""
+    (f,) = check(iri, select=["IRI307"])
+    assert (f.start, f"'{removed}' resolves to ''" in f.message) == (at, True)
