@@ -43,6 +43,7 @@ from .source.candidates import (
     is_route_name,
     is_scp_address,
     is_url_name,
+    links_an_iri,
     looks_like_prose,
     looks_like_regex,
     no_url,
@@ -52,7 +53,7 @@ from .source.filling import filled_names, printf_templates
 from .source.helpers import returned_alone
 from .source.locate import SourceFile
 from .source.marks import ScanOptions
-from .source.model import Literal, Reason, SourcePos, Spelled
+from .source.model import HOLE, Literal, Reason, SourcePos, Spelled
 from .source.packages import forget_packages
 from .source.piece_edits import spelling_literal
 from .source.placeholders import with_placeholders
@@ -212,7 +213,8 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     # it; what both find is one cause, kept once (a class statement's keyword: no literal scan reads it either)
     own_check = type(use.expr) in _LITERALS and type(use.node) is not ast.ClassDef and \
         not (at_api and not is_absolute_literal(c.text)) and \
-        not (type(use.node) is ast.Return and not is_absolute_literal(_literal_start(use.expr)))
+        not (type(use.node) is ast.Return and not is_absolute_literal(_literal_start(use.expr))
+             and not links_an_iri(_literal_text(use.expr)))  # (a Markdown link to an IRI: read anywhere)
     if (own_check and not _fields_known(use) and not on_base) or names_template(use.expr):
         # the literal itself (``literals`` checked it, with what it knows of it), or a name that says it
         # holds a template (whatever its placeholders look like): only what assembly gets wrong
@@ -405,6 +407,14 @@ def _literal_start(expr: ast.expr) -> str:
     """The text a literal (or an f-string) starts with, up to its first field: what the literal scan reads."""
     first = expr.values[0] if type(expr) is ast.JoinedStr and expr.values else expr
     return first.value if type(first) is ast.Constant and type(first.value) is str else ""
+
+
+def _literal_text(expr: ast.expr) -> str:
+    """A literal's (or an f-string's) whole text, its fields spelled as ``HOLE``: what the literal scan reads."""
+    if type(expr) is ast.Constant:
+        return expr.value if type(expr.value) is str else ""
+    return "".join(v.value if type(v) is ast.Constant and type(v.value) is str else HOLE
+                   for v in getattr(expr, "values", ()))
 
 
 def _reported_there(piece: object) -> bool:

@@ -398,6 +398,13 @@ def embedded_iris(value: str) -> list[tuple[int, int]] | None:
     return links if links is not None else markdown_link(value)
 
 
+def links_an_iri(value: str) -> bool:
+    """A Markdown link or image, the whole text, to an absolute IRI (``"![cov](https://img.shields.io/...)"``):
+    its destination is checked alone wherever the text stands, as a bare IRI is."""
+    links = markdown_link(value) if value[:1] in "[!" else None
+    return bool(links) and any(has_scheme(value[a:b]) for a, b in links)  # type: ignore[union-attr]
+
+
 def markdown_link(value: str) -> list[tuple[int, int]] | None:
     """The destinations of the Markdown inline link or image that is the whole of ``value`` (CommonMark 0.31
     sec. 6.3, 6.4): ``[text](dest)``, ``![alt](src)``, a destination in ``<...>`` or holding balanced

@@ -30,6 +30,7 @@ from iri_lint.source.candidates import (
     is_route_name,
     is_scp_address,
     is_url_name,
+    links_an_iri,
     looks_like_prose,
     looks_like_regex,
     says_template,
@@ -340,7 +341,7 @@ class Scanner:
                 return None
             v = v.decode("latin-1")
         if ctx is None:
-            if ":" not in v or (SCHEME_START.match(v) is None and not has_scheme(v)):
+            if ":" not in v or (SCHEME_START.match(v) is None and not has_scheme(v) and not links_an_iri(v)):
                 return None
             ctx = _NO_CTX
         elif ctx.excluded:
@@ -364,7 +365,7 @@ class Scanner:
                 n += 1
         value = "".join(parts)
         if ctx is None:
-            if not has_scheme(value):
+            if not has_scheme(value) and not links_an_iri(value):
                 return None
             ctx = _NO_CTX
         elif ctx.excluded:

@@ -308,6 +308,18 @@ def test_a_markdown_link_s_destination_may_be_relative() -> None:
         ''') == [(4, 52, "IRI103")]
 
 
+def test_a_markdown_link_to_an_iri_is_checked_wherever_it_stands() -> None:
+    """fixtures162 repro 01: a badge or a link in an ordinary constant, the whole text, is checked at its destination
+    as the bare IRI would be (design.md: "its destination is checked alone"); a relative one, and text around a
+    link, are left to where a URL is expected (text mode reads prose)."""
+    assert found('''\
+        BADGE = "![cov](https://img.shields.io/badge/coverage-95%-brightgreen)"
+        LINK = "[report](https://h.example/q3?growth=50%)"
+        DOCS = "[docs](/guide a)"
+        SEE = "see [report](https://h.example/a b)."
+        ''') == [(1, 56, "IRI110"), (2, 47, "IRI110")]
+
+
 def test_an_fsspec_chain_s_last_link_is_checked_alone() -> None:
     """``proto://member::https://h/x.zip``: the last link is the file system's URL, checked at its own columns; an
     IPv6 literal's ``::`` is no chain (fixtures111, repro 01)."""
