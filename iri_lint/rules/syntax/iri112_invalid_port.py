@@ -20,7 +20,8 @@ RULE = Rule(
     fix_level=None,
     what=("The port, after the `:` that ends the host (a registered name's first `:`, the one after an IP "
           "literal's `]`), holds something other than ASCII digits (`:84a3`, "
-          "full-width digits). An empty port is IRI309's, a comma-separated host list IRI114's; a scheme's "
+          "non-ASCII digits; full-width ones `:８４４３` are IRI503's where it runs, whose fix writes them as ASCII). "
+          "An empty port is IRI309's, a comma-separated host list IRI114's; a scheme's "
           "documented special authority (`sqlite://:memory:`, an in-memory database) has no port, and a port "
           "that is `*` alone is a pattern's wildcard (`http://localhost:*` in an origin list, a CSP "
           "host-source), no port."),

@@ -16,9 +16,9 @@ from ..facts import Facts
 from ..model import Edit, Raw
 
 # an object store's key (``VERBATIM_KEY``: s3://bucket/key) is read verbatim by fsspec, boto3 and the cloud SDKs
-_KEY_PARTS = frozenset({"path", "query"})
+_KEY_PARTS = frozenset({"path", "query", "fragment"})  # (a '#' is a key's character too: "issue#12.csv")
 KEY_REMEDY = "an object store reads its key verbatim, so encoding it would name another object: no fix"
-OBJECT_KEY = ("In the path or query of an object store's URL (`s3://`, `gs://`, `abfs://`, `hdfs://`, ...; the "
+OBJECT_KEY = ("After the bucket of an object store's URL (`s3://`, `gs://`, `abfs://`, `hdfs://`, ...; the "
               "list is in docs/design.md) the finding has no fix: fsspec, boto3 and the cloud SDKs read the key "
               "verbatim, never percent-decoded, so the encoded character would name another object.")
 
