@@ -33,12 +33,15 @@ def scheme_typos() -> dict[str, str]:
     letters: ``ftps`` is FTP over TLS, not a typo of ``ftp``, and ``gs`` (Google Cloud Storage) is
     not one of ``ws``; correcting either would change what the IRI means. Nor is a common scheme with an
     ``s`` added, the usual name of its variant over TLS (``https``, ``wss``, ``ftps``, ``ldaps``; apprise's
-    ``mailtos``), which a project may define for itself; ``httpss`` is a typo still."""
+    ``mailtos``), which a project may define for itself; ``httpss`` is a typo still. Nor is a letter changed in a
+    scheme of three letters (``ntp``, ``ztp`` beside ``ftp``): one more acronym, more often another protocol or a
+    test's unknown scheme than a slip of the finger."""
     known = REGISTERED | WIDELY_USED | set(COMMON)
     table: dict[str, str] = {}
     for good in COMMON:
         for bad in _one_edit(good):
-            if bad not in known and len(bad) > 2 and not (bad == good + "s" and not good.endswith("s")):
+            if bad not in known and len(bad) > 2 and not (bad == good + "s" and not good.endswith("s")) \
+                    and not (len(bad) == len(good) <= 3):
                 table.setdefault(bad, good)
     for good in ("http", "https"):
         table.setdefault(good + good[-1], good)  # "httpp", "httpss"

@@ -353,7 +353,7 @@ def test_missing_host_fix_never_turns_a_path_into_a_host(text: str, fixed: str |
 
 
 @pytest.mark.parametrize("scheme", ["ftps", "gs", "s3", "s3a", "hdfs", "abfss", "wasbs", "oci", "sftp", "mailtos",
-                                    "files",
+                                    "files", "ntp", "ztp",
                                     "postgresql+psycopg2", "mysql+pymysql", "git+https", "wp", "hs"])
 def test_schemes_in_wide_use_are_never_typos(scheme: str) -> None:
     assert "IRI603" not in {f.code for f in check(f"{scheme}://host.example/path")}

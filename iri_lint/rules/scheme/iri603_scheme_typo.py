@@ -19,7 +19,8 @@ RULE = Rule(
     fix_level=FixLevel.NONE,
     what=("A scheme one edit away from `http`, `https`, `ftp`, `ws`, `wss`, `mailto` or `file` that is not "
           "registered, not in wide use, not two letters long and not the scheme with an `s` added, the usual "
-          "name of its variant over TLS (apprise's `mailtos:`, as `https:` and `wss:`): `htps:`, `httpss:`; "
+          "name of its variant over TLS (apprise's `mailtos:`, as `https:` and `wss:`), and not a three-letter "
+          "scheme with one letter changed (`ntp:` beside `ftp:`: another acronym): `htps:`, `httpss:`; "
           "also `http//` and "
           "`https//`, which lost their `:`, and `http:\\\\` with backslashes."),
     why=("A misspelled scheme makes the IRI relative or unresolvable, which usually shows up only at run time. "
