@@ -232,12 +232,12 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
         return True
     if "://" in words[0] and not value[0].isspace():
         after = value[len(words[0])]
-        text_after = not url_context and len(words) >= 3 and (after == "\n" or (
+        text_after = not url_context and (len(words) >= 3 or value.endswith("\n")) and (after == "\n" or (
             after == "\t" and _IRI_DELIM.search(words[1]) is None))
         if after in "\r\n\t" and not text_after:
             return False  # a control character inside an IRI (header injection), not a line break of prose
         # (outside URL contexts a line break before two words or more is one of text: captured output, a
-        # message; so is a tab before two words of which the first holds no delimiter, a tab-separated record
+        # message, a file's lines each ended by its line break ("https://h/valid\nnot-a-url\n"); so is a tab before two words of which the first holds no delimiter, a tab-separated record
         # "url<TAB>Daily headlines", not "http://exa<TAB>mple.com/a"; ``iri_text`` has found an injection
         # already, a header-like "Name:" line after the IRI's)
         if len(words) == 2 and "\n" not in value and _STATUS_RECORD.search(value) is None:

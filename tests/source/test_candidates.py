@@ -302,6 +302,8 @@ def test_giant_implicit_concatenation_no_recursion() -> None:
         ("http://exa\nmple.com/p", False),
         ("http://abc:\n\n/#", False),
         ("https://example.com\nSee also the docs", True),
+        ("https://example.org/valid\nnot-a-url\n", True),  # a file's lines, each ended (outside5 repro 02)
+        ("http://exa\nmple.com/p\n", True),  # (so read too: a text's lines end with their break)
         ("https://example.org/1.jpg\n| https://example.org/alt/1.jpg\n", True),
     ],
 )
@@ -441,7 +443,7 @@ def ref_prose(value: str, *, url_context: bool) -> bool:
         return True
     if "://" in words[0] and not value[0].isspace():
         after = value[len(words[0])]
-        text_after = not url_context and len(words) >= 3 and (
+        text_after = not url_context and (len(words) >= 3 or value.endswith("\n")) and (
             after == "\n" or (after == "\t" and not any(c in ":/?#=&.%@" for c in words[1])))
         if after in "\r\n\t" and not text_after:  # a control character in it
             return False
