@@ -237,7 +237,8 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
         if after in "\r\n\t" and not text_after:
             return False  # a control character inside an IRI (header injection), not a line break of prose
         # (outside URL contexts a line break before two words or more is one of text: captured output, a
-        # message, a file's lines each ended by its line break ("https://h/valid\nnot-a-url\n"); so is a tab before two words of which the first holds no delimiter, a tab-separated record
+        # message, a file's lines each ended by its line break ("https://h/valid\nnot-a-url\n"); so is a tab
+        # before two words of which the first holds no delimiter, a tab-separated record
         # "url<TAB>Daily headlines", not "http://exa<TAB>mple.com/a"; ``iri_text`` has found an injection
         # already, a header-like "Name:" line after the IRI's)
         if len(words) == 2 and "\n" not in value and _STATUS_RECORD.search(value) is None:

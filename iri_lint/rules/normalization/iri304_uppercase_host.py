@@ -17,7 +17,8 @@ RULE = Rule(
     severity=Severity.INFO,
     default=False,
     fix_level=FixLevel.SYNTAX,
-    what=("An uppercase ASCII letter in a US-ASCII only label of the host (outside `%HH` escapes) of an IRI with "
+    what=("An uppercase ASCII letter in a US-ASCII only label of the host, or in an IP literal "
+          "(`[2001:DB8::1]`, RFC 3986 sec. 3.2.2), outside `%HH` escapes, of an IRI with "
           "a scheme and no syntax errors; the fix lowercases those labels. A non-ASCII label's case "
           "(`BÜCHER`) is its IDNA mapping's, IRI312's (sec. 5.3.3). One finding per host, at its first "
           "uppercase letter."),

@@ -18,8 +18,9 @@ RULE = Rule(
     default=False,
     fix_level=FixLevel.SYNTAX,
     what=("A `.` or `..` segment in the path of an IRI with a scheme and no syntax errors, rootless paths "
-          "(`urn:a/../b`) included; relative references keep theirs. The fix removes them as resolution does "
-          "(RFC 3986 sec. 5.2.4)."),
+          "(`urn:a/../b`) included; relative references keep theirs. A percent-encoded dot is one too "
+          "(`%2e%2e`: unreserved, decoded by syntax-based normalization, sec. 6.2.2.2). The fix removes them as "
+          "resolution does (RFC 3986 sec. 5.2.4); a URL library may send the dots as they are."),
     why=("Dot-segments are meant for relative references; in an absolute IRI they are removed on resolution, "
          "so `/a/../b` and `/b` name the same resource. Rootless paths lose them too (`urn:a/../b` resolves to "
          "`urn:/b`, RFC 3986 sec. 5.2.2)."),

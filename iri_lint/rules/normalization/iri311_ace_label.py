@@ -19,8 +19,10 @@ RULE = Rule(
     default=False,
     fix_level=FixLevel.SCHEME,
     what=("An `xn--` (Punycode) label of a DNS host (http, https, ftp and the other schemes iri-lint knows) "
-          "that decodes to a valid IDN label, unless that label would be a confusable spoof (IRI502); the fix "
-          "writes the label in Unicode."),
+          "that decodes to a valid IDN label, unless that label would be a confusable spoof (IRI502), or the "
+          "value goes to an API that resolves names with Python's IDNA2003 codec (`urlopen`, `http.client`), "
+          "which reads some Unicode labels as another name (`faß` as `fass`, where IDNA2008 keeps "
+          "`xn--fa-hia`); the fix writes the label in Unicode."),
     why="An IDN label and its ACE form are equivalent; for legibility the IRI can show Unicode.",
     fix_text="Write the label in Unicode.",
     valid=(Example("https://bücher.example/"),),
