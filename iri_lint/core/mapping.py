@@ -323,15 +323,18 @@ def _utf8_length(octets: list[int], i: int) -> int:
     return need
 
 
-def decode_octets(octets: list[int], *, in_query: bool) -> str:
-    """Steps 3-5 of RFC 3987 sec. 3.2 on a run of non-ASCII octets: characters or ``%HH``."""
+def decode_octets(octets: list[int], *, in_query: bool, shown: bool = False) -> str:
+    """Steps 3-5 of RFC 3987 sec. 3.2 on a run of non-ASCII octets: characters or ``%HH``; ``shown``: for an IRI
+    people read (``to_iri``), which keeps encoded too what sec. 6.1 b says to avoid (``may_decode``); the
+    comparison ladder decodes every appropriate character, its canonical form."""
+    decodes = may_decode if shown else is_appropriate
     out: list[str] = []
     i, n = 0, len(octets)
     while i < n:
         length = _utf8_length(octets, i)
         if length:
             c = bytes(octets[i : i + length]).decode("utf-8")
-            if may_decode(c, in_query=in_query):
+            if decodes(c, in_query=in_query):
                 out.append(c)
             else:
                 out.append(pct_encode(c))  # step 4: re-encoded, uppercase hex
@@ -357,7 +360,7 @@ def _to_iri_range(text: str, start: int, end: int, in_query: bool, out: list[str
             stray = _after_stray_percent(text, i)
             if b < 0x80 or stray:
                 if octets:
-                    out.append(decode_octets(octets, in_query=in_query))
+                    out.append(decode_octets(octets, in_query=in_query, shown=True))
                     octets = []
                 c = chr(b)
                 # step 2: "%", reserved and not-allowed ASCII stay encoded, as written
@@ -366,7 +369,7 @@ def _to_iri_range(text: str, start: int, end: int, in_query: bool, out: list[str
                 octets.append(b)
             i += 3
         if octets:
-            out.append(decode_octets(octets, in_query=in_query))
+            out.append(decode_octets(octets, in_query=in_query, shown=True))
         run = i
     out.append(text[run:end])
 

@@ -6,6 +6,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from ...core.bidi import bidi_problems
+from ...core.mapping import may_decode
 from ...core.scanner import scan
 from ..facts import Facts
 from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity, UseContext, with_edits
@@ -46,8 +47,15 @@ def check(facts: Facts) -> Iterator[Raw]:
     """Each run of escaped UTF-8 that reads as text, where the text would not break sec. 4.2."""
     text = facts.ref.text
     for r in step_changes(facts, "percent-nonascii", MESSAGE, keep):
-        if r.edits is None or not (_breaks_bidi(text, r.edits[0]) or _leaves_nfc(text, r.edits)):
+        if r.edits is None or not (_breaks_bidi(text, r.edits[0]) or _leaves_nfc(text, r.edits)
+                                   or _avoided(r.edits)):
             yield r
+
+
+def _avoided(edits: tuple[Edit, ...]) -> bool:
+    """Whether the decoded text holds what sec. 6.1 b says to avoid, which URI-to-IRI conversion keeps encoded
+    (``may_decode``: a full-width or half-width form, ``%EF%BC%A1`` for ``Ａ``)."""
+    return any(not may_decode(c, in_query=True) for e in edits for c in e.replacement if c >= "\x80")
 
 
 def _leaves_nfc(text: str, edits: tuple[Edit, ...]) -> bool:
