@@ -67,6 +67,15 @@ def _csv(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
+class _Extend(argparse.Action):
+    """A comma-separated list flag given more than once adds up, as ruff's and flake8's do
+    (``--extend-select IRI3 --extend-select IRI7``), instead of keeping only the last."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 _option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, [*(getattr(namespace, self.dest, None) or ()), *values])
+
+
 COMMANDS = ("check", "fix", "explain", "rules", "server", "inspect", "inventory")
 
 
@@ -122,8 +131,8 @@ def _inventory_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--output", "-o", metavar="FILE", help="write the inventory to FILE")
     p.add_argument("--show-secrets", action="store_true", help="print passwords in userinfo as they are")
     p.add_argument("--profile", choices=["uri", "iri", "iri-3987bis", "leiri", "web-address"])
-    p.add_argument("--exclude", type=_csv, help="globs to skip instead of the defaults")
-    p.add_argument("--extend-exclude", type=_csv, help="globs to skip on top of the excludes")
+    p.add_argument("--exclude", type=_csv, action=_Extend, help="globs to skip instead of the defaults")
+    p.add_argument("--extend-exclude", type=_csv, action=_Extend, help="globs to skip on top of the excludes")
     p.add_argument("--config", metavar="PYPROJECT", help="read [tool.iri-lint] from this file")
     p.add_argument("--isolated", action="store_true", help="ignore pyproject.toml")
     _file_options(p)
@@ -136,13 +145,15 @@ def _inventory_options(p: argparse.ArgumentParser) -> None:
 def _check_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or folders (default: .)")
     g = p.add_argument_group("rule selection (command line overrides [tool.iri-lint])")
-    g.add_argument("--select", type=_csv, help="codes or prefixes to enable instead of the defaults")
-    g.add_argument("--ignore", type=_csv, help="codes or prefixes to disable, on top of the configured ignores")
-    g.add_argument("--extend-ignore", type=_csv, help="the same as --ignore (flake8's spelling)")
-    g.add_argument("--extend-select", type=_csv, help="codes or prefixes to enable on top (opt-in rules)")
+    g.add_argument("--select", type=_csv, action=_Extend, help="codes or prefixes to enable instead of the defaults")
+    g.add_argument("--ignore", type=_csv, action=_Extend,
+                   help="codes or prefixes to disable, on top of the configured ignores")
+    g.add_argument("--extend-ignore", type=_csv, action=_Extend, help="the same as --ignore (flake8's spelling)")
+    g.add_argument("--extend-select", type=_csv, action=_Extend,
+                   help="codes or prefixes to enable on top (opt-in rules)")
     g.add_argument("--profile", choices=["uri", "iri", "iri-3987bis", "leiri", "web-address"])
-    g.add_argument("--exclude", type=_csv, help="globs to skip instead of the defaults")
-    g.add_argument("--extend-exclude", type=_csv, help="globs to skip on top of the excludes")
+    g.add_argument("--exclude", type=_csv, action=_Extend, help="globs to skip instead of the defaults")
+    g.add_argument("--extend-exclude", type=_csv, action=_Extend, help="globs to skip on top of the excludes")
     g.add_argument("--config", metavar="PYPROJECT", help="read [tool.iri-lint] from this file")
     g.add_argument("--isolated", action="store_true", help="ignore pyproject.toml")
     g.add_argument("--show-settings", action="store_true",

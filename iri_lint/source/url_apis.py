@@ -17,7 +17,7 @@ class UrlApi(NamedTuple):
     args: tuple[int, ...] = (0,)  # positional indexes that hold URLs
     keywords: tuple[str, ...] = ("url",)
     context: UseContext = UseContext.DEREFERENCED
-    uri_only: UriOnly | bool = False  # raises UnicodeEncodeError on non-ASCII (IRI4xx)
+    uri_only: UriOnly | bool = UriOnly.NO  # raises UnicodeEncodeError on non-ASCII (IRI4xx)
     relative: bool = True  # relative references are checked (a URL context)
     # encodes a non-ASCII host with the ``idna`` package (IDNA2008 + UTS #46), so a label only
     # IDNA2003 reads (IRI403's opt-in difference between the versions) makes the call fail
@@ -65,7 +65,7 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     UrlApi("urllib.parse.urlsplit", keywords=("url",), context=UseContext.UNKNOWN),
     UrlApi("urllib.parse.urlparse", keywords=("url",), context=UseContext.UNKNOWN),
     *[
-        UrlApi(f"http.client.{cls}().{m}", (1,), ("url",), uri_only=True)
+        UrlApi(f"http.client.{cls}().{m}", (1,), ("url",), uri_only=UriOnly.WHOLE)
         for cls in ("HTTPConnection", "HTTPSConnection")
         for m in ("request", "putrequest")
     ],
@@ -75,7 +75,7 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     UrlApi("urllib.robotparser.RobotFileParser", uri_only=_URLLIB),
     UrlApi("urllib.robotparser.RobotFileParser().set_url", uri_only=_URLLIB),
     # xmlrpc.client sends the URI's path in an http.client request line (ASCII)
-    *[UrlApi(f"xmlrpc.client.{cls}", keywords=("uri",), uri_only=True) for cls in ("ServerProxy", "Server")],
+    *[UrlApi(f"xmlrpc.client.{cls}", keywords=("uri",), uri_only=UriOnly.WHOLE) for cls in ("ServerProxy", "Server")],
     # websockets turns an IRI into a URI itself (websockets.uri.parse_uri)
     *[UrlApi(f"websockets.{m}", keywords=("uri",))
       for m in ("connect", "client.connect", "sync.client.connect", "asyncio.client.connect")],

@@ -56,6 +56,10 @@ def test_select_ignore_extend_select(cli, tmp_path: Path) -> None:  # type: igno
     assert codes(cli("check", "--isolated", "--extend-select", "IRI308", str(f))) == ["IRI101", "IRI308"]
     assert codes(cli("check", "--isolated", "--select", "IRI3", str(f))) == ["IRI308"]
     assert codes(cli("check", "--isolated", "--ignore", "IRI1", str(f))) == []
+    # given twice, a flag adds up as ruff's does (outside6's note: only the last one counted)
+    assert codes(cli("check", "--isolated", "--select", "IRI101", "--select", "IRI308", str(f))) == ["IRI101", "IRI308"]
+    assert codes(cli("check", "--isolated", "--ignore", "IRI308", "--ignore", "IRI101", "--extend-select", "IRI308",
+                     str(f))) == []
 
 
 def test_pyproject_config_and_unknown_key(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
