@@ -499,6 +499,9 @@ def test_scheme_typo_messages_quote_what_was_written() -> None:
         "'http//' has lost its ':'; write 'http://'"]
     assert [f.message for f in check("htps://example.com/", select=["IRI603"])] == [
         "'htps:' looks like a typo of 'https:'"]
+    # a WebSocket's or FTP URL's lost colon too (fixtures162's note: websockets.connect("wss//stream.example/feed"))
+    assert [(f.message, f.fix.value if f.fix else None) for f in check("wss//stream.example/feed", select=["IRI603"])] \
+        == [("'wss//' has lost its ':'; write 'wss://'", "wss://stream.example/feed")]
 
 
 @pytest.mark.parametrize("text", ["http:\\\\example.com/", "http//example.com/", "htps://example.com/"])

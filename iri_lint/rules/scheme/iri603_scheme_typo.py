@@ -21,8 +21,8 @@ RULE = Rule(
           "registered, not in wide use, not two letters long and not the scheme with an `s` added, the usual "
           "name of its variant over TLS (apprise's `mailtos:`, as `https:` and `wss:`), and not a three-letter "
           "scheme with one letter changed (`ntp:` beside `ftp:`: another acronym): `htps:`, `httpss:`; "
-          "also `http//` and "
-          "`https//`, which lost their `:`, and `http:\\\\` with backslashes."),
+          "also `http//`, "
+          "`https//`, `ws//`, `wss//` and `ftp//`, which lost their `:`, and `http:\\\\` with backslashes."),
     why=("A misspelled scheme makes the IRI relative or unresolvable, which usually shows up only at run time. "
          "Only unknown one-edit variants of common schemes count: a registered scheme, one in wide use though "
          "unregistered (`ftps`, `gs`, `s3`, `hdfs`, `abfss`, `oci`, database URLs; the list and its sources "
@@ -37,12 +37,12 @@ RULE = Rule(
 
 
 def check(facts: Facts) -> Iterator[Raw]:
-    """'http//' or 'https//' without a scheme; a scheme one edit from a common one; 'http:\\\\'."""
+    """'http//', 'https//', 'wss//'... without a scheme; a scheme one edit from a common one; 'http:\\\\'."""
     ref = facts.ref
     text = ref.text
     if ref.scheme is None:
-        # "http//host" and "https//host": the colon went missing
-        for good in ("https", "http"):
+        # "http//host", "wss//host": the colon went missing (longest first: "wss" before "ws")
+        for good in ("https", "http", "wss", "ws", "ftp"):
             if text.lower().startswith(good + "//") and len(text) > len(good) + 2:
                 yield Raw(0, len(good) + 2, f"{text[:len(good) + 2]!r} has lost its ':'; write '{good}://'",
                           (Edit(len(good), len(good), ":"),))
