@@ -225,8 +225,8 @@ _STATUS_RECORD = re.compile(r"(?:/|\.[A-Za-z][A-Za-z0-9]{0,4}+) [1-5][0-9][0-9]$
 
 def looks_like_prose(value: str, *, url_context: bool) -> bool:
     """Whether whitespace makes this text rather than one IRI with a bad character."""
-    if _SPACE.search(value) is None:
-        return False
+    if _SPACE.search(value) is None or value[:5].lower() == "wifi:":
+        return False  # (a Wi-Fi QR payload is one whatever its network's name holds: the WPA3 grammar's spaces)
     words = value.split(None, 3)  # the first words; the rest stays one (only len <= 4 matters)
     if not words:
         return True

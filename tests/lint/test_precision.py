@@ -296,6 +296,16 @@ def test_an_oauth_scope_s_iris_are_checked_alone() -> None:
         ''') == [(2, 86, "IRI103"), (4, 44, "IRI110"), (5, 50, "IRI101")]
 
 
+def test_a_wifi_payload_is_one_whatever_its_network_s_name_holds() -> None:
+    """fixtures164 repro 01: "WIFI:S:Notibot Guest;..." is no prose (the WPA3 grammar takes spaces), so a
+    Trojan Source override or a control in it is reported; its space is the grammar's own."""
+    assert found('''\
+        GUEST_WIFI = "WIFI:S:Notibot Guest;T:WPA;P:\\u202ekiosk2024;;"
+        VISITOR_WIFI = "WIFI:S:Visitor Net;T:WPA;P:guest\\x00;;"
+        PLAIN_WIFI = "WIFI:S:Lobby Guest;T:WPA;P:welcome1;;"
+        ''') == [(1, 43, "IRI201"), (2, 48, "IRI104")]
+
+
 def test_a_markdown_link_s_destination_may_be_relative() -> None:
     """outside4 repro 02: a link's destination is a URI reference (CommonMark, RFC 3986 sec. 4.1), so ``</x>``
     and ``<#>`` in an expected Markdown output compared with ``==`` need no scheme (IRI116); what a relative

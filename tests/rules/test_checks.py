@@ -726,3 +726,16 @@ def test_dot_segments_are_reported_from_the_segment_they_remove(iri: str, at: in
     """fixtures163 repro 03: IRI307 points at the first character of the removed text, a whole segment."""
     (f,) = check(iri, select=["IRI307"])
     assert (f.start, f"'{removed}' resolves to ''" in f.message) == (at, True)
+
+
+@pytest.mark.parametrize(("text", "fixed"), [
+    ("\u2028https://h.example/menu", "https://h.example/menu"),
+    ("https://h.example/menu\u2028", "https://h.example/menu"),
+    ("https://h.example/a\u3000", "https://h.example/a"),
+    ("https://h.example/a\u2028b", "https://h.example/a%20b"),
+])
+def test_a_separator_around_the_iri_is_removed_not_encoded(text: str, fixed: str) -> None:
+    """fixtures164 repro 02: '%20' for a U+2028 before 'https:' made the URL unparsable (IRI111); whitespace
+    around the IRI is removed, as IRI101's is; inside it, '%20' stays the advice."""
+    (f,) = check(text, select=["IRI504"])
+    assert f.fix is not None and f.fix.value == fixed

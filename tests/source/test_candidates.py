@@ -436,7 +436,7 @@ marker_like = st.lists(
 
 def ref_prose(value: str, *, url_context: bool) -> bool:
     """looks_like_prose as first written, one character at a time."""
-    if not any(c.isspace() for c in value):
+    if not any(c.isspace() for c in value) or value[:5].lower() == "wifi:":
         return False
     words = value.split()
     if not words:

@@ -27,7 +27,8 @@ RULE = Rule(
           "DIVISION SLASH for `/`, anywhere in the IRI; one finding per character. A separator no form maps to "
           "the space (U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR, U+1680 OGHAM SPACE MARK: Unicode's "
           "general categories Zs, Zl, Zp) is whitespace as the space is, which 3987bis sec. 6.3 excludes, and "
-          "is reported as one. In the host of a DNS "
+          "is reported as one; around the IRI (U+2028 before `https:`) it is whitespace to remove, as IRI101's "
+          "is, not a space to encode. In the host of a DNS "
           "scheme, the ideographic, fullwidth and halfwidth full stops (U+3002, U+FF0E, U+FF61) are label "
           "separators (RFC 3490 sec. 3.1), not look-alikes."),
     why=("Characters that look like `/`, `?`, `#`, `@`, `:` or `.` but are not delimiters make an IRI appear "
@@ -62,8 +63,14 @@ def check(facts: Facts) -> Iterator[Raw]:
     ref = facts.ref
     text = ref.text
     dns_host = ref.host_kind is HostKind.REG_NAME and is_dns_scheme(ref.get("scheme"))
+    lead, trail = len(text) - len(text.lstrip()), len(text.rstrip())  # (str.strip: Unicode's whitespace)
     for p in problems(facts, "delimiter-lookalike"):
         if dns_host and text[p.span.start] in IDNA_DOTS and facts.in_host(p.span):
+            continue
+        if p.span.end <= lead or p.span.start >= trail:  # whitespace around the IRI: removed, as IRI101's is
+            where = "before" if p.span.end <= lead else "after"
+            yield Raw(p.span.start, p.span.end, f"{char_label(text[p.span.start])} {where} the IRI is whitespace, "
+                      "not part of it (3987bis sec. 6.3); remove it", (Edit(p.span.start, p.span.end, ""),))
             continue
         yield Raw(p.span.start, p.span.end, message(text[p.span.start]),
                   (Edit(p.span.start, p.span.end, p.replacement or ""),))

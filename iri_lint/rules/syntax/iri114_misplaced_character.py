@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.errors import Detail, Kind
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
-from .shared import Subject, report
+from .shared import KEY_REMEDY, Subject, in_object_key, report
 
 RULE = Rule(
     code="IRI114",
@@ -47,6 +47,8 @@ def message(err: Subject) -> str:
                 "MongoDB read it), not one RFC 3986 host and port; generic URL parsers read it wrongly")
     if detail is Detail.AFTER_IP_LITERAL:
         return f"{err.label} after an IP literal: only ':' and a port may follow (RFC 3986 sec. 3.2)"
+    if in_object_key(err.ref, err.rec):  # (a second '#' of "s3://b/issue#12#x": the key's own, no fragment's)
+        return f"{err.label} is not allowed there in an IRI (RFC 3987 sec. 2.2); {KEY_REMEDY}"
     return f"{err.label} is not allowed in the {err.component} (RFC 3987 sec. 2.2); percent-encode it"
 
 
