@@ -737,5 +737,8 @@ def test_dot_segments_are_reported_from_the_segment_they_remove(iri: str, at: in
 def test_a_separator_around_the_iri_is_removed_not_encoded(text: str, fixed: str) -> None:
     """fixtures164 repro 02: '%20' for a U+2028 before 'https:' made the URL unparsable (IRI111); whitespace
     around the IRI is removed, as IRI101's is; inside it, '%20' stays the advice."""
-    (f,) = check(text, select=["IRI504"])
+    (f,) = check(text, select=["IRI504"], context="dereferenced")
     assert f.fix is not None and f.fix.value == fixed
+    if fixed.endswith("a%20b"):
+        return
+    assert check(text, select=["IRI504"]) == []  # (elsewhere it separates the IRI from the text around it)

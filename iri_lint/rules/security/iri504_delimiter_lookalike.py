@@ -9,7 +9,7 @@ from ...core.mapping import is_dns_scheme
 from ...core.reference import HostKind
 from ...core.security import delimiter_for
 from ..facts import Facts
-from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity
+from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
 from .shared import problems
 
 RULE = Rule(
@@ -27,8 +27,9 @@ RULE = Rule(
           "DIVISION SLASH for `/`, anywhere in the IRI; one finding per character. A separator no form maps to "
           "the space (U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR, U+1680 OGHAM SPACE MARK: Unicode's "
           "general categories Zs, Zl, Zp) is whitespace as the space is, which 3987bis sec. 6.3 excludes, and "
-          "is reported as one; around the IRI (U+2028 before `https:`) it is whitespace to remove, as IRI101's "
-          "is, not a space to encode. In the host of a DNS "
+          "is reported as one; around the IRI (U+2028 before `https:`) it is whitespace, as IRI101's is: "
+          "removed where the value is fetched (a URL API's argument), no finding elsewhere, where it separates "
+          "the IRI from the text around it. In the host of a DNS "
           "scheme, the ideographic, fullwidth and halfwidth full stops (U+3002, U+FF0E, U+FF61) are label "
           "separators (RFC 3490 sec. 3.1), not look-alikes."),
     why=("Characters that look like `/`, `?`, `#`, `@`, `:` or `.` but are not delimiters make an IRI appear "
@@ -68,6 +69,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         if dns_host and text[p.span.start] in IDNA_DOTS and facts.in_host(p.span):
             continue
         if p.span.end <= lead or p.span.start >= trail:  # whitespace around the IRI: removed, as IRI101's is
+            if facts.context is not UseContext.DEREFERENCED:
+                continue  # (elsewhere it separates the IRI from the text around it, as a space does: IRI101)
             where = "before" if p.span.end <= lead else "after"
             yield Raw(p.span.start, p.span.end, f"{char_label(text[p.span.start])} {where} the IRI is whitespace, "
                       "not part of it (3987bis sec. 6.3); remove it", (Edit(p.span.start, p.span.end, ""),))
