@@ -226,7 +226,19 @@ def _spans(value: str, pct: bool, fmt: bool, every: bool) -> list[Span]:
             spans = _found(value, _pattern(pct, fmt, routes, every, pct_escapes=True))
     if fmt:
         spans = _literal_close_braces(value, spans)
+    if "</" in value:
+        spans = _without_tags(value, spans)
     return _outside_brace_groups(value, spans) if "{" in value else spans
+
+
+_closing_tag = lazy_regex(r"</([^\W\d][\w\-]*+)>")
+
+
+def _without_tags(value: str, spans: list[Span]) -> list[Span]:
+    """``spans`` less each ``<b>`` whose ``</b>`` the text holds too: markup (``?q=<b>bold</b>``), no example's
+    placeholder (one pass for the closing tags, then a set look-up per span: linear)."""
+    closed = {m.group(1) for m in _closing_tag().finditer(value)}
+    return [s for s in spans if not (s[2] is None and value[s[0]] == "<" and value[s[0] + 1 : s[1] - 1] in closed)]
 
 
 def _found(value: str, pattern: re.Pattern[str]) -> list[Span]:

@@ -584,6 +584,8 @@ def test_format_escapes_where_the_literal_is_formatted() -> None:
     # words an example asks the reader to write (outside4 repro 04: pyTelegramBotAPI's examples)
     ("https://<ip/host where the bot is running>:8443/", True), ("https://h/<ip or hostname>", True),
     ("https://h/<a b/>", False), ("https://h/</a b>", False), ("https://h/<a  b>", False),
+    ("https://h/?q=<b>bold</b>", False),  # markup: its '</b>' closes it (fixtures162's note: IRI805 misled)
+    ("https://h/<b>/x</i>", True),
     ("https://h/<int:id>", False), ("/users/<int:id>", True),
 ])
 def test_angle_placeholders(value: str, placeholder: bool) -> None:
