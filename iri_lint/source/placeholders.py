@@ -18,6 +18,8 @@ from iri_lint.source.candidates import REDACTED as _REDACTED
 _CAPS = re.compile(r"[A-Z][A-Z0-9]*+(?:[_\-][A-Z0-9]++)*+")
 _QUERY_VALUE = re.compile(r"(?<==)[^&;#]++")
 _SEGMENT = re.compile(r"/([^/]*+)")
+# a secret shown by its first and last characters (apprise's privacy mode: "u...m" for "user@myaccount.com")
+_ELLIPSIS_MASK = re.compile(r"[^\W_]\.\.\.[^\W_]")
 
 
 def with_placeholders(ref: IRIReference, holes: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
@@ -35,6 +37,9 @@ def example_placeholders(ref: IRIReference) -> tuple[tuple[int, int], ...]:
             out.append(part)
     if ref.port is not None and text[ref.port.start : ref.port.end].lower() == "port":
         out.append(ref.port)  # the component named in its own place: "http://host:port/"
+    elif ref.port is not None and ("*" in text or "..." in text) and (
+            _REDACTED.fullmatch(text, *ref.port) or _ELLIPSIS_MASK.fullmatch(text, *ref.port)):
+        out.append(ref.port)  # a password masked where no '@' follows ("clicksend://user:****", "sender:u...m")
     if "[" in text and ref.host is not None and _REDACTED.fullmatch(text, *ref.host):
         out.append(ref.host)  # ("postgresql://[REDACTED]@[REDACTED]/[REDACTED]": a sanitizer's replacement)
     if "[" in text and ref.path is not None:

@@ -306,6 +306,16 @@ def test_a_wifi_payload_is_one_whatever_its_network_s_name_holds() -> None:
         ''') == [(1, 43, "IRI201"), (2, 48, "IRI104")]
 
 
+def test_a_password_masked_where_the_port_would_be_is_a_placeholder() -> None:
+    """outside4 repro 08: apprise's privacy mode shows "clicksend://user:****" (cut before the '@') and
+    "sender:u...m" (first and last characters): masks, not ports; a port of letters stays IRI112."""
+    assert found('''\
+        PRIVACY_URL = "clicksend://user:****"
+        MASKED_URL = "octopush://sender:u...m/****/+1111111111"
+        BAD_URL = "https://h.example:http/"
+        ''') == [(3, 29, "IRI112")]
+
+
 def test_a_markdown_link_s_destination_may_be_relative() -> None:
     """outside4 repro 02: a link's destination is a URI reference (CommonMark, RFC 3986 sec. 4.1), so ``</x>``
     and ``<#>`` in an expected Markdown output compared with ``==`` need no scheme (IRI116); what a relative
