@@ -68,7 +68,7 @@ def _csv(value: str) -> list[str]:
 
 
 class _Extend(argparse.Action):
-    """A comma-separated list flag given more than once adds up, as ruff's and flake8's do
+    """A comma-separated list flag given more than once adds up, as ruff's do
     (``--extend-select IRI3 --extend-select IRI7``), instead of keeping only the last."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,

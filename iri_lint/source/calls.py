@@ -237,6 +237,8 @@ CLIENTS = frozenset(_CLIENTS)  # the calls that make objects a URL API is a meth
 def unknown_client(qual: str, node: ast.AST, src: Src | None) -> Client:
     """A client of ``qual`` whose base URL is not known here: its requests are checked with the base a hole."""
     return Client(qual + "()", hole(node, src), _CLIENTS[qual][0], None, src)
+
+
 # the methods a request goes through in the HTTP clients of the URL API table: a subclass that defines one
 # may change what a request's URL means
 REQUEST_METHODS = ("request", "_request", "prepare_request", "send", "build_request", "get", "post", "put",

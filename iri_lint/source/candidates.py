@@ -402,7 +402,7 @@ def embedded_iris(value: str) -> list[tuple[int, int]] | None:
 def links_an_iri(value: str) -> bool:
     """A Markdown link or image, the whole text, to an absolute IRI (``"![cov](https://img.shields.io/...)"``):
     its destination is checked alone wherever the text stands, as a bare IRI is."""
-    links = markdown_link(value) if value[:1] in "[!" else None
+    links = markdown_link(value) if value[:1] in ("[", "!") else None
     return bool(links) and any(has_scheme(value[a:b]) for a, b in links)  # type: ignore[union-attr]
 
 

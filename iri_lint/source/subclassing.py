@@ -185,13 +185,18 @@ def _body_binds(cls: ClassRef, attr: str) -> bool:
     return False
 
 
+def _init_def(cls: Scope) -> ast.FunctionDef | None:
+    """The class's one ``def __init__`` (None: none, or bound more than once)."""
+    defs = [b.stmt for b in cls.names.get("__init__", []) if type(b.stmt) is ast.FunctionDef]
+    return defs[0] if len(defs) == 1 else None
+
+
 def _forwards(cls: Scope) -> bool:
     """Whether ``cls.__init__`` (its whole body, a docstring aside) hands its parameters on to
     ``super().__init__`` as they are, each keyword under its own name, ``*args`` and ``**kwargs`` whole."""
-    defs = [b.stmt for b in cls.names.get("__init__", []) if type(b.stmt) is ast.FunctionDef]
-    if len(defs) != 1:
+    f = _init_def(cls)
+    if f is None:
         return False
-    f = defs[0]
     body = f.body[1:] if f.body and type(f.body[0]) is ast.Expr and type(f.body[0].value) is ast.Constant else f.body
     call = super_init_call(body[0]) if len(body) == 1 else None
     if call is None:
@@ -213,18 +218,18 @@ def _forwards(cls: Scope) -> bool:
 def _gives_base_url(cls: Scope) -> bool:
     """Whether ``cls.__init__`` gives ``super().__init__`` a ``base_url`` keyword: the chain above it may make
     an HTTP client (read on only then: a class chain of another kind is a hole at once)."""
-    return any(k.arg == "base_url" for b in cls.names.get("__init__", []) if type(b.stmt) is ast.FunctionDef
-               for s in b.stmt.body if (call := super_init_call(s)) is not None for k in call.keywords)
+    f = _init_def(cls)
+    return f is not None and any(k.arg == "base_url" for s in f.body if (call := super_init_call(s)) is not None
+                                 for k in call.keywords)
 
 
 def _hands_on_base(cls: Scope) -> bool:
     """Whether ``cls.__init__`` gives ``super().__init__`` its own ``base_url`` parameter as it is
     (``super().__init__(base_url=base_url, headers=...)``), whatever else it gives or does, never binding
     ``base_url`` itself: the base URL is then what the call below gives it by that name."""
-    defs = [b.stmt for b in cls.names.get("__init__", []) if type(b.stmt) is ast.FunctionDef]
-    if len(defs) != 1:
+    f = _init_def(cls)
+    if f is None:
         return False
-    f = defs[0]
     calls = [call for s in f.body for call in [super_init_call(s)] if call is not None]
     a = f.args
     if len(calls) != 1 or calls[0].args or "base_url" not in {p.arg for p in (*a.args, *a.kwonlyargs)}:
