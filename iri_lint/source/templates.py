@@ -92,6 +92,8 @@ _USUAL_TYPES = "[sdirf]"
 # asks the reader to write there, between spaces or '/' (<ip/host where the bot is running>, <ip or hostname>),
 # standing between characters of the IRI; next to another delimiter ('"><script>') it is markup, not a placeholder
 PLAIN_WORD = r"""(?<![<>"])<[^\W\d][\w\-]*+(?:[ /][^\W\d][\w\-]*+)*+>(?![<>"])"""
+# the whole authority an example asks for, host and port in one: "http://<ip:port>/api", "//<host:port>"
+AUTHORITY_WORDS = r"(?<=//)<[^\W\d][\w\-]*+:[^\W\d][\w\-]*+>(?=[/?#]|\Z)"
 # a route parameter with a converter (Werkzeug, Flask, Django): <int:id>, <re("[a-z]+"):name>
 _ROUTE = r"<[A-Za-z_]\w*+(?:\([^()<>]*+\))?+:[A-Za-z_]\w*+>"
 
@@ -117,7 +119,7 @@ def _pattern(pct: bool, fmt: bool, routes: bool, every_type: bool, pct_escapes: 
     holes = [printf]
     if not fmt:  # in a .format template "{{" is an escaped brace
         holes.append(JINJA)
-    holes += [FORMAT_FIELD, RFC6570_EXPRESSION, RUNTIME_EXPRESSION, DOLLAR_BRACES, PLAIN_WORD]
+    holes += [FORMAT_FIELD, RFC6570_EXPRESSION, RUNTIME_EXPRESSION, DOLLAR_BRACES, PLAIN_WORD, AUTHORITY_WORDS]
     if routes:
         holes.append(_ROUTE)
     # "%%s" formats to "%s", a placeholder of the value it makes (as "{{x}}" of a .format template); not

@@ -261,6 +261,13 @@ def _angle(value: str, i: int, routes: bool) -> int:
         after = value[j + 1] if j + 1 < len(value) else ""
         if value.startswith(">", j) and (i == 0 or value[i - 1] not in '<>"') and after not in ("<", ">", '"'):
             return j + 1
+        if value[max(0, i - 2):i] == "//" and value.startswith(":", j) and j + 1 < len(value) and (
+                value[j + 1].isalpha() or value[j + 1] == "_"):  # the authority: "//<host:port>"
+            k = j + 2
+            while k < len(value) and (value[k].isalnum() or value[k] in "_-"):
+                k += 1
+            if value.startswith(">", k) and value[k + 1:k + 2] in ("", "/", "?", "#"):
+                return k + 1
     if not routes:
         return 0
     j = i + 1
@@ -587,6 +594,9 @@ def test_format_escapes_where_the_literal_is_formatted() -> None:
     ("https://h/?q=<b>bold</b>", False),  # markup: its '</b>' closes it (fixtures162's note: IRI805 misled)
     ("https://h/<b>/x</i>", True),
     ("https://h/<int:id>", False), ("/users/<int:id>", True),
+    # the authority as one placeholder, host and port (last stop's Left: IRI102 and IRI112 on the example)
+    ("http://<ip:port>/api", True), ("http://<host:port>", True), ("//<hostname:port>?x", True),
+    ("http://<a:b>x/", False), ("http://h/<a:b>/", False), ("http://x<a:b>/", False),
 ])
 def test_angle_placeholders(value: str, placeholder: bool) -> None:
     assert (HOLE in apply_templates(value).value) is placeholder
