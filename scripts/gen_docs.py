@@ -439,7 +439,8 @@ def url_apis_page() -> str:
                      f"| {'yes' if api.idna2008 else ''} |")
     lines += ["", "## Clients with a base URL", "",
               "A request of a client made with `base_url=` is checked as the URL the client sends: httpx appends "
-              "the path to the base, aiohttp resolves it against the base as `urljoin` does (IRI804).", ""]
+              "the request to the base's raw path, its query too (a base `?key=k` puts every path in its query), "
+              "aiohttp resolves it against the base as `urljoin` does (IRI804).", ""]
     lines += [f"* `{name}`" for name in sorted(CLIENTS)]
     return "\n".join(lines)
 

@@ -1374,6 +1374,10 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
     ('GOOD + "/#!/orders" + "?tab=open"', []),
     ('GOOD + "/l?page=1" + "&next=/home?tab=1"', []),  # a '?' in a parameter's value (fixtures47, repro 02)
     ('GOOD + "/l?page=1" + "&r=" + "x" + "/y?z"', []),
+    # a path and its query joined after a value the base's literal ended (fixtures165 repro 01)
+    ('"https://h.example/l?appid=demo" + "/alerts?lang=en"', [(3, 56, "IRI803")]),
+    ('f"{GOOD}/l?k=v" + "/a?b=c"', [(3, 34, "IRI803")]),
+    ('GOOD + "/l?k=" + GOOD + "/a?b=c"', []),  # (the value holds a URL: its own query)
     ('GOOD + "/l?page=1" + "&a=b" + "?c=d"', [(3, 44, "IRI803")]),  # a piece that starts a second query
     ('"urn:example:doc?+r" + "?=lang=en"', []),  # a URN's q-component after its r-component (RFC 8141 sec. 2)
     ('"urn:example:doc?=a" + "?=lang=en"', [(3, 37, "IRI803")]),  # (fixtures94, repro 02)
@@ -1393,6 +1397,14 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
 def test_what_a_join_does_to_the_authority_and_the_fragment(piece: str, expected: list[tuple[int, int, str]]) -> None:
     src = f'import requests\nGOOD = "https://good.example"\nrequests.get({piece})\n'
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
+def test_an_httpx_base_with_a_query_takes_the_request_into_it() -> None:
+    """fixtures165 repro 02: httpx appends a relative request to the base's raw path, its query too (httpx 0.28
+    sends ``/v1?appid=demo/alerts?lang=en``): the request's '?' is a second one."""
+    src = ('import httpx\napi = httpx.Client(base_url="https://h.example/v1?appid=demo")\n'
+           'api.get("alerts?lang=en")\napi.get("alerts")\napi.get("?page=2")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 15, "IRI803"), (5, 9, "IRI803")]
 
 
 @pytest.mark.parametrize(("piece", "expected"), [

@@ -245,8 +245,8 @@ def _keeps(path: str, resolved: str) -> bool:
 
 def httpx_merge(base: Value, ref: Value, node: ast.AST, src: Src | None) -> Value:
     """``httpx.Client(base_url=base)`` requesting ``ref`` (``Client._merge_url``): a URL with a scheme and
-    a host is taken as it is; anything else is appended to the base's path, which gets one trailing
-    ``/``, with its own leading ``/`` stripped. A fragment, which httpx leaves out of the request, is kept:
+    a host is taken as it is; anything else is appended to the base's raw path (its query too), which gets
+    one trailing ``/``, with its own leading ``/`` stripped. A fragment, which httpx leaves out of the request, is kept:
     it is written there, and what is wrong in it (a template, a query joined after it) is checked."""
     if not _decided(ref):
         return hole(node, src)
@@ -260,8 +260,9 @@ def httpx_merge(base: Value, ref: Value, node: ast.AST, src: Src | None) -> Valu
     rest = ref.slice(lead, len(rs))
     bs = base.flat()
     bparts = split(bs)
-    if bparts.query is not None or bparts.fragment is not None:
-        return hole(node, src)  # the trailing "/" goes after the query: no one means that either
+    if bparts.fragment is not None:
+        return hole(node, src)  # (httpx keeps the base's fragment after the request's query)
+    # a base's query is in the raw path httpx appends to: "?appid=demo" + "/" + "alerts?lang=en", as sent
     ends_with_slash = bs.endswith("/") and not base.is_hole(len(bs) - 1)
     sep = Value() if ends_with_slash else made("/", node, src)
     return concat([base, sep, rest], node, src)

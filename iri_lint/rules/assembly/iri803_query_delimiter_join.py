@@ -32,7 +32,10 @@ RULE = Rule(
           "`f\"?q={q}?page={page}\"`), a piece "
           "joined right after `=` is a parameter's value (`\"?next=\" + \"/home?tab=1\"`: its `?` is data, as in "
           "`\"&next=/home?tab=1\"`; so is a `?` further in a piece after a parameter's `=`, "
-          "`\"&sort=asc?view=grid\"`, which the query's grammar cannot tell from that), a value unknown in between "
+          "`\"&sort=asc?view=grid\"`, which the query's grammar cannot tell from that, or a value built of pieces from "
+          "its `=` on or holding a URL; not one the base's literal ended: `\"?appid=demo\" + \"/alerts?lang=en\"` "
+          "is reported, and so is an httpx client's request after a base with a query, which httpx appends to), a "
+          "value unknown in between "
           "may end the query (unless it is a parameter's value, `?lang={lang}` then `?fmt=vtt`: data ends nothing), "
           "and text joined after a `#` may be a route of the page's own (`#/path?q=1`), as is a `?` joined to "
           "a fragment that is a route (`\"https://app.example/#/orders\" + \"?tab=open\"`, `#!/...`). A URN's "
@@ -54,6 +57,8 @@ RULE = Rule(
                 kind="python"),
         Example('import requests\nLIST = "https://shop.example/list?page=2"\n'
                 'requests.get(LIST + "&sort=desc" + "?view=grid")\n', kind="python"),
+        Example('import requests\nWEATHER = "https://weather.example/v1?appid=demo"\n'
+                'requests.get(WEATHER + "/alerts?lang=en")\n', kind="python"),
         Example('import requests\nLIST = "https://shop.example/list"\n\ndef page(lang):\n'
                 '    return requests.get(LIST + "?lang=" + lang + "?view=grid")\n', kind="python"),
         Example('import requests\nLIST = "https://shop.example/list"\n\ndef page(q, n):\n'
@@ -78,7 +83,7 @@ def check(facts: Facts) -> Iterator[Raw]:
         q = text.find("?", j, end)
         if q < 0 or text[j - 1] == "=":
             continue  # (a piece joined after '=' is a parameter's value: a '?' in it is data, sec. 3.4)
-        if q > j and "=" in text[max(text.rfind(c, 0, q) for c in "&;?") : q]:
+        if q > j and _parameter_data(text, joins, j, q):
             continue  # (further in a piece, after a parameter's '=': data too, "&next=/home?tab=1")
         # the known text since the last hole that may end the query: a parameter's value (a hole right after
         # "=" past a '?') is data, whatever it holds, and ends nothing
@@ -120,6 +125,15 @@ def _nested(assembly: Assembly, text: str, mark: int, q: int) -> bool:
 # SAML's RelayState, OpenID's return_to, and the next/continue/callback of login and proxy endpoints.
 _URL_PARAMETERS = frozenset({"next", "redirect", "redirectto", "return", "returnto", "continue", "callback",
                              "dest", "destination", "target", "goto", "service", "relaystate", "location", "src"})
+
+
+def _parameter_data(text: str, joins: tuple[int, ...], j: int, q: int) -> bool:
+    """Whether the '?' at ``q``, in the piece joined at ``j``, is in a parameter's value: one the piece itself
+    opens (``"&next=/home?tab=1"``), one built of pieces from its ``=`` on (``"&r=" + x + "/y?z"``), or one that
+    holds a URL (``"?next=https://h" + "/home?tab=1"``, a parameter named for one); not a value the literal
+    with the ``=`` ended (``"?appid=demo" + "/alerts?lang=en"``: a path and a query joined after the query)."""
+    eq = text.find("=", max(0, *(text.rfind(c, 0, q) for c in "&;?")), q)
+    return eq >= 0 and (eq >= j or eq + 1 in joins or "://" in text[eq:q] or _url_parameter(text, eq + 1))
 
 
 def _url_parameter(text: str, hole: int) -> bool:
