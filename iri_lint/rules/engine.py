@@ -190,14 +190,15 @@ _OWN_CHARACTER_BY_SHAPE = _OWN_CHARACTER - {"IRI103"}
 # from it at the same place are dropped. 'http:\\host' lost its '//' (IRI603): that it has no host
 # (IRI601) and a '\' in its path (IRI103) are the same mistake.
 _CONSEQUENCES: dict[str, frozenset[str]] = {
-    "IRI603": frozenset({"IRI601", "IRI103"}),
+    "IRI603": frozenset({"IRI601", "IRI103", "IRI309"}),
     # a piece joined to the authority: what it makes of the port (its characters, its range), after an IP
     # literal, or of the host (a label IDNA refuses, or that mixes scripts or directions), and a space it brings
     # into the host, follow from the join (a fix of the space would encode it in the host); a delimiter's
     # look-alike there is a spoof of its own (IRI504: `SITE + "\u2215evil.com/"`)
     "IRI801": frozenset({"IRI101", "IRI112", "IRI114", "IRI204", "IRI205", "IRI403", "IRI501", "IRI602"}),
-    # a URL joined after another's "https://": the empty port its scheme's ':' makes follows from the join
-    "IRI808": frozenset({"IRI309"}),
+    # a URL joined after another's "https://": the empty port its scheme's ':' makes, and the scheme written twice
+    # (IRI603 on one literal), follow from the join
+    "IRI808": frozenset({"IRI309", "IRI603"}),
     # a printf placeholder left unfilled ('%s' of a '%%s' a '%' made) is no malformed percent-encoding too
     "IRI805": frozenset({"IRI110"}),
     # a private-use character, a noncharacter or a lone surrogate has no script but Unknown: that a label or

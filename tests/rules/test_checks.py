@@ -504,6 +504,21 @@ def test_scheme_typo_messages_quote_what_was_written() -> None:
         == [("'wss//' has lost its ':'; write 'wss://'", "wss://stream.example/feed")]
 
 
+def test_a_scheme_written_twice_or_with_a_semicolon_is_a_typo() -> None:
+    """fixtures166 repros 01-02: ``https://https://host`` has the host ``https`` and an empty port (IRI309's fix
+    of it, equivalent by the ladder, keeps the mistake: hidden here); ``https;//host`` is a relative path."""
+    found = check("https://https://api.example.com/v1", select=["ALL"])
+    assert [(f.code, f.start, f.message, f.fix.value if f.fix else None) for f in found] == [
+        ("IRI603", 0, "the scheme is written twice ('https://https://'): the host is 'https'; write 'https://'",
+         "https://api.example.com/v1")]
+    assert [f.fix.value if f.fix else None for f in check("http://https://h.example/", select=["IRI603"])] == [
+        "https://h.example/"]
+    assert [(f.message, f.fix.value if f.fix else None) for f in check("https;//h.example/x", select=["IRI603"])] \
+        == [("'https;//' has ';' for ':'; write 'https://'", "https://h.example/x")]
+    for fine in ("https://https.example/", "https://http:8080/", "https://h.example/https://x", "https;"):
+        assert not check(fine, select=["IRI603"]), fine
+
+
 @pytest.mark.parametrize("text", ["http:\\\\example.com/", "http//example.com/", "htps://example.com/"])
 def test_scheme_mistakes_are_reported_at_the_scheme(text: str) -> None:
     """The three IRI603 forms are one place (its page): the scheme's first character, the quoted text's."""

@@ -22,7 +22,10 @@ RULE = Rule(
           "name of its variant over TLS (apprise's `mailtos:`, as `https:` and `wss:`), and not a three-letter "
           "scheme with one letter changed (`ntp:` beside `ftp:`: another acronym): `htps:`, `httpss:`; "
           "also `http//`, "
-          "`https//`, `ws//`, `wss//` and `ftp//`, which lost their `:`, and `http:\\\\` with backslashes."),
+          "`https//`, `ws//`, `wss//` and `ftp//`, which lost their `:` (or have the `;` beside it, `https;//`: "
+          "a valid relative path whose first segment is `https;`), `http:\\\\` with backslashes, and a scheme "
+          "written twice, `https://https://host` (fixtures166: its host is `https` with an empty port, which "
+          "IRI309's fix would keep)."),
     why=("A misspelled scheme makes the IRI relative or unresolvable, which usually shows up only at run time. "
          "Only unknown one-edit variants of common schemes count: a registered scheme, one in wide use though "
          "unregistered (`ftps`, `gs`, `s3`, `hdfs`, `abfss`, `oci`, database URLs; the list and its sources "
@@ -32,7 +35,9 @@ RULE = Rule(
            "scheme and its delimiter are read as one"),
     fix_text="Correct the scheme.",
     valid=(Example("https://example.com/"), Example("ftps://files.example.com/"), Example("gs://bucket/key")),
-    invalid=(Example("htps://example.com/", "https://example.com/"), Example("http//example.com/", "http://example.com/")),
+    invalid=(Example("htps://example.com/", "https://example.com/"), Example("http//example.com/", "http://example.com/"),
+             Example("https://https://example.com/", "https://example.com/"),
+             Example("https;//example.com/", "https://example.com/")),
 )
 
 
@@ -42,10 +47,16 @@ def check(facts: Facts) -> Iterator[Raw]:
     text = ref.text
     if ref.scheme is None:
         # "http//host", "wss//host": the colon went missing (longest first: "wss" before "ws")
-        for good in ("https", "http", "wss", "ws", "ftp"):
-            if text.lower().startswith(good + "//") and len(text) > len(good) + 2:
-                yield Raw(0, len(good) + 2, f"{text[:len(good) + 2]!r} has lost its ':'; write '{good}://'",
-                          (Edit(len(good), len(good), ":"),))
+        # "https;//host": the key beside ':' (a valid relative path whose first segment is "https;")
+        low = text.lower()
+        for good in _COMMON:
+            n = len(good)
+            if low.startswith(good + "//") and len(text) > n + 2:
+                yield Raw(0, n + 2, f"{text[:n + 2]!r} has lost its ':'; write '{good}://'", (Edit(n, n, ":"),))
+                break
+            if low.startswith(good + ";//") and len(text) > n + 3:
+                yield Raw(0, n + 3, f"{text[:n + 3]!r} has ';' for ':'; write '{good}://'",
+                          (Edit(n, n + 1, ":"),))
                 break
         return
     scheme = text[ref.scheme.start : ref.scheme.end]
@@ -55,6 +66,23 @@ def check(facts: Facts) -> Iterator[Raw]:
     if typo_of is not None:
         yield Raw(ref.scheme.start, ref.scheme.end, f"'{scheme}:' looks like a typo of '{typo_of}:'",
                   (Edit(ref.scheme.start, ref.scheme.end, typo_of),))
+    elif (inner := _doubled(text, after)) is not None:
+        # "https://https://host": its host is "https", an empty port, and a path "//host" (IRI309's fix of the
+        # empty port, equivalent by the ladder, would keep the mistake)
+        end = after + 2 + len(inner) + 3
+        yield Raw(ref.scheme.start, end, f"the scheme is written twice ({text[ref.scheme.start:end]!r}): the host "
+                  f"is '{inner}'; write '{text[after + 2:end]}'", (Edit(ref.scheme.start, after + 2, ""),))
     elif low in ("http", "https") and text.startswith("\\\\", after):
         yield Raw(ref.scheme.start, after + 2, f"'{scheme}:\\\\' uses backslashes; write '{low}://'",
                   (Edit(after, after + 2, "//"),))
+
+
+_COMMON = ("https", "http", "wss", "ws", "ftp")  # (longest first: "wss" before "ws")
+
+
+def _doubled(text: str, after: int) -> str | None:
+    """The scheme written again after ``scheme://`` (``https://https://host``), or None."""
+    if not text.startswith("//", after):
+        return None
+    low = text[after + 2 : after + 10].lower()
+    return next((text[after + 2 : after + 2 + len(s)] for s in _COMMON if low.startswith(s + "://")), None)
