@@ -109,7 +109,7 @@ OPTIONS: tuple[Option, ...] = (
            "Name suffixes (of keyword arguments, assignment targets, function names and dict keys) that mark a "
            "URL context, where relative references are checked too; a suffix is a whole word of the name "
            "(`base_url`, `apiUrl`, a key's `\"schema.registry.url\"` or `\"proxy-url\"`, not `curl`), numbered "
-           "too (`url2`, `MIRROR_URL_2`)."),
+           "too, and versioned (`url2`, `MIRROR_URL_2`, `users_url_v2`)."),
     Option("extra-url-apis", "--iri-extra-url-apis", "list of qualified names", (),
            "More functions whose first argument is a URL, by qualified name, e.g. mylib.http.fetch (however a "
            "module imports it: `from .http import fetch` in package mylib too). After a `:`, the arguments that "

@@ -98,9 +98,11 @@ def says_template(name: str) -> bool:
 
 def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
     """Whether an identifier is named like a URL (``BASE_URL``, ``apiUrl``, ``href``, ``urls``, numbered: ``url2``,
-    ``MIRROR_URL_2``)."""
+    ``MIRROR_URL_2``, versioned: ``users_url_v2``, ``shareUrlV2``)."""
     low = name.lower()
     if low[-1:].isdigit() and len(stripped := name.rstrip("0123456789").rstrip("_")) > 0:
+        if stripped.endswith("_v") or (stripped.endswith("V") and stripped[-2:-1].islower()):
+            stripped = stripped[:-1].rstrip("_")  # (a version, "_v2": the same URL's next one)
         name, low = stripped, stripped.lower()
     if not low.endswith(suffixes) and not low.endswith(_PLURALS.get(suffixes) or _plurals(suffixes)):
         return False  # (the common case, in one step)

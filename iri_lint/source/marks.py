@@ -64,8 +64,8 @@ def _name_regexes(options: ScanOptions) -> tuple[re.Pattern[str], ...]:
         for spec in options.extra_url_apis:
             names.add(spec.split(":")[0].rsplit(".", 1)[-1].lower())
         # (no names: the empty one, as in the single pattern this was; it marks every line with a word)
-        # (numbered too: url2, mirror_url_2)
-        pats = _MARKER_CACHE[options] = tuple(re.compile(re.escape(n) + r"s?(?:_?[0-9]++)?\b")
+        # (numbered or versioned too: url2, mirror_url_2, users_url_v2)
+        pats = _MARKER_CACHE[options] = tuple(re.compile(re.escape(n) + r"s?(?:_?v?[0-9]++)?\b")
                                               for n in sorted(names) or [""])
     return pats
 

@@ -186,11 +186,15 @@ def test_url_names() -> None:
         url2 = "/second"
         MIRROR_URL_3 = "/third"
         oauth2 = "/not-numbered-url"
+        users_url_v2 = "/versioned"
+        shareUrlV2 = "/versioned-camel"
+        api_v2 = "/not-a-url-name-versioned"
+        nav2 = "/not-versioned"
         """
     )
     assert [lit.value for lit in lits] == [
         "https://api.example.com/v1/", "/relative", "http://a b", "#top",
-        "http://a.example/", "/b", "/x", "/y", "/cb", "/home", "/second", "/third",
+        "http://a.example/", "/b", "/x", "/y", "/cb", "/home", "/second", "/third", "/versioned", "/versioned-camel",
     ]  # fmt: skip
     assert {lit.reason for lit in lits} == {Reason.URL_NAME}
 
