@@ -1373,11 +1373,13 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
     ('GOOD + "/#/orders" + "?tab=open"', []),  # the fragment is a route: its query (fixtures66, repro 01)
     ('GOOD + "/#!/orders" + "?tab=open"', []),
     ('GOOD + "/l?page=1" + "&next=/home?tab=1"', []),  # a '?' in a parameter's value (fixtures47, repro 02)
-    ('GOOD + "/l?page=1" + "&r=" + "x" + "/y?z"', []),
+    ('GOOD + "/l?page=1" + "&r=" + "x" + "/y?z"', [(3, 51, "IRI803")]),  # (an earlier piece gave the value)
     # a path and its query joined after a value the base's literal ended (fixtures165 repro 01)
     ('"https://h.example/l?appid=demo" + "/alerts?lang=en"', [(3, 56, "IRI803")]),
     ('f"{GOOD}/l?k=v" + "/a?b=c"', [(3, 34, "IRI803")]),
     ('GOOD + "/l?k=" + GOOD + "/a?b=c"', []),  # (the value holds a URL: its own query)
+    ('GOOD + "/l?k=" + "demo" + "/a?b=c"', [(3, 42, "IRI803")]),  # the key joined (fixtures167 repro 02)
+    ('GOOD + "/l?k=" + input() + "/a?b=c"', [(3, 43, "IRI803")]),
     ('GOOD + "/l?page=1" + "&a=b" + "?c=d"', [(3, 44, "IRI803")]),  # a piece that starts a second query
     ('"urn:example:doc?+r" + "?=lang=en"', []),  # a URN's q-component after its r-component (RFC 8141 sec. 2)
     ('"urn:example:doc?=a" + "?=lang=en"', [(3, 37, "IRI803")]),  # (fixtures94, repro 02)
@@ -2718,3 +2720,16 @@ def test_robotparser_and_a_named_browser_are_url_apis() -> None:
            'webbrowser.get("firefox").open(SITE + "catalogue")\nRobotFileParser("https://h.example/caf\\u00e9")\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [
         (5, "IRI801"), (7, "IRI801"), (8, "IRI801"), (9, "IRI404")]
+
+
+@pytest.mark.parametrize(("piece", "expected"), [
+    ('"http//" + h + "/x"', [(3, 14, "IRI603")]),
+    ('"https;//" + h + "/x"', [(3, 14, "IRI603")]),
+    ('f"ws//{h}/x"', [(3, 15, "IRI603")]),
+    ('"https:\\\\\\\\" + h + "/x"', [(3, 14, "IRI603")]),  # (not IRI103 alone: its consequence)
+    ('"https://" + h', []),
+])
+def test_a_scheme_typo_before_an_unknown_host(piece: str, expected: list[tuple[int, int, str]]) -> None:
+    """fixtures167 repro 03: the typo is all in the known text before the hole, whatever host fills it."""
+    src = f'import requests\nh = input()\nrequests.get({piece})\n'
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected

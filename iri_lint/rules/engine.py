@@ -177,7 +177,10 @@ _JOINERS = "".join(sorted(JOINERS))
 # lookalike, sec. 8): a hole beside it cannot make it right, only one over it can. Not '<' or '>': around a
 # hole they may be a placeholder's brackets ('<{name}>') or delimit an IRI in text (RFC 3986 appendix C)
 _OWN_CHARACTER = frozenset({"IRI101", "IRI102", "IRI103", "IRI104", "IRI107", "IRI108", "IRI109", "IRI201",
-                            "IRI202", "IRI203", "IRI504", "IRI505"})
+                            "IRI202", "IRI203", "IRI504", "IRI505",
+                            # a scheme's typo: its text and delimiter are wrong whatever host follows ("http//" +
+                            # ENV_HOST, fixtures167 repro 03)
+                            "IRI603"})
 _BRACKETS = frozenset("<>")
 # findings about their first character whatever a hole beside or after it holds: a '%' after an IPv6 address in
 # '[...]' starts a zone (IRI118); a non-ASCII character an ASCII-only API is given raises there (IRI404); a '#'

@@ -32,9 +32,10 @@ RULE = Rule(
           "`f\"?q={q}?page={page}\"`), a piece "
           "joined right after `=` is a parameter's value (`\"?next=\" + \"/home?tab=1\"`: its `?` is data, as in "
           "`\"&next=/home?tab=1\"`; so is a `?` further in a piece after a parameter's `=`, "
-          "`\"&sort=asc?view=grid\"`, which the query's grammar cannot tell from that, or a value built of pieces from "
-          "its `=` on or holding a URL; not one the base's literal ended: `\"?appid=demo\" + \"/alerts?lang=en\"` "
-          "is reported, and so is an httpx client's request after a base with a query, which httpx appends to), a "
+          "`\"&sort=asc?view=grid\"`, which the query's grammar cannot tell from that, or a value that holds a "
+          "URL; not a value an earlier piece gave, however spelled: `\"?appid=demo\" + \"/alerts?lang=en\"` and "
+          "`\"?appid=\" + KEY + \"/alerts?lang=en\"` are reported, and so is an httpx client's request after a base "
+          "with a query, which httpx appends to), a "
           "value unknown in between "
           "may end the query (unless it is a parameter's value, `?lang={lang}` then `?fmt=vtt`: data ends nothing), "
           "and text joined after a `#` may be a route of the page's own (`#/path?q=1`), as is a `?` joined to "
@@ -83,7 +84,7 @@ def check(facts: Facts) -> Iterator[Raw]:
         q = text.find("?", j, end)
         if q < 0 or text[j - 1] == "=":
             continue  # (a piece joined after '=' is a parameter's value: a '?' in it is data, sec. 3.4)
-        if q > j and _parameter_data(text, joins, j, q):
+        if q > j and _parameter_data(text, j, q):
             continue  # (further in a piece, after a parameter's '=': data too, "&next=/home?tab=1")
         # the known text since the last hole that may end the query: a parameter's value (a hole right after
         # "=" past a '?') is data, whatever it holds, and ends nothing
@@ -127,13 +128,13 @@ _URL_PARAMETERS = frozenset({"next", "redirect", "redirectto", "return", "return
                              "dest", "destination", "target", "goto", "service", "relaystate", "location", "src"})
 
 
-def _parameter_data(text: str, joins: tuple[int, ...], j: int, q: int) -> bool:
+def _parameter_data(text: str, j: int, q: int) -> bool:
     """Whether the '?' at ``q``, in the piece joined at ``j``, is in a parameter's value: one the piece itself
-    opens (``"&next=/home?tab=1"``), one built of pieces from its ``=`` on (``"&r=" + x + "/y?z"``), or one that
-    holds a URL (``"?next=https://h" + "/home?tab=1"``, a parameter named for one); not a value the literal
-    with the ``=`` ended (``"?appid=demo" + "/alerts?lang=en"``: a path and a query joined after the query)."""
+    opens (``"&next=/home?tab=1"``), or one that holds a URL (``"?next=https://h" + "/home?tab=1"``, a parameter
+    named for one); not a value an earlier piece gave, however it was spelled (``"?appid=" + KEY`` then
+    ``"/alerts?lang=en"``: a path and a query joined after the query; fixtures165, fixtures167)."""
     eq = text.find("=", max(0, *(text.rfind(c, 0, q) for c in "&;?")), q)
-    return eq >= 0 and (eq >= j or eq + 1 in joins or "://" in text[eq:q] or _url_parameter(text, eq + 1))
+    return eq >= 0 and (eq >= j or "://" in text[eq:q] or _url_parameter(text, eq + 1))
 
 
 def _url_parameter(text: str, hole: int) -> bool:
