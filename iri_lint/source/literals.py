@@ -25,7 +25,6 @@ from iri_lint.source.candidates import (
     is_bare_prefix,
     is_delimited,
     is_host_port,
-    is_key_name,
     is_other_notation,
     is_route_name,
     is_scp_address,
@@ -36,6 +35,7 @@ from iri_lint.source.candidates import (
     says_template,
     string_key,
 )
+from iri_lint.source.child_contexts import CHILD_MARKERS, membership
 from iri_lint.source.filling import filled_names, holds_template
 from iri_lint.source.locate import Locator, PartLocator, SourceFile
 from iri_lint.source.marks import DEFAULT_OPTIONS, spans_lines
@@ -47,7 +47,7 @@ from iri_lint.source.scopes import says_scope, scope_items
 from iri_lint.source.templates import Filling, Templated, apply_templates, date_format, strftime_directives
 from iri_lint.source.text import embedded_literals
 from iri_lint.source.url_apis import DEFAULT_URL_APIS, ENVIRONMENT, UrlApi, env_default, parse_extra_api
-from iri_lint.source.uses import DATED, EXCLUDED, FMT, IDENTIFIER, MESSAGE, PCT, SCOPE, TEXT, Ctx
+from iri_lint.source.uses import DATED, EXCLUDED, FMT, MESSAGE, SCOPE, TEXT, Ctx
 
 _LOG_METHODS = frozenset(("debug", "info", "warning", "warn", "error", "critical", "exception"))
 _SKIP_FIELDS = frozenset(
@@ -514,7 +514,7 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
         elif attr in _LOG_METHODS and node.args:  # logging %-formats its message with the args, if any
             s.mark(node.args[0], Ctx(pct=len(node.args) > 1, message=True))
         elif attr in ("assertIn", "assertNotIn") and len(node.args) >= 2:
-            _membership(s, node.args[0], node.args[1])
+            membership(s, node.args[0], node.args[1])
         elif attr in REGEX_METHODS:  # (unittest's: the regex after the text or the exception)
             for arg in (*node.args[1:2], *(k.value for k in node.keywords if k.arg in REGEX_METHOD_KEYWORDS)):
                 s.mark(arg, EXCLUDED)
@@ -593,6 +593,13 @@ def _assign(s: Scanner, node: ast.Assign) -> None:
         _assign_target(s, target, node.value)
 
 
+def _loop(s: Scanner, node: ast.For | ast.AsyncFor | ast.comprehension) -> None:
+    """``for pat in ["ivo://.../epntap#table-2.%"]``: each item of a display is bound to the name (outside9)."""
+    if type(node.iter) in (ast.List, ast.Tuple, ast.Set):
+        for elt in node.iter.elts:  # type: ignore[attr-defined]
+            _assign_target(s, node.target, elt)
+
+
 def _one_target(s: Scanner, node: ast.AnnAssign | ast.NamedExpr) -> None:
     """``url: str = value`` and ``(url := value)``."""
     _assign_target(s, node.target, node.value)
@@ -605,66 +612,6 @@ def _with(s: Scanner, node: ast.With | ast.AsyncWith) -> None:
             qual = s.qualname(item.context_expr.func)
             if name is not None and qual is not None:
                 s.bind(name, qual + "()")
-
-
-def _dict(s: Scanner, node: ast.Dict) -> None:
-    for key, value in zip(node.keys, node.values, strict=True):
-        if type(key) is ast.Constant and isinstance(key.value, str):
-            s.mark(key, IDENTIFIER)
-            if s.is_url_name(key.value) and is_key_name(key.value):
-                s.mark_url_value(value, Ctx(Reason.URL_NAME))
-            elif says_scope(key.value):
-                s.mark_url_value(value, SCOPE)
-
-
-def _compare(s: Scanner, node: ast.Compare) -> None:
-    left = node.left
-    for op, right in zip(node.ops, node.comparators, strict=True):
-        t = type(op)
-        if t is ast.Eq or t is ast.NotEq:
-            s.mark(left, IDENTIFIER)
-            s.mark(right, IDENTIFIER)
-        elif t is ast.In or t is ast.NotIn:
-            _membership(s, left, right)
-        left = right
-
-
-def _membership(s: Scanner, member: ast.expr, container: ast.expr) -> None:
-    """``member in container`` (or unittest's ``assertIn(member, container)``): the member is a piece searched for
-    (``"://" in url``), the container a text searched in, or a display of whole values."""
-    s.mark(member, EXCLUDED)
-    if type(container) in (ast.Tuple, ast.List, ast.Set):
-        for elt in container.elts:  # type: ignore[attr-defined]
-            s.mark(elt, IDENTIFIER)
-    else:
-        s.mark(container, EXCLUDED)
-
-
-def _binop(s: Scanner, node: ast.BinOp) -> None:
-    own = s.ctx.pop(id(node), None)
-    t = type(node.op)
-    if t is ast.Add:
-        s.mark(node.left, EXCLUDED)
-        s.mark(node.right, EXCLUDED)
-    elif t is ast.Mod:
-        s.mark(node.left, own.with_template(pct=True) if own else PCT)
-        s.mark(node.right, EXCLUDED)
-
-
-def _assert(s: Scanner, node: ast.Assert | ast.Raise) -> None:
-    """An assertion's message, an exception's arguments: messages (``raise HTTPError(url, ...)``'s URL API
-    context, marked later, wins over it)."""
-    if type(node) is ast.Assert:
-        s.mark(node.msg, MESSAGE)
-    elif type(exc := node.exc) is ast.Call:  # type: ignore[union-attr]
-        for arg in exc.args:
-            s.mark(arg, MESSAGE)
-
-
-def _expr(s: Scanner, node: ast.Expr) -> None:
-    # docstrings and bare string statements are prose (text mode looks inside them)
-    if type(node.value) in (ast.Constant, ast.JoinedStr):
-        s.mark(node.value, TEXT if s.opts.include_docstrings else EXCLUDED)
 
 
 def _function(s: Scanner, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
@@ -686,12 +633,8 @@ _HANDLERS: dict[type, Callable[[Scanner, Any], None]] = {
     ast.NamedExpr: _one_target,
     ast.With: _with,
     ast.AsyncWith: _with,
-    ast.Dict: _dict,
-    ast.Compare: _compare,
-    ast.BinOp: _binop,
-    ast.Expr: _expr,
-    ast.Assert: _assert,
-    ast.Raise: _assert,
+    **CHILD_MARKERS,
+    **dict.fromkeys((ast.For, ast.AsyncFor, ast.comprehension), _loop),
     ast.FunctionDef: _function,
     ast.AsyncFunctionDef: _function,
     ast.Lambda: _function,

@@ -588,3 +588,23 @@ def test_a_slack_control_sequence_is_no_iri(value: str, other: bool) -> None:
     """outside4 repro 06: slack_sdk's ``DateLink`` gives ``Link(url=f"!date^{epoch}^{fmt}")``, which Slack reads as
     ``<!date^...|text>``: '!', a word, fields after '^'."""
     assert candidates.is_other_notation(value) is other
+
+
+def test_a_loop_binds_each_item_of_a_display_to_its_name() -> None:
+    """outside9 repro 02 (pyvo): ``for pat in [...]`` binds each item to a name that says pattern, as an
+    assignment would: the items are no IRIs (an ADQL LIKE pattern's ``%``); a URL-named loop variable makes its
+    items URL values, in a comprehension too; an iterable that is no display binds nothing."""
+    lits = scan(
+        """
+        x = [f"LIKE '{pat}'" for pat in ["ivo://ivoa.net/std/epntap#table-2.%"]]
+        for pattern in ("http://h/50%",):
+            pass
+        for url in ["/a b", "http://h/c"]:
+            pass
+        y = [u for u in ("http://h/e f",)]
+        for url in make():
+            pass
+        """
+    )
+    assert [(lit.value, lit.reason) for lit in lits] == [
+        ("/a b", Reason.URL_NAME), ("http://h/c", Reason.URL_NAME), ("http://h/e f", Reason.ABSOLUTE)]
