@@ -238,6 +238,8 @@ HOST_LIST_SCHEMES = frozenset({
     "mongodb",  # MongoDB connection string spec: host1[:port1][,...hostN[:portN]]
     # django-environ's cache URLs (its documented memcached and redis server lists)
     "memcache", "pymemcache", "pylibmc", "rediscache",
+    # django-cache-url's ("separate the HOST:PORT pair by commas", its README; outside10 repro 02)
+    "memcached", "pymemcached", "djangopylibmc",
 })
 # Authorities that a scheme's own documentation gives a meaning other than host[:port]
 SPECIAL_AUTHORITIES = {
