@@ -246,8 +246,8 @@ def _keeps(path: str, resolved: str) -> bool:
 def httpx_merge(base: Value, ref: Value, node: ast.AST, src: Src | None) -> Value:
     """``httpx.Client(base_url=base)`` requesting ``ref`` (``Client._merge_url``): a URL with a scheme and
     a host is taken as it is; anything else is appended to the base's raw path (its query too), which gets
-    one trailing ``/``, with its own leading ``/`` stripped. A fragment, which httpx leaves out of the request, is kept:
-    it is written there, and what is wrong in it (a template, a query joined after it) is checked."""
+    one trailing ``/``, with its own leading ``/`` stripped. A fragment, which httpx leaves out of the request,
+    is kept: it is written there, and what is wrong in it (a template, a query joined after it) is checked."""
     if not _decided(ref):
         return hole(node, src)
     rs = ref.flat()
