@@ -188,13 +188,13 @@ _ROUTE_NAMESPACE = re.compile(r"[A-Za-z_][A-Za-z0-9_+.\-]*+:")
 def is_route_name(value: str) -> bool:
     """``admin:index``, ``app:view``: a named route (Django accepts them for ``*_url``), not an IRI.
 
-    In a URL context, ``name:...`` without ``//`` whose scheme is neither registered nor a likely
-    typo of a common scheme is a route or CURIE. A URL namespace is a Python identifier, so the
+    In a URL context, ``name:...`` without a ``/`` after the colon whose scheme is neither registered nor a
+    likely typo of a common scheme is a route or CURIE. A URL namespace is a Python identifier, so the
     name may hold ``_`` (``wagtailadmin_pages:add``), which no scheme can.
     """
     m = _ROUTE_NAMESPACE.match(value)
-    if m is None or value.startswith("//", m.end()):
-        return False
+    if m is None or value.startswith("/", m.end()):
+        return False  # ("dbfs:/mnt/x", "models:/name/1": a scheme and its absolute path, which no view name has)
     scheme = value[: m.end() - 1].lower()
     return scheme not in REGISTERED and scheme not in scheme_typos()
 

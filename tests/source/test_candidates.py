@@ -590,6 +590,16 @@ def test_a_slack_control_sequence_is_no_iri(value: str, other: bool) -> None:
     assert candidates.is_other_notation(value) is other
 
 
+@pytest.mark.parametrize(("value", "route"), [
+    ("admin:index", True), ("wagtailadmin_pages:add", True), ("shop:cart-detail", True),
+    # a scheme and its absolute path, which no view name has (fixtures169 repro 01: Databricks, MLflow, Hadoop)
+    ("dbfs:/mnt/raw/Q3 report.csv", False), ("models:/Fraud Detector/Production", False), ("hdfs:/a|b", False),
+    ("s3://bucket/key", False),
+])
+def test_a_view_name_has_no_path_after_its_colon(value: str, route: bool) -> None:
+    assert bool(scan(f"login_url = {value!r}")) is not route
+
+
 def test_a_loop_binds_each_item_of_a_display_to_its_name() -> None:
     """outside9 repro 02 (pyvo): ``for pat in [...]`` binds each item to a name that says pattern, as an
     assignment would: the items are no IRIs (an ADQL LIKE pattern's ``%``); a URL-named loop variable makes its
