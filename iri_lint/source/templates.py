@@ -92,8 +92,9 @@ _USUAL_TYPES = "[sdirf]"
 # asks the reader to write there, between spaces or '/' (<ip/host where the bot is running>, <ip or hostname>),
 # standing between characters of the IRI; next to another delimiter ('"><script>') it is markup, not a placeholder
 PLAIN_WORD = r"""(?<![<>"])<[^\W\d][\w\-]*+(?:[ /][^\W\d][\w\-]*+)*+>(?![<>"])"""
-# the whole authority an example asks for, host and port in one: "http://<ip:port>/api", "//<host:port>"
-AUTHORITY_WORDS = r"(?<=//)<[^\W\d][\w\-]*+:[^\W\d][\w\-]*+>(?=[/?#]|\Z)"
+# the whole authority an example asks for, host and port in one: "http://<ip:port>/api", "//<host:port>", after
+# the userinfo ("app@<host:port>") and each of a host list's ("memcached://<ip:port>,<ip:port>", fixtures169)
+AUTHORITY_WORDS = r"(?:(?<=//)|(?<=[@,]))<[^\W\d][\w\-]*+:[^\W\d][\w\-]*+>(?=[/?#,]|\Z)"
 # a route parameter with a converter (Werkzeug, Flask, Django): <int:id>, <re("[a-z]+"):name>
 _ROUTE = r"<[A-Za-z_]\w*+(?:\([^()<>]*+\))?+:[A-Za-z_]\w*+>"
 

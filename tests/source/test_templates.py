@@ -261,12 +261,13 @@ def _angle(value: str, i: int, routes: bool) -> int:
         after = value[j + 1] if j + 1 < len(value) else ""
         if value.startswith(">", j) and (i == 0 or value[i - 1] not in '<>"') and after not in ("<", ">", '"'):
             return j + 1
-        if value[max(0, i - 2):i] == "//" and value.startswith(":", j) and j + 1 < len(value) and (
+        after_delimiter = value[max(0, i - 2):i] == "//" or (i > 0 and value[i - 1] in "@,")
+        if after_delimiter and value.startswith(":", j) and j + 1 < len(value) and (
                 value[j + 1].isalpha() or value[j + 1] == "_"):  # the authority: "//<host:port>"
             k = j + 2
             while k < len(value) and (value[k].isalnum() or value[k] in "_-"):
                 k += 1
-            if value.startswith(">", k) and value[k + 1:k + 2] in ("", "/", "?", "#"):
+            if value.startswith(">", k) and value[k + 1:k + 2] in ("", "/", "?", "#", ","):
                 return k + 1
     if not routes:
         return 0
@@ -432,7 +433,7 @@ FLAGS = [{"percent_template": p, "format_template": f, "every_syntax": e}
 PIECES = [
     "%", "{", "}", "$", "<", ">", "(", ")", ":", "a", "_", " ", "s", "d", "2F", "%%", "{{", "}}", '"',
     "%(", "{%", "%}", "{#", "#}", "${", "<a", "<a(", "%(a)s", "<int:x>", "{x}", "<a(b):c>", "%5.2f", "%-*d",
-    "!r", "[0]", ".b", "+", "?", "*", ",", "1", "%41", "http://", "-", "'", "\n",
+    "!r", "[0]", ".b", "+", "?", "*", ",", "1", "%41", "http://", "-", "'", "\n", "@", "/",
     "{$url}", "{$request.", "body", "#/", "~1", "~", "header.", "query.",  # OpenAPI runtime expressions
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=60).map("".join)
@@ -597,6 +598,7 @@ def test_format_escapes_where_the_literal_is_formatted() -> None:
     # the authority as one placeholder, host and port (last stop's Left: IRI102 and IRI112 on the example)
     ("http://<ip:port>/api", True), ("http://<host:port>", True), ("//<hostname:port>?x", True),
     ("http://<a:b>x/", False), ("http://h/<a:b>/", False), ("http://x<a:b>/", False),
+    ("memcached://<ip:port>,<ip:port>", True), ("postgresql://app@<host:port>,<host:port>/app", True),
 ])
 def test_angle_placeholders(value: str, placeholder: bool) -> None:
     assert (HOLE in apply_templates(value).value) is placeholder
