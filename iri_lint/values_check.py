@@ -286,7 +286,8 @@ def _checked(use: UrlValue, state: ModuleState) -> Checked:
                                ) if any(type(p) is Text and "%" in p.text for p in use.value.pieces) else frozenset()
     # (a join's argument is one URL, but its template is filled later, where the join's value goes: not yet at an API)
     at_api = use.reason is Reason.URL_API and (use.api is None or use.api.name not in PATH_JOINS)
-    return checked(use.value, at_api=at_api, dropped=use.dropped, printf=printf)
+    return checked(use.value, at_api=at_api, dropped=use.dropped, printf=printf,
+                   appends=use.api is not None and use.api.appends)
 
 
 def _spelled_elsewhere(f: Finding, c: Checked, local: Src) -> tuple[Finding, Spelled | None]:

@@ -1406,7 +1406,8 @@ def test_an_httpx_base_with_a_query_takes_the_request_into_it() -> None:
     sends ``/v1?appid=demo/alerts?lang=en``): the request's '?' is a second one."""
     src = ('import httpx\napi = httpx.Client(base_url="https://h.example/v1?appid=demo")\n'
            'api.get("alerts?lang=en")\napi.get("alerts")\napi.get("?page=2")\n')
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 15, "IRI803"), (5, 9, "IRI803")]
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (2, 49, "IRI810"), (3, 15, "IRI803"), (5, 9, "IRI803")]  # (the base's query itself: IRI810)
 
 
 @pytest.mark.parametrize(("piece", "expected"), [
@@ -2733,3 +2734,19 @@ def test_a_scheme_typo_before_an_unknown_host(piece: str, expected: list[tuple[i
     """fixtures167 repro 03: the typo is all in the known text before the hole, whatever host fills it."""
     src = f'import requests\nh = input()\nrequests.get({piece})\n'
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
+@pytest.mark.parametrize(("base", "expected"), [
+    ('"https://h.example/v1?appid=demo"', [(3, 49, "IRI810")]),
+    ('f"https://h.example/v1?appid={KEY}"', [(3, 50, "IRI810")]),
+    ('"https://h.example/v1?appid=" + KEY', [(3, 49, "IRI810")]),
+    ('"https://h.example/v1/"', []),
+    ('KEY', []),  # (a hole: it may hold a query, or not)
+])
+def test_an_httpx_base_with_a_query(base: str, expected: list[tuple[int, int, str]]) -> None:
+    """fixtures167 repro 01, fixtures169 repro 03: httpx appends each relative request after the base's query
+    (``/v1?appid=KEY/alerts``): reported at the base's '?', however the key is spelled; not aiohttp's base."""
+    src = f'import httpx, os\nKEY = os.environ["KEY"]\napi = httpx.Client(base_url={base})\n'
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+    aio = src.replace("import httpx, os", "import aiohttp, os").replace("httpx.Client", "aiohttp.ClientSession")
+    assert [f.code for f in lint_text(aio, Config()) if f.code == "IRI810"] == []

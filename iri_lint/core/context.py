@@ -46,6 +46,8 @@ class Assembly(NamedTuple):
     # (start, end, which literal) of the text each literal spells: a format template's or an f-string's text
     # around its holes is one literal's, however many pieces it makes
     spelled: tuple[tuple[int, int, int], ...] = ()
+    # the value is an httpx client's base_url: each request is appended to its raw path, its query too
+    appends: bool = False
 
     @property
     def unknown(self) -> set[int]:

@@ -91,6 +91,7 @@ MODULES = (
     "assembly.iri807_segment_join",
     "assembly.iri808_scheme_join",
     "assembly.iri809_parameter_join",
+    "assembly.iri810_client_base_query",
     "noqa.iri901_unused_noqa",
 )
 

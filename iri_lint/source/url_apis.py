@@ -24,6 +24,8 @@ class UrlApi(NamedTuple):
     idna2008: bool = False
     # takes a URL or a local path (pandas.read_csv, fsspec.open): a URL only when it starts "scheme://"
     or_path: bool = False
+    # a client's base that each request is appended to, raw path and query (httpx's ``Client._merge_url``)
+    appends: bool = False
 
     def takes(self, value: str) -> bool:
         """Whether ``value`` (holes as ``HOLE``) is a URL for this API: a URL-or-path API's only when it starts
@@ -92,8 +94,8 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     *_client_family("aiohttp.ClientSession()"),
     UrlApi("aiohttp.ClientSession().ws_connect", idna2008=True),
     # a client's base URL: parsed where the client is made (a template there is sent unfilled)
-    UrlApi("httpx.Client", (), ("base_url",), idna2008=True),
-    UrlApi("httpx.AsyncClient", (), ("base_url",), idna2008=True),
+    UrlApi("httpx.Client", (), ("base_url",), idna2008=True, appends=True),
+    UrlApi("httpx.AsyncClient", (), ("base_url",), idna2008=True, appends=True),
     UrlApi("aiohttp.ClientSession", (0,), ("base_url",), idna2008=True),
     # urllib3.util.url encodes a non-ASCII host with the idna package
     UrlApi("urllib3.request", (1,), idna2008=True),

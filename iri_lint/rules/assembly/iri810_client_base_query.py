@@ -1,0 +1,58 @@
+"""IRI810 client-base-query: An httpx client's `base_url` has a query, which each request is appended to."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..facts import Facts
+from ..model import Example, Family, Needs, Raw, Rule, Severity
+
+RULE = Rule(
+    code="IRI810",
+    name="client-base-query",
+    family=Family.ASSEMBLY,
+    summary="An httpx client's `base_url` has a query, which each request is appended to",
+    section="RFC 3986 sec. 3.3, 3.4",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=None,
+    what=("The `base_url` of an `httpx.Client` or `httpx.AsyncClient` holds a `?` (a class of the project that "
+          "hands its base on with `super().__init__(base_url=...)` is not followed here): "
+          "`httpx.Client(base_url=\"https://api.example/v1?appid=\" + KEY)`. httpx "
+          "appends a relative request to the base's raw path, which holds the query (`Client._merge_url`), so "
+          "`api.get(\"alerts\")` is sent as `/v1?appid=KEY/alerts`, and a request given `params=` replaces that "
+          "query, key and path with it. Only a `?` the base's known text holds (a hole that may hold one is not "
+          "reported); a request's own second `?` is IRI803's. aiohttp resolves a request against its base as "
+          "`urljoin` does, which drops the base's query: not this rule's (IRI804 for its path)."),
+    why=("The query begins at the first `?` (RFC 3986 sec. 3.4) and runs to the end: every path httpx appends "
+         "after it is data of the last parameter (sec. 3.3 never sees it), so each request reaches the base's "
+         "endpoint with a mangled parameter; the mistake shows at run time only, as 404s or a missing key."),
+    where="the `?` of the base's query",
+    fix_text=("Give the parameters on the client (`httpx.Client(base_url=BASE, params={\"appid\": KEY})`, which "
+              "httpx merges into each request) or in a header, and end the base at its path."),
+    valid=(
+        Example('import httpx\napi = httpx.Client(base_url="https://api.example/v1/", params={"appid": "demo"})\n'
+                'api.get("alerts")\n', kind="python"),
+        Example('import aiohttp\nsession = aiohttp.ClientSession(base_url="https://api.example/v1/")\n',
+                kind="python"),
+    ),
+    invalid=(
+        Example('import httpx\napi = httpx.Client(base_url="https://api.example/v1?appid=demo")\n'
+                'api.get("alerts")\n', kind="python"),
+        Example('import os\n\nimport httpx\nKEY = os.environ["KEY"]\n'
+                'api = httpx.AsyncClient(base_url=f"https://api.example/v1?appid={KEY}")\n', kind="python"),
+    ),
+    needs=Needs.ASSEMBLY,
+)
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """The '?' that starts the query of an httpx client's base (sec. 3.4): each request lands after it."""
+    assembly, ref = facts.assembly, facts.ref
+    if assembly is None or not assembly.appends or ref.query is None:
+        return
+    q = ref.query.start - 1
+    if ref.text[q : q + 1] == "?":
+        yield Raw(q, q + 1, "httpx appends each relative request to this base's raw path, after its query: a "
+                  "request's path becomes part of the last parameter's value; give the parameters with params= "
+                  "and end the base at its path")
