@@ -9,8 +9,6 @@ from typing import NamedTuple
 
 from iri_lint.data.schemes import REGISTERED
 
-from ..core.schemes import scheme_typos
-
 SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")  # a scheme and its colon (RFC 3986 sec. 3.1)
 # substrings that only regexes (or Windows paths) contain; none is valid in an IRI anyway
 _REGEX_MARKERS = (
@@ -101,7 +99,7 @@ def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
     ``MIRROR_URL_2``, versioned: ``users_url_v2``, ``shareUrlV2``)."""
     low = name.lower()
     if low[-1:].isdigit() and len(stripped := name.rstrip("0123456789").rstrip("_")) > 0:
-        if stripped.endswith("_v") or (stripped.endswith("V") and stripped[-2:-1].islower()):
+        if stripped.lower().endswith("_v") or (stripped.endswith("V") and stripped[-2:-1].islower()):
             stripped = stripped[:-1].rstrip("_")  # (a version, "_v2": the same URL's next one)
         name, low = stripped, stripped.lower()
     if not low.endswith(suffixes) and not low.endswith(_PLURALS.get(suffixes) or _plurals(suffixes)):
@@ -188,15 +186,15 @@ _ROUTE_NAMESPACE = re.compile(r"[A-Za-z_][A-Za-z0-9_+.\-]*+:")
 def is_route_name(value: str) -> bool:
     """``admin:index``, ``app:view``: a named route (Django accepts them for ``*_url``), not an IRI.
 
-    In a URL context, ``name:...`` without a ``/`` after the colon whose scheme is neither registered nor a
-    likely typo of a common scheme is a route or CURIE. A URL namespace is a Python identifier, so the
-    name may hold ``_`` (``wagtailadmin_pages:add``), which no scheme can.
+    In a URL context, ``name:...`` without a ``/`` after the colon whose scheme is not registered is a route or
+    CURIE (``film:detail`` too, one letter from ``file:``: a mistyped scheme would still have its path). A URL
+    namespace is a Python identifier, so the name may hold ``_`` (``wagtailadmin_pages:add``), which no scheme can.
     """
     m = _ROUTE_NAMESPACE.match(value)
     if m is None or value.startswith("/", m.end()):
         return False  # ("dbfs:/mnt/x", "models:/name/1": a scheme and its absolute path, which no view name has)
     scheme = value[: m.end() - 1].lower()
-    return scheme not in REGISTERED and scheme not in scheme_typos()
+    return scheme not in REGISTERED  # (a view "film:detail" is no typo of "file:": fixtures170 repro 02)
 
 
 # in an absolute IRI, sub-delims and "." are ordinary characters: "a(b)*c" is no regex; and a quote

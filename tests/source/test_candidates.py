@@ -188,6 +188,7 @@ def test_url_names() -> None:
         oauth2 = "/not-numbered-url"
         users_url_v2 = "/versioned"
         shareUrlV2 = "/versioned-camel"
+        API_URL_V2 = "/versioned-upper"
         api_v2 = "/not-a-url-name-versioned"
         nav2 = "/not-versioned"
         """
@@ -195,6 +196,7 @@ def test_url_names() -> None:
     assert [lit.value for lit in lits] == [
         "https://api.example.com/v1/", "/relative", "http://a b", "#top",
         "http://a.example/", "/b", "/x", "/y", "/cb", "/home", "/second", "/third", "/versioned", "/versioned-camel",
+        "/versioned-upper",
     ]  # fmt: skip
     assert {lit.reason for lit in lits} == {Reason.URL_NAME}
 
@@ -595,6 +597,7 @@ def test_a_slack_control_sequence_is_no_iri(value: str, other: bool) -> None:
     # a scheme and its absolute path, which no view name has (fixtures169 repro 01: Databricks, MLflow, Hadoop)
     ("dbfs:/mnt/raw/Q3 report.csv", False), ("models:/Fraud Detector/Production", False), ("hdfs:/a|b", False),
     ("s3://bucket/key", False),
+    ("film:subtitles", True), ("tile:index", True), ("filer:index", True),  # no typos of file: (fixtures170, 02)
 ])
 def test_a_view_name_has_no_path_after_its_colon(value: str, route: bool) -> None:
     assert bool(scan(f"login_url = {value!r}")) is not route

@@ -17,15 +17,20 @@ RULE = Rule(
     severity=Severity.ERROR,
     default=True,
     fix_level=FixLevel.NONE,
-    what=("A scheme one edit away from `http`, `https`, `ftp`, `ws`, `wss`, `mailto` or `file` that is not "
-          "registered, not in wide use, not two letters long and not the scheme with an `s` added, the usual "
-          "name of its variant over TLS (apprise's `mailtos:`, as `https:` and `wss:`), and not a three-letter "
-          "scheme with one letter changed (`ntp:` beside `ftp:`: another acronym): `htps:`, `httpss:`; "
+    what=("A scheme one edit away (a letter added, dropped or changed; a transposition, `hptts:`, is two and "
+          "is not reported) from `http`, `https`, `ftp`, `ws`, `wss`, `mailto` or `file` that is not "
+          "registered, not in wide use, not two letters long, not one of those seven with an `s` added, the usual "
+          "name of its variant over TLS (apprise's `mailtos:`, as `https:` and `wss:`; `httpss:` and `wsss:` add "
+          "one to a TLS variant and are reported), and not a three-letter scheme with one letter changed from a "
+          "three-letter one (`ntp:` beside `ftp:`: another acronym; `htp:` is still `http` less a letter): "
+          "`htps:`, `httpss:`; "
           "also `http//`, "
           "`https//`, `ws//`, `wss//` and `ftp//`, which lost their `:` (or have the `;` beside it, `https;//`: "
           "a valid relative path whose first segment is `https;`), `http:\\\\` with backslashes, and a scheme "
           "written twice, `https://https://host` (fixtures166: its host is `https` with an empty port, which "
-          "IRI309's fix would keep)."),
+          "IRI309's fix would keep). The forms without `:` have no scheme, so they are read where the text is a "
+          "URL by its place (a URL API's argument, a URL-named target): alone, `\"wss//a.internal/socket\"` is no "
+          "IRI by its shape."),
     why=("A misspelled scheme makes the IRI relative or unresolvable, which usually shows up only at run time. "
          "Only unknown one-edit variants of common schemes count: a registered scheme, one in wide use though "
          "unregistered (`ftps`, `gs`, `s3`, `hdfs`, `abfss`, `oci`, database URLs; the list and its sources "
