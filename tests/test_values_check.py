@@ -2750,3 +2750,11 @@ def test_an_httpx_base_with_a_query(base: str, expected: list[tuple[int, int, st
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
     aio = src.replace("import httpx, os", "import aiohttp, os").replace("httpx.Client", "aiohttp.ClientSession")
     assert [f.code for f in lint_text(aio, Config()) if f.code == "IRI810"] == []
+
+
+def test_a_loop_over_a_display_checks_each_item_as_its_target_s_value() -> None:
+    """fixtures169 repro 05: ``for url in [HOST + "robots.txt"]`` binds each item to ``url``, a URL-named
+    target, as ``url = HOST + "robots.txt"`` would (IRI801); a pattern-named target binds no URL values."""
+    src = ('import requests\nHOST = "https://probe.example"\nfor url in [HOST + "robots.txt", HOST + "/x"]:\n'
+           '    requests.get(url)\nfor pattern in [HOST + "x y"]:\n    print(pattern)\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 20, "IRI801")]

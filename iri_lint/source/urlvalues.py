@@ -69,7 +69,7 @@ _ASSEMBLED = (ast.BinOp, ast.JoinedStr, ast.Call)  # (what a positional argument
 _JOINS = (ast.BinOp, ast.JoinedStr)
 Entry = tuple[ast.AST, At]
 _SITES = frozenset((ast.ClassDef, ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return,
-                    ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Dict))
+                    ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Dict, ast.For, ast.AsyncFor))
 
 
 def _params(args: ast.arguments) -> frozenset[str]:
@@ -364,6 +364,9 @@ class ModuleValues:
                                            at, name=fname)
             elif t in _FUNCS or t is ast.Lambda:  # (a lambda's defaults too: ``lambda url=CDN + "img": ...``)
                 yield from self._defaults(node, at)  # type: ignore[arg-type]
+            elif (t is ast.For or t is ast.AsyncFor) and type(node.iter) in _DISPLAYS:  # type: ignore[attr-defined]
+                for elt in node.iter.elts:  # type: ignore[attr-defined]  # (each item: ``for url in [HOST + "x"]``)
+                    yield from self._target(node.target, elt, node, at)  # type: ignore[attr-defined]
             elif t is ast.ClassDef:  # (its keywords go to ``__init_subclass__``: ``class C(Base, docs_url=...)``)
                 for kw in node.keywords:  # type: ignore[attr-defined]
                     if kw.arg is not None and self._is_url_name(kw.arg):
