@@ -2758,3 +2758,13 @@ def test_a_loop_over_a_display_checks_each_item_as_its_target_s_value() -> None:
     src = ('import requests\nHOST = "https://probe.example"\nfor url in [HOST + "robots.txt", HOST + "/x"]:\n'
            '    requests.get(url)\nfor pattern in [HOST + "x y"]:\n    print(pattern)\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 20, "IRI801")]
+
+
+def test_an_httpx_subclass_base_with_a_query() -> None:
+    """fixtures170's note (Azure Translator's shape): ``super().__init__(base_url=...)`` in a class derived from
+    ``httpx.Client`` makes that client: its base's query is IRI810's, once, beside what else the base holds."""
+    src = ('import httpx\n\n\nclass Translator(httpx.Client):\n    def __init__(self, key):\n'
+           '        super().__init__(base_url="https://api.example/t?api-version=3.0", headers={"k": key})\n\n'
+           '    def translate(self):\n        return self.post("translate?to=de")\n\n\n'
+           'class Plain:\n    def __init__(self):\n        super().__init__()\n        self.base_url = "https://h/?a=1"\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 56, "IRI810"), (9, 35, "IRI803")]

@@ -498,6 +498,9 @@ class ModuleValues:
     def _callee(self, func: ast.expr, at: At) -> tuple[UrlApi | None, Client | None]:
         """The URL API a call reaches (through a client: with the client)."""
         t = type(func)
+        if isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(sup := func.value, ast.Call) \
+                and isinstance(sup.func, ast.Name) and sup.func.id == "super":  # (``super().__init__(...)``)
+            return self._base_class_api(at), None
         if t is ast.Name:
             if func.id not in self.leaves and func.id not in self.aliases:  # type: ignore[attr-defined]
                 return None, None  # (len(), print(), a local helper: not worth a lookup)
@@ -509,6 +512,18 @@ class ModuleValues:
         if type(callee) is Method and type(callee.owner) is Client:
             return self.apis.get(f"{callee.owner.qual}.{callee.attr}"), callee.owner
         return None, None
+
+    def _base_class_api(self, at: At) -> UrlApi | None:
+        """In ``__init__`` of a class derived from a client whose base each request is appended to
+        (``class Translator(httpx.Client)``), that client's constructor: ``super().__init__(base_url=...)`` makes it."""
+        cls = at.scope.parent
+        if at.scope.kind != "function" or cls is None or cls.kind != "class" or cls.parent is None:
+            return None
+        for base in cls.node.bases:  # type: ignore[attr-defined]
+            r = self.state.value(base, At(cls.parent, cls.node))  # type: ignore[arg-type]
+            if type(r) is Ref and (api := self.apis.get(r.qual)) is not None and api.appends:
+                return api
+        return None
 
     def _call(self, node: ast.Call, at: At) -> Iterator[UrlValue]:
         api, client = self._callee(node.func, at)

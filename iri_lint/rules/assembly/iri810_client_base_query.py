@@ -16,9 +16,9 @@ RULE = Rule(
     severity=Severity.ERROR,
     default=True,
     fix_level=None,
-    what=("The `base_url` of an `httpx.Client` or `httpx.AsyncClient` holds a `?` (a class of the project that "
-          "hands its base on with `super().__init__(base_url=...)`, and a client a project's function makes from "
-          "its parameter, `make_client(base)`, are not followed here): "
+    what=("The `base_url` of an `httpx.Client` or `httpx.AsyncClient` holds a `?`, or the base a class derived "
+          "from one gives `super().__init__(base_url=...)` in its `__init__` (a client a project's function "
+          "makes from its parameter, `make_client(base)`, is not followed here): "
           "`httpx.Client(base_url=\"https://api.example/v1?appid=\" + KEY)`. httpx "
           "appends a relative request to the base's raw path, which holds the query (`Client._merge_url`), so "
           "`api.get(\"alerts\")` is sent as `/v1?appid=KEY/alerts`, and a request given `params=` replaces that "
