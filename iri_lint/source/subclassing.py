@@ -133,19 +133,20 @@ def class_attribute(cls: ClassRef, attr: str, node: ast.AST, seen: int = 0) -> R
 def enum_members(cls: ClassRef) -> bool:
     """Whether the class's attributes are members of an ``enum`` class that are no ``str`` (``Ep.API + "v1"``
     raises, ``f"{Ep.API}"`` is ``"Ep.API"``): a base from ``enum`` and none that is ``str``."""
-    quals = _base_quals(cls)
+    quals = base_quals(cls)
     return any(q is not None and q.startswith("enum.") for q in quals) and not any(
         q in ("str", "enum.StrEnum") for q in quals)
 
 
 def _str_members(cls: ClassRef) -> bool:
     """Whether the class's attributes are members of a ``(str, Enum)`` class, not a StrEnum (``STR_MEMBER``)."""
-    quals = _base_quals(cls)
+    quals = base_quals(cls)
     return "str" in quals and any(q is not None and q.startswith("enum.") for q in quals) and \
         "enum.StrEnum" not in quals
 
 
-def _base_quals(cls: ClassRef) -> list[str | None]:
+def base_quals(cls: ClassRef) -> list[str | None]:
+    """The qualified names of the class's bases (None for a base that names nothing known)."""
     node = cls.scope.node
     if cls.scope.parent is None or not getattr(node, "bases", None):
         return []

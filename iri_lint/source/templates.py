@@ -91,10 +91,11 @@ _USUAL_TYPES = "[sdirf]"
 # a placeholder in an example (an absolute IRI too): <word>, such as <Region> or <number>, or words an example
 # asks the reader to write there, between spaces or '/' (<ip/host where the bot is running>, <ip or hostname>),
 # standing between characters of the IRI; next to another delimiter ('"><script>') it is markup, not a placeholder
-PLAIN_WORD = r"""(?<![<>"])<[^\W\d][\w\-]*+(?:[ /][^\W\d][\w\-]*+)*+>(?![<>"])"""
+_WORD = r"[^\W\d][\w\-]*+"
+PLAIN_WORD = rf"""(?<![<>"])<{_WORD}(?:[ /]{_WORD})*+>(?![<>"])"""
 # the whole authority an example asks for, host and port in one: "http://<ip:port>/api", "//<host:port>", after
 # the userinfo ("app@<host:port>") and each of a host list's ("memcached://<ip:port>,<ip:port>", fixtures169)
-AUTHORITY_WORDS = r"(?:(?<=//)|(?<=[@,]))<[^\W\d][\w\-]*+:[^\W\d][\w\-]*+>(?=[/?#,]|\Z)"
+AUTHORITY_WORDS = rf"(?:(?<=//)|(?<=[@,]))<{_WORD}:{_WORD}>(?=[/?#,]|\Z)"
 # a route parameter with a converter (Werkzeug, Flask, Django): <int:id>, <re("[a-z]+"):name>
 _ROUTE = r"<[A-Za-z_]\w*+(?:\([^()<>]*+\))?+:[A-Za-z_]\w*+>"
 
@@ -234,7 +235,7 @@ def _spans(value: str, pct: bool, fmt: bool, every: bool) -> list[Span]:
     return _outside_brace_groups(value, spans) if "{" in value else spans
 
 
-_closing_tag = lazy_regex(r"</([^\W\d][\w\-]*+)>")
+_closing_tag = lazy_regex(rf"</({_WORD})>")
 
 
 def _without_tags(value: str, spans: list[Span]) -> list[Span]:

@@ -24,8 +24,10 @@ from iri_lint.source.helpers import parameters_bound
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, call_lines, imported_names, marked_lines
 from iri_lint.source.model import Reason
+from iri_lint.source.objects import ClassRef
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project
+from iri_lint.source.subclassing import base_quals
 from iri_lint.source.url_apis import DEFAULT_URL_APIS, ENVIRONMENT, UrlApi, env_default, parse_extra_api
 from iri_lint.source.values import Client, Hole, Method, Ref, Src, Value, concat, dotted
 
@@ -517,13 +519,10 @@ class ModuleValues:
         """In ``__init__`` of a class derived from a client whose base each request is appended to
         (``class Translator(httpx.Client)``), that client's constructor: ``super().__init__(base_url=...)`` makes it."""
         cls = at.scope.parent
-        if at.scope.kind != "function" or cls is None or cls.kind != "class" or cls.parent is None:
+        if at.scope.kind != "function" or cls is None or cls.kind != "class":
             return None
-        for base in cls.node.bases:  # type: ignore[attr-defined]
-            r = self.state.value(base, At(cls.parent, cls.node))  # type: ignore[arg-type]
-            if type(r) is Ref and (api := self.apis.get(r.qual)) is not None and api.appends:
-                return api
-        return None
+        apis = [self.apis.get(q) for q in base_quals(ClassRef(cls, self.state)) if q is not None]
+        return next((api for api in apis if api is not None and api.appends), None)
 
     def _call(self, node: ast.Call, at: At) -> Iterator[UrlValue]:
         api, client = self._callee(node.func, at)
