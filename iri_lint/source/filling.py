@@ -1,6 +1,7 @@
 """The names a module fills in (``NAME % x``, ``NAME.format(...)``, ``NAME.replace("ID", x)``,
-``day.strftime(NAME)``): the literal values bound to them are templates of that kind (``%%`` is a ``%``,
-``{{`` a brace, ``ID`` a hole, ``%Y`` a date's year)."""
+``day.strftime(NAME)``, ``f"... LIKE '{NAME}'"``): the literal values bound to them are templates of that kind
+(``%%`` is a ``%``, ``{{`` a brace, ``ID`` a hole, ``%Y`` a date's year, a LIKE pattern's ``%`` any text).
+Filled as ``NAME[key]``, the strings inside the name's displays are."""
 
 from __future__ import annotations
 
@@ -9,16 +10,19 @@ import functools
 import weakref
 from bisect import bisect_left, bisect_right
 
+from iri_lint.core.lazy import lazy_regex
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.marks import spans_lines, word_starts
 from iri_lint.source.templates import NO_FILLING, Filling, may_be_filled, merge_fillings
 
 _FILLING = frozenset(("format", "format_map", "replace"))
 _DATING = "strftime"  # ``day.strftime(NAME)``, ``time.strftime(NAME)``: the name is the argument
-_FILLING_WORDS = tuple(sorted((*_FILLING, _DATING)))
+_LIKE_WORDS = ("LIKE", "ILIKE", "like", "ilike")  # (an f-string's SQL puts a pattern after one)
+_FILLING_WORDS = tuple(sorted((*_FILLING, _DATING, *_LIKE_WORDS)))
 _FORMATTED = Filling(fmt=True)
 _PCT_FORMATTED = Filling(pct=True)
 _DATED = Filling(dated=True)
+LIKE_PATTERN = Filling(replaced=("%",))  # SQL's LIKE: '%' matches any text (a hole), as ``.replace("%", x)`` would
 
 
 def find_filled_names(tree: ast.AST) -> dict[str, Filling]:
@@ -31,9 +35,9 @@ def find_filled_names(tree: ast.AST) -> dict[str, Filling]:
 
 def filled_names(tree: ast.AST, source: SourceFile) -> dict[str, Filling]:
     """``find_filled_names`` of a module, walking only the statements and expressions that span a ``%`` or
-    the word ``format``, ``format_map`` or ``replace``: the operator or the method name of any filling
-    stands on one of those lines. (The whole tree was most of the flake8 plugin's time: nearly every module
-    has a ``%`` somewhere, in a logging call's format string as often as not.)"""
+    the word ``format``, ``format_map``, ``replace``, ``strftime`` or ``LIKE``: the operator or the method name
+    of any filling stands on one of those lines. (The whole tree was most of the flake8 plugin's time: nearly
+    every module has a ``%`` somewhere, in a logging call's format string as often as not.)"""
     filled: dict[str, Filling] = {}
     text = source.text
     if not may_be_filled(text):
@@ -127,32 +131,51 @@ def _lines_holding(needle: str, text: str, offsets: list[int]) -> set[int]:
 
 def _note(node: ast.AST, filled: dict[str, Filling]) -> None:
     """Record in ``filled`` what ``node`` does to a name: ``NAME.format(...)``, ``NAME % x``,
-    ``NAME.replace("ID", x)``."""
+    ``NAME.replace("ID", x)``, ``f"... LIKE '{NAME}'"`` (each also as ``NAME[key]``)."""
     t = type(node)
     if t is ast.Call and type(node.func) is ast.Attribute:  # type: ignore[attr-defined]
         func = node.func  # type: ignore[attr-defined]
         if func.attr == _DATING and node.args:  # type: ignore[attr-defined]
-            dated = _dotted(node.args[0])  # type: ignore[attr-defined]
-            if dated is not None:
-                filled[dated] = merge_fillings(filled.get(dated, NO_FILLING), _DATED)
-            return
-        name = _dotted(func.value) if func.attr in _FILLING else None
-        if name is None:
-            return
-        if func.attr == "replace":
+            _add(filled, node.args[0], _DATED)  # type: ignore[attr-defined]
+        elif func.attr == "replace":
             args = node.args  # type: ignore[attr-defined]
             needle = args[0].value if args and type(args[0]) is ast.Constant else None
             if isinstance(needle, str) and needle:
-                filled[name] = merge_fillings(filled.get(name, NO_FILLING), Filling(replaced=(needle,)))
-        else:
-            filled[name] = merge_fillings(filled.get(name, NO_FILLING), _FORMATTED)
+                _add(filled, func.value, Filling(replaced=(needle,)))
+        elif func.attr in _FILLING:
+            _add(filled, func.value, _FORMATTED)
     elif t is ast.BinOp and type(node.op) is ast.Mod:  # type: ignore[attr-defined]
         left = node.left  # type: ignore[attr-defined]
         while type(left) is ast.Call and type(left.func) is ast.Attribute and left.func.attr in _FILLING:
             left = left.func.value  # NAME.replace(...) % x: NAME is %-formatted too
-        name = _dotted(left)
-        if name is not None:
-            filled[name] = merge_fillings(filled.get(name, NO_FILLING), _PCT_FORMATTED)
+        _add(filled, left, _PCT_FORMATTED)
+        if type(left) is ast.Constant and type(left.value) is str and ends_with_like(left.value.rsplit("%", 1)[0]):
+            _add(filled, node.right, LIKE_PATTERN)  # type: ignore[attr-defined]  # ("... LIKE '%s'" % NAME)
+    elif t is ast.JoinedStr:
+        before = None
+        for part in node.values:  # type: ignore[attr-defined]
+            if type(part) is ast.FormattedValue and before is not None and ends_with_like(before):
+                _add(filled, part.value, LIKE_PATTERN)
+            before = part.value if type(part) is ast.Constant and type(part.value) is str else None
+
+
+def _add(filled: dict[str, Filling], node: ast.expr, filling: Filling) -> None:
+    """``filling`` for the name ``node`` is, or whose items it reads (``NAME[key][0]``)."""
+    items = False
+    while type(node) is ast.Subscript:
+        node, items = node.value, True
+    name = _dotted(node)
+    if name is not None:
+        filled[name] = merge_fillings(filled.get(name, NO_FILLING), filling._replace(items=True) if items else filling)
+
+
+_like_end = lazy_regex(r"(?i)(?<![\w])i?like\s*'?%?\Z")  # (on a few last characters: no search over input)
+
+
+def ends_with_like(sql: str) -> bool:
+    """Whether SQL text ends with ``LIKE`` (or ``ILIKE``) and perhaps the quote and ``%`` that open a pattern:
+    what is put after it is a LIKE pattern, where ``%`` is a wildcard, not a percent-encoding."""
+    return _like_end().search(sql[-12:]) is not None
 
 
 def _dotted(node: ast.expr) -> str | None:
@@ -179,16 +202,55 @@ def _dotted(node: ast.expr) -> str | None:
     return ".".join(parts)
 
 
+# DB-API's cursor.execute(sql, params), SQLAlchemy's Connection.execute(text(sql), params), asyncpg's fetch*
+SQL_RUNS = frozenset(("execute", "executemany", "exec_driver_sql", "fetch", "fetchrow", "fetchval"))
+# a bind parameter right after LIKE: DB-API's paramstyles (format, pyformat, qmark, named, numeric), asyncpg's $1
+_like_parameter = lazy_regex(r"(?i)(?<![\w])i?like\s++(?:%s|%\(\w++\)s|\?|:\w|\$[0-9])")
+
+
+def _last_name(func: ast.expr) -> str | None:
+    return func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+
+
+def like_parameters(call: ast.Call) -> list[ast.expr]:
+    """The values given to a query run whose SQL (a literal, or SQLAlchemy's ``text()`` of one) puts a bind
+    parameter after ``LIKE``: LIKE patterns, maybe (``cur.execute("... LIKE %s", ("ivo://cds.vizier/%",))``)."""
+    sql = call.args[0] if call.args else None
+    if type(sql) is ast.Call and sql.args and _last_name(sql.func) == "text":
+        sql = sql.args[0]
+    if type(sql) is not ast.Constant or type(sql.value) is not str or _like_parameter().search(sql.value) is None:
+        return []
+    given = [*call.args[1:], *(k.value for k in call.keywords if k.arg in ("parameters", "params", "args"))]
+    return [v for g in given for v in (display_items(g) if type(g) in DISPLAYS else [g])]
+
+
+DISPLAYS = (ast.List, ast.Tuple, ast.Set, ast.Dict)
+
+
 def holds_template(value: ast.expr | None, url: bool) -> bool:
-    """Whether the template kind of a name's filling can reach a string literal of ``value``: only as
-    the value itself or a branch of ``x if c else y`` (or, for a URL name, an element of a literal
-    list, tuple or set). A ``%`` or ``.format`` value sets the kind of its own literal (``_binop``,
-    ``_call``), whatever the name's."""
+    """Whether the template kind of a name's filling can reach a string literal of ``value``: as the value
+    itself or a branch of ``x if c else y``, or inside a display (a URL name's elements, or any name's items
+    that are filled as ``NAME[key]``). A ``%`` or ``.format`` value sets the kind of its own literal
+    (``_binop``, ``_call``), whatever the name's."""
     t = type(value)
     if t is ast.Constant or t is ast.JoinedStr:
         return True
     if t is ast.IfExp:
         return holds_template(value.body, False) or holds_template(value.orelse, False)  # type: ignore[union-attr]
-    if url and t in (ast.List, ast.Tuple, ast.Set):
-        return any(holds_template(elt, False) for elt in value.elts)  # type: ignore[union-attr]
-    return False
+    return t in DISPLAYS and any(holds_template(item, False) for item in display_items(value))  # type: ignore[arg-type]
+
+
+def display_items(value: ast.expr) -> list[ast.expr]:
+    """The values a display holds, nested displays opened (``{"a": ("x", None)}``: ``"x"``, ``None``)."""
+    out: list[ast.expr] = []
+    todo = [value]
+    while todo:
+        node = todo.pop()
+        t = type(node)
+        if t is ast.Dict:
+            todo += [v for v in reversed(node.values)]  # type: ignore[attr-defined]
+        elif t in DISPLAYS:
+            todo += reversed(node.elts)  # type: ignore[attr-defined]
+        elif node is not value:
+            out.append(node)
+    return out

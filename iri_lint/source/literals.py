@@ -36,7 +36,15 @@ from iri_lint.source.candidates import (
     string_key,
 )
 from iri_lint.source.child_contexts import CHILD_MARKERS, membership
-from iri_lint.source.filling import filled_names, holds_template
+from iri_lint.source.filling import (
+    DISPLAYS,
+    LIKE_PATTERN,
+    SQL_RUNS,
+    display_items,
+    filled_names,
+    holds_template,
+    like_parameters,
+)
 from iri_lint.source.locate import Locator, PartLocator, SourceFile
 from iri_lint.source.marks import DEFAULT_OPTIONS, spans_lines
 from iri_lint.source.marks import ScanOptions as ScanOptions  # re-exported: the scan's options
@@ -454,6 +462,7 @@ def _literal(node: ast.expr, value: str, holes: tuple[tuple[int, int], ...], ctx
 
 
 _NO_CTX = Ctx()
+_LIKE = _NO_CTX.with_template(replaced=LIKE_PATTERN.replaced)  # (a LIKE pattern given to a query: see filling)
 
 
 def _occurrences(value: str, needles: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
@@ -515,6 +524,9 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
             s.mark(node.args[0], Ctx(pct=len(node.args) > 1, message=True))
         elif attr in ("assertIn", "assertNotIn") and len(node.args) >= 2:
             membership(s, node.args[0], node.args[1])
+        elif attr in SQL_RUNS:  # (a query's LIKE patterns: '%' is any text there)
+            for value in like_parameters(node):
+                s.mark(value, _LIKE)
         elif attr in REGEX_METHODS:  # (unittest's: the regex after the text or the exception)
             for arg in (*node.args[1:2], *(k.value for k in node.keywords if k.arg in REGEX_METHOD_KEYWORDS)):
                 s.mark(arg, EXCLUDED)
@@ -574,9 +586,14 @@ def _assign_target(s: Scanner, target: ast.expr, value: ast.expr | None) -> None
     # the names filled in are looked for only when a template could reach a string literal here
     filled = s.filled_for(name) if holds_template(value, url) else None
     if says_template(name):  # a template, whatever its placeholders look like (issue #27)
-        s.mark_url_value(value, EXCLUDED)
+        for item in display_items(value) if value is not None and type(value) in DISPLAYS else (value,):  # (dicts)
+            s.mark(item, EXCLUDED)
     elif not url and says_scope(name):
         s.mark_url_value(value, SCOPE)
+    elif filled is not None and filled.items and value is not None and type(value) in DISPLAYS:  # (``NAME[k]``)
+        ctx = _filled(Ctx(Reason.URL_NAME) if url and type(value) is not ast.Dict else _NO_CTX, filled)
+        for item in display_items(value):
+            s.mark(item, ctx)
     elif url:
         ctx = Ctx(Reason.URL_NAME)
         s.mark_url_value(value, ctx if filled is None else _filled(ctx, filled))

@@ -288,6 +288,7 @@ class Filling(NamedTuple):
     fmt: bool = False  # .format-ted: "{{" and "}}" are literal braces
     replaced: tuple[str, ...] = ()  # what .replace() fills in (sorted, no repeats)
     dated: bool = False  # a strftime format: every directive (``%Y``, ``%-d``, ``%%``) a placeholder
+    items: bool = False  # filled as ``NAME[key]``: the strings inside the name's displays are the templates
 
 
 NO_FILLING = Filling()
@@ -295,7 +296,8 @@ NO_FILLING = Filling()
 
 def merge_fillings(a: Filling, b: Filling) -> Filling:
     """Both fillings of one name (it is formatted in two places): the union of what each does."""
-    return Filling(a.pct or b.pct, a.fmt or b.fmt, tuple(sorted({*a.replaced, *b.replaced})), a.dated or b.dated)
+    return Filling(a.pct or b.pct, a.fmt or b.fmt, tuple(sorted({*a.replaced, *b.replaced})), a.dated or b.dated,
+                   a.items or b.items)
 
 
 _directive = lazy_regex(r"%[-_0^#]?[A-Za-z%]")  # (no repetition: linear)

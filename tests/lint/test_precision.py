@@ -160,6 +160,22 @@ QUIET = {
             obscore_pat = 'ivo://ivoa.net/std/obscore%'
             return f"ivo_nocasematch(detail_value, '{obscore_pat}')"
         ''',
+    "a display under a name that says template holds templates, a dict's values too (as its list's items)": '''
+        LINK_TEMPLATES = {"search": ("https://example.com/search?q=%q", "q"), "tag": ["https://example.com/t/%t"]}
+        ''',
+    "SQL LIKE patterns by where they go: after LIKE in SQL, a query's bind parameter (outside9, fixtures169)": '''
+        import sqlalchemy as sa
+
+        NEW_STYLE_STDIDS = {"sia2": ("ivo://ivoa.net/std/sia#query-2.%", None)}
+        SSA = "ivo://ivoa.net/std/ssa#%"
+
+        def condition(std):
+            return f"standard_id LIKE '{NEW_STYLE_STDIDS[std][0]}'" + " OR x like '%s'" % SSA
+
+        def vizier(cur, conn):
+            cur.execute("SELECT ivoid FROM rr.resource WHERE ivoid LIKE %s", ("ivo://cds.vizier/%",))
+            conn.execute(sa.text("SELECT ivoid FROM rr.resource WHERE ivoid ILIKE :p"), {"p": "ivo://cds.vizier/%"})
+        ''',
     "A test helper's regex and a membership test's needle (fixtures132, repros 01 and 02)": '''
         import pytest
 
@@ -200,6 +216,20 @@ QUIET = {
 @pytest.mark.parametrize("source", QUIET.values(), ids=QUIET.keys())
 def test_real_code_that_holds_no_iri_at_fault_is_quiet(source: str) -> None:
     assert found(source) == []
+
+
+def test_a_like_pattern_s_percent_is_a_wildcard_and_the_rest_is_still_checked() -> None:
+    """A LIKE pattern's '%' is any text (a hole): the IRI around it is checked, and a query without LIKE holds
+    no pattern."""
+    source = '''
+        STDIDS = {"a": ("ivo://ivoa.net/std/x y#%", None)}
+
+        def run(cur, k):
+            cur.execute(f"SELECT * FROM t WHERE id LIKE '{STDIDS[k][0]}'")
+            cur.execute("SELECT * FROM t WHERE id LIKE %s", ("ivo://cds.vizier/a b%",))
+            cur.execute("INSERT INTO t VALUES (%s)", ("ivo://cds.vizier/%zz",))
+        '''
+    assert found(source) == [(2, 37, "IRI101"), (6, 72, "IRI101"), (7, 64, "IRI110")]
 
 
 def test_a_redaction_marker_is_a_url_only_where_a_url_api_takes_it() -> None:

@@ -47,3 +47,18 @@ def test_fillings_deep_in_expressions_that_span_many_lines() -> None:
     found, whole = _both(text)
     assert found == whole
     assert set(found) == {"A", "B", "C"}
+
+
+def test_what_sql_puts_after_like_is_a_pattern_and_a_subscript_fills_the_items() -> None:
+    text = textwrap.dedent("""\
+        def condition(std, x):
+            return (f"standard_id LIKE '{STDIDS[std][0]}' AND a ilike {TERMS.x}"
+                    + " OR b LIKE '%s'" % SSA + f" AND c = '{PLAIN}'" + "d LIKE %s AND e = '%s'" % NOT_LIKE)
+
+        FORMATS[k].format(x)
+        """)
+    found, whole = _both(text)
+    assert found == whole
+    like = Filling(replaced=("%",))
+    assert found == {"STDIDS": like._replace(items=True), "TERMS.x": like, "SSA": like,
+                     "FORMATS": Filling(fmt=True, items=True)}
