@@ -2768,3 +2768,26 @@ def test_an_httpx_subclass_base_with_a_query() -> None:
            '    def translate(self):\n        return self.post("translate?to=de")\n\n\n'
            'class Plain:\n    def __init__(self):\n        super().__init__()\n        self.base_url = "https://h/?a=1"\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 56, "IRI810"), (9, 35, "IRI803")]
+
+
+@pytest.mark.parametrize(("use", "expected"), [
+    ('KEYED + "/alerts"', [(6, 26, "IRI811")]),
+    ('f"{KEYED}/alerts/{name}"', [(6, 26, "IRI811")]),
+    ('"/".join([KEYED, "alerts"])', [(6, 18, "IRI811")]),
+    ('PAGE + "/linux"', [(6, 25, "IRI811")]),
+    ('KEYED + "/alerts?lang=en"', [(6, 33, "IRI803")]),  # (the '?' it brings: IRI803's, one finding)
+    ('ROUTE + "/42"', []),  # (a page's route: "#/orders/42")
+    ('"https://s3.example/list?prefix=" + BUCKET + "/2024"', []),  # (a value joined on its own: a path, maybe)
+    ('"https://s3.example/list?path=" + name + "/" + name', []),
+    ('"https://s3.example/list?prefix=logs" + "/2024"', []),  # (a parameter named for a path)
+    ('NEXT + "/settings"', []),  # (a parameter named for a URL)
+    ('"https://h.example/?q=a/b" + "/c"', []),  # (a value that holds a path)
+    ('KEYED + "&units=metric"', []),
+])
+def test_a_path_joined_after_a_query_one_piece_wrote_whole(use: str, expected: list[tuple[int, int, str]]) -> None:
+    """IRI811 (last stop's Left, fixtures165): ``?appid=demo`` + ``/alerts`` sends ``appid=demo/alerts`` to the
+    base's path; a value joined as a piece of its own may be a path, and is left alone."""
+    src = ('import requests\nKEYED = "https://w.example/v1?appid=demo"\nPAGE = "https://d.example/guide#install"\n'
+           'ROUTE, BUCKET, NEXT = "https://a.example/#/orders", "logs", "https://x.example/login?next=home"\n'
+           f'def f(name):\n    requests.get({use})\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected

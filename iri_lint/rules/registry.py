@@ -92,6 +92,7 @@ MODULES = (
     "assembly.iri808_scheme_join",
     "assembly.iri809_parameter_join",
     "assembly.iri810_client_base_query",
+    "assembly.iri811_path_after_query_join",
     "noqa.iri901_unused_noqa",
 )
 

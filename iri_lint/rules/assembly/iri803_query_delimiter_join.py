@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from ...core.context import Assembly
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
+from .shared import names_url
 
 RULE = Rule(
     code="IRI803",
@@ -122,12 +123,6 @@ def _nested(assembly: Assembly, text: str, mark: int, q: int) -> bool:
                else not any(a <= p < b for a, b in own) for p in range(mark + 1, q))
 
 
-# Query parameters that carry a URL by convention: OAuth's redirect_uri (RFC 6749 sec. 3.1.2), CAS's service,
-# SAML's RelayState, OpenID's return_to, and the next/continue/callback of login and proxy endpoints.
-_URL_PARAMETERS = frozenset({"next", "redirect", "redirectto", "return", "returnto", "continue", "callback",
-                             "dest", "destination", "target", "goto", "service", "relaystate", "location", "src"})
-
-
 def _parameter_data(text: str, j: int, q: int) -> bool:
     """Whether the '?' at ``q``, in the piece joined at ``j``, is in a parameter's value: one the piece itself
     opens (``"&next=/home?tab=1"``), or one that holds a URL (``"?next=https://h" + "/home?tab=1"``, a parameter
@@ -142,8 +137,7 @@ def _url_parameter(text: str, hole: int) -> bool:
     ``redirect_uri=``): what it holds may have a query of its own."""
     if not hole or text[hole - 1] != "=":
         return False
-    name = text[max(text.rfind(c, 0, hole - 1) for c in "?&;") + 1 : hole - 1].lower().replace("_", "").replace("-", "")
-    return name.endswith(("url", "uri", "href", "link")) or name in _URL_PARAMETERS
+    return names_url(text[max(text.rfind(c, 0, hole - 1) for c in "?&;") + 1 : hole - 1])
 
 
 def _parameter_value(text: str, hole: int) -> bool:
