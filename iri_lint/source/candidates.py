@@ -233,7 +233,7 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
     if "://" in words[0] and not value[0].isspace():
         after = value[len(words[0])]
         text_after = not url_context and (len(words) >= 3 or value.endswith("\n")) and (after == "\n" or (
-            after == "\t" and _IRI_DELIM.search(words[1]) is None))
+            after == "\t" and len(words) > 1 and _IRI_DELIM.search(words[1]) is None))
         if after in "\r\n\t" and not text_after:
             return False  # a control character inside an IRI (header injection), not a line break of prose
         # (outside URL contexts a line break before two words or more is one of text: captured output, a

@@ -6,7 +6,7 @@ import ast
 import textwrap
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from iri_lint.core.context import UriOnly
@@ -450,7 +450,7 @@ def ref_prose(value: str, *, url_context: bool) -> bool:
     if "://" in words[0] and not value[0].isspace():
         after = value[len(words[0])]
         text_after = not url_context and (len(words) >= 3 or value.endswith("\n")) and (
-            after == "\n" or (after == "\t" and not any(c in ":/?#=&.%@" for c in words[1])))
+            after == "\n" or (after == "\t" and len(words) > 1 and not any(c in ":/?#=&.%@" for c in words[1])))
         if after in "\r\n\t" and not text_after:  # a control character in it
             return False
         last = words[0].rsplit("/", 1)[-1]
@@ -476,6 +476,7 @@ def ref_prose(value: str, *, url_context: bool) -> bool:
 
 @settings(max_examples=500, deadline=None)
 @given(prose_like)
+@example("http://a/b\t\n")  # (a tab, then the text's last line break: no word after the tab)
 def test_prose_agrees_with_the_character_loop(value: str) -> None:
     for url_context in (False, True):
         assert candidates.looks_like_prose(value, url_context=url_context) is ref_prose(
