@@ -271,7 +271,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     for cause, group in placed.items():
         f, piece, start, named = group[0]
         f = merged([g[0] for g in group], c.text, "literal" if position(piece, 0, local) is not None else "value")
-        f, spelled = _spelled_elsewhere(f, c, local)
+        f, spelled = _spelled_elsewhere(f, c, local) if named is not None else (f, None)
         fixed = _piece_fix(f.fix, c, use.expr, local) if f.fix is not None else None
         end = _end(c, f, piece, local, start) if named is None else _node_end(named, local)
         out.append((cause, ValueFinding(f if fixed is not None else replace(f, fix=None), lit, start, end, fixed,

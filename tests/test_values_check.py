@@ -2791,3 +2791,32 @@ def test_a_path_joined_after_a_query_one_piece_wrote_whole(use: str, expected: l
            'ROUTE, BUCKET, NEXT = "https://a.example/#/orders", "logs", "https://x.example/login?next=home"\n'
            f'def f(name):\n    requests.get({use})\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
+def test_a_finding_at_this_module_s_literal_names_no_other_module(tmp_path: Path) -> None:
+    """fixtures171 repro 02: ``urljoin(settings.API, ".")`` resolves the ``.`` away, and the offset IRI804 gives
+    lands on the base's text; the finding stands at this module's ``"."``, so it says "spelled in" nowhere."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "settings.py").write_text('API = "https://h.example/api/v2"\n', encoding="utf-8")
+    use = ('from urllib.parse import urljoin\nimport requests\nimport settings\n'
+           'requests.get(urljoin(settings.API, "."))\n')
+    found = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert [(f.line, f.col, f.code, f.spelled) for f in found] == [(4, 36, "IRI804", None)]
+    assert "spelled in" not in found[0].finding.message
+
+
+@pytest.mark.parametrize(("use", "expected"), [
+    ('SEARCH + "#results" + "&page=2"', [(6, 40, "IRI809")]),
+    ('"https://shop.example/list#top" + "&sort=asc"', [(6, 52, "IRI809")]),
+    ('ROUTE + "&page=2"', []),  # (a page's route: its own query)
+    ('OAUTH + "&state=1"', []),  # (a fragment with parameters of its own: OAuth's implicit grant)
+    ('"https://app.example/cb#token=" + t + "&state=1"', []),
+    ('f"https://app.example/p#{t}&page=2"', []),  # (a hole in the fragment: it may be anything)
+])
+def test_a_parameter_joined_after_a_fragment(use: str, expected: list[tuple[int, int, str]]) -> None:
+    """fixtures171's note: ``SEARCH + "#results" + "&page=2"`` puts the parameter in the fragment, never sent,
+    the loss IRI803 reports for a '?' after a '#'."""
+    src = ('import requests\nSEARCH = "https://shop.example/search?q=x"\nROUTE = "https://app.example/#/search?q=x"\n'
+           'OAUTH = "https://app.example/cb#access_token=abc"\ndef f(t):\n'
+           f'    requests.get({use})\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected

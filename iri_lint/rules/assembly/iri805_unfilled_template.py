@@ -21,7 +21,9 @@ RULE = Rule(
           "(`{?page,size}`), a printf conversion (`%s`, `%(id)d`), a `${VAR}` or an example's `<id>`. The "
           "value is followed through names, constants of the project's modules and joins; a template filled "
           "on the way (`.format`, `%`, an f-string) is not reported, nor is one that only reaches a URL-named "
-          "variable (a template kept for later is silent), nor one that only reaches a join "
+          "variable (a template kept for later is silent; so is one given to a URL-named parameter of the project's "
+          "own function, `get_json(ROUTE)`, even where its body sends it: the body is not followed), nor one that "
+          "only reaches a join "
           "(`urljoin(ROOT, \"%d/move/\")`, `posixpath.join`: filled where the join's value goes)."),
     why=("A placeholder is no part of any URL: `{`, `}` and `<` are not allowed in one (RFC 3986 sec. 2), "
          "and `%s` is a malformed percent-encoding. Sent as it is, the request goes to a path nobody serves "

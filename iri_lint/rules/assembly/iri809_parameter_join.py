@@ -1,4 +1,4 @@
-"""IRI809 parameter-join: A parameter joined with `&` to a URL that has no query."""
+"""IRI809 parameter-join: A parameter joined with `&` to a URL that has no query, or after its fragment."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ RULE = Rule(
     code="IRI809",
     name="parameter-join",
     family=Family.ASSEMBLY,
-    summary="A parameter joined with `&` to a URL that has no query",
-    section="RFC 3986 sec. 3.3, 3.4",
+    summary="A parameter joined with `&` to a URL that has no query, or after its fragment",
+    section="RFC 3986 sec. 3.3, 3.4, 3.5",
     severity=Severity.ERROR,
     default=True,
     fix_level=None,
@@ -24,12 +24,16 @@ RULE = Rule(
           "percent-encoded value; unlike the structural convention of design.md, where a path's hole holds no `?`, "
           "since an endpoint kept in a name often carries its own query, `BASE + endpoint + \"&page=2\"`): "
           "`url + \"&page=2\"` with `url` a parameter is not reported, nor is a join "
-          "after a query (`f\"{LISTING}?q={q}\" + \"&page=2\"`, the `&`'s place) or a fragment."),
+          "after a query (`f\"{LISTING}?q={q}\" + \"&page=2\"`, the `&`'s place). After a fragment, whatever "
+          "comes before it (`SEARCH + \"#results\" + \"&page=2\"`): where the fragment is known text up to the "
+          "join and holds no parameters of its own (`#access_token=...&state=...`, OAuth's implicit grant) and is "
+          "no page's route (`#/search?q=x`, `#!/...`)."),
     why=("The query begins at the first `?` (RFC 3986 sec. 3.4); without one, `&sort=desc` is part of the path "
          "(sec. 3.3): `/list&sort=desc` names another resource, and the server sees no parameter at all, usually "
-         "answering 404 or ignoring it."),
+         "answering 404 or ignoring it. After a `#`, it is the fragment's (sec. 3.5), which is never sent."),
     where="the `&` that the joined piece starts with",
-    fix_text="Start the query with `?` (`LISTING + \"?sort=desc\"`), or pass the parameters with `params=`.",
+    fix_text=("Start the query with `?` (`LISTING + \"?sort=desc\"`), or pass the parameters with `params=`; put "
+              "the fragment last."),
     valid=(
         Example('import requests\nLISTING = "https://shop.example/list"\nrequests.get(LISTING + "?sort=desc")\n',
                 kind="python"),
@@ -42,6 +46,8 @@ RULE = Rule(
                 kind="python"),
         Example('import requests\nLISTING = "https://shop.example/list"\n\n\ndef page(n):\n'
                 '    return requests.get(f"{LISTING}&page={n}")\n', kind="python"),
+        Example('import requests\nSEARCH = "https://shop.example/search?q=x"\n'
+                'requests.get(SEARCH + "#results" + "&page=2")\n', kind="python"),
     ),
     needs=Needs.ASSEMBLY,
 )
@@ -58,10 +64,18 @@ def check(facts: Facts) -> Iterator[Raw]:
     # (a hole that may hold '#' may hold '?': neither a number nor what quote() or urlencode() made)
     unknown = sorted({h for h, kept in assembly.holes if "#" in kept} | {t for t, _ in assembly.templates})
     for j in assembly.joins:
-        if text[j : j + 1] != "&" or j in assembly.unknown or not (ref.path.start < j <= ref.path.end):
+        if text[j : j + 1] != "&" or j in assembly.unknown:
             continue
         if _PARAMETER.match(text, j) is None and j + 1 not in assembly.unknown:
             continue  # ('&' and a name and '=', or '&' then a value: "&" + urlencode(params))
+        if ref.fragment is not None and ref.fragment.start <= j and _plain_fragment(text, ref.fragment.start, j,
+                                                                                     assembly.unknown):
+            yield Raw(j, j + 1, f"'&' is joined after the fragment '#{facts.shown[ref.fragment.start : j]}': "
+                                "the parameter lands in the fragment, which is never sent (RFC 3986 sec. 3.5); "
+                                "put it in the query, before the '#'")
+            return
+        if not (ref.path.start < j <= ref.path.end):
+            continue
         if "?" in text[:j] or "#" in text[:j] or (unknown and unknown[0] < j):
             return  # (a query already, or an unknown part that may have begun one)
         end = min((k for k in (text.find(c, j + 1) for c in "&?#") if k > 0), default=len(text))
@@ -70,3 +84,10 @@ def check(facts: Facts) -> Iterator[Raw]:
         yield Raw(j, j + 1, f"'&' is joined where the URL has no query: {what} part of the path "
                             "(RFC 3986 sec. 3.3, 3.4); start the query with '?'")
         return
+
+
+def _plain_fragment(text: str, start: int, j: int, unknown: set[int]) -> bool:
+    """Whether the fragment from ``start`` up to the join at ``j`` is known text that holds no parameters of
+    its own (``#access_token=...``) and is no page's route (``#/search?q=x``, ``#!/...``)."""
+    return not text.startswith(("/", "!/"), start) and not any(c in text[start:j] for c in "=&?") and \
+        not any(start <= u < j for u in unknown)
