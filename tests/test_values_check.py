@@ -1250,7 +1250,11 @@ def test_urljoin_going_up_is_reported_only_when_a_slash_would_keep_a_segment(bas
     ("https://h.example/api/v1", "v1/items", []),  # /api/v1/items: the base's segment spelled again, none lost
     ("https://h.example/api/v1", "v1", []),  # /api/v1
     ("https://h.example/api/v1", "/api/v1/items", []),  # an absolute path that holds the base's path whole
-    ("https://h.example/api/v1", "v10/items", [(3, "IRI804")]),  # /api/v10/items: v1 is lost
+    ("https://h.example/api/v1", "v1x/items", [(3, "IRI804")]),  # /api/v1x/items: v1 is lost
+    # another version in place of the last (fixtures171's note): a switch of versions, on purpose
+    ("https://h.example/api/v1", "v10/items", []),
+    ("https://h.example/api/1.0", "2.0/items", []),
+    ("https://h.example/api/users", "v3/items", [(3, "IRI804")]),
     ("https://h.example/api/v1", "/api/v10", [(3, "IRI804")]),
     ("https://h.example/api/v1", "items", [(3, "IRI804")]),
     # a base ending in '/' whose path the absolute path spells again (fixtures156 repro 01: the Registry API)
@@ -1261,7 +1265,8 @@ def test_urljoin_going_up_is_reported_only_when_a_slash_would_keep_a_segment(bas
 def test_urljoin_that_spells_the_base_s_last_segment_again_drops_nothing(base: str, ref: str,
                                                                           found: list[tuple[int, str]]) -> None:
     """fixtures113 repro 01: ``urljoin(".../api/v1", "v1/items")`` gives ``.../api/v1/items``; the advice to end
-    the base with ``/`` would make ``/api/v1/v1/items``. Whole segments only: ``v10`` is another segment."""
+    the base with ``/`` would make ``/api/v1/v1/items``. Whole segments only: ``v1x`` is another segment; another
+    version (``v10``, ``2.0``) in place of a version is a switch of versions."""
     src = f'from urllib.parse import urljoin\nimport requests\nrequests.get(urljoin("{base}", "{ref}"))\n'
     assert [(f.line, f.code) for f in lint_text(src, Config())] == found
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ..facts import Facts
@@ -22,7 +23,8 @@ RULE = Rule(
           "against a base whose path does not end with `/` (`\"https://h.example/api/v2\"`: `v2` is replaced) "
           "when a `/` there would keep it (not `\"../items\"` against `/v2`: both give `/items`, the `..` "
           "goes up on purpose; nor a reference that spells the segment again, `\"v2/items\"`: `/api/v2/items` "
-          "keeps it), "
+          "keeps it; nor one whose first segment is another version in place of the last one, `\"v3/items\"` "
+          "against `/api/v2`, a switch of versions, fixtures171's note), "
           "or an absolute-path reference (`\"/items\"`) against a base with a path (`/api/v2/` is replaced); "
           "the base an absolute URI, or a reference with an absolute path (Django's `STATIC_URL = \"/static\"`, "
           "resolved as sec. 5.2 does with the scheme left out; against a relative path urllib does otherwise); "
@@ -55,6 +57,8 @@ RULE = Rule(
         Example('from urllib.parse import urljoin\nimport requests\n'
                 'requests.get(urljoin("https://books.example.com/index.html", "catalogue/page-2.html"))\n',
                 kind="python"),
+        Example('from urllib.parse import urljoin\nimport requests\n'
+                'requests.get(urljoin("https://h.example/api/v2", "v3/items"))\n', kind="python"),
     ),
     invalid=(
         Example('from urllib.parse import urljoin\nimport requests\n'
@@ -84,6 +88,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         message = (f"posixpath.join starts again at this absolute path and drops all before it, '{dropped}' with its "
                    "scheme and host (a part starting with '/' replaces the parts before it): drop the leading '/'")
     elif kind.endswith("relative"):
+        if "/" not in dropped and _version(dropped) and _version(_first_segment(facts.ref.text, at)):
+            return  # (another version in place of the last: "v3/items" against /api/v2, on purpose)
         what = f"segments '{dropped}'" if "/" in dropped else f"last segment '{dropped}'"
         message = (f"{who} replaces the base's {what} with this relative reference "
                    "(RFC 3986 sec. 5.2.3): end the base with '/' to keep it")
@@ -91,3 +97,16 @@ def check(facts: Facts) -> Iterator[Raw]:
         message = (f"{who} replaces the base's path '{dropped}' with this absolute path (RFC 3986 "
                    "sec. 5.2.2): drop the leading '/' and end the base with '/' to keep it")
     yield Raw(at, at + 1, message)
+
+
+_VERSION = re.compile(r"v?[0-9]++(?:\.[0-9]++)*+", re.IGNORECASE)
+
+
+def _version(segment: str) -> bool:
+    """An API version as a path segment spells it: ``v2``, ``V1.1``, ``2``, ``2.0``."""
+    return _VERSION.fullmatch(segment) is not None
+
+
+def _first_segment(text: str, at: int) -> str:
+    ends = [i for i in (text.find(c, at) for c in "/?#") if i >= 0]
+    return text[at : min(ends, default=len(text))]
