@@ -564,7 +564,7 @@ _LISTENER = re.compile(r"([A-Za-z][A-Za-z0-9_]*+)://")
 _DESCRIPTOR = re.compile(r"[0-9]++(?:\.[0-9]++)?+[wx],?+")
 
 
-def iri_text(value: str) -> IriText:
+def iri_text(value: str, holes: Sequence[tuple[int, int]] = ()) -> IriText:
     """Read ``value`` as text that holds absolute IRIs: lines of IRIs separated by whitespace (a scope
     list, a CORS origin list, captured output with its newline) or by ";" or "," before the next
     ``scheme://`` (a failover list), or the lines of tab-separated
@@ -572,10 +572,11 @@ def iri_text(value: str) -> IriText:
     ``"http://h/a\\tb"``). Whitespace separates the IRIs (RFC 3986 appendix C) and is no finding. A
     line that starts with a header-like ``Name:`` right after a line of IRIs is header injection:
     the value is then one IRI whose CR/LF are reported (for every scheme). Linear: each token is
-    read once."""
+    read once. A token a template's placeholder begins (``holes``) may be one too: ``"{0}/{1}\\n"``."""
     items: list[tuple[int, int]] = []
     after_iri = listed = False
     records = "\n" in value or "\r" in value  # lines: a tab separates the fields of a record
+    starts = {a: b for a, b in holes}
     for line in _LINE.finditer(value):
         lo, hi = line.span()
         tokens = [t.span() for t in _TOKEN.finditer(value, lo, hi)]
@@ -590,8 +591,8 @@ def iri_text(value: str) -> IriText:
         field = tokens if tab < 0 else [t for t in tokens if t[1] <= tab]
         n = 0
         while n < len(tokens) and (is_item(t := value[tokens[n][0] : tokens[n][1]]) or _is_listener(t) or (
-                n and _DESCRIPTOR.fullmatch(t) is not None)):  # (a srcset's descriptor after its URL)
-            n += 1
+                n and _DESCRIPTOR.fullmatch(t) is not None) or _hole_led(value, tokens[n], starts)):
+            n += 1  # (and a srcset's descriptor after its URL)
         if n == len(tokens) or (field and n >= len(field)):
             kept = tokens[:n] if n == len(tokens) else field  # all IRIs, or a record's first field
             items.extend(s for s in kept if not _is_listener(t := value[s[0] : s[1]]) and not _DESCRIPTOR.fullmatch(t))
@@ -601,3 +602,10 @@ def iri_text(value: str) -> IriText:
             return _INJECTION
         return _NOT_TEXT
     return IriText(tuple(items), listed=listed)
+
+
+def _hole_led(value: str, token: tuple[int, int], holes: dict[int, int]) -> bool:
+    """A token that a template's placeholder begins, then a path, a query or nothing (``{0}/{1}``, ``%s/a``):
+    the placeholder may hold a whole base URL, so the token may be an absolute IRI of the text."""
+    end = holes.get(token[0])
+    return end is not None and (end == token[1] or value[end] in "/?#:")

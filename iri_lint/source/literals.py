@@ -409,7 +409,7 @@ class Scanner:
             return self._items(node, tpl, links, ctx, True)
         if not whole and SEPARATOR.search(value) is not None:
             # a text may hold several IRIs; what a URL API takes is one URL (``whole``)
-            text = iri_text(value)
+            text = iri_text(value, tpl.holes)
             if text.listed:  # a list of IRIs: each one is checked, the separators are not findings
                 return self._items(node, tpl, text.items, ctx, url_ctx)
             if not text.injection and (ctx.message or looks_like_prose(value, url_context=url_ctx)):

@@ -163,6 +163,12 @@ QUIET = {
     "a display under a name that says template holds templates, a dict's values too (as its list's items)": '''
         LINK_TEMPLATES = {"search": ("https://example.com/search?q=%q", "q"), "tag": ["https://example.com/t/%t"]}
         ''',
+    "a line template of a text file, its placeholder the URL's base (pelican-sitemap, outside13 repro 01)": '''
+        BASE = "https://example.com"
+        TXT_URL = "{0}/{1}\\n"
+        LINE_URL = "%s/%s\\r\\n"
+        PAGE_URL = f"{BASE}/a\\n"
+        ''',
     "SQL LIKE patterns by where they go: after LIKE in SQL, a query's bind parameter (outside9, fixtures169)": '''
         import sqlalchemy as sa
 
@@ -230,6 +236,17 @@ def test_a_like_pattern_s_percent_is_a_wildcard_and_the_rest_is_still_checked() 
             cur.execute("INSERT INTO t VALUES (%s)", ("ivo://cds.vizier/%zz",))
         '''
     assert found(source) == [(2, 37, "IRI101"), (6, 72, "IRI101"), (7, 64, "IRI110")]
+
+
+def test_a_line_break_after_a_template_is_one_at_a_url_api_and_in_a_token_s_middle() -> None:
+    """A template's line break ends a line of text, as a whole IRI's does; at a URL API it is the URL's, and a
+    placeholder that begins no token holds no base."""
+    source = '''
+        import requests
+        requests.get("{0}/{1}\\n".format(a, b))
+        NEXT_URL = "page-{0}/{1}\\n"
+        '''
+    assert [code for _, _, code in found(source)] == ["IRI104", "IRI104"]
 
 
 def test_a_redaction_marker_is_a_url_only_where_a_url_api_takes_it() -> None:
