@@ -123,7 +123,12 @@ def _scan_errors(text: str, kind: str, profile: Profile) -> IRIReference:
     if userinfo is not None:
         _component_errors(text, userinfo, "userinfo", profile, errs)
     host_kind = None
-    if ip is not None:
+    if ip is not None and "," in text[ip.start : ip.end] and (
+            listed := _listed_hosts(text, scheme, ip, ip.end, profile, errs)):  # ("[fd00::10]:27017,[fd00::11]")
+        close = text.find("]", ip.start, ip.end)
+        host, host_kind = Span(ip.start, close + 1), listed
+        port = Span(close + 2, ip.end) if text.startswith(":", close + 1) else None
+    elif ip is not None:
         host, port, host_kind = _ip_literal_host(text, ip, profile, errs)
     elif host is not None and port is not None and len(port) and not is_digits(text[port.start : port.end]) \
             and (listed := _host_list_kind(text, scheme, host, port, profile, errs)):  # where the port is wrong anyway
@@ -227,9 +232,9 @@ def _code(c: str, component: str, profile: Profile) -> Kind:
 # ---------------------------------------------------------------- IP literals (RFC 3986 sec. 3.2.2)
 
 # a comma-separated list of host[:port], each host a reg-name/IPv4 or a bracketed IPv6 address
-_HOST_ITEM = r"(?:\[[0-9A-Fa-f:.]++\]|[^,:\[\]]++)(?::[0-9]*+)?+"
+_HOST_ITEM = r"(?:\[[^\[\]]*+\]|[^,:\[\]]++)(?::[0-9]*+)?+"  # (what a bracket holds: checked as an IP literal)
 _host_list = lazy_regex(f"{_HOST_ITEM}(?:,{_HOST_ITEM})++")
-_host_item = lazy_regex(r"\[([0-9A-Fa-f:.]++)\]|[^,:\[\]]++")
+_host_item = lazy_regex(r"\[([^\[\]]*+)\]|[^,:\[\]]++")
 
 # Schemes whose own connection-string grammar gives the authority as a list of hosts, each with
 # its port: a list there is one authority of that scheme, not a broken port.
@@ -261,17 +266,24 @@ def _host_list_kind(text: str, scheme: Span | None, host: Span, port: Span, prof
     if is_ipv6(whole):
         out.append(ErrorRecord(host.start, port.end, Kind.IP_LITERAL, "host", Detail.UNBRACKETED_IPV6))
         return HostKind.IPV6
-    if not _host_list().fullmatch(whole):
+    return _listed_hosts(text, scheme, host, port.end, profile, out)
+
+
+def _listed_hosts(text: str, scheme: Span | None, host: Span, end: int, profile: Profile,
+                  out: list[ErrorRecord]) -> HostKind | None:
+    """A comma-separated list of host[:port] from ``host`` to ``end``, a bracketed IPv6 address first or not:
+    under a scheme whose grammar lists hosts, each host checked as one; elsewhere one error for the list."""
+    if not _host_list().fullmatch(text, host.start, end):
         return None
-    if name not in HOST_LIST_SCHEMES:
-        out.append(ErrorRecord(host.start, port.end, Kind.COMPONENT_CHAR, "host", Detail.HOST_LIST))
+    if (text[scheme.start : scheme.end].lower() if scheme is not None else "") not in HOST_LIST_SCHEMES:
+        out.append(ErrorRecord(host.start, end, Kind.COMPONENT_CHAR, "host", Detail.HOST_LIST))
         return HostKind.REG_NAME
-    for item in _host_item().finditer(text, host.start, port.end):
+    for item in _host_item().finditer(text, host.start, end):
         if item.start(1) >= 0:
             _check_ip_literal(text, item.start(), item.end(), True, profile, out)
         else:
             _component_errors(text, Span(*item.span()), "host", profile, out)
-    return HostKind.REG_NAME
+    return HostKind.IPV6 if text.startswith("[", host.start) else HostKind.REG_NAME
 
 
 def _ip_literal_host(text: str, authority_rest: Span, profile: Profile,

@@ -1554,3 +1554,17 @@ def test_each_host_of_a_listed_authority_is_checked_as_a_host(hosts: str, bad: s
     text = f"mongodb://{hosts}/"
     (err,) = scan(text).errors
     assert (err.code, err.position) == (code, text.index(bad))
+
+
+@pytest.mark.parametrize("hosts", ["[fd00::10]:27017,[fd00::11]:27017", "[2001:db8::1]:5432,db-1.internal:5432",
+                                   "[2001:db8::1],[2001:db8::2]"])
+def test_a_host_list_may_start_with_an_ip_literal(hosts: str) -> None:
+    """fixtures172 repro 02: the list was read as one IP literal and a port of commas (IRI112) when its first
+    host was bracketed, and as a list otherwise; each host is checked as one whatever their order."""
+    ref = scan(f"mongodb://u@{hosts}/db")
+    assert ref.is_valid and ref.host_kind is HostKind.IPV6
+    (err,) = scan(f"https://u@{hosts}/db").errors
+    assert (err.code, err.position, err.end) == (E.COMPONENT_CHAR, 10, 10 + len(hosts))
+    text = "mongodb://[fd00::1x]:1,[fd00::11]:2/"
+    (err,) = scan(text).errors
+    assert (err.code, err.position, err.end) == (E.IP_LITERAL, 10, 20)
