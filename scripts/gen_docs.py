@@ -37,7 +37,8 @@ API_END = "<!-- END GENERATED API -->"
 # ---------------------------------------------------------------------------- helpers
 def _ascii_only(uri_only: UriOnly | bool) -> str:
     """The url-apis table's "ASCII only" cell."""
-    return "yes, before `#`" if uri_only == UriOnly.BEFORE_FRAGMENT else "yes" if uri_only else ""
+    return "yes, before `#`" if uri_only == UriOnly.BEFORE_FRAGMENT else "yes, after the host" \
+        if uri_only == UriOnly.AFTER_HOST else "yes" if uri_only else ""
 
 
 def show(text: str) -> str:
@@ -71,6 +72,8 @@ def example_code(ex: Example, value: str, code: str = "", *, reported: bool = Fa
         line, profile = f"iri_lint.check({args})", ""
     elif ex.uri_only_api == UriOnly.BEFORE_FRAGMENT:  # an API that sends only ASCII (IRI404), not the fragment
         line = f"urlopen({show(value)})"
+    elif ex.uri_only_api == UriOnly.AFTER_HOST:  # one that gives the host to its connection (IDNA)
+        line = f"xmlrpc.client.ServerProxy({show(value)})"
     elif ex.uri_only_api:  # one that sends the request-target whole
         line = f'http.client.HTTPSConnection("example.com").request("GET", {show(value)})'
     elif ex.context is UseContext.DEREFERENCED:
@@ -84,6 +87,7 @@ def example_code(ex: Example, value: str, code: str = "", *, reported: bool = Fa
 
 # the imports an example line needs, by how it starts
 EXAMPLE_IMPORTS = {"iri_lint.check(": "import iri_lint", "http.client.": "import http.client",
+                   "xmlrpc.client.": "import xmlrpc.client",
                    "urlopen(": "from urllib.request import urlopen",
                    "requests.get(": "import requests"}
 
@@ -429,7 +433,8 @@ def url_apis_page() -> str:
              "[`extra-url-apis`](configuration.md#extra-url-apis); any keyword argument whose name ends in "
              "`url`, `uri` or `href` ([`url-names`](configuration.md#url-names)) is checked in every call.", "",
              "*ASCII only*: the call encodes the request as ASCII, so an IRI must be mapped to its URI first "
-             "(IRI404). *IDNA2008*: it encodes a non-ASCII host with the `idna` package (IRI403). *Use*: "
+             "(IRI404); \"before `#`\": it cuts the fragment off first; \"after the host\": its connection encodes "
+             "the host in its IDNA form. *IDNA2008*: it encodes a non-ASCII host with the `idna` package (IRI403). *Use*: "
              "`dereferenced` (fetched), `identifier` (compared as a string, RFC 3987 sec. 5.1: absolute only) or "
              "`unknown` (parsed or built, used later).", "",
              "| call | URL arguments | use | ASCII only | IDNA2008 |", "|---|---|---|---|---|"]

@@ -23,8 +23,9 @@ class UriOnly(enum.IntEnum):
     ``True`` reads as ``WHOLE``."""
 
     NO = 0
-    WHOLE = 1  # http.client, xmlrpc.client: the request-target as given, a fragment too
-    BEFORE_FRAGMENT = 2  # urllib.request: Request.full_url cuts the fragment off first
+    WHOLE = 1  # http.client: the request-target as given, an absolute URL's host and a fragment too
+    BEFORE_FRAGMENT = 2  # urllib.request: Request.full_url cuts the fragment off first; the host is its Host header
+    AFTER_HOST = 3  # xmlrpc.client: the host goes to the connection (IDNA), the rest to the request line as given
 
 
 class Assembly(NamedTuple):

@@ -77,7 +77,8 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     UrlApi("urllib.robotparser.RobotFileParser", uri_only=_URLLIB),
     UrlApi("urllib.robotparser.RobotFileParser().set_url", uri_only=_URLLIB),
     # xmlrpc.client sends the URI's path in an http.client request line (ASCII)
-    *[UrlApi(f"xmlrpc.client.{cls}", keywords=("uri",), uri_only=UriOnly.WHOLE) for cls in ("ServerProxy", "Server")],
+    *[UrlApi(f"xmlrpc.client.{cls}", keywords=("uri",), uri_only=UriOnly.AFTER_HOST)
+      for cls in ("ServerProxy", "Server")],
     # websockets turns an IRI into a URI itself (websockets.uri.parse_uri)
     *[UrlApi(f"websockets.{m}", keywords=("uri",))
       for m in ("connect", "client.connect", "sync.client.connect", "asyncio.client.connect")],

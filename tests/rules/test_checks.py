@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from iri_lint.core.budget import Budget
+from iri_lint.core.context import UriOnly
 from iri_lint.core.scanner import scan
 from iri_lint.rules import engine, facts
 from iri_lint.rules.engine import check
@@ -604,8 +605,8 @@ def test_a_character_in_a_scheme_that_a_rule_names_is_one_finding(text: str, cod
 
 @pytest.mark.parametrize(("iri", "found"), [
     ("https://h.example/caf\u00e9 menu.pdf", [("IRI101", 22), ("IRI404", 21)]),  # two faults, two places
-    ("https://b\u00fccher example/x", [("IRI101", 14)]),  # (a host is no part of the request line)
-    ("https://b\u00fccher.example/caf\u00e9", [("IRI404", 26)]),
+    ("https://b\u00fccher example/x", [("IRI101", 14), ("IRI404", 9)]),  # (an absolute URL's host is sent too)
+    ("https://b\u00fccher.example/caf\u00e9", [("IRI404", 9)]),
     ("https://h.example/\ufffe", [("IRI108", 18)]),  # the character's own fault is the cause: no IRI404 too
     ("https://h.example/caf\u00e9", [("IRI404", 21)]),
     # a bidi control is a fault of its own (sec. 4.1): no fix keeps it encoded (fixtures153 repro 05)
@@ -613,10 +614,24 @@ def test_a_character_in_a_scheme_that_a_rule_names_is_one_finding(text: str, cod
 ])
 def test_a_uri_only_api_raises_on_non_ascii_whatever_else_is_wrong(iri: str, found: list[tuple[str, int]]) -> None:
     """fixtures119, repro 02: urlopen raises on the 'é' whether or not the space is fixed; IRI404 is reported
-    beside the space's IRI101 (without a fix: the mapping takes a valid IRI)."""
+    beside the space's IRI101 (without a fix: the mapping takes a valid IRI). http.client writes an absolute URL's
+    host in its request line (fixtures172 repro 01)."""
     findings = check(iri, uri_only_api=True)
     assert sorted((f.code, f.start) for f in findings) == sorted(found)
     assert all(f.fix is None for f in findings if f.code == "IRI404" and len(findings) > 1)
+
+
+@pytest.mark.parametrize(("uri_only", "found"), [
+    (UriOnly.BEFORE_FRAGMENT, [("IRI404", 9, "https://xn--bcher-kva.example/RPC2")]),  # (urllib.request's Host)
+    (UriOnly.WHOLE, [("IRI404", 9, "https://xn--bcher-kva.example/RPC2")]),  # (http.client's request line)
+    (UriOnly.AFTER_HOST, []),  # (xmlrpc.client: the connection writes the host, IDNA)
+])
+def test_a_non_ascii_host_is_sent_as_it_is_unless_a_connection_takes_it(uri_only: UriOnly,
+                                                                         found: list[tuple[str, int, str]]) -> None:
+    """fixtures172 repro 01: urllib.request writes the Host header itself, in Latin-1 (``курсы`` raises,
+    ``münchen`` goes out as raw bytes); only xmlrpc.client gives the host to a connection that encodes it."""
+    findings = check("https://b\u00fccher.example/RPC2", uri_only_api=uri_only)
+    assert [(f.code, f.start, f.fix.value if f.fix else None) for f in findings] == found
 
 
 @pytest.mark.parametrize(("text", "as_url"), [

@@ -123,7 +123,7 @@ def test_rpc_websocket_browser_and_request_builder_apis() -> None:
         """
     )
     assert [(lit.value, lit.api, lit.uri_only_api) for lit in lits] == [
-        ("/RPC2", "xmlrpc.client.ServerProxy", True), ("/ws", "websockets.connect", False),
+        ("/RPC2", "xmlrpc.client.ServerProxy", UriOnly.AFTER_HOST), ("/ws", "websockets.connect", False),
         ("/page", "selenium.webdriver.Firefox().get", False), ("/items", "httpx.Client().build_request", False),
         ("/live", "selenium.webdriver.firefox.webdriver.WebDriver().get", False)]  # (its own module: fixtures74)
 

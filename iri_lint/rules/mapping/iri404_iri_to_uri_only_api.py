@@ -23,9 +23,13 @@ RULE = Rule(
     what=("A literal with non-ASCII characters outside its host passed to an API that sends only ASCII in its "
           "request line: "
           "`urllib.request.urlopen`, `Request` and `urlretrieve`, an opener's `open`, and `http.client` "
-          "`HTTPConnection` / `HTTPSConnection` `request` and `putrequest`, `urllib.robotparser`. A non-ASCII host "
-          "alone is no part of the request line: http.client writes the `Host` header, and the socket and TLS "
-          "resolve the name, in its IDNA form (Python's IDNA2003 codec; a label that codec refuses is IRI403's). "
+          "`HTTPConnection` / `HTTPSConnection` `request` and `putrequest`, `urllib.robotparser`, "
+          "`xmlrpc.client.ServerProxy`. A non-ASCII host counts too (`urlopen(\"https://m\u00fcnchen.example/\")`): "
+          "`urllib.request` writes the `Host` header itself, as Latin-1 (a host outside Latin-1 raises, "
+          "`m\u00fcnchen` is sent as raw bytes, not as the `xn--mnchen-3ya` DNS and TLS used), and "
+          "`http.client` writes an absolute URL's host in the request line; not for `xmlrpc.client`, whose "
+          "connection writes the `Host` header and resolves the name in its IDNA form (Python's IDNA2003 codec; "
+          "a label that codec refuses is IRI403's). "
           "Nor is a fragment given to `urllib.request` (`urlopen`, `Request`, `urlretrieve`, an opener, "
           "`robotparser`): its `Request` cuts the fragment off first (`Request.full_url`), so "
           "`urlopen(\"https://de.wikipedia.org/wiki/Berlin#Bev\u00f6lkerung\")` works; `http.client` sends the "
@@ -42,6 +46,7 @@ RULE = Rule(
     valid=(
         Example("https://example.com/caf%C3%A9", uri_only_api=UriOnly.BEFORE_FRAGMENT),
         Example("https://bücher.example/café", context=UseContext.DEREFERENCED),
+        Example("https://bücher.example/RPC2", uri_only_api=UriOnly.AFTER_HOST),
         Example("https://de.wikipedia.org/wiki/Berlin#Bevölkerung", uri_only_api=UriOnly.BEFORE_FRAGMENT),
     ),
     invalid=(
@@ -49,6 +54,8 @@ RULE = Rule(
                 "https://example.com/caf%C3%A9", context=UseContext.DEREFERENCED,
                 uri_only_api=UriOnly.BEFORE_FRAGMENT),
         Example("/wiki/K%C3%B6ln#K\u00f6ln", "/wiki/K%C3%B6ln#K%C3%B6ln", uri_only_api=True),  # http.client's
+        Example("https://m\u00fcnchen.example/", "https://xn--mnchen-3ya.example/",
+                uri_only_api=UriOnly.BEFORE_FRAGMENT),
     ),
     needs=Needs.NON_ASCII,
 )
@@ -60,9 +67,10 @@ def check(facts: Facts) -> Iterator[Raw]:
     text = ref.text
     if not facts.uri_only_api or text.isascii():
         return
-    # (a host is no part of the request line: http.client writes the Host header, and the socket and TLS
-    # resolve the name, with Python's IDNA codec; what that codec refuses is IRI403's)
-    host = ref.host if ref.host_kind is HostKind.REG_NAME else None
+    # (xmlrpc.client gives the host to its connection, which writes the Host header and resolves the name with
+    # Python's IDNA codec, what that codec refuses being IRI403's; urllib.request writes the Host header itself,
+    # Latin-1, and http.client an absolute URL's host in the request line: fixtures172 repro 01)
+    host = ref.host if ref.host_kind is HostKind.REG_NAME and facts.uri_only_api == UriOnly.AFTER_HOST else None
     # (nor is a fragment that urllib.request cuts off before writing it: Request.full_url)
     sent = ref.fragment.start - 1 if ref.fragment is not None and facts.uri_only_api == UriOnly.BEFORE_FRAGMENT \
         else len(text)
@@ -71,6 +79,10 @@ def check(facts: Facts) -> Iterator[Raw]:
     if first is None:
         return
     raises = f"this API sends only ASCII and raises UnicodeEncodeError on {char_label(text[first])}"
+    in_host = ref.host is not None and ref.host.start <= first < ref.host.end
+    if facts.uri_only_api == UriOnly.BEFORE_FRAGMENT and in_host:
+        raises = (f"urllib.request writes the host into the Host header as it is, in Latin-1, not in its IDNA form: "
+                  f"{char_label(text[first])} raises UnicodeEncodeError or goes out as a raw byte")
     # (its other faults are findings of their own; fixed, the IRI maps. A bidi control is one, sec. 4.1, which
     # the mapping would keep encoded: for the reader to remove, not for a fix to settle)
     if ref.error_records or not BIDI_CONTROLS.isdisjoint(text):
