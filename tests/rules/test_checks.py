@@ -772,3 +772,18 @@ def test_a_separator_around_the_iri_is_removed_not_encoded(text: str, fixed: str
     if fixed.endswith("a%20b"):
         return
     assert check(text, select=["IRI504"]) == []  # (elsewhere it separates the IRI from the text around it)
+
+
+@pytest.mark.parametrize(("iri", "found"), [
+    ("mysql+pymysql://app:pa?ss@db/app", [("IRI112", 22, "'?'")]),
+    ("postgres://u:p/w@h/db", [("IRI112", 14, "'/'")]),
+    ("mysql://app:pa#ss@db/app", [("IRI112", 14, "'#'")]),
+    ("https://h.example:80a?x=@y", [("IRI112", 20, "U+0061")]),  # (a query's value holds the '@')
+    ("https://example.com:84a3/", [("IRI112", 22, "U+0061")]),
+])
+def test_a_password_cut_by_a_delimiter_is_reported_at_it(iri: str, found: list[tuple[str, int, str]]) -> None:
+    """fixtures172 repro 04: the authority ends at the password's '?', and the rest of the user's ':' reads as a
+    port; the message says so, at the character to percent-encode."""
+    got = [(f.code, f.start, f.message) for f in check(iri)]
+    assert [(c, s) for c, s, _ in got] == [(c, s) for c, s, _ in found]
+    assert all(w in m for (_, _, m), (_, _, w) in zip(got, found, strict=True))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...core.errors import Kind
+from ...core.reference import Span
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import Subject, report
@@ -24,11 +25,14 @@ RULE = Rule(
           "An empty port is IRI309's, a comma-separated host list IRI114's; a scheme's "
           "documented special authority (`sqlite://:memory:`, an in-memory database) has no port, and a port "
           "that is `*` alone is a pattern's wildcard (`http://localhost:*` in an origin list, a CSP "
-          "host-source), no port."),
+          "host-source), no port. A password holding `/`, `?` or `#` ends the authority there, and the rest of "
+          "the user's `:` reads as a port (`mysql://app:pa?ss@db/app`): reported at that character, to "
+          "percent-encode."),
     why="The port after the host is `*DIGIT`; anything else means a misplaced `:` or a typo.",
-    fix_text="Write the port as digits, or percent-encode a ':' that belongs to the host.",
+    fix_text=("Write the port as digits, or percent-encode a ':' that belongs to the host, or a '/', '?' or '#' "
+              "that belongs to a password."),
     valid=(Example("https://example.com:8443/"),),
-    invalid=(Example("https://example.com:84a3/"),),
+    invalid=(Example("https://example.com:84a3/"), Example("mysql://app:pa?ss@db/app")),
     needs=Needs.ERRORS,
 )
 
@@ -52,4 +56,22 @@ def check(facts: Facts) -> Iterator[Raw]:
         return iter((Raw(port.start, port.end, f"the IP literal's '[' is percent-encoded ({host[:3]}): the host is "
                          f"{facts.shown[span.start : span.end]!r} and what follows its first ':' a port "
                          "that is not digits; write '[' and ']' as they are (RFC 3986 sec. 3.2.2, 3.2.3)"),))
+    cut = _password_cut(text, port) if port is not None and not text[port.start : port.end].isdigit() else None
+    if cut is not None:
+        return iter((Raw(cut, cut + 1, f"the authority ends at this {text[cut]!r}, but an '@' follows: a password "
+                         f"holding {text[cut]!r} cut it, and what stands after the user's ':' reads as a port; "
+                         f"percent-encode it as %{ord(text[cut]):02X} (RFC 3986 sec. 3.2.1, 3.2.3)"),))
     return report(facts, Kind.PORT, message)
+
+
+def _password_cut(text: str, port: Span) -> int | None:
+    """Where a '/', '?' or '#' a password holds ended the authority (``mysql://app:pa?ss@db/app``): right after
+    the port, with an '@' in what follows up to the next '/'."""
+    cut = port.end
+    if text[cut : cut + 1] not in ("/", "?", "#"):
+        return None
+    nxt = text.find("/", cut + 1)
+    rest = text[cut + 1 : len(text) if nxt < 0 else nxt]
+    before, at, host = rest.rpartition("@")
+    # (not a query's value that holds an '@', "?x=@y": no '=', '&' or '?' around it, a host after it)
+    return cut if at and host and not any(c in before or c in host for c in "=&?") else None
