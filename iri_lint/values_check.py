@@ -47,6 +47,7 @@ from .source.candidates import (
     looks_like_prose,
     looks_like_regex,
     no_url,
+    starts_as_reference,
 )
 from .source.evaluate import ModuleState
 from .source.filling import filled_names, printf_templates
@@ -196,9 +197,10 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
             state: ModuleState) -> list[tuple[Cause, ValueFinding]]:
     api = use.api
     context = api.context if api is not None else UseContext.UNKNOWN
-    kind = "IRI-reference" if api is None or api.relative else "IRI"
     uri_only = api.uri_only if api is not None else False
     c = _checked(use, state)
+    # (an API with no base takes only an absolute URL; a value whose start is unknown may begin with a scheme)
+    kind = "IRI-reference" if api is None or (api.relative and not (api.absolute and _known_start(c))) else "IRI"
     at_api = use.reason is Reason.URL_API
     if (api is not None and not api.takes(c.text)) or is_route_name(c.text) or is_host_port(c.text) or \
             (is_bare_prefix(c.text) and not (at_api and c.text)) or \
@@ -277,6 +279,11 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         out.append((cause, ValueFinding(f if fixed is not None else replace(f, fix=None), lit, start, end, fixed,
                                         spelled)))
     return out
+
+
+def _known_start(c: Checked) -> bool:
+    """Whether the value starts with known text of a reference (no hole or placeholder at 0)."""
+    return 0 not in c.assembly.unknown and starts_as_reference(c.text, c.holes)
 
 
 def _checked(use: UrlValue, state: ModuleState) -> Checked:

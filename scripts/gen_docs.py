@@ -434,7 +434,8 @@ def url_apis_page() -> str:
              "`url`, `uri` or `href` ([`url-names`](configuration.md#url-names)) is checked in every call.", "",
              "*ASCII only*: the call encodes the request as ASCII, so an IRI must be mapped to its URI first "
              "(IRI404); \"before `#`\": it cuts the fragment off first; \"after the host\": its connection encodes "
-             "the host in its IDNA form. *IDNA2008*: it encodes a non-ASCII host with the `idna` package (IRI403). *Use*: "
+             "the host in its IDNA form. *IDNA2008*: it encodes a non-ASCII host with the `idna` package (IRI403). "
+             "*Use*: "
              "`dereferenced` (fetched), `identifier` (compared as a string, RFC 3987 sec. 5.1: absolute only) or "
              "`unknown` (parsed or built, used later).", "",
              "| call | URL arguments | use | ASCII only | IDNA2008 |", "|---|---|---|---|---|"]

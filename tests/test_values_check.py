@@ -1028,7 +1028,7 @@ def test_a_relative_literal_at_an_api_only_values_resolve_is_checked() -> None:
            '    def test_login(self, base):\n        self.selenium.get("/log in/")\n'
            '        self.selenium.get(f"{base}/log in/")\n        requests.get("/a b")\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
-        (11, 31, "IRI101"), (12, 38, "IRI101"), (13, 24, "IRI101")]
+        (11, 31, "IRI101"), (12, 38, "IRI101"), (13, 22, "IRI116"), (13, 24, "IRI101")]  # (requests: no base)
 
 
 def test_import_cycles_star_imports_and_an_unparsable_sibling_are_holes(tmp_path: Path) -> None:
@@ -2305,7 +2305,8 @@ def test_the_uses_after_an_exploding_constant_of_another_module_are_still_follow
     ('API_URL = os.getenv("API_URL", HOST + "v3")', [(7, 39, "IRI801")]),  # the default used when it is unset
     ('API_URL = os.environ.get("API_URL", default=HOST + "v4")', [(7, 52, "IRI801")]),
     ('API_URL = os.environ.get("A") or os.getenv("B") or HOST + "v5"', [(7, 59, "IRI801")]),
-    ('requests.get(sys.argv[1] or "/a b")', [(7, 31, "IRI101")]),  # a relative literal at the API: every rule
+    # a relative literal at the API: every rule (requests has no base: IRI116)
+    ('requests.get(sys.argv[1] or "/a b")', [(7, 29, "IRI116"), (7, 31, "IRI101")]),
     ('requests.get(sys.argv and HOST + "v7")', [(7, 34, "IRI801")]),  # ``and``: its last operand (fixtures141)
     ('requests.get(sys.argv and HOST + "v8" and sys.path)', []),  # (the others: only when false)
     ('requests.get(HOST + "/v1" if sys.argv else HOST)', []),
@@ -2584,7 +2585,9 @@ def test_urljoin_against_an_absolute_path_drops_what_rfc_3986_drops() -> None:
            'LANG = "en/admin"\n\n\ndef f(name):\n    requests.get(urljoin(STATIC_URL, "img/logo.png"))\n'
            '    requests.get(urljoin(MEDIA_URL, "img/logo.png"))\n    requests.get(urljoin(LANG, "img/logo.png"))\n'
            '    requests.get(urljoin(MEDIA_URL, name) + "/x")\n')
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(10, 38, "IRI804")]
+    # (and a path alone at requests.get, which has no base to resolve it: IRI116)
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (10, 25, "IRI116"), (10, 38, "IRI804"), (11, 25, "IRI116")]
 
 
 def test_urljoin_in_a_helper_of_another_module_is_the_callers(tmp_path: Path) -> None:
@@ -2609,7 +2612,8 @@ def test_posixpath_join_with_an_absolute_part_drops_the_url_before_it() -> None:
            '    requests.get(posixpath.join(CDN, "img", "a.png"))\n'
            '    requests.get(posixpath.join("/srv", "/x"))\n    requests.get(posixpath.join(CDN, p, "/z"))\n')
     found = [(f.line, f.col, f.code) for f in lint_text(src, Config())]
-    assert found == [(8, 38, "IRI804"), (11, 41, "IRI804")]
+    # (and "/x" alone at requests.get has no scheme, IRI116; "/assets/x.png" has none because of the join: one cause)
+    assert found == [(8, 38, "IRI804"), (10, 41, "IRI116"), (11, 41, "IRI804")]
     assert "scheme and host" in lint_text(src, Config())[0].finding.message
 
 
@@ -2824,4 +2828,28 @@ def test_a_parameter_joined_after_a_fragment(use: str, expected: list[tuple[int,
     src = ('import requests\nSEARCH = "https://shop.example/search?q=x"\nROUTE = "https://app.example/#/search?q=x"\n'
            'OAUTH = "https://app.example/cb#access_token=abc"\ndef f(t):\n'
            f'    requests.get({use})\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
+@pytest.mark.parametrize(("use", "expected"), [
+    ('requests.get("api.example.com/v1/users")', [(5, 18, "IRI116")]),
+    ('requests.get(url="/v1/users")', [(5, 22, "IRI116")]),
+    ('requests.Session().get("/v1/me")', [(5, 28, "IRI116")]),
+    ('requests.get("/v1/users/" + uid)', [(5, 18, "IRI116")]),
+    ('requests.get(PATH)', [(3, 8, "IRI116")]),  # (at the constant's literal, which reaches the API)
+    ('urllib.request.urlopen("index.html")', [(5, 28, "IRI116")]),
+    ('httpx.get("/health")', [(5, 15, "IRI116")]),
+    ('requests.get(f"{host}/v1")', []),  # (its start unknown: a host, maybe)
+    ('requests.get(host + "/v1")', []),
+    ('requests.get("{}/v1".format(host))', []),
+    ('httpx.Client(base_url=BASE).get("/health")', []),  # (a client that may have a base)
+    ('httpx.Client().get("/health")', []),
+    ('requests.Request("GET", "/v1")', []),  # (a session with a base may prepare it)
+    ('requests.get(BASE + "/v1")', []),
+])
+def test_a_reference_without_a_scheme_at_an_api_with_no_base(use: str, expected: list[tuple[int, int, str]]) -> None:
+    """fixtures172 repro 03: requests raises MissingSchema, urllib.request "unknown url type": IRI116 at a URL API
+    that has no base URL to resolve a relative reference against."""
+    src = ('import urllib.request, requests, httpx\nBASE = "https://api.example.com"\nPATH = "/v1/users"\n'
+           f'def f(uid, host):\n    {use}\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected

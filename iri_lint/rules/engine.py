@@ -193,7 +193,7 @@ _OWN_CHARACTER_BY_SHAPE = _OWN_CHARACTER - {"IRI103"}
 # from it at the same place are dropped. 'http:\\host' lost its '//' (IRI603): that it has no host
 # (IRI601) and a '\' in its path (IRI103) are the same mistake.
 _CONSEQUENCES: dict[str, frozenset[str]] = {
-    "IRI603": frozenset({"IRI601", "IRI103", "IRI309"}),
+    "IRI603": frozenset({"IRI601", "IRI103", "IRI309", "IRI116"}),  # (and 'http//h' has no scheme at all)
     # a piece joined to the authority: what it makes of the port (its characters, its range), after an IP
     # literal, or of the host (a label IDNA refuses, or that mixes scripts or directions), and a space it brings
     # into the host, follow from the join (a fix of the space would encode it in the host); a delimiter's
@@ -204,6 +204,9 @@ _CONSEQUENCES: dict[str, frozenset[str]] = {
     "IRI808": frozenset({"IRI309", "IRI603"}),
     # a printf placeholder left unfilled ('%s' of a '%%s' a '%' made) is no malformed percent-encoding too
     "IRI805": frozenset({"IRI110"}),
+    # a join that drops the URL before its absolute path (posixpath.join(CDN, "/x")): that the value has no scheme
+    # left follows from the join
+    "IRI804": frozenset({"IRI116"}),
     # a private-use character, a noncharacter or a lone surrogate has no script but Unknown: that a label or
     # a component mixes it with Latin follows from the character, which is the fault
     **dict.fromkeys(("IRI106", "IRI108", "IRI109"), frozenset({"IRI501", "IRI507"})),

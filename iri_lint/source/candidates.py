@@ -314,6 +314,13 @@ def has_optional_part(value: str) -> bool:
 REDACTED = re.compile(r"\[[A-Za-z][A-Za-z_\- ]{2,}+\]|\*{3,}+")
 
 
+def starts_as_reference(text: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
+    """Whether a value starts with known text of its own: not a hole (which may hold a scheme), whitespace (text
+    around a URL, IRI104's) or a redaction marker standing for the whole URL. An API with no base URL that is
+    given such a value without a scheme cannot resolve it (IRI116)."""
+    return bool(text) and not text[0].isspace() and all(a for a, _ in holes) and not is_redacted(text, holes)
+
+
 def is_redacted(text: str, holes: Sequence[tuple[int, int]] = ()) -> bool:
     """A redaction marker standing for a whole URL (``"[REDACTED]"``, a sanitizer's ``"[redacted]" + suffix``):
     placeholder text, no URL; only holes may follow it."""

@@ -33,6 +33,7 @@ from iri_lint.source.candidates import (
     looks_like_prose,
     looks_like_regex,
     says_template,
+    starts_as_reference,
     string_key,
 )
 from iri_lint.source.child_contexts import CHILD_MARKERS, membership
@@ -448,7 +449,8 @@ def _literal(node: ast.expr, value: str, holes: tuple[tuple[int, int], ...], ctx
         value=value,
         reason=ctx.reason if ctx.reason is not None else Reason.ABSOLUTE,
         context=ctx.use,
-        kind="IRI-reference" if url_ctx else "IRI",
+        kind="IRI" if not url_ctx or (api is not None and api.absolute and starts_as_reference(value, holes))
+        else "IRI-reference",  # (an API with no base takes only absolute URLs)
         start=start,
         end=end,
         holes=holes,

@@ -26,6 +26,9 @@ class UrlApi(NamedTuple):
     or_path: bool = False
     # a client's base that each request is appended to, raw path and query (httpx's ``Client._merge_url``)
     appends: bool = False
+    # needs an absolute URL, having no base to resolve against: a reference without a scheme raises (requests'
+    # MissingSchema, urllib.request's "unknown url type", scrapy's "Missing scheme in request url")
+    absolute: bool = False
 
     def takes(self, value: str) -> bool:
         """Whether ``value`` (holes as ``HOLE``) is a URL for this API: a URL-or-path API's only when it starts
@@ -36,9 +39,10 @@ class UrlApi(NamedTuple):
 _URL_OR_HOLE_START = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.\-]*+|0)://")
 
 
-def _http_client(prefix: str, methods: tuple[str, ...], *, url_arg: int = 0, idna2008: bool = False) -> list[UrlApi]:
+def _http_client(prefix: str, methods: tuple[str, ...], *, url_arg: int = 0, idna2008: bool = False,
+                 absolute: bool = False) -> list[UrlApi]:
     args = (url_arg,)
-    return [UrlApi(f"{prefix}.{m}", args, idna2008=idna2008) for m in methods]
+    return [UrlApi(f"{prefix}.{m}", args, idna2008=idna2008, absolute=absolute) for m in methods]
 
 
 _URLLIB = UriOnly.BEFORE_FRAGMENT
@@ -48,21 +52,23 @@ _REQUEST = ("request",)
 
 def _client_family(prefix: str) -> list[UrlApi]:
     # requests (models.PreparedRequest), httpx (httpx._urlparse) and aiohttp (through yarl) encode a
-    # non-ASCII host with the idna package
+    # non-ASCII host with the idna package; a client that may have a base URL (httpx's, aiohttp's) takes a
+    # relative reference, requests and the module functions of httpx none
+    absolute = prefix.startswith("requests") or prefix == "httpx"
     return [
-        *_http_client(prefix, _VERBS, idna2008=True),
+        *_http_client(prefix, _VERBS, idna2008=True, absolute=absolute),
         *_http_client(prefix, (*_REQUEST, "stream", *(("build_request",) if "httpx." in prefix else ())),
-                      url_arg=1, idna2008=True),
+                      url_arg=1, idna2008=True, absolute=absolute),
     ]
 
 
 DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     # uri_only: http.client and urllib.request encode the request line as ASCII; urllib.request's Request cuts
     # the fragment off first, so only what is before it must be ASCII
-    UrlApi("urllib.request.urlopen", uri_only=_URLLIB),
-    UrlApi("urllib.request.Request", uri_only=_URLLIB),
-    UrlApi("urllib.request.urlretrieve", uri_only=_URLLIB),
-    UrlApi("urllib.request.build_opener().open", keywords=("fullurl",), uri_only=_URLLIB),
+    UrlApi("urllib.request.urlopen", uri_only=_URLLIB, absolute=True),
+    UrlApi("urllib.request.Request", uri_only=_URLLIB, absolute=True),
+    UrlApi("urllib.request.urlretrieve", uri_only=_URLLIB, absolute=True),
+    UrlApi("urllib.request.build_opener().open", keywords=("fullurl",), uri_only=_URLLIB, absolute=True),
     UrlApi("urllib.parse.urljoin", (0, 1), ("base", "url"), UseContext.UNKNOWN),
     UrlApi("urllib.parse.urlsplit", keywords=("url",), context=UseContext.UNKNOWN),
     UrlApi("urllib.parse.urlparse", keywords=("url",), context=UseContext.UNKNOWN),
@@ -104,7 +110,7 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     UrlApi("urllib3.PoolManager().urlopen", (1,), idna2008=True),
     UrlApi("urllib3.PoolManager().request_encode_url", (1,), idna2008=True),
     UrlApi("aiohttp.request", (1,), idna2008=True),
-    UrlApi("requests.Request", (1,), idna2008=True),
+    UrlApi("requests.Request", (1,), idna2008=True),  # (a session that has a base may prepare it: toolbelt)
     UrlApi("httpx.Request", (1,), idna2008=True),
     # URL-object constructors and parsers: the argument is a URL, used later (issue #14)
     *[
@@ -128,8 +134,8 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
                               ("fastapi.responses.RedirectResponse", "url"), ("django.shortcuts.redirect", "to"))
     ],
     # scrapy's Request and its subclasses (FormRequest, JsonRequest, XmlRpcRequest keep its url parameter)
-    *[UrlApi(f"scrapy{m}.{cls}") for m in ("", ".http") for cls in ("Request", "FormRequest")],
-    *[UrlApi(f"scrapy.http.{cls}") for cls in ("JsonRequest", "XmlRpcRequest")],
+    *[UrlApi(f"scrapy{m}.{cls}", absolute=True) for m in ("", ".http") for cls in ("Request", "FormRequest")],
+    *[UrlApi(f"scrapy.http.{cls}", absolute=True) for cls in ("JsonRequest", "XmlRpcRequest")],
     # (django.http re-exports them from django.http.response, where they are defined)
     *[UrlApi(f"django.http{m}.{cls}", keywords=("redirect_to",)) for m in ("", ".response")
       for cls in ("HttpResponseRedirect", "HttpResponsePermanentRedirect")],

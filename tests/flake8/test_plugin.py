@@ -156,7 +156,7 @@ def test_noqa_regex_is_flake8s() -> None:
 
 # the character each annotated code must point at: keeps the fixtures' columns honest
 MARKS = {"IRI110": "%", "IRI103": "|", "IRI101": " ", "IRI404": "例", "IRI201": "\\", "IRI603": "h",
-         "IRI601": "h", "IRI205": "1"}
+         "IRI601": "h", "IRI205": "1", "IRI116": "."}
 
 
 @pytest.mark.parametrize("name", ["basic.py", "latin1.py", "bom_crlf.py"])

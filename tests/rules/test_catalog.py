@@ -143,8 +143,9 @@ def test_source_rule_examples_lint_and_fix_as_files(rule: Rule) -> None:
         return lint_text(text, config)
 
     for ex in rule.valid:
-        assert lint(ex.text) == [], ex.text
-    for ex in rule.invalid:
+        if ex.kind == PYTHON:  # (a rule may have examples of both kinds: IRI116's)
+            assert lint(ex.text) == [], ex.text
+    for ex in (ex for ex in rule.invalid if ex.kind == PYTHON):
         got = lint(ex.text)
         assert got and {f.code for f in got} == {rule.code}, ex.text
         assert lint_text(ex.text, Config()) == [] or rule.default

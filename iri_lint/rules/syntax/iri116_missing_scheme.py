@@ -19,18 +19,35 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("A string checked through the Python API as the kind `IRI` or `absolute-IRI` (`check(text, "
-          'kind="IRI")`) that has no scheme, i.e. a relative reference such as `//example.com/`.'),
-    why="Where the grammar asks for `IRI` or `absolute-IRI` a relative reference is an error.",
+          'kind="IRI")`) that has no scheme, i.e. a relative reference such as `//example.com/`; and a reference '
+          "without a scheme given to a URL API that has no base URL to resolve it against, so needs an absolute "
+          "one: `requests`' functions and `Session` methods, `httpx`'s module functions (`httpx.get`), "
+          "`urllib.request`'s `urlopen`, `Request`, `urlretrieve` and an opener's `open`, and scrapy's `Request` "
+          "(`requests.get(\"api.example.com/v1/users\")`, `urlopen(\"index.html\")`, a constant `\"/v1/users\"` "
+          "that reaches one). Not a value whose start is unknown (`f\"{host}/v1\"`, `base + \"/v1\"`), nor a "
+          "client that may have a base URL (`httpx.Client`, `aiohttp.ClientSession`), nor a project's own "
+          "subclass of `requests.Session`, nor a `requests.Request` (a session with a base may prepare it: "
+          "requests-toolbelt's `BaseUrlSession`)."),
+    why=("Where the grammar asks for `IRI` or `absolute-IRI` a relative reference is an error; an API with no "
+         "base URL cannot resolve one (RFC 3986 sec. 5.1) and raises: requests' `MissingSchema`, urllib's "
+         "`ValueError: unknown url type`, scrapy's `Missing scheme in request url`."),
     fix_text="Add the scheme, e.g. `https:`.",
-    valid=(Example("https://example.com/", kind="IRI"),),
-    invalid=(Example("//example.com/", kind="IRI"),),
+    valid=(Example("https://example.com/", kind="IRI"),
+           Example('import httpx\nhttpx.Client(base_url="https://api.example.com").get("/v1/users")\n',
+                   kind="python")),
+    invalid=(Example("//example.com/", kind="IRI"),
+             Example('import requests\nrequests.get("api.example.com/v1/users")\n', kind="python")),
     needs=Needs.ERRORS,
 )
 
 
 def message(err: Subject) -> str:
     """The finding's message for one error (a run of them gets its length appended)."""
-    return f"an {err.ref.kind} needs a scheme such as 'https:' (RFC 3987 sec. 2.2); this is a relative reference"
+    text = err.ref.text
+    first = text[: min((i for i in (text.find(c) for c in "/?#") if i >= 0), default=len(text))]
+    host = f", where '{first}' is a path segment, not a host (with 'https://' before it, one)" \
+        if "." in first and not text.startswith((".", "/")) else ""
+    return f"an {err.ref.kind} needs a scheme such as 'https:' (RFC 3987 sec. 2.2); this is a relative reference{host}"
 
 
 def check(facts: Facts) -> Iterator[Raw]:
