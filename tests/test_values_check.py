@@ -1254,6 +1254,8 @@ def test_urljoin_going_up_is_reported_only_when_a_slash_would_keep_a_segment(bas
     # another version in place of the last (fixtures171's note): a switch of versions, on purpose
     ("https://h.example/api/v1", "v10/items", []),
     ("https://h.example/api/1.0", "2.0/items", []),
+    ("https://h.example/apis/v1beta1", "v1/pods", []),  # (fixtures173 repro 06: a pre-release's, and "./")
+    ("https://h.example/api/v2", "./v3beta1/items", []),
     ("https://h.example/api/users", "v3/items", [(3, "IRI804")]),
     ("https://h.example/api/v1", "/api/v10", [(3, "IRI804")]),
     ("https://h.example/api/v1", "items", [(3, "IRI804")]),

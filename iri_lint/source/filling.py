@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import string
 import weakref
 from bisect import bisect_left, bisect_right
 
@@ -131,7 +132,7 @@ def _lines_holding(needle: str, text: str, offsets: list[int]) -> set[int]:
 
 def _note(node: ast.AST, filled: dict[str, Filling]) -> None:
     """Record in ``filled`` what ``node`` does to a name: ``NAME.format(...)``, ``NAME % x``,
-    ``NAME.replace("ID", x)``, ``f"... LIKE '{NAME}'"`` (each also as ``NAME[key]``)."""
+    ``NAME.replace("ID", x)`` (each also as ``NAME[key]``), and where SQL puts it after ``LIKE``."""
     t = type(node)
     if t is ast.Call and type(node.func) is ast.Attribute:  # type: ignore[attr-defined]
         func = node.func  # type: ignore[attr-defined]
@@ -149,14 +150,57 @@ def _note(node: ast.AST, filled: dict[str, Filling]) -> None:
         while type(left) is ast.Call and type(left.func) is ast.Attribute and left.func.attr in _FILLING:
             left = left.func.value  # NAME.replace(...) % x: NAME is %-formatted too
         _add(filled, left, _PCT_FORMATTED)
-        if type(left) is ast.Constant and type(left.value) is str and ends_with_like(left.value.rsplit("%", 1)[0]):
-            _add(filled, node.right, LIKE_PATTERN)  # type: ignore[attr-defined]  # ("... LIKE '%s'" % NAME)
-    elif t is ast.JoinedStr:
+    if t in _SQL_NODES:
+        _note_like(node, filled)
+
+
+_SQL_NODES = (ast.Call, ast.BinOp, ast.JoinedStr)
+
+
+def _note_like(node: ast.AST, filled: dict[str, Filling]) -> None:
+    """The names SQL text puts right after ``LIKE``: ``f"... LIKE '{NAME}'"``, ``"... LIKE '%s'" % NAME``,
+    ``"... LIKE '" + NAME``, ``"... LIKE '{}'".format(NAME)``: LIKE patterns, whose '%' is any text."""
+    t = type(node)
+    if t is ast.JoinedStr:
         before = None
         for part in node.values:  # type: ignore[attr-defined]
             if type(part) is ast.FormattedValue and before is not None and ends_with_like(before):
                 _add(filled, part.value, LIKE_PATTERN)
             before = part.value if type(part) is ast.Constant and type(part.value) is str else None
+    elif t is ast.BinOp:
+        left = node.left  # type: ignore[attr-defined]
+        if type(node.op) is ast.Add and type(left) is ast.BinOp and type(left.op) is ast.Add:  # type: ignore[attr-defined]
+            left = left.right  # ("... WHERE " + col + " LIKE '" + NAME: the piece right before it)
+        if type(left) is ast.Constant and type(left.value) is str and (
+                ends_with_like(left.value.rsplit("%", 1)[0]) if type(node.op) is ast.Mod  # type: ignore[attr-defined]
+                else type(node.op) is ast.Add and ends_with_like(left.value)):  # type: ignore[attr-defined]
+            _add(filled, node.right, LIKE_PATTERN)  # type: ignore[attr-defined]
+    elif type(func := getattr(node, "func", None)) is ast.Attribute and func.attr == "format" and \
+            type(func.value) is ast.Constant and type(func.value.value) is str:
+        for arg in _formatted_after_like(func.value.value, node):  # type: ignore[arg-type]
+            _add(filled, arg, LIKE_PATTERN)
+
+
+def _formatted_after_like(template: str, call: ast.Call) -> list[ast.expr]:
+    """The arguments ``template.format(...)`` puts right after ``LIKE`` (its fields by position or keyword)."""
+    out: list[ast.expr] = []
+    auto = 0
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError:
+        return out
+    for text, field, _, _ in fields:
+        if field is None:
+            continue
+        name = field.split(".", 1)[0].split("[", 1)[0]
+        index = auto if name == "" else int(name) if name.isdigit() else None
+        auto += name == ""
+        if ends_with_like(text):
+            if index is not None and index < len(call.args):
+                out.append(call.args[index])
+            elif index is None:
+                out += [k.value for k in call.keywords if k.arg == name]
+    return out
 
 
 def _add(filled: dict[str, Filling], node: ast.expr, filling: Filling) -> None:
@@ -204,8 +248,9 @@ def _dotted(node: ast.expr) -> str | None:
 
 # DB-API's cursor.execute(sql, params), SQLAlchemy's Connection.execute(text(sql), params), asyncpg's fetch*
 SQL_RUNS = frozenset(("execute", "executemany", "exec_driver_sql", "fetch", "fetchrow", "fetchval"))
-# a bind parameter right after LIKE: DB-API's paramstyles (format, pyformat, qmark, named, numeric), asyncpg's $1
-_like_parameter = lazy_regex(r"(?i)(?<![\w])i?like\s++(?:%s|%\(\w++\)s|\?|:\w|\$[0-9])")
+# DB-API's bind parameters (format, pyformat, qmark, named, numeric paramstyles; asyncpg's $1), each with the LIKE
+# before it, if any
+_bind = lazy_regex(r"(?i)((?<![\w])i?like\s++)?+(?:%s|%\((\w++)\)s|\?|(?<!:):([A-Za-z_]\w*+)|\$([0-9]++))")
 
 
 def _last_name(func: ast.expr) -> str | None:
@@ -213,15 +258,42 @@ def _last_name(func: ast.expr) -> str | None:
 
 
 def like_parameters(call: ast.Call) -> list[ast.expr]:
-    """The values given to a query run whose SQL (a literal, or SQLAlchemy's ``text()`` of one) puts a bind
-    parameter after ``LIKE``: LIKE patterns, maybe (``cur.execute("... LIKE %s", ("ivo://cds.vizier/%",))``)."""
+    """The values a query run gives to the bind parameters its SQL (a literal, or SQLAlchemy's ``text()`` of one)
+    puts right after ``LIKE``: LIKE patterns (``cur.execute("... LIKE %s", ("ivo://cds.vizier/%",))``); the
+    others (``url = %s``) are not."""
     sql = call.args[0] if call.args else None
     if type(sql) is ast.Call and sql.args and _last_name(sql.func) == "text":
         sql = sql.args[0]
-    if type(sql) is not ast.Constant or type(sql.value) is not str or _like_parameter().search(sql.value) is None:
+    if type(sql) is not ast.Constant or type(sql.value) is not str:
         return []
-    given = [*call.args[1:], *(k.value for k in call.keywords if k.arg in ("parameters", "params", "args"))]
-    return [v for g in given for v in (display_items(g) if type(g) in DISPLAYS else [g])]
+    positions: set[int] = set()
+    names: set[str] = set()
+    k = 0
+    for m in _bind().finditer(sql.value):
+        like = m.group(1) is not None
+        if m.group(2) or m.group(3):
+            if like:
+                names.add(m.group(2) or m.group(3))
+        elif m.group(4):
+            if like:
+                positions.add(int(m.group(4)) - 1)
+        else:
+            if like:
+                positions.add(k)
+            k += 1
+    if not positions and not names:
+        return []
+    given = [*call.args[1:2], *(k.value for k in call.keywords if k.arg in ("parameters", "params", "args"))]
+    out = [a for i, a in enumerate(call.args[1:]) if i in positions] if len(call.args) > 2 else []  # (asyncpg)
+    for g in given:
+        rows = g.elts if type(g) is ast.List and g.elts and all(type(e) in DISPLAYS for e in g.elts) else [g]
+        for row in rows:  # (executemany's rows)
+            if type(row) is ast.Dict:
+                out += [v for key, v in zip(row.keys, row.values, strict=True)
+                        if type(key) is ast.Constant and key.value in names]
+            elif type(row) in (ast.Tuple, ast.List):
+                out += [e for i, e in enumerate(row.elts) if i in positions]  # type: ignore[attr-defined]
+    return out
 
 
 DISPLAYS = (ast.List, ast.Tuple, ast.Set, ast.Dict)

@@ -226,16 +226,21 @@ def test_real_code_that_holds_no_iri_at_fault_is_quiet(source: str) -> None:
 
 def test_a_like_pattern_s_percent_is_a_wildcard_and_the_rest_is_still_checked() -> None:
     """A LIKE pattern's '%' is any text (a hole): the IRI around it is checked, and a query without LIKE holds
-    no pattern."""
+    no pattern, nor does the parameter of its '=' (fixtures173 repros 01, 02)."""
     source = '''
         STDIDS = {"a": ("ivo://ivoa.net/std/x y#%", None)}
+        A = "ivo://a.example/x#%"
+        B = "ivo://b.example/x#%"
 
         def run(cur, k):
             cur.execute(f"SELECT * FROM t WHERE id LIKE '{STDIDS[k][0]}'")
             cur.execute("SELECT * FROM t WHERE id LIKE %s", ("ivo://cds.vizier/a b%",))
             cur.execute("INSERT INTO t VALUES (%s)", ("ivo://cds.vizier/%zz",))
+            cur.execute("SELECT 1 WHERE url = %s OR m LIKE %s", ("http://x.example/%zz", "ivo://e/%"))
+            cur.execute("SELECT 1 WHERE a LIKE '{}'".format(A))
+            cur.execute("SELECT 1 WHERE b LIKE '" + B + "'")
         '''
-    assert found(source) == [(2, 37, "IRI101"), (6, 72, "IRI101"), (7, 64, "IRI110")]
+    assert found(source) == [(2, 37, "IRI101"), (8, 72, "IRI101"), (9, 64, "IRI110"), (10, 75, "IRI110")]
 
 
 def test_a_line_break_after_a_template_is_one_at_a_url_api_and_in_a_token_s_middle() -> None:

@@ -99,14 +99,16 @@ def check(facts: Facts) -> Iterator[Raw]:
     yield Raw(at, at + 1, message)
 
 
-_VERSION = re.compile(r"v?[0-9]++(?:\.[0-9]++)*+", re.IGNORECASE)
+_VERSION = re.compile(r"v?[0-9]++(?:\.[0-9]++)*+(?:(?:alpha|beta|rc)[0-9]*+)?+", re.IGNORECASE)  # (v1beta1)
 
 
 def _version(segment: str) -> bool:
-    """An API version as a path segment spells it: ``v2``, ``V1.1``, ``2``, ``2.0``."""
+    """An API version as a path segment spells it: ``v2``, ``V1.1``, ``2``, ``2.0``, ``v1beta1``."""
     return _VERSION.fullmatch(segment) is not None
 
 
 def _first_segment(text: str, at: int) -> str:
+    while text.startswith(("./", "/"), at):  # ("./v3/items" resolves as "v3/items"; its offset is at the '/')
+        at += 1 if text[at] == "/" else 2
     ends = [i for i in (text.find(c, at) for c in "/?#") if i >= 0]
     return text[at : min(ends, default=len(text))]
