@@ -232,9 +232,11 @@ def _code(c: str, component: str, profile: Profile) -> Kind:
 # ---------------------------------------------------------------- IP literals (RFC 3986 sec. 3.2.2)
 
 # a comma-separated list of host[:port], each host a reg-name/IPv4 or a bracketed IPv6 address
-_HOST_ITEM = r"(?:\[[^\[\]]*+\]|[^,:\[\]]++)(?::[0-9]*+)?+"  # (what a bracket holds: checked as an IP literal)
+# (what a bracket holds is checked as an IP literal, what a port holds as a port: a list with a typo in one port,
+# "h1:5432,h2:54e2", is still the list, its typo the finding)
+_HOST_ITEM = r"(?:\[[^\[\]]*+\]|[^,:\[\]]++)(?::[^,:\[\]]*+)?+"
 _host_list = lazy_regex(f"{_HOST_ITEM}(?:,{_HOST_ITEM})++")
-_host_item = lazy_regex(r"\[([^\[\]]*+)\]|[^,:\[\]]++")
+_host_item = lazy_regex(r"(?:(\[[^\[\]]*+\])|([^,:\[\]]++))(?::([^,:\[\]]*+))?+")
 
 # Schemes whose own connection-string grammar gives the authority as a list of hosts, each with
 # its port: a list there is one authority of that scheme, not a broken port.
@@ -280,9 +282,11 @@ def _listed_hosts(text: str, scheme: Span | None, host: Span, end: int, profile:
         return HostKind.REG_NAME
     for item in _host_item().finditer(text, host.start, end):
         if item.start(1) >= 0:
-            _check_ip_literal(text, item.start(), item.end(), True, profile, out)
+            _check_ip_literal(text, item.start(1), item.end(1), True, profile, out)
         else:
-            _component_errors(text, Span(*item.span()), "host", profile, out)
+            _component_errors(text, Span(*item.span(2)), "host", profile, out)
+        if item.start(3) >= 0:
+            _component_errors(text, Span(*item.span(3)), "port", profile, out)
     return HostKind.IPV6 if text.startswith("[", host.start) else HostKind.REG_NAME
 
 

@@ -1568,3 +1568,12 @@ def test_a_host_list_may_start_with_an_ip_literal(hosts: str) -> None:
     text = "mongodb://[fd00::1x]:1,[fd00::11]:2/"
     (err,) = scan(text).errors
     assert (err.code, err.position, err.end) == (E.IP_LITERAL, 10, 20)
+
+
+@pytest.mark.parametrize(("text", "bad"), [("postgresql://u@h1:5432,h2:54e2/db", "e"),
+                                           ("mongodb://[fd00::10]:27017,[fd00::11]:2x017/db", "x")])
+def test_a_typo_in_a_listed_host_s_port_is_that_port_s_error(text: str, bad: str) -> None:
+    """fixtures173 repro 03: a bad port in a later host of a list dropped the whole list back to one host, and
+    the finding was its first comma as a port character; the list stays the list, the typo its port's error."""
+    (err,) = scan(text).errors
+    assert (err.code, err.position) == (E.PORT, text.rindex(bad))
