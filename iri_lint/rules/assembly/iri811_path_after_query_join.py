@@ -25,7 +25,10 @@ RULE = Rule(
           "(`\"?prefix=\" + BUCKET + \"/logs\"`, `\"?path=\" + folder + \"/\" + name`: a value that is a path is "
           "written so), nor where the value already holds a `/` or a `:` (a path or a URL, "
           "`\"?next=/home\" + \"/tab\"`), is empty (`\"?path=\" + \"/docs\"`), or is a parameter named for a URL "
-          "(`next`, `redirect_uri`, ...); nor after a fragment that is a page's route (`#/orders`, `#!/orders`). "
+          "(`url`, `uri`, `href`, `link` at its end, `next`, `redirect`, `return_to`, `continue`, `callback`, "
+          "`service`, `RelayState`, ...) or a path (`path`, `prefix`, `dir`, `folder`, `file`), nor after a "
+          "parameter without a value (`?debug`); nor after a fragment that is a page's route (`#/orders`, "
+          "`#!/orders`). "
           "Where the piece also brings a `?`, IRI803 reports that instead."),
     why=("The path ends where the query begins (RFC 3986 sec. 3.3, 3.4): text after the `?` is the query, `/` "
          "included, so the joined path is not a path at all but the end of the last parameter's value "

@@ -41,7 +41,7 @@ RULE = Rule(
           "percent-encoded; IRI201 reports it, and its fix removes it."),
     why=("`urllib.request.urlopen`, `http.client` and similar encode the request line as ASCII and raise "
          "UnicodeEncodeError for an IRI; the IRI must be mapped to its URI first."),
-    where="the first non-ASCII character",
+    where="the first non-ASCII character (for `xmlrpc.client`, the first outside the host)",
     fix_text="Use the mapped URI (IDNA for the host, percent-encoded UTF-8 elsewhere).",
     valid=(
         Example("https://example.com/caf%C3%A9", uri_only_api=UriOnly.BEFORE_FRAGMENT),

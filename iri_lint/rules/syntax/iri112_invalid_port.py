@@ -26,8 +26,9 @@ RULE = Rule(
           "documented special authority (`sqlite://:memory:`, an in-memory database) has no port, and a port "
           "that is `*` alone is a pattern's wildcard (`http://localhost:*` in an origin list, a CSP "
           "host-source), no port. A password holding `/`, `?` or `#` ends the authority there, and the rest of "
-          "the user's `:` reads as a port (`mysql://app:pa?ss@db/app`): reported at that character, to "
-          "percent-encode."),
+          "the user's `:` reads as a port (`mysql://app:pa?ss@db/app`): reported at that `/`, `?` or `#`, to "
+          "percent-encode (a cut password whose first part is digits or empty, `app:2024/spring@db`, makes a "
+          "valid port and is not reported)."),
     why="The port after the host is `*DIGIT`; anything else means a misplaced `:` or a typo.",
     fix_text=("Write the port as digits, or percent-encode a ':' that belongs to the host, or a '/', '?' or '#' "
               "that belongs to a password."),
