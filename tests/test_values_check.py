@@ -222,6 +222,22 @@ def link(p):
         (10, 25, "IRI801"), (12, 22, "IRI801"), (15, 21, "IRI801"), (16, 30, "IRI801")]
 
 
+def test_a_join_given_to_a_parameter_only_shown_is_a_label() -> None:
+    """outside15 repro 01 (suds' test banner): ``def start(url): print("Test @ ( %s )" % (url,))`` only shows its
+    ``url``; a join given to it is a label, not a URL value. A parameter also used otherwise stays one."""
+    src = """import logging, requests
+def start(url):
+    print("Test @ ( %s )" % (url,))
+def note(url):
+    logging.info("fetching %s", url)
+    return requests.get(url)
+URL = "http://example.com/service?wsdl"
+start(URL + "  ** cloned **")
+note(URL + "  ** cloned **")
+"""
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(9, 12, "IRI101")]
+
+
 def test_an_example_placeholder_in_an_assembled_value_is_a_hole_as_in_a_literal() -> None:
     """jupyterhub's log scrubber: ``uri.rsplit("/", 1)[0] + "/[secret]"`` (a redaction marker as a whole path
     segment), and an all-caps port, are placeholders in a value as in one literal; ``[0]`` is no marker."""

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     # a helper, its def's scope, whether the receiver fills its first parameter, its module, an object filling it
     _Found = tuple[Function, Scope, bool, ModuleState, Instance | None]
 
-__all__ = ["Helper", "display", "helper_call", "helper_of", "parameters_bound", "returned_alone"]
+__all__ = ["Helper", "display", "helper_call", "helper_of", "only_shown", "parameters_bound", "returned_alone"]
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _MAX_BASES = 8  # classes up a chain of single bases a method is looked for in
@@ -102,6 +102,26 @@ def parameters_bound(state: ModuleState, node: ast.Call, at: At) -> list[tuple[s
             break
         out.append((param.arg, arg))
     return out
+
+
+_SHOWING = frozenset(("print", "debug", "info", "warning", "warn", "error", "critical", "exception", "echo", "write"))
+
+
+def only_shown(state: ModuleState, node: ast.Call, at: At, param: str) -> bool:
+    """Whether the function a call names uses its parameter ``param`` only inside the arguments of ``print``, a
+    logging call or a stream's ``write``: a label shown to a reader (``start(url + " ** cloned **")`` with
+    ``def start(url): print("Test @ %s" % url)``, outside15 repro 01), not a URL it uses."""
+    found = _found(state, node, at, state.value(node.func, at))
+    if found is None:
+        return False
+    function = found[0]
+    shown: set[int] = set()
+    for call in ast.walk(function):
+        if type(call) is ast.Call and (call.func.id if type(call.func) is ast.Name else call.func.attr
+                                       if type(call.func) is ast.Attribute else None) in _SHOWING:
+            shown.update(id(n) for a in (*call.args, *(k.value for k in call.keywords)) for n in ast.walk(a))
+    uses = [n for n in ast.walk(function) if type(n) is ast.Name and n.id == param]
+    return bool(uses) and all(id(n) in shown for n in uses)
 
 
 def _found(state: ModuleState, node: ast.Call, at: At, callee: object) -> _Found | None:

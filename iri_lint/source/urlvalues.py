@@ -20,7 +20,7 @@ from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
 from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, set_off, string_key
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
-from iri_lint.source.helpers import parameters_bound
+from iri_lint.source.helpers import only_shown, parameters_bound
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, call_lines, imported_names, marked_lines
 from iri_lint.source.model import Reason
@@ -552,7 +552,7 @@ class ModuleValues:
         if api is None and any(type(a) in _ASSEMBLED for a in node.args) and self._takes_urls(node.func) and (
                 self._own(node.func) or self._gives_text(node, at)):  # (another module's: read only then)
             for name, arg in parameters_bound(self.state, node, at):  # (a join given to ``fetch(url)``)
-                if self._is_url_name(name):
+                if self._is_url_name(name) and not only_shown(self.state, node, at, name):
                     yield from self._each(arg, at, node, name)
 
 
