@@ -612,7 +612,8 @@ def iri_text(value: str, holes: Sequence[tuple[int, int]] = ()) -> IriText:
 
 
 def _hole_led(value: str, token: tuple[int, int], holes: dict[int, int]) -> bool:
-    """A token that a template's placeholder begins, then a path, a query or nothing (``{0}/{1}``, ``%s/a``):
-    the placeholder may hold a whole base URL, so the token may be an absolute IRI of the text."""
+    """A token that a template's placeholder begins, then a path or a query (``{0}/{1}``, ``%s/a``): the
+    placeholder may hold a whole base URL, so the token may be an absolute IRI of the text (a placeholder
+    alone holds nothing to check)."""
     end = holes.get(token[0])
-    return end is not None and (end == token[1] or value[end] in "/?#:")
+    return end is not None and end < token[1] and value[end] in "/?#:"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import functools
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -435,8 +436,12 @@ class Scanner:
         """One literal per IRI of a text that holds IRIs, placed through the whole literal's locator."""
         whole = Locator(node, self.source, tpl.index_map, percent_template=ctx.pct, format_template=ctx.fmt)
         out = []
+        spans = sorted(tpl.holes)
+        starts = [h0 for h0, _ in spans]
         for a, b in items:
-            holes = tuple((h0 - a, h1 - a) for h0, h1 in tpl.holes if a <= h0 and h1 <= b)
+            # (each item's own holes, found by bisection: 25,000 items each walking 25,000 holes was quadratic)
+            holes = tuple((h0 - a, h1 - a) for h0, h1 in spans[bisect_left(starts, a) : bisect_left(starts, b)]
+                          if h1 <= b)
             loc = PartLocator(whole, a)
             out.append(_literal(node, tpl.value[a:b], holes, ctx, url_ctx, loc, loc.position(0), loc.position(b - a)))
         return out

@@ -624,3 +624,11 @@ def test_a_loop_binds_each_item_of_a_display_to_its_name() -> None:
     )
     assert [(lit.value, lit.reason) for lit in lits] == [
         ("/a b", Reason.URL_NAME), ("http://h/c", Reason.URL_NAME), ("http://h/e f", Reason.ABSOLUTE)]
+
+
+def test_each_hole_led_token_of_a_text_is_a_literal_with_its_own_holes() -> None:
+    """``"{0}/a {1}/b\\n"`` under a URL name: each token a placeholder begins is an IRI of the text (outside13 repro
+    01), each with its own placeholder (spelled as one character); a placeholder alone is no such token."""
+    lits = scan('LINES_URL = "{0}/a {1}/b\\n"\nMORE_URL = "{0}/a {1}/b {2}\\n"\n')
+    assert [(lit.value, lit.holes) for lit in lits] == [
+        (f"{HOLE}/a", ((0, 1),)), (f"{HOLE}/b", ((0, 1),)), (f"{HOLE}/a {HOLE}/b {HOLE}\n", ((0, 1), (4, 5), (8, 9)))]
