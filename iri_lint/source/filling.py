@@ -168,17 +168,41 @@ def _note_like(node: ast.AST, filled: dict[str, Filling]) -> None:
                 _add(filled, part.value, LIKE_PATTERN)
             before = part.value if type(part) is ast.Constant and type(part.value) is str else None
     elif t is ast.BinOp:
-        left = node.left  # type: ignore[attr-defined]
+        left, right = node.left, node.right  # type: ignore[attr-defined]
         if type(node.op) is ast.Add and type(left) is ast.BinOp and type(left.op) is ast.Add:  # type: ignore[attr-defined]
             left = left.right  # ("... WHERE " + col + " LIKE '" + NAME: the piece right before it)
-        if type(left) is ast.Constant and type(left.value) is str and (
-                ends_with_like(left.value.rsplit("%", 1)[0]) if type(node.op) is ast.Mod  # type: ignore[attr-defined]
-                else type(node.op) is ast.Add and ends_with_like(left.value)):  # type: ignore[attr-defined]
-            _add(filled, node.right, LIKE_PATTERN)  # type: ignore[attr-defined]
+        if type(left) is not ast.Constant or type(left.value) is not str:
+            return
+        if type(node.op) is ast.Add and ends_with_like(left.value):  # type: ignore[attr-defined]
+            _add(filled, right, LIKE_PATTERN)
+        elif type(node.op) is ast.Mod:  # type: ignore[attr-defined]
+            for arg in _printf_after_like(left.value, right):
+                _add(filled, arg, LIKE_PATTERN)
     elif type(func := getattr(node, "func", None)) is ast.Attribute and func.attr == "format" and \
             type(func.value) is ast.Constant and type(func.value.value) is str:
         for arg in _formatted_after_like(func.value.value, node):  # type: ignore[arg-type]
             _add(filled, arg, LIKE_PATTERN)
+
+
+# a printf conversion (Python's %-formatting): its mapping key, if any
+_conversion = lazy_regex(r"%(?:\(([^)]*+)\))?+[-#0 +]*+(?:\*|[0-9]++)?+(?:\.(?:\*|[0-9]++))?+[a-zA-Z%]")
+
+
+def _printf_after_like(template: str, right: ast.expr) -> list[ast.expr]:
+    """The operands ``template % right`` puts right after ``LIKE``: the one, a tuple's by position, a dict's by
+    key (``"... LIKE '%s' AND day = '%s'" % (PAT, day)``)."""
+    out: list[ast.expr] = []
+    conversions = [m for m in _conversion().finditer(template) if m.group() != "%%"]
+    for k, m in enumerate(conversions):
+        if ends_with_like(template[: m.start()]):
+            if m.group(1) is not None and type(right) is ast.Dict:
+                out += [v for key, v in zip(right.keys, right.values, strict=True)
+                        if type(key) is ast.Constant and key.value == m.group(1)]
+            elif type(right) is ast.Tuple and k < len(right.elts):
+                out.append(right.elts[k])
+            elif type(right) not in (ast.Tuple, ast.Dict) and len(conversions) == 1:
+                out.append(right)  # (one operand for one conversion; for more, it is a tuple we cannot see)
+    return out
 
 
 def _formatted_after_like(template: str, call: ast.Call) -> list[ast.expr]:

@@ -56,9 +56,10 @@ def test_what_sql_puts_after_like_is_a_pattern_and_a_subscript_fills_the_items()
                     + " OR b LIKE '%s'" % SSA + f" AND c = '{PLAIN}'" + "d LIKE %s AND e = '%s'" % NOT_LIKE)
 
         FORMATS[k].format(x)
+        q = "a LIKE '%s' AND d = '%s' OR b LIKE %(p)s" % (TUPLED, DAY) + "x LIKE %(p)s" % {"p": KEYED, "q": NOT}
         """)
     found, whole = _both(text)
     assert found == whole
     like = Filling(replaced=("%",))
     assert found == {"STDIDS": like._replace(items=True), "TERMS.x": like, "SSA": like,
-                     "FORMATS": Filling(fmt=True, items=True)}
+                     "FORMATS": Filling(fmt=True, items=True), "TUPLED": like, "KEYED": like}
