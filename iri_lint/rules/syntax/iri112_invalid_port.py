@@ -58,8 +58,10 @@ def check(facts: Facts) -> Iterator[Raw]:
                          f"{facts.shown[span.start : span.end]!r} and what follows its first ':' a port "
                          "that is not digits; write '[' and ']' as they are (RFC 3986 sec. 3.2.2, 3.2.3)"),))
     cut = _password_cut(text, port) if port is not None and not text[port.start : port.end].isdigit() else None
-    if cut is not None:
-        return iter((Raw(cut, cut + 1, f"the authority ends at this {text[cut]!r}, but an '@' follows: a password "
+    if cut is not None:  # (spanning what the cut misplaces, up to the next '/': a '[' there is no fault of its own)
+        nxt = text.find("/", cut + 1)
+        end = len(text) if nxt < 0 else nxt
+        return iter((Raw(cut, end, f"the authority ends at this {text[cut]!r}, but an '@' follows: a password "
                          f"holding {text[cut]!r} cut it, and what stands after the user's ':' reads as a port; "
                          f"percent-encode it as %{ord(text[cut]):02X} (RFC 3986 sec. 3.2.1, 3.2.3)"),))
     return report(facts, Kind.PORT, message)
