@@ -317,7 +317,7 @@ def _script_names(letters: list[frozenset[str]]) -> list[str]:
 
 
 # what stands in for a password in documentation, examples and redacted logs: no secret leaks
-_PLACEHOLDER_WORDS = frozenset({
+PLACEHOLDER_WORDS = frozenset({
     "pass", "password", "passwd", "passw0rd", "pwd", "pw", "p", "x", "secret", "changeme", "tiger",
     "redacted", "hidden", "masked", "placeholder", "example", "test", "dummy", "fake", "foo", "bar",
     "none", "null", "token",
@@ -335,10 +335,10 @@ def is_placeholder_password(password: str) -> bool:
     ``${PASSWORD}``, ``pass``, ``tiger``), not a credential; percent-encoding is read first."""
     plain = _plain(password)
     low = plain.lower()
-    if _placeholder().fullmatch(plain) is not None or low in _PLACEHOLDER_WORDS:
+    if _placeholder().fullmatch(plain) is not None or low in PLACEHOLDER_WORDS:
         return True
     owner = next((w for w in _POSSESSIVE if low.startswith(w)), "")
-    return bool(owner) and low[len(owner):].removeprefix("_").removeprefix("-") in _PLACEHOLDER_WORDS
+    return bool(owner) and low[len(owner):].removeprefix("_").removeprefix("-") in PLACEHOLDER_WORDS
 
 
 def _plain(userinfo_part: str) -> str:

@@ -27,7 +27,9 @@ RULE = Rule(
     why=("These schemes require an authority with a non-empty host; `http:/example.com` and `http:example.com` "
          "are usually a lost `/`. The fix only restores a host that is there: `ftp:///srv/data.csv` has a "
          "path, not a host, and gets no fix."),
-    where="the scheme's first character: what is missing (the host, or its `//`) has no character of its own",
+    where=("the `//` of an empty authority (`https:///x`, `https://@/a`: the host is missing between it and what "
+           "follows); without a `//`, the scheme's first character (`https:/example.com/`: what is missing has no "
+           "character of its own)"),
     fix_text="Write `scheme://host/...`.",
     valid=(Example("https://example.com/"),),
     invalid=(

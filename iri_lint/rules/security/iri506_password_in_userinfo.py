@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...core.security import PLACEHOLDER_WORDS
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import problems
@@ -18,7 +19,9 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("A userinfo `user:password@` whose password is not empty, not a redaction or placeholder (`***`, "
-          "`<password>`, `${PASSWORD}`, `pass`, `tiger`, `my_secret`, ...) and not the user name again "
+          "`xxx`, `...`, `<password>`, `[password]`, `{password}`, `${PASSWORD}`, `$PASSWORD`, `%(password)s`, "
+          "`%s`, `__PASSWORD__`, one of the words " + ", ".join(f"`{w}`" for w in sorted(PLACEHOLDER_WORDS))
+          + " in any case, or one of them after `my` or `your`, `my_secret`) and not the user name again "
           "(`guest:guest`), nor anonymous FTP's (`ftp://anonymous:guest@ftp.example.org/`, by convention an e-mail "
           "address, RFC 1635), in any scheme but one whose userinfo is no login (fsspec's "
           "`github://org:repo@sha/path`). Files that match `test-files` are not checked for it."),
