@@ -437,12 +437,13 @@ def url_apis_page() -> str:
              "the host in its IDNA form. *IDNA2008*: it encodes a non-ASCII host with the `idna` package (IRI403). "
              "*Use*: "
              "`dereferenced` (fetched), `identifier` (compared as a string, RFC 3987 sec. 5.1: absolute only) or "
-             "`unknown` (parsed or built, used later).", "",
-             "| call | URL arguments | use | ASCII only | IDNA2008 |", "|---|---|---|---|---|"]
+             "`unknown` (parsed or built, used later). *Absolute only*: it has no base URL to resolve a reference "
+             "against, so one without a scheme raises (IRI116).", "",
+             "| call | URL arguments | use | ASCII only | IDNA2008 | absolute only |", "|---|---|---|---|---|---|"]
     for api in DEFAULT_URL_APIS:
         where = ", ".join([*(str(i) for i in api.args), *(f"`{k}=`" for k in api.keywords)])
         lines.append(f"| `{api.name}` | {where} | {api.context.value} | {_ascii_only(api.uri_only)} "
-                     f"| {'yes' if api.idna2008 else ''} |")
+                     f"| {'yes' if api.idna2008 else ''} | {'yes' if api.absolute else ''} |")
     lines += ["", "## Clients with a base URL", "",
               "A request of a client made with `base_url=` is checked as the URL the client sends: httpx appends "
               "the request to the base's raw path, its query too (a base `?key=k` puts every path in its query), "

@@ -231,11 +231,15 @@ def start(url):
 def note(url):
     logging.info("fetching %s", url)
     return requests.get(url)
+def add(url, out):
+    out.write(url + "\\n")
 URL = "http://example.com/service?wsdl"
 start(URL + "  ** cloned **")
 note(URL + "  ** cloned **")
+add(URL + "/a b", out)
 """
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(9, 12, "IRI101")]
+    # (a stream's write is no label: a sitemap's writer writes URLs)
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(11, 12, "IRI101"), (12, 13, "IRI101")]
 
 
 def test_an_example_placeholder_in_an_assembled_value_is_a_hole_as_in_a_literal() -> None:

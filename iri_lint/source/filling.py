@@ -281,19 +281,12 @@ def _last_name(func: ast.expr) -> str | None:
     return func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
 
 
-def like_parameters(call: ast.Call) -> list[ast.expr]:
-    """The values a query run gives to the bind parameters its SQL (a literal, or SQLAlchemy's ``text()`` of one)
-    puts right after ``LIKE``: LIKE patterns (``cur.execute("... LIKE %s", ("ivo://cds.vizier/%",))``); the
-    others (``url = %s``) are not."""
-    sql = call.args[0] if call.args else None
-    if type(sql) is ast.Call and sql.args and _last_name(sql.func) == "text":
-        sql = sql.args[0]
-    if type(sql) is not ast.Constant or type(sql.value) is not str:
-        return []
+def _like_placeholders(sql: str) -> tuple[set[int], set[str]]:
+    """The positions (from 0) and the names of the bind parameters ``sql`` puts right after ``LIKE``."""
     positions: set[int] = set()
     names: set[str] = set()
     k = 0
-    for m in _bind().finditer(sql.value):
+    for m in _bind().finditer(sql):
         like = m.group(1) is not None
         if m.group(2) or m.group(3):
             if like:
@@ -305,10 +298,27 @@ def like_parameters(call: ast.Call) -> list[ast.expr]:
             if like:
                 positions.add(k)
             k += 1
+    return positions, names
+
+
+def like_parameters(call: ast.Call) -> list[ast.expr]:
+    """The values a query run gives to the bind parameters its SQL (a literal, or SQLAlchemy's ``text()`` of one)
+    puts right after ``LIKE``: LIKE patterns (``cur.execute("... LIKE %s", ("ivo://cds.vizier/%",))``); the
+    others (``url = %s``) are not."""
+    sql = call.args[0] if call.args else None
+    if type(sql) is ast.Call and sql.args and _last_name(sql.func) == "text":
+        sql = sql.args[0]
+    if type(sql) is not ast.Constant or type(sql.value) is not str:
+        return []
+    positions, names = _like_placeholders(sql.value)
     if not positions and not names:
         return []
-    given = [*call.args[1:2], *(k.value for k in call.keywords if k.arg in ("parameters", "params", "args"))]
-    out = [a for i, a in enumerate(call.args[1:]) if i in positions] if len(call.args) > 2 else []  # (asyncpg)
+    rest = call.args[1:]
+    keywords = [k.value for k in call.keywords if k.arg in ("parameters", "params", "args")]
+    if rest and type(rest[0]) not in DISPLAYS:  # (asyncpg's fetch(sql, *args): the values themselves)
+        out, given = [a for i, a in enumerate(rest) if i in positions], keywords
+    else:
+        out, given = [], [*rest[:1], *keywords]
     for g in given:
         rows = g.elts if type(g) is ast.List and g.elts and all(type(e) in DISPLAYS for e in g.elts) else [g]
         for row in rows:  # (executemany's rows)

@@ -104,12 +104,13 @@ def parameters_bound(state: ModuleState, node: ast.Call, at: At) -> list[tuple[s
     return out
 
 
-_SHOWING = frozenset(("print", "debug", "info", "warning", "warn", "error", "critical", "exception", "echo", "write"))
+# (not a stream's ``write``: a sitemap's writer writes URLs, which are worth checking)
+_SHOWING = frozenset(("print", "debug", "info", "warning", "warn", "error", "critical", "exception", "echo"))
 
 
 def only_shown(state: ModuleState, node: ast.Call, at: At, param: str) -> bool:
     """Whether the function a call names uses its parameter ``param`` only inside the arguments of ``print``, a
-    logging call or a stream's ``write``: a label shown to a reader (``start(url + " ** cloned **")`` with
+    logging call or ``click.echo``: a label shown to a reader (``start(url + " ** cloned **")`` with
     ``def start(url): print("Test @ %s" % url)``, outside15 repro 01), not a URL it uses."""
     found = _found(state, node, at, state.value(node.func, at))
     if found is None:

@@ -181,6 +181,9 @@ QUIET = {
         def vizier(cur, conn):
             cur.execute("SELECT ivoid FROM rr.resource WHERE ivoid LIKE %s", ("ivo://cds.vizier/%",))
             conn.execute(sa.text("SELECT ivoid FROM rr.resource WHERE ivoid ILIKE :p"), {"p": "ivo://cds.vizier/%"})
+
+        async def vizier_asyncpg(conn):
+            return await conn.fetch("SELECT ivoid FROM rr.resource WHERE ivoid LIKE $1", "ivo://cds.vizier/%")
         ''',
     "A test helper's regex and a membership test's needle (fixtures132, repros 01 and 02)": '''
         import pytest

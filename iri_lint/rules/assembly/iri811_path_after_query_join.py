@@ -52,6 +52,7 @@ RULE = Rule(
     needs=Needs.ASSEMBLY,
 )
 
+
 def check(facts: Facts) -> Iterator[Raw]:
     """A joined piece's '/' right after a query parameter, or a fragment, that one earlier piece wrote whole."""
     assembly, ref = facts.assembly, facts.ref

@@ -21,7 +21,8 @@ RULE = Rule(
     what=("A string checked through the Python API as the kind `IRI` or `absolute-IRI` (`check(text, "
           'kind="IRI")`) that has no scheme, i.e. a relative reference such as `//example.com/`; and a reference '
           "without a scheme given to a URL API that has no base URL to resolve it against, so needs an absolute "
-          "one: `requests`' functions and `Session` methods, `httpx`'s module functions (`httpx.get`), "
+          "one (\"absolute only\" in [the URL APIs' table](../url-apis.md)): `requests`' functions and `Session` "
+          "methods, `httpx`'s module functions (`httpx.get`), "
           "`urllib.request`'s `urlopen`, `Request`, `urlretrieve` and an opener's `open`, and scrapy's `Request` "
           "(`requests.get(\"api.example.com/v1/users\")`, `urlopen(\"index.html\")`, a constant `\"/v1/users\"` "
           "that reaches one). Not a value whose start is unknown (`f\"{host}/v1\"`, `base + \"/v1\"`), nor a "
