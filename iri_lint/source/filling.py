@@ -145,6 +145,9 @@ def _note(node: ast.AST, filled: dict[str, Filling]) -> None:
                 _add(filled, func.value, Filling(replaced=(needle,)))
         elif func.attr in _FILLING:
             _add(filled, func.value, _FORMATTED)
+        elif func.attr in SQL_RUNS:  # (a name given to a bind parameter SQL puts after LIKE: a pattern)
+            for value in like_parameters(node):  # type: ignore[arg-type]
+                _add(filled, value, LIKE_PATTERN)
     elif t is ast.BinOp and type(node.op) is ast.Mod:  # type: ignore[attr-defined]
         left = node.left  # type: ignore[attr-defined]
         while type(left) is ast.Call and type(left.func) is ast.Attribute and left.func.attr in _FILLING:

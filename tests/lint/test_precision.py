@@ -246,6 +246,21 @@ def test_a_like_pattern_s_percent_is_a_wildcard_and_the_rest_is_still_checked() 
     assert found(source) == [(2, 37, "IRI101"), (8, 72, "IRI101"), (9, 64, "IRI110"), (10, 75, "IRI110")]
 
 
+def test_a_name_bound_to_a_parameter_after_like_is_a_pattern() -> None:
+    """A constant a query binds to a parameter its SQL puts after LIKE is a pattern there, as a literal is: its '%'
+    is any text and the rest is checked; the one bound to ``url = ?`` is not (fixtures173's left LIKE item)."""
+    source = '''
+        HOST_LIKE = "http://%/a%20b%"
+        SPACED_LIKE = "http://%.example.com/a b/%"
+        SITE = "https://x.example.org/%zz"
+
+        def find(cur):
+            cur.execute("SELECT id FROM pages WHERE url LIKE :p", {"p": HOST_LIKE})
+            cur.execute("SELECT id FROM pages WHERE url LIKE ? OR url = ?", (SPACED_LIKE, SITE))
+        '''
+    assert found(source) == [(3, 37, "IRI101"), (4, 30, "IRI110")]
+
+
 def test_a_line_break_after_a_template_is_one_at_a_url_api_and_in_a_token_s_middle() -> None:
     """A template's line break ends a line of text, as a whole IRI's does; at a URL API it is the URL's, and a
     placeholder that begins no token holds no base."""

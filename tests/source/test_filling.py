@@ -63,3 +63,15 @@ def test_what_sql_puts_after_like_is_a_pattern_and_a_subscript_fills_the_items()
     like = Filling(replaced=("%",))
     assert found == {"STDIDS": like._replace(items=True), "TERMS.x": like, "SSA": like,
                      "FORMATS": Filling(fmt=True, items=True), "TUPLED": like, "KEYED": like}
+
+
+def test_a_name_a_query_binds_to_a_parameter_after_like_is_a_pattern() -> None:
+    text = textwrap.dedent("""\
+        def find(cur, conn):
+            cur.execute("SELECT id FROM pages WHERE url LIKE ? AND kind = ?", (PATTERN, KIND))
+            conn.execute(text("SELECT 1 FROM t WHERE u ILIKE :p OR v = :q"), {"p": cfg.NAMED, "q": OTHER})
+            cur.execute("SELECT id FROM pages WHERE url = %s", [SITE])
+        """)
+    found, whole = _both(text)
+    assert found == whole
+    assert found == {"PATTERN": Filling(replaced=("%",)), "cfg.NAMED": Filling(replaced=("%",))}
