@@ -19,9 +19,11 @@ from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
 from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, set_off, string_key
+from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.helpers import only_shown, parameters_bound
 from iri_lint.source.locate import SourceFile
+from iri_lint.source.loops import loop_over
 from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, call_lines, imported_names, marked_lines
 from iri_lint.source.model import Reason
 from iri_lint.source.objects import ClassRef
@@ -388,6 +390,15 @@ class ModuleValues:
                                        dropped=dropped)
             return
         if type(r) is Value and not r.opaque and not (r.cut and reason is Reason.URL_NAME):  # (display text)
+            if dropped is None and client is None and (loop := loop_over(r, at, self.state.src)) is not None:
+                variable, stmt = loop  # (each item in turn: ``for path in ("/a", "/b"): get(BASE + path)``)
+                for item in stmt.iter.elts:  # type: ignore[attr-defined]
+                    each = at._replace(frame={variable: self.state.value(item, At(at.scope, stmt))})
+                    yield from self._found(self.state.value(expr, each), reason, node, expr, each, api=api,
+                                           name=name)
+                return
+            if dropped is None and client is None and (unset := with_env_defaults(r)) is not None:
+                r = unset  # (where the variables are unset: ``os.getenv("SITE_URL", "https://h/") + "/x"``)
             if dropped is None and client is None:
                 dropped = self.state.evaluator.urljoins.dropped(r)
             yield UrlValue(r, reason, node, expr, api, name, client, dropped, at)

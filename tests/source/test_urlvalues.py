@@ -181,6 +181,41 @@ def test_values_of_which_nothing_is_known_are_not_yielded() -> None:
     assert summary(src) == [(4, "url-api", "requests.get", "0/x")]
 
 
+def test_a_loop_variable_read_in_the_body_holds_each_item_of_its_display() -> None:
+    """``for path in ("/health", "ready")``: each item reaches the call in turn; not a longer display, a variable
+    the body binds again, a target that is not a name, nor the variable after the loop."""
+    src = """\
+        import requests
+        BASE = "https://api.example.com"
+        def probe(more):
+            for path in ("/health", "ready"):
+                requests.get(BASE + path)
+            for path in ["/a", "/b"]:
+                path = path.strip()
+                requests.get(BASE + path)
+            for path, _ in (("/c", 1),):
+                requests.get(BASE + path)
+            for page in (1, 2):
+                requests.get(f"{BASE}/items?page={page}")
+            for kind in [*more, "x"]:
+                requests.get(BASE + kind)
+            requests.get(BASE + page)
+    """
+    assert summary(src) == [
+        (5, "url-api", "requests.get", "https://api.example.com/health"),
+        (5, "url-api", "requests.get", "https://api.example.comready"),
+        (8, "url-api", "requests.get", "https://api.example.com0"),
+        (10, "url-api", "requests.get", "https://api.example.com0"),
+        (12, "url-api", "requests.get", "https://api.example.com/items?page=1"),
+        (12, "url-api", "requests.get", "https://api.example.com/items?page=2"),
+        (14, "url-api", "requests.get", "https://api.example.com0"),
+        (15, "url-api", "requests.get", "https://api.example.com0"),
+    ]
+    many = "\n".join(["import requests", "B = 'https://h.example'",
+                      f"for p in ({', '.join(repr(str(i)) for i in range(17))}):", "    requests.get(B + p)"])
+    assert [v.value.flat() for v in found(many)] == ["https://h.example0"]
+
+
 def test_aliases_of_url_apis_and_configured_ones() -> None:
     src = """\
         from requests import get as fetch
