@@ -651,8 +651,8 @@ def _offsets_of(c: Checked, piece: Piece) -> Iterator[int]:
 def _unseen_escape(expr: ast.expr, piece: object, k: int) -> bool:
     """Whether the use's ``.format`` or ``%`` made a piece's character from an escape of its template that the
     module spelling it cannot have reported: a brace of ``{{``/``}}`` (not knowing it ``.format``-ted, it read
-    a placeholder there), or a ``%`` of ``%%`` next to a placeholder (a finding at a hole's edge may be the
-    hole's: ``"…/%d%%" % 5`` is ``…/5%``)."""
+    a placeholder there), or a ``%`` of ``%%`` that a placeholder follows within its two characters (those
+    decide it: ``"…/50%%%s" % "zz"`` is ``…/50%zz``; a placeholder before it mends nothing, ``"…/%d%%"`` is seen)."""
     if type(piece) is not Text or piece.start == MADE or not _fills(expr):
         return False
     spelled = getattr(piece.node, "value", None)
@@ -662,7 +662,7 @@ def _unseen_escape(expr: ast.expr, piece: object, k: int) -> bool:
     if type(expr) is ast.Call:
         return spelled[at : at + 2] in ("{{", "}}")
     return spelled[at : at + 2] == "%%" and any(
-        text is None and (b == at or a == at + 2) for a, b, text in placeholder_spans(spelled, percent_template=True))
+        text is None and at + 2 <= a <= at + 3 for a, _, text in placeholder_spans(spelled, percent_template=True))
 
 
 def _end(c: Checked, f: Finding, piece: object, local: Src, start: SourcePos) -> SourcePos:

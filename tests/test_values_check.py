@@ -491,18 +491,25 @@ def test_an_escaped_brace_of_another_module_s_template_is_reported_where_it_is_f
 
 
 def test_a_percent_another_module_s_printf_template_makes_is_reported_where_it_is_filled(tmp_path: Path) -> None:
-    """``RATE = ".../rate/%d%%"`` filled in another module: ``RATE % 5`` is ``.../rate/5%``, a ``%`` no hex digits
-    follow (RFC 3986 sec. 2.1). Its own module, seeing a placeholder right before it, cannot tell; the use
-    can (fixtures25, repro 03). A ``%`` of ``%%`` its own module does report is not reported again."""
+    """``RATE2 = ".../50%%%s"`` filled in another module: ``RATE2 % "zz"`` is ``.../50%zz``, a ``%`` no hex digits
+    follow (RFC 3986 sec. 2.1). Its own module, seeing a placeholder right after it, cannot tell; the use can
+    (fixtures25, repro 03). A ``%`` of ``%%`` its own module does report is not reported again: one no hex digits
+    follow (``BAD``), or one a placeholder only precedes, which mends nothing (``RATE``: ``5%``, fixtures174
+    repro 01). The fix there writes ``%25`` as the template spells a ``%``: ``%%25``."""
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    tpl = 'RATE = "https://s.example/rate/%d%%"\nBAD = "https://s.example/%s/50%%zz"\n'
+    tpl = ('RATE = "https://s.example/rate/%d%%"\nBAD = "https://s.example/%s/50%%zz"\n'
+           'RATE2 = "https://s.example/50%%%s"\n')
     (tmp_path / "tpl.py").write_text(tpl, encoding="utf-8")
-    use = 'import requests\nfrom tpl import BAD, RATE\n\nrequests.get(RATE % 5)\nrequests.get(BAD % "x")\n'
+    use = ('import requests\nfrom tpl import BAD, RATE, RATE2\n\nrequests.get(RATE % 5)\nrequests.get(BAD % "x")\n'
+           'requests.get(RATE2 % "zz")\n')
     project = Project()
     got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=project)
-    assert [(f.line, f.col, f.code) for f in got] == [(4, 13, "IRI110")]
+    assert [(f.line, f.col, f.code) for f in got] == [(6, 13, "IRI110")]
     there = lint_text(tpl, Config(), path=str(tmp_path / "tpl.py"), project=project)
-    assert [(f.line, f.code) for f in there] == [(2, "IRI110")]
+    assert [(f.line, f.code) for f in there] == [(1, "IRI110"), (2, "IRI110")]
+    run = fix_text(tpl, lambda t: lint_text(t, Config(), path=str(tmp_path / "tpl.py"), project=Project()),
+                   unsafe=True)
+    assert run.text.splitlines()[:2] == ['RATE = "https://s.example/rate/%d%%25"', 'BAD = "https://s.example/%s/50%%25zz"']
 
 
 def test_an_outside_object_joined_to_text_is_a_hole() -> None:

@@ -51,7 +51,7 @@ def edit_literal(
         if overlaps:
             return Refusal("edit touches a template placeholder")
     raw = _raw_range(loc, start, end)
-    if loc.percent_template:
+    if loc.percent_escapes:
         replacement = replacement.replace("%", "%%")
     if loc.format_template:
         replacement = replacement.replace("{", "{{").replace("}", "}}")

@@ -423,9 +423,8 @@ class Scanner:
         if url_ctx and (is_route_name(value) or is_host_port(value) or (not whole and is_scp_address(value))):
             return None
         source = self.source
-        locator = Locator(
-            node, source, tpl.index_map, percent_template=ctx.pct, format_template=ctx.fmt
-        )
+        locator = Locator(node, source, tpl.index_map, percent_template=ctx.pct, format_template=ctx.fmt,
+                          percent_escapes=tpl.percent_escapes)
         start = SourcePos(node.lineno, source.char_col(node.lineno, node.col_offset))
         end_line = node.end_lineno or node.lineno
         end = SourcePos(end_line, source.char_col(end_line, node.end_col_offset or 0))
@@ -434,7 +433,8 @@ class Scanner:
     def _items(self, node: ast.expr, tpl: Templated, items: Sequence[tuple[int, int]], ctx: Ctx,
                url_ctx: bool) -> list[Literal]:
         """One literal per IRI of a text that holds IRIs, placed through the whole literal's locator."""
-        whole = Locator(node, self.source, tpl.index_map, percent_template=ctx.pct, format_template=ctx.fmt)
+        whole = Locator(node, self.source, tpl.index_map, percent_template=ctx.pct, format_template=ctx.fmt,
+                        percent_escapes=tpl.percent_escapes)
         out = []
         spans = sorted(tpl.holes)
         starts = [h0 for h0, _ in spans]

@@ -203,6 +203,7 @@ class Locator:
         "format_template",
         "index_map",
         "node",
+        "percent_escapes",
         "percent_template",
         "source",
     )
@@ -215,12 +216,14 @@ class Locator:
         *,
         percent_template: bool = False,
         format_template: bool = False,
+        percent_escapes: bool = False,
     ) -> None:
         self.node = node
         self.source = source
         # checked-value index -> decoded-value index (templates collapse placeholders to HOLE)
         self.index_map = index_map
         self.percent_template = percent_template  # how the checked value was derived
+        self.percent_escapes = percent_template or percent_escapes  # its '%%' is one '%' (a printf template's)
         self.format_template = format_template
         self._map: SourceMap | None = None
         self._failed = False

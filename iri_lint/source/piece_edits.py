@@ -75,7 +75,8 @@ def literal_of(node: ast.expr, source: SourceFile, *, pct: bool = False, fmt: bo
     if value is None:
         return None
     tpl = apply_templates(value, field_holes(node), percent_template=pct, format_template=fmt)
-    locator = Locator(node, source, tpl.index_map, percent_template=pct, format_template=fmt)
+    locator = Locator(node, source, tpl.index_map, percent_template=pct, format_template=fmt,
+                      percent_escapes=tpl.percent_escapes)
     end_line = node.end_lineno or node.lineno
     return Literal(value=tpl.value, reason=Reason.URL_API, context=UseContext.UNKNOWN, kind="IRI-reference",
                    start=SourcePos(node.lineno, source.char_col(node.lineno, node.col_offset)),

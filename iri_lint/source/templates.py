@@ -146,6 +146,7 @@ class Templated(NamedTuple):
     value: str
     holes: tuple[tuple[int, int], ...]
     index_map: list[int] | None  # new index -> index in the input value (None: unchanged)
+    percent_escapes: bool = False  # a '%%' was read as one '%': a '%' written into the literal is spelled so
 
 
 def apply_templates(
@@ -191,7 +192,7 @@ def apply_templates(
     _keep_holes(old, k, pos, len(value), len(index_map) - pos, new_holes)
     index_map.extend(range(pos, len(value) + 1))
     parts.append(value[pos:])
-    return Templated("".join(parts), tuple(new_holes), index_map)
+    return Templated("".join(parts), tuple(new_holes), index_map, any(t == "%" for _, _, t in spans))
 
 
 def _keep_holes(

@@ -431,3 +431,42 @@ def test_an_image_candidate_s_url_is_checked_alone() -> None:
     """``"url 2x"`` is HTML's image candidate string: its descriptor is no word of a broken IRI, its URL is checked."""
     assert found('SRC_2X = "https://cdn.example.net/a|b.png 2x"\nBAD = "https://cdn.example.net/a.png x2"\n') == [
         (1, 35, "IRI103"), (2, 36, "IRI101")]
+
+
+def test_each_item_a_loop_gives_its_variable_is_checked_at_its_own_column() -> None:
+    """A loop variable read where a URL API takes the value holds each item of the loop's display in turn: the
+    item that joins no '/' to the authority is IRI801 at its first character, a space in another IRI101 there."""
+    assert found('''\
+        import requests
+        BASE = "https://api.example.com"
+        for path in ("/health", "ready", "/a b"):
+            requests.get(BASE + path)
+        ''') == [(3, 25, "IRI801"), (3, 36, "IRI101")]
+
+
+def test_a_percent_right_after_a_hole_is_malformed_by_what_follows_it() -> None:
+    """fixtures174 repro 01: a hole before a '%' cannot give it its two hex digits (RFC 3986 sec. 2.1); a hole in
+    those two may, and a printf '%%' is one '%'."""
+    assert found('''\
+        import requests
+        API = "https://shop.example/v1"
+        def promos(pct: int, code):
+            requests.get(f"{API}/promos?min_discount={pct}%&sort=top")
+            requests.get("%s/promos?off=%d%%&all=1" % (API, pct))
+            requests.get("{}/promos?off={}%".format(API, pct))
+            requests.get(f"{API}/promos?tag=%{code}&x=1")
+        ''') == [(4, 50, "IRI110"), (5, 34, "IRI110"), (6, 34, "IRI110")]
+
+
+def test_a_name_read_from_the_environment_joins_its_default_url() -> None:
+    """fixtures175 repro 01: where the variable is unset the default is the URL, and what is joined to it is
+    checked against it (IRI802, IRI801); an empty default says the variable must be set: a hole."""
+    assert found('''\
+        import os
+        import requests
+        SITE_URL = os.environ.get("SITE_URL", "https://shop.example.com/")
+        SMS_STATUS_URL = SITE_URL + "/sms/status/"
+        PARTNER_URL = os.getenv("PARTNER_URL", default="https://partner.example.net")
+        requests.get(PARTNER_URL + "orders")
+        requests.get(os.getenv("API_BASE", "") + "/v1/users")
+        ''') == [(4, 29, "IRI802"), (6, 28, "IRI801")]
