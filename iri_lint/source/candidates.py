@@ -94,6 +94,15 @@ def says_template(name: str) -> bool:
     return not _TEMPLATE_WORDS.isdisjoint(name.rsplit(".", 1)[-1].lower().split("_"))
 
 
+_QUERY_SUFFIXES = ("xpath", "xpaths", "selector", "selectors", "jsonpath", "jsonpaths", "jmespath")
+
+
+def says_query(name: str) -> bool:
+    """Whether a name says it holds queries of another language, XPath, a CSS selector, JSONPath
+    (``elements_xpath``, ``LINK_SELECTORS``): under a key ``href`` too, such a value selects a link, it is none."""
+    return name.rsplit(".", 1)[-1].lower().endswith(_QUERY_SUFFIXES)
+
+
 def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
     """Whether an identifier is named like a URL (``BASE_URL``, ``apiUrl``, ``href``, ``urls``, numbered: ``url2``,
     ``MIRROR_URL_2``, versioned: ``users_url_v2``, ``shareUrlV2``)."""
@@ -223,6 +232,18 @@ def looks_like_regex(value: str) -> bool:
 _STATUS_RECORD = re.compile(r"(?:/|\.[A-Za-z][A-Za-z0-9]{0,4}+) [1-5][0-9][0-9]$")
 
 
+_OPAQUE_DELIM = re.compile(r"[@/?=&#]")
+
+
+def _opaque_iri(word: str) -> bool:
+    """A word that is an IRI of a registered scheme written without an authority, its scheme in lower case and its rest
+    holding a delimiter (``mailto:a@shop.example?subject=Refund``): as much one IRI as ``scheme://...``; not a
+    label (``Info:Some``)."""
+    m = SCHEME_START.match(word)
+    return m is not None and m.end() > 2 and (scheme := word[: m.end() - 1]).islower() and scheme in REGISTERED \
+        and scheme not in AUTHORITY_SCHEMES and _OPAQUE_DELIM.search(word, m.end()) is not None  # ('http:/' lost one)
+
+
 def looks_like_prose(value: str, *, url_context: bool) -> bool:
     """Whether whitespace makes this text rather than one IRI with a bad character."""
     if _SPACE.search(value) is None or value[:5].lower() == "wifi:":
@@ -230,7 +251,7 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
     words = value.split(None, 3)  # the first words; the rest stays one (only len <= 4 matters)
     if not words:
         return True
-    if "://" in words[0] and not value[0].isspace():
+    if ("://" in words[0] or _opaque_iri(words[0])) and not value[0].isspace():
         after = value[len(words[0])]
         text_after = not url_context and (len(words) >= 3 or value.endswith("\n")) and (after == "\n" or (
             after == "\t" and len(words) > 1 and _IRI_DELIM.search(words[1]) is None))
@@ -539,7 +560,9 @@ SEPARATOR = re.compile(rf"[ \t\r\n]|{_NEXT_IRI}")
 _TOKEN = re.compile(r"(?:[^ \t\r\n;,]++|[;,](?![A-Za-z][A-Za-z0-9+._\-]*+://))++")
 _LINE = re.compile(r"[^\r\n]++")
 # RFC 9110 sec. 5.1: field-name = token; a line that starts "Name:" right after a line break
-_HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z\-]++:")
+# a header field on its line, with a value (RFC 9110 sec. 5.1-5.5): what an injection writes; a name alone before
+# the line's end is a listing's heading ("Dimensions:\n", a test's expected repr), no header
+_HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z\-]++:[ \t]*+[^\s]")
 
 
 class IriText(NamedTuple):

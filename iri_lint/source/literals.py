@@ -33,6 +33,7 @@ from iri_lint.source.candidates import (
     links_an_iri,
     looks_like_prose,
     looks_like_regex,
+    says_query,
     says_template,
     starts_as_reference,
     string_key,
@@ -592,7 +593,7 @@ def _assign_target(s: Scanner, target: ast.expr, value: ast.expr | None) -> None
     url = s.is_url_name(name)
     # the names filled in are looked for only when a template could reach a string literal here
     filled = s.filled_for(name) if holds_template(value, url) else None
-    if says_template(name):  # a template, whatever its placeholders look like (issue #27)
+    if says_template(name) or says_query(name):  # a template, whatever its placeholders look like (issue #27)
         for item in display_items(value) if value is not None and type(value) in DISPLAYS else (value,):  # (dicts)
             s.mark(item, EXCLUDED)
     elif not url and says_scope(name):

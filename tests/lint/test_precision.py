@@ -219,6 +219,25 @@ QUIET = {
         valid_url = "[http[s]://]open.spotify.com/{type}/{id}"
         msg = f"Invalid URL: expected format {valid_url!r}, got {url!r}!"
         ''',
+    "XPath queries under the key href of a dict an xpath name holds (outside16 repros 01, 02: ddgs)": '''
+        elements_xpath = {
+            "title": ".//div[contains(@class, 'Title')]//h3//text()",
+            "href": ".//div[contains(@class, 'Title')]//a/@href",
+        }
+        LINK_SELECTORS = {"href": "a[href^='https://'] span"}
+        ''',
+    "A test's expected repr: a URL, then a listing's headings without values (outside16 repros 03, 04: siphon)": '''
+        def test_print(ds):
+            assert str(ds) == ('http://localhost:8080/thredds/a.nc\\n'
+                               "Dimensions:\\n<class 'x.Dimension'> name = station, size = 5\\n")
+            truth = """http://localhost:8080/thredds/a.nc
+        Groups:
+        g1
+        Dimensions:
+        <class 'x.Dimension'> name = dim, size = 1
+        """
+            assert str(ds) == truth
+        ''',
 }
 
 
@@ -344,6 +363,7 @@ def test_header_injection_after_an_iri_in_any_scheme() -> None:
         A = "https://example.com/a\\r\\nHost: evil.example"
         B = "mailto:a@b.example\\r\\nBcc: c@d.example"
         C = "https://example.com/a\\nX-Injected:1"
+        D = "https://example.com/a\\nX-Empty:\\nnext line"
         ''') == [(1, 26, "IRI104"), (1, 35, "IRI101"), (2, 23, "IRI104"), (2, 31, "IRI101"), (3, 26, "IRI104")]
 
 

@@ -313,6 +313,12 @@ def test_giant_implicit_concatenation_no_recursion() -> None:
         ("https://example.org/valid\nnot-a-url\n", True),  # a file's lines, each ended (outside5 repro 02)
         ("http://exa\nmple.com/p\n", True),  # (so read too: a text's lines end with their break)
         ("https://example.org/1.jpg\n| https://example.org/alt/1.jpg\n", True),
+        # an IRI of a registered scheme without '//' and one more word is broken too (fixtures175 repro 03); a
+        # label's first word, or one holding no delimiter, is not such an IRI
+        ("mailto:orders@shop.example?subject=Refund request", False),
+        ("mailto:orders@shop.example?subject=Refund request now", True),
+        ("Info:Some text", True),
+        ("urn:isbn:123 456", True),
     ],
 )
 def test_one_inner_space_before_a_path_word_is_a_broken_iri(value: str, prose: bool) -> None:
