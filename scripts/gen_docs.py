@@ -228,7 +228,9 @@ def where_text(rule: Rule) -> str:
             "literal piece that holds that character; when that piece is spelled in another module, at the name "
             "or attribute of the use that brings it in, its first character (the `s` of `settings.CDN`), with the "
             "message naming the file and line that spell it (that module reports what it finds in its own literals, "
-            "and in the values of the URL-named names it binds). See "
+            "and in the values of the URL-named names it binds). A fault that the join makes of a piece that is "
+            "right alone (an IPv6 address put in a host without brackets, `f\"http://{NODE_IP}:9100/\"`) is the "
+            "join's: at the name that brings that piece in. See "
             "[URL values](../design.md#checking-url-values).")
 
 

@@ -41,6 +41,8 @@ RULE = Rule(
          "refuses; it is reported by default only where the value reaches such an API (the call raises), "
          "elsewhere when IRI403 is selected by name."),
     fix_text="Correct the label (the message names the reason).",
+    where=("the first character of the label at fault: IDNA refuses a label as a whole, whatever the reason the "
+           "message names (a hyphen at its start or end, its length, a character it may not hold)"),
     valid=(Example("https://bücher.example/"), Example("https://my_host.example/"), Example("https://r3---sn-ab.example/"),
            Example("https://xn--bcher-kva.example/"), Example("https://example.com./"), Example("https://.../")),
     invalid=(Example("https://xn--a.example/"), Example("https://xn--d.example/"), Example("https://xn--abc-.example/"),

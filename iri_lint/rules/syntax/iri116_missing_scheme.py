@@ -28,7 +28,8 @@ RULE = Rule(
           "that reaches one). Not a value whose start is unknown (`f\"{host}/v1\"`, `base + \"/v1\"`), nor a "
           "client that may have a base URL (`httpx.Client`, `aiohttp.ClientSession`), nor a project's own "
           "subclass of `requests.Session`, nor a `requests.Request` (a session with a base may prepare it: "
-          "requests-toolbelt's `BaseUrlSession`)."),
+          "requests-toolbelt's `BaseUrlSession`). A value that has no scheme because a join dropped the URL "
+          "before its absolute path (`posixpath.join(CDN, \"/x\")`) is IRI804's finding, the cause, alone."),
     why=("Where the grammar asks for `IRI` or `absolute-IRI` a relative reference is an error; an API with no "
          "base URL cannot resolve one (RFC 3986 sec. 5.1) and raises: requests' `MissingSchema`, urllib's "
          "`ValueError: unknown url type`, scrapy's `Missing scheme in request url`."),
