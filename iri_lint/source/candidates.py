@@ -274,8 +274,8 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
             return False
         return not ("://" in words[0] and value.count(" ") == 1 and "\n" not in value
                     and _PATH_DELIM.search(words[1].rstrip(".")) is not None)
-    if "://" in words[0] and not value[0].isspace():
-        return False  # a URL-named value that starts as an absolute IRI is one, spaces and all
+    if ("://" in words[0] or is_absolute_candidate(words[0])) and not value[0].isspace():
+        return False  # a URL-named value that starts as an absolute IRI is one, spaces and all ("tel:+1 415 ...")
     if len(words) >= 4:
         return True
     return len(words) > 1 and _IRI_DELIM.search(words[0]) is None

@@ -2,46 +2,56 @@
 
 ``SITE_URL = os.environ.get("SITE_URL", "https://shop.example.com/")`` then ``SITE_URL + "/sms/status/"`` sends
 ``https://shop.example.com//sms/status/`` on every machine that does not set it (a developer's, CI): the value
-at a use is checked with each such hole as its default, when that default is an absolute URL (an empty or
-relative one says the variable must be set).
+at a use is checked with each such hole as its default, when that default is an absolute URL, written as a
+literal or bound to a name (an empty or relative one says the variable must be set).
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 from iri_lint.source.candidates import is_absolute_literal
 from iri_lint.source.url_apis import env_default
-from iri_lint.source.values import Hole, Piece, Text, Value
+from iri_lint.source.values import Hole, Piece, Src, Text, Value
 
 __all__ = ["with_env_defaults"]
 
 _ENV_READS = ("getenv", "environ.get")  # (os.getenv, os.environ.get, and as imported: getenv, environ.get)
 
+# what a default that is no literal holds, read in the module that spells the call (None: not known text)
+Resolve = Callable[[ast.expr, Src | None], Value | None]
 
-def with_env_defaults(value: Value) -> Value | None:
+
+def with_env_defaults(value: Value, resolve: Resolve) -> Value | None:
     """``value`` with each hole that stands for an environment variable's read with an absolute URL as its
     default replaced by that default; None when it has none."""
     pieces: list[Piece] = []
     changed = False
     for p in value.pieces:
-        found = _url_default(p.node) if type(p) is Hole else None
-        if found is not None:
-            pieces.append(Text(found[0], found[1], 0, p.src))
+        default = _url_default(p, resolve) if type(p) is Hole else None
+        if default is not None:
+            pieces.extend(default)
             changed = True
         else:
             pieces.append(p)
     return Value(tuple(pieces), value.type) if changed else None
 
 
-def _url_default(node: ast.AST | None) -> tuple[str, ast.Constant] | None:
-    """The text and literal of a read's default that is an absolute URL."""
+def _url_default(hole: Hole, resolve: Resolve) -> tuple[Piece, ...] | None:
+    """The pieces of a read's default that is an absolute URL."""
+    node = hole.node
     if type(node) is not ast.Call or not _reads_environment(node.func):
         return None
     default = env_default(node)
-    if type(default) is ast.Constant and isinstance(text := default.value, str) and is_absolute_literal(text):
-        return text, default
-    return None
+    if default is None:
+        return None
+    if type(default) is ast.Constant:
+        text = default.value
+        return (Text(text, default, 0, hole.src),) if type(text) is str and is_absolute_literal(text) else None
+    known = resolve(default, hole.src)
+    text = known.text if known is not None else None
+    return known.pieces if known is not None and text is not None and is_absolute_literal(text) else None
 
 
 def _reads_environment(func: ast.expr) -> bool:

@@ -32,6 +32,7 @@ from iri_lint.source.stars import StarReads, stars_binding, stars_order
 from iri_lint.source.subclassing import (
     annotated_object,
     class_attribute,
+    filled_by_subclasses,
     inherited_request,
     inherited_value,
     made_by_call,
@@ -85,9 +86,9 @@ _NO_CALLEES = frozenset((ast.Constant, ast.JoinedStr, ast.BinOp, ast.Dict, ast.L
 
 
 class Evaluator:
-    """One file's evaluation: the project (whose parsed modules a whole run shares), the depth reached, and
-    the state of every module the file's values are read from. A fresh one per linted file keeps each file's
-    values independent of the files linted before it (the flake8 plugin sees one file at a time)."""
+    """One file's evaluation: the project (whose parsed modules a whole run shares), the depth reached, and the
+    state of every module the file's values are read from. A fresh one per linted file keeps its values
+    independent of the files before it (the flake8 plugin sees one file at a time)."""
 
     __slots__ = ("cuts", "depth", "external", "project", "stars", "states", "urljoins")
 
@@ -342,8 +343,7 @@ class ModuleState:
         return r
 
     def _at(self, scope: Scope, order: Order, stmt: ast.stmt, node: ast.AST) -> Result:
-        """The bindings that run, in order, on the way to ``stmt``: the last one that sets the name, then
-        the ``+=`` after it; a hole when another binding could run in between (a branch, a loop around)."""
+        """The last binding setting the name on the way to ``stmt``, then its ``+=``s; a hole if another may run."""
         chain, skip = way_to(stmt, scope.position)
         use = (stmt.lineno, stmt.col_offset)
         inner: list[tuple[list[Binding], int]] = []  # ``+=`` met on the way in, level by level outwards
@@ -539,9 +539,9 @@ class ModuleState:
         return r
 
     def _class_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int, exact: bool) -> Result:
-        if (not exact and self.index.overridden(cls, attr)) or self.index.rebound_outside(cls, attr) or \
-                binds_any(cls, self.src, attr):
-            return self.hole(node)  # a subclass binds it (self may be one of those), code outside the class, any
+        if (not exact and (self.index.overridden(cls, attr) or filled_by_subclasses(self.index, cls, attr))) or \
+                self.index.rebound_outside(cls, attr) or binds_any(cls, self.src, attr):
+            return self.hole(node)  # a subclass binds it (or ``= ""`` says they do), code outside the class, any
         body = cls.names.get(attr, [])
         assigned = cls.attr(attr)
         if not assigned:

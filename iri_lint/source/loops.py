@@ -1,16 +1,17 @@
 """A loop over a display (issue #27): its variable, read in the body, holds each of the display's items in turn.
 
 ``for path in ("/health", "/ready"): requests.get(BASE + path)`` sends two URLs; the value at the call is read
-once per item, with the variable bound to it (``At.frame``), rather than once with a hole.
+once per item, with the variable bound to it (``At.frame``), rather than once with a hole. The display may be
+written in the ``for`` or bound to a name it reads (``for path in READINESS_PATHS``).
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
-from iri_lint.source.bindings import At, Binding, Scope
-from iri_lint.source.values import HoleKind, Src, Value
+from iri_lint.source.bindings import At, Binding, Kind, Scope
+from iri_lint.source.values import Seq
 
 __all__ = ["MAX_ITEMS", "loop_over"]
 
@@ -19,33 +20,50 @@ _LOOPS = (ast.For, ast.AsyncFor)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 
 
-def loop_over(value: Value, at: At, src: Src) -> tuple[str, ast.For | ast.AsyncFor] | None:
-    """The first hole of ``value`` that reads the variable of a ``for`` over a display around its use (the
-    variable not bound again in the loop), with that loop; None for none."""
+def loop_over(expr: ast.expr, at: At, evaluate: Callable[[ast.expr, At], object]
+              ) -> tuple[str, tuple[object, ...]] | None:
+    """The first name ``expr`` reads that is the variable of a ``for`` around its use over a display of at most
+    ``MAX_ITEMS`` items (the variable not bound again in the loop), with the items' values; None for none.
+    ``evaluate`` gives what an expression holds where a statement runs."""
     if at.frame is not None or at.stmt is None:
-        return None
+        return None  # (one loop at a time: nested loops would multiply the checks)
     line = at.stmt.lineno
-    for _, hole in value.holes():
-        node = hole.node
-        if hole.kind is HoleKind.VALUE and hole.src is src and type(node) is ast.Name:
-            loop = _loop_binding(at.scope, node.id, line)
-            if loop is not None:
-                return node.id, loop
+    seen: set[str] = set()
+    for node in ast.walk(expr):
+        if type(node) is not ast.Name or node.id in seen:
+            continue
+        seen.add(node.id)
+        loop = _loop_binding(at.scope, node.id, line)
+        if loop is None or not (type(loop.iter) in _DISPLAYS or _assigned_here(at.scope, loop.iter)):
+            continue
+        items = evaluate(loop.iter, At(at.scope, loop))
+        if type(items) is Seq and not items.open and 0 < len(items.items) <= MAX_ITEMS:
+            return node.id, items.items
     return None
 
 
 def _loop_binding(scope: Scope, name: str, line: int) -> ast.For | ast.AsyncFor | None:
     bindings = scope.names.get(name, ())
     loop = next((s for s in _loops(bindings) if s.body[0].lineno <= line <= (s.end_lineno or 0)), None)
-    if loop is None or type(loop.target) is not ast.Name or type(loop.iter) not in _DISPLAYS:
-        return None
-    items = loop.iter.elts  # type: ignore[attr-defined]
-    if not 0 < len(items) <= MAX_ITEMS or any(type(e) is ast.Starred for e in items):
+    if loop is None or type(loop.target) is not ast.Name:
         return None
     first, last = loop.lineno, loop.end_lineno or 0
     if any(b.stmt is not loop and b.stmt is not None and first <= b.stmt.lineno <= last for b in bindings):
         return None  # (bound again in the body: which value a use reads depends on the order)
     return loop
+
+
+def _assigned_here(scope: Scope | None, expr: ast.expr) -> bool:
+    """Whether ``expr`` is a name this module assigns (``for path in READINESS_PATHS``), not one it imports: what
+    a loop goes over is read only where that costs no other module's parse."""
+    if type(expr) is not ast.Name:
+        return False
+    while scope is not None:
+        bindings = scope.names.get(expr.id)
+        if bindings:
+            return all(b.kind is Kind.ASSIGN for b in bindings)
+        scope = scope.parent
+    return False
 
 
 def _loops(bindings: Sequence[Binding]) -> Iterator[ast.For | ast.AsyncFor]:

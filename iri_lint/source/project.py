@@ -32,7 +32,7 @@ from iri_lint.source.values import Src
 __all__ = ["MAX_MODULES", "MAX_MODULE_BYTES", "Project", "ProjectModule", "file_stamp", "find_root"]
 
 MAX_MODULE_BYTES = 2 << 20  # a module this large is read for no constant: its names are holes
-MAX_MODULES = 128  # parsed modules a Project keeps (their trees are most of its memory: see Project.load)
+MAX_MODULES = 160  # parsed modules a Project keeps (their trees are most of its memory: see Project.load)
 MAX_LENDABLE = 64  # modules whose dropped function bodies are kept to lend their whole tree (see lend_tree)
 _MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from iri_lint.source.bindings import At, Binding, Kind, Scope
+from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Scope
 from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS, Args, unknown_client
 from iri_lint.source.exports import super_init_call
 from iri_lint.source.objects import ClassRef, Instance
@@ -24,8 +24,8 @@ from iri_lint.source.values import STR_MEMBER, Client, Method, Ref, Value
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
-__all__ = ["annotated_object", "class_attribute", "enum_members", "inherited_request", "inherited_value",
-           "made_by_call", "subclass_object"]
+__all__ = ["annotated_object", "class_attribute", "enum_members", "filled_by_subclasses", "inherited_request",
+           "inherited_value", "made_by_call", "subclass_object"]
 
 _MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
 # what makes an object of a class of the project's own other than what its class body and methods say
@@ -277,3 +277,20 @@ def annotated_object(state: ModuleState, scope: Scope, b: Binding, node: ast.AST
     if owner.qual in CLIENTS:
         return CALLS[owner.qual](Args([], {}, True), given, state.src, owner.qual)  # type: ignore[arg-type, return-value]
     return Ref(owner.qual + "()")
+
+
+def filled_by_subclasses(index: ModuleIndex, cls: Scope, attr: str) -> bool:
+    """Whether the class of this module that ``cls`` first inherits ``attr`` from (itself included) binds it to
+    ``""`` or ``None`` in its body: a slot its subclasses fill, in any module (bigcommerce's
+    ``resource_name = ""``, outside19), so what ``self.`` or ``cls.`` reads there is unknown."""
+    for _ in range(_MAX_CHAIN):
+        body = cls.names.get(attr)
+        if body:
+            return any(type(b.value) is ast.Constant and b.value.value in ("", None) for b in body)
+        if cls.attr(attr):
+            return False
+        bases = [b for b in map(index.module_class, cls.node.bases) if b is not None]  # type: ignore[attr-defined]
+        if len(bases) != 1:
+            return False
+        cls = bases[0]
+    return False

@@ -389,15 +389,15 @@ class ModuleValues:
                 yield from self._found(r.slice(a, b), reason, node, expr, at, api=api, name=name, client=client,
                                        dropped=dropped)
             return
+        if type(r) is Value and dropped is None and client is None and \
+                (loop := loop_over(expr, at, self.state.value)) is not None:
+            variable, items = loop  # (each item in turn: ``for path in ("/a", "/b"): get(BASE + path)``)
+            for item in items:
+                each = at._replace(frame={variable: item})
+                yield from self._found(self.state.value(expr, each), reason, node, expr, each, api=api, name=name)
+            return
         if type(r) is Value and not r.opaque and not (r.cut and reason is Reason.URL_NAME):  # (display text)
-            if dropped is None and client is None and (loop := loop_over(r, at, self.state.src)) is not None:
-                variable, stmt = loop  # (each item in turn: ``for path in ("/a", "/b"): get(BASE + path)``)
-                for item in stmt.iter.elts:  # type: ignore[attr-defined]
-                    each = at._replace(frame={variable: self.state.value(item, At(at.scope, stmt))})
-                    yield from self._found(self.state.value(expr, each), reason, node, expr, each, api=api,
-                                           name=name)
-                return
-            if dropped is None and client is None and (unset := with_env_defaults(r)) is not None:
+            if dropped is None and client is None and (unset := with_env_defaults(r, self._module_value)) is not None:
                 r = unset  # (where the variables are unset: ``os.getenv("SITE_URL", "https://h/") + "/x"``)
             if dropped is None and client is None:
                 dropped = self.state.evaluator.urljoins.dropped(r)
@@ -449,6 +449,12 @@ class ModuleValues:
         """What ``expr`` holds when it is known text."""
         r = self.state.text(expr, at)
         return r.text if r is not None and r.type == "str" else None
+
+    def _module_value(self, expr: ast.expr, src: Src | None) -> Value | None:
+        """What a name of the module ``src`` spells holds once that module has run (an environment read's default)."""
+        st = next((st for st in self.state.evaluator.states.values() if st.src is src and not st.callee), None)
+        r = st.value(expr, At(st.index.module, None)) if st is not None else None
+        return r if type(r) is Value else None
 
     def _default_of(self, call: ast.Call, at: At) -> ast.expr | None:
         """The default of ``os.getenv(name, default)`` / ``os.environ.get(...)``: what the code uses when the
@@ -555,7 +561,8 @@ class ModuleValues:
                 yield from self._found(r, Reason.URL_API, node, expr, at, api=api, client=client, dropped=dropped)
             if api.name == _URLJOIN:  # what it drops is the call's fault, wherever its result goes (or none)
                 r = self.state.value(node, at)
-                if type(r) is Value and (dropped := self.state.evaluator.urljoins.of_call(node)) is not None:
+                if type(r) is Value and not r.opaque and (dropped := self.state.evaluator.urljoins.of_call(node)) \
+                        is not None:  # (opaque: its reference is a loop's variable, noted with each item in turn)
                     yield UrlValue(r, Reason.URL_API, node, node, api, None, None, dropped, at, _URLJOIN_CODES)
         for kw in node.keywords:
             if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from iri_lint.config import Config
 from iri_lint.lint import lint_text
+from iri_lint.source.project import Project
 
 
 def found(source: str, config: Config | None = None) -> list[tuple[int, int, str]]:
@@ -490,3 +492,47 @@ def test_a_name_read_from_the_environment_joins_its_default_url() -> None:
         requests.get(PARTNER_URL + "orders")
         requests.get(os.getenv("API_BASE", "") + "/v1/users")
         ''') == [(4, 29, "IRI802"), (6, 28, "IRI801")]
+
+
+def test_an_environment_read_s_default_may_be_a_name_bound_to_the_url(tmp_path: Path) -> None:
+    """fixtures176 repro 01: ``X = os.environ.get("X", DEFAULT)``, ``DEFAULT`` a constant of the module that spells
+    the read (this one or another): unset, X is DEFAULT."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "settings.py").write_text('import os\nDEFAULT = "https://search.example.com/"\n'
+                                          'BACKEND = os.environ.get("BACKEND", DEFAULT)\n', encoding="utf-8")
+    use = ('import os\nimport requests\nfrom settings import BACKEND, DEFAULT\nLOCAL_DEFAULT = "https://l.example/"\n'
+           'LOCAL = os.getenv("LOCAL", LOCAL_DEFAULT)\nrequests.get(BACKEND + "/_search")\n'
+           'requests.get(LOCAL + "/_search")\nrequests.get(os.environ.get("S", DEFAULT) + "/_search")\n')
+    got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in got] == [(6, 24, "IRI802"), (7, 22, "IRI802"), (8, 45, "IRI802")]
+
+
+def test_a_url_named_iri_without_an_authority_is_one_whatever_its_spaces() -> None:
+    """fixtures176 repro 05: a URL-named value that starts as an absolute IRI is one, spaces and all, whatever its
+    scheme writes after its ':' (``tel:+1 415 ...``), as ``https://...`` is."""
+    assert found('''\
+        ESCALATION_TEL_HREF = "tel:+1 415 555 0199"
+        CONTACT_HREF = "mailto:sales@shop.example?subject=Request a quote today"
+        ''') == [(1, 29, "IRI101"), (2, 57, "IRI101")]
+
+
+def test_a_class_attribute_bound_to_nothing_is_a_slot_subclasses_fill() -> None:
+    """outside19 repro 01 (bigcommerce): ``resource_name = ""`` in a base class its methods read through ``cls.``
+    is filled by subclasses in other modules: unknown there, so the joins around it make no '//'."""
+    assert found('''\
+        import requests
+        class ApiResource:
+            resource_name = ""
+        class ApiSubResource(ApiResource):
+            parent_resource = None
+            @classmethod
+            def _get_path(cls, id, parentid):
+                return "%s/%s/%s/%s" % (cls.parent_resource, parentid, cls.resource_name, id)
+            @classmethod
+            def get(cls, parentid, id):
+                return requests.get("https://api.example.com/v2" + cls._get_path(id, parentid))
+        class Prefixed:
+            prefix = "/v1/"
+            def get(self):
+                return requests.get("https://api.example.com" + self.prefix + "/users")
+        ''') == [(15, 71, "IRI802")]

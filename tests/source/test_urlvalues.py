@@ -182,8 +182,9 @@ def test_values_of_which_nothing_is_known_are_not_yielded() -> None:
 
 
 def test_a_loop_variable_read_in_the_body_holds_each_item_of_its_display() -> None:
-    """``for path in ("/health", "ready")``: each item reaches the call in turn; not a longer display, a variable
-    the body binds again, a target that is not a name, nor the variable after the loop."""
+    """``for path in ("/health", "ready")``, or over a name this module binds to a display: each item reaches the
+    use in turn, through any join; not a longer display, a dict's keys, a variable the body binds again, a target
+    that is not a name, the variable after the loop, nor a second loop inside the first."""
     src = """\
         import requests
         BASE = "https://api.example.com"
@@ -210,6 +211,33 @@ def test_a_loop_variable_read_in_the_body_holds_each_item_of_its_display() -> No
         (12, "url-api", "requests.get", "https://api.example.com/items?page=2"),
         (14, "url-api", "requests.get", "https://api.example.com0"),
         (15, "url-api", "requests.get", "https://api.example.com0"),
+    ]
+    named = """\
+        import requests
+        from urllib.parse import urljoin
+        BASE = "https://api.example.com/v2"
+        PATHS = ("/a", "b")
+        def probe():
+            for path in PATHS:
+                requests.get(BASE + path)
+            for path in ("x.json",):
+                requests.get(urljoin(BASE, path))
+                requests.get("{}/{}".format(BASE, path))
+            for path in {"/d": 1}:
+                requests.get(BASE + path)
+            for host in ("https://a.example",):
+                for path in ("/x",):
+                    requests.get(host + path)
+    """
+    assert summary(named) == [
+        (7, "url-api", "requests.get", "https://api.example.com/v2/a"),
+        (7, "url-api", "requests.get", "https://api.example.com/v2b"),
+        (9, "url-api", "requests.get", "https://api.example.com/x.json"),  # (the join's result, and its arguments)
+        (9, "url-api", "urllib.parse.urljoin", "https://api.example.com/v2"),
+        (9, "url-api", "urllib.parse.urljoin", "x.json"),
+        (10, "url-api", "requests.get", "https://api.example.com/v2/x.json"),
+        (12, "url-api", "requests.get", "https://api.example.com/v20"),  # (a dict's keys: a hole)
+        (15, "url-api", "requests.get", "https://a.example0"),  # (the first loop only)
     ]
     many = "\n".join(["import requests", "B = 'https://h.example'",
                       f"for p in ({', '.join(repr(str(i)) for i in range(17))}):", "    requests.get(B + p)"])
