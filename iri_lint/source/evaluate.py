@@ -32,10 +32,10 @@ from iri_lint.source.stars import StarReads, stars_binding, stars_order
 from iri_lint.source.subclassing import (
     annotated_object,
     class_attribute,
-    filled_by_subclasses,
     inherited_request,
     inherited_value,
     made_by_call,
+    slot_value,
     subclass_object,
 )
 from iri_lint.source.urljoins import UrljoinNotes, reads_frame
@@ -67,9 +67,8 @@ __all__ = ["MAX_DEPTH", "WORK_PER_LINE", "At", "ClassRef", "Evaluator", "Instanc
 
 MAX_DEPTH = 48  # nested evaluation steps (names through names, calls in calls); deeper is a hole
 WORK_PER_LINE = 16  # a module's evaluation budget, in pieces made and bindings folded, per line of it
-# what each use of a URL may still cost once the module's budget is spent: one huge constant (a chain of
-# doublings) is a hole, the uses after it are still followed (a constant a use: linear all the same)
-USE_ALLOWANCE = 1024
+USE_ALLOWANCE = 1024  # what a use may still cost past the module's budget: a huge constant is a hole, the uses
+# after it are still followed (a chain of doublings; a constant a use: linear all the same)
 
 
 Result = Value | Const | Ref | ModuleRef | ClassRef | Instance | Method | Client | Seq | Table | Helper
@@ -175,7 +174,7 @@ class ModuleState:
 
     def _cut(self, node: ast.AST, known: Value | None = None, at: At | None = None) -> Value:
         """A hole where a limit cut the evaluation short (depth 48 in one use need not be 48 in the next); of a
-        value ``known`` already, the text its statement spells stays, a hole for each stretch between."""
+        known value, what its statement spells stays, a hole for each stretch between."""
         self.evaluator.cuts += 1
         stmt = at.stmt if at is not None else None
         return self.hole(node) if known is None or stmt is None else spelled_in(known, stmt, self.src, self.hole(node))
@@ -532,6 +531,7 @@ class ModuleState:
         cuts = self.evaluator.cuts
         try:
             r = self._class_attr(cls, attr, node, seen, exact)
+            r = r if exact else slot_value(self, cls, attr, r, node)  # (``= ""`` in a base's body: subclasses fill it)
         finally:
             del self.memo[key]
         if self.evaluator.cuts == cuts:
@@ -539,9 +539,9 @@ class ModuleState:
         return r
 
     def _class_attr(self, cls: Scope, attr: str, node: ast.AST, seen: int, exact: bool) -> Result:
-        if (not exact and (self.index.overridden(cls, attr) or filled_by_subclasses(self.index, cls, attr))) or \
-                self.index.rebound_outside(cls, attr) or binds_any(cls, self.src, attr):
-            return self.hole(node)  # a subclass binds it (or ``= ""`` says they do), code outside the class, any
+        if (not exact and self.index.overridden(cls, attr)) or self.index.rebound_outside(cls, attr) or \
+                binds_any(cls, self.src, attr):
+            return self.hole(node)  # a subclass binds it (self may be one of those), code outside the class, any
         body = cls.names.get(attr, [])
         assigned = cls.attr(attr)
         if not assigned:

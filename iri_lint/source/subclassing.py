@@ -19,13 +19,13 @@ from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Scope
 from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS, Args, unknown_client
 from iri_lint.source.exports import super_init_call
 from iri_lint.source.objects import ClassRef, Instance
-from iri_lint.source.values import STR_MEMBER, Client, Method, Ref, Value
+from iri_lint.source.values import STR_MEMBER, Client, Const, Method, Ref, Value
 
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
-__all__ = ["annotated_object", "class_attribute", "enum_members", "filled_by_subclasses", "inherited_request",
-           "inherited_value", "made_by_call", "subclass_object"]
+__all__ = ["annotated_object", "class_attribute", "enum_members", "inherited_request", "inherited_value",
+           "made_by_call", "slot_value", "subclass_object"]
 
 _MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
 # what makes an object of a class of the project's own other than what its class body and methods say
@@ -277,6 +277,14 @@ def annotated_object(state: ModuleState, scope: Scope, b: Binding, node: ast.AST
     if owner.qual in CLIENTS:
         return CALLS[owner.qual](Args([], {}, True), given, state.src, owner.qual)  # type: ignore[arg-type, return-value]
     return Ref(owner.qual + "()")
+
+
+def slot_value(state: ModuleState, cls: Scope, attr: str, r: Result, node: ast.AST) -> Result:
+    """What ``self.<attr>`` of a method of ``cls`` holds: a hole where it is nothing yet (``""`` or ``None``) as the
+    class it is inherited from binds it, a slot its subclasses fill; else ``r``, what the class binds."""
+    if (type(r) is Const or (type(r) is Value and not r.pieces)) and filled_by_subclasses(state.index, cls, attr):
+        return state.hole(node)
+    return r
 
 
 def filled_by_subclasses(index: ModuleIndex, cls: Scope, attr: str) -> bool:
