@@ -789,3 +789,17 @@ def test_a_password_cut_by_a_delimiter_is_reported_at_it(iri: str, found: list[t
     got = [(f.code, f.start, f.message) for f in check(iri)]
     assert [(c, s) for c, s, _ in got] == [(c, s) for c, s, _ in found]
     assert all(w in m for (_, _, m), (_, _, w) in zip(got, found, strict=True))
+
+
+@pytest.mark.parametrize(("text", "injection"), [
+    ("https://example.com/a\r\nSet-Cookie: sessionid=x", True),
+    ("mailto:a@b.example\nBcc: c@d.example", True),
+    ("https://example.com/a\nX-Injected:1", True),
+    ("https://example.com/a\tb", False),
+    ("https://example.com/a\nplain words", False),
+])
+def test_a_line_break_a_header_line_follows_is_called_header_injection(text: str, injection: bool) -> None:
+    """fixtures176's note: IRI104's message names the attack a CR or LF before a header field (RFC 9110 sec. 5)
+    makes; any other control character is one to remove."""
+    (f,) = [f for f in check(text) if f.code == "IRI104"]
+    assert ("header injection" in f.message) is injection
