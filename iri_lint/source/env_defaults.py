@@ -17,7 +17,7 @@ from iri_lint.source.values import Hole, Piece, Src, Text, Value
 
 __all__ = ["with_env_defaults"]
 
-_ENV_READS = ("getenv", "environ.get")  # (os.getenv, os.environ.get, and as imported: getenv, environ.get)
+_ENV_READS = frozenset(("os.getenv", "os.environ.get", "getenv", "environ.get"))  # (as imported from os too)
 
 # what a default that is no literal holds, read in the module that spells the call (None: not known text)
 Resolve = Callable[[ast.expr, Src | None], Value | None]
@@ -55,12 +55,9 @@ def _url_default(hole: Hole, resolve: Resolve) -> tuple[Piece, ...] | None:
 
 
 def _reads_environment(func: ast.expr) -> bool:
+    """Whether a call's function is os's environment read, by its dotted name."""
     parts: list[str] = []
     while type(func) is ast.Attribute:
         parts.append(func.attr)
         func = func.value
-    if type(func) is not ast.Name:
-        return False
-    parts.append(func.id)
-    dotted = ".".join(reversed(parts))
-    return dotted in ("os.getenv", "os.environ.get") or dotted in _ENV_READS
+    return type(func) is ast.Name and ".".join((func.id, *reversed(parts))) in _ENV_READS
