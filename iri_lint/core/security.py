@@ -323,6 +323,7 @@ PLACEHOLDER_WORDS = frozenset({
     "none", "null", "token",
 })
 _POSSESSIVE = ("my", "your")  # "my_secret", "yourpassword", "your-password": a placeholder word, said so
+_SAMPLE_ENDS = ("password", "passwd", "secret")  # what "your..." ends with in a sample ("yourStrongPassword")
 _placeholder = lazy_regex(
     r"[*xX.#_-]+"  # ***, xxx, ..., ###
     r"|<[^<>]*+>|\[[^\[\]]*+\]|\{[^{}]*+\}|\$\{[^{}]*+\}|\$[A-Za-z_][A-Za-z0-9_]*+"  # <pw> [pw] {pw} ${PW} $PW
@@ -338,7 +339,9 @@ def is_placeholder_password(password: str) -> bool:
     if _placeholder().fullmatch(plain) is not None or low in PLACEHOLDER_WORDS:
         return True
     owner = next((w for w in _POSSESSIVE if low.startswith(w)), "")
-    return bool(owner) and low[len(owner):].removeprefix("_").removeprefix("-") in PLACEHOLDER_WORDS
+    # ("your" ... "password": a documented sample, SQL Server's "yourStrong(!)Password", outside21)
+    return bool(owner) and (low[len(owner):].removeprefix("_").removeprefix("-") in PLACEHOLDER_WORDS or (
+        owner == "your" and low.endswith(_SAMPLE_ENDS)))
 
 
 def _plain(userinfo_part: str) -> str:

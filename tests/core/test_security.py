@@ -661,14 +661,16 @@ def test_labels_are_judged_once_per_distinct_label(monkeypatch: pytest.MonkeyPat
                                  "amqp://guest:$AMQP_PASSWORD@h/",
                                  # a placeholder word said to be the reader's (smart_open's URI_EXAMPLES)
                                  "s3://my_key:my_secret@my_bucket/my_key", "http://u:yourpassword@h/",
-                                 "http://u:your-password@h/", "http://u:MyPassword@h/"])
+                                 "http://u:your-password@h/", "http://u:MyPassword@h/",
+                                 # SQL Server's documented sample (feast's default, outside21)
+                                 "mssql+pyodbc://sa:yourStrong(!)Password@localhost:1433/db"])
 def test_a_placeholder_password_is_no_leak(iri: str) -> None:
     assert "userinfo-password" not in {p.kind for p in security_problems(scan(iri))}
 
 
 @pytest.mark.parametrize("iri", ["http://admin:S3cr3t!@h/", "redis://:hunter2@h:6379/0",
                                  "postgresql://app:Zq8%21v@db.internal/prod", "http://u:mysecret2024@h/",
-                                 "http://u:myrtle@h/"])
+                                 "http://u:myrtle@h/", "http://u:yourturn2024@h/", "http://u:mySuperPassword@h/"])
 def test_a_real_looking_password_is_reported(iri: str) -> None:
     assert "userinfo-password" in {p.kind for p in security_problems(scan(iri))}
 

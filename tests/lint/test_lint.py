@@ -293,11 +293,13 @@ def test_a_user_name_that_reads_as_another_host_is_reported_at_it() -> None:
 def test_captured_output_that_starts_with_an_iri_is_text() -> None:
     """gallery-dl's test_job.py: a test's expected output, a line of IRIs then ``| `` lines, is text (no IRI104,
     IRI103 and IRI101 on one literal); an IRI broken by a line break before one word, or given to a URL API, or
-    followed by a header, is still one IRI with a control character."""
+    followed by a header where a URL is expected, is still one IRI with a control character; elsewhere a header
+    line after an IRI is text (a robots.txt's ``Sitemap:``, fixtures178 repro 01)."""
     text = ('import requests\nexpected = """\\\nhttps://example.org/1.jpg\n| https://example.org/alt/1.jpg\n'
             'https://example.org/2.jpg\n"""\nnote = "https://example.com\\nSee also the docs"\n'
             'broken = "http://exa\\nmple.com/p"\nrequests.get("https://example.com/a\\nb c")\n'
-            'hdr = "https://victim.example\\nX-Injected: 1"\n')
+            'hdr_url = "https://victim.example\\nX-Injected: 1"\n'
+            'robots = "https://h.example/a\\nSitemap: https://h.example/s.xml"\n')
     assert [(f.line, f.code) for f in lint_text(text, Config())] == [
         (8, "IRI104"), (9, "IRI104"), (9, "IRI101"), (10, "IRI104"), (10, "IRI101")]
 

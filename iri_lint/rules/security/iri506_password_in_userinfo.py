@@ -21,7 +21,8 @@ RULE = Rule(
     what=("A userinfo `user:password@` whose password is not empty, not a redaction or placeholder (`***`, "
           "`xxx`, `...`, `<password>`, `[password]`, `{password}`, `${PASSWORD}`, `$PASSWORD`, `%(password)s`, "
           "`%s`, `__PASSWORD__`, one of the words " + ", ".join(f"`{w}`" for w in sorted(PLACEHOLDER_WORDS))
-          + " in any case, or one of them after `my` or `your`, `my_secret`) and not the user name again "
+          + " in any case, or one of them after `my` or `your`, `my_secret`, or `your` ... `password`, "
+          "`yourStrong(!)Password`, SQL Server's documented sample) and not the user name again "
           "(`guest:guest`), nor anonymous FTP's (`ftp://anonymous:guest@ftp.example.org/`, by convention an e-mail "
           "address, RFC 1635), in any scheme but one whose userinfo is no login (fsspec's "
           "`github://org:repo@sha/path`). Files that match `test-files` are not checked for it."),
