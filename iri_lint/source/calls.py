@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from iri_lint.source import assembly
+from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.formatting import Arg, format_value, printed
 from iri_lint.source.values import (
     STR_MEMBER,
@@ -119,6 +120,21 @@ def _urljoin(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     if b is None or u is None:
         return hole(node, src)
     return assembly.urljoin(b, u, node, src)
+
+
+def unset_environment(args: Args) -> Args:
+    """A join's arguments where the environment leaves its variables unset: an ``os.getenv(name, default)``
+    hole in one, whose default is a literal absolute URL, is that default (``env_defaults``), so that
+    ``urljoin(ISSUER, ".well-known/...")`` drops what the default's path would lose (fixtures177 repro 01)."""
+    def unset(item: Item) -> Item:
+        r = item[0]
+        return (with_env_defaults(r, _no_names) or r, item[1]) if type(r) is Value and not r.known else item
+    positional = None if args.positional is None else [unset(item) for item in args.positional]
+    return Args(positional, {k: unset(item) for k, item in args.keywords.items()}, args.more)
+
+
+def _no_names(expr: ast.expr, src: Src | None) -> Value | None:
+    return None  # (a default a name holds is read where the value is used: ``ModuleValues``)
 
 
 def urljoin_drops(args: Args) -> tuple[str, str, Value] | None:
@@ -230,6 +246,9 @@ CALLS: dict[str, Handler] = {
 # HTTP clients with a base URL: how a request URL meets it, and whether base_url is keyword-only
 _CLIENTS = {"httpx.Client": ("append", True), "httpx.AsyncClient": ("append", True),
             "aiohttp.ClientSession": ("resolve", False)}
+# the calls whose arguments are read as the environment's defaults where it leaves them unset: their structure
+# depends on the base (``unset_environment``)
+JOINS_OF_URLS = frozenset((*URLJOINS, "posixpath.join", *_CLIENTS))
 CALLS.update({name: _client(merge, keyword_only) for name, (merge, keyword_only) in _CLIENTS.items()})
 CLIENTS = frozenset(_CLIENTS)  # the calls that make objects a URL API is a method of
 

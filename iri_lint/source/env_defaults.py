@@ -13,10 +13,11 @@ from collections.abc import Callable
 
 from iri_lint.source.candidates import is_absolute_literal
 from iri_lint.source.url_apis import env_default
-from iri_lint.source.values import Hole, Piece, Src, Text, Value
+from iri_lint.source.values import Hole, HoleKind, Piece, Src, Text, Value
 
 __all__ = ["with_env_defaults"]
 
+_NAMES = (ast.Name, ast.Attribute)
 _ENV_READS = frozenset(("os.getenv", "os.environ.get", "getenv", "environ.get"))  # (as imported from os too)
 
 # what a default that is no literal holds, read in the module that spells the call (None: not known text)
@@ -41,6 +42,11 @@ def with_env_defaults(value: Value, resolve: Resolve) -> Value | None:
 def _url_default(hole: Hole, resolve: Resolve) -> tuple[Piece, ...] | None:
     """The pieces of a read's default that is an absolute URL."""
     node = hole.node
+    if hole.kind is HoleKind.FIELD and type(node) in _NAMES:  # (``"%s/x" % (BASE,)``: the field's name, once)
+        known = resolve(node, hole.src)  # type: ignore[arg-type]
+        if known is None or len(known.pieces) != 1 or type(inner := known.pieces[0]) is not Hole:
+            return None
+        node, hole = inner.node, inner
     if type(node) is not ast.Call or not _reads_environment(node.func):
         return None
     default = env_default(node)

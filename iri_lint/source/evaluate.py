@@ -19,7 +19,7 @@ from typing import Any
 from iri_lint.source import assembly, bindings, mutations
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
 from iri_lint.source.blocks import Span, item_before, way_to
-from iri_lint.source.calls import CALLS, CLIENTS, METHODS, URLJOINS, Args, percent_args
+from iri_lint.source.calls import CALLS, CLIENTS, JOINS_OF_URLS, METHODS, Args, percent_args, unset_environment
 from iri_lint.source.formatting import percent_value, printed
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
 from iri_lint.source.mutations import binds_any, globals_rebound, rebinds_module_attribute, rebound_on
@@ -38,7 +38,7 @@ from iri_lint.source.subclassing import (
     slot_value,
     subclass_object,
 )
-from iri_lint.source.urljoins import UrljoinNotes, reads_frame
+from iri_lint.source.urljoins import UrljoinNotes
 from iri_lint.source.values import (
     MAX_FSTRING_PARTS,
     MAX_PIECES,
@@ -652,11 +652,9 @@ class ModuleState:
                     return self.hole(node)
                 values = self.evaluator._state(self.index, self.src, self.path, False)  # (its base is a value)
             args = values._args(node, at)
+            args = unset_environment(args) if callee.qual in JOINS_OF_URLS else args  # (as the env's defaults)
             r = handler(args, node, self.src, callee.qual)
-            if callee.qual in URLJOINS and type(r) is Value:
-                self.evaluator.urljoins.note(args, r, node, in_helper=reads_frame(node, at))
-            elif callee.qual == "posixpath.join" and type(r) is Value:
-                self.evaluator.urljoins.note_posix(args, r)
+            self.evaluator.urljoins.note_call(callee.qual, args, r, node, at)
             return r  # type: ignore[return-value]
         if type(callee) is Method and type(callee.owner) is Value:
             method = METHODS.get(callee.attr)

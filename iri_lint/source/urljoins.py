@@ -12,7 +12,7 @@ import ast
 
 from iri_lint.source import assembly
 from iri_lint.source.bindings import At
-from iri_lint.source.calls import Args, known_text, urljoin_drops
+from iri_lint.source.calls import URLJOINS, Args, known_text, urljoin_drops
 from iri_lint.source.values import MADE, Method, Text, Value
 
 __all__ = ["POSIX", "UrljoinNotes", "reads_frame"]
@@ -39,6 +39,16 @@ class UrljoinNotes:
         if found is not None:
             self._by_call[id(call)] = found
         self._record(found, resolved, call=not in_helper)
+
+    def note_call(self, qual: str, args: Args, resolved: object, call: ast.Call, at: At) -> None:
+        """A call of a join the model carries out gave ``resolved``: what it drops, if anything (``urljoin``,
+        RFC 3986 sec. 5.2; ``posixpath.join``, a part that starts with ``/``)."""
+        if type(resolved) is not Value:
+            return
+        if qual in URLJOINS:
+            self.note(args, resolved, call, in_helper=reads_frame(call, at))
+        elif qual == "posixpath.join":
+            self.note_posix(args, resolved)
 
     def of_call(self, call: object) -> tuple[str, str, Value] | None:
         """What the ``urljoin`` call ``call`` drops, once its value was asked for (even a reference the

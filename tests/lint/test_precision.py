@@ -536,3 +536,21 @@ def test_a_class_attribute_bound_to_nothing_is_a_slot_subclasses_fill() -> None:
             def get(self):
                 return requests.get("https://api.example.com" + self.prefix + "/users")
         ''') == [(15, 71, "IRI802")]
+
+
+def test_an_environment_default_is_the_base_of_every_join() -> None:
+    """fixtures177 repros 01, 02: the default is what urljoin resolves against, what aiohttp resolves a request
+    against, and what a '%' or '.format' field holds, as it is for '+' and f-strings."""
+    assert found('''\
+        import os
+        from urllib.parse import urljoin
+        import aiohttp, requests
+        ISSUER = os.environ.get("OIDC_ISSUER", "https://login.example.com/realms/acme")
+        PUBLIC_URL = os.getenv("PUBLIC_URL", "https://mirror.example/")
+        requests.get(urljoin(ISSUER, "/.well-known/openid-configuration"))
+        requests.get("%s/simple/%s" % (PUBLIC_URL, "pkg"))
+        requests.get("{}/simple/{}".format(PUBLIC_URL, "pkg"))
+        async def userinfo():
+            async with aiohttp.ClientSession(base_url=ISSUER + "/") as s:
+                await s.get("/protocol/openid-connect/userinfo")
+        ''') == [(6, 30, "IRI804"), (7, 16, "IRI802"), (8, 16, "IRI802"), (11, 21, "IRI804")]
