@@ -8,11 +8,12 @@ method by its name on a string or URL value. Any other call's result is a hole.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.source import assembly
-from iri_lint.source.env_defaults import with_env_defaults
+from iri_lint.source.env_defaults import module_value, with_env_defaults
 from iri_lint.source.formatting import Arg, format_value, printed
 from iri_lint.source.values import (
     STR_MEMBER,
@@ -30,8 +31,11 @@ from iri_lint.source.values import (
     made,
 )
 
-__all__ = ["CALLS", "CLIENTS", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS", "Args", "known_text",
-           "percent_args", "to_arg", "urljoin_drops"]
+if TYPE_CHECKING:
+    from iri_lint.source.evaluate import Evaluator
+
+__all__ = ["CALLS", "CLIENTS", "JOINS_OF_URLS", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS", "Args",
+           "known_text", "percent_args", "to_arg", "unset_environment", "urljoin_drops"]
 
 Item = tuple[object, ast.expr]  # an argument's result and its expression
 
@@ -122,19 +126,17 @@ def _urljoin(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     return assembly.urljoin(b, u, node, src)
 
 
-def unset_environment(args: Args) -> Args:
+def unset_environment(args: Args, evaluator: Evaluator) -> Args:
     """A join's arguments where the environment leaves its variables unset: an ``os.getenv(name, default)``
-    hole in one, whose default is a literal absolute URL, is that default (``env_defaults``), so that
+    hole in one, whose default is an absolute URL (a literal, or a name of the read's module), is that default:
     ``urljoin(ISSUER, ".well-known/...")`` drops what the default's path would lose (fixtures177 repro 01)."""
+    resolve = functools.partial(module_value, evaluator)
+
     def unset(item: Item) -> Item:
         r = item[0]
-        return (with_env_defaults(r, _no_names) or r, item[1]) if type(r) is Value and not r.known else item
+        return (with_env_defaults(r, resolve) or r, item[1]) if type(r) is Value and not r.known else item
     positional = None if args.positional is None else [unset(item) for item in args.positional]
     return Args(positional, {k: unset(item) for k, item in args.keywords.items()}, args.more)
-
-
-def _no_names(expr: ast.expr, src: Src | None) -> Value | None:
-    return None  # (a default a name holds is read where the value is used: ``ModuleValues``)
 
 
 def urljoin_drops(args: Args) -> tuple[str, str, Value] | None:

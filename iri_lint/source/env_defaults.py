@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from iri_lint.source.bindings import At
 from iri_lint.source.candidates import is_absolute_literal
 from iri_lint.source.url_apis import env_default
 from iri_lint.source.values import Hole, HoleKind, Piece, Src, Text, Value
 
-__all__ = ["with_env_defaults"]
+if TYPE_CHECKING:
+    from iri_lint.source.evaluate import Evaluator
+
+__all__ = ["module_value", "with_env_defaults"]
 
 _NAMES = (ast.Name, ast.Attribute)
 _ENV_READS = frozenset(("os.getenv", "os.environ.get", "getenv", "environ.get"))  # (as imported from os too)
@@ -67,3 +72,10 @@ def _reads_environment(func: ast.expr) -> bool:
         parts.append(func.attr)
         func = func.value
     return type(func) is ast.Name and ".".join((func.id, *reversed(parts))) in _ENV_READS
+
+
+def module_value(evaluator: Evaluator, expr: ast.expr, src: Src | None) -> Value | None:
+    """What ``expr``, spelled in the module ``src``, holds once that module has run (a read's default)."""
+    st = next((st for st in evaluator.states.values() if st.src is src and not st.callee), None)
+    r = st.value(expr, At(st.index.module, None)) if st is not None else None
+    return r if type(r) is Value else None

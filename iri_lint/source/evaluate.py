@@ -652,7 +652,7 @@ class ModuleState:
                     return self.hole(node)
                 values = self.evaluator._state(self.index, self.src, self.path, False)  # (its base is a value)
             args = values._args(node, at)
-            args = unset_environment(args) if callee.qual in JOINS_OF_URLS else args  # (as the env's defaults)
+            args = unset_environment(args, self.evaluator) if callee.qual in JOINS_OF_URLS else args  # (env unset)
             r = handler(args, node, self.src, callee.qual)
             self.evaluator.urljoins.note_call(callee.qual, args, r, node, at)
             return r  # type: ignore[return-value]

@@ -19,7 +19,7 @@ from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
 from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, set_off, string_key
-from iri_lint.source.env_defaults import with_env_defaults
+from iri_lint.source.env_defaults import module_value, with_env_defaults
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.helpers import only_shown, parameters_bound
 from iri_lint.source.locate import SourceFile
@@ -397,7 +397,9 @@ class ModuleValues:
                 yield from self._found(self.state.value(expr, each), reason, node, expr, each, api=api, name=name)
             return
         if type(r) is Value and not r.opaque and not (r.cut and reason is Reason.URL_NAME):  # (display text)
-            if dropped is None and client is None and (unset := with_env_defaults(r, self._module_value)) is not None:
+            unset = with_env_defaults(r, functools.partial(module_value, self.state.evaluator)) \
+                if dropped is None and client is None else None
+            if unset is not None:
                 r = unset  # (where the variables are unset: ``os.getenv("SITE_URL", "https://h/") + "/x"``)
             if dropped is None and client is None:
                 dropped = self.state.evaluator.urljoins.dropped(r)
@@ -449,12 +451,6 @@ class ModuleValues:
         """What ``expr`` holds when it is known text."""
         r = self.state.text(expr, at)
         return r.text if r is not None and r.type == "str" else None
-
-    def _module_value(self, expr: ast.expr, src: Src | None) -> Value | None:
-        """What a name of the module ``src`` spells holds once that module has run (an environment read's default)."""
-        st = next((st for st in self.state.evaluator.states.values() if st.src is src and not st.callee), None)
-        r = st.value(expr, At(st.index.module, None)) if st is not None else None
-        return r if type(r) is Value else None
 
     def _default_of(self, call: ast.Call, at: At) -> ast.expr | None:
         """The default of ``os.getenv(name, default)`` / ``os.environ.get(...)``: what the code uses when the

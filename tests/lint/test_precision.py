@@ -540,7 +540,8 @@ def test_a_class_attribute_bound_to_nothing_is_a_slot_subclasses_fill() -> None:
 
 def test_an_environment_default_is_the_base_of_every_join() -> None:
     """fixtures177 repros 01, 02: the default is what urljoin resolves against, what aiohttp resolves a request
-    against, and what a '%' or '.format' field holds, as it is for '+' and f-strings."""
+    against, and what a '%' or '.format' field holds, as it is for '+' and f-strings; a default a name of the read's
+    module holds too."""
     assert found('''\
         import os
         from urllib.parse import urljoin
@@ -548,9 +549,13 @@ def test_an_environment_default_is_the_base_of_every_join() -> None:
         ISSUER = os.environ.get("OIDC_ISSUER", "https://login.example.com/realms/acme")
         PUBLIC_URL = os.getenv("PUBLIC_URL", "https://mirror.example/")
         requests.get(urljoin(ISSUER, "/.well-known/openid-configuration"))
+        DEFAULT_ROOT = "https://geo.example.com/api"
+        ROOT = os.getenv("GEO_ROOT", DEFAULT_ROOT)
+        requests.get(urljoin(ROOT + "/v2", "reverse"))
         requests.get("%s/simple/%s" % (PUBLIC_URL, "pkg"))
         requests.get("{}/simple/{}".format(PUBLIC_URL, "pkg"))
         async def userinfo():
             async with aiohttp.ClientSession(base_url=ISSUER + "/") as s:
                 await s.get("/protocol/openid-connect/userinfo")
-        ''') == [(6, 30, "IRI804"), (7, 16, "IRI802"), (8, 16, "IRI802"), (11, 21, "IRI804")]
+        ''') == [(6, 30, "IRI804"), (9, 36, "IRI804"), (10, 16, "IRI802"), (11, 16, "IRI802"),
+                     (14, 21, "IRI804")]
