@@ -541,7 +541,7 @@ def _separated(text: str, at: int, *, url_name: bool = False) -> bool:
     items = iri_text(text)
     if items.listed:
         return not any(a <= at < b for a, b in items.items)
-    return (not items.injection or not url_name) and looks_like_prose(text, url_context=url_name)
+    return not url_name if items.injection else looks_like_prose(text, url_context=url_name)
 
 
 def _with_dates(use: UrlValue, c: Checked, state: ModuleState) -> Checked:

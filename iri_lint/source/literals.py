@@ -415,9 +415,10 @@ class Scanner:
             text = iri_text(value, tpl.holes)
             if text.listed:  # a list of IRIs: each one is checked, the separators are not findings
                 return self._items(node, tpl, text.items, ctx, url_ctx)
-            # (header injection is a URL's fault where a URL is expected; elsewhere "URL\nName: value" is text: a
+            # (header injection is a URL's fault where a URL is expected; elsewhere "URL\r\nName: value" is text: a
             # robots.txt, a message, an HTTP head a test expects)
-            if (not text.injection or not url_ctx) and (ctx.message or looks_like_prose(value, url_context=url_ctx)):
+            if (text.injection and not url_ctx) or \
+                    (not text.injection and (ctx.message or looks_like_prose(value, url_context=url_ctx))):
                 if self.texts is not None:
                     self._text(node, raw, holes, ctx)
                 return None

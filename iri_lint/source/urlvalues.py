@@ -398,7 +398,7 @@ class ModuleValues:
             return
         if type(r) is Value and not r.opaque and not (r.cut and reason is Reason.URL_NAME):  # (display text)
             unset = with_env_defaults(r, functools.partial(module_value, self.state.evaluator)) \
-                if dropped is None and client is None else None
+                if dropped is None else None  # (a client's request too: ``client.get(ISSUER + "/certs")``)
             if unset is not None:
                 r = unset  # (where the variables are unset: ``os.getenv("SITE_URL", "https://h/") + "/x"``)
             if dropped is None and client is None:

@@ -119,7 +119,7 @@ MISSES = '''import requests, yarl, httpx, hyperlink, rfc3986
 from furl import furl
 from urllib3.util import parse_url
 from w3lib.url import safe_url_string
-a = "https://victim.example\\r\\nX-Injected: 1"
+a_url = "https://victim.example\\r\\nX-Injected: 1"
 b = "http://example.org/blank space"
 c = requests.get(" http://example.org/")
 d_url = "10.0.0.1:3128"
@@ -140,7 +140,7 @@ def test_misses_of_real_code_are_found_at_their_column() -> None:
     IP host:port is an address, not an IRI."""
     found = [(f.line, f.col, f.code) for f in lint_text(MISSES, Config())]
     assert found == [
-        (5, 27, "IRI104"), (5, 42, "IRI101"),  # the escape "\\r" of the CR-LF run, then the space
+        (5, 31, "IRI104"), (5, 46, "IRI101"),  # the escape "\\r" of the CR-LF run, then the space
         (6, 29, "IRI101"), (7, 18, "IRI101"), (10, 25, "IRI104"),
         (11, 34, "IRI101"), (12, 35, "IRI110"), (13, 30, "IRI103"), (14, 49, "IRI103"),
         (15, 35, "IRI103"), (16, 46, "IRI602"), (17, 41, "IRI101"),

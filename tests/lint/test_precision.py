@@ -361,12 +361,15 @@ def test_control_characters_at_either_end_of_a_literal() -> None:
 
 
 def test_header_injection_after_an_iri_in_any_scheme() -> None:
+    """Where a URL is expected; elsewhere the same text, CR-LF or LF, is text (a test's expected HTTP head: fixtures178
+    repro 01, fixtures179 repro 03), and a header name with no value is a heading (siphon's listings)."""
     assert found('''\
-        A = "https://example.com/a\\r\\nHost: evil.example"
-        B = "mailto:a@b.example\\r\\nBcc: c@d.example"
-        C = "https://example.com/a\\nX-Injected:1"
+        A_URL = "https://example.com/a\\r\\nHost: evil.example"
+        B_URL = "mailto:a@b.example\\r\\nBcc: c@d.example"
+        C_URL = "https://example.com/a\\nX-Injected:1"
         D = "https://example.com/a\\nX-Empty:\\nnext line"
-        ''') == [(1, 26, "IRI104"), (1, 35, "IRI101"), (2, 23, "IRI104"), (2, 31, "IRI101"), (3, 26, "IRI104")]
+        E = "https://shop.example.com/robots.txt\\r\\nUser-Agent: monitor/1.0"
+        ''') == [(1, 30, "IRI104"), (1, 39, "IRI101"), (2, 27, "IRI104"), (2, 35, "IRI101"), (3, 30, "IRI104")]
 
 
 def test_each_iri_of_a_list_is_checked_at_its_column() -> None:
@@ -559,3 +562,16 @@ def test_an_environment_default_is_the_base_of_every_join() -> None:
                 await s.get("/protocol/openid-connect/userinfo")
         ''') == [(6, 30, "IRI804"), (9, 36, "IRI804"), (10, 16, "IRI802"), (11, 16, "IRI802"),
                      (14, 21, "IRI804")]
+
+
+def test_an_environment_default_reaches_a_client_s_request() -> None:
+    """fixtures179 repro 01: an absolute URL joined to an environment read's default, requested through an httpx
+    or aiohttp client, is checked with the default as at requests.get."""
+    assert found('''\
+        import os
+        import httpx
+        ISSUER = os.getenv("ISSUER", "https://login.example.org/realms/shop/")
+        async def certs():
+            async with httpx.AsyncClient() as client:
+                await client.get(ISSUER + "/protocol/certs")
+        ''') == [(6, 35, "IRI802")]

@@ -38,7 +38,7 @@ RULE = Rule(
                 kind="python"),
     ),
     invalid=(
-        Example('import httpx\napi = httpx.Client(base_url="https://api.example/v1?appid=demo")\n'
+        Example('import httpx\napi = httpx.Client(base_url="https://api.example/v1?appid=demo")  # IRI810\n'
                 'api.get("alerts")\n', kind="python"),
         Example('import os\n\nimport httpx\nKEY = os.environ["KEY"]\n'
                 'api = httpx.AsyncClient(base_url=f"https://api.example/v1?appid={KEY}")\n', kind="python"),
