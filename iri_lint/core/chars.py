@@ -12,6 +12,8 @@ from collections.abc import Iterable
 
 import unicodedataplus  # one Unicode version for names, as for the bidi and script data
 
+from .lazy import lazy_regex
+
 # RFC 3987 sec. 2.2 ucschar
 UCSCHAR_RANGES: tuple[tuple[int, int], ...] = (
     (0xA0, 0xD7FF),
@@ -154,3 +156,12 @@ def char_label(c: str) -> str:
             kind = "private-use"
         name = f"<{kind}-{cp:04X}>"
     return f"U+{cp:04X} {name}"
+
+
+# a line break, then a header field with its value (RFC 9110 sec. 5.1-5.5): what a header injection writes
+_header_line = lazy_regex(r"(?:\r\n?|\n)[!#$%&'*+.^_`|~0-9A-Za-z\-]++:[ \t]*+[^\s]")
+
+
+def starts_header_line(text: str, at: int) -> bool:
+    """Whether the CR or LF at ``at`` starts a header line (``\r\nSet-Cookie: x``): header injection."""
+    return _header_line().match(text, at) is not None

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import accumulate, pairwise
 
+from ..core.chars import starts_header_line
 from ..core.context import Assembly, UriOnly
 from ..core.grammar import Profile
 from ..core.joiners import JOINERS
@@ -223,6 +224,8 @@ _CONSEQUENCES: dict[str, frozenset[str]] = {
     # so are a port's full-width digits (`:８４４３`, a Japanese IME's): the form is the fault, not the port
     "IRI503": frozenset({"IRI111", "IRI112"}),
 }
+# what a header an injection writes after a CR or LF holds (IRI104 names the injection: fixtures179 repro 04)
+_IN_INJECTED_HEADER = frozenset({"IRI101", "IRI102", "IRI103", "IRI114"})
 # causes whose consequences stand elsewhere in the authority: an '@' joined after a host and its port makes them
 # the userinfo, whose "password" (the port's digits, IRI506) only follows from the join
 _CONSEQUENCES_IN_AUTHORITY: dict[str, frozenset[str]] = {"IRI801": frozenset({"IRI506"})}
@@ -232,6 +235,9 @@ def _without_consequences(found: list[tuple[str, Raw]], ref: IRIReference) -> li
     """``found`` less each finding that overlaps a finding of its cause (``_CONSEQUENCES``), or stands in the
     authority of one (``_CONSEQUENCES_IN_AUTHORITY``)."""
     causes = [(r.start, r.end, _CONSEQUENCES[code]) for code, r in found if code in _CONSEQUENCES]
+    text = ref.text  # (a header an injection writes: what is wrong in its line follows from the line break)
+    causes += [(r.start, len(text), _IN_INJECTED_HEADER) for code, r in found
+               if code == "IRI104" and starts_header_line(text, r.start)]
     authority = ref.authority
     if authority is not None and ref.origin is None:  # (offsets of ref.text)
         causes += [(authority.start, authority.end, _CONSEQUENCES_IN_AUTHORITY[code]) for code, r in found

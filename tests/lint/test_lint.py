@@ -140,7 +140,7 @@ def test_misses_of_real_code_are_found_at_their_column() -> None:
     IP host:port is an address, not an IRI."""
     found = [(f.line, f.col, f.code) for f in lint_text(MISSES, Config())]
     assert found == [
-        (5, 31, "IRI104"), (5, 46, "IRI101"),  # the escape "\\r" of the CR-LF run, then the space
+        (5, 31, "IRI104"),  # the escape "\\r" of the CR-LF run (the header's space follows from it)
         (6, 29, "IRI101"), (7, 18, "IRI101"), (10, 25, "IRI104"),
         (11, 34, "IRI101"), (12, 35, "IRI110"), (13, 30, "IRI103"), (14, 49, "IRI103"),
         (15, 35, "IRI103"), (16, 46, "IRI602"), (17, 41, "IRI101"),
@@ -301,7 +301,7 @@ def test_captured_output_that_starts_with_an_iri_is_text() -> None:
             'hdr_url = "https://victim.example\\nX-Injected: 1"\n'
             'robots = "https://h.example/a\\nSitemap: https://h.example/s.xml"\n')
     assert [(f.line, f.code) for f in lint_text(text, Config())] == [
-        (8, "IRI104"), (9, "IRI104"), (9, "IRI101"), (10, "IRI104"), (10, "IRI101")]
+        (8, "IRI104"), (9, "IRI104"), (9, "IRI101"), (10, "IRI104")]
 
 
 def test_a_percent_before_a_space_is_no_placeholder_where_the_literal_is_not_formatted() -> None:

@@ -361,15 +361,16 @@ def test_control_characters_at_either_end_of_a_literal() -> None:
 
 
 def test_header_injection_after_an_iri_in_any_scheme() -> None:
-    """Where a URL is expected; elsewhere the same text, CR-LF or LF, is text (a test's expected HTTP head: fixtures178
-    repro 01, fixtures179 repro 03), and a header name with no value is a heading (siphon's listings)."""
+    """Where a URL is expected, one finding at the line break (what the header line holds follows from it: fixtures179
+    repro 04); elsewhere the same text, CR-LF or LF, is text (a test's expected HTTP head: fixtures178 repro 01,
+    fixtures179 repro 03), and a header name with no value is a heading (siphon's listings)."""
     assert found('''\
         A_URL = "https://example.com/a\\r\\nHost: evil.example"
         B_URL = "mailto:a@b.example\\r\\nBcc: c@d.example"
         C_URL = "https://example.com/a\\nX-Injected:1"
         D = "https://example.com/a\\nX-Empty:\\nnext line"
         E = "https://shop.example.com/robots.txt\\r\\nUser-Agent: monitor/1.0"
-        ''') == [(1, 30, "IRI104"), (1, 39, "IRI101"), (2, 27, "IRI104"), (2, 35, "IRI101"), (3, 30, "IRI104")]
+        ''') == [(1, 30, "IRI104"), (2, 27, "IRI104"), (3, 30, "IRI104")]
 
 
 def test_each_iri_of_a_list_is_checked_at_its_column() -> None:

@@ -801,5 +801,9 @@ def test_a_password_cut_by_a_delimiter_is_reported_at_it(iri: str, found: list[t
 def test_a_line_break_a_header_line_follows_is_called_header_injection(text: str, injection: bool) -> None:
     """fixtures176's note: IRI104's message names the attack a CR or LF before a header field (RFC 9110 sec. 5)
     makes; any other control character is one to remove."""
-    (f,) = [f for f in check(text) if f.code == "IRI104"]
+    found = check(text)
+    (f,) = [f for f in found if f.code == "IRI104"]
     assert ("header injection" in f.message) is injection
+    # (what the injected header line holds follows from it: one finding, fixtures179 repro 04)
+    assert [g.code for g in found if g.code != "IRI104"] == ([] if injection else [g.code for g in found
+                                                                                   if g.code == "IRI101"])

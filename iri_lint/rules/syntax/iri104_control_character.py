@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from ...core.chars import starts_header_line
 from ...core.errors import Kind
 from ..facts import Facts
 from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
@@ -22,7 +22,8 @@ RULE = Rule(
     what=("A C0 control (U+0000-001F, tab and newline included), DEL (U+007F) or C1 control (U+0080-009F) "
           "anywhere in the IRI; a run is one finding, and the fix removes it. Whitespace controls before or "
           "after the whole IRI are one finding. A CR or LF that a header line follows (`Name: value`) is "
-          "header injection, and the message says so."),
+          "header injection, and the message says so; what the header line holds (its spaces) is not reported "
+          "again."),
     why=("RFC 3987 sec. 2.2 leaves this character out of the IRI grammar and 3987bis sec. 6.3 explains why: "
          "controls cannot be transmitted reliably as text, are silently dropped by some software and can "
          "manipulate how the IRI is displayed. Software that receives such a string may cut it, reject it, or "
@@ -36,16 +37,12 @@ RULE = Rule(
 
 def message(err: Subject) -> str:
     """The finding's message for one error (a run of them gets its length appended)."""
-    if err.text[err.rec.start] in "\r\n" and _HEADER_LINE.match(err.text, err.rec.start):
+    if starts_header_line(err.text, err.rec.start):
         return (f"{err.label} in {err.component} starts a header line: header injection where the value reaches "
                 "a request (CRLF injection, CWE-113); control characters are not allowed in IRIs (3987bis "
                 "sec. 6.3): remove it")
     return (f"{err.label} in {err.component}: "
             "control characters are not allowed in IRIs (3987bis sec. 6.3); remove it")
-
-
-# a line break, then a header field with its value (RFC 9110 sec. 5): what an injection writes
-_HEADER_LINE = re.compile(r"(?:\r\n?|\n)[!#$%&'*+.^_`|~0-9A-Za-z\-]++:[ \t]*+[^\s]")
 
 
 def check(facts: Facts) -> Iterator[Raw]:
