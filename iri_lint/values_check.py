@@ -69,8 +69,9 @@ from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Text, Value, d
 _PROJECT: list[Project] = []
 _LITERALS = (ast.Constant, ast.JoinedStr)
 ASSEMBLY_CODES = frozenset(r.code for r in RULES if r.family is Family.ASSEMBLY)
-# an assembly rule about the use, not the value's assembly: a template that reaches a URL API unfilled
-AT_USE_CODES = frozenset(("IRI805",))
+# an assembly rule about the use, not the value's assembly: a template that reaches a URL API unfilled, a query in
+# the base a client appends each request to (the module spelling the base cannot know it: fixtures179 repro 02)
+AT_USE_CODES = frozenset(("IRI805", "IRI810"))
 
 
 _FREEZE_AFTER_READS = [True]  # (False in a long-lived process: see long_lived_process)

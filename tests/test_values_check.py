@@ -2882,3 +2882,17 @@ def test_a_reference_without_a_scheme_at_an_api_with_no_base(use: str, expected:
     src = ('import urllib.request, requests, httpx\nBASE = "https://api.example.com"\nPATH = "/v1/users"\n'
            f'def f(uid, host):\n    {use}\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
+def test_a_client_base_with_a_query_from_another_module_is_reported_at_the_use(tmp_path: Path) -> None:
+    """fixtures179 repro 02: the module that spells a base with a '?' cannot know a client appends requests to it
+    (a '?' is fine in a URL-named constant): IRI810 is the use's, at the name that brings the base in."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "conf.py").write_text('PAY_API_URL = "https://pay.example.com/v1?version=2024-06"\n', encoding="utf-8")
+    use = ('import httpx\nimport conf\nfrom conf import PAY_API_URL\n\nc1 = httpx.Client(base_url=PAY_API_URL)\n'
+           'c2 = httpx.Client(base_url=conf.PAY_API_URL)\n')
+    project = Project()
+    got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=project)
+    assert [(f.line, f.col, f.code) for f in got] == [(5, 27, "IRI810"), (6, 27, "IRI810")]
+    assert lint_text((tmp_path / "conf.py").read_text("utf-8"), Config(), path=str(tmp_path / "conf.py"),
+                     project=project) == []
