@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import NamedTuple, TypeVar
 
 from .config import Config
+from .core.chars import HEXDIG
 from .core.scanner import scan
 from .rules.engine import check_ref, merged
 from .rules.model import Edit, Family, Finding, Fix, UseContext, with_edits
@@ -663,7 +664,8 @@ def _unseen_escape(expr: ast.expr, piece: object, k: int) -> bool:
     if type(expr) is ast.Call:
         return spelled[at : at + 2] in ("{{", "}}")
     return spelled[at : at + 2] == "%%" and any(
-        text is None and at + 2 <= a <= at + 3 for a, _, text in placeholder_spans(spelled, percent_template=True))
+        text is None and (a == at + 2 or (a == at + 3 and spelled[at + 2] in HEXDIG))
+        for a, _, text in placeholder_spans(spelled, percent_template=True))
 
 
 def _end(c: Checked, f: Finding, piece: object, local: Src, start: SourcePos) -> SourcePos:

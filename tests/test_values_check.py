@@ -498,15 +498,15 @@ def test_a_percent_another_module_s_printf_template_makes_is_reported_where_it_i
     repro 01). The fix there writes ``%25`` as the template spells a ``%``: ``%%25``."""
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
     tpl = ('RATE = "https://s.example/rate/%d%%"\nBAD = "https://s.example/%s/50%%zz"\n'
-           'RATE2 = "https://s.example/50%%%s"\n')
+           'RATE2 = "https://s.example/50%%%s"\nRATE3 = "https://s.example/50%%z%s"\n')
     (tmp_path / "tpl.py").write_text(tpl, encoding="utf-8")
-    use = ('import requests\nfrom tpl import BAD, RATE, RATE2\n\nrequests.get(RATE % 5)\nrequests.get(BAD % "x")\n'
-           'requests.get(RATE2 % "zz")\n')
+    use = ('import requests\nfrom tpl import BAD, RATE, RATE2, RATE3\n\nrequests.get(RATE % 5)\n'
+           'requests.get(BAD % "x")\nrequests.get(RATE2 % "zz")\nrequests.get(RATE3 % "x")\n')
     project = Project()
     got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=project)
     assert [(f.line, f.col, f.code) for f in got] == [(6, 13, "IRI110")]
     there = lint_text(tpl, Config(), path=str(tmp_path / "tpl.py"), project=project)
-    assert [(f.line, f.code) for f in there] == [(1, "IRI110"), (2, "IRI110")]
+    assert [(f.line, f.code) for f in there] == [(1, "IRI110"), (2, "IRI110"), (4, "IRI110")]
     run = fix_text(tpl, lambda t: lint_text(t, Config(), path=str(tmp_path / "tpl.py"), project=Project()),
                    unsafe=True)
     assert run.text.splitlines()[:2] == ['RATE = "https://s.example/rate/%d%%25"', 'BAD = "https://s.example/%s/50%%25zz"']

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import accumulate, pairwise
 
-from ..core.chars import starts_header_line
+from ..core.chars import HEXDIG, starts_header_line
 from ..core.context import Assembly, UriOnly
 from ..core.grammar import Profile
 from ..core.joiners import JOINERS
@@ -189,8 +189,7 @@ _BRACKETS = frozenset("<>")
 _AT_ITS_CHARACTER = {"IRI118": "", "IRI404": "", "IRI114": "#"}  # code -> the character it must be ("": any)
 # a '%' is malformed by the two characters after it alone (RFC 3986 sec. 2.1), whatever a hole before it holds:
 # '{pct}%&sort=top' as much as '50%&sort=top' (fixtures174 repro 01); a hole there may mend it, unless a known
-# character that is no hex digit comes first ('%/{x}')
-_HEX = frozenset("0123456789abcdefABCDEF")
+# character that is no hex digit comes first ('%/{x}'): _HoleFilter._mends_percent
 # an IRI found by its shape alone may end at a hole: an unwise character after it is a record's separator
 # ("https://h/{repo}|{title}", RFC 3986 appendix C: what cannot be in a URI ends it in text)
 _OWN_CHARACTER_BY_SHAPE = _OWN_CHARACTER - {"IRI103"}
@@ -279,14 +278,13 @@ class _HoleFilter:
                               or text[start : start + 1] in _BRACKETS
                               or (code == "IRI505" and not text[start:end].strip(_JOINERS)))
 
-
     def _mends_percent(self, start: int) -> bool:
         """Whether a hole over a '%' (a LIKE pattern's wildcard) or in the two characters after it may make it
         right: one after a known character that is no hex digit (or the end) is too late."""
         for at in (start, start + 1, start + 2):
             if _overlaps_hole(at, at + 1, self.holes, self.reach, False):
                 return True
-            if at > start and self.text[at : at + 1] not in _HEX:  # (the end too: "" is no hex digit)
+            if at > start and self.text[at : at + 1] not in HEXDIG:  # (the end too: "" is no hex digit)
                 return False
         return False
 

@@ -8,12 +8,11 @@ method by its name on a string or URL value. Any other call's result is a hole.
 from __future__ import annotations
 
 import ast
-import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.source import assembly
-from iri_lint.source.env_defaults import module_value, with_env_defaults
+from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.formatting import Arg, format_value, printed
 from iri_lint.source.values import (
     STR_MEMBER,
@@ -130,11 +129,10 @@ def unset_environment(args: Args, evaluator: Evaluator) -> Args:
     """A join's arguments where the environment leaves its variables unset: an ``os.getenv(name, default)``
     hole in one, whose default is an absolute URL (a literal, or a name of the read's module), is that default:
     ``urljoin(ISSUER, ".well-known/...")`` drops what the default's path would lose (fixtures177 repro 01)."""
-    resolve = functools.partial(module_value, evaluator)
-
     def unset(item: Item) -> Item:
         r = item[0]
-        return (with_env_defaults(r, resolve) or r, item[1]) if type(r) is Value and not r.known else item
+        return (with_env_defaults(r, evaluator) or r, item[1]) if type(r) is Value and not r.known else item
+
     positional = None if args.positional is None else [unset(item) for item in args.positional]
     return Args(positional, {k: unset(item) for k, item in args.keywords.items()}, args.more)
 

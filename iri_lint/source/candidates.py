@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from iri_lint.core.chars import starts_header_line
 from iri_lint.data.schemes import REGISTERED
 
 SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")  # a scheme and its colon (RFC 3986 sec. 3.1)
@@ -559,10 +560,6 @@ _NEXT_IRI = r"[;,](?=[A-Za-z][A-Za-z0-9+._\-]*+://)"  # ("_": Kafka listener nam
 SEPARATOR = re.compile(rf"[ \t\r\n]|{_NEXT_IRI}")
 _TOKEN = re.compile(r"(?:[^ \t\r\n;,]++|[;,](?![A-Za-z][A-Za-z0-9+._\-]*+://))++")
 _LINE = re.compile(r"[^\r\n]++")
-# RFC 9110 sec. 5.1: field-name = token; a line that starts "Name:" right after a line break
-# a header field on its line, with a value (RFC 9110 sec. 5.1-5.5): what an injection writes; a name alone before
-# the line's end is a listing's heading ("Dimensions:\n", a test's expected repr), no header
-_HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z\-]++:[ \t]*+[^\s]")
 
 
 class IriText(NamedTuple):
@@ -628,7 +625,7 @@ def iri_text(value: str, holes: Sequence[tuple[int, int]] = ()) -> IriText:
             items.extend(s for s in kept if not _is_listener(t := value[s[0] : s[1]]) and not _DESCRIPTOR.fullmatch(t))
             after_iri = listed = True
             continue
-        if after_iri and lo > 0 and value[lo - 1] in "\r\n" and _HEADER_NAME.match(value, lo):
+        if after_iri and lo > 0 and starts_header_line(value, lo - 1):  # (a field with its value, RFC 9110 sec. 5)
             return _INJECTION
         return _NOT_TEXT
     return IriText(tuple(items), listed=listed)

@@ -9,7 +9,6 @@ literal or bound to a name (an empty or relative one says the variable must be s
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from iri_lint.source.bindings import At
@@ -25,17 +24,16 @@ __all__ = ["module_value", "with_env_defaults"]
 _NAMES = (ast.Name, ast.Attribute)
 _ENV_READS = frozenset(("os.getenv", "os.environ.get", "getenv", "environ.get"))  # (as imported from os too)
 
-# what a default that is no literal holds, read in the module that spells the call (None: not known text)
-Resolve = Callable[[ast.expr, Src | None], Value | None]
 
 
-def with_env_defaults(value: Value, resolve: Resolve) -> Value | None:
+def with_env_defaults(value: Value, evaluator: Evaluator) -> Value | None:
     """``value`` with each hole that stands for an environment variable's read with an absolute URL as its
-    default replaced by that default; None when it has none."""
+    default replaced by that default (a name there read in the module that spells the read, by ``evaluator``);
+    None when it has none."""
     pieces: list[Piece] = []
     changed = False
     for p in value.pieces:
-        default = _url_default(p, resolve) if type(p) is Hole else None
+        default = _url_default(p, evaluator) if type(p) is Hole else None
         if default is not None:
             pieces.extend(default)
             changed = True
@@ -44,11 +42,11 @@ def with_env_defaults(value: Value, resolve: Resolve) -> Value | None:
     return Value(tuple(pieces), value.type) if changed else None
 
 
-def _url_default(hole: Hole, resolve: Resolve) -> tuple[Piece, ...] | None:
+def _url_default(hole: Hole, evaluator: Evaluator) -> tuple[Piece, ...] | None:
     """The pieces of a read's default that is an absolute URL."""
     node = hole.node
     if hole.kind is HoleKind.FIELD and type(node) in _NAMES:  # (``"%s/x" % (BASE,)``: the field's name, once)
-        known = resolve(node, hole.src)  # type: ignore[arg-type]
+        known = module_value(evaluator, node, hole.src)  # type: ignore[arg-type]
         if known is None or len(known.pieces) != 1 or type(inner := known.pieces[0]) is not Hole:
             return None
         node, hole = inner.node, inner
@@ -60,7 +58,7 @@ def _url_default(hole: Hole, resolve: Resolve) -> tuple[Piece, ...] | None:
     if type(default) is ast.Constant:
         text = default.value
         return (Text(text, default, 0, hole.src),) if type(text) is str and is_absolute_literal(text) else None
-    known = resolve(default, hole.src)
+    known = module_value(evaluator, default, hole.src)
     text = known.text if known is not None else None
     return known.pieces if known is not None and text is not None and is_absolute_literal(text) else None
 

@@ -596,7 +596,7 @@ def _assign_target(s: Scanner, target: ast.expr, value: ast.expr | None) -> None
     url = s.is_url_name(name)
     # the names filled in are looked for only when a template could reach a string literal here
     filled = s.filled_for(name) if holds_template(value, url) else None
-    if says_template(name) or says_query(name):  # a template, whatever its placeholders look like (issue #27)
+    if says_template(name) or says_query(name):  # a template whatever its placeholders look like (issue #27), or XPath
         for item in display_items(value) if value is not None and type(value) in DISPLAYS else (value,):  # (dicts)
             s.mark(item, EXCLUDED)
     elif not url and says_scope(name):

@@ -19,7 +19,7 @@ from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
 from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, set_off, string_key
-from iri_lint.source.env_defaults import module_value, with_env_defaults
+from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.helpers import only_shown, parameters_bound
 from iri_lint.source.locate import SourceFile
@@ -397,10 +397,9 @@ class ModuleValues:
                 yield from self._found(self.state.value(expr, each), reason, node, expr, each, api=api, name=name)
             return
         if type(r) is Value and not r.opaque and not (r.cut and reason is Reason.URL_NAME):  # (display text)
-            unset = with_env_defaults(r, functools.partial(module_value, self.state.evaluator)) \
-                if dropped is None else None  # (a client's request too: ``client.get(ISSUER + "/certs")``)
-            if unset is not None:
-                r = unset  # (where the variables are unset: ``os.getenv("SITE_URL", "https://h/") + "/x"``)
+            # (where the variables are unset: ``os.getenv("SITE_URL", "https://h/") + "/x"``, a client's request too)
+            if dropped is None and (unset := with_env_defaults(r, self.state.evaluator)) is not None:
+                r = unset
             if dropped is None and client is None:
                 dropped = self.state.evaluator.urljoins.dropped(r)
             yield UrlValue(r, reason, node, expr, api, name, client, dropped, at)
