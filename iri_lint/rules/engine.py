@@ -264,11 +264,17 @@ class _HoleFilter:
         self.holes = tuple(sorted(facts.holes))  # (a literal's holes come in the order its templates found them)
         self.reach = list(accumulate((h[1] for h in self.holes), max))
         self.own = _OWN_CHARACTER_BY_SHAPE if facts.by_shape else _OWN_CHARACTER
+        # braces around a hole build a template's expression whose name is known at run time ('{' + k + '}',
+        # RFC 6570 sec. 2.2): filled before any request, as a literal's '{name}' is (outside26 repro 01)
+        self.braces = frozenset(i for a, b in self.holes if a and self.text[a - 1 : a] == "{"
+                                and self.text[b : b + 1] == "}" for i in (a - 1, b))
 
     def drops(self, code: str, start: int, end: int) -> bool:
         """Whether a finding of ``code`` over ``start:end`` (offsets of the caller's text) is dropped."""
         if code in _AT_HOLES:
             return False
+        if start in self.braces and end - start <= 1:
+            return True
         text = self.text
         if (which := _AT_ITS_CHARACTER.get(code)) is not None and text.startswith(which, start):
             return _overlaps_hole(start, start + 1, self.holes, self.reach, False)

@@ -396,10 +396,10 @@ class ModuleValues:
                 each = at._replace(frame={variable: item})
                 yield from self._found(self.state.value(expr, each), reason, node, expr, each, api=api, name=name)
             return
+        if type(r) is Value and dropped is None and (not r.opaque or type(expr) is not ast.Call) and \
+                (unset := with_env_defaults(r, self.state.evaluator)) is not None:
+            r = unset  # (where the variables are unset: ``os.getenv("SITE_URL", "https://h/") + "/x"``, a request too)
         if type(r) is Value and not r.opaque and not (r.cut and reason is Reason.URL_NAME):  # (display text)
-            # (where the variables are unset: ``os.getenv("SITE_URL", "https://h/") + "/x"``, a client's request too)
-            if dropped is None and (unset := with_env_defaults(r, self.state.evaluator)) is not None:
-                r = unset
             if dropped is None and client is None:
                 dropped = self.state.evaluator.urljoins.dropped(r)
             yield UrlValue(r, reason, node, expr, api, name, client, dropped, at)

@@ -273,6 +273,16 @@ def test_a_character_wrong_in_every_iri_is_reported_beside_a_hole() -> None:
     assert found == [(3, 35, "IRI101"), (4, 38, "IRI104"), (7, 45, "IRI102")]
 
 
+def test_braces_around_a_hole_build_a_template_expression() -> None:
+    """wbgapi's ``url += '/series/{' + k + '}'`` (outside26 repro 01): the braces enclose a name known at run time,
+    an RFC 6570 expression (sec. 2.2) filled before use, as a literal's ``{name}`` is; a brace a hole does not close
+    is still reported."""
+    src = ("def f(db, k):\n    url = 'sources/{}'.format(db)\n    url += '/series/{' + k + '}'\n"
+           "    url2 = 'sources/{}/series/{{{}}}'.format(db, k)\n    url3 = 'https://h.example/a/{' + k + '/b'\n"
+           "    url4 = 'https://h.example/a/' + k + '}/b'\n    return url, url2, url3, url4\n")
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 32, "IRI103"), (6, 41, "IRI103")]
+
+
 def test_a_dns_host_label_that_begins_or_ends_with_a_hyphen_is_reported() -> None:
     """RFC 3986 sec. 3.2.2: a registered name for DNS lookup has RFC 1123's syntax; interior hyphens
     ('r3---sn-ab', a live CDN name) are fine. Not for a scheme whose host is no DNS name."""

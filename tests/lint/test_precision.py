@@ -576,3 +576,16 @@ def test_an_environment_default_reaches_a_client_s_request() -> None:
             async with httpx.AsyncClient() as client:
                 await client.get(ISSUER + "/protocol/certs")
         ''') == [(6, 35, "IRI802")]
+
+
+def test_a_client_s_base_read_from_the_environment_is_its_default_where_unset(tmp_path: Path) -> None:
+    """fixtures179 repro 02: a name bound to an environment read, this module's or another's, given as a client's
+    base: unset, the base is the default, whose query each request is appended after (IRI810 at its '?')."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "conf.py").write_text('import os\nPAY_URL = os.getenv("PAY", "https://pay.example.com/v1?v=2")\n',
+                                      encoding="utf-8")
+    use = ('import os\nimport httpx\nimport conf\nLOCAL = os.getenv("L", "https://l.example/v1?v=2")\n'
+           'a = httpx.Client(base_url=conf.PAY_URL)\nb = httpx.Client(base_url=LOCAL)\n'
+           'c = httpx.Client(base_url=os.getenv("E", ""))\n')
+    got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in got] == [(4, 44, "IRI810"), (5, 26, "IRI810")]
