@@ -41,7 +41,8 @@ RULE = Rule(
           "may end the query (unless it is a parameter's value, `?lang={lang}` then `?fmt=vtt`: data ends nothing), "
           "and text joined after a `#` may be a route of the page's own (`#/path?q=1`), as is a `?` joined to "
           "a fragment that is a route (`\"https://app.example/#/orders\" + \"?tab=open\"`, `#!/...`). A URN's "
-          "`?=` q-component joined after its `?+` r-component is its grammar (RFC 8141 sec. 2)."),
+          "`?=` q-component joined after its `?+` r-component is its grammar (RFC 8141 sec. 2). A `?` after "
+          "the piece's own `#` is the fragment's data (`LIST + \"?q=\" + q + \"#faq?\"`, sec. 3.5)."),
     why=("Only the first `?` starts the query (RFC 3986 sec. 3.4): the second one is data, so the parameters run "
          "together (`page=1?sort=desc` is one parameter named `page`). After a `#` everything is the fragment "
          "(sec. 3.5), which is never sent to the server: the query is lost."),
@@ -51,6 +52,8 @@ RULE = Rule(
     valid=(
         Example('import requests\nLISTING = "https://shop.example/list?page=1"\nrequests.get(LISTING + "&sort=desc")\n',
                 kind="python"),
+        Example('import requests\nLIST = "https://shop.example/list"\n\ndef help_page(q):\n'
+                '    return requests.get(LIST + "?q=" + q + "#faq?")\n', kind="python"),
     ),
     invalid=(
         Example('import requests\nLISTING = "https://shop.example/list?page=1"\nrequests.get(LISTING + "?sort=desc")\n',
@@ -85,6 +88,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         q = text.find("?", j, end)
         if q < 0 or text[j - 1] == "=":
             continue  # (a piece joined after '=' is a parameter's value: a '?' in it is data, sec. 3.4)
+        if text.find("#", j, q) >= 0:
+            continue  # (the piece's own '#' starts the fragment, whose '?' is data: "#faq?", sec. 3.5)
         if q > j and _parameter_data(text, j, q):
             continue  # (further in a piece, after a parameter's '=': data too, "&next=/home?tab=1")
         # the known text since the last hole that may end the query: a parameter's value (a hole right after
