@@ -6,7 +6,7 @@ docstring), is read at the call: its parameters hold the call's arguments (their
 read where the ``def`` stands; ``*parts`` the other positional arguments), the rest of its names what they
 hold where it is defined. Anything else makes the call a hole, as every other call of the project's
 functions is: a decorator (but ``staticmethod``/``classmethod``), ``**kwargs`` in the definition, ``*`` or
-``**`` in the call, a name bound twice or by a subclass, a return that binds a name (``:=``, a
+``**`` in the call, a name bound twice or by a subclass of the caller's class, a return that binds a name (``:=``, a
 comprehension, a ``lambda``), a call of the helper in itself, ``async def`` (its call is a coroutine).
 The parameters a call's positional arguments bind are read from any such ``def``, whatever its body,
 ``async def`` too (``parameters_bound``): only a decorator may change what they are.
@@ -155,9 +155,16 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> _Found | None:
             len(method.names.get(receiver, ())) != 1:
         return _object_method(state, func, at)  # (not a method's receiver: maybe an object the project made)
     attr = func.attr
-    if state.index.overridden(cls, attr) or state.index.rebound_outside(cls, attr):
+    bound = at.frame.get(receiver) if at.frame is not None else None
+    if type(bound) is not Instance:
+        bound = None
+    else:  # (in a helper read for a subclass's call: ``self`` is that class's, not this one's)
+        state, cls = bound.state, bound.scope
+    if (bound is None or bound.made is None) and (state.index.overridden(cls, attr)
+                                                  or state.index.rebound_outside(cls, attr)):
         return None
-    found = _defining_class(state, cls, attr)
+    # (the base's helper reads ``self`` as this class's, which the call gives it: a name both bind is this one's)
+    found = _defining_class(state, cls, attr, exact=True)
     function = _only_def(found[1], attr) if found is not None else None
     if found is None or function is None:
         return None
@@ -168,7 +175,7 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> _Found | None:
     if kind == "class" or (kind == "function" and receives == "function"):
         # (``self.m()`` of a method, ``cls.m()`` of a class's; a base's ``m`` reads ``self`` or ``cls`` as this
         # class's, and as its own subclasses': not as its other subclasses', siblings of this one)
-        own = Instance(cls, state) if found[1] is not cls else None
+        own = bound if bound is not None else Instance(cls, state) if found[1] is not cls else None
         return function, found[1], True, found[0], own
     return None
 
@@ -204,8 +211,8 @@ def _defining_class(state: ModuleState, cls: Scope, attr: str, *,
                     exact: bool = False) -> tuple[ModuleState, Scope] | None:
     """The class whose ``def`` a receiver's ``attr`` is: ``cls``, or up a chain of single bases of the project
     (``class Users(BaseClient)``, the base in this module or another) none of whose classes below it binds a
-    name it binds too (its methods, reading ``self``, would read theirs; ``exact``: an object of ``cls``
-    itself, which they are given as their ``self``); None when it is no such ``def``."""
+    name it binds too (its methods, reading ``self``, would read theirs; ``exact``: they are given an object
+    of ``cls`` as their ``self``, whose attributes are read from ``cls`` down); None when it is no such ``def``."""
     below: set[str] = set()
     for _ in range(_MAX_BASES):
         if cls.attr(attr):

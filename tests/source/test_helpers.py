@@ -147,8 +147,8 @@ def test_another_module_s_helper_is_read_at_the_call(tmp_path: Path) -> None:
 
 def test_a_helper_a_base_class_defines_is_read_at_a_subclass_s_call(tmp_path: Path) -> None:
     """``class Charges(BaseClient)`` calling ``self._url(...)`` that ``BaseClient`` defines, in this module or
-    another: read as the base's helper, unless a class below it binds a name it binds (its ``self.BASE_URL``
-    may then be the subclass's: a hole), or the class has several bases (the resolution order decides)."""
+    another: read as the base's helper with ``self`` the calling class's (``Local``'s own ``BASE_URL``,
+    fixtures180 repro 01), unless the class has several bases (the resolution order decides)."""
     paths = package(tmp_path, "sdk", {
         "base": 'class BaseClient:\n    BASE_URL = "https://api.pay.example"\n\n'
                 '    def _url(self, *parts):\n        return "/".join([self.BASE_URL, *parts])\n',
@@ -162,13 +162,14 @@ def test_a_helper_a_base_class_defines_is_read_at_a_subclass_s_call(tmp_path: Pa
                      'class Inner(Charges):\n    def list(self):\n'
                      '        return requests.get(self._url("inner", "g h"))\n',
     })
-    assert found_in(paths["resources"], Project()) == [(7, 51, "IRI101"), (24, 49, "IRI101")]
+    assert found_in(paths["resources"], Project()) == [(7, 51, "IRI101"), (14, 49, "IRI101"), (24, 49, "IRI101")]
 
 
 def test_a_subclass_binding_a_name_the_helper_does_not_read_keeps_it_read(tmp_path: Path) -> None:
     """``class Rail(ProviderClient)`` setting only ``TIMEOUT``: ``endpoint_url`` reads ``self.BASE_URL`` alone,
     which ``Rail`` leaves as it is, so the call is read (fixtures70, repro 01); a helper whose return hands
-    the receiver on (``self.build(path)`` reads what ``build`` reads) still meets ``Staging``'s BASE_URL."""
+    the receiver on (``self.build(path)``) reads ``build`` with it: ``Staging``'s BASE_URL, whose '/' the
+    ``"/x"`` doubles (the base's has none)."""
     paths = package(tmp_path, "sdk", {
         "base": 'class ProviderClient:\n    BASE_URL = "https://api.example.com"\n    TIMEOUT = 5\n\n'
                 '    def endpoint_url(self, path):\n        return self.BASE_URL + path\n\n'
@@ -180,7 +181,7 @@ def test_a_subclass_binding_a_name_the_helper_does_not_read_keeps_it_read(tmp_pa
                 'class Staging(ProviderClient):\n    BASE_URL = "https://staging.example.com/"\n\n'
                 '    def get(self):\n        return requests.get(self.via_url("/x"))\n',
     })
-    assert found_in(paths["rail"], Project()) == [(9, 58, "IRI101")]  # (no IRI802 from a base it may not read)
+    assert found_in(paths["rail"], Project()) == [(9, 58, "IRI101"), (16, 42, "IRI802")]
 
 
 def test_a_base_s_helper_called_through_self_reads_self_as_the_calling_class(tmp_path: Path) -> None:
