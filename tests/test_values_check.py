@@ -2502,6 +2502,19 @@ def test_a_literal_its_module_percent_formats_is_a_printf_template_unfilled_too(
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 19, "IRI805")]
 
 
+def test_a_literal_a_template_name_holds_is_a_printf_template_wherever_it_is_filled(tmp_path: Path) -> None:
+    """fixtures180 repro 02: a name that says it holds a template (``SEGMENT_FMT``) holds one whatever its
+    placeholders look like: ``%05d`` is a conversion when another module %-formats it, or none does, and
+    reaching a URL API unfilled it is IRI805 (at the name that brings it in from another module)."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "base.py").write_text('SEGMENT_FMT = "seg_%05d.ts"\nPLAIN = "seg_%05d.ts"\n', encoding="utf-8")
+    src = ('import requests\nfrom base import PLAIN, SEGMENT_FMT\nCDN = "https://media.example.net/abc/"\n'
+           'LOCAL_FMT = "seg_%05d.ts"\n\n\ndef f(n):\n    requests.get(CDN + SEGMENT_FMT % n)\n'
+           '    requests.get(CDN + SEGMENT_FMT)\n    requests.get(CDN + LOCAL_FMT)\n    requests.get(CDN + PLAIN)\n')
+    got = lint_text(src, Config(), path=str(tmp_path / "use.py"), project=Project())
+    assert [(f.line, f.col, f.code) for f in got] == [(4, 17, "IRI805"), (9, 23, "IRI805")]
+
+
 def test_a_field_a_framework_renders_is_a_hole() -> None:
     """fixtures106 repro 02: Airflow renders the attributes an operator lists in ``template_fields`` (Jinja
     filled, then set on the object) before ``execute`` runs: there ``self.report_url`` holds any value. An

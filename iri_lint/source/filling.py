@@ -12,6 +12,7 @@ import weakref
 from bisect import bisect_left, bisect_right
 
 from iri_lint.core.lazy import lazy_regex
+from iri_lint.source.candidates import says_template
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.marks import spans_lines, word_starts
 from iri_lint.source.templates import NO_FILLING, Filling, may_be_filled, merge_fillings
@@ -90,8 +91,9 @@ _PRINTF: weakref.WeakKeyDictionary[ast.Module, frozenset[int]] = weakref.WeakKey
 
 def printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
     """The string literals a module binds, at its top or in a class body, to names it %-formats
-    (``SEGMENT_FMT = "seg_%05d.ts"`` and ``SEGMENT_FMT % n``), by id: printf templates wherever their value
-    goes, so ``%05d`` is a conversion there, not ``%05`` and a ``d``."""
+    (``SEGMENT_FMT = "seg_%05d.ts"`` and ``SEGMENT_FMT % n``) or that say they hold a template (``SEGMENT_FMT``
+    %-formatted in another module, or nowhere: fixtures180 repro 02), by id: printf templates wherever their
+    value goes, so ``%05d`` is a conversion there, not ``%05`` and a ``d``."""
     found = _PRINTF.get(tree)
     if found is None:
         found = _PRINTF[tree] = _printf_templates(tree, file)
@@ -101,7 +103,7 @@ def printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
 def _printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
     pct = {n for n, f in filled_names(tree, file).items() if f.pct}
     out: set[int] = set()
-    todo: list[ast.stmt] = list(tree.body) if pct else []
+    todo: list[ast.stmt] = list(tree.body)
     while todo:
         stmt = todo.pop()
         if type(stmt) is ast.ClassDef:
@@ -114,8 +116,8 @@ def _printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
 def _literal_bound_to(stmt: ast.Assign | ast.AnnAssign, names: set[str]) -> bool:
     targets = stmt.targets if type(stmt) is ast.Assign else [stmt.target]  # type: ignore[union-attr]
     v = stmt.value
-    return type(v) is ast.Constant and type(v.value) is str and any(type(t) is ast.Name and t.id in names
-                                                                     for t in targets)
+    return type(v) is ast.Constant and type(v.value) is str and "%" in v.value and \
+        any(type(t) is ast.Name and (t.id in names or says_template(t.id)) for t in targets)
 
 
 def _lines_holding(needle: str, text: str, offsets: list[int]) -> set[int]:
