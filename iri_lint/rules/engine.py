@@ -187,6 +187,9 @@ _BRACKETS = frozenset("<>")
 # '[...]' starts a zone (IRI118); a non-ASCII character an ASCII-only API is given raises there (IRI404); a '#'
 # inside the fragment is no fragment character (IRI114 at a '#', RFC 3986 sec. 3.5)
 _AT_ITS_CHARACTER = {"IRI118": "", "IRI404": "", "IRI114": "#"}  # code -> the character it must be ("": any)
+# findings about a component's known text: a password partly a placeholder ('Tr0ub%dor', 'Spring{YEAR}!x') is
+# still a credential in the source (fixtures181 repro 01); one that is holes and punctuation only is a template's
+_KNOWN_TEXT_STANDS = frozenset({"IRI506"})
 # a '%' is malformed by the two characters after it alone (RFC 3986 sec. 2.1), whatever a hole before it holds:
 # '{pct}%&sort=top' as much as '50%&sort=top' (fixtures174 repro 01); a hole there may mend it, unless a known
 # character that is no hex digit comes first ('%/{x}'): _HoleFilter._mends_percent
@@ -275,6 +278,8 @@ class _HoleFilter:
             return False
         if start in self.braces and end - start <= 1:
             return True
+        if code in _KNOWN_TEXT_STANDS and self._known_word(start, end):
+            return False
         text = self.text
         if (which := _AT_ITS_CHARACTER.get(code)) is not None and text.startswith(which, start):
             return _overlaps_hole(start, start + 1, self.holes, self.reach, False)
@@ -283,6 +288,16 @@ class _HoleFilter:
         return _overlaps_hole(start, end, self.holes, self.reach, code not in self.own
                               or text[start : start + 1] in _BRACKETS
                               or (code == "IRI505" and not text[start:end].strip(_JOINERS)))
+
+    def _known_word(self, start: int, end: int) -> bool:
+        """Whether ``start:end`` holds a letter or a digit outside the holes."""
+        covered: set[int] = set()
+        for a, b in self.holes[bisect_right(self.reach, start):]:
+            if a >= end:
+                break
+            covered.update(range(max(a, start), min(b, end)))
+        text = self.text
+        return any(text[k].isalnum() for k in range(start, end) if k not in covered)
 
     def _mends_percent(self, start: int) -> bool:
         """Whether a hole over a '%' (a LIKE pattern's wildcard) or in the two characters after it may make it

@@ -283,6 +283,16 @@ def test_braces_around_a_hole_build_a_template_expression() -> None:
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 32, "IRI103"), (6, 41, "IRI103")]
 
 
+def test_a_password_partly_a_placeholder_is_still_a_password() -> None:
+    """fixtures181 repro 01: ``Tr0ub%dor`` (a printf conversion wherever the literal stands) and ``Spring{YEAR}!x``
+    still put most of a credential in the source (IRI506); a password that is placeholders and punctuation only
+    is a template's (``{a}-{b}``, ``%(password)s``)."""
+    src = ('DATABASE_URL = "postgres://app:Tr0ub%dor@db.internal/app"\nB_URL = f"postgres://app:Spring{YEAR}!x@db/app"\n'
+           'C_URL = f"redis://:{a}-{b}@r/0"\nD_URL = "postgres://app:%(password)s@db/app"\n'
+           'E_URL = f"https://{u}:{p}@h.example/"\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(1, 31, "IRI506"), (2, 25, "IRI506")]
+
+
 def test_a_dns_host_label_that_begins_or_ends_with_a_hyphen_is_reported() -> None:
     """RFC 3986 sec. 3.2.2: a registered name for DNS lookup has RFC 1123's syntax; interior hyphens
     ('r3---sn-ab', a live CDN name) are fine. Not for a scheme whose host is no DNS name."""

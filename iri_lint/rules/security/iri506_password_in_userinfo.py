@@ -25,7 +25,9 @@ RULE = Rule(
           "`yourStrong(!)Password`, SQL Server's documented sample) and not the user name again "
           "(`guest:guest`), nor anonymous FTP's (`ftp://anonymous:guest@ftp.example.org/`, by convention an e-mail "
           "address, RFC 1635), in any scheme but one whose userinfo is no login (fsspec's "
-          "`github://org:repo@sha/path`). Files that match `test-files` are not checked for it."),
+          "`github://org:repo@sha/path`). A password only partly a placeholder is still one: its letters and "
+          "digits are in the source (`Tr0ub%dor`, `Spring{YEAR}!x`); one that is placeholders and punctuation only "
+          "(`{a}-{b}`) is a template's. Files that match `test-files` are not checked for it."),
     why=("`user:password@` is deprecated: the password is sent and logged in clear text and ends up in version "
          "control. Redactions and placeholders (`***`, `xxx`, `<password>`, `${PASSWORD}`, `pass`, "
          "`scott:tiger`) are not passwords, nor is a password that repeats the user name (`guest:guest`, "
