@@ -76,6 +76,8 @@ _JINJA_CHAR = r"[^'\"\n{}%]|\{(?![{%#])|\}(?!\})|%(?!\})"
 _JINJA_QUOTED = rf"'(?:{_JINJA_CHAR}|\")*+'|\"(?:{_JINJA_CHAR}|')*+\""
 JINJA = (rf"\{{\{{(?:[^{{}}'\"]++|{_JINJA_QUOTED})*+\}}\}}|\{{%(?:[^{{}}%'\"]++|%(?!\}})|{_JINJA_QUOTED})*+%\}}"
          r"|\{\#(?:[^{}\#]++|\#(?!\}))*+\#\}")
+# Mustache/Handlebars's unescaped variable: {{{name}}} ({{&name}} and sections are Jinja's shape already)
+MUSTACHE_TRIPLE = r"\{\{\{[^{}]*+\}\}\}"
 # shell and JavaScript: ${NAME}, ${NAME:-default}, ${expression}
 DOLLAR_BRACES = r"\$\{[^{}]*+\}"
 # printf-style conversion (Python's %-formatting), after the "%" and the optional "(name)":
@@ -83,7 +85,9 @@ DOLLAR_BRACES = r"\$\{[^{}]*+\}"
 _PRINTF_TAIL = r"[#0 +\-]*+(?:\*|\d++)?+(?:\.(?:\*|\d*+))?+[hlL]?+"
 # where the literal is not known to be %-formatted, no space flag: "50% sale.pdf", "20% discount" are a bare "%"
 # and a space in a URL (IRI110, IRI101), not a conversion "% s" that a "%" elsewhere would fill (fixtures151)
-_PRINTF_TAIL_UNFORMATTED = _PRINTF_TAIL.replace(" ", "")
+# and no length modifier, which Python ignores ("%ld" is "%d"): "CPU%high" is a bare "%" before "high" (IRI110), not
+# "%hi" (fixtures184 repro 01); a literal known to be a printf template may have one
+_PRINTF_TAIL_UNFORMATTED = _PRINTF_TAIL.replace(" ", "").removesuffix("[hlL]?+")
 _ALL_TYPES = "[diouxXeEfFgGcrsa%]"
 # where the literal is not known to be %-formatted, only the usual conversions are placeholders: the
 # rarer ones read as malformed percent-encodings too ("%u00E9", "50%off"), and %XX is an encoding
@@ -117,10 +121,11 @@ def _pattern(pct: bool, fmt: bool, routes: bool, every_type: bool, pct_escapes: 
     if pct:
         printf = rf"%(?:\([^()]*+\))?+{_PRINTF_TAIL}{_ALL_TYPES}"
     else:  # "%%" is no escape, and "%2F" an encoding, not a conversion
-        printf = rf"%\([^()]*+\){_PRINTF_TAIL}{_ALL_TYPES}|%(?![(%]|[0-9A-Fa-f]{{2}}){_PRINTF_TAIL_UNFORMATTED}{types}"
+        tail = _PRINTF_TAIL_UNFORMATTED + ("[hlL]?+" if every_type else "")
+        printf = rf"%\([^()]*+\){_PRINTF_TAIL}{_ALL_TYPES}|%(?![(%]|[0-9A-Fa-f]{{2}}){tail}{types}"
     holes = [printf]
     if not fmt:  # in a .format template "{{" is an escaped brace
-        holes.append(JINJA)
+        holes += [MUSTACHE_TRIPLE, JINJA]
     holes += [FORMAT_FIELD, RFC6570_EXPRESSION, RUNTIME_EXPRESSION, DOLLAR_BRACES, PLAIN_WORD, AUTHORITY_WORDS]
     if routes:
         holes.append(_ROUTE)

@@ -550,6 +550,8 @@ def test_a_field_inside_braces_that_are_none_is_their_text(value: str, holes: in
     ("http://${HOST}/x", 1), ("http://h/{{ page }}/{% if x %}y{% endif %}{# c #}", 4),
     ("http://h/%s/%(name)s/%5.2f", 3), ("http://h/%2F%20", 0), ("http://h/%u00E9", 0),
     ("http://h/promo/50% sale.pdf", 0), ("http://h/20% discount", 0),  # (a bare '%' and a space: fixtures151)
+    ("http://h/?q=CPU%high&min=100%lifetime", 0),  # (no length modifier where nothing %-formats it: fixtures184)
+    ("http://h/u/{{{name}}}/{{&id}}", 2),  # (Mustache's unescaped variables: fixtures184 repro 02)
 ])
 def test_other_template_languages(value: str, holes: int) -> None:
     assert len(apply_templates(value).holes) == holes
