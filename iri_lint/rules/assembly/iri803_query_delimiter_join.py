@@ -23,8 +23,9 @@ RULE = Rule(
           "`?` and the earlier `?` must be known text of different pieces with no unknown part between them but "
           "parameters' values and parts that cannot hold a `#` (what `quote()` or `urlencode()` percent-encoded, "
           "a number: `LISTING + \"&\" + urlencode(params) + \"?expand=data\"`) "
-          "(`LISTING + \"&sort=desc\" + \"?view=grid\"` too); after a `#`, a piece starting with `?` right after "
-          "the piece holding the `#`: a single "
+          "(`LISTING + \"&sort=desc\" + \"?view=grid\"` too); after a `#`, a piece starting with `?`, however many "
+          "pieces and unknown parts stand between (nothing ends a fragment: `\"#L\" + str(line) + \"?plain=1\"`), "
+          "unless a value unknown right after the `#` may make it a page's route: a single "
           "literal holding both is a literal's own business (and valid syntax), a format template's or an "
           "f-string's around the value of a parameter named for a URL (`url`, `uri`, `href`, `link` at its end, "
           "`next`, `redirect`, `return_to`, `continue`, `callback`, `service`, `RelayState`, ...) that may hold a "
@@ -68,6 +69,8 @@ RULE = Rule(
                 '    return requests.get(LIST + "?lang=" + lang + "?view=grid")\n', kind="python"),
         Example('import requests\nLIST = "https://shop.example/list"\n\ndef page(q, n):\n'
                 '    return requests.get(f"{LIST}?q={q}?page={n}")\n', kind="python"),
+        Example('import requests\nBLOB = "https://code.example/org/repo/blob/main/"\n\ndef raw_line(path, line):\n'
+                '    return requests.get(BLOB + path + "#L" + str(line) + "?plain=1")\n', kind="python"),
     ),
     needs=Needs.ASSEMBLY,
 )
@@ -101,8 +104,12 @@ def check(facts: Facts) -> Iterator[Raw]:
         # anywhere in the known text
         fragment = text.rfind("#", 0, j)
         if fragment >= 0:
-            route = text.startswith(("/", "!/"), fragment + 1)  # ("#/orders", "#!/orders": a page's route)
-            mark = fragment if fragment >= max(known, before) and q == j and not route else -1
+            # ("#/orders", "#!/orders": a page's route; so may be a hole right after the '#')
+            route = text.startswith(("/", "!/"), fragment + 1) or fragment + 1 in assembly.unknown
+            # (nothing a hole holds ends a fragment: '#L' + line + '?plain=1' is as lost as '#logs' + '?x', sec. 3.5;
+            # not one literal's own '#L{line}?plain=1')
+            later = fragment < before and not assembly.same_literal(fragment, q)
+            mark = fragment if (fragment >= max(known, before) or later) and q == j and not route else -1
         else:
             mark = text.rfind("?", known, j)
         if mark < 0 or _urn_components(text, mark, q) or _nested(assembly, text, mark, q):
