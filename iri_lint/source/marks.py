@@ -111,7 +111,10 @@ def _call_lines(text: str, offsets: list[int], options: ScanOptions) -> list[int
 
 # a call read backwards: "(", blanks, the word called, and the word before its dot if any (``helpers.fetch(``)
 # (a repeated group keeps its last match: read backwards, the chain's first name, ``pkg`` of ``pkg.utils.f(``)
-_CALL_BACKWARDS = re.compile(r"\([ \t]*+(\w++)(?:[ \t]*+\.[ \t]*+(\w++))*+")
+# (``)`` last: the receiver is a call's value, ``Poster(t).send(``)
+_CALL_BACKWARDS = re.compile(r"\([ \t]*+(\w++)(?:[ \t]*+\.[ \t]*+(\w++))*+(?:[ \t]*+\.[ \t]*+(\)))?+")
+# what stands before a call on its line when its value is bound to a name: ``poster = Poster(t)``
+_BOUND_TO = re.compile(r"[ \t]*+(\w++)[ \t]*+=[ \t]*+$")
 
 
 def call_lines(text: str, offsets: list[int], api: frozenset[str], own: frozenset[str],
@@ -126,12 +129,16 @@ def call_lines(text: str, offsets: list[int], api: frozenset[str], own: frozense
     n = len(text)
     lines: set[int] = set()
     star = "*" in imported
-    for m in _CALL_BACKWARDS.finditer(backwards):
+    calls = list(_CALL_BACKWARDS.finditer(backwards))
+    made = _made_by(text, offsets, calls, imported)  # (objects an imported class makes: their methods too)
+    for m in calls:
         word = m[1][::-1]
         if word in api:
             lines.add(bisect_right(offsets, n - m.end(1)))
             continue
-        helper = word in imported or star or (m[2] is not None and m[2][::-1] in imported)
+        receiver = m[2][::-1] if m[2] is not None else None
+        helper = word in imported or star or (receiver is not None and (receiver in imported or receiver in made)) \
+            or (m[3] is not None and receiver is None and _callee_root(text, n - m.end(3)) in imported)
         if not (helper or word in own):
             continue
         line = bisect_right(offsets, n - m.end(1))
@@ -140,6 +147,39 @@ def call_lines(text: str, offsets: list[int], api: frozenset[str], own: frozense
         if may_join(text, n - m.start(), _JOINED_TEXT if helper else _JOINED):
             lines.add(line)
     return sorted(lines)
+
+
+def _made_by(text: str, offsets: list[int], calls: list[re.Match[str]], imported: frozenset[str]) -> frozenset[str]:
+    """The names bound to a call of an imported name (``poster = Poster(t)``, ``api = sdk.Api()``): a method of
+    such an object may take a URL-named parameter, as the imported function may (fixtures183 repro 02)."""
+    n = len(text)
+    out = set()
+    for m in calls:
+        root = (m[2] or m[1])[::-1]
+        if root in imported:
+            start = n - m.end()
+            if (bound := _BOUND_TO.match(text, offsets[bisect_right(offsets, start) - 1], start)) is not None:
+                out.add(bound[1])
+    return frozenset(out)
+
+
+def _callee_root(text: str, close: int) -> str | None:
+    """The first name of the callee of the call whose ``)`` is at ``close`` (``sdk`` of ``sdk.Poster(t)``), its
+    parentheses read back at most ``_ARGS_READ`` characters; None when it is no name's call."""
+    depth = 0
+    for i in range(close, max(-1, close - _ARGS_READ), -1):
+        c = text[i]
+        if c == ")":
+            depth += 1
+        elif c == "(":
+            depth -= 1
+            if not depth:
+                m = _CALLEE_BEFORE.search(text, max(0, i - 100), i)
+                return m[1].split(".", 1)[0].rstrip() if m is not None else None
+    return None
+
+
+_CALLEE_BEFORE = re.compile(r"(\w++(?:[ \t]*+\.[ \t]*+\w++)*+)[ \t]*+$")
 
 
 def _indent_end(text: str, start: int) -> int:

@@ -500,14 +500,26 @@ class ModuleValues:
         return type(at.stmt) is not ast.Raise and any(
             _joins(a) and type(r := self.state.value(a, at)) is Value and r.size for a in node.args)
 
-    def _takes_urls(self, func: ast.expr) -> bool:
+    def _takes_urls(self, func: ast.expr, at: At) -> bool:
         """Whether a callee may take a URL-named parameter: one of the module's functions or methods that does, a
-        name the module imports, or a function of a module it imports (which of those do is read at the call)."""
-        if type(func) is ast.Attribute and (_root(func.value) in self._imported or "*" in self._imported):
+        name the module imports, a function of a module it imports, or a method of an object an imported class
+        makes (which of those do is read at the call)."""
+        if type(func) is ast.Attribute and (_root(func.value) in self._imported or "*" in self._imported
+                                            or self._made_by_imported(func.value, at)):
             return True  # (``helpers.fetch(...)``, ``pkg.utils.fetch(...)``: a module the module imports)
         name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
         return name in self._url_taking() or name in self._imported or (type(func) is ast.Name and
                                                                           "*" in self._imported)
+
+    def _made_by_imported(self, receiver: ast.expr, at: At) -> bool:
+        """Whether a method's receiver is an object made by a name the module imports, in place or bound once in
+        the scope (``Poster(t).send(...)``, ``poster = Poster(t)``: fixtures183 repro 02)."""
+        if type(receiver) is ast.Name:
+            bound = at.scope.names.get(receiver.id, ()) or self.state.index.module.names.get(receiver.id, ())
+            if len(bound) != 1 or bound[0].value is None:
+                return False
+            receiver = bound[0].value
+        return type(receiver) is ast.Call and _root(receiver.func) in self._imported
 
     def _callee(self, func: ast.expr, at: At) -> tuple[UrlApi | None, Client | None]:
         """The URL API a call reaches (through a client: with the client)."""
@@ -562,7 +574,7 @@ class ModuleValues:
         for kw in node.keywords:
             if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
                 yield from self._each(kw.value, at, node, kw.arg)
-        if api is None and any(type(a) in _ASSEMBLED for a in node.args) and self._takes_urls(node.func) and (
+        if api is None and any(type(a) in _ASSEMBLED for a in node.args) and self._takes_urls(node.func, at) and (
                 self._own(node.func) or self._gives_text(node, at)):  # (another module's: read only then)
             for name, arg in parameters_bound(self.state, node, at):  # (a join given to ``fetch(url)``)
                 if self._is_url_name(name) and not only_shown(self.state, node, at, name):

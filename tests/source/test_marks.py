@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from itertools import accumulate
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from iri_lint.source.locate import SourceFile, split_lines
@@ -107,6 +107,15 @@ def test_a_helper_of_the_project_given_a_join_marks_its_call() -> None:
     assert api_call_lines_of(split_lines(text), DEFAULT_OPTIONS) == [5, 7, 9, 10]
 
 
+def test_a_method_of_an_object_an_imported_class_makes_marks_its_call() -> None:
+    """fixtures183 repro 02: ``StatusPoster(t).send(DASH + "x")`` and ``poster = StatusPoster(t)`` then
+    ``poster.send(...)`` may give a join to a URL-named parameter of another module's method."""
+    text = ('from .status import DASH, StatusPoster\nStatusPoster("t").send(DASH + "x", "ok")\n'
+            'poster = StatusPoster("t")\nposter.send(DASH + "x")\nposter.send(a)\nother.send(DASH + "x")\n'
+            'str(a).send(DASH + "x")\n')
+    assert api_call_lines(SourceFile(split_lines(text), text), DEFAULT_OPTIONS) == [2, 4]
+
+
 def test_reading_a_calls_arguments_reads_a_bounded_stretch() -> None:
     """100,000 unclosed calls of an imported helper: each reads at most a bounded stretch after it (linear)."""
     text = "from .u import f\n" + "f(" * 100_000 + "\n"
@@ -116,7 +125,7 @@ def test_reading_a_calls_arguments_reads_a_bounded_stretch() -> None:
 
 
 CALL_PIECES = ["get", "get_json", "helpers", "x", ".", "(", ")", " ", "\t", "\n", "+", "raise ", "f'", "'", "%",
-               ".format", ",", "_"]
+               ".format", ",", "_", " = "]
 API, OWN, IMPORTED = frozenset({"get"}), frozenset({"x"}), frozenset({"get_json", "helpers"})
 
 
@@ -125,13 +134,22 @@ def _forward_call_lines(text: str) -> list[int]:
     one's dot, the same rules."""
     lines: set[int] = set()
     starts = [0, *accumulate(len(line) for line in text.splitlines(keepends=True))]
+    calls = []
     for paren in (i for i, c in enumerate(text) if c == "("):
         m = re.search(r"((?:\w+[ \t]*\.[ \t]*)*)(\w+)[ \t]*\Z", text[:paren])
         if m is None or (m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] == "_")):
             continue
-        word, qualifier = m[2], m[1].split(".", 1)[0].strip(" \t") or None
         line = next(n for n in range(len(starts) - 1, 0, -1) if starts[n - 1] <= m.start(2))
-        helper = word in IMPORTED or qualifier in IMPORTED
+        calls.append((paren, m, line))
+    made = set()  # (names bound on their line to a call of an imported name: ``p = helpers.P(...)``)
+    for _, m, line in calls:
+        if (m[1].split(".", 1)[0].strip(" \t") or m[2]) in IMPORTED and \
+                (bound := re.fullmatch(r"[ \t]*(\w+)[ \t]*=[ \t]*", text[starts[line - 1] : m.start()])):
+            made.add(bound[1])
+    for paren, m, line in calls:
+        word, qualifier = m[2], m[1].split(".", 1)[0].strip(" \t") or None
+        helper = word in IMPORTED or qualifier in IMPORTED or qualifier in made or \
+            (qualifier is None and _called_receiver_root(text, m.start()) in IMPORTED)
         if word in API:
             lines.add(line)
         elif (helper or word in OWN) and not text[starts[line - 1]:].lstrip(" \t").startswith("raise") and \
@@ -141,8 +159,25 @@ def _forward_call_lines(text: str) -> list[int]:
     return sorted(lines)
 
 
+def _called_receiver_root(text: str, start: int) -> str | None:
+    """The first name of the callee of a call whose value a method is called on (``helpers.P(a).x(``, the
+    ``helpers``), its parentheses read back at most 400 characters."""
+    r = re.search(r"\)[ \t]*\.[ \t]*\Z", text[:start])
+    if r is None:
+        return None
+    depth, close = 0, r.start()
+    for i in range(close, max(-1, close - 400), -1):
+        depth += {")": 1, "(": -1}.get(text[i], 0)
+        if text[i] == "(" and not depth:
+            m = re.search(r"(\w+(?:[ \t]*\.[ \t]*\w+)*)[ \t]*\Z", text[max(0, i - 100) : i])
+            return m[1].split(".", 1)[0].rstrip() if m else None
+    return None
+
+
 @settings(max_examples=400)
 @given(st.lists(st.sampled_from(CALL_PIECES), max_size=30))
+@example(["x", " = ", "get_json", "(", ")", "\n", "x", ".", "_", "(", "+", ")"])  # (an object an import made)
+@example(["helpers", ".", "x", "(", ")", ".", "_", "(", "f'", "'", ")"])  # (its method called in place)
 def test_the_backward_search_finds_the_calls_a_forward_reading_finds(pieces: list[str]) -> None:
     text = "".join(pieces)
     offsets = [0, *accumulate(len(line) for line in text.splitlines(keepends=True))]
