@@ -201,8 +201,8 @@ def _mapping_key(value: str, j: int) -> int:
     return k + 1 if k < len(value) and value[k] == ")" else 0
 
 
-def _printf_tail(value: str, j: int, flags: str = "#0 +-") -> int:
-    """After a conversion's ``%`` (and its mapping key): flags, width, precision and length."""
+def _printf_tail(value: str, j: int, flags: str = "#0 +-", length: bool = True) -> int:
+    """After a conversion's ``%`` (and its mapping key): flags, width, precision and length (``length``)."""
     while j < len(value) and value[j] in flags:
         j += 1
     if value.startswith("*", j):
@@ -217,7 +217,7 @@ def _printf_tail(value: str, j: int, flags: str = "#0 +-") -> int:
         else:
             while j < len(value) and value[j].isdecimal():
                 j += 1
-    if j < len(value) and value[j] in "hlL":
+    if length and j < len(value) and value[j] in "hlL":
         j += 1
     return j
 
@@ -231,7 +231,8 @@ def _printf(value: str, i: int, pct: bool, every: bool) -> int:
             return 0
     elif not pct and (value.startswith("%", j) or (len(value) >= j + 2 and all(c in _HEX for c in value[j : j + 2]))):
         return 0
-    j = _printf_tail(value, j, "#0 +-" if pct or named else "#0+-")  # (no space flag where not %-formatted)
+    # (no space flag where not %-formatted, nor a length modifier but in a literal known to be a printf template)
+    j = _printf_tail(value, j, "#0 +-" if pct or named else "#0+-", length=pct or named or every)
     types = "diouxXeEfFgGcrsa%" if pct or every or named else "sdirf"
     return j + 1 if j < len(value) and value[j] in types else 0
 
@@ -314,6 +315,8 @@ def _ref_at(value: str, i: int, pct: bool, fmt: bool, routes: bool, every: bool,
                 j += 2
             return j, "{"
         if not fmt:
+            if value.startswith("{{{", i) and (end := _until(value, i + 3, "}}}", "{}")):
+                return end, None  # (Mustache's unescaped variable)
             for opener, close in (("{{", "}}"), ("{%", "%}")):
                 if value.startswith(opener, i) and (end := _jinja_until(value, i + 2, close)):
                     return end, None
