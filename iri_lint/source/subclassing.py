@@ -282,23 +282,40 @@ def annotated_object(state: ModuleState, scope: Scope, b: Binding, node: ast.AST
 def slot_value(state: ModuleState, cls: Scope, attr: str, r: Result, node: ast.AST) -> Result:
     """What ``self.<attr>`` of a method of ``cls`` holds: a hole where it is nothing yet (``""`` or ``None``) as the
     class it is inherited from binds it, a slot its subclasses fill; else ``r``, what the class binds."""
-    if (type(r) is Const or (type(r) is Value and not r.pieces)) and filled_by_subclasses(state.index, cls, attr):
+    if (type(r) is Const or (type(r) is Value and not r.pieces)) and \
+            (slot := _slot_class(state.index, cls, attr)) is not None and not _overrides(state, slot, attr):
         return state.hole(node)
     return r
 
 
-def filled_by_subclasses(index: ModuleIndex, cls: Scope, attr: str) -> bool:
-    """Whether the class of this module that ``cls`` first inherits ``attr`` from (itself included) binds it to
+def _slot_class(index: ModuleIndex, cls: Scope, attr: str) -> Scope | None:
+    """The class of this module that ``cls`` first inherits ``attr`` from (itself included) when it binds it to
     ``""`` or ``None`` in its body: a slot its subclasses fill, in any module (bigcommerce's
     ``resource_name = ""``, outside19), so what ``self.`` or ``cls.`` reads there is unknown."""
     for _ in range(_MAX_CHAIN):
         body = cls.names.get(attr)
         if body:
-            return any(type(b.value) is ast.Constant and b.value.value in ("", None) for b in body)
+            return cls if any(type(b.value) is ast.Constant and b.value.value in ("", None) for b in body) else None
         if cls.attr(attr):
-            return False
+            return None
         bases = [b for b in map(index.module_class, cls.node.bases) if b is not None]  # type: ignore[attr-defined]
         if len(bases) != 1:
-            return False
+            return None
         cls = bases[0]
+    return None
+
+
+def _overrides(state: ModuleState, cls: Scope, attr: str) -> bool:
+    """Whether a class up ``cls``'s chain of single bases, of this module or another, binds ``attr``: ``cls``'s
+    ``""`` then overrides a value (``API_PREFIX = ""``: webhooks have none, fixtures182 repro 02), it is one."""
+    for _ in range(_MAX_CHAIN):
+        node: ast.ClassDef = cls.node  # type: ignore[assignment]
+        if len(node.bases) != 1 or cls.parent is None:
+            return False
+        base = state.value(node.bases[0], At(cls.parent, node))
+        if type(base) is not ClassRef:
+            return False
+        state, cls = base.state, base.scope
+        if attr in cls.names or cls.attr(attr):
+            return True
     return False

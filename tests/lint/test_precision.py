@@ -522,7 +522,8 @@ def test_a_url_named_iri_without_an_authority_is_one_whatever_its_spaces() -> No
 
 def test_a_class_attribute_bound_to_nothing_is_a_slot_subclasses_fill() -> None:
     """outside19 repro 01 (bigcommerce): ``resource_name = ""`` in a base class its methods read through ``cls.``
-    is filled by subclasses in other modules: unknown there, so the joins around it make no '//'."""
+    is filled by subclasses in other modules: unknown there, so the joins around it make no '//'; an ``""`` that
+    overrides a base's value is a value (fixtures182 repro 02)."""
     assert found('''\
         import requests
         class ApiResource:
@@ -539,7 +540,13 @@ def test_a_class_attribute_bound_to_nothing_is_a_slot_subclasses_fill() -> None:
             prefix = "/v1/"
             def get(self):
                 return requests.get("https://api.example.com" + self.prefix + "/users")
-        ''') == [(15, 71, "IRI802")]
+        class Api:
+            prefix = "/v2"
+        class Webhook(Api):
+            prefix = ""
+            def post(self):
+                return requests.get("https://h.example/x?a=1" + self.prefix + "?b=2")
+        ''') == [(15, 71, "IRI802"), (21, 71, "IRI803")]
 
 
 def test_an_environment_default_is_the_base_of_every_join() -> None:
