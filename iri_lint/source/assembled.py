@@ -72,6 +72,13 @@ def query_delimiters(hole: Hole) -> str:
     return may_hold(hole, "&=#" if hole.kind is HoleKind.ENCODED else "&=#+")
 
 
+def _braced(text: str, holes: list[tuple[int, str | None]]) -> list[tuple[int, str]]:
+    """The placeholders braces around a hole make (``"{" + key + "}"``): an expression whose name the code
+    chose (RFC 6570 sec. 2.2), at its ``{``."""
+    return [(h - 1, "{" + (name or "...") + "}") for h, name in holes
+            if h and text[h - 1] == "{" and text.startswith("}", h + 1)]
+
+
 def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | None = None,
             printf: frozenset[int] = frozenset(), appends: bool = False) -> Checked:
     """The text the rules check for ``value``, with the facts of its assembly (``core.context.Assembly``);
@@ -84,6 +91,7 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
     starts: list[int] = []
     parts: list[tuple[Piece, list[int] | None]] = []
     spelled: list[tuple[int, int, int]] = []
+    named: list[tuple[int, str | None]] = []  # (each hole's offset and name)
     n = 0
     for run in _runs(value.pieces):
         if isinstance(run, Hole):
@@ -94,6 +102,7 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
             text.append(HOLE)
             holes.append((n, n + 1))
             hole_facts.append((n, query_delimiters(run)))
+            named.append((n, run.name))
             n += 1
             continue
         whole = "".join(t.text for t in run)  # (a placeholder is read by its grammar across the run)
@@ -123,6 +132,8 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
             text.append(part)
             n += len(part)
             lo = hi
+    whole_text = "".join(text)
+    templates = sorted((*templates, *_braced(whole_text, named)))
     urljoin = None
     if dropped is not None:
         kind, lost, ref = dropped
@@ -132,7 +143,7 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
         if at is not None:
             urljoin = (at, kind, lost)
     assembly = Assembly(tuple(joins), tuple(hole_facts), tuple(templates), at_api, urljoin, tuple(spelled), appends)
-    return Checked("".join(text), tuple(holes), assembly, tuple(starts), tuple(parts))
+    return Checked(whole_text, tuple(holes), assembly, tuple(starts), tuple(parts))
 
 
 def _runs(pieces: tuple[Piece, ...]) -> list[Hole | list[Text]]:

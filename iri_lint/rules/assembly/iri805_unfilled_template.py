@@ -18,7 +18,9 @@ RULE = Rule(
     fix_level=None,
     what=("A value passed to a URL API (`requests.get`, `urlopen`, an HTTP client's methods, ...) whose known "
           "text still holds a template placeholder: a Python format field (`{user}`), an RFC 6570 expression "
-          "(`{?page,size}`), a printf conversion (`%s`, `%(id)d`), a `${VAR}` or an example's `<id>`. The "
+          "(`{?page,size}`), a printf conversion (`%s`, `%(id)d`), a `${VAR}`, an example's `<id>`, or braces "
+          "around a value known at run time, an expression whose name the code chose (`\"{\" + key + \"}\"`, "
+          "`\"{{{}}}\".format(key)`). The "
           "value is followed through names, constants of the project's modules and joins; a template filled "
           "on the way (`.format`, `%`, an f-string) is not reported, nor is one that only reaches a URL-named "
           "variable (a template kept for later is silent; so is one given to a URL-named parameter of the project's "
@@ -42,6 +44,8 @@ RULE = Rule(
         Example('import requests\nAVATAR_URL = "https://cdn.example/{user}/{size}.png"  # IRI805\n'
                 'requests.get(AVATAR_URL)  # (a template of this module: reported at its literal)\n', kind="python"),
         Example('import requests\nrequests.get("http://127.0.0.1:{port}/api")\n', kind="python"),
+        Example('import requests\nAPI = "https://stats.example/v1"\n\ndef values(name):\n'
+                '    return requests.get(API + "/fields/{" + name + "}/values")\n', kind="python"),
     ),
     needs=Needs.ASSEMBLY,
 )
