@@ -2515,6 +2515,18 @@ def test_a_literal_a_template_name_holds_is_a_printf_template_wherever_it_is_fil
     assert [(f.line, f.col, f.code) for f in got] == [(4, 17, "IRI805"), (9, 23, "IRI805")]
 
 
+def test_a_join_a_template_name_holds_keeps_its_printf_conversions() -> None:
+    """fixtures182 repro 01: ``PART_URL_TMPL = CDN + "/ll/part_%05d.m4s"``, a join %-formatted in its module, and
+    local template names hold printf templates as a whole literal does: unfilled at a URL API, IRI805."""
+    src = ('import requests\nCDN = "https://media.example.tv"\nPART_URL_TMPL = CDN + "/ll/part_%05d.m4s"\n'
+           'CHUNK = CDN + "/dash/chunk_%05d.m4s"\n\n\ndef c(n, channel):\n'
+           '    url_tmpl = CDN + "/live/" + channel + "/part_%05d.m4s"\n'
+           '    return requests.get(PART_URL_TMPL), requests.get(CHUNK % n), requests.get(CHUNK), '
+           'requests.head(url_tmpl)\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (3, 32, "IRI805"), (4, 27, "IRI805"), (8, 49, "IRI805")]
+
+
 def test_a_field_a_framework_renders_is_a_hole() -> None:
     """fixtures106 repro 02: Airflow renders the attributes an operator lists in ``template_fields`` (Jinja
     filled, then set on the object) before ``execute`` runs: there ``self.report_url`` holds any value. An

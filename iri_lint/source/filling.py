@@ -90,7 +90,7 @@ _PRINTF: weakref.WeakKeyDictionary[ast.Module, frozenset[int]] = weakref.WeakKey
 
 
 def printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
-    """The string literals a module binds, at its top or in a class body, to names it %-formats
+    """The string literals a module binds, in any scope and in a join too, to names it %-formats
     (``SEGMENT_FMT = "seg_%05d.ts"`` and ``SEGMENT_FMT % n``) or that say they hold a template (``SEGMENT_FMT``
     %-formatted in another module, or nowhere: fixtures180 repro 02), by id: printf templates wherever their
     value goes, so ``%05d`` is a conversion there, not ``%05`` and a ``d``."""
@@ -102,22 +102,31 @@ def printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
 
 def _printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
     pct = {n for n, f in filled_names(tree, file).items() if f.pct}
+    text = file.text
+    lines = sorted(_lines_holding("%", text, file.line_offsets)) if "%" in text else []
     out: set[int] = set()
-    todo: list[ast.stmt] = list(tree.body)
+    todo: list[ast.AST] = [tree] if lines else []  # (a conversion's '%' is on a line the statement spans)
     while todo:
-        stmt = todo.pop()
-        if type(stmt) is ast.ClassDef:
-            todo += stmt.body
-        elif type(stmt) in (ast.Assign, ast.AnnAssign) and _literal_bound_to(stmt, pct):  # type: ignore[arg-type]
-            out.add(id(stmt.value))  # type: ignore[attr-defined]
+        node = todo.pop()
+        if type(node) in (ast.Assign, ast.AnnAssign) and _bound_to(node, pct):  # type: ignore[arg-type]
+            # (its literals, a join's too: ``PART_URL_TMPL = CDN + "/part_%05d.m4s"``, fixtures182 repro 01)
+            out.update(id(n) for n in ast.walk(node.value) if type(n) is ast.JoinedStr or  # type: ignore[attr-defined]
+                       (type(n) is ast.Constant and type(n.value) is str and "%" in n.value))
+            continue
+        for field in _fields(type(node)):
+            v = getattr(node, field, None)
+            if type(v) is list:
+                todo += [c for c in v if isinstance(c, ast.AST) and type(c) not in _LEAVES and _spans(c, lines)]
+            elif isinstance(v, ast.AST) and type(v) not in _LEAVES and _spans(v, lines):
+                todo.append(v)
     return frozenset(out)
 
 
-def _literal_bound_to(stmt: ast.Assign | ast.AnnAssign, names: set[str]) -> bool:
+def _bound_to(stmt: ast.Assign | ast.AnnAssign, names: set[str]) -> bool:
+    """Whether a statement binds a name that is %-formatted (``names``) or says it holds a template."""
     targets = stmt.targets if type(stmt) is ast.Assign else [stmt.target]  # type: ignore[union-attr]
-    v = stmt.value
-    return type(v) is ast.Constant and type(v.value) is str and "%" in v.value and \
-        any(type(t) is ast.Name and (t.id in names or says_template(t.id)) for t in targets)
+    return stmt.value is not None and any(type(t) is ast.Name and (t.id in names or says_template(t.id))
+                                          for t in targets)
 
 
 def _lines_holding(needle: str, text: str, offsets: list[int]) -> set[int]:
