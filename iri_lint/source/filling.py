@@ -101,14 +101,16 @@ def printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
 
 
 def _printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
-    pct = {n for n, f in filled_names(tree, file).items() if f.pct}
+    filled = filled_names(tree, file)
+    pct = {n for n, f in filled.items() if f.pct}
+    other = {n for n, f in filled.items() if not f.pct and f != NO_FILLING}  # (``FMT.format(host)``: no printf)
     text = file.text
     lines = sorted(_lines_holding("%", text, file.line_offsets)) if "%" in text else []
     out: set[int] = set()
     todo: list[ast.AST] = [tree] if lines else []  # (a conversion's '%' is on a line the statement spans)
     while todo:
         node = todo.pop()
-        if type(node) in (ast.Assign, ast.AnnAssign) and _bound_to(node, pct):  # type: ignore[arg-type]
+        if type(node) in (ast.Assign, ast.AnnAssign) and _bound_to(node, pct, other):  # type: ignore[arg-type]
             # (its literals, a join's too: ``PART_URL_TMPL = CDN + "/part_%05d.m4s"``, fixtures182 repro 01)
             out.update(id(n) for n in ast.walk(node.value) if type(n) is ast.JoinedStr or  # type: ignore[attr-defined]
                        (type(n) is ast.Constant and type(n.value) is str and "%" in n.value))
@@ -122,11 +124,12 @@ def _printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
     return frozenset(out)
 
 
-def _bound_to(stmt: ast.Assign | ast.AnnAssign, names: set[str]) -> bool:
-    """Whether a statement binds a name that is %-formatted (``names``) or says it holds a template."""
+def _bound_to(stmt: ast.Assign | ast.AnnAssign, names: set[str], other: set[str]) -> bool:
+    """Whether a statement binds a name that is %-formatted (``names``) or says it holds a template and is
+    filled no other way here (``other``: ``CPU_ALERT_FMT.format(host)`` reads no ``%``, fixtures185 repro 04)."""
     targets = stmt.targets if type(stmt) is ast.Assign else [stmt.target]  # type: ignore[union-attr]
-    return stmt.value is not None and any(type(t) is ast.Name and (t.id in names or says_template(t.id))
-                                          for t in targets)
+    return stmt.value is not None and any(
+        type(t) is ast.Name and (t.id in names or (says_template(t.id) and t.id not in other)) for t in targets)
 
 
 def _lines_holding(needle: str, text: str, offsets: list[int]) -> set[int]:
