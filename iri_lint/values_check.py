@@ -53,7 +53,7 @@ from .source.candidates import (
 from .source.evaluate import ModuleState
 from .source.filling import filled_names, printf_templates
 from .source.helpers import returned_alone
-from .source.locate import SourceFile
+from .source.locate import SourceFile, written_within
 from .source.marks import ScanOptions
 from .source.model import HOLE, Literal, Reason, SourcePos, Spelled
 from .source.packages import forget_packages
@@ -249,8 +249,9 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         if o is None or (not at_api and _at_an_end(f, c.text)):
             continue
         piece, k = o
-        if f.code not in ASSEMBLY_CODES and not filled and in_template(piece):
-            continue  # a template's own text (a name that says so holds it): only assembly is at fault
+        if (f.code not in ASSEMBLY_CODES and not filled and in_template(piece)) or \
+                _template_spells(c, f, checker, memo):
+            continue  # a template's own text (only assembly is at fault), or a password its literal reports itself
         if c.assembly.urljoin is not None and f.start == c.assembly.urljoin[0] and use.dropped is not None:
             piece, k = _as_written(use.dropped[2], piece, k)  # the reference, from its first character
         start = position(piece, k, local)
@@ -368,7 +369,7 @@ def _bringer(use: UrlValue, piece: Piece, state: ModuleState, nth: int = 0) -> a
                 found.append(n)  # type: ignore[arg-type]
     # the innermost: the argument ``term`` of ``link(term)`` that brings its hole, the call ``clean(t)`` itself
     # when the helper made the piece
-    found = sorted((n for n in found if not any(m is not n and _inside(m, n) for m in found)),
+    found = sorted((n for n in found if not any(m is not n and written_within(m, n) for m in found)),
                    key=lambda n: (n.lineno, n.col_offset))
     return found[min(nth, len(found) - 1)] if found else None
 
@@ -465,9 +466,10 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
         return False
     args = (*use.expr.args, *(k.value for k in use.expr.keywords)) if type(use.expr) is ast.Call else ()
     for a in args if by_url_name else ():  # (the helper's return is checked, with its parameters as holes)
-        if piece.name == dotted(a) is not None or (_inside(piece.node, a) and _alone_in(a, use, state)):
+        if piece.name == dotted(a) is not None or (written_within(piece.node, a) and _alone_in(a, use, state)):
             return True  # (the argument is that hole: what the helper's check finds; a name's: made once)
-    return not _inside(piece.node, use.expr) and _found_where_bound(use, code, piece, k, checker, memo, state, nth)
+    return not written_within(piece.node, use.expr) and \
+        _found_where_bound(use, code, piece, k, checker, memo, state, nth)
 
 
 def _alone_in(arg: ast.expr, use: UrlValue, state: ModuleState) -> bool:
@@ -483,7 +485,7 @@ def _at_use(use: UrlValue, piece: Piece, k: int, code: str, checker: ValueChecke
     makes in a constant the use only names, or one at a hole bound elsewhere (``page = request.GET.get(...)``)."""
     if type(piece) is Text:
         return _made_by_join(use, piece, k, code, checker, memo)
-    return type(piece) is Hole and not _inside(piece.node, use.expr)
+    return type(piece) is Hole and not written_within(piece.node, use.expr)
 
 
 # a fault in what a constant spells, whatever the join makes of it: a password is removed where it is written
@@ -500,17 +502,18 @@ def _made_by_join(use: UrlValue, piece: Text, k: int, code: str, checker: ValueC
         return False  # no join at the use: the constant's own problem here (an IDNA2008 API's), or the one a
         # binding's join made (its literal, as that binding's check places it), placed in the literal
     node = piece.node
-    return not _inside(node, use.expr) and RULES_BY_CODE[code].family is not Family.ASSEMBLY and \
+    return not written_within(node, use.expr) and RULES_BY_CODE[code].family is not Family.ASSEMBLY and \
         type(node) is ast.Constant and type(node.value) is str and \
         not _found_alone(piece, k, code, checker, memo, use.api)
 
 
-def _inside(node: ast.AST | None, expr: ast.expr) -> bool:
-    """Whether ``node`` is written within ``expr`` (by position: both of one file)."""
-    if node is None or not hasattr(node, "lineno"):
-        return False
-    return (node.lineno, node.col_offset) >= (expr.lineno, expr.col_offset) and (  # type: ignore[attr-defined]
-        node.end_lineno or 0, node.end_col_offset or 0) <= (expr.end_lineno or 0, expr.end_col_offset or 0)  # type: ignore[attr-defined]
+def _template_spells(c: Checked, f: Finding, checker: ValueChecker,
+                     memo: dict[tuple[object, ...], list[Finding]]) -> bool:
+    """Whether a literal spelling part of a password has it alone: a template's, reported at its literal
+    (``"...:{env}-Secr3t@".format(env=ENV)``), not again at ``ENV``'s ``prod`` (fixtures185 repro 01)."""
+    return f.code in _SPELLED_FAULTS and any(
+        (o := c.origin(i)) is not None and type(o[0]) is Text and type(o[0].node) is ast.Constant and
+        _found_alone(o[0], o[1], f.code, checker, memo) for i in range(f.start, max(f.end, f.start + 1)))
 
 
 def _found_alone(piece: Text, k: int, code: str, checker: ValueChecker,

@@ -2527,6 +2527,14 @@ def test_a_join_a_template_name_holds_keeps_its_printf_conversions() -> None:
         (3, 32, "IRI805"), (4, 27, "IRI805"), (8, 49, "IRI805")]
 
 
+def test_a_template_name_its_module_formats_otherwise_reads_no_printf() -> None:
+    """fixtures185 repro 04: ``CPU_ALERT_FMT.format(host)`` reads no ``%``: its ``cpu%high`` is a bare '%'
+    (IRI110), not the conversion ``%hi`` unfilled (IRI805)."""
+    src = ('import requests\nCPU_ALERT_FMT = "https://g.example/d/cpu?var-alert=cpu%high&var-host={}"\n\n\n'
+           'def cpu_alert(host):\n    return requests.get(CPU_ALERT_FMT.format(host))\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(2, "IRI110")]
+
+
 def test_a_field_a_framework_renders_is_a_hole() -> None:
     """fixtures106 repro 02: Airflow renders the attributes an operator lists in ``template_fields`` (Jinja
     filled, then set on the object) before ``execute`` runs: there ``self.report_url`` holds any value. An

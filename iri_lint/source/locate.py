@@ -311,3 +311,11 @@ def written_holes(literal: Literal) -> tuple[tuple[int, int, str], ...]:
                     written = source if len(source) <= MAX_WRITTEN else source[:MAX_WRITTEN] + "…"
         out.append((a, b, written))
     return tuple(out)
+
+
+def written_within(node: ast.AST | None, expr: ast.expr) -> bool:
+    """Whether ``node`` is written within ``expr`` (by position: both of one file)."""
+    if node is None or not hasattr(node, "lineno"):
+        return False
+    return (node.lineno, node.col_offset) >= (expr.lineno, expr.col_offset) and (  # type: ignore[attr-defined]
+        node.end_lineno or 0, node.end_col_offset or 0) <= (expr.end_lineno or 0, expr.end_col_offset or 0)  # type: ignore[attr-defined]

@@ -293,6 +293,16 @@ def test_a_password_partly_a_placeholder_is_still_a_password() -> None:
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(1, 31, "IRI506"), (2, 25, "IRI506")]
 
 
+def test_a_template_s_password_is_reported_once_at_the_template() -> None:
+    """fixtures185 repro 01: ``"...:{env}-Secr3t@...".format(env=ENV)`` is the template's password, reported at its
+    literal; not again at ``ENV = "prod"``, where the field is filled, nor at the ``pw`` a ``%`` fills in."""
+    src = ('ENV = "prod"\n\n\ndef replica_url(pw):\n'
+           '    replica_db_url = "postgresql://replica:{env}-Secr3t@db.internal/vault".format(env=ENV)\n'
+           '    warehouse_db_url = "mysql://etl:%s2024@warehouse.internal/etl" % pw\n'
+           '    return replica_db_url, warehouse_db_url\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 43, "IRI506"), (6, 36, "IRI506")]
+
+
 def test_a_dns_host_label_that_begins_or_ends_with_a_hyphen_is_reported() -> None:
     """RFC 3986 sec. 3.2.2: a registered name for DNS lookup has RFC 1123's syntax; interior hyphens
     ('r3---sn-ab', a live CDN name) are fine. Not for a scheme whose host is no DNS name."""
