@@ -212,10 +212,13 @@ USES_TEXT = (
     "`\"proxy-url\"`; not `url_count`), or the return of a function so named "
     "(`def users_url(uid)`, not `def users_url_async(uid)`). A join given as the argument of a URL-named "
     "parameter of the project's own function, imported or not, positionally or by keyword, is checked at the "
-    "call (`fetch(API + \"/orders\")` with `def fetch(url): ...`, `async def` too); a name given so "
+    "call (`fetch(API + \"/orders\")` with `def fetch(url): ...`, `async def` too; a method of an object an "
+    "imported class makes, in place or bound to a name of the function or the module, `Poster(t).send(API + "
+    "\"/x\")`; not one kept on `self`); a name given so "
     "(`u = API + \"/orders\"; fetch(u)`) is checked where it is bound only when its own name says URL "
     "(`orders_url = ...`). A value that is only printed, logged or compared "
-    "is not checked. See [URL values](../design.md#checking-url-values).")
+    "is not checked (a URL-named key or keyword in the call's arguments still is: "
+    "`log.info(\"%(url)s\", {\"url\": API + \"/a b\"})`). See [URL values](../design.md#checking-url-values).")
 
 
 def where_text(rule: Rule) -> str:

@@ -29,7 +29,8 @@ RULE = Rule(
           "`service`, `RelayState`, ...) or a path (`path`, `prefix`, `dir`, `folder`, `file`), nor after a "
           "parameter without a value (`?debug`); nor after a fragment that is a page's route (`#/orders`, "
           "`#!/orders`). "
-          "Where the piece also brings a `?`, IRI803 reports that instead."),
+          "Where the value then gets a `?` that IRI803 reports (the piece's own, or a later piece's: "
+          "`KEYED + \"/events\" + \"?event=\" + ev`), IRI803 reports the join instead: one cause, one finding."),
     why=("The path ends where the query begins (RFC 3986 sec. 3.3, 3.4): text after the `?` is the query, `/` "
          "included, so the joined path is not a path at all but the end of the last parameter's value "
          "(`?appid=demo/alerts`): the request goes to the base's path with a key the server does not know. After a "

@@ -23,7 +23,9 @@ RULE = Rule(
     fix_level=FixLevel.NONE,
     what=("An `http`, `https`, `ws`, `wss` or `ftp` IRI without a host: no `//` authority "
           "(`https:/example.com/`, `https:example.com`) or an empty one (`https:///example.com/`). The fix "
-          "restores `scheme://` only when what follows reads as a DNS name."),
+          "restores `scheme://` only when what follows reads as a DNS name. A literal that is only a scheme, a `:` "
+          "and one word (`\"http:example.com\"`) where no URL is expected reads as a `label:value` text and is not "
+          "taken for an IRI; at a URL API or a URL-named target it is one (`HOME_URL = \"http:example.com\"`)."),
     why=("These schemes require an authority with a non-empty host; `http:/example.com` and `http:example.com` "
          "are usually a lost `/`. The fix only restores a host that is there: `ftp:///srv/data.csv` has a "
          "path, not a host, and gets no fix."),
