@@ -2535,6 +2535,16 @@ def test_a_template_name_its_module_formats_otherwise_reads_no_printf() -> None:
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(2, "IRI110")]
 
 
+def test_a_known_number_s_width_pads_it_with_spaces() -> None:
+    """fixtures186 repro 01: ``f"{CDN}/season/{SEASON:3d}/feed.xml"`` with ``SEASON = 7`` sends ``/season/  7/``, so
+    does ``"%3d"``; a zero fill (``{SEASON:03d}``) or an unknown number is no finding."""
+    src = ('import requests\nCDN = "https://cdn.podhub.fm"\nSEASON = 7\n\n\ndef feeds(n):\n'
+           '    requests.get(f"{CDN}/season/{SEASON:3d}/feed.xml")\n'
+           '    requests.get("%s/season/%3d/feed.xml" % (CDN, SEASON))\n'
+           '    requests.get(f"{CDN}/season/{SEASON:03d}/feed.xml")\n    requests.get(f"{CDN}/episodes/{n:4d}.mp3")\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(7, "IRI101"), (8, "IRI101")]
+
+
 def test_a_field_a_framework_renders_is_a_hole() -> None:
     """fixtures106 repro 02: Airflow renders the attributes an operator lists in ``template_fields`` (Jinja
     filled, then set on the object) before ``execute`` runs: there ``self.report_url`` holds any value. An

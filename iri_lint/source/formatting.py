@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from iri_lint.source.values import Const, HoleKind, Src, Value, concat, hole, made
 
-__all__ = ["Arg", "FormatError", "format_fields", "format_value", "percent_fields", "percent_value"]
+__all__ = ["Arg", "FormatError", "format_fields", "format_value", "number_with_spec", "percent_fields", "percent_value"]
 
 
 class FormatError(ValueError):
@@ -220,6 +220,22 @@ def printed(c: object, *, digits: bool = False) -> str | None:
     return str(v) if not digits and (type(v) is float or v is None) else None
 
 
+_WIDEST = 64  # (a width or precision past it: no URL holds such a padding, and the text would be long)
+
+
+def number_with_spec(c: object, spec: str, *, percent: bool = False) -> str | None:
+    """What a known int or bool prints with a spec (``{SEASON:3d}``, ``"%3d"``: a width pads it with spaces,
+    fixtures186 repro 01); None for another value, a locale's (``n``), a ``*`` width or one past ``_WIDEST``."""
+    v = c.value if type(c) is Const else None
+    if type(v) not in (int, bool) or "n" in spec or "*" in spec or any(
+            len(w) > 2 or int(w) > _WIDEST for w in "".join(ch if ch.isdigit() else " " for ch in spec).split()):
+        return None
+    try:
+        return ("%" + spec) % (int(v),) if percent else format(int(v), spec)  # type: ignore[call-overload]
+    except (ValueError, TypeError, OverflowError):
+        return None
+
+
 def _filled(arg: Arg | None, field: Field, template: Value, src: Src | None, *, percent: bool) -> Value:
     """What a field becomes: the argument's pieces, its digits, or a hole keeping the field."""
     value = arg.value if arg is not None else None
@@ -231,7 +247,8 @@ def _filled(arg: Arg | None, field: Field, template: Value, src: Src | None, *, 
         # (made by the argument, here: the constant's own node may be another module's)
         by, made_in = (arg.node, src) if arg is not None and arg.node is not None else (value.node, None)
         digits = spec in ("d", "i", "u") if percent else not field.conversion and spec == "d"
-        text = printed(value) if plain else printed(value, digits=True) if digits else None
+        text = printed(value) if plain else printed(value, digits=True) if digits else \
+            number_with_spec(value, spec, percent=percent) if not field.conversion else None
         if text is not None:
             return made(text, by, made_in)
     syntax = template.flat()[field.start : field.end]
