@@ -114,7 +114,7 @@ def _call_lines(text: str, offsets: list[int], options: ScanOptions) -> list[int
 # (``)`` last: the receiver is a call's value, ``Poster(t).send(``)
 _CALL_BACKWARDS = re.compile(r"\([ \t]*+(\w++)(?:[ \t]*+\.[ \t]*+(\w++))*+(?:[ \t]*+\.[ \t]*+(\)))?+")
 # what stands before a call on its line when its value is bound to a name: ``poster = Poster(t)``
-_BOUND_TO = re.compile(r"[ \t]*+(\w++)[ \t]*+=[ \t]*+$")
+_BOUND_TO = re.compile(r"[ \t]*+((?:self[ \t]*+\.[ \t]*+)?+\w++)[ \t]*+=[ \t]*+$")  # (``self.poster = ...`` too)
 
 
 def call_lines(text: str, offsets: list[int], api: frozenset[str], own: frozenset[str],
@@ -137,6 +137,8 @@ def call_lines(text: str, offsets: list[int], api: frozenset[str], own: frozense
             lines.add(bisect_right(offsets, n - m.end(1)))
             continue
         receiver = m[2][::-1] if m[2] is not None else None
+        if receiver == "self" and made:  # (``self.poster.send(``: the attribute an object is kept in)
+            receiver = ".".join("".join(m[0][::-1].split()).split(".")[:2])
         helper = word in imported or star or (receiver is not None and (receiver in imported or receiver in made)) \
             or (m[3] is not None and receiver is None and _callee_root(text, n - m.end(3)) in imported)
         if not (helper or word in own):
@@ -159,7 +161,7 @@ def _made_by(text: str, offsets: list[int], calls: list[re.Match[str]], imported
         if root in imported:
             start = n - m.end()
             if (bound := _BOUND_TO.match(text, offsets[bisect_right(offsets, start) - 1], start)) is not None:
-                out.add(bound[1])
+                out.add("".join(bound[1].split()))
     return frozenset(out)
 
 

@@ -514,8 +514,13 @@ class ModuleValues:
     def _made_by_imported(self, receiver: ast.expr, at: At) -> bool:
         """Whether a method's receiver is an object made by a name the module imports, in place or bound once in
         the scope (``Poster(t).send(...)``, ``poster = Poster(t)``: fixtures183 repro 02)."""
+        bound = None
         if type(receiver) is ast.Name:
             bound = at.scope.names.get(receiver.id, ()) or self.state.index.module.names.get(receiver.id, ())
+        elif type(receiver) is ast.Attribute and type(receiver.value) is ast.Name and receiver.value.id == "self" and \
+                at.scope.kind == "function" and (cls := at.scope.parent) is not None and cls.kind == "class":
+            bound = cls.attr(receiver.attr)  # (``self.poster = Poster(t)`` in a method: fixtures185 repro 03)
+        if bound is not None:
             if len(bound) != 1 or bound[0].value is None:
                 return False
             receiver = bound[0].value

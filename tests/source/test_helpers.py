@@ -401,7 +401,8 @@ def test_a_base_s_method_called_on_a_subclass_object_reads_the_subclass(tmp_path
 
 def test_a_join_given_to_a_method_of_an_object_an_imported_class_makes_is_checked(tmp_path: Path) -> None:
     """fixtures183 repro 02: ``StatusPoster("t").send(DASH + "statuses/" + sha)`` with ``send(self, status_url,
-    state)`` in another module, in place or through a name bound to the object, module-level or local."""
+    state)`` in another module, in place or through a name bound to the object, module-level, local or kept on
+    ``self`` (fixtures185 repro 03)."""
     paths = package(tmp_path, "ci", {
         "status": 'import requests\nDASH = "https://ci.example.dev"\n\n\nclass StatusPoster:\n'
                   '    def __init__(self, token):\n        self.token = token\n\n'
@@ -409,6 +410,9 @@ def test_a_join_given_to_a_method_of_an_object_an_imported_class_makes_is_checke
         "notify": 'from ci.status import DASH, StatusPoster\nPOSTER = StatusPoster("t")\n\n\ndef a(sha):\n'
                   '    return StatusPoster("t").send(DASH + "statuses/" + sha, "ok")\n\n\ndef b(sha):\n'
                   '    poster = StatusPoster("t")\n    return poster.send(DASH + "statuses/" + sha, "ok")\n\n\n'
-                  'def c(sha):\n    return POSTER.send(DASH + "statuses/" + sha, "ok")\n',
+                  'def c(sha):\n    return POSTER.send(DASH + "statuses/" + sha, "ok")\n\n\n'
+                  'class Bot:\n    def __init__(self, token):\n        self.poster = StatusPoster(token)\n\n'
+                  '    def post(self, sha):\n        return self.poster.send(DASH + "statuses/" + sha, "ok")\n',
     })
-    assert found_in(paths["notify"], Project()) == [(6, 42, "IRI801"), (11, 31, "IRI801"), (15, 31, "IRI801")]
+    assert found_in(paths["notify"], Project()) == [(6, 42, "IRI801"), (11, 31, "IRI801"), (15, 31, "IRI801"),
+                                                    (23, 40, "IRI801")]

@@ -112,8 +112,9 @@ def test_a_method_of_an_object_an_imported_class_makes_marks_its_call() -> None:
     ``poster.send(...)`` may give a join to a URL-named parameter of another module's method."""
     text = ('from .status import DASH, StatusPoster\nStatusPoster("t").send(DASH + "x", "ok")\n'
             'poster = StatusPoster("t")\nposter.send(DASH + "x")\nposter.send(a)\nother.send(DASH + "x")\n'
-            'str(a).send(DASH + "x")\n')
-    assert api_call_lines(SourceFile(split_lines(text), text), DEFAULT_OPTIONS) == [2, 4]
+            'str(a).send(DASH + "x")\nself.poster = StatusPoster("t")\nself.poster.send(DASH + "x")\n'
+            'self.other.send(DASH + "x")\n')
+    assert api_call_lines(SourceFile(split_lines(text), text), DEFAULT_OPTIONS) == [2, 4, 9]
 
 
 def test_reading_a_calls_arguments_reads_a_bounded_stretch() -> None:
@@ -141,13 +142,15 @@ def _forward_call_lines(text: str) -> list[int]:
             continue
         line = next(n for n in range(len(starts) - 1, 0, -1) if starts[n - 1] <= m.start(2))
         calls.append((paren, m, line))
-    made = set()  # (names bound on their line to a call of an imported name: ``p = helpers.P(...)``)
+    made = set()  # (names bound on their line to a call of an imported name: ``p = helpers.P(...)``, ``self.p = ``)
     for _, m, line in calls:
-        if (m[1].split(".", 1)[0].strip(" \t") or m[2]) in IMPORTED and \
-                (bound := re.fullmatch(r"[ \t]*(\w+)[ \t]*=[ \t]*", text[starts[line - 1] : m.start()])):
-            made.add(bound[1])
+        if (m[1].split(".", 1)[0].strip(" \t") or m[2]) in IMPORTED and (bound := re.fullmatch(
+                r"[ \t]*((?:self[ \t]*\.[ \t]*)?\w+)[ \t]*=[ \t]*", text[starts[line - 1] : m.start()])):
+            made.add("".join(bound[1].split()))
     for paren, m, line in calls:
         word, qualifier = m[2], m[1].split(".", 1)[0].strip(" \t") or None
+        if qualifier == "self" and made:
+            qualifier = ".".join("".join(m[1].split()).split(".")[:2])
         helper = word in IMPORTED or qualifier in IMPORTED or qualifier in made or \
             (qualifier is None and _called_receiver_root(text, m.start()) in IMPORTED)
         if word in API:
