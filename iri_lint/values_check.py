@@ -250,7 +250,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
             continue
         piece, k = o
         if (f.code not in ASSEMBLY_CODES and not filled and in_template(piece)) or \
-                _template_spells(c, f, checker, memo):
+                _template_spells(c, f, use, checker, memo):
             continue  # a template's own text (only assembly is at fault), or a password its literal reports itself
         if c.assembly.urljoin is not None and f.start == c.assembly.urljoin[0] and use.dropped is not None:
             piece, k = _as_written(use.dropped[2], piece, k)  # the reference, from its first character
@@ -507,13 +507,13 @@ def _made_by_join(use: UrlValue, piece: Text, k: int, code: str, checker: ValueC
         not _found_alone(piece, k, code, checker, memo, use.api)
 
 
-def _template_spells(c: Checked, f: Finding, checker: ValueChecker,
+def _template_spells(c: Checked, f: Finding, use: UrlValue, checker: ValueChecker,
                      memo: dict[tuple[object, ...], list[Finding]]) -> bool:
     """Whether a literal spelling part of a password has it alone: a template's, reported at its literal
     (``"...:{env}-Secr3t@".format(env=ENV)``), not again at ``ENV``'s ``prod`` (fixtures185 repro 01)."""
     return f.code in _SPELLED_FAULTS and any(
         (o := c.origin(i)) is not None and type(o[0]) is Text and type(o[0].node) is ast.Constant and
-        _found_alone(o[0], o[1], f.code, checker, memo) for i in range(f.start, max(f.end, f.start + 1)))
+        _left_there(use, o[0], o[1], f.code, checker, memo) for i in range(f.start, max(f.end, f.start + 1)))
 
 
 def _found_alone(piece: Text, k: int, code: str, checker: ValueChecker,

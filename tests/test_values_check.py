@@ -2545,6 +2545,24 @@ def test_a_known_number_s_width_pads_it_with_spaces() -> None:
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(7, "IRI101"), (8, "IRI101")]
 
 
+def test_a_template_name_s_password_is_reported_where_it_is_filled(tmp_path: Path) -> None:
+    """fixtures187 repro 01: a template name's literal is not checked alone, so its password is reported where a
+    value fills it (once), not dropped as the template's own; a ``.format`` template's ``%`` under a template
+    name filled in another module is a bare '%' (fixtures187 repro 02), not ``%hi``."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "settings.py").write_text(
+        'REPORTING_DSN_TEMPLATE = "postgresql://orders:Hunter2@pg-{env}.internal/orders"\n'
+        'REPORTING_DB_URL = REPORTING_DSN_TEMPLATE.format(env="reporting")\n'
+        'CPU_ALERT_FMT = "https://g.example/d/cpu?var-alert=cpu%high&var-host={}"\n', encoding="utf-8")
+    src = 'import requests\nfrom settings import CPU_ALERT_FMT\nrequests.get(CPU_ALERT_FMT.format("h1"))\n'
+    project = Project()
+    got = lint_text((tmp_path / "settings.py").read_text(encoding="utf-8"), Config(),
+                    path=str(tmp_path / "settings.py"), project=project)
+    assert [(f.line, f.code) for f in got] == [(1, "IRI506")]  # (at the literal that spells it)
+    got = lint_text(src, Config(), path=str(tmp_path / "use.py"), project=project)
+    assert [(f.line, f.code) for f in got] == [(3, "IRI110")]
+
+
 def test_a_field_a_framework_renders_is_a_hole() -> None:
     """fixtures106 repro 02: Airflow renders the attributes an operator lists in ``template_fields`` (Jinja
     filled, then set on the object) before ``execute`` runs: there ``self.report_url`` holds any value. An

@@ -110,10 +110,12 @@ def _printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
     todo: list[ast.AST] = [tree] if lines else []  # (a conversion's '%' is on a line the statement spans)
     while todo:
         node = todo.pop()
-        if type(node) in (ast.Assign, ast.AnnAssign) and _bound_to(node, pct, other):  # type: ignore[arg-type]
-            # (its literals, a join's too: ``PART_URL_TMPL = CDN + "/part_%05d.m4s"``, fixtures182 repro 01)
+        if type(node) in (ast.Assign, ast.AnnAssign) and (how := _bound_to(node, pct, other)):  # type: ignore[arg-type]
+            # (its literals, a join's too: ``PART_URL_TMPL = CDN + "/part_%05d.m4s"``, fixtures182 repro 01; by its
+            # name alone, not one with a '{': a .format template's, wherever it is filled, fixtures187 repro 02)
             out.update(id(n) for n in ast.walk(node.value) if type(n) is ast.JoinedStr or  # type: ignore[attr-defined]
-                       (type(n) is ast.Constant and type(n.value) is str and "%" in n.value))
+                       (type(n) is ast.Constant and type(n.value) is str and "%" in n.value
+                        and (how == "%" or "{" not in n.value)))
             continue
         for field in _fields(type(node)):
             v = getattr(node, field, None)
@@ -124,12 +126,14 @@ def _printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
     return frozenset(out)
 
 
-def _bound_to(stmt: ast.Assign | ast.AnnAssign, names: set[str], other: set[str]) -> bool:
-    """Whether a statement binds a name that is %-formatted (``names``) or says it holds a template and is
-    filled no other way here (``other``: ``CPU_ALERT_FMT.format(host)`` reads no ``%``, fixtures185 repro 04)."""
-    targets = stmt.targets if type(stmt) is ast.Assign else [stmt.target]  # type: ignore[union-attr]
-    return stmt.value is not None and any(
-        type(t) is ast.Name and (t.id in names or (says_template(t.id) and t.id not in other)) for t in targets)
+def _bound_to(stmt: ast.Assign | ast.AnnAssign, names: set[str], other: set[str]) -> str:
+    """"%" when a statement binds a name that is %-formatted (``names``), "name" when one that says it holds a
+    template and is filled no other way here (``other``: ``CPU_ALERT_FMT.format(host)`` reads no ``%``,
+    fixtures185 repro 04), else ""."""
+    targets = [t.id for t in (stmt.targets if type(stmt) is ast.Assign else [stmt.target])  # type: ignore[union-attr]
+               if type(t) is ast.Name] if stmt.value is not None else []
+    return "%" if any(t in names for t in targets) else \
+        "name" if any(says_template(t) and t not in other for t in targets) else ""
 
 
 def _lines_holding(needle: str, text: str, offsets: list[int]) -> set[int]:
