@@ -26,14 +26,17 @@ OUT_PATH = ROOT / "iri_lint" / "data" / "confusables.py"
 
 
 def ascii_lookalikes() -> dict[str, str]:
-    """{character: the ASCII letter or digit it reads as}, from confusable_homoglyphs."""
+    """{character: the ASCII letter, digit or hyphen it reads as}, from confusable_homoglyphs: a host label's own
+    characters (RFC 1123), as ICU's skeleton reads them (``core.security._ascii_prototypes``): ``pay‐pal``'s U+2010
+    HYPHEN reads as ``-`` (fixtures183 repro 03)."""
     from confusable_homoglyphs import confusables
 
     table: dict[str, str] = {}
     for c, entries in sorted(confusables.confusables_data.items()):
         if len(c) != 1 or c.isascii():
             continue
-        alike = [h["c"] for h in entries if len(h["c"]) == 1 and h["c"].isascii() and h["c"].isalnum()]
+        alike = [h["c"] for h in entries
+                 if len(h["c"]) == 1 and h["c"].isascii() and (h["c"].isalnum() or h["c"] == "-")]
         if alike:
             table[c] = alike[0]
     return table

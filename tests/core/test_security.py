@@ -88,6 +88,8 @@ def test_mixed_latin_confusable_host(icu_mode: str, text: str) -> None:
     ("http://g\u0131thub.com/", "github"),  # LATIN SMALL LETTER DOTLESS I
     ("http://p\u0251ypal.com/", "paypal"),  # LATIN SMALL LETTER ALPHA
     ("http://g\u1d0f\u1d0fgle.com/", "google"),  # LATIN LETTER SMALL CAPITAL O
+    ("https://pay\u2010pal.com/", "pay-pal"),  # HYPHEN: a label's own '-' (fixtures183 repro 03)
+    ("https://notify.market\u2013example.com/", "market-example"),  # EN DASH
 ])
 def test_latin_letters_that_read_as_ascii_are_confusable(icu_mode: str, text: str, reads: str) -> None:
     """UTS #39 makes no exception for a look-alike of the same script (fixtures153, repro 03): the data
