@@ -248,7 +248,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
         o = c.origin(f.start)
         if o is None or (not at_api and _at_an_end(f, c.text)):
             continue
-        piece, k = o
+        piece, k = (c.spelled_origin(f.start, f.end, local) if f.code in _SPELLED_FAULTS else None) or o
         if (f.code not in ASSEMBLY_CODES and not filled and in_template(piece)) or \
                 _template_spells(c, f, use, checker, memo):
             continue  # a template's own text (only assembly is at fault), or a password its literal reports itself

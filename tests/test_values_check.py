@@ -2563,6 +2563,14 @@ def test_a_template_name_s_password_is_reported_where_it_is_filled(tmp_path: Pat
     assert [(f.line, f.code) for f in got] == [(3, "IRI110")]
 
 
+def test_a_template_s_password_filled_twice_is_one_finding_at_the_template() -> None:
+    """fixtures187: ``PG_DSN_TMPL = "...:{env}-Secr3t@..."`` filled twice in its module is one IRI506, in the
+    literal that spells the password's ``@`` (its first character there), not at each field's argument."""
+    src = ('ENV = "prod"\nPG_DSN_TMPL = "postgresql://orders:{env}-Secr3t@pg-{env}.internal/orders"\n'
+           'PRIMARY_DB_URL = PG_DSN_TMPL.format(env=ENV)\nREPORTING_DB_URL = PG_DSN_TMPL.format(env="reporting")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(2, 40, "IRI506")]
+
+
 def test_a_field_a_framework_renders_is_a_hole() -> None:
     """fixtures106 repro 02: Airflow renders the attributes an operator lists in ``template_fields`` (Jinja
     filled, then set on the object) before ``execute`` runs: there ``self.report_url`` holds any value. An

@@ -44,6 +44,19 @@ class Checked(NamedTuple):
             local = index[min(local, len(index) - 1)]
         return piece, min(local, max(len(piece.text) - 1, 0))
 
+    def spelled_origin(self, start: int, end: int, local: Src) -> tuple[Piece, int] | None:
+        """The first character of ``text[start:end]`` spelled by the literal of ``local``'s file that spells the
+        character after it (a template's password before its ``@``, whose first character is a field filled
+        elsewhere: ``":{env}-Secr3t@".format(env=ENV)``); None when that is the first, or there is none."""
+        after = self.origin(end)
+        if after is None or type(after[0]) is not Text or after[0].start == MADE or not _in(after[0].src, local):
+            return None
+        for i in range(start, end):
+            o = self.origin(i)
+            if o is not None and type(o[0]) is Text and o[0].node is after[0].node:
+                return o if i > start else None
+        return None
+
 
 def _in(src: Src | None, local: Src) -> bool:
     return src is local or (src is not None and src.path is not None and src.path == local.path)
