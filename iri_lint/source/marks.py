@@ -131,13 +131,14 @@ def call_lines(text: str, offsets: list[int], api: frozenset[str], own: frozense
     star = "*" in imported
     calls = list(_CALL_BACKWARDS.finditer(backwards))
     made = _made_by(text, offsets, calls, imported)  # (objects an imported class makes: their methods too)
+    kept_on_self = any(name.startswith("self.") for name in made)
     for m in calls:
         word = m[1][::-1]
         if word in api:
             lines.add(bisect_right(offsets, n - m.end(1)))
             continue
         receiver = m[2][::-1] if m[2] is not None else None
-        if receiver == "self" and made:  # (``self.poster.send(``: the attribute an object is kept in)
+        if receiver == "self" and kept_on_self:  # (``self.poster.send(``: the attribute an object is kept in)
             receiver = ".".join("".join(m[0][::-1].split()).split(".")[:2])
         helper = word in imported or star or (receiver is not None and (receiver in imported or receiver in made)) \
             or (m[3] is not None and receiver is None and _callee_root(text, n - m.end(3)) in imported)
@@ -158,7 +159,7 @@ def _made_by(text: str, offsets: list[int], calls: list[re.Match[str]], imported
     out = set()
     for m in calls:
         root = (m[2] or m[1])[::-1]
-        if root in imported:
+        if root in imported and m[1][-1].isupper():  # (a class's call, ``Poster(``, ``sdk.Api(``: PEP 8's CapWords)
             start = n - m.end()
             if (bound := _BOUND_TO.match(text, offsets[bisect_right(offsets, start) - 1], start)) is not None:
                 out.add("".join(bound[1].split()))

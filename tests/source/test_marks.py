@@ -126,8 +126,8 @@ def test_reading_a_calls_arguments_reads_a_bounded_stretch() -> None:
 
 
 CALL_PIECES = ["get", "get_json", "helpers", "x", ".", "(", ")", " ", "\t", "\n", "+", "raise ", "f'", "'", "%",
-               ".format", ",", "_", " = "]
-API, OWN, IMPORTED = frozenset({"get"}), frozenset({"x"}), frozenset({"get_json", "helpers"})
+               ".format", ",", "_", " = ", "Api"]
+API, OWN, IMPORTED = frozenset({"get"}), frozenset({"x"}), frozenset({"get_json", "helpers", "Api"})
 
 
 def _forward_call_lines(text: str) -> list[int]:
@@ -144,7 +144,7 @@ def _forward_call_lines(text: str) -> list[int]:
         calls.append((paren, m, line))
     made = set()  # (names bound on their line to a call of an imported name: ``p = helpers.P(...)``, ``self.p = ``)
     for _, m, line in calls:
-        if (m[1].split(".", 1)[0].strip(" \t") or m[2]) in IMPORTED and (bound := re.fullmatch(
+        if (m[1].split(".", 1)[0].strip(" \t") or m[2]) in IMPORTED and m[2][0].isupper() and (bound := re.fullmatch(
                 r"[ \t]*((?:self[ \t]*\.[ \t]*)?\w+)[ \t]*=[ \t]*", text[starts[line - 1] : m.start()])):
             made.add("".join(bound[1].split()))
     for paren, m, line in calls:
@@ -179,7 +179,8 @@ def _called_receiver_root(text: str, start: int) -> str | None:
 
 @settings(max_examples=400)
 @given(st.lists(st.sampled_from(CALL_PIECES), max_size=30))
-@example(["x", " = ", "get_json", "(", ")", "\n", "x", ".", "_", "(", "+", ")"])  # (an object an import made)
+@example(["x", " = ", "Api", "(", ")", "\n", "x", ".", "_", "(", "+", ")"])  # (an object an imported class made)
+@example(["x", " = ", "get_json", "(", ")", "\n", "x", ".", "_", "(", "+", ")"])  # (a function's value: no class's)
 @example(["helpers", ".", "x", "(", ")", ".", "_", "(", "f'", "'", ")"])  # (its method called in place)
 def test_the_backward_search_finds_the_calls_a_forward_reading_finds(pieces: list[str]) -> None:
     text = "".join(pieces)
