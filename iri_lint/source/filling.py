@@ -10,6 +10,7 @@ import functools
 import string
 import weakref
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 
 from iri_lint.core.lazy import lazy_regex
 from iri_lint.source.candidates import says_template
@@ -47,17 +48,23 @@ def filled_names(tree: ast.AST, source: SourceFile) -> dict[str, Filling]:
     offsets = source.line_offsets
     lines = sorted(set(map(functools.partial(bisect_right, offsets), word_starts(text, _FILLING_WORDS)))
                    | _lines_holding("%", text, offsets))
-    todo: list[ast.AST] = [tree]  # (in any order: what a name's fillings merge to does not depend on it)
+    for node in _spanning(tree, lines):  # (in any order: what a name's fillings merge to does not depend on it)
+        _note(node, filled)
+    return filled
+
+
+def _spanning(tree: ast.AST, lines: list[int]) -> Iterator[ast.AST]:
+    """``tree`` and each node under it that spans one of the sorted ``lines``, through nodes that do."""
+    todo: list[ast.AST] = [tree]
     while todo:
         node = todo.pop()
-        _note(node, filled)
+        yield node
         for field in _fields(type(node)):
             v = getattr(node, field, None)
             if type(v) is list:
                 todo += [c for c in v if isinstance(c, ast.AST) and type(c) not in _LEAVES and _spans(c, lines)]
             elif isinstance(v, ast.AST) and type(v) not in _LEAVES and _spans(v, lines):
                 todo.append(v)
-    return filled
 
 
 _LEAVES = (ast.Name, ast.Constant)  # (nothing is filled in under them)
@@ -107,22 +114,13 @@ def _printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
     text = file.text
     lines = sorted(_lines_holding("%", text, file.line_offsets)) if "%" in text else []
     out: set[int] = set()
-    todo: list[ast.AST] = [tree] if lines else []  # (a conversion's '%' is on a line the statement spans)
-    while todo:
-        node = todo.pop()
+    for node in _spanning(tree, lines) if lines else ():  # (a conversion's '%' is on a line the statement spans)
         if type(node) in (ast.Assign, ast.AnnAssign) and (how := _bound_to(node, pct, other)):  # type: ignore[arg-type]
             # (its literals, a join's too: ``PART_URL_TMPL = CDN + "/part_%05d.m4s"``, fixtures182 repro 01; by its
             # name alone, not one with a '{': a .format template's, wherever it is filled, fixtures187 repro 02)
             out.update(id(n) for n in ast.walk(node.value) if type(n) is ast.JoinedStr or  # type: ignore[attr-defined]
                        (type(n) is ast.Constant and type(n.value) is str and "%" in n.value
                         and (how == "%" or "{" not in n.value)))
-            continue
-        for field in _fields(type(node)):
-            v = getattr(node, field, None)
-            if type(v) is list:
-                todo += [c for c in v if isinstance(c, ast.AST) and type(c) not in _LEAVES and _spans(c, lines)]
-            elif isinstance(v, ast.AST) and type(v) not in _LEAVES and _spans(v, lines):
-                todo.append(v)
     return frozenset(out)
 
 
