@@ -23,6 +23,7 @@ __all__ = [
 ]
 
 _DELIM = re.compile(r"[:/?#]")
+_SCHEME_START = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.\-]*+)?+")  # (what a scheme may begin with, RFC 3986 sec. 3.1)
 _PATH_END = re.compile(r"[?#]")
 _AUTHORITY_END = re.compile(r"[/?#]")
 # characters yarl leaves as they are in a path (RFC 3986 pchar and "/", "%" aside)
@@ -68,13 +69,16 @@ def split(s: str) -> Parts:
 
 def _decided(value: Value) -> bool:
     """Whether known text decides where the value's scheme ends: its first ``:/?#`` comes before any hole
-    that may hold one (or it has neither). Such a hole first could hold a ``:`` that makes what precedes it
-    a scheme; a number's digits (``"page-%d.html" % n``) or what ``quote()`` encodes cannot."""
+    that may hold one (or it has neither), or what comes before that hole is no scheme's beginning. Such a
+    hole first could hold a ``:`` that makes what precedes it a scheme; a number's digits
+    (``"page-%d.html" % n``) or what ``quote()`` encodes cannot."""
     first_hole = next((i for i, h in value.holes() if may_hold(h, ":/?#")), None)
     if first_hole is None:
         return True
-    m = _DELIM.search(value.flat())
-    return m is not None and m.start() < first_hole
+    text = value.flat()
+    m = _DELIM.search(text)
+    # (nor when the text before that hole begins no scheme: ``"{" + key + "}/values"``, fixtures187 repro 03)
+    return (m is not None and m.start() < first_hole) or _SCHEME_START.fullmatch(text, 0, first_hole) is None
 
 
 def dot_segment_spans(path: str) -> list[tuple[int, int]]:

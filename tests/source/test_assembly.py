@@ -81,6 +81,8 @@ def test_law_urljoin_keeps_each_character_from_its_input(base: str, ref: str) ->
     (["en/admin"], ["x"], None),  # a relative-path base: urllib does otherwise than RFC 3986 (``?q`` + ``x``: ``/x``)
     (["/static"], ["img/", None], "/img/0"),  # sec. 5.2.3 drops "static" (STATIC_URL without its '/')
     (["https://h/a"], ["//cdn.example/", None], "https://cdn.example/0"),
+    (["https://h/api/"], ["{", None, "}/values"], "https://h/api/{0}/values"),  # ('{' begins no scheme: fixtures187)
+    (["https://h/api/"], ["-", None], "https://h/api/-0"),  # (nor does '-': a scheme begins with a letter)
 ])
 def test_urljoin_with_holes_resolves_when_known_text_decides(base: list[str | None], ref: list[str | None],
                                                              flat: str | None) -> None:
