@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from iri_lint.source.locate import SourceFile
 
 __all__ = ["DEFAULT_OPTIONS", "ScanOptions", "api_call_lines", "api_call_lines_of", "api_words", "call_lines",
-           "imported_names", "marked_lines", "marked_lines_of", "may_join", "spans_lines", "word_starts"]
+           "imported_names", "marked_lines", "marked_lines_of", "matching_open", "may_join", "names_class",
+           "spans_lines", "word_starts"]
 
 
 class ScanOptions(NamedTuple):
@@ -141,7 +142,7 @@ def call_lines(text: str, offsets: list[int], api: frozenset[str], own: frozense
         if receiver == "self" and kept_on_self:  # (``self.poster.send(``: the attribute an object is kept in)
             receiver = ".".join("".join(m[0][::-1].split()).split(".")[:2])
         helper = word in imported or star or (receiver is not None and (receiver in imported or receiver in made)) \
-            or (m[3] is not None and receiver is None and _callee_root(text, n - m.end(3)) in imported)
+            or (m[3] is not None and receiver is None and _made_in_place(text, n - m.end(3), imported))
         if not (helper or word in own):
             continue
         line = bisect_right(offsets, n - m.end(1))
@@ -159,30 +160,49 @@ def _made_by(text: str, offsets: list[int], calls: list[re.Match[str]], imported
     out = set()
     for m in calls:
         root = (m[2] or m[1])[::-1]
-        if root in imported and m[1][-1].isupper():  # (a class's call, ``Poster(``, ``sdk.Api(``: PEP 8's CapWords)
+        if root in imported and names_class(m[1][::-1]):
             start = n - m.end()
             if (bound := _BOUND_TO.match(text, offsets[bisect_right(offsets, start) - 1], start)) is not None:
                 out.add("".join(bound[1].split()))
     return frozenset(out)
 
 
-def _callee_root(text: str, close: int) -> str | None:
-    """The first name of the callee of the call whose ``)`` is at ``close`` (``sdk`` of ``sdk.Poster(t)``), its
-    parentheses read back at most ``_ARGS_READ`` characters; None when it is no name's call."""
-    depth = 0
-    for i in range(close, max(-1, close - _ARGS_READ), -1):
-        c = text[i]
-        if c == ")":
-            depth += 1
-        elif c == "(":
-            depth -= 1
-            if not depth:
-                m = _CALLEE_BEFORE.search(text, max(0, i - 100), i)
-                return m[1].split(".", 1)[0].rstrip() if m is not None else None
-    return None
+def names_class(name: str) -> bool:
+    """Whether a callee's name is a class's, in PEP 8's CapWords (``Poster``): the object its call makes may
+    have methods taking URLs; any other call's value (``Model.objects.filter(...)``) is not followed."""
+    return name[:1].isupper()
+
+
+def _made_in_place(text: str, close: int, imported: frozenset[str]) -> bool:
+    """Whether the call whose ``)`` is at ``close`` makes an object of an imported class (``Poster(t).send(``,
+    ``sdk.Api().get(``), its parentheses read back at most ``_ARGS_READ`` characters."""
+    opening = matching_open(text, close, "()", _ARGS_READ)
+    m = _CALLEE_BEFORE.search(text, max(0, opening - 100), opening) if opening >= 0 else None
+    if m is None:
+        return False
+    chain = "".join(m[1].split()).split(".")
+    return chain[0] in imported and names_class(chain[-1])
 
 
 _CALLEE_BEFORE = re.compile(r"(\w++(?:[ \t]*+\.[ \t]*+\w++)*+)[ \t]*+$")
+
+
+def matching_open(text: str, close: int, pair: str, within: int, *, one_line: bool = False) -> int:
+    """Where the opening bracket of ``pair`` matching the closing one at ``close`` stands, read back at most
+    ``within`` characters (on its line only, ``one_line``); -1 when it is not there."""
+    opener, closer = pair[0], pair[1]
+    depth = 0
+    for i in range(close, max(close - within, -1), -1):
+        c = text[i]
+        if c == closer:
+            depth += 1
+        elif c == opener:
+            depth -= 1
+            if not depth:
+                return i
+        elif one_line and c == "\n":
+            return -1
+    return -1
 
 
 def _indent_end(text: str, start: int) -> int:

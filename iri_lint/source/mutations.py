@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from iri_lint.source.bindings import ATTRIBUTE_BINDING
+from iri_lint.source.marks import matching_open
 from iri_lint.source.values import Seq, Table
 
 if TYPE_CHECKING:
@@ -167,27 +168,11 @@ def containers_changed(text: str) -> tuple[frozenset[str], frozenset[str] | None
     changed = {_receiver(text, m.start()) for m in _CHANGERS.finditer(text)}
     changed.update(m.group(1) for m in _ITEM_DELETE.finditer(text))
     for m in _ITEM_STORE.finditer(text):
-        opening = _opening_bracket(text, m.start())
+        opening = matching_open(text, m.start(), "[]", _BRACKETS_BACK, one_line=True)
         if opening < 0:
             return frozenset(grown), None
         changed.add(_receiver(text, opening))
     return frozenset(grown), frozenset(changed)
-
-
-def _opening_bracket(text: str, closing: int) -> int:
-    """Where the ``[`` matching the ``]`` at ``closing`` stands (-1: not within ``_BRACKETS_BACK`` characters)."""
-    depth = 0
-    for j in range(closing, max(closing - _BRACKETS_BACK, -1), -1):
-        c = text[j]
-        if c == "]":
-            depth += 1
-        elif c == "[":
-            depth -= 1
-            if not depth:
-                return j
-        elif c == "\n":
-            return -1
-    return -1
 
 
 def as_changed_in_place(r: Result, b: Binding, scope: Scope, text: str | None, src: Src) -> Result | None:

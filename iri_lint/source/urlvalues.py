@@ -24,7 +24,15 @@ from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.helpers import only_shown, parameters_bound
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.loops import loop_over
-from iri_lint.source.marks import DEFAULT_OPTIONS, ScanOptions, api_words, call_lines, imported_names, marked_lines
+from iri_lint.source.marks import (
+    DEFAULT_OPTIONS,
+    ScanOptions,
+    api_words,
+    call_lines,
+    imported_names,
+    marked_lines,
+    names_class,
+)
 from iri_lint.source.model import Reason
 from iri_lint.source.objects import ClassRef
 from iri_lint.source.packages import package_of
@@ -524,7 +532,9 @@ class ModuleValues:
             if len(bound) != 1 or bound[0].value is None:
                 return False
             receiver = bound[0].value
-        return type(receiver) is ast.Call and _root(receiver.func) in self._imported
+        func = receiver.func if type(receiver) is ast.Call else None  # (a class's call, as the pre-check reads it)
+        return func is not None and _root(func) in self._imported and \
+            names_class(func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else "")
 
     def _callee(self, func: ast.expr, at: At) -> tuple[UrlApi | None, Client | None]:
         """The URL API a call reaches (through a client: with the client)."""
