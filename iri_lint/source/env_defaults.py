@@ -25,7 +25,6 @@ _NAMES = (ast.Name, ast.Attribute)
 _ENV_READS = frozenset(("os.getenv", "os.environ.get", "getenv", "environ.get"))  # (as imported from os too)
 
 
-
 def with_env_defaults(value: Value, evaluator: Evaluator) -> Value | None:
     """``value`` with each hole that stands for an environment variable's read with an absolute URL as its
     default replaced by that default (a name there read in the module that spells the read, by ``evaluator``);
