@@ -71,8 +71,8 @@ _PROJECT: list[Project] = []
 _LITERALS = (ast.Constant, ast.JoinedStr)
 ASSEMBLY_CODES = frozenset(r.code for r in RULES if r.family is Family.ASSEMBLY)
 # an assembly rule about the use, not the value's assembly: a template that reaches a URL API unfilled, a query in
-# the base a client appends each request to (the module spelling the base cannot know it: fixtures179 repro 02)
-AT_USE_CODES = frozenset(("IRI805", "IRI810"))
+# the base a client appends each request to, or resolves it against (the module spelling it cannot know it)
+AT_USE_CODES = frozenset(("IRI805", "IRI810", "IRI812"))
 
 
 _FREEZE_AFTER_READS = [True]  # (False in a long-lived process: see long_lived_process)
@@ -297,7 +297,8 @@ def _checked(use: UrlValue, state: ModuleState) -> Checked:
     # (a join's argument is one URL, but its template is filled later, where the join's value goes: not yet at an API)
     at_api = use.reason is Reason.URL_API and (use.api is None or use.api.name not in PATH_JOINS)
     return checked(use.value, at_api=at_api, dropped=use.dropped, printf=printf,
-                   appends=use.api is not None and use.api.appends)
+                   appends=use.api is not None and use.api.appends,
+                   slash_base=use.api is not None and use.api.slash_base)
 
 
 def _spelled_elsewhere(f: Finding, c: Checked, local: Src) -> tuple[Finding, Spelled | None]:

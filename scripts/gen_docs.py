@@ -452,7 +452,8 @@ def url_apis_page() -> str:
     lines += ["", "## Clients with a base URL", "",
               "A request of a client made with `base_url=` is checked as the URL the client sends: httpx appends "
               "the request to the base's raw path, its query too (a base `?key=k` puts every path in its query), "
-              "aiohttp resolves it against the base as `urljoin` does (IRI804).", ""]
+              "aiohttp resolves it against the base as `urljoin` does (IRI804), and refuses a base whose path does not "
+              "end with `/` where the session is made (IRI812).", ""]
     lines += [f"* `{name}`" for name in sorted(CLIENTS)]
     return "\n".join(lines)
 

@@ -2092,8 +2092,8 @@ def test_a_client_class_may_derive_through_project_classes(tmp_path: Path) -> No
 def test_an_init_adding_to_what_it_hands_on_keeps_the_base_below(tmp_path: Path) -> None:
     """The usual SDK (fixtures160 repro 01): a base class's ``__init__(self, base_url, token)`` gives
     ``super().__init__(base_url=base_url, headers=...)``; a resource client below passes its base by name. The
-    base is the one below (aiohttp resolves ``items`` against ``.../v2``: IRI804), and requests through the
-    class, in its methods or through an object of it, are checked; one that rebinds ``base_url`` first gives
+    base is the one below (aiohttp refuses ``.../v2``, which ``items`` would replace: IRI812 at it), and requests
+    through the class, in its methods or through an object of it, are checked; one that rebinds ``base_url`` first gives
     a client with a hole for its base, its requests checked all the same."""
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
     (tmp_path / "p").mkdir()
@@ -2114,7 +2114,7 @@ def test_an_init_adding_to_what_it_hands_on_keeps_the_base_below(tmp_path: Path)
             'async def report(token):\n    return await Trim(token).get("q3 summary.csv")\n')
     orders.write_text(text, encoding="utf-8")
     found = lint_text(text, Config(), path=str(orders), project=Project(), file=str(orders))
-    assert [(f.line, f.code) for f in found] == [(9, "IRI804"), (21, "IRI101")]
+    assert [(f.line, f.code) for f in found] == [(6, "IRI812"), (21, "IRI101")]
 
 
 def test_a_url_object_s_join_drops_what_urljoin_drops() -> None:
@@ -2857,6 +2857,36 @@ def test_an_httpx_base_with_a_query(base: str, expected: list[tuple[int, int, st
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
     aio = src.replace("import httpx, os", "import aiohttp, os").replace("httpx.Client", "aiohttp.ClientSession")
     assert [f.code for f in lint_text(aio, Config()) if f.code == "IRI810"] == []
+
+
+@pytest.mark.parametrize(("base", "expected"), [
+    ('"https://h.example/v2"', [(4, 61, "IRI812")]),
+    ('HOST + "/v2"', [(4, 51, "IRI812")]),
+    ('f"https://{REGION}.h.example/v2?key=1"', [(4, 71, "IRI812")]),  # (yarl's path ends before the query)
+    ('"https://h.example/v2/"', []),
+    ('"https://h.example"', []),  # (yarl reads an empty path as '/')
+    ('f"{HOST}/{REGION}"', []),  # (a hole may end with '/')
+    ('REGION + "/v2"', []),  # (what the hole holds decides where the path starts)
+])
+def test_an_aiohttp_base_whose_path_lacks_a_trailing_slash(base: str, expected: list[tuple[int, int, str]]) -> None:
+    """fixtures186 repro 02: aiohttp raises ``ValueError("base_url must have a trailing '/'")`` when the
+    session is made (3.14's ``ClientSession.__init__``): IRI812 at the path's last character, requests or none;
+    a relative request through it is not IRI804 too (no request is ever resolved against it)."""
+    src = ('import aiohttp, os\nREGION = os.environ["REGION"]\nHOST = "https://h.example"\n'
+           f'session = aiohttp.ClientSession(base_url={base})\nsession.get("items")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+    httpx = src.replace("import aiohttp", "import httpx").replace("aiohttp.ClientSession", "httpx.Client")
+    assert [f.code for f in lint_text(httpx, Config()) if f.code == "IRI812"] == []
+
+
+def test_an_aiohttp_subclass_given_a_base_without_a_trailing_slash() -> None:
+    """``super().__init__(base_url=...)`` in a class derived from ``aiohttp.ClientSession`` makes the session:
+    its base is IRI812's there, once, however many requests go through it."""
+    src = ('import aiohttp\n\n\nclass Api(aiohttp.ClientSession):\n    def __init__(self):\n'
+           '        super().__init__(base_url="https://h.example/api/v2")\n\n'
+           '    async def items(self):\n        return await self.get("items")\n\n'
+           '    async def orders(self):\n        return await self.get("orders")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 58, "IRI812")]
 
 
 def test_a_loop_over_a_display_checks_each_item_as_its_target_s_value() -> None:

@@ -49,6 +49,8 @@ class Assembly(NamedTuple):
     spelled: tuple[tuple[int, int, int], ...] = ()
     # the value is an httpx client's base_url: each request is appended to its raw path, its query too
     appends: bool = False
+    # the value is an aiohttp client's base_url, whose path must end with '/' (the session refuses it otherwise)
+    slash_base: bool = False
 
     @property
     def unknown(self) -> set[int]:

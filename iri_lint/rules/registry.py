@@ -93,6 +93,7 @@ MODULES = (
     "assembly.iri809_parameter_join",
     "assembly.iri810_client_base_query",
     "assembly.iri811_path_after_query_join",
+    "assembly.iri812_client_base_slash",
     "noqa.iri901_unused_noqa",
 )
 

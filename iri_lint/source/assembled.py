@@ -93,7 +93,7 @@ def _braced(text: str, holes: list[tuple[int, str | None]]) -> list[tuple[int, s
 
 
 def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | None = None,
-            printf: frozenset[int] = frozenset(), appends: bool = False) -> Checked:
+            printf: frozenset[int] = frozenset(), appends: bool = False, slash_base: bool = False) -> Checked:
     """The text the rules check for ``value``, with the facts of its assembly (``core.context.Assembly``);
     ``printf``: the literals that are printf templates (``filling.printf_templates``), by id."""
     text: list[str] = []
@@ -155,7 +155,8 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
             at = n - 1  # (the resolution removed the whole reference, ".": where it went, at the end)
         if at is not None:
             urljoin = (at, kind, lost)
-    assembly = Assembly(tuple(joins), tuple(hole_facts), tuple(templates), at_api, urljoin, tuple(spelled), appends)
+    assembly = Assembly(tuple(joins), tuple(hole_facts), tuple(templates), at_api, urljoin, tuple(spelled), appends,
+                        slash_base)
     return Checked(whole_text, tuple(holes), assembly, tuple(starts), tuple(parts))
 
 

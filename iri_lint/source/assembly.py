@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import NamedTuple
 from urllib.parse import quote, quote_plus
 
 from iri_lint.core.resolve import remove_dot_segments
-from iri_lint.source.values import HoleKind, Src, Value, concat, hole, made, may_hold
+from iri_lint.source.values import HoleKind, Src, Text, Value, concat, hole, made, may_hold
 
 __all__ = [
     "Parts", "dot_segment_spans", "httpx_merge", "join", "posix_join", "quoted", "removeaffix", "split",
@@ -239,6 +240,14 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
     while shared < min(len(path), len(merged)) and path[shared] == merged[shared]:
         shared += 1
     return "relative", path[path.rfind("/", 0, min(shared, cut - start)) + 1 :]
+
+
+def path_end(base: Value) -> Text | None:
+    """The known text that spells the last character of the base's path (None: a hole, or no path)."""
+    end = split(base.flat()).path[1]
+    k = bisect_right(base.starts, end - 1) - 1 if end else -1
+    piece = base.pieces[k] if k >= 0 else None
+    return piece if type(piece) is Text else None
 
 
 def _keeps(path: str, resolved: str) -> bool:

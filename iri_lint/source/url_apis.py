@@ -26,6 +26,9 @@ class UrlApi(NamedTuple):
     or_path: bool = False
     # a client's base that each request is appended to, raw path and query (httpx's ``Client._merge_url``)
     appends: bool = False
+    # a client's base whose path must end with '/': aiohttp's ClientSession raises ValueError("base_url must have
+    # a trailing '/'") otherwise (aiohttp 3.14, client.py; earlier releases took no path at all)
+    slash_base: bool = False
     # needs an absolute URL, having no base to resolve against: a reference without a scheme raises (requests'
     # MissingSchema, urllib.request's "unknown url type", scrapy's "Missing scheme in request url")
     absolute: bool = False
@@ -103,7 +106,7 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     # a client's base URL: parsed where the client is made (a template there is sent unfilled)
     UrlApi("httpx.Client", (), ("base_url",), idna2008=True, appends=True),
     UrlApi("httpx.AsyncClient", (), ("base_url",), idna2008=True, appends=True),
-    UrlApi("aiohttp.ClientSession", (0,), ("base_url",), idna2008=True),
+    UrlApi("aiohttp.ClientSession", (0,), ("base_url",), idna2008=True, slash_base=True),
     # urllib3.util.url encodes a non-ASCII host with the idna package
     UrlApi("urllib3.request", (1,), idna2008=True),
     UrlApi("urllib3.PoolManager().request", (1,), idna2008=True),

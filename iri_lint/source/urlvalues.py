@@ -561,7 +561,7 @@ class ModuleValues:
         if at.scope.kind != "function" or cls is None or cls.kind != "class":
             return None
         apis = [self.apis.get(q) for q in base_quals(ClassRef(cls, self.state)) if q is not None]
-        return next((api for api in apis if api is not None and api.appends), None)
+        return next((api for api in apis if api is not None and (api.appends or api.slash_base)), None)
 
     def _call(self, node: ast.Call, at: At) -> Iterator[UrlValue]:
         api, client = self._callee(node.func, at)
@@ -579,6 +579,12 @@ class ModuleValues:
                     if client.merge == "resolve":  # (aiohttp: RFC 3986 resolution, as urljoin's)
                         lost = assembly.urljoin_drops(client.base, r)
                         dropped = None if lost is None else (f"base_url {lost[0]}", lost[1], r)
+                        if lost is not None and lost[0] == "relative" and \
+                                (end := assembly.path_end(client.base)) is not None and end.src is self.state.src:
+                            # (only a base without a trailing '/' loses a segment so, which the session refuses: the
+                            # base's fault, IRI812 at it, however the session got it: ``super().__init__(...)``)
+                            dropped, base_api = None, self.apis.get(_SESSION)
+                            yield UrlValue(client.base, Reason.URL_API, node, expr, base_api, at=at, only=_BASE_CODES)
                     r = _merge(client, r, node, self.state.src)
                 yield from self._found(r, Reason.URL_API, node, expr, at, api=api, client=client, dropped=dropped)
             if api.name == _URLJOIN:  # what it drops is the call's fault, wherever its result goes (or none)
@@ -630,6 +636,7 @@ def _inner_urls(text: str) -> list[tuple[int, int]] | None:
 
 _URLJOIN = "urllib.parse.urljoin"
 _URLJOIN_CODES = frozenset(("IRI804",))
+_SESSION, _BASE_CODES = "aiohttp.ClientSession", frozenset(("IRI812",))
 
 
 def _extended_next(node: ast.AugAssign, at: At) -> bool:

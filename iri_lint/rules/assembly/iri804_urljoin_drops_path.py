@@ -30,7 +30,10 @@ RULE = Rule(
           "resolved as sec. 5.2 does with the scheme left out; against a relative path urllib does otherwise); "
           "checked at every call, whatever its result is used for (and reported at the reference, below). "
           "The same for a request through an aiohttp `ClientSession(base_url=...)`, which resolves it so "
-          "(`ClientSession._build_url`), and for a URL object's `.join` (`yarl.URL(base).join(URL(ref))`, "
+          "(`ClientSession._build_url`): an absolute path against a base with a path; a relative one meets only a "
+          "base without a trailing `/`, which aiohttp refuses when the session is made (IRI812, at the base; here "
+          "only when the base is spelled in another module, the message says so), and for a URL object's `.join` "
+          "(`yarl.URL(base).join(URL(ref))`, "
           "`httpx.URL(base).join(ref)`), which resolve as `urljoin` does (those where their result reaches a "
           "URL use: a URL API, a URL-named target). Not for an httpx client's "
           "`base_url`, which httpx appends to instead of resolving, nor for a base "
@@ -93,6 +96,10 @@ def check(facts: Facts) -> Iterator[Raw]:
         what = f"segments '{dropped}'" if "/" in dropped else f"last segment '{dropped}'"
         message = (f"{who} replaces the base's {what} with this relative reference "
                    "(RFC 3986 sec. 5.2.3): end the base with '/' to keep it")
+        if kind == "base_url relative":  # (aiohttp refuses such a base: IRI812 where it is spelled in this module)
+            message = (f"aiohttp refuses this client's base_url, whose path does not end with '/' (ValueError where "
+                       f"the session is made), and would replace its {what} with this relative reference "
+                       "(RFC 3986 sec. 5.2.3): end the base with '/'")
     else:
         message = (f"{who} replaces the base's path '{dropped}' with this absolute path (RFC 3986 "
                    "sec. 5.2.2): drop the leading '/' and end the base with '/' to keep it")

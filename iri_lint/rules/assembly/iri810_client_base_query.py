@@ -24,7 +24,8 @@ RULE = Rule(
           "`api.get(\"alerts\")` is sent as `/v1?appid=KEY/alerts`, and a request given `params=` replaces that "
           "query, key and path with it. Only a `?` the base's known text holds (a hole that may hold one is not "
           "reported); a request's own second `?` is IRI803's. aiohttp resolves a request against its base as "
-          "`urljoin` does, which drops the base's query: not this rule's (IRI804 for its path)."),
+          "`urljoin` does, which drops the base's query: not this rule's (IRI804 for its path, IRI812 for a path "
+          "without a trailing `/`)."),
     why=("The query begins at the first `?` (RFC 3986 sec. 3.4) and runs to the end: every path httpx appends "
          "after it is data of the last parameter (sec. 3.3 never sees it), so each request reaches the base's "
          "endpoint with a mangled parameter; the mistake shows at run time only, as 404s or a missing key."),
