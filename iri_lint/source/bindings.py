@@ -423,7 +423,9 @@ def _word_char(c: str) -> bool:
 
 
 _EVERY: frozenset[str] = frozenset({"*"})  # (``setattr(K, ...)``: any attribute)
-ATTRIBUTE_BINDING = re.compile(r"\s*+\.\s*+(\w+)\s*+(?:<<|>>|//|\*\*|[-+*/%@&|^])?+=(?!=)")  # ``.x =``, ``.x +=``
+# ``.x =``, ``.x +=``, on one line: a comment's or a float's '.' at a line's end is no attribute of the next line's
+# name (fixtures188 repro 01: ``# Copied from the address bar.`` above ``INDEX_URL = ...``)
+ATTRIBUTE_BINDING = re.compile(r"[ \t]*+\.[ \t]*+(\w+)[ \t]*+(?:<<|>>|//|\*\*|[-+*/%@&|^])?+=(?!=)")
 _FIRST_ARGUMENT = re.compile(r"\s*+\(\s*+(\w+)")
 
 

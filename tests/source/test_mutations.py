@@ -13,6 +13,8 @@ from iri_lint.source.mutations import EVERY, attributes_set_on_objects, containe
     ("if api.BASE == x or api.ROOT <= y or api.HOST != z:\n    pass\n", {}),  # comparisons bind nothing
     ("self.BASE = 'x'\ncls.ROOT = 'y'\n", {}),  # (the class's own methods: its scope reads those)
     ("f(a.b, c=d.e)\nx = a.b\nK.ROOT = 'z'\n", {"ROOT": {"K"}}),
+    # a '.' ending a line (a comment's full stop, a float's) binds nothing of the next line (fixtures188 repro 01)
+    ("# Copied from the address bar.\nINDEX_URL = 'x'\nTIMEOUT = 30.\n\n  CDN = 'y'\n", {}),
 ])
 def test_attribute_bindings_are_read_from_the_text(text: str, bound: dict[str, set[str]]) -> None:
     assert attributes_set_on_objects(text) == bound
