@@ -2545,6 +2545,19 @@ def test_a_known_number_s_width_pads_it_with_spaces() -> None:
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(7, "IRI101"), (8, "IRI101")]
 
 
+def test_the_percent_type_ends_an_unknown_number_with_a_bare_percent() -> None:
+    """fixtures189 repro 02: ``{share:.0%}`` prints ``50%`` whatever the number (the format-spec mini-language's
+    percent type), so the query holds a bare '%' (IRI110, at the field's expression), as ``"=%d%%"`` does; a
+    width (``{n:>4}``, spaces only when the number is short), ``.2f`` or a width too large to print make none."""
+    src = ('import requests\nAPI = "https://stats.example.com/v1"\n\n\ndef f(share, n):\n'
+           '    requests.get(f"{API}/items?min_share={share:.0%}")\n'
+           '    requests.get("{}/items?min_share={:.1%}&x=1".format(API, share))\n'
+           '    requests.get(f"{API}/items?rank={n:>4}&r={share:.2f}")\n'
+           '    requests.get(f"{API}/items?min_share={share:999999999999%}")\n'
+           '    requests.get(f"{API}/items?min_share={share!r:.0%}")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 42, "IRI110"), (7, 61, "IRI110")]
+
+
 def test_a_template_name_s_password_is_reported_where_it_is_filled(tmp_path: Path) -> None:
     """fixtures187 repro 01: a template name's literal is not checked alone, so its password is reported where a
     value fills it (once), not dropped as the template's own; a ``.format`` template's ``%`` under a template

@@ -20,7 +20,7 @@ from iri_lint.source import assembly, bindings, mutations
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
 from iri_lint.source.blocks import Span, item_before, way_to
 from iri_lint.source.calls import CALLS, CLIENTS, JOINS_OF_URLS, METHODS, Args, percent_args, unset_environment
-from iri_lint.source.formatting import number_with_spec, percent_value, printed
+from iri_lint.source.formatting import number_with_spec, percent_value, printed, with_spec_suffix
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
 from iri_lint.source.mutations import binds_any, globals_rebound, rebinds_module_attribute, rebound_on
 from iri_lint.source.numeric import as_number
@@ -230,7 +230,7 @@ class ModuleState:
                 return made(text, part.value, self.src)
         elif shown[:1] == ":" and (text := number_with_spec(self.value(part.value, at), shown[1:])) is not None:
             return made(text, part.value, self.src)  # (a known number's padding: ``{SEASON:3d}``)
-        return self.hole(part.value, kind=HoleKind.FIELD, spec=shown)
+        return with_spec_suffix(self.hole(part.value, kind=HoleKind.FIELD, spec=shown), shown[1:], part.value, self.src)
 
     def _binop(self, node: ast.BinOp, at: At) -> Result:
         op = type(node.op)

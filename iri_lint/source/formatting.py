@@ -17,7 +17,8 @@ from typing import NamedTuple
 
 from iri_lint.source.values import Const, HoleKind, Src, Value, concat, hole, made
 
-__all__ = ["Arg", "FormatError", "format_fields", "format_value", "number_with_spec", "percent_fields", "percent_value"]
+__all__ = ["Arg", "FormatError", "format_fields", "format_value", "number_with_spec", "percent_fields", "percent_value",
+           "with_spec_suffix"]
 
 
 class FormatError(ValueError):
@@ -227,13 +228,29 @@ def number_with_spec(c: object, spec: str, *, percent: bool = False) -> str | No
     """What a known int or bool prints with a spec (``{SEASON:3d}``, ``"%3d"``: a width pads it with spaces,
     fixtures186 repro 01); None for another value, a locale's (``n``), a ``*`` width or one past ``_WIDEST``."""
     v = c.value if type(c) is Const else None
-    if type(v) not in (int, bool) or "n" in spec or "*" in spec or any(
-            len(w) > 2 or int(w) > _WIDEST for w in "".join(ch if ch.isdigit() else " " for ch in spec).split()):
+    if type(v) not in (int, bool) or "n" in spec or "*" in spec or _wide(spec):
         return None
     try:
         return ("%" + spec) % (int(v),) if percent else format(int(v), spec)  # type: ignore[call-overload]
     except (ValueError, TypeError, OverflowError):
         return None
+
+
+def _wide(spec: str) -> bool:
+    """Whether a spec holds a width or precision past ``_WIDEST`` (or one too long to read)."""
+    return any(len(w) > 2 or int(w) > _WIDEST for w in "".join(ch if ch.isdigit() else " " for ch in spec).split())
+
+
+def with_spec_suffix(field: Value, spec: str, node: ast.AST, src: Src | None) -> Value:
+    """An unknown number's field with what its spec always ends it with: the percent type's ``%`` (Python's format
+    specification mini-language: ``f"{share:.0%}"`` is ``50%``; fixtures189 repro 02)."""
+    if not spec.endswith("%") or _wide(spec):
+        return field
+    try:
+        percent_type = format(0.5, spec).endswith("%")
+    except (ValueError, TypeError):
+        return field
+    return concat([field, made("%", node, src)], node, src) if percent_type else field
 
 
 def _filled(arg: Arg | None, field: Field, template: Value, src: Src | None, *, percent: bool) -> Value:
@@ -253,8 +270,9 @@ def _filled(arg: Arg | None, field: Field, template: Value, src: Src | None, *, 
             return made(text, by, made_in)
     syntax = template.flat()[field.start : field.end]
     shown = (("!" + field.conversion) if field.conversion else "") + spec
-    return hole(arg.node if arg is not None else None, src, kind=HoleKind.FIELD,
-                name=arg.name if arg is not None else None, field=syntax, spec=shown)
+    node = arg.node if arg is not None else None
+    unknown = hole(node, src, kind=HoleKind.FIELD, name=arg.name if arg is not None else None, field=syntax, spec=shown)
+    return with_spec_suffix(unknown, spec, node, src) if not percent and node is not None else unknown
 
 
 def format_value(template: Value, args: Sequence[Arg] | None, kwargs: Mapping[str, Arg] | None,
