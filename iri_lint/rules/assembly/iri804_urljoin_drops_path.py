@@ -49,7 +49,10 @@ RULE = Rule(
     where=("the first character of the reference (`urljoin`'s second argument, or the path a client with a base "
            "URL requests)"),
     fix_text=("End the base's path with `/` and give the reference without a leading `/` "
-              "(`urljoin(\"https://h.example/api/v2/\", \"items\")`), or join the strings."),
+              "(`urljoin(\"https://h.example/api/v2/\", \"items\")`), or join the strings. Where the sibling of "
+              "the base's last segment is meant (RFC 7009's `revoke` next to an OAuth `token` endpoint, "
+              "Prometheus' `query_range` next to `query`), write that URL whole, or keep the call with "
+              "`# noqa: IRI804`: a `/` would make it a child."),
     valid=(
         Example('from urllib.parse import urljoin\nimport requests\n'
                 'requests.get(urljoin("https://h.example/api/v2/", "items"))\n', kind="python"),
@@ -95,7 +98,7 @@ def check(facts: Facts) -> Iterator[Raw]:
             return  # (another version in place of the last: "v3/items" against /api/v2, on purpose)
         what = f"segments '{dropped}'" if "/" in dropped else f"last segment '{dropped}'"
         message = (f"{who} replaces the base's {what} with this relative reference "
-                   "(RFC 3986 sec. 5.2.3): end the base with '/' to keep it")
+                   "(RFC 3986 sec. 5.2.3): end the base with '/' to keep it (a sibling meant: write its URL whole)")
         if kind == "base_url relative":  # (aiohttp refuses such a base: IRI812 where it is spelled in this module)
             message = (f"aiohttp refuses this client's base_url, whose path does not end with '/' (ValueError where "
                        f"the session is made), and would replace its {what} with this relative reference "
