@@ -205,7 +205,8 @@ def rule_page(rule: Rule) -> str:
 USES_TEXT = (
     "Where a value reaches a URL API (see [URL APIs](../url-apis.md), constructors and clients' `base_url` "
     "included), a URL-named target (an assignment, keyword, parameter default or dict key, in a display or "
-    "assigned by subscript (`item[\"image_urls\"] = ...`), whose name ends in "
+    "assigned by subscript (`item[\"image_urls\"] = ...`), or a command-line option's default, named by its "
+    "dest (`add_argument(\"--mirror-url\", default=...)`), whose name ends in "
     "one of [`url-names`](../configuration.md#url-names), `url`, `uri` or `href` by default: `API_URL`, "
     "`callback_url=`, `apiUrl`, `urls`, numbered `url2` or `MIRROR_URL_2`, versioned `users_url_v2`, "
     "a dotted key `\"schema.registry.url\"` or a kebab-case one "

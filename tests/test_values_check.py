@@ -2558,6 +2558,19 @@ def test_the_percent_type_ends_an_unknown_number_with_a_bare_percent() -> None:
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 42, "IRI110"), (7, 61, "IRI110")]
 
 
+def test_a_url_named_command_line_option_s_default_is_its_value() -> None:
+    """fixtures189 repro 03: ``add_argument("--mirror-url", default=...)`` stores its default as
+    ``args.mirror_url`` (argparse's dest: ``dest=``, else the first long option string, else the first), a
+    URL-named attribute: a literal or a join there is checked as one bound to that name; not another option's."""
+    src = ('import argparse\nHOST = "https://mirror.example.net"\np = argparse.ArgumentParser()\n'
+           'p.add_argument("-m", "--mirror-url", default="https//mirror.example.net/feeds/")\n'
+           'p.add_argument("--base", dest="base_url", default=HOST + "v1/")\n'
+           'p.add_argument("url", nargs="?", default="https://h.example/a b")\n'
+           'p.add_argument("--mirror", default="https//mirror.example.net/")\n'
+           'p.add_argument("--feed-url", type=str, default=None)\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(4, "IRI603"), (5, "IRI801"), (6, "IRI101")]
+
+
 def test_a_template_name_s_password_is_reported_where_it_is_filled(tmp_path: Path) -> None:
     """fixtures187 repro 01: a template name's literal is not checked alone, so its password is reported where a
     value fills it (once), not dropped as the template's own; a ``.format`` template's ``%`` under a template

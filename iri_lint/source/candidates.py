@@ -120,6 +120,24 @@ def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
     return _suffix_match(name, low, suffixes)
 
 
+_OPTION_ADDERS = frozenset(("add_argument", "add_option"))  # argparse's parsers and groups, optparse's
+
+
+def option_dest(call: ast.Call) -> str | None:
+    """The attribute a command-line option's value is stored under, when ``call`` adds one (argparse's
+    ``add_argument``, optparse's ``add_option``): ``dest=``, else the first long option string, else the first,
+    without its dashes (``"--mirror-url"``: ``mirror_url``); its ``default=`` is that attribute's value."""
+    func = call.func
+    if type(func) is not ast.Attribute or func.attr not in _OPTION_ADDERS:
+        return None
+    dest = next((k.value for k in call.keywords if k.arg == "dest"), None)
+    if dest is not None:
+        return dest.value if type(dest) is ast.Constant and type(dest.value) is str else None
+    names = [a.value for a in call.args if type(a) is ast.Constant and type(a.value) is str]
+    name = next((n for n in names if n.startswith("--")), names[0] if names else "")
+    return name.lstrip("-").replace("-", "_") or None
+
+
 def string_key(target: object) -> str | None:
     """The key of a subscript by a string that names a setting (``item["image_urls"]``, ``meta["next_url"]``):
     a URL-named one makes the target a URL context as a dict display's key does; None for any other target."""

@@ -33,6 +33,7 @@ from iri_lint.source.candidates import (
     links_an_iri,
     looks_like_prose,
     looks_like_regex,
+    option_dest,
     says_query,
     says_template,
     starts_as_reference,
@@ -567,6 +568,10 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
             s.mark_url_value(kw.value, Ctx(Reason.URL_NAME))
         elif kw.arg is not None and says_scope(kw.arg):
             s.mark_url_value(kw.value, SCOPE)
+    if s.is_url_name(option_dest(node)):  # (``add_argument("--mirror-url", default=...)``: args.mirror_url's value)
+        for kw in node.keywords:
+            if kw.arg == "default":
+                s.mark_url_value(kw.value, Ctx(Reason.URL_NAME))
 
 
 def _route(s: Scanner, node: ast.Call) -> None:

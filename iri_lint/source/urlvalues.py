@@ -18,7 +18,7 @@ from typing import NamedTuple
 from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
-from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, set_off, string_key
+from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, option_dest, set_off, string_key
 from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.helpers import only_shown, parameters_bound
@@ -563,6 +563,16 @@ class ModuleValues:
         apis = [self.apis.get(q) for q in base_quals(ClassRef(cls, self.state)) if q is not None]
         return next((api for api in apis if api is not None and (api.appends or api.slash_base)), None)
 
+    def _url_keywords(self, node: ast.Call, at: At, used: set[str]) -> Iterator[UrlValue]:
+        """The values of a call's URL-named keywords (not those its URL API took), and the default of a
+        command-line option so named (``add_argument("--mirror-url", default=...)``: ``args.mirror_url``'s)."""
+        dest = option_dest(node)
+        for kw in node.keywords:
+            if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
+                yield from self._each(kw.value, at, node, kw.arg)
+            elif kw.arg == "default" and self._is_url_name(dest):
+                yield from self._each(kw.value, at, node, dest)
+
     def _call(self, node: ast.Call, at: At) -> Iterator[UrlValue]:
         api, client = self._callee(node.func, at)
         used: set[str] = set()
@@ -592,9 +602,7 @@ class ModuleValues:
                 if type(r) is Value and not r.opaque and (dropped := self.state.evaluator.urljoins.of_call(node)) \
                         is not None:  # (opaque: its reference is a loop's variable, noted with each item in turn)
                     yield UrlValue(r, Reason.URL_API, node, node, api, None, None, dropped, at, _URLJOIN_CODES)
-        for kw in node.keywords:
-            if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
-                yield from self._each(kw.value, at, node, kw.arg)
+        yield from self._url_keywords(node, at, used)
         if api is None and any(type(a) in _ASSEMBLED for a in node.args) and self._takes_urls(node.func, at) and (
                 self._own(node.func) or self._gives_text(node, at)):  # (another module's: read only then)
             for name, arg in parameters_bound(self.state, node, at):  # (a join given to ``fetch(url)``)
