@@ -231,14 +231,31 @@ def _spans(value: str, pct: bool, fmt: bool, every: bool) -> list[Span]:
     else:
         routes = every or _ABSOLUTE.match(value) is None
         spans = _found(value, _pattern(pct, fmt, routes, every))
-        if not pct and "%%" in value and any(t is None and value[a] == "%" for a, _, t in spans):
-            # a printf conversion makes it a printf template wherever it is filled: "%%" is one "%" there
-            spans = _found(value, _pattern(pct, fmt, routes, every, pct_escapes=True))
+        if not pct:
+            spans = _unless_encoded(value, spans)
+            if "%%" in value and any(t is None and value[a] == "%" for a, _, t in spans):
+                # a printf conversion makes it a printf template wherever it is filled: "%%" is one "%" there
+                spans = _unless_encoded(value, _found(value, _pattern(pct, fmt, routes, every, pct_escapes=True)))
     if fmt:
         spans = _literal_close_braces(value, spans)
     if "</" in value:
         spans = _without_tags(value, spans)
     return _outside_brace_groups(value, spans) if "{" in value else spans
+
+
+_escape = lazy_regex(r"%[0-9A-Fa-f]{2}")
+_conversion = lazy_regex(rf"%(?:\([^()]*+\))?+{_PRINTF_TAIL}{_ALL_TYPES}")
+
+
+def _unless_encoded(value: str, spans: list[Span]) -> list[Span]:
+    """``spans`` less the printf conversions with a width (``%2s``) where ``value`` holds a percent-encoding that is
+    no conversion (``%2C``: ``'C'`` is no type, so ``%`` would raise ValueError): a percent-encoded text, where
+    ``%2s`` is ``%2C`` mistyped (fixtures188 repro 03); ``%s`` stays one (``.replace("%s", q)`` fills such text)."""
+    def width(s: Span) -> bool:
+        return s[2] is None and value[s[0]] == "%" and value[s[0] + 1 : s[0] + 2].isdigit()
+    if not any(map(width, spans)) or all(_conversion().match(value, m.start()) for m in _escape().finditer(value)):
+        return spans
+    return [s for s in spans if not width(s)]
 
 
 _closing_tag = lazy_regex(rf"</({_WORD})>")

@@ -332,10 +332,21 @@ def ref_spans(value: str, *, percent_template: bool = False, format_template: bo
               every_syntax: bool = False) -> list[Span]:
     """The reference scan: try every ``%``, ``{``, ``$`` and ``<`` in turn, leftmost first; once more with
     ``%%`` as one ``%`` when a printf conversion makes the value a printf template."""
-    spans = _ref_scan(value, percent_template, format_template, every_syntax, escapes=False)
+    spans = _ref_encoded(value, _ref_scan(value, percent_template, format_template, every_syntax, escapes=False),
+                         percent_template)
     if any(t is None and value[a] == "%" for a, _, t in spans):
-        spans = _ref_scan(value, percent_template, format_template, every_syntax, escapes=True)
+        spans = _ref_encoded(value, _ref_scan(value, percent_template, format_template, every_syntax, escapes=True),
+                             percent_template)
     return _ref_nested(value, _ref_close_braces(value, spans) if format_template else spans)
+
+
+def _ref_encoded(value: str, spans: list[Span], pct: bool) -> list[Span]:
+    """Where not %-formatted, a text holding an escape no conversion reads (``%2C``) has no conversion with a
+    width (``%2s``): each '%' before two hex digits tried as a conversion of the full grammar."""
+    encoded = not pct and any(value[i] == "%" and all(c in _HEX for c in value[i + 1 : i + 3]) and
+                              len(value) >= i + 3 and not _printf(value, i, True, True) for i in range(len(value)))
+    return [(a, b, t) for a, b, t in spans if not (encoded and t is None and value[a] == "%" and
+                                                   value[a + 1 : a + 2].isdigit())]
 
 
 def _ref_nested(value: str, spans: list[Span]) -> list[Span]:
@@ -436,7 +447,7 @@ FLAGS = [{"percent_template": p, "format_template": f, "every_syntax": e}
 PIECES = [
     "%", "{", "}", "$", "<", ">", "(", ")", ":", "a", "_", " ", "s", "d", "2F", "%%", "{{", "}}", '"',
     "%(", "{%", "%}", "{#", "#}", "${", "<a", "<a(", "%(a)s", "<int:x>", "{x}", "<a(b):c>", "%5.2f", "%-*d",
-    "!r", "[0]", ".b", "+", "?", "*", ",", "1", "%41", "http://", "-", "'", "\n", "@", "/",
+    "!r", "[0]", ".b", "+", "?", "*", ",", "1", "%41", "http://", "-", "'", "\n", "@", "/", "%2C", "%2s",
     "{$url}", "{$request.", "body", "#/", "~1", "~", "header.", "query.",  # OpenAPI runtime expressions
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=60).map("".join)
@@ -555,6 +566,8 @@ def test_a_field_inside_braces_that_are_none_is_their_text(value: str, holes: in
     ("http://h/promo/50% sale.pdf", 0), ("http://h/20% discount", 0),  # (a bare '%' and a space: fixtures151)
     ("http://h/?q=CPU%high&min=100%lifetime", 0),  # (no length modifier where nothing %-formats it: fixtures184)
     ("http://h/u/{{{name}}}/{{&id}}", 2),  # (Mustache's unescaped variables: fixtures184 repro 02)
+    # an escape no conversion reads (%2C) makes %2s the escape mistyped; %2F is one (type F), %s stays one
+    ("http://h/?f=a%2Cb%2sc", 0), ("http://h/?f=a%2Fb%2sc", 1), ("http://h/?q=%s&f=a%2Cb", 1),
 ])
 def test_other_template_languages(value: str, holes: int) -> None:
     assert len(apply_templates(value).holes) == holes
