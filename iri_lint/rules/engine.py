@@ -21,7 +21,7 @@ from ..core.grammar import Profile
 from ..core.joiners import JOINERS
 from ..core.reference import IRIReference
 from ..core.scanner import scan
-from .facts import Facts
+from .facts import Facts, braces_around
 from .model import Edit, Finding, Fix, FixSafety, Needs, Raw, Rule, UseContext, fix_safety, with_edits
 from .registry import DEFAULT_CODES, RULES, RULES_BY_CODE, TEXT_RULE_OF, full_rule
 
@@ -267,10 +267,7 @@ class _HoleFilter:
         self.holes = tuple(sorted(facts.holes))  # (a literal's holes come in the order its templates found them)
         self.reach = list(accumulate((h[1] for h in self.holes), max))
         self.own = _OWN_CHARACTER_BY_SHAPE if facts.by_shape else _OWN_CHARACTER
-        # braces around a hole build a template's expression whose name is known at run time ('{' + k + '}',
-        # RFC 6570 sec. 2.2): filled before any request, as a literal's '{name}' is (outside26 repro 01)
-        self.braces = frozenset(i for a, b in self.holes if a and self.text[a - 1 : a] == "{"
-                                and self.text[b : b + 1] == "}" for i in (a - 1, b))
+        self.braces = braces_around(self.text, self.holes)
 
     def drops(self, code: str, start: int, end: int) -> bool:
         """Whether a finding of ``code`` over ``start:end`` (offsets of the caller's text) is dropped."""

@@ -67,6 +67,28 @@ MIXED_IN_HOST = "mixed-script-host"
 SCHEME_LEVEL_CODES = frozenset({"IRI308", "IRI309", "IRI310", "IRI311", "IRI312"})
 
 
+def braces_around(text: str, holes: Sequence[tuple[int, int]]) -> frozenset[int]:
+    """The offsets of the braces around a hole (``"{" + key + "}"``): a template's expression whose name is known
+    at run time (RFC 6570 sec. 2.2), filled before any request as a literal's ``{name}`` is (outside26 repro 01)."""
+    return frozenset(i for a, b in holes if a and text[a - 1 : a] == "{" and text[b : b + 1] == "}" for i in (a - 1, b))
+
+
+def _without_braces_around(ref: IRIReference, holes: Sequence[tuple[int, int]]) -> IRIReference:
+    """``ref`` less the errors at the braces around a hole (``"{" + key + "}"``): an expression whose name the code
+    chose (RFC 6570 sec. 2.2), no brace of a run of them (fixtures187 repro 04: in ``"{" + k + "}}"`` the
+    second ``}`` alone is IRI103's)."""
+    braced = braces_around(ref.text, holes)
+    if not braced or not any(r.start in braced or r.end - 1 in braced for r in ref.error_records):
+        return ref
+    kept = []
+    for r in ref.error_records:
+        start, end = r.start + (r.start in braced), r.end - (r.end - 1 in braced)
+        if start < end:
+            same = (start, end) == (r.start, r.end)
+            kept.append(r if same else r._replace(start=start, end=end, run=end - start > 1))
+    return ref._replace(error_records=tuple(kept))
+
+
 class Facts:
     """One IRI and the facts about it that rules share, each computed when a rule first asks."""
 
@@ -74,7 +96,7 @@ class Facts:
                  uri_only_api: UriOnly | bool = False, enabled: frozenset[str] = frozenset(),
                  holes: tuple[tuple[int, int], ...] = (), idna_versions: bool = True,
                  assembly: Assembly | None = None) -> None:
-        self.ref = ref
+        self.ref = _without_braces_around(ref, holes) if holes and ref.original is None and ref.error_records else ref
         self.assembly = assembly  # how a URL value was assembled (None: one literal, checked alone)
         self.context = context
         self.uri_only_api = uri_only_api  # passed to an API that sends only ASCII (urlopen)

@@ -283,6 +283,16 @@ def test_braces_around_a_hole_build_a_template_expression() -> None:
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 32, "IRI103"), (6, 41, "IRI103")]
 
 
+@pytest.mark.parametrize(("pieces", "col"), [('"/a/{" + k + "}}"', 32), ('"/a/{{" + k + "}"', 21)])
+def test_a_stray_brace_beside_a_hole_s_braces_is_reported_alone(pieces: str, col: int) -> None:
+    """fixtures187 repro 04: in ``"/a/{" + k + "}}"`` the first ``}`` closes the expression (IRI805 at its
+    ``{``), so IRI103 is the second's alone, one character with its one fix, not a run of two from the first."""
+    src = f'import requests\nG = "https://g.example"\nrequests.get(G + {pieces})\n'
+    found = [f for f in lint_text(src, Config()) if f.code == "IRI103"]
+    assert [(f.line, f.col, f.end.col - f.col) for f in found] == [(3, col, 1)]
+    assert "in a row" not in found[0].finding.message
+
+
 def test_a_password_partly_a_placeholder_is_still_a_password() -> None:
     """fixtures181 repro 01: ``Tr0ub%dor`` (a printf conversion wherever the literal stands) and ``Spring{YEAR}!x``
     still put most of a credential in the source (IRI506); a password that is placeholders and punctuation only
