@@ -572,11 +572,12 @@ def is_bare_prefix(value: str) -> bool:
 
 # ---------------------------------------------------------------- text that holds IRIs
 
-# whitespace separates the IRIs of a text (RFC 3986 appendix C), and so do ";" and "," right before
-# the next "scheme://" (failover lists such as kombu's "amqp://a;amqp://b", comma-separated origins)
-_NEXT_IRI = r"[;,](?=[A-Za-z][A-Za-z0-9+._\-]*+://)"  # ("_": Kafka listener names, SASL_SSL://)
+# whitespace separates the IRIs of a text (RFC 3986 appendix C), and so do ";", "," and "|" right before
+# the next "scheme://" (failover lists such as kombu's "amqp://a;amqp://b", comma-separated origins, spotdl's
+# "YT_URL|SPOTIFY_URL" pairs: outside32 repro 01; '|' is no URI character, sec. 2)
+_NEXT_IRI = r"[;,|](?=[A-Za-z][A-Za-z0-9+._\-]*+://)"  # ("_": Kafka listener names, SASL_SSL://)
 SEPARATOR = re.compile(rf"[ \t\r\n]|{_NEXT_IRI}")
-_TOKEN = re.compile(r"(?:[^ \t\r\n;,]++|[;,](?![A-Za-z][A-Za-z0-9+._\-]*+://))++")
+_TOKEN = re.compile(r"(?:[^ \t\r\n;,|]++|[;,|](?![A-Za-z][A-Za-z0-9+._\-]*+://))++")
 _LINE = re.compile(r"[^\r\n]++")
 
 

@@ -376,7 +376,17 @@ def test_header_injection_after_an_iri_in_any_scheme() -> None:
 def test_each_iri_of_a_list_is_checked_at_its_column() -> None:
     assert found('''\
         SCOPES = "https://a.example/x https://b.example/%zz https://c.example/y|z"
-        ''') == [(1, 48, "IRI110"), (1, 71, "IRI103")]
+        PAIR = ["https://www.youtube.com/watch?v=X|https://open.spotify.com/track/4B2k", "https://h.example/a|https"]
+        ''') == [(1, 48, "IRI110"), (1, 71, "IRI103"), (2, 101, "IRI103")]
+
+
+def test_a_bar_before_the_next_scheme_separates_two_iris() -> None:
+    """outside32 repro 01: spotdl's ``"YT_URL|SPOTIFY_URL"`` pairs are two IRIs, as with ``,`` or ``;`` before the
+    next ``scheme://`` ('|' is no URI character, RFC 3986 sec. 2); a '|' before anything else stays IRI103's."""
+    assert found('''\
+        PAIR = "https://www.youtube.com/watch?v=BZKwsPIhVO8|https://open.spotify.com/track/4B2kkxg3wKSTZw5JPaUtzQ"
+        ONE_URL = "https://h.example/a|b"
+        ''') == [(2, 30, "IRI103")]
 
 
 def test_an_oauth_scope_s_iris_are_checked_alone() -> None:
