@@ -2915,6 +2915,46 @@ def test_an_aiohttp_subclass_given_a_base_without_a_trailing_slash() -> None:
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 58, "IRI812")]
 
 
+def test_a_session_made_through_a_class_that_hands_its_base_on() -> None:
+    """fixtures190 repro 01: an SDK's ``ApiSession(aiohttp.ClientSession)`` whose ``__init__(self, base_url, **kw)``
+    hands ``base_url`` on as it is makes the session with the call's own base: IRI812 at ``ApiSession(base_url=...)``,
+    at a class below it without an ``__init__``, at a subclass's ``super().__init__(base_url=...)``; its requests
+    resolve against that base (IRI804); an httpx one's base query is IRI810 the same way."""
+    src = ('import aiohttp, httpx\n\n\nclass ApiSession(aiohttp.ClientSession):\n'
+           '    def __init__(self, base_url, **kwargs):\n        super().__init__(base_url=base_url, **kwargs)\n\n\n'
+           'class MirrorSession(ApiSession):\n    pass\n\n\n'
+           'class CatalogSession(ApiSession):\n    def __init__(self):\n'
+           '        super().__init__(base_url="https://c.example/api/v3")\n\n\n'
+           'class Api(httpx.Client):\n    def __init__(self, token, base_url):\n'
+           '        super().__init__(base_url=base_url, headers={"A": token})\n\n\n'
+           'async def f(token):\n    a = ApiSession(base_url="https://a.example/v1")\n'
+           '    b = MirrorSession(base_url="https://m.example/pub")\n'
+           '    s = ApiSession(base_url="https://a.example/v1/")\n    await s.get("/status")\n'
+           '    Api(token, base_url="https://h.example/v1?k=1").get("x")\n    return a, b\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [
+        (15, "IRI812"), (24, "IRI812"), (25, "IRI812"), (27, "IRI804"), (28, "IRI810")]
+
+
+def test_no_request_through_a_refused_base_is_iri804(tmp_path: Path) -> None:
+    """fixtures190 repro 02: a session whose base aiohttp refuses resolves no request, relative or absolute: IRI812
+    once, where the session is made, whether its base is spelled there or in a settings module; only a module
+    that neither makes the session nor spells its base reports the request's IRI804, saying the base is refused."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "conf.py").write_text('API = "https://h.example/api/v3"\n', encoding="utf-8")
+    (tmp_path / "clients.py").write_text('import aiohttp\nfrom conf import API\nsession = aiohttp.ClientSession(API)\n',
+                                         encoding="utf-8")
+    app = ('import aiohttp\nfrom conf import API\n\n\nasync def f():\n'
+           '    async with aiohttp.ClientSession(base_url="https://h.example/api/v1") as s:\n'
+           '        await s.get("/status")\n        await s.get("items")\n'
+           '    async with aiohttp.ClientSession(base_url=API) as t:\n        await t.get("items")\n')
+    use = 'from clients import session\nsession.get("/items")\n'
+    project = Project()
+    found = [(f.line, f.code) for f in lint_text(app, Config(), path=str(tmp_path / "app.py"), project=project)]
+    assert found == [(6, "IRI812"), (9, "IRI812")]
+    used = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=project)
+    assert [(f.line, f.code) for f in used] == [(2, "IRI804")] and "refuses" in used[0].finding.message
+
+
 def test_a_loop_over_a_display_checks_each_item_as_its_target_s_value() -> None:
     """fixtures169 repro 05: ``for url in [HOST + "robots.txt"]`` binds each item to ``url``, a URL-named
     target, as ``url = HOST + "robots.txt"`` would (IRI801); a pattern-named target binds no URL values."""

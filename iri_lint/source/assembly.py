@@ -16,7 +16,7 @@ from typing import NamedTuple
 from urllib.parse import quote, quote_plus
 
 from iri_lint.core.resolve import remove_dot_segments
-from iri_lint.source.values import HoleKind, Src, Text, Value, concat, hole, made, may_hold
+from iri_lint.source.values import Client, Hole, HoleKind, Src, Text, Value, concat, hole, made, may_hold
 
 __all__ = [
     "Parts", "dot_segment_spans", "httpx_merge", "join", "posix_join", "quoted", "removeaffix", "split",
@@ -242,11 +242,15 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
     return "relative", path[path.rfind("/", 0, min(shared, cut - start)) + 1 :]
 
 
-def path_end(base: Value) -> Text | None:
-    """The known text that spells the last character of the base's path (None: a hole, or no path)."""
-    end = split(base.flat()).path[1]
-    k = bisect_right(base.starts, end - 1) - 1 if end else -1
-    piece = base.pieces[k] if k >= 0 else None
+def refused_base(base: Value) -> Text | None:
+    """The known text that spells the last character of an aiohttp base's path when it is no '/', which the session
+    refuses (IRI812); None for another base, or one whose path ends with a hole."""
+    flat = base.flat()
+    parts = split(flat)
+    start, end = parts.path
+    if parts.authority is None or end == start or flat[end - 1] == "/":
+        return None
+    piece = base.pieces[bisect_right(base.starts, end - 1) - 1]
     return piece if type(piece) is Text else None
 
 
@@ -453,3 +457,15 @@ def unsplit(scheme: Value, netloc: Value, path: Value, params: Value | None, que
 def _starts_known(value: Value) -> bool:
     """Whether a value is not empty for sure: known text before any hole."""
     return bool(value.flat()) and not value.is_hole(0)
+
+
+def client_request(client: Client, ref: Value, node: ast.AST, src: Src) -> Value:
+    """The URL a client requests for ``ref``: httpx appends it to the base, aiohttp resolves it."""
+    assert client.base is not None
+    if client.merge == "append":
+        merged = httpx_merge(client.base, ref, node, src)
+    else:
+        merged = urljoin(client.base, ref, node, src)
+    if len(merged.pieces) == 1 and type(merged.pieces[0]) is Hole and not ref.opaque:
+        return concat([merged, ref], node, src)  # (undecided: the URL ends with the request's text all the same)
+    return merged

@@ -24,8 +24,8 @@ from iri_lint.source.values import STR_MEMBER, Client, Const, Method, Ref, Value
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
-__all__ = ["annotated_object", "class_attribute", "enum_members", "inherited_request", "inherited_value",
-           "made_by_call", "slot_value", "subclass_object"]
+__all__ = ["annotated_object", "class_attribute", "enum_members", "handed_client", "inherited_request",
+           "inherited_value", "made_by_call", "slot_value", "subclass_object"]
 
 _MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
 # what makes an object of a class of the project's own other than what its class body and methods say
@@ -94,11 +94,44 @@ def made_by_call(state: ModuleState, made: Result, cls: Scope, node: ast.Call, a
     (``Api(base_url=ROOT)``); what ``subclass_object`` made otherwise."""
     if type(made) is Instance:
         return made._replace(made=state)  # (where it is made: what binds its attributes there is read there)
-    qual = made.qual[:-2] if type(made) is Ref and made.qual.endswith("()") else ""
-    if qual not in CLIENTS or "__init__" in cls.names:
-        return made
+    if type(made) is Client and made.qual[:-2] in CLIENTS and _handed_on(state, cls, node):
+        qual = made.qual[:-2]  # (an SDK's ``__init__(self, base_url, **kw)`` handing ``base_url=base_url`` on)
+    else:
+        qual = made.qual[:-2] if type(made) is Ref and made.qual.endswith("()") else ""
+        if qual not in CLIENTS or "__init__" in cls.names:
+            return made
     values = state.evaluator._state(state.index, state.src, state.path, False)  # (its base is a value)
     return CALLS[qual](values._args(node, at), node, state.src, qual)  # type: ignore[return-value]
+
+
+def handed_client(state: ModuleState, cls: Scope, call: ast.Call) -> str | None:
+    """The outside client (``aiohttp.ClientSession``, ``httpx.Client``) whose base URL ``call`` gives when it makes
+    an object of the project class ``cls`` whose chain hands ``base_url`` on as it is; None otherwise."""
+    made = subclass_object(state, cls, call)
+    qual = made.qual[:-2] if type(made) is Client else ""
+    return qual if qual in CLIENTS and _handed_on(state, cls, call) else None
+
+
+def _handed_on(state: ModuleState, cls: Scope, call: ast.Call) -> bool:
+    """Whether the first ``__init__`` up the chain from ``cls`` hands its ``base_url`` on as it is (``_hands_on_base``)
+    and ``call`` gives it as the client's constructor would read it: by keyword, or first where it is the first
+    parameter (fixtures190 repro 01: ``ApiSession(base_url=...)``, ``MirrorSession(base_url=...)`` below it)."""
+    for _ in range(_MAX_CHAIN):
+        if "__init__" in cls.names:
+            f = _init_def(cls)
+            if f is None or not _hands_on_base(cls):
+                return False
+            first = [p.arg for p in (*f.args.posonlyargs, *f.args.args)][1:2] == ["base_url"]
+            return any(k.arg == "base_url" for k in call.keywords) or (first and bool(call.args) and
+                                                                        type(call.args[0]) is not ast.Starred)
+        bases = getattr(cls.node, "bases", [])
+        if len(bases) != 1 or cls.parent is None:
+            return False
+        base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
+        if type(base) is not ClassRef:
+            return False
+        state, cls = base.state, base.scope
+    return False
 
 
 def inherited_request(state: ModuleState, cls: Scope, attr: str, node: ast.AST) -> Result | None:

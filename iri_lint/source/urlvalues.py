@@ -37,9 +37,9 @@ from iri_lint.source.model import Reason
 from iri_lint.source.objects import ClassRef
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project
-from iri_lint.source.subclassing import base_quals
+from iri_lint.source.subclassing import base_quals, handed_client
 from iri_lint.source.url_apis import DEFAULT_URL_APIS, ENVIRONMENT, UrlApi, env_default, parse_extra_api
-from iri_lint.source.values import Client, Hole, Method, Ref, Src, Value, concat, dotted
+from iri_lint.source.values import Client, Method, Ref, Src, Value, concat, dotted
 
 __all__ = ["ModuleValues", "UrlValue", "url_apis", "url_values"]
 
@@ -536,12 +536,13 @@ class ModuleValues:
         return func is not None and _root(func) in self._imported and \
             names_class(func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else "")
 
-    def _callee(self, func: ast.expr, at: At) -> tuple[UrlApi | None, Client | None]:
+    def _callee(self, call: ast.Call, at: At) -> tuple[UrlApi | None, Client | None]:
         """The URL API a call reaches (through a client: with the client)."""
+        func = call.func
         t = type(func)
         if isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(sup := func.value, ast.Call) \
                 and isinstance(sup.func, ast.Name) and sup.func.id == "super":  # (``super().__init__(...)``)
-            return self._base_class_api(at), None
+            return self._base_class_api(at, call), None
         if t is ast.Name:
             if func.id not in self.leaves and func.id not in self.aliases:  # type: ignore[attr-defined]
                 return None, None  # (len(), print(), a local helper: not worth a lookup)
@@ -554,14 +555,30 @@ class ModuleValues:
             return self.apis.get(f"{callee.owner.qual}.{callee.attr}"), callee.owner
         return None, None
 
-    def _base_class_api(self, at: At) -> UrlApi | None:
+    def _base_class_api(self, at: At, call: ast.Call) -> UrlApi | None:
         """In ``__init__`` of a class derived from a client whose base each request is appended to
-        (``class Translator(httpx.Client)``), that client's constructor: ``super().__init__(base_url=...)`` makes it."""
+        (``class Translator(httpx.Client)``), that client's constructor: ``super().__init__(base_url=...)`` makes it;
+        so it does through a project class between them that hands ``base_url`` on as it is."""
         cls = at.scope.parent
         if at.scope.kind != "function" or cls is None or cls.kind != "class":
             return None
         apis = [self.apis.get(q) for q in base_quals(ClassRef(cls, self.state)) if q is not None]
-        return next((api for api in apis if api is not None and (api.appends or api.slash_base)), None)
+        api = next((api for api in apis if api is not None and (api.appends or api.slash_base)), None)
+        bases = getattr(cls.node, "bases", [])
+        if api is None and len(bases) == 1 and cls.parent is not None and \
+                type(base := self.state.value(bases[0], At(cls.parent, cls.node))) is ClassRef:  # type: ignore[arg-type]
+            api = self._handed_api(base, call)
+        return api
+
+    def _handed_api(self, cls: ClassRef, call: ast.Call) -> UrlApi | None:
+        """The constructor of the client a call of the project class ``cls`` makes, whose ``base_url`` the call
+        gives (``ApiSession(base_url=...)`` through ``super().__init__(base_url=base_url, **kw)``): by keyword
+        only where the call names it (its positional arguments are the class's)."""
+        qual = handed_client(cls.state, cls.scope, call)
+        api = self.apis.get(qual) if qual is not None else None
+        if api is None or not (api.appends or api.slash_base):
+            return None
+        return api._replace(args=()) if any(k.arg == "base_url" for k in call.keywords) else api
 
     def _url_keywords(self, node: ast.Call, at: At, used: set[str]) -> Iterator[UrlValue]:
         """The values of a call's URL-named keywords (not those its URL API took), and the default of a
@@ -574,7 +591,10 @@ class ModuleValues:
                 yield from self._each(kw.value, at, node, dest)
 
     def _call(self, node: ast.Call, at: At) -> Iterator[UrlValue]:
-        api, client = self._callee(node.func, at)
+        api, client = self._callee(node, at)
+        if api is None and any(k.arg == "base_url" for k in node.keywords) and \
+                type(cls := self.state.value(node.func, at)) is ClassRef:  # (a project class's client: its base)
+            api = self._handed_api(cls, node)
         used: set[str] = set()
         if api is not None:
             exprs: list[tuple[ast.expr, str | None]] = [(node.args[i], None) for i in api.args if i < len(node.args)
@@ -589,13 +609,16 @@ class ModuleValues:
                     if client.merge == "resolve":  # (aiohttp: RFC 3986 resolution, as urljoin's)
                         lost = assembly.urljoin_drops(client.base, r)
                         dropped = None if lost is None else (f"base_url {lost[0]}", lost[1], r)
-                        if lost is not None and lost[0] == "relative" and \
-                                (end := assembly.path_end(client.base)) is not None and end.src is self.state.src:
-                            # (only a base without a trailing '/' loses a segment so, which the session refuses: the
-                            # base's fault, IRI812 at it, however the session got it: ``super().__init__(...)``)
-                            dropped, base_api = None, self.apis.get(_SESSION)
-                            yield UrlValue(client.base, Reason.URL_API, node, expr, base_api, at=at, only=_BASE_CODES)
-                    r = _merge(client, r, node, self.state.src)
+                        end = assembly.refused_base(client.base) if lost is not None else None
+                        if end is not None and (client.src is self.state.src or end.src is self.state.src):
+                            # (no request is resolved against a base the session refuses: the base's fault, IRI812 where
+                            # the session is made here, or at the base spelled here however the session got it,
+                            # ``super().__init__(...)``; both elsewhere: this request's IRI804 says so)
+                            dropped = None
+                            if client.src is not self.state.src:
+                                yield UrlValue(client.base, Reason.URL_API, node, expr, self.apis.get(_SESSION), at=at,
+                                               only=_BASE_CODES)
+                    r = assembly.client_request(client, r, node, self.state.src)
                 yield from self._found(r, Reason.URL_API, node, expr, at, api=api, client=client, dropped=dropped)
             if api.name == _URLJOIN:  # what it drops is the call's fault, wherever its result goes (or none)
                 r = self.state.value(node, at)
@@ -661,18 +684,6 @@ def _extended_next(node: ast.AugAssign, at: At) -> bool:
             nxt = block[p.at + 1] if p.at + 1 < len(block) else None
             return type(nxt) is ast.AugAssign and type(nxt.op) is ast.Add and dotted(nxt.target) == dotted(node.target)
     return False
-
-
-def _merge(client: Client, ref: Value, node: ast.AST, src: Src) -> Value:
-    """The URL a client requests for ``ref``: httpx appends it to the base, aiohttp resolves it."""
-    assert client.base is not None
-    if client.merge == "append":
-        merged = assembly.httpx_merge(client.base, ref, node, src)
-    else:
-        merged = assembly.urljoin(client.base, ref, node, src)
-    if len(merged.pieces) == 1 and type(merged.pieces[0]) is Hole and not ref.opaque:
-        return concat([merged, ref], node, src)  # (undecided: the URL ends with the request's text all the same)
-    return merged
 
 
 def url_values(tree: ast.Module, lines: Sequence[str] | SourceFile, *, path: str | None = None,

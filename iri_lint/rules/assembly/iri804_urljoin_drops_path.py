@@ -31,8 +31,9 @@ RULE = Rule(
           "checked at every call, whatever its result is used for (and reported at the reference, below). "
           "The same for a request through an aiohttp `ClientSession(base_url=...)`, which resolves it so "
           "(`ClientSession._build_url`): an absolute path against a base with a path; a relative one meets only a "
-          "base without a trailing `/`, which aiohttp refuses when the session is made (IRI812, at the base; here "
-          "only when the base is spelled in another module, the message says so), and for a URL object's `.join` "
+          "base without a trailing `/`, which aiohttp refuses when the session is made (IRI812, at the base; here, "
+          "either kind, only when the session is made and its base spelled in other modules, and the message says "
+          "the session refuses it), and for a URL object's `.join` "
           "(`yarl.URL(base).join(URL(ref))`, "
           "`httpx.URL(base).join(ref)`), which resolve as `urljoin` does (those where their result reaches a "
           "URL use: a URL API, a URL-named target). Not for an httpx client's "
@@ -103,6 +104,10 @@ def check(facts: Facts) -> Iterator[Raw]:
             message = (f"aiohttp refuses this client's base_url, whose path does not end with '/' (ValueError where "
                        f"the session is made), and would replace its {what} with this relative reference "
                        "(RFC 3986 sec. 5.2.3): end the base with '/'")
+    elif kind == "base_url absolute" and not dropped.endswith("/"):
+        message = (f"aiohttp refuses this client's base_url, whose path '{dropped}' does not end with '/' (ValueError "
+                   "where the session is made), and would replace that path with this absolute path (RFC 3986 sec. "
+                   "5.2.2): end the base with '/' and drop the leading '/'")
     else:
         message = (f"{who} replaces the base's path '{dropped}' with this absolute path (RFC 3986 "
                    "sec. 5.2.2): drop the leading '/' and end the base with '/' to keep it")

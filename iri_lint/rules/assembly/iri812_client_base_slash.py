@@ -22,8 +22,13 @@ RULE = Rule(
           "`ValueError: base_url must have a trailing '/'` (aiohttp 3.14, `ClientSession.__init__`; releases "
           "before 3.10 took no path at all). Only where the base's scheme, authority and the path's last "
           "character are known text: a base that ends with a hole (`f\"{API}/{version}\"`) or whose path is "
-          "empty (`\"https://api.example\"`, which yarl reads as `/`) is not reported. The requests made "
-          "through such a session are not reported as IRI804 too: none is ever resolved against it."),
+          "empty (`\"https://api.example\"`, which yarl reads as `/`) is not reported. Also where a project class "
+          "makes the session and hands `base_url` on as it is (`class ApiSession(aiohttp.ClientSession)` with "
+          "`def __init__(self, base_url, **kw): super().__init__(base_url=base_url, **kw)`): at "
+          "`ApiSession(base_url=...)`, at a subclass's `super().__init__(base_url=...)`. The requests made "
+          "through such a session are no IRI804 (none is ever resolved against it) where the session is made in "
+          "their module or the base is spelled there; where both are another module's, the request's IRI804 says "
+          "that aiohttp refuses the base."),
     why=("A relative request is resolved against the base as RFC 3986 sec. 5.2.3 merges paths: the base's last "
          "segment after its last `/` is replaced (`v2` + `items` is `/items`, not `/v2/items`). aiohttp "
          "refuses such a base rather than drop the segment silently, so the code fails where the session is "
