@@ -1256,8 +1256,9 @@ def test_reports_place_a_value_fixs_edits_in_its_literal(tmp_path: Path, capsys:
     ('requests.get(urljoin("https://h.example/api/v2", "./x"))\n', 50),  # at the reference as written
     ('requests.get(urljoin("https://h.example/api/v2", "../x"))\n', 50),
 ])
-def test_what_urljoin_drops_is_reported_wherever_its_result_goes(line: str, col: int) -> None:
-    src = "from urllib.parse import urljoin\nimport requests\n" + line
+@pytest.mark.parametrize("module", ["urllib.parse", "requests.compat"])  # (the same function: fixtures191 repro 01)
+def test_what_urljoin_drops_is_reported_wherever_its_result_goes(line: str, col: int, module: str) -> None:
+    src = f"from {module} import urljoin\nimport requests\n" + line
     found = [(f.line, f.col, f.code) for f in lint_text(src, Config())]
     assert found == [(3, col, "IRI804")]
 

@@ -73,6 +73,7 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     UrlApi("urllib.request.urlretrieve", uri_only=_URLLIB, absolute=True),
     UrlApi("urllib.request.build_opener().open", keywords=("fullurl",), uri_only=_URLLIB, absolute=True),
     UrlApi("urllib.parse.urljoin", (0, 1), ("base", "url"), UseContext.UNKNOWN),
+    UrlApi("requests.compat.urljoin", (0, 1), ("base", "url"), UseContext.UNKNOWN),  # (the same function)
     UrlApi("urllib.parse.urlsplit", keywords=("url",), context=UseContext.UNKNOWN),
     UrlApi("urllib.parse.urlparse", keywords=("url",), context=UseContext.UNKNOWN),
     *[

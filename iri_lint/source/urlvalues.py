@@ -18,6 +18,7 @@ from typing import NamedTuple
 from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
+from iri_lint.source.calls import URLJOINS
 from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, option_dest, set_off, string_key
 from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
@@ -620,7 +621,7 @@ class ModuleValues:
                                                only=_BASE_CODES)
                     r = assembly.client_request(client, r, node, self.state.src)
                 yield from self._found(r, Reason.URL_API, node, expr, at, api=api, client=client, dropped=dropped)
-            if api.name == _URLJOIN:  # what it drops is the call's fault, wherever its result goes (or none)
+            if api.name in URLJOINS:  # what it drops is the call's fault, wherever its result goes (or none)
                 r = self.state.value(node, at)
                 if type(r) is Value and not r.opaque and (dropped := self.state.evaluator.urljoins.of_call(node)) \
                         is not None:  # (opaque: its reference is a loop's variable, noted with each item in turn)
@@ -665,7 +666,6 @@ def _inner_urls(text: str) -> list[tuple[int, int]] | None:
     return [inner] if inner is not None else embedded_iris(text)
 
 
-_URLJOIN = "urllib.parse.urljoin"
 _URLJOIN_CODES = frozenset(("IRI804",))
 _SESSION, _BASE_CODES = "aiohttp.ClientSession", frozenset(("IRI812",))
 
