@@ -2958,6 +2958,21 @@ def test_no_request_through_a_refused_base_is_iri804(tmp_path: Path) -> None:
     assert [(f.line, f.code) for f in used] == [(2, "IRI804")] and "refuses" in used[0].finding.message
 
 
+@pytest.mark.parametrize(("url", "found"), [
+    ('"localhost:8080/healthz"', [(2, 14, "IRI116")]), ('"db.internal:5432"', [(2, 14, "IRI116")]),
+    ('"localhost:8080?x=1"', [(2, 14, "IRI116")]), ('"tel:5551234"', []),  # (a registered scheme's)
+    ('"localhost:808000/x"', []),  # (no port: six digits)
+])
+def test_a_host_and_port_without_a_scheme_at_an_http_api(url: str, found: list[tuple[int, int, str]]) -> None:
+    """fixtures191 repro 02: ``requests.get("localhost:8080/healthz")`` reads ``localhost`` as a scheme (RFC 3986
+    sec. 3.1) and raises ``InvalidSchema``: IRI116, not a route name (``admin:index``); an identifier's
+    ``URIRef("store:1")`` is a URI of the scheme ``store``, and a URL-named target's value no HTTP request."""
+    src = f"import requests\nrequests.get({url})\n"
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == found
+    other = f"from rdflib import URIRef\nURIRef({url})\nLOCAL_URL = {url}\n"
+    assert [f.code for f in lint_text(other, Config()) if f.code == "IRI116"] == []
+
+
 def test_a_loop_over_a_display_checks_each_item_as_its_target_s_value() -> None:
     """fixtures169 repro 05: ``for url in [HOST + "robots.txt"]`` binds each item to ``url``, a URL-named
     target, as ``url = HOST + "robots.txt"`` would (IRI801); a pattern-named target binds no URL values."""

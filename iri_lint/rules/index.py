@@ -58,7 +58,7 @@ INDEX: tuple[RuleInfo, ...] = (
              default=True, fix_level=FixLevel.URI, needs=Needs.ERRORS, text_of=None, has_check=True,
              module="syntax.iri115_non_ascii_in_uri"),
     RuleInfo(code="IRI116", name="missing-scheme", family=Family.SYNTAX, severity=Severity.ERROR,
-             default=True, fix_level=None, needs=Needs.ERRORS, text_of=None, has_check=True,
+             default=True, fix_level=None, needs=None, text_of=None, has_check=True,
              module="syntax.iri116_missing_scheme"),
     RuleInfo(code="IRI117", name="fragment-not-allowed", family=Family.SYNTAX, severity=Severity.ERROR,
              default=True, fix_level=None, needs=Needs.ERRORS, text_of=None, has_check=True,

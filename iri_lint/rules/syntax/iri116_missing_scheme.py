@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...core.context import UseContext
 from ...core.errors import Kind
+from ...data.schemes import REGISTERED
 from ..facts import Facts
-from ..model import Example, Family, Needs, Raw, Rule, Severity
+from ..model import Example, Family, Raw, Rule, Severity
 from .shared import Subject, report
 
 RULE = Rule(
@@ -28,7 +30,12 @@ RULE = Rule(
           "that reaches one). Not a value whose start is unknown (`f\"{host}/v1\"`, `base + \"/v1\"`), nor a "
           "client that may have a base URL (`httpx.Client`, `aiohttp.ClientSession`), nor a project's own "
           "subclass of `requests.Session`, nor a `requests.Request` (a session with a base may prepare it: "
-          "requests-toolbelt's `BaseUrlSession`). A value that has no scheme because a join dropped the URL "
+          "requests-toolbelt's `BaseUrlSession`). And a host and a port without a scheme given to such an API "
+          "(`requests.get(\"localhost:8080/healthz\")`; not an identifier's, rdflib's `URIRef(\"store:1\")`): by "
+          "the grammar `localhost` is its scheme and `8080/healthz` "
+          "its path (RFC 3986 sec. 3.1, 3.3), a scheme no API has (requests' `InvalidSchema`, urllib's `unknown url "
+          "type`): a name that is no registered scheme, then `:` and up to five digits that end the reference or "
+          "come before `/`, `?` or `#`. A value that has no scheme because a join dropped the URL "
           "before its absolute path (`posixpath.join(CDN, \"/x\")`) is IRI804's finding, the cause, alone."),
     why=("Where the grammar asks for `IRI` or `absolute-IRI` a relative reference is an error; an API with no "
          "base URL cannot resolve one (RFC 3986 sec. 5.1) and raises: requests' `MissingSchema`, urllib's "
@@ -38,8 +45,9 @@ RULE = Rule(
            Example('import httpx\nhttpx.Client(base_url="https://api.example.com").get("/v1/users")\n',
                    kind="python")),
     invalid=(Example("//example.com/", kind="IRI"),
-             Example('import requests\nrequests.get("api.example.com/v1/users")\n', kind="python")),
-    needs=Needs.ERRORS,
+             Example('import requests\nrequests.get("api.example.com/v1/users")\n', kind="python"),
+             Example('import requests\nrequests.get("localhost:8080/healthz")\n', kind="python")),
+    needs=None,
 )
 
 
@@ -53,5 +61,21 @@ def message(err: Subject) -> str:
 
 
 def check(facts: Facts) -> Iterator[Raw]:
-    """A relative reference where the kind asked for needs a scheme."""
-    return report(facts, Kind.MISSING_SCHEME, message)
+    """A relative reference where the kind asked for needs a scheme; a host and port read as a scheme there."""
+    ref = facts.ref
+    if ref.error_records:
+        yield from report(facts, Kind.MISSING_SCHEME, message)
+    elif ref.kind != "IRI-reference" and facts.context is UseContext.DEREFERENCED and ref.scheme is not None and \
+            ref.authority is None and \
+            (port := _port_as_path(ref.text, ref.scheme.end + 1)) and \
+            (host := ref.text[: ref.scheme.end]).lower() not in REGISTERED:
+        yield Raw(0, port, f"'{ref.text[:port]}' is a host and a port without a scheme: the grammar reads '{host}' as "
+                           f"the scheme (RFC 3986 sec. 3.1), one no HTTP client has; put 'http://' before it")
+
+
+def _port_as_path(text: str, start: int) -> int:
+    """The end of the one to five digits at ``start`` that end ``text`` or come before '/', '?' or '#' (0: none)."""
+    end = start
+    while end < len(text) and end - start < 6 and text[end].isascii() and text[end].isdigit():
+        end += 1
+    return end if 0 < end - start <= 5 and text[end : end + 1] in ("", "/", "?", "#") else 0
