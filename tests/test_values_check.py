@@ -2555,8 +2555,10 @@ def test_the_percent_type_ends_an_unknown_number_with_a_bare_percent() -> None:
            '    requests.get("{}/items?min_share={:.1%}&x=1".format(API, share))\n'
            '    requests.get(f"{API}/items?rank={n:>4}&r={share:.2f}")\n'
            '    requests.get(f"{API}/items?min_share={share:999999999999%}")\n'
-           '    requests.get(f"{API}/items?min_share={share!r:.0%}")\n')
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 42, "IRI110"), (7, 61, "IRI110")]
+           '    requests.get(f"{API}/items?min_share={share!r:.0%}")\n'
+           '    requests.get(f"{API}/items?min_share={share:.{n}%}")\n')  # (a nested precision: fixtures190 repro 04)
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (6, 42, "IRI110"), (7, 61, "IRI110"), (11, 42, "IRI110")]
 
 
 def test_a_url_named_command_line_option_s_default_is_its_value() -> None:

@@ -11,6 +11,7 @@ code raises there. A hole inside a template is taken as text without braces or `
 from __future__ import annotations
 
 import ast
+import re
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
@@ -243,11 +244,12 @@ def _wide(spec: str) -> bool:
 
 def with_spec_suffix(field: Value, spec: str, node: ast.AST, src: Src | None) -> Value:
     """An unknown number's field with what its spec always ends it with: the percent type's ``%`` (Python's format
-    specification mini-language: ``f"{share:.0%}"`` is ``50%``; fixtures189 repro 02)."""
+    specification mini-language: ``f"{share:.0%}"`` is ``50%``; fixtures189 repro 02), a nested field's width or
+    precision whatever it is (``{share:.{digits}%}``, fixtures190 repro 04)."""
     if not spec.endswith("%") or _wide(spec):
         return field
     try:
-        percent_type = format(0.5, spec).endswith("%")
+        percent_type = format(0.5, re.sub(r"\{[^{}]*+\}", "1", spec)).endswith("%")
     except (ValueError, TypeError):
         return field
     return concat([field, made("%", node, src)], node, src) if percent_type else field
