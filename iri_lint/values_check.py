@@ -54,6 +54,7 @@ from .source.evaluate import ModuleState
 from .source.filling import filled_names, printf_templates
 from .source.helpers import returned_alone
 from .source.locate import SourceFile, written_within
+from .source.loops import held_item
 from .source.marks import ScanOptions
 from .source.model import HOLE, Literal, Reason, SourcePos, Spelled
 from .source.packages import forget_packages
@@ -482,10 +483,10 @@ def _alone_in(arg: ast.expr, use: UrlValue, state: ModuleState) -> bool:
 
 def _at_use(use: UrlValue, piece: Piece, k: int, code: str, checker: ValueChecker,
             memo: dict[tuple[object, ...], list[Finding]]) -> bool:
-    """Whether a problem in a piece of this file is the use's, placed at the name bringing the piece: one a join
-    makes in a constant the use only names, or one at a hole bound elsewhere (``page = request.GET.get(...)``)."""
+    """Whether a problem in a piece of this file is the use's, placed at the name bringing the piece: one a join makes
+    in a constant the use only names (not a loop's item, a use of its own), or one at a hole bound elsewhere."""
     if type(piece) is Text:
-        return _made_by_join(use, piece, k, code, checker, memo)
+        return not held_item(use.at, piece.node) and _made_by_join(use, piece, k, code, checker, memo)
     return type(piece) is Hole and not written_within(piece.node, use.expr)
 
 

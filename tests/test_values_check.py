@@ -2940,6 +2940,39 @@ def test_a_session_made_through_a_class_that_hands_its_base_on() -> None:
         (15, "IRI812"), (24, "IRI812"), (25, "IRI812"), (27, "IRI804"), (28, "IRI810")]
 
 
+def test_a_base_given_first_to_a_class_that_hands_it_on() -> None:
+    """fixtures192 repro 01: ``ApiSession("https://h/v1")``, its ``__init__(self, base_url, **kw)`` handing it on,
+    is the keyword form's session (IRI812), an httpx one's too: its base's query is IRI810, and its requests are
+    appended to it (IRI803); not where ``base_url`` is no first parameter."""
+    src = ('import aiohttp, httpx\n\n\nclass ApiSession(aiohttp.ClientSession):\n'
+           '    def __init__(self, base_url, **kwargs):\n        super().__init__(base_url=base_url, **kwargs)\n\n\n'
+           'class ApiClient(httpx.Client):\n    def __init__(self, base_url, token):\n'
+           '        super().__init__(base_url=base_url, headers={"A": token})\n\n\n'
+           'class Tenant(httpx.Client):\n    def __init__(self, tenant, base_url):\n'
+           '        super().__init__(base_url=base_url, headers={"T": tenant})\n\n\n'
+           'def f():\n    s = ApiSession("https://search.example/v1")\n'
+           '    c = ApiClient("https://w.example/v1?appid=demo", "t")\n    c.get("alerts?lang=en")\n'
+           '    t = Tenant("https://w.example/v1?appid=demo", "https://h.example/")\n    return s, t\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(20, "IRI812"), (21, "IRI810"), (22, "IRI803")]
+
+
+def test_each_item_of_a_loop_is_a_use_of_its_own() -> None:
+    """fixtures192 repro 02: ``for target in ("elasticsearch:9200", "kibana:5601")`` sends two URLs without a
+    scheme: IRI116 at each item, as IRI801 is, not once at the variable for the first."""
+    src = ('import requests\n\n\ndef probe():\n    for target in ("elasticsearch:9200", "kibana:5601"):\n'
+           '        requests.get(target + "/api/status")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 20, "IRI116"), (5, 42, "IRI116")]
+
+
+@pytest.mark.parametrize("client", ["httpx.Client(base_url={})", "aiohttp.ClientSession(base_url={})"])
+def test_a_client_s_base_is_an_absolute_url(client: str) -> None:
+    """fixtures192 repro 03: a client's base has nothing to be resolved against (RFC 3986 sec. 5.1): httpx raises
+    UnsupportedProtocol, aiohttp "Only absolute URLs are supported"; a base whose start is unknown may hold one."""
+    made = [client.format(b) for b in ('"localhost:8080/"', '"api.example.com/v1/"', 'HOST + "/v1/"')]
+    src = "import aiohttp, httpx, os\nHOST = os.environ['HOST']\n" + "".join(f"c = {m}\n" for m in made)
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(3, "IRI116"), (4, "IRI116")]
+
+
 def test_no_request_through_a_refused_base_is_iri804(tmp_path: Path) -> None:
     """fixtures190 repro 02: a session whose base aiohttp refuses resolves no request, relative or absolute: IRI812
     once, where the session is made, whether its base is spelled there or in a settings module; only a module

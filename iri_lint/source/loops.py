@@ -11,9 +11,9 @@ import ast
 from collections.abc import Callable, Iterator, Sequence
 
 from iri_lint.source.bindings import At, Binding, Kind, Scope
-from iri_lint.source.values import Seq
+from iri_lint.source.values import Seq, Text, Value
 
-__all__ = ["MAX_ITEMS", "loop_over"]
+__all__ = ["MAX_ITEMS", "held_item", "loop_over"]
 
 MAX_ITEMS = 16  # a longer display is data, each item read in turn would multiply the checks
 _LOOPS = (ast.For, ast.AsyncFor)
@@ -70,3 +70,11 @@ def _loops(bindings: Sequence[Binding]) -> Iterator[ast.For | ast.AsyncFor]:
     for b in bindings:
         if isinstance(b.stmt, _LOOPS):
             yield b.stmt
+
+
+def held_item(at: At | None, node: ast.AST) -> bool:
+    """Whether ``node`` spells text of an item a loop's variable holds where ``at`` reads the value once per item:
+    that item is a use of its own (a fault it brings is placed in it, not at the variable)."""
+    frame = at.frame if at is not None else None
+    return frame is not None and any(type(p) is Text and p.node is node for v in frame.values() if type(v) is Value
+                                     for p in v.pieces)

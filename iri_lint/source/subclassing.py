@@ -101,7 +101,11 @@ def made_by_call(state: ModuleState, made: Result, cls: Scope, node: ast.Call, a
         if qual not in CLIENTS or "__init__" in cls.names:
             return made
     values = state.evaluator._state(state.index, state.src, state.path, False)  # (its base is a value)
-    return CALLS[qual](values._args(node, at), node, state.src, qual)  # type: ignore[return-value]
+    args = values._args(node, at)
+    if type(made) is Client and args.positional and "base_url" not in args.keywords:
+        # (the pass-through ``__init__``'s first parameter: the client's keyword, by its name)
+        args = args._replace(positional=[], keywords={**args.keywords, "base_url": args.positional[0]})
+    return CALLS[qual](args, node, state.src, qual)  # type: ignore[return-value]
 
 
 def handed_client(state: ModuleState, cls: Scope, call: ast.Call) -> str | None:

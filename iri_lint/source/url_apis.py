@@ -104,10 +104,11 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     *_client_family("httpx.AsyncClient()"),
     *_client_family("aiohttp.ClientSession()"),
     UrlApi("aiohttp.ClientSession().ws_connect", idna2008=True),
-    # a client's base URL: parsed where the client is made (a template there is sent unfilled)
-    UrlApi("httpx.Client", (), ("base_url",), idna2008=True, appends=True),
-    UrlApi("httpx.AsyncClient", (), ("base_url",), idna2008=True, appends=True),
-    UrlApi("aiohttp.ClientSession", (0,), ("base_url",), idna2008=True, slash_base=True),
+    # a client's base URL: parsed where the client is made (a template there is sent unfilled); absolute, having
+    # nothing to resolve against (httpx's UnsupportedProtocol, aiohttp's "Only absolute URLs are supported")
+    UrlApi("httpx.Client", (), ("base_url",), idna2008=True, appends=True, absolute=True),
+    UrlApi("httpx.AsyncClient", (), ("base_url",), idna2008=True, appends=True, absolute=True),
+    UrlApi("aiohttp.ClientSession", (0,), ("base_url",), idna2008=True, slash_base=True, absolute=True),
     # urllib3.util.url encodes a non-ASCII host with the idna package
     UrlApi("urllib3.request", (1,), idna2008=True),
     UrlApi("urllib3.PoolManager().request", (1,), idna2008=True),

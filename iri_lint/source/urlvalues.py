@@ -535,7 +535,7 @@ class ModuleValues:
             receiver = bound[0].value
         func = receiver.func if type(receiver) is ast.Call else None  # (a class's call, as the pre-check reads it)
         return func is not None and _root(func) in self._imported and \
-            names_class(func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else "")
+            names_class(_last_word(func))
 
     def _callee(self, call: ast.Call, at: At) -> tuple[UrlApi | None, Client | None]:
         """The URL API a call reaches (through a client: with the client)."""
@@ -572,14 +572,14 @@ class ModuleValues:
         return api
 
     def _handed_api(self, cls: ClassRef, call: ast.Call) -> UrlApi | None:
-        """The constructor of the client a call of the project class ``cls`` makes, whose ``base_url`` the call
-        gives (``ApiSession(base_url=...)`` through ``super().__init__(base_url=base_url, **kw)``): by keyword
-        only where the call names it (its positional arguments are the class's)."""
+        """The constructor of the client a call of the project class ``cls`` makes, whose ``base_url`` the call gives
+        (``ApiSession(base_url=...)``, or first: ``super().__init__(base_url=base_url, **kw)`` below it)."""
         qual = handed_client(cls.state, cls.scope, call)
         api = self.apis.get(qual) if qual is not None else None
         if api is None or not (api.appends or api.slash_base):
             return None
-        return api._replace(args=()) if any(k.arg == "base_url" for k in call.keywords) else api
+        by_keyword = any(k.arg == "base_url" for k in call.keywords)
+        return api._replace(args=()) if by_keyword else api._replace(args=(0,), keywords=())  # (first: ``_handed_on``)
 
     def _url_keywords(self, node: ast.Call, at: At, used: set[str]) -> Iterator[UrlValue]:
         """The values of a call's URL-named keywords (not those its URL API took), and the default of a
@@ -593,9 +593,9 @@ class ModuleValues:
 
     def _call(self, node: ast.Call, at: At) -> Iterator[UrlValue]:
         api, client = self._callee(node, at)
-        if api is None and any(k.arg == "base_url" for k in node.keywords) and \
-                type(cls := self.state.value(node.func, at)) is ClassRef:  # (a project class's client: its base)
-            api = self._handed_api(cls, node)
+        if api is None and (node.args or any(k.arg == "base_url" for k in node.keywords)) and \
+                names_class(_last_word(node.func)) and type(cls := self.state.value(node.func, at)) is ClassRef:
+            api = self._handed_api(cls, node)  # (a project class's client: its base)
         used: set[str] = set()
         if api is not None:
             exprs: list[tuple[ast.expr, str | None]] = [(node.args[i], None) for i in api.args if i < len(node.args)
@@ -644,6 +644,11 @@ def _joins(arg: ast.expr) -> bool:
         name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
         return name in _JOINING or is_url_name(name, _URL_WORDS)
     return t in _JOINS
+
+
+def _last_word(func: ast.expr) -> str:
+    """The name a call's callee ends with (``Poster`` of ``api.Poster``; "" for another expression)."""
+    return func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
 
 
 def _root(node: ast.expr) -> str | None:

@@ -26,9 +26,9 @@ RULE = Rule(
           "makes the session and hands `base_url` on as it is (`class ApiSession(aiohttp.ClientSession)` with "
           "`def __init__(self, base_url, **kw): super().__init__(base_url=base_url, **kw)`): at "
           "`ApiSession(base_url=...)`, at a subclass's `super().__init__(base_url=...)`. The requests made "
-          "through such a session are no IRI804 (none is ever resolved against it) where the session is made in "
-          "their module or the base is spelled there; where both are another module's, the request's IRI804 says "
-          "that aiohttp refuses the base."),
+          "through such a session are no IRI804 (none is ever resolved against it) where the base reaches "
+          "`aiohttp.ClientSession` in their module or is spelled there; where both are another module's (a "
+          "subclass's `super().__init__` elsewhere), the request's IRI804 says that aiohttp refuses the base."),
     why=("A relative request is resolved against the base as RFC 3986 sec. 5.2.3 merges paths: the base's last "
          "segment after its last `/` is replaced (`v2` + `items` is `/items`, not `/v2/items`). aiohttp "
          "refuses such a base rather than drop the segment silently, so the code fails where the session is "
