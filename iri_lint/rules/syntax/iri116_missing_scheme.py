@@ -36,7 +36,9 @@ RULE = Rule(
           "the grammar `localhost` is its scheme and `8080/healthz` "
           "its path (RFC 3986 sec. 3.1, 3.3), a scheme no API has (requests' `InvalidSchema`, urllib's `unknown url "
           "type`): a name that is no registered scheme, then `:` and up to five digits that end the reference or "
-          "come before `/`, `?` or `#`. A value that has no scheme because a join dropped the URL "
+          "come before `/`, `?` or `#` (a registered scheme's name is left alone, `tel:5551234`, so a service "
+          "named `redis` or `ldap` probed as `redis:6379` is not reported: a trade of recall for precision). "
+          "A value that has no scheme because a join dropped the URL "
           "before its absolute path (`posixpath.join(CDN, \"/x\")`) is IRI804's finding, the cause, alone."),
     why=("Where the grammar asks for `IRI` or `absolute-IRI` a relative reference is an error; an API with no "
          "base URL cannot resolve one (RFC 3986 sec. 5.1) and raises: requests' `MissingSchema`, urllib's "
