@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from iri_lint.source.locate import SourceFile
 
 __all__ = ["DEFAULT_OPTIONS", "ScanOptions", "api_call_lines", "api_call_lines_of", "api_words", "call_lines",
-           "imported_names", "marked_lines", "marked_lines_of", "matching_open", "may_join", "names_class",
-           "spans_lines", "word_starts"]
+           "imported_names", "last_word", "marked_lines", "marked_lines_of", "matching_open", "may_give_base",
+           "may_join", "names_class", "spans_lines", "word_starts"]
 
 
 class ScanOptions(NamedTuple):
@@ -327,3 +327,20 @@ def spans_lines(node: ast.stmt, lines: list[int]) -> bool:
         first = min(first, *(d.lineno for d in node.decorator_list))  # type: ignore[attr-defined]
     i = bisect_left(lines, first)
     return i < len(lines) and lines[i] <= (node.end_lineno or first)
+
+
+def may_give_base(call: ast.Call) -> bool:
+    """Whether a call gives a ``base_url`` by keyword, or first something a URL may be: a join, text with a ':', a
+    constant's or a URL-named name (a project class's other calls are not resolved: that reads its module)."""
+    if not call.args or any(k.arg == "base_url" for k in call.keywords):
+        return any(k.arg == "base_url" for k in call.keywords)
+    first = call.args[0]
+    if type(first) is ast.Constant:
+        return type(first.value) is str and ":" in first.value
+    word = last_word(first)
+    return type(first) in (ast.BinOp, ast.JoinedStr) or word.isupper() or word.lower().endswith(("url", "uri", "href"))
+
+
+def last_word(func: ast.expr) -> str:
+    """The name an expression ends with (``Poster`` of ``api.Poster``; "" for another expression)."""
+    return func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""

@@ -31,7 +31,9 @@ from iri_lint.source.marks import (
     api_words,
     call_lines,
     imported_names,
+    last_word,
     marked_lines,
+    may_give_base,
     names_class,
 )
 from iri_lint.source.model import Reason
@@ -535,7 +537,7 @@ class ModuleValues:
             receiver = bound[0].value
         func = receiver.func if type(receiver) is ast.Call else None  # (a class's call, as the pre-check reads it)
         return func is not None and _root(func) in self._imported and \
-            names_class(_last_word(func))
+            names_class(last_word(func))
 
     def _callee(self, call: ast.Call, at: At) -> tuple[UrlApi | None, Client | None]:
         """The URL API a call reaches (through a client: with the client)."""
@@ -593,8 +595,8 @@ class ModuleValues:
 
     def _call(self, node: ast.Call, at: At) -> Iterator[UrlValue]:
         api, client = self._callee(node, at)
-        if api is None and (node.args or any(k.arg == "base_url" for k in node.keywords)) and \
-                names_class(_last_word(node.func)) and type(cls := self.state.value(node.func, at)) is ClassRef:
+        if api is None and may_give_base(node) and names_class(last_word(node.func)) and \
+                type(cls := self.state.value(node.func, at)) is ClassRef:
             api = self._handed_api(cls, node)  # (a project class's client: its base)
         used: set[str] = set()
         if api is not None:
@@ -644,11 +646,6 @@ def _joins(arg: ast.expr) -> bool:
         name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
         return name in _JOINING or is_url_name(name, _URL_WORDS)
     return t in _JOINS
-
-
-def _last_word(func: ast.expr) -> str:
-    """The name a call's callee ends with (``Poster`` of ``api.Poster``; "" for another expression)."""
-    return func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
 
 
 def _root(node: ast.expr) -> str | None:
