@@ -8,6 +8,7 @@ written in the ``for`` or bound to a name it reads (``for path in READINESS_PATH
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable, Iterator, Sequence
 
 from iri_lint.source.bindings import At, Binding, Kind, Scope
@@ -27,10 +28,13 @@ def loop_over(expr: ast.expr, at: At, evaluate: Callable[[ast.expr, At], object]
     ``evaluate`` gives what an expression holds where a statement runs."""
     if at.frame is not None or at.stmt is None:
         return None  # (one loop at a time: nested loops would multiply the checks)
+    variables = _loop_variables(at.scope)
+    if not variables:
+        return None  # (most scopes have no loop: no walk of the expression, which may be huge)
     line = at.stmt.lineno
     seen: set[str] = set()
     for node in ast.walk(expr):
-        if type(node) is not ast.Name or node.id in seen:
+        if type(node) is not ast.Name or node.id in seen or node.id not in variables:
             continue
         seen.add(node.id)
         loop = _loop_binding(at.scope, node.id, line)
@@ -40,6 +44,12 @@ def loop_over(expr: ast.expr, at: At, evaluate: Callable[[ast.expr, At], object]
         if type(items) is Seq and not items.open and 0 < len(items.items) <= MAX_ITEMS:
             return node.id, items.items
     return None
+
+
+@functools.lru_cache(maxsize=64)
+def _loop_variables(scope: Scope) -> frozenset[str]:
+    """The names a ``for`` of the scope binds."""
+    return frozenset(name for name, bindings in scope.names.items() if any(True for _ in _loops(bindings)))
 
 
 def _loop_binding(scope: Scope, name: str, line: int) -> ast.For | ast.AsyncFor | None:
