@@ -1455,11 +1455,28 @@ def test_an_httpx_base_with_a_query_takes_the_request_into_it() -> None:
     ('n + "&page=2"', []),
     ('LISTING + "#/list" + "&x=1"', []),
     ('LISTING + "&"', []),  # no parameter
+    # (a path segment's hole holds no '?': fixtures193 repro 02; not one the '&' follows, an endpoint maybe)
+    ('LISTING + "/" + n + "/items" + "&x=1"', [(8, 65, "IRI809")]),
+    ('f"{LISTING}/{n}/items" + "&x=1"', [(8, 59, "IRI809")]),
+    ('LISTING + "/" + n + "&x=1"', []),
 ])
 def test_a_parameter_joined_where_there_is_no_query(piece: str, expected: list[tuple[int, int, str]]) -> None:
     src = ('from urllib.parse import urlencode\nimport requests\n\nLISTING = "https://shop.example/list"\n'
            'SEARCH = "https://shop.example/search?q=x"\n\n\ndef f(n, p): return requests.get(' + piece + ')\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == expected
+
+
+@pytest.mark.parametrize(("piece", "col"), [
+    ('f"{STATIC}?size={w}x{h}" + "?markers=" + m', 45),
+    ('f"{STATIC}?q=tag:{w}?page={h}"', 37),
+    ('f"{STATIC}?{w}=1" + "?x=" + m', None),  # (a hole in a name's place may end the query)
+])
+def test_a_hole_inside_a_parameter_s_value_ends_no_query(piece: str, col: int | None) -> None:
+    """fixtures193 repro 01: ``size={w}x{h}``, ``q=tag:{q}``: a hole anywhere in a parameter's value, past its
+    ``=``, is data (RFC 3986 sec. 3.4), as one right after the ``=`` is: a later piece's ``?`` is a second one."""
+    src = f'import requests\nSTATIC = "https://maps.example/static"\n\n\ndef f(w, h, m):\n    requests.get({piece})\n'
+    found = [(f.line, f.col) for f in lint_text(src, Config()) if f.code == "IRI803"]
+    assert found == ([] if col is None else [(6, col)])
 
 
 def test_a_url_named_key_of_a_subscript_assignment_is_a_url_context() -> None:

@@ -39,7 +39,8 @@ RULE = Rule(
           "`\"?appid=\" + KEY + \"/alerts?lang=en\"` are reported, and so is an httpx client's request after a base "
           "with a query, which httpx appends to), a "
           "value unknown in between "
-          "may end the query (unless it is a parameter's value, `?lang={lang}` then `?fmt=vtt`: data ends nothing), "
+          "may end the query (unless it is in a parameter's value, past its `=`: `?lang={lang}` then `?fmt=vtt`, "
+          "`size={w}x{h}` then `?markers=`: data ends nothing), "
           "and text joined after a `#` may be a route of the page's own (`#/path?q=1`), as is a `?` joined to "
           "a fragment that is a route (`\"https://app.example/#/orders\" + \"?tab=open\"`, `#!/...`). A URN's "
           "`?=` q-component joined after its `?+` r-component is its grammar (RFC 8141 sec. 2). A `?` after "
@@ -153,8 +154,10 @@ def _url_parameter(text: str, hole: int) -> bool:
 
 
 def _parameter_value(text: str, hole: int) -> bool:
-    """Whether the hole at ``hole`` is a query parameter's value: right after ``=``, past a ``?`` (sec. 3.4)."""
-    return hole > 0 and text[hole - 1] == "=" and "?" in text[:hole] and "#" not in text[:hole]
+    """Whether the hole at ``hole`` is in a query parameter's value: past a ``?`` and its parameter's ``=`` (sec. 3.4:
+    ``size={w}x{h}``, ``q=tag:{q}``, fixtures193 repro 01; not a name's, ``?{key}=v``)."""
+    start = max(text.rfind(c, 0, hole) for c in "?&;")
+    return start >= 0 and "?" in text[:hole] and "#" not in text[:hole] and text.find("=", start, hole) >= 0
 
 
 def _urn_components(text: str, mark: int, q: int) -> bool:

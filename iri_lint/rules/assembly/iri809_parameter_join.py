@@ -20,9 +20,11 @@ RULE = Rule(
     what=("A URL value assembled in code where a piece starting with `&` and a parameter (`&sort=desc`, or `&` "
           "before a value `urlencode()` made) is joined after a URL with a scheme and an authority whose text has "
           "no `?`: `LISTING + \"&sort=desc\"`, where `LISTING` is `\"https://shop.example/list\"`. Only where "
-          "the text before the join is known up to it, or what is unknown there cannot hold a `?` (a number, a "
-          "percent-encoded value; unlike the structural convention of design.md, where a path's hole holds no `?`, "
-          "since an endpoint kept in a name often carries its own query, `BASE + endpoint + \"&page=2\"`): "
+          "each unknown part before the join is a path segment that known text ends with a `/` "
+          "(`API + \"/orgs/\" + org + \"/repos\" + \"&per_page=100\"`: a path's hole holds no `?`, design.md's "
+          "convention), or cannot hold a `?` (a number, a percent-encoded value); not an unknown part the join "
+          "follows with no `/` between, since an endpoint kept in a name often carries its own query, "
+          "`BASE + endpoint + \"&page=2\"`: "
           "`url + \"&page=2\"` with `url` a parameter is not reported, nor is a join "
           "after a query (`f\"{LISTING}?q={q}\" + \"&page=2\"`, the `&`'s place). After a fragment, whatever "
           "comes before it (`SEARCH + \"#results\" + \"&page=2\"`): where the fragment is known text up to the "
@@ -76,8 +78,9 @@ def check(facts: Facts) -> Iterator[Raw]:
             return
         if not (ref.path.start < j <= ref.path.end):
             continue
-        if "?" in text[:j] or "#" in text[:j] or (unknown and unknown[0] < j):
-            return  # (a query already, or an unknown part that may have begun one)
+        if "?" in text[:j] or "#" in text[:j] or any(u < j and "/" not in text[u + 1 : j] for u in unknown):
+            return  # (a query already, or an unknown part that may have begun one: not a path segment's, which a
+            # known '/' follows and which holds no '?', "/orgs/" + org + "/repos": fixtures193 repro 02)
         end = min((k for k in (text.find(c, j + 1) for c in "&?#") if k > 0), default=len(text))
         what = "the parameters that follow become" if j + 1 in assembly.unknown else \
             f"'{facts.shown[j + 1 : end]}' becomes"
