@@ -106,7 +106,7 @@ class Scope:
     """A module, class or function body: its bindings by name, and where each statement stands."""
 
     __slots__ = ("_attr_found", "_attrs", "_names", "_orders", "_positions", "echoes", "globals", "index", "kind",
-                 "node", "nonlocals", "parent", "receiver", "stars")
+                 "loop_variables", "node", "nonlocals", "parent", "receiver", "stars")
 
     def __init__(self, index: ModuleIndex, node: ast.AST, kind: str, parent: Scope | None) -> None:
         self.index = index
@@ -126,6 +126,7 @@ class Scope:
         self.nonlocals: set[str] = set()
         # a method: the name its instance (or class, for a classmethod) goes by; None otherwise
         self.receiver: str | None = None
+        self.loop_variables: frozenset[str] | None = None  # the names its ``for`` statements bind (``source.loops``)
         if kind == "function" and parent is not None and parent.kind == "class":
             self.receiver = _receiver(node)  # type: ignore[arg-type]
 

@@ -8,7 +8,6 @@ written in the ``for`` or bound to a name it reads (``for path in READINESS_PATH
 from __future__ import annotations
 
 import ast
-import functools
 from collections.abc import Callable, Iterator, Sequence
 
 from iri_lint.source.bindings import At, Binding, Kind, Scope
@@ -46,10 +45,11 @@ def loop_over(expr: ast.expr, at: At, evaluate: Callable[[ast.expr, At], object]
     return None
 
 
-@functools.lru_cache(maxsize=64)
 def _loop_variables(scope: Scope) -> frozenset[str]:
-    """The names a ``for`` of the scope binds."""
-    return frozenset(name for name, bindings in scope.names.items() if any(True for _ in _loops(bindings)))
+    """The names a ``for`` of the scope binds (kept on the scope: a cache of its own would keep its module alive)."""
+    if scope.loop_variables is None:
+        scope.loop_variables = frozenset(name for name, bs in scope.names.items() if any(True for _ in _loops(bs)))
+    return scope.loop_variables
 
 
 def _loop_binding(scope: Scope, name: str, line: int) -> ast.For | ast.AsyncFor | None:
