@@ -126,7 +126,7 @@ class Scope:
         self.nonlocals: set[str] = set()
         # a method: the name its instance (or class, for a classmethod) goes by; None otherwise
         self.receiver: str | None = None
-        self.loop_variables: frozenset[str] | None = None  # the names its ``for`` statements bind (``source.loops``)
+        self.loop_variables: frozenset[str] | None = None  # the names its ``for`` binds (``source.loops``)
         if kind == "function" and parent is not None and parent.kind == "class":
             self.receiver = _receiver(node)  # type: ignore[arg-type]
 
@@ -442,8 +442,7 @@ def _attributes_bound(text: str, name: str) -> frozenset[str]:
 
 
 def _bound_on_parameter(function: ast.FunctionDef) -> frozenset[str]:
-    """The attributes a function binds on its first parameter (a class decorator's class); _EVERY when it passes
-    it to ``setattr``."""
+    """The attributes a function binds on its first parameter (a class decorator's class); _EVERY if it setattr()s."""
     params = [*function.args.posonlyargs, *function.args.args]
     if not params:
         return frozenset()
