@@ -586,16 +586,15 @@ class ModuleValues:
     def _url_keywords(self, node: ast.Call, at: At, used: set[str]) -> Iterator[UrlValue]:
         """The values of a call's URL-named keywords (not those its URL API took), and the default of a
         command-line option so named (``add_argument("--mirror-url", default=...)``: ``args.mirror_url``'s)."""
-        dest = option_dest(node)
         for kw in node.keywords:
             if kw.arg is not None and kw.arg not in used and self._is_url_name(kw.arg):
                 yield from self._each(kw.value, at, node, kw.arg)
-            elif kw.arg == "default" and self._is_url_name(dest):
+            elif kw.arg == "default" and self._is_url_name(dest := option_dest(node)):
                 yield from self._each(kw.value, at, node, dest)
 
     def _call(self, node: ast.Call, at: At) -> Iterator[UrlValue]:
         api, client = self._callee(node, at)
-        if api is None and may_give_base(node) and names_class(last_word(node.func)) and \
+        if api is None and names_class(last_word(node.func)) and may_give_base(node) and \
                 type(cls := self.state.value(node.func, at)) is ClassRef:
             api = self._handed_api(cls, node)  # (a project class's client: its base)
         used: set[str] = set()
