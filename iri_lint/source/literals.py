@@ -568,7 +568,7 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
             s.mark_url_value(kw.value, Ctx(Reason.URL_NAME))
         elif kw.arg is not None and says_scope(kw.arg):
             s.mark_url_value(kw.value, SCOPE)
-    if s.is_url_name(option_dest(node)):  # (``add_argument("--mirror-url", default=...)``: args.mirror_url's value)
+    if node.keywords and s.is_url_name(option_dest(node)):  # (``add_argument("--mirror-url", default=...)``)
         for kw in node.keywords:
             if kw.arg == "default":
                 s.mark_url_value(kw.value, Ctx(Reason.URL_NAME))
