@@ -101,14 +101,15 @@ print("RULES:" + ",".join(sorted(m.rsplit(".", 1)[1][:6].upper() for m in sys.mo
 
 
 def test_a_rule_module_is_imported_at_its_first_check(tmp_path: Path) -> None:
-    """A clean ASCII IRI runs, in default mode, the few checks that need nothing of an IRI (IRI403,
-    IRI601-603; IRI901 is the noqa pass's own), a syntax error its family's, and no IRI any other's."""
+    """A clean ASCII IRI runs, in default mode, the few checks that need nothing of an IRI (IRI116's host and port
+    read as a scheme, IRI403, IRI601-603; IRI901 is the noqa pass's own), a syntax error its family's, and no IRI
+    any other's."""
     (tmp_path / "clean.py").write_text('HOME = "https://example.com/a?b#c"\n', encoding="utf-8")
     (tmp_path / "space.py").write_text('import requests\nrequests.get("https://example.com/a b")\n',
                                        encoding="utf-8")
     base = ["check", "--isolated", "--exit-zero", "--no-cache"]
     clean = _run(RULES_PROBE.format(argv=[*base, "clean.py"]), tmp_path)["RULES"].split(",")
-    assert clean == ["IRI403", "IRI601", "IRI602", "IRI603", "IRI901"]
+    assert clean == ["IRI116", "IRI403", "IRI601", "IRI602", "IRI603", "IRI901"]
     space = set(_run(RULES_PROBE.format(argv=[*base, "space.py"]), tmp_path)["RULES"].split(","))
     assert {"IRI101", "IRI102", "IRI110"} <= space and not {c for c in space if c[3] in "2357"}
 
