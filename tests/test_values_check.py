@@ -2973,6 +2973,20 @@ def test_a_base_given_first_to_a_class_that_hands_it_on() -> None:
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(20, "IRI812"), (21, "IRI810"), (22, "IRI803")]
 
 
+def test_a_constant_given_first_to_a_client_class_on_a_line_without_url_text() -> None:
+    """fixtures194 repro 01: ``TileSession(TILES)``, ``BaseClient(PLACES, "k")`` hold no URL text on their line: the
+    call of a name ending ``Session`` or ``Client`` with arguments is read, and the class decides (IRI812 and IRI810
+    at the constants); another class's call is not a client's."""
+    src = ('import aiohttp, httpx\nTILES = "https://tiles.example.com/v3"\nPLACES = "https://p.example/v1?key=abc"\n\n\n'
+           'class TileSession(aiohttp.ClientSession):\n    def __init__(self, base_url, **kw):\n'
+           '        super().__init__(base_url=base_url, **kw)\n\n\n'
+           'class BaseClient(httpx.Client):\n    def __init__(self, base_url, api_key):\n'
+           '        super().__init__(base_url=base_url, headers={"K": api_key})\n\n\n'
+           'class Report:\n    def __init__(self, base_url):\n        self.base_url = base_url\n\n\n'
+           'a = TileSession(TILES)\nc = BaseClient(PLACES, "k")\nr = Report(PLACES)\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(2, "IRI812"), (3, "IRI810")]
+
+
 def test_each_item_of_a_loop_is_a_use_of_its_own() -> None:
     """fixtures192 repro 02: ``for target in ("elasticsearch:9200", "kibana:5601")`` sends two URLs without a
     scheme: IRI116 at each item, as IRI801 is, not once at the variable for the first."""
