@@ -46,3 +46,13 @@ def scheme_typos() -> dict[str, str]:
     for good in ("http", "https"):
         table.setdefault(good + good[-1], good)  # "httpp", "httpss"
     return table
+
+
+def port_after(text: str, colon: int) -> int:
+    """Where the one to five digits after the ':' at ``colon`` end, when they end ``text`` or come before '/', '?'
+    or '#': ``localhost:8080/healthz`` is a host and its port the grammar reads as a scheme and a path (RFC 3986
+    sec. 3.1, 3.2.3); 0 for anything else (``admin:index``, ``tel:5551234x``)."""
+    end = start = colon + 1
+    while end < len(text) and end - start < 6 and "0" <= text[end] <= "9":
+        end += 1
+    return end if 0 < end - start <= 5 and text[end : end + 1] in ("", "/", "?", "#") else 0

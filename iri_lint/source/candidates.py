@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from iri_lint.core.chars import starts_header_line
+from iri_lint.core.schemes import port_after
 from iri_lint.data.schemes import REGISTERED
 
 SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")  # a scheme and its colon (RFC 3986 sec. 3.1)
@@ -209,7 +210,6 @@ def is_absolute_literal(value: str) -> bool:
 
 
 _ROUTE_NAMESPACE = re.compile(r"[A-Za-z_][A-Za-z0-9_+.\-]*+:")
-_PORT_AFTER = re.compile(r"[0-9]{1,5}+(?![^/?#])")  # (a port: digits that end the text or come before '/', '?', '#')
 
 
 def is_route_name(value: str) -> bool:
@@ -220,7 +220,7 @@ def is_route_name(value: str) -> bool:
     namespace is a Python identifier, so the name may hold ``_`` (``wagtailadmin_pages:add``), which no scheme can.
     """
     m = _ROUTE_NAMESPACE.match(value)
-    if m is None or value.startswith("/", m.end()) or _PORT_AFTER.match(value, m.end()):
+    if m is None or value.startswith("/", m.end()) or port_after(value, m.end() - 1):
         return False  # ("dbfs:/mnt/x", "models:/name/1": a scheme and its absolute path, which no view name has;
         # "localhost:8080/healthz": a host and its port, fixtures191 repro 02)
     scheme = value[: m.end() - 1].lower()

@@ -51,11 +51,10 @@ _ROOTS_RE = "|".join(sorted(_API_ROOTS))
 _IMPORT_MARKS = (
     re.compile(rf"import[ \t]++(?:{_ROOTS_RE})\b"),
     re.compile(rf"from[ \t]++(?:{_ROOTS_RE})\b"),
-    # a client class's call, whose first argument may be its base (``TileSession(TILE_ROOT)``, an SDK's class that
-    # hands base_url on: fixtures194 repro 01); what it makes is decided by its class, where the value is read
-    re.compile(r"Session[ \t]*+\((?![ \t]*+\))"),
-    re.compile(r"Client[ \t]*+\((?![ \t]*+\))"),
 )
+# a client class's call with arguments, the first of which may be its base (``TileSession(TILE_ROOT)``, an SDK's
+# class that hands base_url on: fixtures194 repro 01); what it makes is decided by its class, where it is read
+_CLIENT_CALLS = (re.compile(r"Session[ \t]*+\((?![ \t]*+\))"), re.compile(r"Client[ \t]*+\((?![ \t]*+\))"))
 
 
 def _name_regexes(options: ScanOptions) -> tuple[re.Pattern[str], ...]:
@@ -279,7 +278,7 @@ def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence
             for m in pat.finditer(text):
                 if m.group()[1:-1].lower() in REGISTERED:  # not "Label:" text
                     starts.append(m.start())
-        for pat in _IMPORT_MARKS:  # function-level imports of URL API modules
+        for pat in (*_IMPORT_MARKS, *_CLIENT_CALLS):  # function-level imports of URL API modules, client classes
             starts.extend([m.start() for m in pat.finditer(text)])
         low = text.lower()
         for pattern in _name_regexes(options):
@@ -336,13 +335,16 @@ def spans_lines(node: ast.stmt, lines: list[int]) -> bool:
 def may_give_base(call: ast.Call) -> bool:
     """Whether a call gives a ``base_url`` by keyword, or first something a URL may be: a join, text with a ':', a
     constant's or a URL-named name (a project class's other calls are not resolved: that reads its module)."""
-    if not call.args or any(k.arg == "base_url" for k in call.keywords):
-        return any(k.arg == "base_url" for k in call.keywords)
+    if any(k.arg == "base_url" for k in call.keywords):
+        return True
+    if not call.args:
+        return False
     first = call.args[0]
     if type(first) is ast.Constant:
         return type(first.value) is str and ":" in first.value
     word = last_word(first)
-    return type(first) in (ast.BinOp, ast.JoinedStr) or word.isupper() or word.lower().endswith(("url", "uri", "href"))
+    return type(first) in (ast.BinOp, ast.JoinedStr) or word.isupper() or \
+        word.lower().endswith(DEFAULT_OPTIONS.url_names)
 
 
 def last_word(func: ast.expr) -> str:

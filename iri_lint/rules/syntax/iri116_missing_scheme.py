@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ...core.context import UseContext
 from ...core.errors import Kind
+from ...core.schemes import port_after
 from ...data.schemes import REGISTERED
 from ..facts import Facts
 from ..model import Example, Family, Raw, Rule, Severity
@@ -70,15 +71,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         yield from report(facts, Kind.MISSING_SCHEME, message)
     elif ref.kind != "IRI-reference" and facts.context is UseContext.DEREFERENCED and ref.scheme is not None and \
             ref.authority is None and \
-            (port := _port_as_path(ref.text, ref.scheme.end + 1)) and \
+            (port := port_after(ref.text, ref.scheme.end)) and \
             (host := ref.text[: ref.scheme.end]).lower() not in REGISTERED:
         yield Raw(0, port, f"'{ref.text[:port]}' is a host and a port without a scheme: the grammar reads '{host}' as "
                            f"the scheme (RFC 3986 sec. 3.1), one no HTTP client has; put 'http://' before it")
 
-
-def _port_as_path(text: str, start: int) -> int:
-    """The end of the one to five digits at ``start`` that end ``text`` or come before '/', '?' or '#' (0: none)."""
-    end = start
-    while end < len(text) and end - start < 6 and text[end].isascii() and text[end].isdigit():
-        end += 1
-    return end if 0 < end - start <= 5 and text[end : end + 1] in ("", "/", "?", "#") else 0
