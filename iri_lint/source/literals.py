@@ -49,7 +49,7 @@ from iri_lint.source.filling import (
     holds_template,
     like_parameters,
 )
-from iri_lint.source.locate import Locator, PartLocator, SourceFile
+from iri_lint.source.locate import Locator, PartLocator, SourceFile, piece_ends_at
 from iri_lint.source.marks import DEFAULT_OPTIONS, spans_lines
 from iri_lint.source.marks import ScanOptions as ScanOptions  # re-exported: the scan's options
 from iri_lint.source.marks import marked_lines as marked_lines  # re-exported
@@ -419,7 +419,8 @@ class Scanner:
             # (header injection is a URL's fault where a URL is expected; elsewhere "URL\r\nName: value" is text: a
             # robots.txt, a message, an HTTP head a test expects)
             if (text.injection and not url_ctx) or \
-                    (not text.injection and (ctx.message or looks_like_prose(value, url_context=url_ctx))):
+                    (not text.injection and (ctx.message or looks_like_prose(value, url_context=url_ctx)
+                                             or (not url_ctx and self._split_after_word(node, tpl)))):
                 if self.texts is not None:
                     self._text(node, raw, holes, ctx)
                 return None
@@ -434,6 +435,16 @@ class Scanner:
         end_line = node.end_lineno or node.lineno
         end = SourcePos(end_line, source.char_col(end_line, node.end_col_offset or 0))
         return _literal(node, value, tpl.holes, ctx, url_ctx, locator, start, end)
+
+    def _split_after_word(self, node: ast.expr, tpl: Templated) -> bool:
+        """An IRI and one word that the author wrote as two pieces split at the space between them (``"https://h/x "
+        "Backend"``, a test's expected text): text, not one IRI with a space."""
+        value = tpl.value
+        end = value.find(" ")
+        if end < 0 or " " in value[end + 1:] or "\n" in value or not (0 < end < len(value) - 1):
+            return False
+        raw = end if tpl.index_map is None else tpl.index_map[end]
+        return piece_ends_at(node, self.source, raw)
 
     def _items(self, node: ast.expr, tpl: Templated, items: Sequence[tuple[int, int]], ctx: Ctx,
                url_ctx: bool) -> list[Literal]:

@@ -186,6 +186,15 @@ def locate(node: ast.expr, source: SourceFile) -> SourceMap:
     return SourceMap(value, starts, ends, pieces, piece_starts, holes, pieces[0].token_start, i)
 
 
+def piece_ends_at(node: ast.expr, source: SourceFile, i: int) -> bool:
+    """Whether an implicit concatenation's piece ends with decoded value character ``i`` (``"a " "b"``)."""
+    try:
+        sm = locate(node, source)
+    except LocateError:
+        return False
+    return i + 1 < len(sm.value) and sm.piece_at(i) != sm.piece_at(i + 1)
+
+
 def _skip_gap(text: str, i: int, end: int) -> int:
     """Skip whitespace, comments and line continuations between implicitly joined pieces.
 

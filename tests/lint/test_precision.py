@@ -240,6 +240,16 @@ QUIET = {
         """
             assert str(ds) == truth
         ''',
+    "An IRI and a word written as two pieces split at the space (outside33 repros 01, 02: django-embed-video)": '''
+        def test_tags(self):
+            self.assertRenderedTemplate(
+                template, "https://www.youtube.com/embed/jsrRJyHBvzw?wmode=opaque " "YoutubeBackend")
+            self.assertRenderedTemplate(
+                template,
+                "https://w.soundcloud.com/player/?visual=true&amp;show_artwork=true "
+                "SoundCloudBackend",
+            )
+        ''',
 }
 
 
@@ -606,3 +616,14 @@ def test_a_client_s_base_read_from_the_environment_is_its_default_where_unset(tm
            'c = httpx.Client(base_url=os.getenv("E", ""))\n')
     got = lint_text(use, Config(), path=str(tmp_path / "use.py"), project=Project())
     assert [(f.line, f.col, f.code) for f in got] == [(4, 44, "IRI810"), (5, 26, "IRI810")]
+
+
+def test_a_space_split_from_its_word_is_the_iri_s_where_a_url_is_expected_or_inside_a_piece() -> None:
+    """Only a piece that ends with the space between an IRI and one word makes them text; in one piece, or where a
+    URL is expected, the space is the IRI's."""
+    assert found('''
+        doc = ("https://h.example/my" " file.pdf")
+        PAGE_URL = ("https://h.example/my "
+                    "file.pdf")
+        x = "https://h.example/my file.pdf"
+        ''') == [(2, 31, "IRI101"), (3, 33, "IRI101"), (5, 25, "IRI101")]
