@@ -2987,6 +2987,17 @@ def test_a_constant_given_first_to_a_client_class_on_a_line_without_url_text() -
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(2, "IRI812"), (3, "IRI810")]
 
 
+def test_a_base_a_client_class_hands_its_parent_first_on_a_line_without_url_text() -> None:
+    """``super().__init__(TILES, **kw)`` in a client class gives aiohttp its base positionally on a line without URL
+    text (last stop's Left): IRI812 at the constant, as with ``base_url=TILES``; another
+    class's is not read."""
+    src = ('import aiohttp\nTILES = "https://tiles.example.com/v1"\n\n\n'
+           'class TileSession(aiohttp.ClientSession):\n    def __init__(self, **kw):\n'
+           '        super().__init__(TILES, **kw)\n\n\n'
+           'class Tiles(dict):\n    def __init__(self, **kw):\n        super().__init__(TILES, **kw)\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(2, 36, "IRI812")]
+
+
 def test_each_item_of_a_loop_is_a_use_of_its_own() -> None:
     """fixtures192 repro 02: ``for target in ("elasticsearch:9200", "kibana:5601")`` sends two URLs without a
     scheme: IRI116 at each item, as IRI801 is, not once at the variable for the first."""

@@ -55,6 +55,10 @@ _IMPORT_MARKS = (
 # a client class's call with arguments, the first of which may be its base (``TileSession(TILE_ROOT)``, an SDK's
 # class that hands base_url on: fixtures194 repro 01); what it makes is decided by its class, where it is read
 _CLIENT_CALLS = (re.compile(r"Session[ \t]*+\((?![ \t]*+\))"), re.compile(r"Client[ \t]*+\((?![ \t]*+\))"))
+# in a module that defines a client class, its ``super().__init__(...)`` with arguments, which may hand a base on
+# positionally (``super().__init__(TILES, **kw)``: a line without URL text)
+_CLASS_BASES = re.compile(r"class[ \t]++\w++[ \t]*+\(([^)\n]*+)")
+_SUPER_INIT = re.compile(r"super\(\)\.__init__\((?![ \t]*+\))")
 
 
 def _name_regexes(options: ScanOptions) -> tuple[re.Pattern[str], ...]:
@@ -280,6 +284,8 @@ def _marked(text: str, offsets: list[int], options: ScanOptions, extra: Sequence
                     starts.append(m.start())
         for pat in (*_IMPORT_MARKS, *_CLIENT_CALLS):  # function-level imports of URL API modules, client classes
             starts.extend([m.start() for m in pat.finditer(text)])
+        if any("Session" in m[1] or "Client" in m[1] for m in _CLASS_BASES.finditer(text)):
+            starts.extend([m.start() for m in _SUPER_INIT.finditer(text)])
         low = text.lower()
         for pattern in _name_regexes(options):
             if len(low) == len(text):
