@@ -306,11 +306,12 @@ def _spelled_elsewhere(f: Finding, c: Checked, local: Src) -> tuple[Finding, Spe
     """A finding placed at the name that brings another module's piece says where that piece spells the
     character (in its message, and as data for the reports): the reader at ``requests.get(CDN + RLO_SEG)``
     sees only the name."""
-    o = c.origin(f.start)
+    past = f.start >= len(c.text) > 0  # (past the last character: an empty path at the value's end, IRI310)
+    o = c.origin(len(c.text) - 1 if past else f.start)
     if o is None or type(o[0]) is not Text or o[0].src is None or o[0].src.path is None or \
             position(o[0], o[1], local) is not None:
         return f, None
-    at = o[0].position(o[1])
+    at = o[0].position(o[1] + past)
     if at is None:
         return f, None
     spelled = o[0].src.path

@@ -2214,6 +2214,23 @@ def test_a_finding_at_the_name_bringing_a_piece_says_where_the_piece_is_spelled(
         assert found.spelled == Spelled(str(tmp_path / "conf" / "paths.py"), 2, 13)  # (the reports' data)
 
 
+def test_a_finding_past_the_piece_s_end_is_spelled_where_the_finding_at_the_literal_is(tmp_path: Path) -> None:
+    """outside38: an empty path (IRI310, after the host's last character) spelled in another module says the column
+    of the finding at the literal itself, past the last character, not that character's."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "cb").mkdir()
+    (tmp_path / "cb" / "__init__.py").write_text("", encoding="utf-8")
+    const = 'WS_BASE_URL = "wss://ws.example.com"\n'
+    (tmp_path / "cb" / "constants.py").write_text(const, encoding="utf-8")
+    use = 'import websockets\nfrom cb.constants import WS_BASE_URL\nwebsockets.connect(WS_BASE_URL)\n'
+    (tmp_path / "cb" / "ws.py").write_text(use, encoding="utf-8")
+    config = Config(select=("IRI310",))
+    (at_literal,) = lint_text(const, config, path=str(tmp_path / "cb" / "constants.py"), project=Project())
+    (at_use,) = lint_text(use, config, path=str(tmp_path / "cb" / "ws.py"), project=Project())
+    assert at_use.finding.message.endswith(f"{os.path.join('cb', 'constants.py')}:1:{at_literal.col + 1})")
+    assert at_literal.col == const.index('"', 15)
+
+
 @pytest.mark.parametrize(("call", "expected"), [
     ('requests.get("https://cdn.example/a b.png".replace(" ", "%20"))', []),  # the space is not sent
     ('LOGO_URL = "https://cdn.example/a|b.png".replace("|", "%7C")', []),
