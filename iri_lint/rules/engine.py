@@ -415,7 +415,9 @@ def merged(group: list[Finding], value: str, where: str = "literal") -> Finding:
         if made is not None:
             unsafe = any(g.safety is FixSafety.UNSAFE for g in fixes)
             fix = replace(fix, edits=edits, value=made, safety=FixSafety.UNSAFE if unsafe else fix.safety)
-    return replace(f, message=f"{f.message} (and {more} more in this {where})", fix=fix)
+    # ("places": a finding may span a run of characters, which its own message counts)
+    places = "place" if more == 1 else "places"
+    return replace(f, message=f"{f.message} (and {more} more {places} in this {where})", fix=fix)
 
 
 def _applied(value: str, edits: tuple[Edit, ...]) -> str | None:

@@ -316,7 +316,7 @@ def test_one_finding_per_literal_for_one_cause() -> None:
     src = 'link_url = "https://example.com/My Annual Report 2024 final.pdf"\n'
     (f,) = lint_text(src, Config())
     assert (f.line, f.col, f.code) == (1, 34, "IRI101")
-    assert f.finding.message.endswith("(and 3 more in this literal)")
+    assert f.finding.message.endswith("(and 3 more places in this literal)")
     assert f.finding.fix is not None
     assert f.finding.fix.value == "https://example.com/My%20Annual%20Report%202024%20final.pdf"
 

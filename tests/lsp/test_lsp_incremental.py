@@ -198,7 +198,7 @@ def test_typing_into_a_url_relints_one_statement() -> None:
         assert linter.last.mode == "incremental" and linter.last.linted <= 3, linter.last.describe()
     after = linter.lint(text)
     assert len(after) == len(before)  # the new %zz joins its literal's finding: one per rule
-    assert any(f.finding.message.endswith("(and 1 more in this literal)") for f in after)
+    assert any(f.finding.message.endswith("(and 1 more place in this literal)") for f in after)
 
 
 def test_new_lines_shift_the_findings_below() -> None:
