@@ -311,8 +311,7 @@ def _spelled_elsewhere(f: Finding, c: Checked, local: Src) -> tuple[Finding, Spe
     if o is None or type(o[0]) is not Text or o[0].src is None or o[0].src.path is None or \
             position(o[0], o[1], local) is not None:
         return f, None
-    at = o[0].position(o[1] + past)
-    if at is None:
+    if (at := o[0].position(o[1] + past)) is None:
         return f, None
     spelled = o[0].src.path
     before = o[0].src.file.line_text(at.line)[: at.col]
