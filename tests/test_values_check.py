@@ -400,6 +400,33 @@ def other(term):
     assert [(f.line, f.col, f.code) for f in found] == [(13, 29, "IRI806")]
 
 
+def test_a_name_every_binding_of_which_is_a_literal_holds_their_characters() -> None:
+    """outside38 repro 02 (finvizfinance): ``frame = "d"``, then ``"w"`` in a branch, or ``"c" if w else "l"``, holds
+    no delimiter (no IRI806), through an f-string, ``.format`` and ``%``; a literal that holds '&' is put into the
+    query unencoded; a name also bound from a parameter is any text."""
+    src = '''import requests
+def chart(ticker, weekly, mode):
+    frame = "d"
+    if weekly:
+        frame = "w"
+    kind = "c" if weekly else "l"
+    pair = "a&b" if weekly else "x"
+    requests.get(f"https://h.example/chart?t={ticker}&p={frame}&k={kind}&s={pair}")
+    requests.get("https://h.example/chart?p={}&k={}&m={}".format(frame, kind, mode))
+    requests.get("https://h.example/chart?p=%s&k=%s" % (frame, kind))
+    requests.get("https://h.example/chart?p=" + frame + "&k=" + kind)
+def other(ticker, weekly, term):
+    frame = "d"
+    if weekly:
+        frame = term
+    requests.get(f"https://h.example/chart?p={frame}")
+'''
+    found = lint_text(src, Config(extend_select=("IRI806",)))
+    assert [(f.line, f.col, f.code) for f in found] == [(8, 46, "IRI806"), (8, 76, "IRI806"), (9, 78, "IRI806"),
+                                                        (16, 46, "IRI806")]
+    assert all("without percent-encoding" in f.finding.message for f in found)
+
+
 @pytest.mark.parametrize(("body", "expected"), [
     ('    return requests.get(f"{API}/users/{uid}/prefs?uid={uid}")\n', [(7, 55)]),
     ('    return requests.get(API + "/users/" + uid + "/prefs?owner=" + uid)\n', [(7, 66)]),

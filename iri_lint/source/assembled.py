@@ -82,7 +82,8 @@ def literal_start(piece: Piece, local: Src) -> SourcePos | None:
 def query_delimiters(hole: Hole) -> str:
     """The query's delimiters (RFC 3986 sec. 2.2, 3.4: ``&=#+``) a hole's text may hold (``may_hold``); a ``+``
     that ``quote_plus()`` or ``urlencode()`` writes is an encoded space, no delimiter."""
-    return may_hold(hole, "&=#" if hole.kind is HoleKind.ENCODED else "&=#+")
+    kept = may_hold(hole, "&=#" if hole.kind is HoleKind.ENCODED else "&=#+")
+    return "&=#+" if kept and hole.chars is not None else kept  # (literals holding one: put in unencoded)
 
 
 def _braced(text: str, holes: list[tuple[int, str | None]]) -> list[tuple[int, str]]:

@@ -69,7 +69,8 @@ _KEPT = (HoleKind.ENCODED, HoleKind.NUMBER)  # what a field keeps knowing of a h
 def to_arg(r: object, node: ast.AST) -> Arg:
     """A formatting argument: text (a string value with something known, or known to be percent-encoded:
     ``quote(term)``, which a field keeps as it is), a constant, or unknown."""
-    if type(r) is Value and r.type == "str" and (not r.opaque or r.pieces[0].kind in _KEPT):  # type: ignore[union-attr]
+    if type(r) is Value and r.type == "str" and (not r.opaque or r.pieces[0].kind in _KEPT or  # type: ignore[union-attr]
+                                                 r.pieces[0].chars is not None):  # type: ignore[union-attr]
         return Arg(r, node, dotted(node))
     if type(r) is Const:
         return Arg(r, node, dotted(node))

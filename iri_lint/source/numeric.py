@@ -1,7 +1,9 @@
-"""Names that hold only integers (issue #27): a hole they leave is an integer's digits (IRI806 reads it so).
+"""Names that hold only integers or only literals (issue #27): a hole they leave is an integer's digits, or text
+made of the literals' characters (IRI806 reads it so).
 
 ``offset = 0`` then ``offset += 50`` in a pagination loop is a hole where it is used (bound in a loop), but
-every binding gives an integer, so what fills it is digits, as a ``range()`` counter's."""
+every binding gives an integer, so what fills it is digits, as a ``range()`` counter's; ``frame = "d"``, then
+``frame = "w"`` in a branch, holds no '&' (outside38 repro 02: finvizfinance)."""
 
 from __future__ import annotations
 
@@ -19,16 +21,31 @@ __all__ = ["as_number"]
 
 def as_number(r: Result, scope: Scope, name: str, node: ast.AST) -> Result:
     """``r``, a name's value, as a number's hole when it is a hole of any text and every binding of the name in
-    ``scope`` gives an integer (a literal, a ``+=`` of one, a ``range()`` counter)."""
+    ``scope`` gives an integer (a literal, a ``+=`` of one, a ``range()`` counter), or as a hole of the literals'
+    characters when every binding gives a string literal."""
     if type(r) is not Value or len(r.pieces) != 1:
         return r
     piece = r.pieces[0]
     if type(piece) is not Hole or piece.kind is not HoleKind.VALUE:
         return r
     bindings = scope.names.get(name)
-    if not bindings or not all(_integer(b, scope, node) for b in bindings):
+    if not bindings:
         return r
-    return Value((piece._replace(kind=HoleKind.NUMBER),), r.type)
+    if all(_integer(b, scope, node) for b in bindings):
+        return Value((piece._replace(kind=HoleKind.NUMBER),), r.type)
+    chars: set[str] = set()
+    if all(b.kind in (Kind.ASSIGN, Kind.AUG) and _literal_chars(b.value, chars) for b in bindings):
+        return Value((piece._replace(chars="".join(sorted(chars))),), r.type)
+    return r
+
+
+def _literal_chars(value: ast.AST | None, chars: set[str]) -> bool:
+    """Whether ``value`` is a string literal, or a choice of them (``"w" if weekly else "d"``); adds their
+    characters to ``chars``."""
+    if type(value) is ast.Constant and type(value.value) is str:
+        chars.update(value.value)
+        return True
+    return type(value) is ast.IfExp and _literal_chars(value.body, chars) and _literal_chars(value.orelse, chars)
 
 
 def _integer(b: Binding, scope: Scope, node: ast.AST) -> bool:

@@ -108,6 +108,7 @@ class Hole(NamedTuple):
     field: str | None = None  # FIELD: its syntax, as written: ``{id}``, ``{0:>4}``, ``%(id)s``, ``%s``
     spec: str | None = None  # FIELD: the format spec or conversion (``>4``, ``!r``, ``d``); "" none
     safe: str = ""  # ENCODED: the characters quote() keeps besides the unreserved ones
+    chars: str | None = None  # VALUE: every character it may hold, its name bound only to literals ("d" or "w")
 
     def position(self) -> SourcePos | None:
         """Where the expression it stands for starts."""
@@ -385,9 +386,12 @@ def arithmetic(operands: Iterable[object]) -> HoleKind:
 
 def may_hold(h: Hole, chars: str) -> str:
     """Which of ``chars`` a hole's text may hold: none for a number's digits (``prints_a_number``), those
-    ``quote()`` / ``urlencode()`` kept safe for a value they percent-encoded, all of them for any other."""
+    ``quote()`` / ``urlencode()`` kept safe for a value they percent-encoded, those of the literals a name is only
+    ever bound to, all of them for any other."""
     if prints_a_number(h, chars):
         return ""
+    if h.chars is not None:
+        return "".join(c for c in chars if c in h.chars)
     return "".join(c for c in chars if c in h.safe) if h.kind is HoleKind.ENCODED else chars
 
 
