@@ -21,20 +21,20 @@ RULE = Rule(
           "right after a value whose text ends inside its authority (`HOST + \"docs\"`, where `HOST` is "
           "`\"https://cdn.example.net\"`), so that the joined text continues the host or the port, follows an "
           "IP literal, or brings an `@` that turns the host into userinfo (`SITE + \"@mirror.example/\"`: the "
-          "request goes to `mirror.example`). Only when "
-          "the whole authority up to the join comes from one piece (after the scheme's: `\"https://\" + HOST + "
-          "\"docs\"` with a dotted `HOST`), or when the piece before the join ends the host with whole labels "
-          "after a part (`f\"https://{sub}.example.com\" + \"img\"`), and the joined piece starts with known text "
-          "other than `/`, `?`, `#`, or `:` after a host with no port yet (after a port, `\":9443/x\"` makes the port "
-          "`8443:9443`: reported, after a whole `HOST` with its scheme or a `host:port` after the scheme's piece "
-          "alike). A dotless host given whole (an S3 bucket, a Kubernetes service: `\"http://\" + SERVICE + "
-          "\"healthz\"`) counts when the joined word brings no `.` to the authority either, and a word joined "
-          "right after a port of digits counts however host and port were built (`\"http://\" + HOST + \":\" + "
-          "str(PORT) + \"healthz\"`, `f\"https://{HOST}:{PORT}{READY_PATH}\"`); a host built on purpose from parts "
-          "(`\"https://\" + sub + "
-          "\".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, `\"https://api.\" + domain`, a dotless name "
-          "going on with its next label (`\"https://example\" + \".com/\"`), "
-          "`f\"https://p{x}ypal.com\"`) is not reported."),
+          "request goes to `mirror.example`). Only when the whole authority up to the join comes from one piece "
+          "(after the scheme's: `\"https://\" + HOST + \"docs\"` with a dotted `HOST`), or when the piece "
+          "before the join ends the host with whole labels after a part (`f\"https://{sub}.example.com\" + "
+          "\"img\"`), and the joined piece starts with known text other than `/`, `?`, `#`, or `:` after a host "
+          "with no port yet (after a port, `\":9443/x\"` makes the port `8443:9443`: reported, after a whole "
+          "`HOST` with its scheme or a `host:port` after the scheme's piece alike, a userinfo in the scheme's "
+          "piece too: `\"postgresql://app@\" + HOST_PORT + \":5432/db\"`). A dotless host given whole (an S3 "
+          "bucket, a Kubernetes service: `\"http://\" + SERVICE + \"healthz\"`) counts when the joined word "
+          "brings no `.` to the authority either, and a word or a `:` joined right after a port of digits "
+          "counts however host and port were built (`\"http://\" + HOST + \":\" + str(PORT) + \"healthz\"`, "
+          "`f\"https://{HOST}:{PORT}{READY_PATH}\"`, `f\"https://{HOST}:{PORT}\" + \":9443/x\"`); a host built "
+          "on purpose from parts (`\"https://\" + sub + \".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, "
+          "`\"https://api.\" + domain`, a dotless name going on with its next label (`\"https://example\" + "
+          "\".com/\"`), `f\"https://p{x}ypal.com\"`) is not reported."),
     why=("The authority ends at the first `/`, `?` or `#` (RFC 3986 sec. 3.2): without one, the joined path "
          "becomes part of the host (`cdn.example.netimg`) or of the port, and the request goes to another "
          "host, or fails to resolve. Text before an `@` is userinfo (sec. 3.2.1): a piece starting with `@` "
@@ -80,6 +80,9 @@ def check(facts: Facts) -> Iterator[Raw]:
         if where is None or j in unknown or assembly.same_literal(j - 1, j):
             continue  # (one literal spelling both sides: a `.replace(x, "")` deleted text inside the host)
         start = ref.authority.start
+        if userinfo is not None and ref.host.start < j and \
+                not any(start < p < ref.host.start for p in (*joins[:k], *unknown)):
+            start = ref.host.start  # (a userinfo the scheme's piece spells, "postgresql://app@": the host leads)
         built = (k and joins[k - 1] > start - 2 and not _whole_host(text, joins[k - 1], start, j, ref.authority.end)) \
             or any(start <= h < j for h in unknown)
         if built and not _whole_tail(text, start, j, joins[:k], unknown) and not _word_after_port(ref, j, unknown):
@@ -126,8 +129,9 @@ def _whole_host(text: str, piece: int, authority: int, j: int, end: int) -> bool
 
 
 def _word_after_port(ref: IRIReference, j: int, unknown: set[int]) -> bool:
-    """A word joined right after a port of known digits, however host and port were built (``"http://" + HOST +
-    ":" + str(PORT) + "healthz"``): the path's '/' is missing; no port goes on with letters."""
+    """A word or a ``:`` joined right after a port of known digits, however host and port were built (``"http://"
+    + HOST + ":" + str(PORT) + "healthz"``, ``f"https://{HOST}:{PORT}" + ":9443/x"``): the path's '/' is missing,
+    or a second port follows; no port goes on with letters or a colon."""
     port = ref.port
-    return port is not None and port.start < j and ref.text[j].isalpha() and \
+    return port is not None and port.start < j and (ref.text[j].isalpha() or ref.text[j] == ":") and \
         ref.text[port.start : j].isdigit() and not any(port.start <= h < j for h in unknown)
