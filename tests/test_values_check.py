@@ -3200,3 +3200,31 @@ def test_a_client_base_with_a_query_from_another_module_is_reported_at_the_use(t
     assert [(f.line, f.col, f.code) for f in got] == [(5, 27, "IRI810"), (6, 27, "IRI810")]
     assert lint_text((tmp_path / "conf.py").read_text("utf-8"), Config(), path=str(tmp_path / "conf.py"),
                      project=project) == []
+
+
+def test_strings_implicitly_joined_over_lines_are_joined_as_plus_joins_them() -> None:
+    """fixtures195 repro 01: a URL wrapped over lines as an implicit concatenation is a join of its strings
+    (Python's grammar, as ``+``): a host the next line goes on with (IRI801), '//' (IRI802), a second '?' (IRI803);
+    a wrap at a '/' or an '&', or one string of several lines, is no fault."""
+    src = ('import requests\nCATEGORY_URL = ("https://books.example.com"\n                "catalogue/index.html")\n'
+           'EXPORT_URL = (\n    "https://exports.example.com/v2/"\n    "/payouts/daily.csv"\n)\n'
+           'def search():\n    requests.get("https://books.example.com/search?q=python"\n'
+           '                 "?page=2")\n'
+           '    requests.get("https://books.example.com/search?q=python"\n                 "&page=2")\n'
+           '    requests.get("https://books.example.com/api/v2/"\n                 "search/items")\n'
+           '    requests.get("""https://books.example.com/a\nb""")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (3, 17, "IRI801"), (6, 5, "IRI802"), (10, 18, "IRI803"), (15, 47, "IRI104")]
+
+
+def test_a_second_port_joined_after_a_port_is_the_join_s_fault_whatever_the_userinfo() -> None:
+    """fixtures196 repro 01, fixtures195 repro 04: ``":9443/x"`` after ``host:port`` makes the port ``5432:9443``
+    (IRI801, not IRI112) with a userinfo in the scheme's piece too, and after a port built from parts."""
+    src = ('import requests\nREPLICA = "replica.internal:5432"\nPORT = 5432\nHOST = "h.example"\n'
+           'A_URL = f"postgresql://{REPLICA}:{PORT}/reports"\n'
+           'B_URL = f"postgresql://reporting@{REPLICA}:{PORT}/reports"\n'
+           'requests.get("https://svc@" + REPLICA + ":9443/x")\n'
+           'requests.get("https://" + HOST + ":8443" + ":9443/x")\n'
+           'requests.get(f"https://{HOST}:{PORT}" + ":9443/x")\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [
+        (5, "IRI801"), (6, "IRI801"), (7, "IRI801"), (8, "IRI801"), (9, "IRI801")]

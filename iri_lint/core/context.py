@@ -45,8 +45,9 @@ class Assembly(NamedTuple):
     # where a URL object's join() did (yarl's, httpx's)
     urljoin: tuple[int, str, str] | None = None
     # (start, end, which literal) of the text each literal spells: a format template's or an f-string's text
-    # around its holes is one literal's, however many pieces it makes
-    spelled: tuple[tuple[int, int, int], ...] = ()
+    # around its holes is one literal's, however many pieces it makes; each string of an implicit concatenation
+    # is one of its own (``("https://h.example" "docs")``: Python's grammar joins them, as ``+`` would)
+    spelled: tuple[tuple[int, int, tuple[int, int]], ...] = ()
     # the value is an httpx client's base_url: each request is appended to its raw path, its query too
     appends: bool = False
     # the value is an aiohttp client's base_url, whose path must end with '/' (the session refuses it otherwise)

@@ -104,7 +104,7 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
     templates: list[tuple[int, str]] = []
     starts: list[int] = []
     parts: list[tuple[Piece, list[int] | None]] = []
-    spelled: list[tuple[int, int, int]] = []
+    spelled: list[tuple[int, int, tuple[int, int]]] = []
     named: list[tuple[int, str | None]] = []  # (each hole's offset and name)
     n = 0
     for run in _runs(value.pieces):
@@ -142,7 +142,7 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
             starts.append(n)
             parts.append((t, index))
             if t.spelled:
-                spelled.append((n, n + len(part), id(t.node)))
+                spelled.append((n, n + len(part), (id(t.node), _token(t))))
             text.append(part)
             n += len(part)
             lo = hi
@@ -159,6 +159,15 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
     assembly = Assembly(tuple(joins), tuple(hole_facts), tuple(templates), at_api, urljoin, tuple(spelled), appends,
                         slash_base)
     return Checked(whole_text, tuple(holes), assembly, tuple(starts), tuple(parts))
+
+
+def _token(t: Text) -> int:
+    """Which string of its literal's implicit concatenation spells ``t`` (0 in a literal of one line)."""
+    node = t.node
+    if t.src is None or node.end_lineno == node.lineno:  # type: ignore[attr-defined]
+        return 0
+    sm = t.src.locator(node).source_map()  # type: ignore[arg-type]
+    return 0 if sm is None else sm.piece_at(t.start)
 
 
 def _runs(pieces: tuple[Piece, ...]) -> list[Hole | list[Text]]:

@@ -58,6 +58,7 @@ from iri_lint.source.values import (
     concat,
     dotted,
     hole,
+    literal_text,
     made,
     spelled_in,
 )
@@ -193,9 +194,8 @@ class ModuleState:
         return r if type(r := self.value(node, at)) is Value else None
 
     def _constant(self, node: ast.Constant, at: At) -> Result:
-        v = node.value
-        if type(v) is str:
-            return Value((Text(v, node, 0, self.src),)) if v else Value()
+        if type(v := node.value) is str:
+            return literal_text(v, node, self.src) if v else Value()
         if type(v) is bytes:
             return self.hole(node)
         return Const(v, node)

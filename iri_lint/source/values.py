@@ -16,7 +16,7 @@ import ast
 import enum
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from typing import NamedTuple, TypeVar
 
 from iri_lint.source.locate import Locator, SourceFile
@@ -453,6 +453,15 @@ def concat(values: Iterable[Value], node: ast.AST | None = None, src: Src | None
     if run:
         _close(out, run)
     return Value(tuple(out), as_type)
+
+
+def literal_text(v: str, node: ast.Constant, src: Src) -> Value:
+    """A string literal's text: one piece per string of an implicit concatenation over lines, which Python's
+    grammar joins as ``+`` would (``("https://h.example"`` newline ``"docs")``: fixtures195 repro 01)."""
+    if node.end_lineno != node.lineno and (sm := src.locator(node).source_map()) is not None and len(sm.pieces) > 1:
+        bounds = [*sm.piece_starts, len(v)]
+        return Value(tuple(Text(v[a:b], node, a, src) for a, b in pairwise(bounds) if a < b))
+    return Value((Text(v, node, 0, src),))
 
 
 def spelled_in(known: Value, stmt: ast.stmt, src: Src | None, cut: Value) -> Value:
