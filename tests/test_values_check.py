@@ -3228,3 +3228,36 @@ def test_a_second_port_joined_after_a_port_is_the_join_s_fault_whatever_the_user
            'requests.get(f"https://{HOST}:{PORT}" + ":9443/x")\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [
         (5, "IRI801"), (6, "IRI801"), (7, "IRI801"), (8, "IRI801"), (9, "IRI801")]
+
+
+def test_a_name_a_branch_extends_is_checked_on_each_path_at_the_api() -> None:
+    """fixtures195 repro 03: ``target += "?page=" + ...`` in an ``if`` leaves the name a hole at the request, but
+    on the path through the branch the API is given what the ``+=`` made (IRI803 at the second '?', IRI809 at an
+    '&' joined to a path); not after a binding of another kind, nor where the name is set afresh after it."""
+    src = '''import requests
+from urllib.parse import quote_plus
+SEARCH = "https://books.example.com/search?q="
+API = "https://api.books.example.com/v1"
+def search(term, page):
+    target = SEARCH + quote_plus(term)
+    if page > 1:
+        target += "?page=" + str(page)
+    return requests.get(target)
+def books(sort):
+    endpoint = API + "/books"
+    if sort:
+        endpoint += "&sort=" + sort
+    return requests.get(endpoint)
+def fine(term, page):
+    target = SEARCH + quote_plus(term)
+    if page > 1:
+        target += "&page=" + str(page)
+    return requests.get(target)
+def afresh(term, page):
+    target = SEARCH + quote_plus(term)
+    if page > 1:
+        target += "?page=" + str(page)
+    target = API + "/x" if term else API
+    return requests.get(target)
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(8, 19, "IRI803"), (13, 21, "IRI809")]

@@ -22,6 +22,7 @@ from iri_lint.source.calls import URLJOINS
 from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, option_dest, set_off, string_key
 from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
+from iri_lint.source.extensions import extended_next, extensions
 from iri_lint.source.helpers import only_shown, parameters_bound
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.loops import loop_over
@@ -365,7 +366,7 @@ class ModuleValues:
                 yield from self._target(node.target, node.value, node, at)  # type: ignore[attr-defined]
             elif t is ast.AugAssign and type(node.op) is ast.Add:  # type: ignore[attr-defined]
                 name = dotted(node.target)  # type: ignore[attr-defined]
-                if self._is_url_name(name) and not _extended_next(node, at):  # type: ignore[arg-type]
+                if self._is_url_name(name) and not extended_next(node, at):  # type: ignore[arg-type]
                     before, more = state.value(node.target, at), state.value(node.value, at)  # type: ignore[attr-defined]
                     more = state.hole(node.value) if type(more) is Ref else more  # type: ignore[attr-defined]  # (see _sum)
                     if type(before) is Value and type(more) is Value:
@@ -583,6 +584,31 @@ class ModuleValues:
         by_keyword = any(k.arg == "base_url" for k in call.keywords)
         return api._replace(args=()) if by_keyword else api._replace(args=(0,), keywords=())  # (first: ``_handed_on``)
 
+    def _argument(self, node: ast.Call, expr: ast.expr, at: At, api: UrlApi, client: Client | None
+                  ) -> Iterator[UrlValue]:
+        """What a URL API's argument gives it: through a client, resolved against its base; a name a branch
+        extends before the call, each path's value (``source.extensions``)."""
+        r = self.state.value(expr, at)
+        dropped = None
+        if client is not None and client.base is not None and type(r) is Value:
+            if client.merge == "resolve":  # (aiohttp: RFC 3986 resolution, as urljoin's)
+                lost = assembly.urljoin_drops(client.base, r)
+                dropped = None if lost is None else (f"base_url {lost[0]}", lost[1], r)
+                end = assembly.refused_base(client.base) if lost is not None else None
+                if end is not None and (client.src is self.state.src or end.src is self.state.src):
+                    # (no request is resolved against a base the session refuses: the base's fault, IRI812 where
+                    # the session is made here, or at the base spelled here however the session got it,
+                    # ``super().__init__(...)``; both elsewhere: this request's IRI804 says so)
+                    dropped = None
+                    if client.src is not self.state.src:
+                        yield UrlValue(client.base, Reason.URL_API, node, expr, self.apis.get(_SESSION), at=at,
+                                       only=_BASE_CODES)
+            r = assembly.client_request(client, r, node, self.state.src)
+        elif type(r) is Value and r.opaque and not self._is_url_name(dotted(expr)):  # (a URL name's: uses already)
+            for aug, aug_at, v in extensions(self.state, expr, at):
+                yield from self._found(v, Reason.URL_API, aug, aug.value, aug_at, api=api, name=dotted(expr))
+        yield from self._found(r, Reason.URL_API, node, expr, at, api=api, client=client, dropped=dropped)
+
     def _url_keywords(self, node: ast.Call, at: At, used: set[str]) -> Iterator[UrlValue]:
         """The values of a call's URL-named keywords (not those its URL API took), and the default of a
         command-line option so named (``add_argument("--mirror-url", default=...)``: ``args.mirror_url``'s)."""
@@ -605,23 +631,7 @@ class ModuleValues:
             for expr, keyword in exprs:
                 if keyword:
                     used.add(keyword)
-                r = self.state.value(expr, at)
-                dropped = None
-                if client is not None and client.base is not None and type(r) is Value:
-                    if client.merge == "resolve":  # (aiohttp: RFC 3986 resolution, as urljoin's)
-                        lost = assembly.urljoin_drops(client.base, r)
-                        dropped = None if lost is None else (f"base_url {lost[0]}", lost[1], r)
-                        end = assembly.refused_base(client.base) if lost is not None else None
-                        if end is not None and (client.src is self.state.src or end.src is self.state.src):
-                            # (no request is resolved against a base the session refuses: the base's fault, IRI812 where
-                            # the session is made here, or at the base spelled here however the session got it,
-                            # ``super().__init__(...)``; both elsewhere: this request's IRI804 says so)
-                            dropped = None
-                            if client.src is not self.state.src:
-                                yield UrlValue(client.base, Reason.URL_API, node, expr, self.apis.get(_SESSION), at=at,
-                                               only=_BASE_CODES)
-                    r = assembly.client_request(client, r, node, self.state.src)
-                yield from self._found(r, Reason.URL_API, node, expr, at, api=api, client=client, dropped=dropped)
+                yield from self._argument(node, expr, at, api, client)
             if api.name in URLJOINS:  # what it drops is the call's fault, wherever its result goes (or none)
                 r = self.state.value(node, at)
                 if type(r) is Value and not r.opaque and (dropped := self.state.evaluator.urljoins.of_call(node)) \
@@ -669,22 +679,6 @@ def _inner_urls(text: str) -> list[tuple[int, int]] | None:
 
 _URLJOIN_CODES = frozenset(("IRI804",))
 _SESSION, _BASE_CODES = "aiohttp.ClientSession", frozenset(("IRI812",))
-
-
-def _extended_next(node: ast.AugAssign, at: At) -> bool:
-    """Whether the statement after ``url += x`` extends the same name again: the value is checked once the
-    run of ``+=`` ends (it holds every piece the run added; checking each step would cost the run's length
-    squared)."""
-    p = at.scope.position(node)
-    if p is None:
-        return False
-    owner = p.parent if p.parent is not None else at.scope.node
-    for field in ("body", "orelse", "finalbody"):
-        block = getattr(owner, field, None)
-        if type(block) is list and id(block) == p.block:
-            nxt = block[p.at + 1] if p.at + 1 < len(block) else None
-            return type(nxt) is ast.AugAssign and type(nxt.op) is ast.Add and dotted(nxt.target) == dotted(node.target)
-    return False
 
 
 def url_values(tree: ast.Module, lines: Sequence[str] | SourceFile, *, path: str | None = None,
