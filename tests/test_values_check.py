@@ -3261,3 +3261,15 @@ def afresh(term, page):
     return requests.get(target)
 '''
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(8, 19, "IRI803"), (13, 21, "IRI809")]
+
+
+def test_two_urls_of_a_list_without_their_comma_are_one_host() -> None:
+    """outside5 (cloudinary's tests): ``["cloudinary://k:s@test"`` newline ``"CLouDiNaRY://k:s@test"]`` lost its
+    ',': Python joins the strings, the host becomes ``testCLouDiNaRY`` (IRI801), and the message asks about the
+    comma; a join of ``+`` or a string that starts no URL is not asked about."""
+    src = ('import requests\nfor url in [\n    "https://a.example"\n    "https://b.example/y",\n'
+           '    "https://c.example"\n    "docs",\n]:\n    requests.get(url)\n'
+           'requests.get("https://d.example" + "https://e.example/")\n')
+    found = [(f.line, f.code, f.finding.message.endswith("is a ',' missing between them?)"))
+             for f in lint_text(src, Config())]
+    assert found == [(4, "IRI801", True), (6, "IRI801", False), (9, "IRI801", False)]

@@ -58,6 +58,13 @@ class Assembly(NamedTuple):
         """The offsets of what the text does not know: holes and placeholders (one character each)."""
         return {h for h, _ in self.holes} | {t for t, _ in self.templates}
 
+    def implicitly_joined(self, j: int) -> bool:
+        """Whether the characters before and at offset ``j`` are spelled by two strings of one implicit
+        concatenation (``["https://a.example" "https://b.example"]``)."""
+        before = {k for s, e, k in self.spelled if s <= j - 1 < e}
+        literals = {literal for literal, _ in before}
+        return any(s <= j < e and k not in before and k[0] in literals for s, e, k in self.spelled)
+
     def same_literal(self, a: int, b: int) -> bool:
         """Whether one literal spells the characters at offsets ``a`` and ``b``."""
         which = {k for s, e, k in self.spelled if s <= a < e}

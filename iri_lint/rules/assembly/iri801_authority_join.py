@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ...core.reference import IRIReference
@@ -40,7 +41,10 @@ RULE = Rule(
          "host, or fails to resolve. Text before an `@` is userinfo (sec. 3.2.1): a piece starting with `@` "
          "sends the request to the host after it, the semantic attack of sec. 7.6."),
     where="the first character of the joined piece, which continues the host or the port",
-    fix_text="Join with a `/` (`HOST + \"/docs\"`), or build the URL with `urljoin` or a client's `base_url`.",
+    fix_text=("Join with a `/` (`HOST + \"/docs\"`), or build the URL with `urljoin` or a client's `base_url`. "
+              "Where two strings of a list run together because the `,` between them is missing (Python joins "
+              "`\"https://a.example\"` and `\"https://b.example/\"` on the next line into one), the message asks "
+              "about the comma: put it back."),
     valid=(
         Example('import requests\nHOST = "https://cdn.example.net"\nrequests.get(HOST + "/img/logo.png")\n',
                 kind="python"),
@@ -60,6 +64,7 @@ RULE = Rule(
 
 
 _DOTS = ".\u3002\uff0e\uff61"  # the label separators IDNA reads (UTS #46 sec. 4, step 1)
+_SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+://")
 
 
 def check(facts: Facts) -> Iterator[Raw]:
@@ -100,9 +105,12 @@ def check(facts: Facts) -> Iterator[Raw]:
                                 f"'{facts.shown[ref.host.start : ref.host.end]}' the host (RFC 3986 sec. 7.6)")
             continue
         part = "host" if where is ref.host else "port" if where is ref.port else "authority"
+        # (two URLs of a list whose ',' is missing: Python joins the strings, ["https://a" "https://b"])
+        comma = " (two strings Python joins into one: is a ',' missing between them?)" if \
+            _SCHEME_START.match(text, j) is not None and assembly.implicitly_joined(j) else ""
         # (over what the join made of the host or port: what follows there, a space it brings, is its consequence)
         yield Raw(j, max(j + 1, where.end), f"'{text[j]}' is joined to the authority without a '/': the {part} becomes "
-                            f"'{facts.shown[where.start : where.end]}'")
+                            f"'{facts.shown[where.start : where.end]}'{comma}")
 
 
 def _whole_tail(text: str, authority: int, j: int, joins: tuple[int, ...], unknown: set[int]) -> bool:
