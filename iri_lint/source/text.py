@@ -20,7 +20,7 @@ _bare_end = lazy_regex(r"[\s<>\"`]")  # RFC 3986 appendix C delimiters (and reST
 _quoted_end = lazy_regex(r"[\s<>\"]")
 _angle_end = lazy_regex(r"[<>\"\r\n]")
 _slash = lazy_regex(r"[/\\]")  # what makes "http:..." no QName (candidates.is_absolute_candidate)
-_STRIPPABLE = ".,;:!?)]'"  # what may end a sentence around an IRI (appendix C)
+_STRIPPABLE = ".,;:!?)]}'"  # what may end a sentence around an IRI (appendix C), or a dict shown in it
 
 
 class FoundIRI(NamedTuple):
@@ -136,9 +136,9 @@ def _looks_absolute(ahead: _Ahead, a: int, e: int, end: int) -> bool:
 
 
 def _strip_trailing(text: str, a: int, end: int) -> int:
-    """Drop sentence punctuation and unbalanced ``)``, ``]``, ``'`` at the end (appendix C).
+    """Drop sentence punctuation and unbalanced ``)``, ``]``, ``}``, ``'`` at the end (appendix C).
 
-    Punctuation always goes; a ``)`` or ``]`` goes while more of them than openers remain, a
+    Punctuation always goes; a ``)``, ``]`` or ``}`` goes while more of them than openers remain, a
     ``'`` while their number is odd. Counted once, so the cut is found without a loop per
     character.
     """
@@ -149,6 +149,7 @@ def _strip_trailing(text: str, a: int, end: int) -> int:
     budgets = {
         ")": piece.count(")") - piece.count("("),
         "]": piece.count("]") - piece.count("["),
+        "}": piece.count("}") - piece.count("{"),
         "'": piece.count("'") % 2,
     }
     keep = 0  # length of the tail that stays: up to the last closer that may not go

@@ -38,6 +38,8 @@ def found(text: str) -> list[str]:
     ("(see http://x/a_(b))", ["http://x/a_(b)"]),
     ("[http://x/y]", ["http://x/y"]),
     ("'http://x/y'", ["http://x/y"]),
+    ("{'https': 'http://1.2.3.4:8080'}", ["http://1.2.3.4:8080"]),  # (outside38 repro 01: a dict shown in text)
+    ("{'a': 'http://x/{id}'}", ["http://x/{id}"]),
     ("Mail mailto:ops@example.com, or urn:isbn:0451450523.", ["mailto:ops@example.com", "urn:isbn:0451450523"]),
     ("one http://a.example/ two ftp://b.example/x three", ["http://a.example/", "ftp://b.example/x"]),
     ("Paris: https://例え.jp/パス and more", ["https://例え.jp/パス"]),
@@ -246,11 +248,11 @@ def _ref_bare(text: str, a: int, e: int, *, quoted: bool) -> tuple[int, int, str
             if c in ".,;:!?":
                 end -= 1
                 continue
-            if c in ")]'":
+            if c in ")]}'":
                 if counts is None:
                     piece = text[a:end]
-                    counts = {ch: piece.count(ch) for ch in "()[]'"}
-                opener = {")": "(", "]": "["}.get(c)
+                    counts = {ch: piece.count(ch) for ch in "()[]{}'"}
+                opener = {")": "(", "]": "[", "}": "{"}.get(c)
                 if (counts[c] % 2 == 1) if opener is None else counts[c] > counts[opener]:
                     counts[c] -= 1
                     end -= 1
@@ -262,7 +264,7 @@ def _ref_bare(text: str, a: int, e: int, *, quoted: bool) -> tuple[int, int, str
     return a, end, '"' if closed else ""
 
 
-_BITS = ["http", "a", "mailto", "urn", ":", "//", "/", "x", ".", ",", ";", "!", "?", ")", "(", "]", "[",
+_BITS = ["http", "a", "mailto", "urn", ":", "//", "/", "x", ".", ",", ";", "!", "?", ")", "(", "]", "[", "}", "{",
          "'", '"', "<", ">", " ", "\n", "`", "](", "http://e.com/p", "a:b", "tel:1", "data:", "%"]
 
 
