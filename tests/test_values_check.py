@@ -3273,3 +3273,13 @@ def test_two_urls_of_a_list_without_their_comma_are_one_host() -> None:
     found = [(f.line, f.code, f.finding.message.endswith("is a ',' missing between them?)"))
              for f in lint_text(src, Config())]
     assert found == [(4, "IRI801", True), (6, "IRI801", False), (9, "IRI801", False)]
+
+
+def test_the_slash_posixpath_join_puts_after_a_query_is_iri811() -> None:
+    """fixtures195 repro 02: ``posixpath.join(SAS, "daily", "x.csv")`` onto a URL ending ``&sig=abc123`` puts the
+    path into the parameter, as ``"/".join`` does (IRI811 at the call, which makes the '/'); a last part that may
+    start with '/' makes all before it a hole (it may start afresh)."""
+    src = ('import posixpath\nimport requests\nSAS = "https://a.example/landing?sv=2022-11-02&sr=c&sig=abc123"\n'
+           'def f(blob):\n    requests.get(posixpath.join(SAS, "daily", "x.csv"))\n'
+           '    requests.get(posixpath.join(SAS, "daily", blob))\n    requests.get("/".join([SAS, "daily", blob]))\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 17, "IRI811"), (7, 18, "IRI811")]

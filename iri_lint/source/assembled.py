@@ -9,6 +9,7 @@ the rules report are mapped back through the piece that holds them to the litera
 
 from __future__ import annotations
 
+import ast
 from bisect import bisect_left, bisect_right
 from typing import NamedTuple
 
@@ -143,6 +144,8 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
             parts.append((t, index))
             if t.spelled:
                 spelled.append((n, n + len(part), (id(t.node), _token(t))))
+            elif part == "/" and _path_join(t.node):  # (the '/' posixpath.join puts between parts: the code's own)
+                spelled.append((n, n + 1, (id(t.node), -1)))
             text.append(part)
             n += len(part)
             lo = hi
@@ -159,6 +162,15 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
     assembly = Assembly(tuple(joins), tuple(hole_facts), tuple(templates), at_api, urljoin, tuple(spelled), appends,
                         slash_base)
     return Checked(whole_text, tuple(holes), assembly, tuple(starts), tuple(parts))
+
+
+def _path_join(node: ast.AST) -> bool:
+    """Whether ``node`` is a call of a function named ``join`` (``posixpath.join``, ``os.path.join``), which puts
+    a '/' between its parts (no ``urljoin``, no client's request: the '/' they make is the model's)."""
+    if type(node) is not ast.Call:
+        return False
+    func = node.func  # type: ignore[attr-defined]
+    return (func.attr if type(func) is ast.Attribute else getattr(func, "id", None)) == "join"
 
 
 def _token(t: Text) -> int:

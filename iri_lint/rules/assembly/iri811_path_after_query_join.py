@@ -20,7 +20,8 @@ RULE = Rule(
     fix_level=None,
     what=("A URL value assembled in code where a piece starting with `/` is joined right after a query parameter "
           "that an earlier piece wrote whole, its name, `=` and value up to its end (`KEYED_API + \"/alerts\"`, "
-          "where `KEYED_API` ends with `?appid=demo`), or after a fragment one piece wrote whole "
+          "where `KEYED_API` ends with `?appid=demo`; the '/' `posixpath.join(SAS, \"daily\", \"x.csv\")` puts "
+          "between its parts too), or after a fragment one piece wrote whole "
           "(`PAGE + \"/edit\"`, `PAGE` ending with `#top`). Not where the value was joined as a piece of its own "
           "(`\"?prefix=\" + BUCKET + \"/logs\"`, `\"?path=\" + folder + \"/\" + name`: a value that is a path is "
           "written so), nor where the value already holds a `/` or a `:` (a path or a URL, "
