@@ -136,6 +136,9 @@ def run_check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         cfg, _ = settings.for_path(first)  # the walk's excludes: those of the first path
     except ConfigError as exc:
         return _err(str(exc))
+    if "IRI" in (args.extend_select or ()):  # (a user who wants the opt-in rules gets a clean run otherwise)
+        note(args, "warning: --extend-select IRI adds no rule: 'IRI' alone is the default set; name a rule, "
+                   "a longer prefix (IRI3) or ALL for the opt-in rules")
     stdin_data = None
     if "-" in args.paths:
         if len(args.paths) > 1:

@@ -60,6 +60,10 @@ def test_select_ignore_extend_select(cli, tmp_path: Path) -> None:  # type: igno
     assert codes(cli("check", "--isolated", "--select", "IRI101", "--select", "IRI308", str(f))) == ["IRI101", "IRI308"]
     assert codes(cli("check", "--isolated", "--ignore", "IRI308", "--ignore", "IRI101", "--extend-select", "IRI308",
                      str(f))) == []
+    # (outside39's note: 'IRI' alone is the default set, so asking for it adds nothing: said, not silent)
+    r = cli("check", "--isolated", "--extend-select", "IRI", str(f))
+    assert codes(r) == ["IRI101"] and "--extend-select IRI adds no rule" in r.err
+    assert "adds no rule" not in cli("check", "--isolated", "--extend-select", "IRI3", str(f)).err
 
 
 def test_pyproject_config_and_unknown_key(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
