@@ -91,7 +91,7 @@ OPTIONS: tuple[Option, ...] = (
            "under flake8 use flake8's own --select/--extend-select). An opt-in rule is enabled only by "
            "its code, its name or a prefix longer than `IRI` (`IRI3`, `IRI30`): `IRI` alone is the "
            "default set, in both front ends, as flake8-bugbear gates its B9 codes. `ALL` enables every "
-           "rule."),
+           "rule. (`--extend-select IRI` adds nothing, so `check` says so on stderr.)"),
     Option("ignore", "--ignore", "list of codes", (),
            "Rule codes or prefixes to disable. A code that a selection names too (`select`, `extend-select`) "
            "is the longer match's, as flake8 decides it, with `per-file-ignores` too: `extend-select = IRI806` "
