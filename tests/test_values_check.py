@@ -3283,3 +3283,50 @@ def test_the_slash_posixpath_join_puts_after_a_query_is_iri811() -> None:
            'def f(blob):\n    requests.get(posixpath.join(SAS, "daily", "x.csv"))\n'
            '    requests.get(posixpath.join(SAS, "daily", blob))\n    requests.get("/".join([SAS, "daily", blob]))\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 17, "IRI811"), (7, 18, "IRI811")]
+
+
+def test_each_path_through_several_branches_that_extend_a_name() -> None:
+    """fixtures197 repros 01, 03: optional filters, each ``if x: q += ...``: a path's value holds the earlier ones
+    that always run, or every earlier one that may run with it (not one in another branch of the same ``if``),
+    and the later ones that always run; through a client's base too."""
+    src = '''import httpx
+import requests
+BASE = "https://search.example.com/api"
+api = httpx.Client(base_url="https://search.example.com/api/v3/")
+def firstless(a, b):
+    q = BASE
+    if a:
+        q += "?x=1"
+    if b:
+        q += "&y=2"
+    return requests.get(q)
+def exclusive(a, b):
+    q = BASE
+    if a:
+        q += "?x=1"
+    elif b:
+        q += "?y=2"
+    else:
+        q += "?z=3"
+    return requests.get(q)
+def always_after(c):
+    q = BASE + "?q=1"
+    if c:
+        q += "&c=" + c
+    q += "?page=1"
+    return requests.get(q)
+def guarded(a, lock):
+    q = BASE
+    with lock:
+        q += "?x=1"
+    if a:
+        q += "&y=2"
+    return requests.get(q)
+def through_client(field, page):
+    path = "tags/" + field + "/"
+    if page:
+        path += "&page=%d" % page
+    return api.get(path)
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (10, 14, "IRI809"), (25, 10, "IRI803"), (37, 17, "IRI809")]

@@ -169,7 +169,7 @@ def _path_join(node: ast.AST) -> bool:
     a '/' between its parts (no ``urljoin``, no client's request: the '/' they make is the model's)."""
     if type(node) is not ast.Call:
         return False
-    func = node.func  # type: ignore[attr-defined]
+    func = node.func
     return (func.attr if type(func) is ast.Attribute else getattr(func, "id", None)) == "join"
 
 

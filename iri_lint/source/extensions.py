@@ -13,7 +13,8 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from iri_lint.source.bindings import At, Kind
+from iri_lint.source.bindings import At, Kind, Scope
+from iri_lint.source.blocks import TRY
 from iri_lint.source.values import Value, concat, dotted
 
 if TYPE_CHECKING:
@@ -26,25 +27,65 @@ _MAX_EXTENSIONS = 16  # (as many as a choice at the use yields)
 
 def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast.AugAssign, At, Value]]:
     """The ``name += piece`` statements of the use's scope after the last binding before the use that sets the
-    name afresh, each with where it is evaluated and the value it makes; none when a binding of another kind
-    stands between."""
-    stmt = at.stmt
+    name afresh, each with where it is evaluated and the values of the paths through it: the fresh value, the
+    earlier ``+=`` that always run (or, in the other value, every earlier one that may run with it: not one in
+    another branch of the same ``if``), its own piece, and the later ones that always run. None when a binding
+    of another kind stands between."""
+    stmt, scope = at.stmt, at.scope
     if type(name) is not ast.Name or stmt is None:
         return
-    earlier = sorted((b for b in at.scope.names.get(name.id, ()) if b.stmt is not None and b.pos < (stmt.lineno, 0)),
+    earlier = sorted((b for b in scope.names.get(name.id, ()) if b.stmt is not None and b.pos < (stmt.lineno, 0)),
                      key=lambda b: b.pos)
-    found: list[ast.AugAssign] = []
+    augs: list[ast.AugAssign] = []
     for b in reversed(earlier):
         if b.kind is not Kind.AUG:
+            fresh = b.stmt
             break
-        found.append(b.stmt)  # type: ignore[arg-type]
+        augs.append(b.stmt)  # type: ignore[arg-type]
     else:
         return  # (no binding sets the name afresh before the use: a parameter's, or the module's)
-    for aug in reversed(found[:_MAX_EXTENSIONS]):
-        aug_at = At(at.scope, aug)
-        was, more = state.value(aug.target, aug_at), state.value(aug.value, aug_at)
-        if type(was) is Value and type(more) is Value:
-            yield aug, aug_at, concat([was, more], aug, state.src)
+    if not augs:
+        return  # (set afresh after its last ``+=``: that binding's value is the use's)
+    augs = augs[:_MAX_EXTENSIONS][::-1]
+    first = At(scope, augs[0])
+    start = state.value(augs[0].target, first)
+    if type(start) is not Value:
+        return
+    home = scope.position(fresh)  # type: ignore[arg-type]
+    chains = [_chain(scope, aug, None if home is None else home.block) for aug in augs]
+    always = [not any(type(p) in _BRANCHES and not (type(p) in TRY and block == id(p.body))  # type: ignore[attr-defined]
+                      for p, block in chain) for chain in chains]
+    pieces = []
+    for aug in augs:
+        more = state.value(aug.value, At(scope, aug))
+        pieces.append(more if type(more) is Value else state.hole(aug.value))
+    for k, aug in enumerate(augs):
+        later = [pieces[j] for j in range(k + 1, len(augs)) if always[j]]
+        ways = {tuple(i for i in range(k) if always[i]),
+                tuple(i for i in range(k) if not _exclusive(chains[i], chains[k]))}
+        for way in sorted(ways):
+            yield aug, At(scope, aug), concat([start, *(pieces[i] for i in way), pieces[k], *later], aug, state.src)
+
+
+_BRANCHES = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Match, *TRY)  # (a ``with`` or a ``try`` body: always)
+
+
+def _chain(scope: Scope, stmt: ast.stmt, home: int | None) -> list[tuple[ast.stmt, int]]:
+    """The compound statements around ``stmt`` up to the statement list ``home``, each with the id() of the
+    list of it that holds the way down (``body``, ``orelse``, a handler's)."""
+    out = []
+    pos = scope.position(stmt)
+    while pos is not None and pos.block != home and pos.parent is not None:
+        out.append((pos.parent, pos.block))
+        pos = scope.position(pos.parent)
+    return out
+
+
+def _exclusive(a: list[tuple[ast.stmt, int]], b: list[tuple[ast.stmt, int]]) -> bool:
+    """Whether two statements stand in different branches of one ``if`` (``if``/``elif``/``else``), so that no
+    run takes both."""
+    blocks = {id(p): block for p, block in a}
+    return any(type(p) is ast.If and id(p) in blocks and blocks[id(p)] != block for p, block in b)
 
 
 def extended_next(node: ast.AugAssign, at: At) -> bool:

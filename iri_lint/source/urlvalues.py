@@ -586,9 +586,17 @@ class ModuleValues:
 
     def _argument(self, node: ast.Call, expr: ast.expr, at: At, api: UrlApi, client: Client | None
                   ) -> Iterator[UrlValue]:
-        """What a URL API's argument gives it: through a client, resolved against its base; a name a branch
-        extends before the call, each path's value (``source.extensions``)."""
+        """What a URL API's argument gives it; of a name branches extend before the call, each path's value, where
+        its last ``+=`` stands (``source.extensions``)."""
         r = self.state.value(expr, at)
+        if type(r) is Value and r.opaque and not self._is_url_name(dotted(expr)):  # (a URL name's: uses already)
+            for aug, aug_at, v in extensions(self.state, expr, at):
+                yield from self._sent(v, node, aug, aug.value, aug_at, api, client, dotted(expr))
+        yield from self._sent(r, node, node, expr, at, api, client, None)
+
+    def _sent(self, r: Result, call: ast.Call, site: ast.AST, expr: ast.expr, at: At, api: UrlApi,
+              client: Client | None, name: str | None) -> Iterator[UrlValue]:
+        """A value a URL API is given, through a client resolved against its base."""
         dropped = None
         if client is not None and client.base is not None and type(r) is Value:
             if client.merge == "resolve":  # (aiohttp: RFC 3986 resolution, as urljoin's)
@@ -601,13 +609,10 @@ class ModuleValues:
                     # ``super().__init__(...)``; both elsewhere: this request's IRI804 says so)
                     dropped = None
                     if client.src is not self.state.src:
-                        yield UrlValue(client.base, Reason.URL_API, node, expr, self.apis.get(_SESSION), at=at,
+                        yield UrlValue(client.base, Reason.URL_API, site, expr, self.apis.get(_SESSION), at=at,
                                        only=_BASE_CODES)
-            r = assembly.client_request(client, r, node, self.state.src)
-        elif type(r) is Value and r.opaque and not self._is_url_name(dotted(expr)):  # (a URL name's: uses already)
-            for aug, aug_at, v in extensions(self.state, expr, at):
-                yield from self._found(v, Reason.URL_API, aug, aug.value, aug_at, api=api, name=dotted(expr))
-        yield from self._found(r, Reason.URL_API, node, expr, at, api=api, client=client, dropped=dropped)
+            r = assembly.client_request(client, r, call, self.state.src)
+        yield from self._found(r, Reason.URL_API, site, expr, at, api=api, client=client, dropped=dropped, name=name)
 
     def _url_keywords(self, node: ast.Call, at: At, used: set[str]) -> Iterator[UrlValue]:
         """The values of a call's URL-named keywords (not those its URL API took), and the default of a
