@@ -13,7 +13,16 @@ from dataclasses import dataclass, replace
 from .config import Config
 from .core.scanner import scan
 from .noqa import file_noqa, is_noqa, may_silence, noqa_lines, noqa_lines_around
-from .rules.engine import IRI_USE_ONLY, TEXT_CODES, check_ref, merged, not_analysed, text_finding, text_rules
+from .rules.engine import (
+    IRI_USE_ONLY,
+    TEXT_CODES,
+    check_ref,
+    consequences,
+    merged,
+    not_analysed,
+    text_finding,
+    text_rules,
+)
 from .rules.model import Finding, Fix, UseContext
 from .source.literals import ScanOptions, find_literals, marked_lines
 from .source.locate import PartLocator, SourceFile, split_lines
@@ -113,9 +122,16 @@ def lint_tree(tree: ast.AST, lines: Sequence[str] | SourceFile, config: Config, 
             if depends_on is not None:
                 depends_on.add(VALUES_UNREAD)  # (what the values read is not all known: no result to keep)
         if more:
-            found += more
+            found = with_values(found, more)
             found.sort(key=lambda f: (f.line, f.col, f.code))
     yield from found if enabled is shown else (f for f in found if f.code in shown)
+
+
+def with_values(found: list[SourceFinding], more: list[SourceFinding]) -> list[SourceFinding]:
+    """The literals' findings and the values', less a literal's that only follows from a value's at the same place
+    (a wrapped literal's port that the join of its strings makes: IRI112 beside IRI801)."""
+    hidden = {(m.line, m.col, code) for m in more for code in consequences(m.code)}
+    return [f for f in found if (f.line, f.col, f.code) not in hidden] + more if hidden else found + more
 
 
 def _values(tree: ast.Module, lines: SourceFile, checker: LiteralChecker, found: list[SourceFinding], *,

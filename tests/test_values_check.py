@@ -3330,3 +3330,24 @@ def through_client(field, page):
 '''
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
         (10, 14, "IRI809"), (25, 10, "IRI803"), (37, 17, "IRI809")]
+
+
+def test_strings_joined_over_lines_stay_apart_when_the_value_is_joined_on() -> None:
+    """fixtures197 repro 02: a wrapped literal that is an operand of ``+``, a constant joined later, or a loop's
+    item joined to a file name keeps its strings apart (IRI801, IRI802 at the later string)."""
+    src = ('import requests\nROOT = (\n    "https://rc.example.org"\n    "builds/"\n)\n'
+           'def f(build_id):\n    requests.get("https://b.example.org"\n                 "builds/" + build_id)\n'
+           '    requests.get("https://d.example.org/builds/"\n                 "/" + build_id)\n'
+           '    requests.get(ROOT + build_id)\n'
+           '    for base in ("https://m.example.net/pub/",\n                 "https://m.example.info"\n'
+           '                 "https://m.example.com/pub/"):\n        requests.head(base + "SHA256SUMS")\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (4, 5, "IRI801"), (8, 18, "IRI801"), (10, 18, "IRI802"), (14, 18, "IRI801")]
+
+
+def test_a_wrapped_literal_s_port_the_join_makes_is_the_join_s_fault_alone() -> None:
+    """fixtures197 repro 04: a DSN wrapped after ``:5432`` without its '/' is IRI801 alone, as with ``+``: the
+    literal's own IRI112 at the same character only follows from the join (in the editor's assembly too)."""
+    src = ('AUDIT_DATABASE_URL = (\n    "postgresql://auditor@db.internal.example.com:5432"\n'
+           '    "audit?sslmode=require"\n)\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 5, "IRI801")]

@@ -48,6 +48,7 @@ from iri_lint.lint import (
     parse_source,
     scan_options,
     value_uses,
+    with_values,
 )
 from iri_lint.noqa import file_noqa, is_noqa, noqa_lines
 from iri_lint.source.exports import export_signature
@@ -522,8 +523,7 @@ class IncrementalLinter:
     def _values(self, text: str, found: list[SourceFinding]) -> list[SourceFinding]:
         """The findings of the document's URL values: one per cause not among the literals' ``found``, in the
         order of their uses, line-level noqa applied (as ``lint_text`` gives them); once per text."""
-        base = self.base
-        if base is None:
+        if (base := self.base) is None:
             return []
         if self.values is None or self.values[0] is not text:
             causes = {(f.code, f.literal.start) for f in found}
@@ -536,7 +536,7 @@ class IncrementalLinter:
 
     def _assemble(self, text: str, found: list[SourceFinding], values: bool = True) -> list[SourceFinding]:
         if values:
-            found = found + self._values(text, found)
+            found = with_values(found, self._values(text, found))
         if found and "noqa" in text.lower():
             whole = file_noqa(text)
             if whole is not None:

@@ -233,6 +233,11 @@ _IN_INJECTED_HEADER = frozenset({"IRI101", "IRI102", "IRI103", "IRI114"})
 _CONSEQUENCES_IN_AUTHORITY: dict[str, frozenset[str]] = {"IRI801": frozenset({"IRI506"})}
 
 
+def consequences(code: str) -> frozenset[str]:
+    """The codes a finding of ``code`` hides at its own place, as what only follows from it."""
+    return _CONSEQUENCES.get(code, frozenset())
+
+
 def _without_consequences(found: list[tuple[str, Raw]], ref: IRIReference) -> list[tuple[str, Raw]]:
     """``found`` less each finding that overlaps a finding of its cause (``_CONSEQUENCES``), or stands in the
     authority of one (``_CONSEQUENCES_IN_AUTHORITY``)."""

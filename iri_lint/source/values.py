@@ -431,7 +431,7 @@ def concat(values: Iterable[Value], node: ast.AST | None = None, src: Src | None
                     if run:
                         last = out[-1]
                         assert type(last) is Text
-                        if last.src is p.src and last.node is p.node and p.start == run_end:
+                        if last.src is p.src and last.node is p.node and p.start == run_end and not _starts_string(p):
                             run.append(p.text)
                             run_end += len(p.text)
                             continue
@@ -453,6 +453,16 @@ def concat(values: Iterable[Value], node: ast.AST | None = None, src: Src | None
     if run:
         _close(out, run)
     return Value(tuple(out), as_type)
+
+
+def _starts_string(p: Text) -> bool:
+    """Whether ``p`` starts a string of an implicit concatenation over lines (``literal_text``'s pieces stay
+    apart where a run of one literal is put back together)."""
+    node, src = p.node, p.src
+    if src is None or node.end_lineno == node.lineno:  # type: ignore[attr-defined]
+        return False
+    sm = src.locator(node).source_map()  # type: ignore[arg-type]
+    return sm is not None and p.start in sm.piece_starts
 
 
 def literal_text(v: str, node: ast.Constant, src: Src) -> Value:
