@@ -3351,3 +3351,34 @@ def test_a_wrapped_literal_s_port_the_join_makes_is_the_join_s_fault_alone() -> 
     src = ('AUDIT_DATABASE_URL = (\n    "postgresql://auditor@db.internal.example.com:5432"\n'
            '    "audit?sslmode=require"\n)\n')
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 5, "IRI801")]
+
+
+def test_a_client_class_s_other_methods_and_overrides_keep_its_constructor_checked() -> None:
+    """fixtures198 repros 01, 02: an aiohttp session class that overrides ``post`` still makes the session its call
+    gives the base of (IRI812 there); a ``send`` method overrides nothing of aiohttp's, so its requests are
+    requests through the session (IRI804, IRI101); an httpx client's ``send`` is its own request method."""
+    src = '''import aiohttp
+import httpx
+class Mattermost(aiohttp.ClientSession):
+    def __init__(self, base_url, token, **kw):
+        super().__init__(base_url=base_url, **kw)
+    async def post(self, url, **kw):
+        return await super().post(url, timeout=10, **kw)
+class Discord(aiohttp.ClientSession):
+    def __init__(self):
+        super().__init__(base_url="https://discord.com/api/v10/")
+    async def send(self, channel, content):
+        return await self.post(f"channels/{channel}/messages", json={"content": content})
+    async def me(self, gid):
+        await self.get(f"guilds/{gid}/audit logs")
+        return await self.get("/users/@me")
+class Api(httpx.Client):
+    def __init__(self):
+        super().__init__(base_url="https://api.example.com/v1/")
+    def send(self, request, **kw):
+        return super().send(request, **kw)
+    def me(self):
+        return self.get("/me")
+m = Mattermost("https://chat.example.com/api/v4", "t")
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(14, "IRI101"), (15, "IRI804"), (23, "IRI812")]

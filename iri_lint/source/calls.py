@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from iri_lint.source.evaluate import Evaluator
 
 __all__ = ["CALLS", "CLIENTS", "JOINS_OF_URLS", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS", "Args",
-           "known_text", "percent_args", "to_arg", "unset_environment", "urljoin_drops"]
+           "known_text", "percent_args", "request_methods", "to_arg", "unset_environment", "urljoin_drops"]
 
 Item = tuple[object, ast.expr]  # an argument's result and its expression
 
@@ -259,10 +259,20 @@ def unknown_client(qual: str, node: ast.AST, src: Src | None) -> Client:
     return Client(qual + "()", hole(node, src), _CLIENTS[qual][0], None, src)
 
 
-# the methods a request goes through in the HTTP clients of the URL API table: a subclass that defines one
-# may change what a request's URL means
-REQUEST_METHODS = ("request", "_request", "prepare_request", "send", "build_request", "get", "post", "put",
-                   "patch", "delete", "head", "options", "stream", "ws_connect")
+# the methods a request goes through in each HTTP client of the URL API table: a subclass that defines one may
+# change what a request's URL means; a method of another name overrides nothing (a chat bot's ``send`` on an
+# aiohttp session: fixtures198 repro 02)
+_VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
+_HTTPX = frozenset(("request", "send", "build_request", "stream", *_VERBS))
+_AIOHTTP = frozenset(("request", "_request", "ws_connect", "_ws_connect", *_VERBS))
+_REQUEST_METHODS_OF = {"aiohttp.ClientSession": _AIOHTTP, "httpx.Client": _HTTPX, "httpx.AsyncClient": _HTTPX,
+                       "requests.Session": frozenset(("request", "prepare_request", "send", *_VERBS))}
+REQUEST_METHODS = frozenset().union(*_REQUEST_METHODS_OF.values())
+
+
+def request_methods(qual: str) -> frozenset[str]:
+    """The request methods of the outside class ``qual`` (all of the table's clients' for another)."""
+    return _REQUEST_METHODS_OF.get(qual, REQUEST_METHODS)
 
 
 def _format(owner: Value, args: Args, node: ast.Call, src: Src) -> object:

@@ -16,7 +16,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Scope
-from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS, Args, unknown_client
+from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS, Args, request_methods, unknown_client
 from iri_lint.source.exports import super_init_call
 from iri_lint.source.objects import ClassRef, Instance
 from iri_lint.source.values import STR_MEMBER, Client, Const, Method, Ref, Value
@@ -32,7 +32,7 @@ _MAX_CHAIN = 8  # project classes between a class and the outside one it derives
 _CUSTOMISED = frozenset(("__new__", "__getattribute__"))
 
 
-def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
+def subclass_object(state: ModuleState, cls: Scope, node: ast.AST, *, requests_too: bool = True) -> Result:
     """What calling the project class ``cls`` (of ``state``'s module) makes: an outside class's object, an
     HTTP client with the base URL an ``__init__`` gives, an object of the project's own (``Instance``, made:
     its class derives from nothing else, and neither decorators, a metaclass, ``__new__`` nor ``__getattribute__``
@@ -45,7 +45,7 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
     below: set[str] = set()  # names the classes below bind: an __init__ above reading ``self.<name>`` reads theirs
     first = state, cls
     plain = True  # no class so far changes what making an object or reading its attributes does
-    requests_own = False  # a class so far defines a request method (``get``, ``send``, ...)
+    own: set[str] = set()  # the names of the methods the classes so far define
     overridden = False
     for _ in range(_MAX_CHAIN):
         bases = getattr(cls.node, "bases", [])
@@ -55,8 +55,7 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
             return Instance(first[1], first[0], first[0]) if plain else state.hole(node)
         if len(bases) != 1 or cls.parent is None:
             return state.hole(node)
-        # (a request method of its own changes what a client's request means; a plain class may have a ``get``)
-        requests_own = requests_own or any(m in cls.names for m in REQUEST_METHODS)
+        own.update(cls.names)
         if "__init__" in cls.names:
             if init is not None and (_forwards(cls) or _hands_on_base(cls)):
                 forwarded = True  # (``def __init__(self, base_url, **kw): super().__init__(base_url=base_url, **kw)``)
@@ -74,7 +73,9 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST) -> Result:
         if type(base) is Ref and base.qual == "object":
             return Instance(first[1], first[0], first[0]) if plain else state.hole(node)
         if type(base) is Ref:
-            if requests_own:
+            # (a request method of its own changes what a client's request means; a plain class may have a ``get``;
+            # what the constructor is given stays the constructor's: ``requests_too=False``, fixtures198 repro 01)
+            if requests_too and not own.isdisjoint(request_methods(base.qual)):
                 return state.hole(node)
             made = _client_from_init(*init, base.qual, forwarded) if init is not None and base.qual in CLIENTS \
                 and not unknown else None
@@ -111,7 +112,7 @@ def made_by_call(state: ModuleState, made: Result, cls: Scope, node: ast.Call, a
 def handed_client(state: ModuleState, cls: Scope, call: ast.Call) -> str | None:
     """The outside client (``aiohttp.ClientSession``, ``httpx.Client``) whose base URL ``call`` gives when it makes
     an object of the project class ``cls`` whose chain hands ``base_url`` on as it is; None otherwise."""
-    made = subclass_object(state, cls, call)
+    made = subclass_object(state, cls, call, requests_too=False)
     qual = made.qual[:-2] if type(made) is Client else ""
     return qual if qual in CLIENTS and _handed_on(state, cls, call) else None
 

@@ -60,7 +60,9 @@ def _client_family(prefix: str) -> list[UrlApi]:
     absolute = prefix.startswith("requests") or prefix == "httpx"
     return [
         *_http_client(prefix, _VERBS, idna2008=True, absolute=absolute),
-        *_http_client(prefix, (*_REQUEST, "stream", *(("build_request",) if "httpx." in prefix else ())),
+        # (``stream`` is httpx's alone, as ``build_request`` is its clients': requests streams with ``stream=True``)
+        *_http_client(prefix, (*_REQUEST, *(("stream",) if prefix.startswith("httpx") else ()),
+                               *(("build_request",) if "httpx." in prefix else ())),
                       url_arg=1, idna2008=True, absolute=absolute),
     ]
 
