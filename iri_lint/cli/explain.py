@@ -8,7 +8,7 @@ from typing import TextIO
 from ..core.lazy import lazy_regex
 from ..core.security import foreign_letters
 from ..data.confusables import ASCII_LOOKALIKE
-from ..rules.model import Rule, rule_url
+from ..rules.model import PYTHON, Example, Rule, rule_url
 from ..rules.registry import RULES, full_rule
 from .escape import escape_text
 
@@ -43,23 +43,35 @@ def _shown(text: str) -> str:
     return f"'{escape_text(text)}'" + (f"  ({names})" if names else "")
 
 
+def _indented(text: str, by: str = "  ") -> str:
+    """Every line of ``text`` indented (a paragraph's, a list's, a module's), blank ones left empty."""
+    return "\n".join(by + line if line else "" for line in text.splitlines())
+
+
+def _example(ex: Example) -> str:
+    """An example: an IRI quoted on one line; a Python module as its lines, a blank line after it."""
+    if ex.kind == PYTHON:
+        return "\n".join(_indented(escape_text(line), "    ") for line in ex.text.rstrip("\n").split("\n")) + "\n"
+    return f"  {_shown(ex.text)}"
+
+
 def write_explain(out: TextIO, rule: Rule) -> None:
     default = "on by default" if rule.default else "opt-in (enable with --extend-select)"
     out.write(f"{rule.code} {rule.name}: {rule.summary}\n\n")
     out.write(f"Family: {rule.family}. Severity: {rule.severity}. {default}.\nStandard: {rule.section}\n\n")
-    out.write(f"What it does\n  {rule.what}\n\nWhy\n  {rule.why}\n\n")
+    out.write(f"What it does\n{_indented(rule.what)}\n\nWhy\n{_indented(rule.why)}\n\n")
     if rule.invalid:
         out.write("Examples that are reported\n")
         for ex in rule.invalid:
             ctx = f"  (used as: {ex.context})" if str(ex.context) != "unknown" else ""
-            out.write(f"  {_shown(ex.text)}{ctx}\n")
+            out.write(f"{_example(ex)}{ctx}\n")
             if ex.fixed is not None:
                 out.write(f"    fix -> {_shown(ex.fixed)}\n")
         out.write("\n")
     if rule.valid:
         out.write("Examples that are fine\n")
         for ex in rule.valid:
-            out.write(f"  {_shown(ex.text)}\n")
+            out.write(f"{_example(ex)}\n")
         out.write("\n")
     out.write(f"How to fix\n  {rule.fix_text}\n\nFix safety\n  {rule.fix_safety_text}\n\n")
     out.write(f"Silence it on a line with `# noqa: {rule.code}`. More: {rule_url(rule.code)}\n")

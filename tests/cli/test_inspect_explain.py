@@ -28,3 +28,11 @@ def test_explain_prints_examples_as_they_read(cli: CLI) -> None:
     assert "  'https://пример.рф/'\n" in spoof  # a Cyrillic name that passes for nothing is left alone
     nfc = cli("explain", "IRI115").out
     assert "'https://example.com/café'" in nfc and "\\xe9" not in nfc
+
+
+def test_explain_prints_a_module_example_as_code_and_every_paragraph_indented(cli: CLI) -> None:
+    """A source rule's example is a module: its lines, indented, not one escaped string; a rule page's lists
+    (IRI803's "Reported:" and "Not reported:") stay under their heading."""
+    out = cli("explain", "IRI803").out
+    assert '    LISTING = "https://shop.example/list?page=1"\n    requests.get(LISTING + "?sort=desc")\n' in out
+    assert "\\u000a" not in out and "\n  Not reported:\n\n  - a single literal holding both" in out
