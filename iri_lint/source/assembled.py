@@ -16,7 +16,7 @@ from typing import NamedTuple
 from iri_lint.core.context import Assembly
 from iri_lint.source.model import HOLE, SourcePos
 from iri_lint.source.templates import apply_templates, date_format, strftime_directives
-from iri_lint.source.values import MADE, Hole, HoleKind, Piece, Src, Text, Value, may_hold
+from iri_lint.source.values import MADE, Hole, HoleKind, Piece, Src, Text, Value, may_hold, string_of
 
 __all__ = ["Checked", "checked"]
 
@@ -143,7 +143,7 @@ def checked(value: Value, *, at_api: bool, dropped: tuple[str, str, Value] | Non
             starts.append(n)
             parts.append((t, index))
             if t.spelled:
-                spelled.append((n, n + len(part), (id(t.node), _token(t))))
+                spelled.append((n, n + len(part), (id(t.node), string_of(t))))
             elif part == "/" and _path_join(t.node):  # (the '/' posixpath.join puts between parts: the code's own)
                 spelled.append((n, n + 1, (id(t.node), -1)))
             text.append(part)
@@ -171,15 +171,6 @@ def _path_join(node: ast.AST) -> bool:
         return False
     func = node.func
     return (func.attr if type(func) is ast.Attribute else getattr(func, "id", None)) == "join"
-
-
-def _token(t: Text) -> int:
-    """Which string of its literal's implicit concatenation spells ``t`` (0 in a literal of one line)."""
-    node = t.node
-    if t.src is None or node.end_lineno == node.lineno:  # type: ignore[attr-defined]
-        return 0
-    sm = t.src.locator(node).source_map()  # type: ignore[arg-type]
-    return 0 if sm is None else sm.piece_at(t.start)
 
 
 def _runs(pieces: tuple[Piece, ...]) -> list[Hole | list[Text]]:

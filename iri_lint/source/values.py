@@ -455,14 +455,27 @@ def concat(values: Iterable[Value], node: ast.AST | None = None, src: Src | None
     return Value(tuple(out), as_type)
 
 
-def _starts_string(p: Text) -> bool:
-    """Whether ``p`` starts a string of an implicit concatenation over lines (``literal_text``'s pieces stay
-    apart where a run of one literal is put back together)."""
-    node, src = p.node, p.src
+def _strings(t: Text) -> list[int] | None:
+    """Where each string of the implicit concatenation over lines that spells ``t`` starts in its value; None for
+    a literal on one line (``literal_text``'s pieces)."""
+    node, src = t.node, t.src
     if src is None or node.end_lineno == node.lineno:  # type: ignore[attr-defined]
-        return False
+        return None
     sm = src.locator(node).source_map()  # type: ignore[arg-type]
-    return sm is not None and p.start in sm.piece_starts
+    return None if sm is None else sm.piece_starts
+
+
+def _starts_string(t: Text) -> bool:
+    """Whether ``t`` starts a string of an implicit concatenation over lines: runs of one literal put back
+    together stay apart there."""
+    starts = _strings(t)
+    return starts is not None and t.start in starts
+
+
+def string_of(t: Text) -> int:
+    """Which string of its literal's implicit concatenation over lines spells ``t`` (0 on one line)."""
+    starts = _strings(t)
+    return 0 if starts is None else bisect_right(starts, t.start) - 1
 
 
 def literal_text(v: str, node: ast.Constant, src: Src) -> Value:
