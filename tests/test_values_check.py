@@ -3382,3 +3382,20 @@ class Api(httpx.Client):
 m = Mattermost("https://chat.example.com/api/v4", "t")
 '''
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(14, "IRI101"), (15, "IRI804"), (23, "IRI812")]
+
+
+def test_an_attribute_bound_from_itself_reads_the_value_before() -> None:
+    """outside42 repro 01 (python3-openid's tests): ``self.id_url = self.id_url + "#fragment"`` in a subclass reads
+    the base class's value on the right, not its own binding's: one '#'; a second '?' joined so is still found,
+    and a later read holds the binding."""
+    src = '''import requests
+class Base:
+    id_url = "http://someuser.example/"
+    api_url = "https://api.example/v1?key=k"
+class T(Base):
+    def test(self):
+        self.id_url = self.id_url + "#fragment"
+        self.api_url = self.api_url + "?page=2"
+        return requests.get(self.id_url + "?x=1")
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(8, 39, "IRI803"), (9, 43, "IRI803")]

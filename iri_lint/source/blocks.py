@@ -139,3 +139,13 @@ def item_before(stmt: ast.stmt, binding: object, node: ast.AST) -> bool:
     value = getattr(binding, "value", None)
     return type(stmt) in (ast.With, ast.AsyncWith) and value is not None and hasattr(node, "lineno") and \
         (value.end_lineno, value.end_col_offset) <= (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+
+
+def inside(node: ast.AST, expr: ast.AST | None) -> bool:
+    """Whether ``node`` is written within ``expr``: a binding's value that reads what it binds, before it binds it
+    (``self.url = self.url + "/v2"``, outside42 repro 01)."""
+    line = getattr(node, "lineno", None)
+    if expr is None or line is None or not (
+            (expr.lineno, expr.col_offset) <= (line, node.col_offset) < (expr.end_lineno, expr.end_col_offset)):  # type: ignore[attr-defined]
+        return False
+    return any(n is node for n in ast.walk(expr))  # (the same place in another module's text is no match)

@@ -18,7 +18,7 @@ from typing import Any
 
 from iri_lint.source import assembly, bindings, mutations
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
-from iri_lint.source.blocks import Span, item_before, way_to
+from iri_lint.source.blocks import Span, inside, item_before, way_to
 from iri_lint.source.calls import CALLS, CLIENTS, JOINS_OF_URLS, METHODS, Args, percent_args, unset_environment
 from iri_lint.source.formatting import number_with_spec, percent_value, printed, with_spec_suffix
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
@@ -481,9 +481,7 @@ class ModuleState:
     def _bound(self, b: Binding, scope: Scope) -> Result:
         """The value of a binding's expression at its statement (once per binding)."""
         assert b.value is not None
-        key = id(b.value)
-        r = self.bound.get(key)
-        if r is None:
+        if (r := self.bound.get(key := id(b.value))) is None:
             cuts = self.evaluator.cuts
             r = mutations.as_changed_in_place(self.value(b.value, At(b.scope or scope, b.stmt)), b, b.scope or scope,
                                               self.index.text, self.src)
@@ -523,9 +521,10 @@ class ModuleState:
         """``self.<attr>`` in a method of ``cls``: the class body's value and every ``self.<attr> = ...`` of
         its methods must agree; inherited from a base class of the module when the class binds none.
         ``exact``: of an object of that very class (``Api()``: a class derived from it is no matter)."""
+        if any(inside(node, b.value) for b in cls.attr(attr)):  # (``self.url = self.url + "/v2"``: not memoized)
+            return self._class_attr(cls, attr, node, seen, exact)
         key = (id(cls), attr, -2 if exact else -1)
-        found = self.memo.get(key)
-        if found is _BUSY:
+        if (found := self.memo.get(key)) is _BUSY:
             return self.hole(node)
         if found is not None:
             return found  # type: ignore[return-value]
@@ -545,7 +544,7 @@ class ModuleState:
                 binds_any(cls, self.src, attr):
             return self.hole(node)  # a subclass binds it (self may be one of those), code outside the class, any
         body = cls.names.get(attr, [])
-        assigned = cls.attr(attr)
+        assigned = [b for b in cls.attr(attr) if not inside(node, b.value)]
         if not assigned:
             if body:
                 return self._lookup(cls, attr, None, node)
