@@ -3399,3 +3399,28 @@ class T(Base):
         return requests.get(self.id_url + "?x=1")
 '''
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(8, 39, "IRI803"), (9, 43, "IRI803")]
+
+
+def test_a_url_named_name_branches_extend_is_checked_on_each_path_too() -> None:
+    """fixtures200 repro 01, fixtures199 repro 01: ``url = API``, ``if a: url += "?x=1"``, ``if b: url += "&y=2"``
+    is IRI809 on the path without ``a``, as with any other name (its ``+=`` alone read the earlier one as a hole);
+    ``url += "?sort="`` after ``url += "&page="`` in a branch onto a URL with a query is IRI803."""
+    src = '''import requests
+API = "https://search.example/v2/search"
+LISTING = "https://search.example/v2/search?q=shoes"
+def with_url(a, b):
+    url = API
+    if a:
+        url += "?x=1"
+    if b:
+        url += "&y=2"
+    return requests.get(url)
+def with_url_803(sort, page):
+    url = LISTING
+    if page:
+        url += "&page=" + str(page)
+    if sort:
+        url += "?sort=" + sort
+    return requests.get(url)
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(9, 16, "IRI809"), (16, 16, "IRI803")]

@@ -196,9 +196,7 @@ class ModuleState:
     def _constant(self, node: ast.Constant, at: At) -> Result:
         if type(v := node.value) is str:
             return literal_text(v, node, self.src) if v else Value()
-        if type(v) is bytes:
-            return self.hole(node)
-        return Const(v, node)
+        return self.hole(node) if type(v) is bytes else Const(v, node)
 
     def _fstring(self, node: ast.JoinedStr, at: At) -> Result:
         if len(node.values) > MAX_FSTRING_PARTS:
@@ -366,7 +364,8 @@ class ModuleState:
             if r < 0:
                 inner.append((bs, hi))
                 continue
-            count = hi - r + sum(n for _, n in inner)
+            # (what is folded, and each binding between the reset and the use, which is read)
+            count = hi - r + sum(n for _, n in inner) + order.after(bs[r].pos) - order.after(use)
             if count > self.budget:
                 return self._cut(node)
             self.budget -= count
@@ -399,8 +398,7 @@ class ModuleState:
         hole, unless every binding from that one on gives the same text and none is a ``+=``."""
         if len(fold) > 1:
             return self.hole(node)
-        reset = fold[0]
-        return self._agree(scope, [reset, *order.between(reset.pos, use, skip or ())], node)
+        return self._agree(scope, [fold[0], *order.between(fold[0].pos, use, skip or ())], node)
 
     def _final(self, scope: Scope, name: str, order: Order, node: ast.AST) -> Result:
         """A name's value once its scope has run (a module constant read by a function or another module)."""

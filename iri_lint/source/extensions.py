@@ -10,6 +10,7 @@ value, checked where it stands, as a URL-named target's ``+=`` is."""
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -34,32 +35,39 @@ def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast
     stmt, scope = at.stmt, at.scope
     if type(name) is not ast.Name or stmt is None:
         return
-    earlier = sorted((b for b in scope.names.get(name.id, ()) if b.stmt is not None and b.pos < (stmt.lineno, 0)),
-                     key=lambda b: b.pos)
+    if name.id not in scope.names:
+        return
+    order = scope.order(name.id)  # (source order, looked up by bisection: a use reads its last bindings only)
+    end = bisect_left(order.positions, (stmt.lineno, 0))
     augs: list[ast.AugAssign] = []
-    for b in reversed(earlier):
+    for b in reversed(order.by_pos[max(0, end - _MAX_EXTENSIONS - 1) : end]):
         if b.kind is not Kind.AUG:
             fresh = b.stmt
             break
         augs.append(b.stmt)  # type: ignore[arg-type]
     else:
-        return  # (no binding sets the name afresh before the use: a parameter's, or the module's)
-    if not augs:
+        return  # (no binding sets the name afresh before the use within reach: a parameter's, the module's)
+    if not augs or fresh is None:
         return  # (set afresh after its last ``+=``: that binding's value is the use's)
-    augs = augs[:_MAX_EXTENSIONS][::-1]
+    augs.reverse()
     first = At(scope, augs[0])
     start = state.value(augs[0].target, first)
     if type(start) is not Value:
         return
-    home = scope.position(fresh)  # type: ignore[arg-type]
+    home = scope.position(fresh)
     chains = [_chain(scope, aug, None if home is None else home.block) for aug in augs]
     always = [not any(type(p) in _BRANCHES and not (type(p) in TRY and block == id(p.body))  # type: ignore[attr-defined]
                       for p, block in chain) for chain in chains]
+    if all(always):
+        return  # (no branch: the name is a hole for another cause, a limit of the evaluation among them)
     pieces = []
     for aug in augs:
         more = state.value(aug.value, At(scope, aug))
         pieces.append(more if type(more) is Value else state.hole(aug.value))
     for k, aug in enumerate(augs):
+        if state.budget <= 0:
+            return  # (each path's value is pieces made: within the module's budget, as any value)
+        state.budget -= len(augs)
         later = [pieces[j] for j in range(k + 1, len(augs)) if always[j]]
         ways = {tuple(i for i in range(k) if always[i]),
                 tuple(i for i in range(k) if not _exclusive(chains[i], chains[k]))}

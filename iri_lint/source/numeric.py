@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 __all__ = ["as_number"]
 
+_MAX_CHOICES = 16  # literals a name may be bound to for its hole to be read as theirs (as many as a choice yields)
+
 
 def as_number(r: Result, scope: Scope, name: str, node: ast.AST) -> Result:
     """``r``, a name's value, as a number's hole when it is a hole of any text and every binding of the name in
@@ -34,7 +36,8 @@ def as_number(r: Result, scope: Scope, name: str, node: ast.AST) -> Result:
     if all(_integer(b, scope, node) for b in bindings):
         return Value((piece._replace(kind=HoleKind.NUMBER),), r.type)
     chars: set[str] = set()
-    if all(b.kind in (Kind.ASSIGN, Kind.AUG) and _literal_chars(b.value, chars) for b in bindings):
+    if len(bindings) <= _MAX_CHOICES and all(b.kind in (Kind.ASSIGN, Kind.AUG) and _literal_chars(b.value, chars)
+                                             for b in bindings):
         return Value((piece._replace(chars="".join(sorted(chars))),), r.type)
     return r
 

@@ -589,7 +589,7 @@ class ModuleValues:
         """What a URL API's argument gives it; of a name branches extend before the call, each path's value, where
         its last ``+=`` stands (``source.extensions``)."""
         r = self.state.value(expr, at)
-        if type(r) is Value and r.opaque and not self._is_url_name(dotted(expr)):  # (a URL name's: uses already)
+        if type(r) is Value and r.opaque:
             for aug, aug_at, v in extensions(self.state, expr, at):
                 yield from self._sent(v, node, aug, aug.value, aug_at, api, client, dotted(expr))
         yield from self._sent(r, node, node, expr, at, api, client, None)

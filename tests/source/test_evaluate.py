@@ -379,6 +379,18 @@ def test_a_long_run_of_augmented_assignments_stays_within_the_budget() -> None:
     assert sum(len(v.pieces) for v in values) <= WORK_PER_LINE * len(src.splitlines()) + MAX_PIECES
 
 
+def test_a_long_run_of_augmented_assignments_in_branches_stays_within_the_budget() -> None:
+    """Each use of a name branches extend yields each path's value (``source.extensions``): at most 16 ``+=`` a
+    use, and the pieces they make count against the module's budget, as any value's."""
+    n = 3000
+    src = 'import requests\nu = "https://h"\n' + "".join(f'if c:\n    u += "/{k}"\nrequests.get(u)\n'
+                                                           for k in range(n))
+    mv = ModuleValues(ast.parse(src), split_lines(src))
+    values = [uv.value for uv in mv.url_values() if uv.api is not None]
+    assert values[0].text == "https://h/0"
+    assert sum(len(v.pieces) for v in values) <= 2 * (WORK_PER_LINE * len(src.splitlines()) + MAX_PIECES)
+
+
 def test_cycles_are_holes() -> None:
     assert flat("a = b\nb = a\ndef f():\n    probe(a)\n") is None
     assert flat("class C:\n u = 'x'\n def f(self):\n  self.u = self.u + 'y'\n  probe(self.u)\n") is None

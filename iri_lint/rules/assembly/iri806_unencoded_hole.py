@@ -23,8 +23,8 @@ RULE = Rule(
           "`int(x)`, `len(x)`, `str()` of one, the counter of a `for` over `range()`, `enumerate()`'s index, a "
           "parameter annotated `int` or, not annotated, with an integer default, `rows=100`, a name every "
           "binding of which is an integer, `offset = 0` and `offset += 50` in a loop; an exponent "
-          "format, `{x:e}` or `{x:g}`, may print `1e+20`), nor a name every binding of which is a string literal "
-          "holding none of `&=#+` (`frame = \"d\"`, then `frame = \"w\"` in a branch, or "
+          "format, `{x:e}` or `{x:g}`, may print `1e+20`), nor a name every binding of which (at most 16) is a "
+          "string literal holding none of `&=#+` (`frame = \"d\"`, then `frame = \"w\"` in a branch, or "
           "`\"w\" if weekly else \"d\"`). "
           "Opt-in: a hint, not a proof, since the value may be "
           "known to hold no reserved character."),
