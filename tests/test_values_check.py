@@ -3424,3 +3424,39 @@ def with_url_803(sort, page):
     return requests.get(url)
 '''
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(9, 16, "IRI809"), (16, 16, "IRI803")]
+
+
+def test_session_classes_give_their_base_however_the_chain_takes_it() -> None:
+    """fixtures200 repros 02-05, fixtures199 repro 02: a class below the client without an ``__init__`` (the call
+    is the client's own: IRI812, IRI810 there), one that hands its ``base_url`` on first
+    (``super().__init__(base_url, headers=...)``: IRI812 at its call, IRI804 through it), an ``__init__`` whose
+    ``base_url`` default is the base where a call gives none (IRI810, IRI812 at the default), and an
+    environment read's default handed on (IRI804, as through the client itself)."""
+    src = '''import os
+import aiohttp
+import httpx
+DEFAULT_BASE = "https://api.og.example/v2/?apiKey=k"
+MM_BASE = os.environ.get("MM_URL", "https://chat.example/api/v4/")
+class ChatSession(aiohttp.ClientSession):
+    async def notify(self, text):
+        return await self.post("hooks/x", json={"text": text})
+class StatusClient(httpx.Client):
+    pass
+class PosSession(aiohttp.ClientSession):
+    def __init__(self, base_url, token, **kw):
+        super().__init__(base_url, headers={"Authorization": token}, **kw)
+class OgClient(httpx.AsyncClient):
+    def __init__(self, base_url=DEFAULT_BASE, **kw):
+        super().__init__(base_url=base_url, **kw)
+class OgSession(aiohttp.ClientSession):
+    def __init__(self, base_url="https://api.og.example/v2", **kw):
+        super().__init__(base_url=base_url, **kw)
+async def run(token):
+    ChatSession("https://chat.example/api/v4")
+    StatusClient(base_url="https://status.example/v1?key=k1")
+    PosSession("https://chat.example/api/v6", token)
+    async with PosSession(MM_BASE, token) as mm:
+        await mm.post("/posts")
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [
+        (4, "IRI810"), (18, "IRI812"), (21, "IRI812"), (22, "IRI810"), (23, "IRI812"), (25, "IRI804")]

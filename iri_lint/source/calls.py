@@ -33,8 +33,8 @@ from iri_lint.source.values import (
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import Evaluator
 
-__all__ = ["CALLS", "CLIENTS", "JOINS_OF_URLS", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS", "Args",
-           "known_text", "percent_args", "request_methods", "to_arg", "unset_environment", "urljoin_drops"]
+__all__ = ["CALLS", "CLIENTS", "JOINS_OF_URLS", "KEYWORD_ONLY", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS",
+           "Args", "known_text", "percent_args", "request_methods", "to_arg", "unset_environment", "urljoin_drops"]
 
 Item = tuple[object, ast.expr]  # an argument's result and its expression
 
@@ -252,6 +252,7 @@ _CLIENTS = {"httpx.Client": ("append", True), "httpx.AsyncClient": ("append", Tr
 JOINS_OF_URLS = frozenset((*URLJOINS, "posixpath.join", *_CLIENTS))
 CALLS.update({name: _client(merge, keyword_only) for name, (merge, keyword_only) in _CLIENTS.items()})
 CLIENTS = frozenset(_CLIENTS)  # the calls that make objects a URL API is a method of
+KEYWORD_ONLY = frozenset(q for q, (_, keyword_only) in _CLIENTS.items() if keyword_only)  # (httpx's base_url=)
 
 
 def unknown_client(qual: str, node: ast.AST, src: Src | None) -> Client:

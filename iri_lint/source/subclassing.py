@@ -16,7 +16,16 @@ import ast
 from typing import TYPE_CHECKING
 
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Scope
-from iri_lint.source.calls import CALLS, CLIENTS, REQUEST_METHODS, Args, request_methods, unknown_client
+from iri_lint.source.calls import (
+    CALLS,
+    CLIENTS,
+    KEYWORD_ONLY,
+    REQUEST_METHODS,
+    Args,
+    request_methods,
+    unknown_client,
+    unset_environment,
+)
 from iri_lint.source.exports import super_init_call
 from iri_lint.source.objects import ClassRef, Instance
 from iri_lint.source.values import STR_MEMBER, Client, Const, Method, Ref, Value
@@ -25,7 +34,7 @@ if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
 __all__ = ["annotated_object", "class_attribute", "enum_members", "handed_client", "inherited_request",
-           "inherited_value", "made_by_call", "slot_value", "subclass_object"]
+           "inherited_value", "init_client", "made_by_call", "slot_value", "subclass_object"]
 
 _MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
 # what makes an object of a class of the project's own other than what its class body and methods say
@@ -102,7 +111,7 @@ def made_by_call(state: ModuleState, made: Result, cls: Scope, node: ast.Call, a
         if qual not in CLIENTS or "__init__" in cls.names:
             return made
     values = state.evaluator._state(state.index, state.src, state.path, False)  # (its base is a value)
-    args = values._args(node, at)
+    args = unset_environment(values._args(node, at), state.evaluator)  # (as the client's own call reads them)
     if type(made) is Client and args.positional and "base_url" not in args.keywords:
         # (the pass-through ``__init__``'s first parameter: the client's keyword, by its name)
         args = args._replace(positional=[], keywords={**args.keywords, "base_url": args.positional[0]})
@@ -112,9 +121,22 @@ def made_by_call(state: ModuleState, made: Result, cls: Scope, node: ast.Call, a
 def handed_client(state: ModuleState, cls: Scope, call: ast.Call) -> str | None:
     """The outside client (``aiohttp.ClientSession``, ``httpx.Client``) whose base URL ``call`` gives when it makes
     an object of the project class ``cls`` whose chain hands ``base_url`` on as it is; None otherwise."""
-    made = subclass_object(state, cls, call, requests_too=False)
-    qual = made.qual[:-2] if type(made) is Client else ""
-    return qual if qual in CLIENTS and _handed_on(state, cls, call) else None
+    qual = _client_made(state, cls, call)
+    return qual if qual is not None and _handed_on(state, cls, call) else None
+
+
+def init_client(state: ModuleState, cls: Scope, node: ast.AST) -> str | None:
+    """The outside client whose base ``cls.__init__`` hands its own ``base_url`` parameter on to as it is: that
+    parameter's default is the client's base wherever a call gives none (``def __init__(self,
+    base_url=DEFAULT_BASE, **kw)``, fixtures200 repro 04)."""
+    return _client_made(state, cls, node) if cls.kind == "class" and _hands_on_base(cls) else None
+
+
+def _client_made(state: ModuleState, cls: Scope, node: ast.AST) -> str | None:
+    """The outside client an object of ``cls`` is, whatever request methods its chain overrides."""
+    made = subclass_object(state, cls, node, requests_too=False)
+    qual = made.qual[:-2] if type(made) in (Client, Ref) and made.qual.endswith("()") else ""  # type: ignore[union-attr]
+    return qual if qual in CLIENTS else None
 
 
 def _handed_on(state: ModuleState, cls: Scope, call: ast.Call) -> bool:
@@ -133,6 +155,9 @@ def _handed_on(state: ModuleState, cls: Scope, call: ast.Call) -> bool:
         if len(bases) != 1 or cls.parent is None:
             return False
         base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
+        if type(base) is Ref and base.qual in CLIENTS:  # (no ``__init__`` on the way: the client's own reads the call)
+            return any(k.arg == "base_url" for k in call.keywords) or (
+                base.qual not in KEYWORD_ONLY and bool(call.args) and type(call.args[0]) is not ast.Starred)
         if type(base) is not ClassRef:
             return False
         state, cls = base.state, base.scope
@@ -271,9 +296,11 @@ def _hands_on_base(cls: Scope) -> bool:
         return False
     calls = [call for s in f.body for call in [super_init_call(s)] if call is not None]
     a = f.args
-    if len(calls) != 1 or calls[0].args or "base_url" not in {p.arg for p in (*a.args, *a.kwonlyargs)}:
+    if len(calls) != 1 or len(calls[0].args) > 1 or "base_url" not in {p.arg for p in (*a.args, *a.kwonlyargs)}:
         return False
-    given = next((k.value for k in calls[0].keywords if k.arg == "base_url"), None)
+    # (by keyword, or first: aiohttp's first parameter is its base, ``super().__init__(base_url, headers=...)``)
+    given = next((k.value for k in calls[0].keywords if k.arg == "base_url"), calls[0].args[0] if calls[0].args
+                 else None)
     return type(given) is ast.Name and given.id == "base_url" and not any(
         type(n) is ast.Name and n.id == "base_url" and type(n.ctx) is not ast.Load for n in ast.walk(f))
 

@@ -41,7 +41,7 @@ from iri_lint.source.model import Reason
 from iri_lint.source.objects import ClassRef
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project
-from iri_lint.source.subclassing import base_quals, handed_client
+from iri_lint.source.subclassing import base_quals, handed_client, init_client
 from iri_lint.source.url_apis import DEFAULT_URL_APIS, ENVIRONMENT, UrlApi, env_default, parse_extra_api
 from iri_lint.source.values import Client, Method, Ref, Src, Value, concat, dotted
 
@@ -493,8 +493,12 @@ class ModuleValues:
         positional = [*a.posonlyargs, *a.args]
         pairs = list(zip(positional[len(positional) - len(a.defaults):], a.defaults, strict=True))
         pairs += [(arg, d) for arg, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+        client = init_client(self.state, at.scope, node) if getattr(node, "name", "") == "__init__" else None
         for arg, default in pairs:
-            if self._is_url_name(arg.arg):
+            if arg.arg == "base_url" and client is not None:  # (the client's base where a call gives none)
+                yield from self._found(self.state.value(default, at), Reason.URL_API, node, default, at,
+                                       api=self.apis.get(client))
+            elif self._is_url_name(arg.arg):
                 yield from self._each(default, at, node, arg.arg)
 
     def _own(self, func: ast.expr) -> bool:

@@ -17,7 +17,9 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("The `base_url` of an `httpx.Client` or `httpx.AsyncClient` holds a `?`, or the base a class derived "
-          "from one gives `super().__init__(base_url=...)` in its `__init__` (a client a project's function "
+          "from one gives `super().__init__(base_url=...)` in its `__init__`, or its call gives where the class hands "
+          "`base_url` on or has no `__init__` (`StatusClient(base_url=...)`), or its `__init__`'s `base_url` "
+          "default gives where a call gives none (a client a project's function "
           "makes from its parameter, `make_client(base)`, is not followed here): "
           "`httpx.Client(base_url=\"https://api.example/v1?appid=\" + KEY)`. httpx "
           "appends a relative request to the base's raw path, which holds the query (`Client._merge_url`), so "

@@ -25,7 +25,9 @@ RULE = Rule(
           "empty (`\"https://api.example\"`, which yarl reads as `/`) is not reported. Also where a project class "
           "makes the session and hands `base_url` on as it is (`class ApiSession(aiohttp.ClientSession)` with "
           "`def __init__(self, base_url, **kw): super().__init__(base_url=base_url, **kw)`): at "
-          "`ApiSession(base_url=...)`, at a subclass's `super().__init__(base_url=...)`. The requests made "
+          "`ApiSession(base_url=...)`, at a subclass's `super().__init__(base_url=...)`, at the call of a class "
+          "below the session without an `__init__` (`ChatSession(\"https://chat.example/api/v4\")`), and at the "
+          "`__init__`'s `base_url` default, the base of every call that gives none. The requests made "
           "through such a session are no IRI804 (none is ever resolved against it) where the base reaches "
           "`aiohttp.ClientSession` in their module or is spelled there; where both are another module's (a "
           "subclass's `super().__init__` elsewhere), the request's IRI804 says that aiohttp refuses the base."),
