@@ -3460,3 +3460,27 @@ async def run(token):
 '''
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [
         (4, "IRI810"), (18, "IRI812"), (21, "IRI812"), (22, "IRI810"), (23, "IRI812"), (25, "IRI804")]
+
+
+def test_two_urls_on_separate_lines_run_together_past_the_host_are_iri813() -> None:
+    """fixtures197 repro 05, fixtures200 repro 06: a list's two URLs without their ',' make one URL whose path or
+    query holds the second (IRI813 at the second string); at the host it is IRI801 alone (with its comma
+    question); after '=' a wrapped nested URL is a parameter's value; '+' is no implicit concatenation."""
+    src = '''import requests
+TRACKER_URLS = [
+    "https://tracker.example.org/announce/",
+    "https://tracker.example.net/announce/"
+    "https://tracker.example.com/announce/",
+]
+SEARCH_URLS = [
+    "https://a.example/search?q=boots"
+    "https://b.example/search?q=boots",
+    "https://c.example"
+    "https://d.example/x",
+]
+LOGIN_URL = ("https://sso.example/login?next="
+             "https://app.example/home")
+requests.get("https://a.example/x/" + "https://b.example/y")
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (5, 5, "IRI813"), (9, 5, "IRI813"), (11, 5, "IRI801")]

@@ -94,6 +94,7 @@ MODULES = (
     "assembly.iri810_client_base_query",
     "assembly.iri811_path_after_query_join",
     "assembly.iri812_client_base_slash",
+    "assembly.iri813_urls_run_together",
     "noqa.iri901_unused_noqa",
 )
 

@@ -1,0 +1,67 @@
+"""IRI813 urls-run-together: Two URLs written as strings on separate lines run together into one."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ..facts import Facts
+from ..model import Example, Family, Needs, Raw, Rule, Severity
+
+RULE = Rule(
+    code="IRI813",
+    name="urls-run-together",
+    family=Family.ASSEMBLY,
+    summary="Two URLs written on separate lines run together into one: a missing `,`",
+    section="RFC 3986 sec. 3.3, 3.4",
+    severity=Severity.ERROR,
+    default=True,
+    fix_level=None,
+    what=("A string that starts with a scheme and `//` (`\"https://b.example/pub/\"`) on the line after another "
+          "string that holds an absolute URL, with nothing between them but what Python's grammar allows between "
+          "the strings of an implicit concatenation: the list, tuple or call lost the `,` between two URLs, and "
+          "Python joins them into one (`\"https://a.example/pub/x.tar.gz\" \"https://b.example/pub/x.tar.gz\"` is "
+          "one URL whose path holds the second). Only where the second URL is joined to the first's path (past "
+          "its authority: a join to the host is IRI801's, which asks about the comma too), query or fragment, "
+          "and not right after a `=` (a parameter's value, a nested URL wrapped where it starts: `\"?next=\"` "
+          "then `\"https://example.org/\"`). A nested URL written as a string of its own after a path "
+          "(`\"https://web.archive.org/web/\"` then `\"https://example.org/\"`) is reported too: join it with "
+          "`+`, or keep it in one string, to say it is one URL."),
+    why=("Python joins adjacent string literals into one (the language reference, \"String literal "
+         "concatenation\"), so the list holds one item less, and that item is one URL whose path or query "
+         "holds the second URL's text (RFC 3986 sec. 3.3, 3.4 allow `:` and `/` there): valid syntax, so nothing "
+         "fails until the request goes to the first host for a page that does not exist, and the second mirror "
+         "is never tried."),
+    where="the first character of the second URL's string",
+    fix_text="Put back the `,` between the two strings.",
+    valid=(
+        Example('MIRRORS = [\n    "https://a.example/pub/x.tar.gz",\n    "https://b.example/pub/x.tar.gz",\n]\n',
+                kind="python"),
+        Example('LOGIN_URL = (\n    "https://sso.example/login?next="\n    "https://app.example/home"\n)\n',
+                kind="python"),
+    ),
+    invalid=(
+        Example('MIRROR_URLS = [\n    "https://a.example/pub/x.tar.gz"\n    "https://b.example/pub/x.tar.gz",\n]\n',
+                kind="python"),
+        Example('import requests\nfor url in ["https://a.example/search?q=boots"\n'
+                '            "https://b.example/search?q=boots", "https://c.example/search?q=boots"]:\n'
+                '    requests.get(url)\n', kind="python"),
+    ),
+    needs=Needs.ASSEMBLY,
+)
+
+_SCHEME_AND_SLASHES = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+://")
+
+
+def check(facts: Facts) -> Iterator[Raw]:
+    """A string of an implicit concatenation that starts a URL of its own past the first URL's authority."""
+    assembly, ref = facts.assembly, facts.ref
+    if assembly is None or ref.scheme is None or ref.authority is None:
+        return
+    text = ref.text
+    for j in assembly.joins:
+        if j > ref.authority.end and text[j - 1] != "=" and _SCHEME_AND_SLASHES.match(text, j) is not None \
+                and assembly.implicitly_joined(j):
+            yield Raw(j, j + 1, "two URLs run together: Python joins these two strings into one URL, whose path or "
+                                "query holds the second; is a ',' missing between them?")
+            return
