@@ -3484,3 +3484,57 @@ requests.get("https://a.example/x/" + "https://b.example/y")
 '''
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
         (5, 5, "IRI813"), (9, 5, "IRI813"), (11, 5, "IRI801")]
+
+
+def test_branches_that_exclude_each_other_are_never_one_path() -> None:
+    """fixtures201 repros 01-03: the branches of one if/elif/else, a match's cases, a try's body and its handler
+    are never taken in one run (no IRI803 for '?lang=fr' then '?lang=de'); a path through no branch exists only
+    where no earlier alternatives cover every run (if/elif without else: IRI809 at '&q='); a '+=' in a loop, a
+    with block or a try body is checked on the path from the fresh value (IRI802, IRI809)."""
+    src = '''import requests
+API = "https://api.example.org/v1/search"
+CAT = "https://books.example.org/catalogue/"
+def by_elif(lang, q):
+    endpoint = API
+    if lang == "fr":
+        endpoint += "?lang=fr"
+    elif lang == "de":
+        endpoint += "?lang=de"
+    endpoint += "&q=" + q
+    return requests.get(endpoint)
+def by_else(lang, q):
+    endpoint = API
+    if lang == "fr":
+        endpoint += "?lang=fr"
+    else:
+        endpoint += "?lang=en"
+    endpoint += "&q=" + q
+    return requests.get(endpoint)
+def by_match(lang):
+    endpoint = API
+    match lang:
+        case "fr":
+            endpoint += "?lang=fr"
+        case _:
+            endpoint += "?lang=en"
+    return requests.get(endpoint)
+def localized(lang):
+    endpoint = API
+    try:
+        endpoint += "?lang=" + lang.lower()
+    except AttributeError:
+        endpoint += "?lang=en"
+    return requests.get(endpoint)
+def breadcrumb(segments, lock):
+    url = CAT
+    for seg in segments:
+        url += "/" + seg
+    return requests.get(url)
+def locked(lock):
+    endpoint = CAT
+    with lock:
+        endpoint += "/new"
+    return requests.get(endpoint)
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (10, 17, "IRI809"), (38, 16, "IRI802"), (43, 21, "IRI802")]

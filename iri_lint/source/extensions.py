@@ -42,24 +42,23 @@ def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast
     augs: list[ast.AugAssign] = []
     for b in reversed(order.by_pos[max(0, end - _MAX_EXTENSIONS - 1) : end]):
         if b.kind is not Kind.AUG:
-            fresh = b.stmt
+            fresh = b
             break
         augs.append(b.stmt)  # type: ignore[arg-type]
     else:
         return  # (no binding sets the name afresh before the use within reach: a parameter's, the module's)
-    if not augs or fresh is None:
+    if not augs or fresh.stmt is None:
         return  # (set afresh after its last ``+=``: that binding's value is the use's)
     augs.reverse()
-    first = At(scope, augs[0])
-    start = state.value(augs[0].target, first)
+    # (what the fresh binding gives, not the name read at the first ``+=``: in a loop that is the loop's hole)
+    start = state.value(fresh.value, At(fresh.scope or scope, fresh.stmt)) if fresh.kind is Kind.ASSIGN and \
+        fresh.value is not None else state.value(augs[0].target, At(scope, augs[0]))
     if type(start) is not Value:
         return
-    home = scope.position(fresh)
+    home = scope.position(fresh.stmt)
     chains = [_chain(scope, aug, None if home is None else home.block) for aug in augs]
     always = [not any(type(p) in _BRANCHES and not (type(p) in TRY and block == id(p.body))  # type: ignore[attr-defined]
                       for p, block in chain) for chain in chains]
-    if all(always):
-        return  # (no branch: the name is a hole for another cause, a limit of the evaluation among them)
     pieces = []
     for aug in augs:
         more = state.value(aug.value, At(scope, aug))
@@ -68,9 +67,10 @@ def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast
         if state.budget <= 0:
             return  # (each path's value is pieces made: within the module's budget, as any value)
         state.budget -= len(augs)
-        later = [pieces[j] for j in range(k + 1, len(augs)) if always[j]]
-        ways = {tuple(i for i in range(k) if always[i]),
-                tuple(i for i in range(k) if not _exclusive(chains[i], chains[k]))}
+        later = [pieces[j] for j in range(k + 1, len(augs)) if always[j] and _split(chains[k], chains[j]) is None]
+        ways = {tuple(_path(chains, range(k), k))}
+        if not any(_covered(_split(chains[i], chains[m])) for m in range(k) for i in range(m)):
+            ways.add(tuple(i for i in range(k) if always[i] and _split(chains[i], chains[k]) is None))
         for way in sorted(ways):
             yield aug, At(scope, aug), concat([start, *(pieces[i] for i in way), pieces[k], *later], aug, state.src)
 
@@ -89,11 +89,43 @@ def _chain(scope: Scope, stmt: ast.stmt, home: int | None) -> list[tuple[ast.stm
     return out
 
 
-def _exclusive(a: list[tuple[ast.stmt, int]], b: list[tuple[ast.stmt, int]]) -> bool:
-    """Whether two statements stand in different branches of one ``if`` (``if``/``elif``/``else``), so that no
-    run takes both."""
+def _path(chains: list[list[tuple[ast.stmt, int]]], earlier: range, k: int) -> list[int]:
+    """The earlier ``+=`` one run may take with the ``k``-th, the first of each set of alternatives."""
+    taken: list[int] = []
+    for i in earlier:
+        if all(_split(chains[i], chains[j]) is None for j in (*taken, k)):
+            taken.append(i)
+    return taken
+
+
+def _split(a: list[tuple[ast.stmt, int]], b: list[tuple[ast.stmt, int]]) -> ast.stmt | None:
+    """The statement whose different ways two statements stand on, so that no run takes both: the branches of
+    an ``if``/``elif``/``else``, a ``match``'s cases, a ``try``'s body or ``else`` and a handler, or two
+    handlers; None when one run may take both."""
     blocks = {id(p): block for p, block in a}
-    return any(type(p) is ast.If and id(p) in blocks and blocks[id(p)] != block for p, block in b)
+    for p, block in b:
+        other = blocks.get(id(p))
+        if other is None or other == block:
+            continue
+        if type(p) in (ast.If, ast.Match):
+            return p
+        ways = {block, other}  # (a ``try``'s body, then its ``else`` and ``finally``, run in one run)
+        if type(p) in TRY and id(p.finalbody) not in ways and ways != {id(p.body), id(p.orelse)}:  # type: ignore[attr-defined]
+            return p
+    return None
+
+
+def _covered(p: ast.stmt | None) -> bool:
+    """Whether one of the ways ``p`` splits into always runs: an ``if`` chain that ends with ``else``, a
+    ``match`` (its cases may cover every value), a ``try`` (its body or a handler)."""
+    while type(p) is ast.If:
+        orelse = p.orelse
+        if not orelse:
+            return False
+        p = orelse[0] if len(orelse) == 1 and type(orelse[0]) is ast.If else None
+        if p is None:
+            return True
+    return p is not None
 
 
 def extended_next(node: ast.AugAssign, at: At) -> bool:
