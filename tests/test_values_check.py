@@ -3538,3 +3538,25 @@ def locked(lock):
 '''
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
         (10, 17, "IRI809"), (38, 16, "IRI802"), (43, 21, "IRI802")]
+
+
+def test_a_helper_s_urljoin_that_its_own_text_decides_is_reported_once(tmp_path: Path) -> None:
+    """fixtures202 repro 01: ``def cdn_url(name): return urljoin(CDN, "files/" + name)`` drops ``exports`` whatever
+    the caller gives: IRI804 at the helper's call of urljoin only, not again at each caller's request in other
+    modules; a helper whose reference starts with the caller's value is reported at the caller."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    storage = ('from urllib.parse import urljoin\nCDN = "https://data.example/exports"\n\n\n'
+               'def cdn_url(name):\n    return urljoin(CDN, "files/" + name)\n\n\n'
+               'def any_url(ref):\n    return urljoin(CDN, ref)\n')
+    use = ('import requests\nfrom .storage import any_url, cdn_url\nrequests.get(cdn_url("latest.json"))\n'
+           'requests.get(any_url("latest.json"))\n')
+    (pkg / "storage.py").write_text(storage, encoding="utf-8")
+    (pkg / "use.py").write_text(use, encoding="utf-8")
+    project = Project()
+    own = lint_text(storage, Config(), path=str(pkg / "storage.py"), project=project)
+    used = lint_text(use, Config(), path=str(pkg / "use.py"), project=project)
+    assert [(f.line, f.code) for f in own] == [(6, "IRI804")]
+    assert [(f.line, f.code) for f in used] == [(4, "IRI804")]

@@ -12,6 +12,7 @@ import ast
 
 from iri_lint.source import assembly
 from iri_lint.source.bindings import At
+from iri_lint.source.blocks import inside
 from iri_lint.source.calls import URLJOINS, Args, known_text, urljoin_drops
 from iri_lint.source.values import MADE, Method, Text, Value
 
@@ -46,7 +47,7 @@ class UrljoinNotes:
         if type(resolved) is not Value:
             return
         if qual in URLJOINS:
-            self.note(args, resolved, call, in_helper=reads_frame(call, at))
+            self.note(args, resolved, call, in_helper=reads_frame(call, at) and not _decided_here(args, call))
         elif qual == "posixpath.join":
             self.note_posix(args, resolved)
 
@@ -108,6 +109,19 @@ class UrljoinNotes:
     def clear(self) -> None:
         self._by_literal.clear()
         self._by_call.clear()
+
+def _decided_here(args: Args, call: ast.Call) -> bool:
+    """Whether what a ``urljoin`` in a helper drops is decided by the helper's own text: the base a value of
+    its module with no hole, the reference starting with a literal of the call (``urljoin(CDN, "files/" +
+    name)``): its module's own check of the call finds it, so the helper's callers do not report it again
+    (fixtures202 repro 01)."""
+    base, ref = args.pick(("base", "url"))
+    if base is None or ref is None or type(base[0]) is not Value or type(ref[0]) is not Value:
+        return False
+    first = ref[0].pieces[0] if ref[0].pieces else None
+    return type(first) is Text and first.start != MADE and inside(first.node, call) and \
+        all(type(p) is Text and p.src is first.src for p in base[0].pieces)  # (the helper's module's base, whole)
+
 
 def reads_frame(call: ast.Call, at: At) -> bool:
     """Whether a call's arguments read a parameter of the helper read at a call (``at.frame``): what the call
