@@ -3560,3 +3560,22 @@ def test_a_helper_s_urljoin_that_its_own_text_decides_is_reported_once(tmp_path:
     used = lint_text(use, Config(), path=str(pkg / "use.py"), project=project)
     assert [(f.line, f.code) for f in own] == [(6, "IRI804")]
     assert [(f.line, f.code) for f in used] == [(4, "IRI804")]
+
+
+def test_a_name_branches_extend_joined_at_the_use_is_checked_on_each_path() -> None:
+    """fixtures202 repro 02: ``if labels: url += "&labels=..."`` then ``requests.get(url + "?page=%d" % page)``
+    on a URL with a query is IRI803 at the use's '?' on either path, as ``url += "?page=..."`` is."""
+    src = '''import requests
+ISSUES = "https://api.example.com/repos/acme/infra/issues?state=open"
+def issues(labels="", page=1):
+    url = ISSUES
+    if labels:
+        url += "&labels=" + labels
+    return requests.get(url + "?page=%d" % page)
+def fine(labels="", page=1):
+    url = ISSUES
+    if labels:
+        url += "&labels=" + labels
+    return requests.get(url + "&page=%d" % page)
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(7, 31, "IRI803")]

@@ -21,9 +21,25 @@ from iri_lint.source.values import Value, concat, dotted
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState
 
-__all__ = ["extended_next", "extensions"]
+__all__ = ["extended_next", "extensions", "path_values"]
 
 _MAX_EXTENSIONS = 16  # (as many as a choice at the use yields)
+
+
+def path_values(state: ModuleState, expr: ast.expr, at: At, r: object
+                ) -> Iterator[tuple[ast.AST | None, ast.expr, At, Value, str | None]]:
+    """Each path's value a URL API is given where branches extend a name its argument reads: the name alone,
+    checked at each ``+=`` (its statement, value, place and name), or joined at the use (``get(url +
+    "?page=2")``: the use's own place, None; fixtures202 repro 02)."""
+    if type(r) is not Value:
+        return
+    if r.opaque:
+        for aug, aug_at, v in extensions(state, expr, at):
+            yield aug, aug.value, aug_at, v, dotted(expr)
+    elif (name := next((h.node for _, h in r.holes() if type(h.node) is ast.Name), None)) is not None:
+        for _, _, v in extensions(state, name, at):
+            if type(joined := state.value(expr, at._replace(frame={name.id: v}))) is Value:
+                yield None, expr, at, joined, None
 
 
 def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast.AugAssign, At, Value]]:

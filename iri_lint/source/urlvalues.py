@@ -22,7 +22,7 @@ from iri_lint.source.calls import URLJOINS
 from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, option_dest, set_off, string_key
 from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
-from iri_lint.source.extensions import extended_next, extensions
+from iri_lint.source.extensions import extended_next, path_values
 from iri_lint.source.helpers import only_shown, parameters_bound
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.loops import loop_over
@@ -593,9 +593,8 @@ class ModuleValues:
         """What a URL API's argument gives it; of a name branches extend before the call, each path's value, where
         its last ``+=`` stands (``source.extensions``)."""
         r = self.state.value(expr, at)
-        if type(r) is Value and r.opaque:
-            for aug, aug_at, v in extensions(self.state, expr, at):
-                yield from self._sent(v, node, aug, aug.value, aug_at, api, client, dotted(expr))
+        for site, site_expr, site_at, v, name in path_values(self.state, expr, at, r):
+            yield from self._sent(v, node, site or node, site_expr, site_at, api, client, name)
         yield from self._sent(r, node, node, expr, at, api, client, None)
 
     def _sent(self, r: Result, call: ast.Call, site: ast.AST, expr: ast.expr, at: At, api: UrlApi,
