@@ -3465,7 +3465,9 @@ async def run(token):
 def test_two_urls_on_separate_lines_run_together_past_the_host_are_iri813() -> None:
     """fixtures197 repro 05, fixtures200 repro 06: a list's two URLs without their ',' make one URL whose path or
     query holds the second (IRI813 at the second string); at the host it is IRI801 alone (with its comma
-    question); after '=' a wrapped nested URL is a parameter's value; '+' is no implicit concatenation."""
+    question); after '=' or '/' a wrapped nested URL is a parameter's value or an archived page's address (the
+    wide outside set's waybackpy), so a list item ending with '/' is not reported; '+' is no implicit
+    concatenation."""
     src = '''import requests
 TRACKER_URLS = [
     "https://tracker.example.org/announce/",
@@ -3482,8 +3484,7 @@ LOGIN_URL = ("https://sso.example/login?next="
              "https://app.example/home")
 requests.get("https://a.example/x/" + "https://b.example/y")
 '''
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
-        (5, 5, "IRI813"), (9, 5, "IRI813"), (11, 5, "IRI801")]
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(9, 5, "IRI813"), (11, 5, "IRI801")]
 
 
 def test_branches_that_exclude_each_other_are_never_one_path() -> None:

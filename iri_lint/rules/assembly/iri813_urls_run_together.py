@@ -23,10 +23,11 @@ RULE = Rule(
           "Python joins them into one (`\"https://a.example/pub/x.tar.gz\" \"https://b.example/pub/x.tar.gz\"` is "
           "one URL whose path holds the second). Only where the second URL is joined to the first's path (past "
           "its authority: a join to the host is IRI801's, which asks about the comma too), query or fragment, "
-          "and not right after a `=` (a parameter's value, a nested URL wrapped where it starts: `\"?next=\"` "
-          "then `\"https://example.org/\"`). A nested URL written as a string of its own after a path "
-          "(`\"https://web.archive.org/web/\"` then `\"https://example.org/\"`) is reported too: join it with "
-          "`+`, or keep it in one string, to say it is one URL."),
+          "and not right after a `=`, a `/` or whitespace: a parameter's value or a nested URL wrapped where it "
+          "starts (`\"?next=\"` then `\"https://example.org/\"`, `\"https://web.archive.org/web/2020/\"` then "
+          "`\"https://example.org/\"`: an archived page's address), or a list of URLs separated by spaces "
+          "(OAuth's `redirect_uris`). So a list item that ends with `/` is not reported (`\"https://a.example/x/\"` "
+          "then `\"https://b.example/y\"`): the grammar cannot tell it from the archive's address."),
     why=("Python joins adjacent string literals into one (the language reference, \"String literal "
          "concatenation\"), so the list holds one item less, and that item is one URL whose path or query "
          "holds the second URL's text (RFC 3986 sec. 3.3, 3.4 allow `:` and `/` there): valid syntax, so nothing "
@@ -38,6 +39,8 @@ RULE = Rule(
         Example('MIRRORS = [\n    "https://a.example/pub/x.tar.gz",\n    "https://b.example/pub/x.tar.gz",\n]\n',
                 kind="python"),
         Example('LOGIN_URL = (\n    "https://sso.example/login?next="\n    "https://app.example/home"\n)\n',
+                kind="python"),
+        Example('ARCHIVED_URL = (\n    "https://web.archive.org/web/20201126185327/"\n    "https://example.org/a"\n)\n',
                 kind="python"),
     ),
     invalid=(
@@ -60,8 +63,9 @@ def check(facts: Facts) -> Iterator[Raw]:
         return
     text = ref.text
     for j in assembly.joins:
-        if j > ref.authority.end and text[j - 1] != "=" and _SCHEME_AND_SLASHES.match(text, j) is not None \
-                and assembly.implicitly_joined(j):
+        before = text[j - 1]
+        if j > ref.authority.end and before not in "=/" and not before.isspace() and \
+                _SCHEME_AND_SLASHES.match(text, j) is not None and assembly.implicitly_joined(j):
             yield Raw(j, j + 1, "two URLs run together: Python joins these two strings into one URL, whose path or "
                                 "query holds the second; is a ',' missing between them?")
             return
