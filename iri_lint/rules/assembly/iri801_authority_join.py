@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ...core.reference import IRIReference
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
+from .shared import SCHEME_AND_SLASHES
 
 RULE = Rule(
     code="IRI801",
@@ -64,7 +64,6 @@ RULE = Rule(
 
 
 _DOTS = ".\u3002\uff0e\uff61"  # the label separators IDNA reads (UTS #46 sec. 4, step 1)
-_SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+://")
 
 
 def check(facts: Facts) -> Iterator[Raw]:
@@ -107,7 +106,7 @@ def check(facts: Facts) -> Iterator[Raw]:
         part = "host" if where is ref.host else "port" if where is ref.port else "authority"
         # (two URLs of a list whose ',' is missing: Python joins the strings, ["https://a" "https://b"])
         comma = " (two strings Python joins into one: is a ',' missing between them?)" if \
-            _SCHEME_START.match(text, j) is not None and assembly.implicitly_joined(j) else ""
+            SCHEME_AND_SLASHES.match(text, j) is not None and assembly.implicitly_joined(j) else ""
         # (over what the join made of the host or port: what follows there, a space it brings, is its consequence)
         yield Raw(j, max(j + 1, where.end), f"'{text[j]}' is joined to the authority without a '/': the {part} becomes "
                             f"'{facts.shown[where.start : where.end]}'{comma}")

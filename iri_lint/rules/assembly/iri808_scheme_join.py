@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
+from .shared import SCHEME_AND_SLASHES
 
 RULE = Rule(
     code="IRI808",
@@ -48,7 +48,6 @@ RULE = Rule(
     needs=Needs.ASSEMBLY,
 )
 
-_SCHEME_AND_SLASHES = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 
 
 def check(facts: Facts) -> Iterator[Raw]:
@@ -59,7 +58,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     text, j = ref.text, ref.authority.start
     if j not in assembly.joins or j in assembly.unknown or not text.startswith("//", j - 2):
         return
-    m = _SCHEME_AND_SLASHES.match(text, j)
+    m = SCHEME_AND_SLASHES.match(text, j)
     if m is None or any(j <= h < m.end() for h in assembly.unknown):
         return
     head = j - 3 if text.startswith("://", j - 3) else j - 2

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
+from .shared import SCHEME_AND_SLASHES
 
 RULE = Rule(
     code="IRI813",
@@ -53,7 +53,6 @@ RULE = Rule(
     needs=Needs.ASSEMBLY,
 )
 
-_SCHEME_AND_SLASHES = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+://")
 
 
 def check(facts: Facts) -> Iterator[Raw]:
@@ -65,7 +64,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     for j in assembly.joins:
         before = text[j - 1]
         if j > ref.authority.end and before not in "=/" and not before.isspace() and \
-                _SCHEME_AND_SLASHES.match(text, j) is not None and assembly.implicitly_joined(j):
+                SCHEME_AND_SLASHES.match(text, j) is not None and assembly.implicitly_joined(j):
             yield Raw(j, j + 1, "two URLs run together: Python joins these two strings into one URL, whose path or "
                                 "query holds the second; is a ',' missing between them?")
             return
