@@ -188,8 +188,10 @@ def rule_page(rule: Rule) -> str:
     else:
         lines += ["Valid:", "", *example_block(valid)]
     lines += ["## Where it is reported", "", where_text(rule), ""]
-    if rule.needs == Needs.ASSEMBLY:
-        lines += ["## Where values are checked", "", USES_TEXT, ""]
+    if rule.needs == Needs.ASSEMBLY:  # (the same for every rule of URL values: one page holds it)
+        lines += ["## Where values are checked", "",
+                  "Where a URL value reaches a URL API, a URL-named target or the return of a URL-named function: "
+                  "see [where values are checked](placement.md#where-values-are-checked).", ""]
     lines += ["## Fix", "", rule.fix_text, ""]
     lines += ["## Fix safety", "", rule.fix_safety_text, ""]
     if rule.fix_level is not None:
@@ -223,19 +225,34 @@ USES_TEXT = (
 
 
 def where_text(rule: Rule) -> str:
-    """The character a finding's line and column point at, and in which piece of an assembled value."""
+    """The character a finding's line and column point at; the rest, the same for every rule, is on one page."""
     at = f"At {rule.where or 'the first character at fault'}."
     if rule.check is None:  # (the engine's own, the noqa rule, and text mode's, which reads IRIs in prose)
         return at if rule.text_of is None else f"{at} In the docstring, comment or prose string that holds the IRI."
-    return (f"{at} The line and column are the source's, through escapes (the backslash of `\\u00e9`), implicit "
-            "concatenation and f-string pieces. In a URL value assembled from pieces, the finding is in the "
-            "literal piece that holds that character; when that piece is spelled in another module, at the name "
-            "or attribute of the use that brings it in, its first character (the `s` of `settings.CDN`), with the "
-            "message naming the file and line that spell it (that module reports what it finds in its own literals, "
-            "and in the values of the URL-named names it binds). A fault that the join makes of a piece that is "
-            "right alone (an IPv6 address put in a host without brackets, `f\"http://{NODE_IP}:9100/\"`) is the "
-            "join's: at the name that brings that piece in. See "
-            "[URL values](../design.md#checking-url-values).")
+    return f"{at} In a value assembled from pieces, in the piece that holds it: see [where findings are " \
+        "placed](placement.md)."
+
+
+PLACEMENT_TEXT = (
+    "The line and column are the source's, through escapes (the backslash of `\\u00e9`), implicit "
+    "concatenation and f-string pieces. In a URL value assembled from pieces, the finding is in the "
+    "literal piece that holds that character; when that piece is spelled in another module, at the name "
+    "or attribute of the use that brings it in, its first character (the `s` of `settings.CDN`), with the "
+    "message naming the file and line that spell it (that module reports what it finds in its own literals, "
+    "and in the values of the URL-named names it binds). A fault that the join makes of a piece that is "
+    "right alone (an IPv6 address put in a host without brackets, `f\"http://{NODE_IP}:9100/\"`) is the "
+    "join's: at the name that brings that piece in. See "
+    "[URL values](../design.md#checking-url-values).")
+
+
+def placement_page() -> str:
+    """``docs/rules/placement.md``: where every rule's findings are placed, and where URL values are checked."""
+    return "\n".join([GENERATED, "", "# Where findings are placed", "",
+                      "Each rule's page names the character its finding points at. What follows holds for every "
+                      "rule.", "", "## Lines and columns", "", PLACEMENT_TEXT, "",
+                      "## Where values are checked", "",
+                      "The rules of the assembly family (IRI8xx), and every rule on a value built in code, check it "
+                      "at these places.", "", USES_TEXT])
 
 
 def rule_module(rule: Rule) -> str:
@@ -258,7 +275,9 @@ def rules_index() -> str:
              "Opt-in rules are enabled with `--extend-select` (see [configuration](../configuration.md)). "
              "The *fix* column gives the rung of the comparison ladder that proves the fix keeps the "
              "IRI's meaning; whether `--fix` applies it on its own also depends on how the literal is "
-             "used (see [fix safety](../iris.md#fix-safety-and-the-ladder)).", ""]
+             "used (see [fix safety](../iris.md#fix-safety-and-the-ladder)). Where each finding points, and where "
+             "values built in code are checked, is the same for every rule: "
+             "[where findings are placed](placement.md).", ""]
     for family, prefix in FAMILY_PREFIX.items():
         members = [r for r in RULES if r.family == family]
         if not members:
@@ -419,7 +438,8 @@ def mkdocs_yml(current: str) -> str:
         raise SystemExit(f"mkdocs.yml lacks the markers {NAV_BEGIN.strip()!r} / {NAV_END.strip()!r}")
     head, rest = current.split(NAV_BEGIN, 1)
     tail = rest.split(NAV_END, 1)[1]
-    entries = "".join(f"    - {r.code} {r.name}: rules/{r.code}.md\n" for r in RULES)
+    entries = "    - Where findings are placed: rules/placement.md\n" + \
+        "".join(f"    - {r.code} {r.name}: rules/{r.code}.md\n" for r in RULES)
     return head + NAV_BEGIN + "\n" + entries + NAV_END + tail
 
 
@@ -461,7 +481,8 @@ def url_apis_page() -> str:
 
 # ---------------------------------------------------------------------------- driver
 def expected_files() -> dict[Path, str]:
-    files = {DOCS / "rules" / "index.md": rules_index(), DOCS / "configuration.md": configuration_page(),
+    files = {DOCS / "rules" / "index.md": rules_index(), DOCS / "rules" / "placement.md": placement_page(),
+             DOCS / "configuration.md": configuration_page(),
              DOCS / "url-apis.md": url_apis_page()}
     for rule in RULES:
         files[DOCS / "rules" / f"{rule.code}.md"] = rule_page(rule)
