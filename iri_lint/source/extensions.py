@@ -44,10 +44,10 @@ def path_values(state: ModuleState, expr: ast.expr, at: At, r: object
 
 def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast.AugAssign, At, Value]]:
     """The ``name += piece`` statements of the use's scope after the last binding before the use that sets the
-    name afresh, each with where it is evaluated and the values of the paths through it: the fresh value, the
-    earlier ``+=`` that always run (or, in the other value, every earlier one that may run with it: not one in
-    another branch of the same ``if``), its own piece, and the later ones that always run. None when a binding
-    of another kind stands between."""
+    name afresh (at most 16), each with where it is evaluated and the values of at most two paths through it,
+    from the fresh binding's value: through the earlier ``+=`` one run may take with it (the first of each set
+    of alternatives), or through only those that always run where no earlier alternatives cover every run; then
+    its own piece and the later ones that always run. None when a binding of another kind stands between."""
     stmt, scope = at.stmt, at.scope
     if type(name) is not ast.Name or stmt is None:
         return
@@ -79,13 +79,16 @@ def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast
     for aug in augs:
         more = state.value(aug.value, At(scope, aug))
         pieces.append(more if type(more) is Value else state.hole(aug.value))
+    # (the path through no branch exists up to the first ``+=`` that has a covering alternative before it)
+    covered = next((m for m in range(len(augs)) if any(_covered(_split(chains[i], chains[m])) for i in range(m))),
+                   len(augs))
     for k, aug in enumerate(augs):
         if state.budget <= 0:
             return  # (each path's value is pieces made: within the module's budget, as any value)
         state.budget -= len(augs)
         later = [pieces[j] for j in range(k + 1, len(augs)) if always[j] and _split(chains[k], chains[j]) is None]
         ways = {tuple(_path(chains, range(k), k))}
-        if not any(_covered(_split(chains[i], chains[m])) for m in range(k) for i in range(m)):
+        if k <= covered:
             ways.add(tuple(i for i in range(k) if always[i] and _split(chains[i], chains[k]) is None))
         for way in sorted(ways):
             yield aug, At(scope, aug), concat([start, *(pieces[i] for i in way), pieces[k], *later], aug, state.src)

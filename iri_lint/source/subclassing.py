@@ -148,20 +148,23 @@ def _handed_on(state: ModuleState, cls: Scope, call: ast.Call) -> bool:
             f = _init_def(cls)
             if f is None or not _hands_on_base(cls):
                 return False
-            first = [p.arg for p in (*f.args.posonlyargs, *f.args.args)][1:2] == ["base_url"]
-            return any(k.arg == "base_url" for k in call.keywords) or (first and bool(call.args) and
-                                                                        type(call.args[0]) is not ast.Starred)
+            return _gives_base(call, [p.arg for p in (*f.args.posonlyargs, *f.args.args)][1:2] == ["base_url"])
         bases = getattr(cls.node, "bases", [])
         if len(bases) != 1 or cls.parent is None:
             return False
         base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
         if type(base) is Ref and base.qual in CLIENTS:  # (no ``__init__`` on the way: the client's own reads the call)
-            return any(k.arg == "base_url" for k in call.keywords) or (
-                base.qual not in KEYWORD_ONLY and bool(call.args) and type(call.args[0]) is not ast.Starred)
+            return _gives_base(call, base.qual not in KEYWORD_ONLY)
         if type(base) is not ClassRef:
             return False
         state, cls = base.state, base.scope
     return False
+
+
+def _gives_base(call: ast.Call, first: bool) -> bool:
+    """Whether ``call`` gives ``base_url`` by keyword, or (``first``: where it is the first parameter) first."""
+    return any(k.arg == "base_url" for k in call.keywords) or (
+        first and bool(call.args) and type(call.args[0]) is not ast.Starred)
 
 
 def inherited_request(state: ModuleState, cls: Scope, attr: str, node: ast.AST) -> Result | None:
