@@ -65,6 +65,7 @@ from .source.project import find_root
 from .source.template_names import in_template, last_name, names_template
 from .source.templates import placeholder_spans, strftime_directives
 from .source.url_apis import UrlApi
+from .source.urljoins import HELPERS
 from .source.urlvalues import ModuleValues, UrlValue
 from .source.values import MADE, Hole, HoleKind, Piece, Ref, Src, Text, Value, dotted, holds, same_piece
 
@@ -122,7 +123,6 @@ class PieceFix(NamedTuple):
 
 class ValueFinding(NamedTuple):
     """A finding of a value, placed in the file; its fix (on the value) is made in ``piece_fix``'s literal."""
-
     finding: Finding
     literal: Literal
     start: SourcePos
@@ -172,8 +172,7 @@ def placed_findings(tree: ast.Module, lines: Sequence[str] | SourceFile, checker
     findings, each with its cause, in source order; ``first_of_each_cause`` keeps one per cause."""
     if path is not None and project is None:
         project = default_project()
-    values = ModuleValues(tree, lines, path=path if project is not None else None, project=project,
-                          options=options)
+    values = ModuleValues(tree, lines, path=path if project is not None else None, project=project, options=options)
     uses = list(values.url_values(marked, within=within))
     local = values.state.src
     memo: dict[tuple[object, ...], list[Finding]] = {}
@@ -459,10 +458,11 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
     if (client := use.client) is not None and client.base is not None and client.src is not state.src and \
             holds(client.base, piece):
         return True  # (the base of a client another module makes: its ``base_url`` is a use there)
-    if other_module:
+    if other_module:  # (a URL-named helper's own posixpath.join: its module reports it where it is returned)
         own = RULES_BY_CODE[code].family is not Family.ASSEMBLY
         return (own and _left_there(use, piece, k, code, checker, memo)) or (code not in AT_USE_CODES and (
             (not own and by_url_name and type(use.expr) is not ast.Call) or
+            (code == "IRI804" and use.dropped is not None and use.dropped[0] == HELPERS) or
             _found_where_bound(use, code, piece, k, checker, memo, state)))
     if type(piece) is not Hole:
         return False

@@ -3563,6 +3563,29 @@ def test_a_helper_s_urljoin_that_its_own_text_decides_is_reported_once(tmp_path:
     assert [(f.line, f.code) for f in used] == [(4, "IRI804")]
 
 
+def test_a_url_named_helper_s_posixpath_join_is_reported_where_it_returns(tmp_path: Path) -> None:
+    """fixtures202 repro 01's second half: ``def index_url(name): return posixpath.join(CDN, "/idx/" + name)``
+    drops the CDN whatever the caller gives: IRI804 once, where the helper returns it; a helper not named for a
+    URL (its returns are not checked there) and one whose base is the caller's are reported at the caller."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    storage = ('import posixpath\nCDN = "https://data.example/exports"\n\n\n'
+               'def index_url(name):\n    return posixpath.join(CDN, "/idx/" + name)\n\n\n'
+               'def index(name):\n    return posixpath.join(CDN, "/idx/" + name)\n\n\n'
+               'def file_url(base, name):\n    return posixpath.join(base, "/f/" + name)\n')
+    use = ('import requests\nfrom .storage import file_url, index, index_url\nrequests.get(index_url("a.json"))\n'
+           'requests.get(index("a.json"))\nrequests.get(file_url("https://h.example/x", "a.json"))\n')
+    (pkg / "storage.py").write_text(storage, encoding="utf-8")
+    (pkg / "use.py").write_text(use, encoding="utf-8")
+    project = Project()
+    own = lint_text(storage, Config(), path=str(pkg / "storage.py"), project=project)
+    used = lint_text(use, Config(), path=str(pkg / "use.py"), project=project)
+    assert [(f.line, f.code) for f in own] == [(6, "IRI804")]
+    assert [(f.line, f.code) for f in used] == [(4, "IRI804"), (5, "IRI804")]
+
+
 def test_a_name_branches_extend_joined_at_the_use_is_checked_on_each_path() -> None:
     """fixtures202 repro 02: ``if labels: url += "&labels=..."`` then ``requests.get(url + "?page=%d" % page)``
     on a URL with a query is IRI803 at the use's '?' on either path, as ``url += "?page=..."`` is."""

@@ -14,11 +14,15 @@ from iri_lint.source import assembly
 from iri_lint.source.bindings import At
 from iri_lint.source.blocks import inside
 from iri_lint.source.calls import URLJOINS, Args, known_text, urljoin_drops
+from iri_lint.source.candidates import is_url_name
 from iri_lint.source.values import MADE, Method, Text, Value
 
-__all__ = ["POSIX", "UrljoinNotes", "reads_frame"]
+__all__ = ["HELPERS", "POSIX", "UrljoinNotes", "reads_frame"]
 
 POSIX = "posixpath absolute"  # the kind of drop a posixpath.join makes (IRI804's message names it)
+# one the helper's own module reports where it returns it: not again at each caller, though it explains their value
+HELPERS = f"{POSIX}, a URL-named helper's"
+_URL_WORDS = ("url", "uri", "href")  # a helper so named has its returns checked in its own module (the defaults)
 
 
 class UrljoinNotes:
@@ -49,7 +53,8 @@ class UrljoinNotes:
         if qual in URLJOINS:
             self.note(args, resolved, call, in_helper=reads_frame(call, at) and not _decided_here(args, call))
         elif qual == "posixpath.join":
-            self.note_posix(args, resolved)
+            self.note_posix(args, resolved, HELPERS if reads_frame(call, at) and _posix_decided_here(args, call, at)
+                            else POSIX)
 
     def of_call(self, call: object) -> tuple[str, str, Value] | None:
         """What the ``urljoin`` call ``call`` drops, once its value was asked for (even a reference the
@@ -66,7 +71,7 @@ class UrljoinNotes:
             found = assembly.urljoin_drops(method.owner, ref[0])
             self._record(None if found is None else (f"join {found[0]}", found[1], ref[0]), resolved, call=False)
 
-    def note_posix(self, args: Args, resolved: Value) -> None:
+    def note_posix(self, args: Args, resolved: Value, kind: str = POSIX) -> None:
         """``posixpath.join(url, ..., "/x")``: a part that starts with ``/`` throws away all before it, the URL's
         scheme and host too (``posixpath.join("https://cdn.example/static", "/img/a.png")`` is ``/img/a.png``)."""
         parts = [known_text(item) for item in args.positional or ()]
@@ -75,7 +80,7 @@ class UrljoinNotes:
             if part is not None and part.flat().startswith("/") and not part.is_hole(0):
                 url = next((p for p in parts[:k] if p is not None and "://" in p.flat()), None)
                 if url is not None:
-                    self._record((POSIX, url.flat(), part), resolved, call=False)
+                    self._record((kind, url.flat(), part), resolved, call=False)
                 return
 
     def _record(self, found: tuple[str, str, Value] | None, resolved: Value, *, call: bool) -> None:
@@ -102,7 +107,7 @@ class UrljoinNotes:
                     continue
                 made = resolved.pieces
                 j = next((j for j, q in enumerate(made) if type(q) is Text and q.node is p.node), 0)
-                if (k and j and made[j - 1] == pieces[k - 1]) or (kind == POSIX and not j and made[0] == p):
+                if (k and j and made[j - 1] == pieces[k - 1]) or (kind.startswith(POSIX) and not j and made[0] == p):
                     return kind, lost, ref  # (posixpath.join's value starts at the absolute part)
         return None
 
@@ -121,6 +126,21 @@ def _decided_here(args: Args, call: ast.Call) -> bool:
     first = ref[0].pieces[0] if ref[0].pieces else None
     return type(first) is Text and first.start != MADE and inside(first.node, call) and \
         all(type(p) is Text and p.src is first.src for p in base[0].pieces)  # (the helper's module's base, whole)
+
+
+def _posix_decided_here(args: Args, call: ast.Call, at: At) -> bool:
+    """Whether what a ``posixpath.join`` in a URL-named helper drops is decided by the helper's own text, its
+    absolute part starting with a literal of the call and every part before it its module's, whole
+    (``posixpath.join(CDN, "/idx/" + name)``): the helper's own module checks its return, so its callers in
+    other modules do not report it again (fixtures202 repro 01)."""
+    fn = at.scope.node
+    if type(fn) not in (ast.FunctionDef, ast.AsyncFunctionDef) or not is_url_name(fn.name, _URL_WORDS):  # type: ignore[attr-defined]
+        return False
+    parts = [known_text(item) for item in args.positional or ()]
+    k = next((k for k in range(len(parts) - 1, 0, -1) if (p := parts[k]) is not None and p.flat().startswith("/")), 0)
+    first = p.pieces[0] if k and (p := parts[k]) is not None and p.pieces else None
+    return type(first) is Text and first.start != MADE and inside(first.node, call) and \
+        all(p is not None and all(type(q) is Text and q.src is first.src for q in p.pieces) for p in parts[:k])
 
 
 def reads_frame(call: ast.Call, at: At) -> bool:

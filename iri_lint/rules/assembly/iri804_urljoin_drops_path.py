@@ -42,7 +42,10 @@ RULE = Rule(
           "it (sec. 5.1). And `posixpath.join(url, ..., \"/x\")`, where a part that starts with `/` throws away "
           "all before it, the URL's scheme and host too (`posixpath.join(CDN, \"/img/a.png\")` is `/img/a.png`), "
           "where the join's value is known from that part on (an unknown part after it, which may start afresh "
-          "itself, makes the value unknown: not reported)."),
+          "itself, makes the value unknown: not reported), where that value is used; a URL-named helper's own "
+          "`posixpath.join` (`def index_url(name): return posixpath.join(CDN, \"/idx/\" + name)`) once, where it "
+          "returns it, not again at its callers in other modules (a helper named otherwise: at each caller that "
+          "sends what it returns)."),
     why=("Reference resolution merges a relative path with the base's path up to its last `/` (sec. 5.2.3) and "
          "replaces the whole path with an absolute one (sec. 5.2.2): `urljoin(\"https://h.example/api/v2\", "
          "\"items\")` is `https://h.example/api/items`, not `.../api/v2/items`. Code that keeps a base URL "
