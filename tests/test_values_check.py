@@ -1747,12 +1747,14 @@ def test_a_nonlocal_elsewhere_in_the_module_leaves_other_functions_locals_alone(
 
 @pytest.mark.parametrize(("again", "expected"), [
     ('"https://same.example/"', [(8, "IRI802")]),  # every binding agrees: the value is known
-    ('"https://other.example/"', []),  # they differ: a hole
-    ('w + "v2/"', []),  # a += of its own in a branch: a hole
+    ('"https://other.example/"', [(8, "IRI802")]),  # they differ: each path's value (fixtures200 repro 08)
+    ('w + "v2/"', [(8, "IRI802")]),  # a binding of its own in a branch: each path too
+    ('"https://other.example/v2"', [(8, "IRI802")]),  # one path doubles the '/': reported on it
+    ('sys.argv[1]', [(8, "IRI802")]),  # a path unknown: the known one still is checked
 ])
 def test_a_name_bound_again_in_a_branch_is_known_when_the_bindings_agree(
         again: str, expected: list[tuple[int, str]]) -> None:
-    src = (f'import requests\n\n\ndef f(flag):\n    w = "https://same.example/"\n    if flag:\n        w = {again}\n'
+    src = (f'import requests, sys\n\n\ndef f(flag):\n    w = "https://same.example/"\n    if flag:\n        w = {again}\n'
            '    requests.get(w + "/w")\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == expected
 
@@ -3584,6 +3586,61 @@ def test_a_url_named_helper_s_posixpath_join_is_reported_where_it_returns(tmp_pa
     used = lint_text(use, Config(), path=str(pkg / "use.py"), project=project)
     assert [(f.line, f.code) for f in own] == [(6, "IRI804")]
     assert [(f.line, f.code) for f in used] == [(4, "IRI804"), (5, "IRI804")]
+
+
+def test_each_binding_in_a_branch_that_may_reach_the_use_starts_a_path() -> None:
+    """fixtures203 repro 01, fixtures200 repro 08: a name bound with ``=`` in an if/else (or an if after a default)
+    is read at a URL API on each binding's path, then through the ``+=`` after, or a join at the use; the order of
+    the branches does not matter. A binding whose block returns before the use is no such path."""
+    src = '''import requests
+AM = "http://am.example:9093/"
+LIST = "https://shop.example/list"
+def first_has_query(active, receiver):
+    if active:
+        url = AM + "api/v2/alerts?active=true"
+    else:
+        url = AM + "api/v2/alerts"
+    url += "?receiver=" + receiver
+    return requests.get(url)
+def joined_at_use(active, receiver):
+    if active:
+        url = AM + "api/v2/alerts?active=true"
+    else:
+        url = AM + "api/v2/alerts"
+    return requests.get(url + "?receiver=" + receiver)
+def three_ways(kind, page):
+    if kind == "sku":
+        path = LIST + "/items"
+    elif kind == "brand":
+        path = LIST + "/brands"
+    else:
+        path = LIST + "?q=all"
+    if page:
+        path += "&page=" + str(page)
+    return requests.get(path)
+def default_then_branch(flag):
+    target = LIST + "?page=1"
+    if flag:
+        target = LIST + "?sort=asc" + "?page=2"
+    return requests.get(target)
+def returns_first(active, receiver):
+    if active:
+        url = AM + "api/v2/alerts?active=true"
+        return requests.get(url)
+    else:
+        url = AM + "api/v2/alerts"
+    url += "?receiver=" + receiver
+    return requests.get(url)
+def every_way_right(flag):
+    if flag:
+        base = AM + "api/v2"
+    else:
+        base = AM + "api/v1"
+    base += "/alerts"
+    return requests.get(base)
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (9, 12, "IRI803"), (16, 31, "IRI803"), (25, 17, "IRI809"), (30, 39, "IRI803")]
 
 
 def test_a_name_branches_extend_joined_at_the_use_is_checked_on_each_path() -> None:

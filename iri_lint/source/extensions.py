@@ -14,9 +14,9 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from iri_lint.source.bindings import At, Kind, Scope
+from iri_lint.source.bindings import At, Binding, Kind, Scope
 from iri_lint.source.blocks import TRY
-from iri_lint.source.values import Value, concat, dotted
+from iri_lint.source.values import Text, Value, concat, dotted
 
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState
@@ -28,26 +28,29 @@ _MAX_EXTENSIONS = 16  # (as many as a choice at the use yields)
 
 def path_values(state: ModuleState, expr: ast.expr, at: At, r: object
                 ) -> Iterator[tuple[ast.AST | None, ast.expr, At, Value, str | None]]:
-    """Each path's value a URL API is given where branches extend a name its argument reads: the name alone,
-    checked at each ``+=`` (its statement, value, place and name), or joined at the use (``get(url +
-    "?page=2")``: the use's own place, None; fixtures202 repro 02)."""
+    """Each path's value a URL API is given where branches bind or extend a name its argument reads: the name
+    alone, checked at each ``+=`` or binding in a branch (its statement, value, place and name), or joined at the
+    use (``get(url + "?page=2")``: the use's own place, None; fixtures202 repro 02)."""
     if type(r) is not Value:
         return
     if r.opaque:
-        for aug, aug_at, v in extensions(state, expr, at):
-            yield aug, aug.value, aug_at, v, dotted(expr)
+        for stmt, value, stmt_at, v in extensions(state, expr, at):
+            yield stmt, value, stmt_at, v, dotted(expr)
     elif (name := next((h.node for _, h in r.holes() if type(h.node) is ast.Name), None)) is not None:
-        for _, _, v in extensions(state, name, at):
+        for _, _, _, v in extensions(state, name, at):
             if type(joined := state.value(expr, at._replace(frame={name.id: v}))) is Value:
                 yield None, expr, at, joined, None
 
 
-def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast.AugAssign, At, Value]]:
+def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast.stmt, ast.expr, At, Value]]:
     """The ``name += piece`` statements of the use's scope after the last binding before the use that sets the
-    name afresh (at most 16), each with where it is evaluated and the values of at most two paths through it,
-    from the fresh binding's value: through the earlier ``+=`` one run may take with it (the first of each set
-    of alternatives), or through only those that always run where no earlier alternatives cover every run; then
-    its own piece and the later ones that always run. None when a binding of another kind stands between."""
+    name afresh (at most 16), each with its value and where it is evaluated and the values of at most two paths
+    through it, from the fresh binding's value: through the earlier ``+=`` one run may take with it (the first
+    of each set of alternatives), or through only those that always run where no earlier alternatives cover
+    every run; then its own piece and the later ones that always run. When the fresh binding stands in a branch
+    the use is not in, each binding that may reach the use is such a start (``_reaching``: fixtures200 repro
+    08), and with no ``+=`` after them, each is a path's value. None when a binding of another kind stands
+    between."""
     stmt, scope = at.stmt, at.scope
     if type(name) is not ast.Name or stmt is None:
         return
@@ -55,23 +58,25 @@ def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast
         return
     order = scope.order(name.id)  # (source order, looked up by bisection: a use reads its last bindings only)
     end = bisect_left(order.positions, (stmt.lineno, 0))
-    augs: list[ast.AugAssign] = []
-    for b in reversed(order.by_pos[max(0, end - _MAX_EXTENSIONS - 1) : end]):
-        if b.kind is not Kind.AUG:
-            fresh = b
-            break
-        augs.append(b.stmt)  # type: ignore[arg-type]
-    else:
+    before = order.by_pos[max(0, end - _MAX_EXTENSIONS - _MAX_STARTS - 1) : end]  # (within reach: a few, never all)
+    augs = _trailing_augs(before)
+    if augs is None or (fresh := before[-1]).stmt is None:
         return  # (no binding sets the name afresh before the use within reach: a parameter's, the module's)
-    if not augs or fresh.stmt is None:
-        return  # (set afresh after its last ``+=``: that binding's value is the use's)
-    augs.reverse()
-    # (what the fresh binding gives, not the name read at the first ``+=``: in a loop that is the loop's hole)
-    start = state.value(fresh.value, At(fresh.scope or scope, fresh.stmt)) if fresh.kind is Kind.ASSIGN and \
-        fresh.value is not None else state.value(augs[0].target, At(scope, augs[0]))
-    if type(start) is not Value:
+    starts, reached = _reaching(state, before, scope, stmt) if fresh.kind is Kind.ASSIGN else ([], 1)
+    if not augs:  # (set afresh after its last ``+=``: that binding's value is the use's, unless it is a branch's)
+        if reached > 1 or (starts and _conditional(scope, starts[0][0], stmt)):
+            yield from starts
         return
-    home = scope.position(fresh.stmt)
+    augs.reverse()
+    if reached < 2:  # (what the fresh binding gives, not the name read at the first ``+=``: in a loop, a hole)
+        start = state.value(fresh.value, At(fresh.scope or scope, fresh.stmt)) if fresh.kind is Kind.ASSIGN and \
+            fresh.value is not None else state.value(augs[0].target, At(scope, augs[0]))
+        if type(start) is not Value:
+            return
+        starts = [(fresh.stmt, augs[0].value, at, start)]
+        home = scope.position(fresh.stmt)
+    else:  # (each start's branch stands apart from the ``+=``: which of them always run is read from the use's block)
+        home = scope.position(stmt)
     chains = [_chain(scope, aug, None if home is None else home.block) for aug in augs]
     always = [not any(type(p) in _BRANCHES and not (type(p) in TRY and block == id(p.body))  # type: ignore[attr-defined]
                       for p, block in chain) for chain in chains]
@@ -85,13 +90,75 @@ def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast
     for k, aug in enumerate(augs):
         if state.budget <= 0:
             return  # (each path's value is pieces made: within the module's budget, as any value)
-        state.budget -= len(augs)
+        state.budget -= len(augs) * len(starts)
         later = [pieces[j] for j in range(k + 1, len(augs)) if always[j] and _split(chains[k], chains[j]) is None]
         ways = {tuple(_path(chains, range(k), k))}
         if k <= covered:
             ways.add(tuple(i for i in range(k) if always[i] and _split(chains[i], chains[k]) is None))
         for way in sorted(ways):
-            yield aug, At(scope, aug), concat([start, *(pieces[i] for i in way), pieces[k], *later], aug, state.src)
+            for *_, start in starts:
+                yield aug, aug.value, At(scope, aug), concat([start, *(pieces[i] for i in way), pieces[k], *later],
+                                                             aug, state.src)
+
+
+def _trailing_augs(before: list[Binding]) -> list[ast.AugAssign] | None:
+    """The ``+=`` at the end of ``before`` (at most 16), last first, taken off it; None when no other binding
+    stands before them there."""
+    augs: list[ast.AugAssign] = []
+    while before and len(augs) <= _MAX_EXTENSIONS and before[-1].kind is Kind.AUG:
+        augs.append(before.pop().stmt)  # type: ignore[arg-type]
+    return augs if before and len(augs) <= _MAX_EXTENSIONS else None
+
+
+_MAX_STARTS = 4  # (bindings in branches that may each reach the use: each multiplies the paths checked)
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def _reaching(state: ModuleState, before: list[Binding], scope: Scope, use: ast.stmt
+              ) -> tuple[list[tuple[ast.stmt, ast.expr, At, Value]], int]:
+    """The bindings that set the name afresh and may reach the use, with their values: the last one before it, and
+    while it stands in a branch the use is not in, the one before, back to one that always runs (at most 4, all
+    ``=``); not one whose own block leaves before the use (a ``return`` after it). Each with its value expression
+    and where that is evaluated, but one whose value holds no known text (a parameter's: nothing to check); and
+    how many may reach the use."""
+    out: list[tuple[ast.stmt, ast.expr, At, Value]] = []
+    reached = 0
+    for b in reversed(before[-_MAX_STARTS:]):
+        if b.kind is not Kind.ASSIGN or b.stmt is None or b.value is None:
+            break
+        pos = scope.position(b.stmt)
+        block = _statements(scope, b.stmt)
+        if pos is None or block is None or not any(type(s) in _EXITS and s.lineno < use.lineno
+                                                   for s in block[pos.at + 1 :]):
+            reached += 1
+            b_at = At(b.scope or scope, b.stmt)
+            if type(v := state.value(b.value, b_at)) is Value and any(type(p) is Text for p in v.pieces):
+                out.append((b.stmt, b.value, b_at, v))
+        if not _conditional(scope, b.stmt, use):
+            break
+    return out, reached
+
+
+def _statements(scope: Scope, stmt: ast.stmt) -> list[ast.stmt] | None:
+    """The statement list holding ``stmt``."""
+    pos = scope.position(stmt)
+    owner = pos.parent if pos is not None and pos.parent is not None else scope.node
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(owner, field, None)
+        if type(block) is list and pos is not None and id(block) == pos.block:
+            return block
+    for handler in getattr(owner, "handlers", None) or getattr(owner, "cases", None) or ():
+        if pos is not None and id(handler.body) == pos.block:
+            return handler.body  # type: ignore[no-any-return]
+    return None
+
+
+def _conditional(scope: Scope, stmt: ast.stmt, use: ast.stmt) -> bool:
+    """Whether ``stmt`` stands in a branch (of an ``if``, a loop, a ``match``, a ``try``'s handler) the use is not
+    in: a run may reach the use without it."""
+    around = {(id(p), block) for p, block in _chain(scope, use, None)}
+    return any(type(p) in _BRANCHES and not (type(p) in TRY and block == id(p.body))  # type: ignore[attr-defined]
+               and (id(p), block) not in around for p, block in _chain(scope, stmt, None))
 
 
 _BRANCHES = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Match, *TRY)  # (a ``with`` or a ``try`` body: always)
