@@ -1754,8 +1754,8 @@ def test_a_nonlocal_elsewhere_in_the_module_leaves_other_functions_locals_alone(
 ])
 def test_a_name_bound_again_in_a_branch_is_known_when_the_bindings_agree(
         again: str, expected: list[tuple[int, str]]) -> None:
-    src = (f'import requests, sys\n\n\ndef f(flag):\n    w = "https://same.example/"\n    if flag:\n        w = {again}\n'
-           '    requests.get(w + "/w")\n')
+    src = (f'import requests, sys\n\n\ndef f(flag):\n    w = "https://same.example/"\n    if flag:\n'
+           f'        w = {again}\n    requests.get(w + "/w")\n')
     assert [(f.line, f.code) for f in lint_text(src, Config())] == expected
 
 
@@ -2800,10 +2800,11 @@ def test_posixpath_join_with_an_absolute_part_drops_the_url_before_it() -> None:
     src = ('import posixpath\nimport requests\n\nCDN = "https://cdn.example.net/static"\n\n\ndef f(p):\n'
            '    requests.get(posixpath.join(CDN, "/assets/x.png"))\n'
            '    requests.get(posixpath.join(CDN, "img", "a.png"))\n'
-           '    requests.get(posixpath.join("/srv", "/x"))\n    requests.get(posixpath.join(CDN, p, "/z"))\n')
+           '    requests.get(posixpath.join("/srv", "/x"))\n    requests.get(posixpath.join(CDN, p, "/z"))\n'
+           '    requests.get(posixpath.join(CDN, "/themes", str(p), "a.json"))\n')  # (fixtures204 repro 02)
     found = [(f.line, f.col, f.code) for f in lint_text(src, Config())]
     # (and "/x" alone at requests.get has no scheme, IRI116; "/assets/x.png" has none because of the join: one cause)
-    assert found == [(8, 38, "IRI804"), (10, 41, "IRI116"), (11, 41, "IRI804")]
+    assert found == [(8, 38, "IRI804"), (10, 41, "IRI116"), (11, 41, "IRI804"), (12, 38, "IRI804")]
     assert "scheme and host" in lint_text(src, Config())[0].finding.message
 
 

@@ -299,10 +299,12 @@ def posix_join(parts: Sequence[Value], node: ast.AST, src: Src | None) -> Value:
     """``posixpath.join(a, *p)``: a part starting with ``/`` starts afresh; a ``/`` goes between the
     others unless the path so far is empty or ends with one. A hole where that is decided: what comes before
     a part that starts with one is a hole (that part may start afresh), and a ``/`` after a path that ends
-    with one is in that hole; the known text after stays (``join(BASE, slug + " hd.mp4")`` ends " hd.mp4")."""
+    with one is in that hole; the known text after stays (``join(BASE, slug + " hd.mp4")`` ends " hd.mp4"). A path
+    that has started afresh keeps its text before such a part (``join(API, "/themes", str(n))``): the URL before
+    it is lost whatever the part holds, which is what IRI804 reports (fixtures204 repro 02)."""
     path = parts[0]
     for b in parts[1:]:
-        if b.pieces and b.is_hole(0):
+        if b.pieces and b.is_hole(0) and not (path.pieces and not path.is_hole(0) and path.flat().startswith("/")):
             path = concat([hole(node, src), b], node, src)
             continue
         if b.flat().startswith("/"):

@@ -108,6 +108,8 @@ def test_posix_join_with_holes() -> None:
     assert assembly.posix_join([parts("a/", None), parts("/b")], NODE, None).flat() == "/b"
     assert assembly.posix_join([parts("a"), parts("b", None)], NODE, None).flat() == "a/b0"
     assert assembly.posix_join([parts("https://h/"), parts(None, " hd")], NODE, None).flat() == "00 hd"
+    # (a path that started afresh keeps its text: the URL before it is lost whatever the hole holds)
+    assert assembly.posix_join([parts("https://h/a"), parts("/t"), parts(None)], NODE, None).flat() == "/t/0"
 
 
 @pytest.mark.parametrize(("base", "ref", "expected"), [

@@ -41,9 +41,10 @@ RULE = Rule(
           "that is a page's URL (its last segment a document's name, `index.html`): its links resolve against "
           "it (sec. 5.1). And `posixpath.join(url, ..., \"/x\")`, where a part that starts with `/` throws away "
           "all before it, the URL's scheme and host too (`posixpath.join(CDN, \"/img/a.png\")` is `/img/a.png`), "
-          "where the join's value is known from that part on (an unknown part after it, which may start afresh "
-          "itself, makes the value unknown: not reported), where that value is used; a URL-named helper's own "
-          "`posixpath.join` (`def index_url(name): return posixpath.join(CDN, \"/idx/\" + name)`) once, where it "
+          "whatever the parts after it hold (`posixpath.join(API, \"/themes\", str(theme_id))`: an unknown part "
+          "may start afresh once more, but the URL is lost either way), where the join's value is used; a "
+          "URL-named helper's own `posixpath.join` "
+          "(`def index_url(name): return posixpath.join(CDN, \"/idx/\" + name)`) once, where it "
           "returns it, not again at its callers in other modules (a helper named otherwise: at each caller that "
           "sends what it returns)."),
     why=("Reference resolution merges a relative path with the base's path up to its last `/` (sec. 5.2.3) and "
