@@ -462,7 +462,8 @@ def url_apis_page() -> str:
              "(IRI404); \"before `#`\": it cuts the fragment off first; \"after the host\": its connection encodes "
              "the host in its IDNA form. *IDNA2008*: it encodes a non-ASCII host with the `idna` package (IRI403). "
              "*Use*: "
-             "`dereferenced` (fetched), `identifier` (compared as a string, RFC 3987 sec. 5.1: absolute only) or "
+             "`dereferenced` (fetched), `identifier` (compared as a string, RFC 3987 sec. 5.1: absolute only, but "
+             "where the call gives a base it resolves a reference against, `rdflib.URIRef(\"#c\", base=doc)`) or "
              "`unknown` (parsed or built, used later). *Absolute only*: it has no base URL to resolve a reference "
              "against, so one without a scheme raises (IRI116).", "",
              "| call | URL arguments | use | ASCII only | IDNA2008 | absolute only |", "|---|---|---|---|---|---|"]

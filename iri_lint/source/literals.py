@@ -567,6 +567,7 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
                     s.mark(kw.value, EXCLUDED)
         api = s.apis.get(qual)
         if api is not None:
+            api = api.at_call(node)
             ctx = Ctx(Reason.URL_API, api.context, api)
             for i in api.args:
                 if i < len(node.args):

@@ -32,6 +32,19 @@ class UrlApi(NamedTuple):
     # needs an absolute URL, having no base to resolve against: a reference without a scheme raises (requests'
     # MissingSchema, urllib.request's "unknown url type", scrapy's "Missing scheme in request url")
     absolute: bool = False
+    # the position and keyword of a base it resolves a relative reference against, when a call gives one
+    # (rdflib's ``URIRef(value, base)``: ``urljoin(base, value)``)
+    base: tuple[int, str] | None = None
+
+    def at_call(self, call: ast.Call) -> UrlApi:
+        """The API as this call uses it: one given a base it resolves against takes a relative reference."""
+        if self.base is None or self.relative:
+            return self
+        i, keyword = self.base
+        given = call.args[i] if i < len(call.args) else next((k.value for k in call.keywords if k.arg == keyword), None)
+        if given is None or (type(given) is ast.Constant and given.value is None):
+            return self
+        return self._replace(relative=True)
 
     def takes(self, value: str) -> bool:
         """Whether ``value`` (holes as ``HOLE``) is a URL for this API: a URL-or-path API's only when it starts
@@ -148,7 +161,8 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
       for cls in ("HttpResponseRedirect", "HttpResponsePermanentRedirect")],
     # identifiers: namespaces are compared as strings (RFC 3987 5.1); absolute only
     *[
-        UrlApi(name, context=UseContext.IDENTIFIER, relative=False, keywords=("value",))
+        UrlApi(name, context=UseContext.IDENTIFIER, relative=False, keywords=("value",),
+               base=(1, "base") if name.endswith("URIRef") else None)
         for name in (
             "rdflib.Namespace",
             "rdflib.namespace.Namespace",

@@ -628,6 +628,7 @@ class ModuleValues:
 
     def _call(self, node: ast.Call, at: At) -> Iterator[UrlValue]:
         api, client = self._callee(node, at)
+        api = api.at_call(node) if api is not None else None
         if api is None and names_class(last_word(node.func)) and may_give_base(node) and \
                 type(cls := self.state.value(node.func, at)) is ClassRef:
             api = self._handed_api(cls, node)  # (a project class's client: its base)

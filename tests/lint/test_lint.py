@@ -409,3 +409,15 @@ def test_a_literal_s_fix_does_not_depend_on_a_list_item_of_the_same_text(order: 
     src = "".join(lines[k] for k in order)
     fixed = {f.line - 1 == order.index(0): f.finding.fix for f in lint_text(src, Config())}  # (in the list?)
     assert fixed[True] is None and fixed[False] is not None
+
+
+def test_an_identifier_api_given_a_base_takes_a_relative_reference() -> None:
+    """outside8 (rdflib's graph.py): ``URIRef("#context", base=uri)`` is ``urljoin(base, value)``, no relative
+    identifier: no IRI116, written at the call or bound to a name in a branch before it; without a base (or
+    ``None``) it is; the reference's own faults are found either way."""
+    src = ('from rdflib import URIRef\n\n\ndef f(uri, cid=None):\n    if cid is None:\n        cid = "#context"\n'
+           '    return URIRef(cid, base=uri)\n\n\n'
+           'def g(uri):\n'
+           '    return URIRef("#context", base=uri), URIRef("#c"), URIRef("#c", None), URIRef("a b", uri)\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (11, 49, "IRI116"), (11, 63, "IRI116"), (11, 84, "IRI101")]
