@@ -3465,6 +3465,35 @@ async def run(token):
         (4, "IRI810"), (18, "IRI812"), (21, "IRI812"), (22, "IRI810"), (23, "IRI812"), (25, "IRI804")]
 
 
+def test_a_client_class_called_without_a_base_sends_its_requests_to_the_init_default() -> None:
+    """fixtures204 repro 01: ``def __init__(self, base_url=DEFAULT, **kw)`` handing it on; ``ChatSession(timeout=None)``
+    or ``WeatherClient()`` gives none, so each request is resolved against (aiohttp: IRI804 for an absolute path) or
+    appended to (httpx: IRI803 after the base's query) the default; not where the call gives a base, by keyword,
+    first, or maybe in ``**options``."""
+    src = '''import aiohttp
+import httpx
+class ChatSession(aiohttp.ClientSession):
+    def __init__(self, base_url="https://chat.example/api/v4/", **kwargs):
+        super().__init__(base_url=base_url, **kwargs)
+class WeatherClient(httpx.Client):
+    def __init__(self, base_url="https://weather.example/v1/?appid=demo", **kwargs):
+        super().__init__(base_url=base_url, **kwargs)
+async def rooms(options):
+    async with ChatSession(timeout=None) as s:
+        await s.get("/rooms")
+    async with ChatSession("https://chat.example/") as s:
+        await s.get("/rooms")
+    async with ChatSession(**options) as s:
+        await s.get("/rooms")
+def alerts():
+    WeatherClient(timeout=5).get("alerts?lang=en")
+    WeatherClient().get("alerts?lang=en")
+    WeatherClient(base_url="https://weather.example/v1/").get("alerts?lang=en")
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (7, 60, "IRI810"), (11, 21, "IRI804"), (17, 40, "IRI803"), (18, 31, "IRI803")]
+
+
 def test_two_urls_on_separate_lines_run_together_past_the_host_are_iri813() -> None:
     """fixtures197 repro 05, fixtures200 repro 06: a list's two URLs without their ',' make one URL whose path or
     query holds the second (IRI813 at the second string); at the host it is IRI801 alone (with its comma

@@ -664,7 +664,7 @@ class ModuleState:
                 return r  # type: ignore[return-value]
         if type(callee) is ClassRef:
             made = subclass_object(callee.state, callee.scope, node)
-            return made_by_call(self, made, callee.scope, node, at)
+            return made_by_call(self, made, callee.scope, node, at, callee.state)
         return helper_call(self, node, at, callee) or self.hole(node)  # (a helper of the project's, or a hole)
 
     def _args(self, node: ast.Call, at: At) -> Args:

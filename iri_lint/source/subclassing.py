@@ -99,13 +99,17 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST, *, requests_t
     return state.hole(node)
 
 
-def made_by_call(state: ModuleState, made: Result, cls: Scope, node: ast.Call, at: At) -> Result:
+def made_by_call(state: ModuleState, made: Result, cls: Scope, node: ast.Call, at: At,
+                 home: ModuleState | None = None) -> Result:
     """An object of a client class without an ``__init__`` of its own: the call's arguments make its base
-    (``Api(base_url=ROOT)``); what ``subclass_object`` made otherwise."""
+    (``Api(base_url=ROOT)``); one whose ``__init__`` hands its ``base_url`` on, called without it: that
+    parameter's default (``home``: the class's module); what ``subclass_object`` made otherwise."""
     if type(made) is Instance:
         return made._replace(made=state)  # (where it is made: what binds its attributes there is read there)
     if type(made) is Client and made.qual[:-2] in CLIENTS and _handed_on(state, cls, node):
         qual = made.qual[:-2]  # (an SDK's ``__init__(self, base_url, **kw)`` handing ``base_url=base_url`` on)
+    elif type(made) is Client and home is not None and (default := _base_default(home, cls, node)) is not None:
+        return made._replace(base=default[0], base_expr=default[1], src=home.src)  # (fixtures204 repro 01)
     else:
         qual = made.qual[:-2] if type(made) is Ref and made.qual.endswith("()") else ""
         if qual not in CLIENTS or "__init__" in cls.names:
@@ -159,6 +163,34 @@ def _handed_on(state: ModuleState, cls: Scope, call: ast.Call) -> bool:
             return False
         state, cls = base.state, base.scope
     return False
+
+
+def _base_default(state: ModuleState, cls: Scope, call: ast.Call) -> tuple[Value, ast.expr] | None:
+    """The default of the ``base_url`` parameter the first ``__init__`` up the chain from ``cls`` hands on as it is,
+    where ``call`` gives none (``def __init__(self, base_url=DEFAULT_BASE, **kw)``), with its expression."""
+    for _ in range(_MAX_CHAIN):
+        if "__init__" in cls.names:
+            f = _init_def(cls)
+            if f is None or not _hands_on_base(cls) or any(k.arg is None for k in call.keywords):
+                return None  # (``**options`` may hold it)
+            a = f.args
+            names = [p.arg for p in (*a.posonlyargs, *a.args)]
+            pairs = [*zip(names[len(names) - len(a.defaults):], a.defaults, strict=True),
+                     *((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True))]
+            default = next((d for name, d in pairs if name == "base_url"), None)
+            if default is None or 0 < (names.index("base_url") if "base_url" in names else 0) <= len(call.args):
+                return None  # (no default, or the call gives it by position)
+            values = state.evaluator._state(state.index, state.src, state.path, False)  # (its base is a value)
+            value = values.value(default, At(cls, f))
+            return (value, default) if type(value) is Value else None
+        bases = getattr(cls.node, "bases", [])
+        if len(bases) != 1 or cls.parent is None:
+            return None
+        base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
+        if type(base) is not ClassRef:
+            return None
+        state, cls = base.state, base.scope
+    return None
 
 
 def _gives_base(call: ast.Call, first: bool) -> bool:
