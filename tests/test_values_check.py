@@ -3573,6 +3573,20 @@ def locked(lock):
         (10, 17, "IRI809"), (38, 16, "IRI802"), (43, 21, "IRI802")]
 
 
+def test_a_loop_s_item_given_to_urljoin_as_its_base_is_checked_with_each_item() -> None:
+    """fixtures203 repro 03: ``for m in MIRRORS: requests.get(urljoin(m, "index.html"))`` with a mirror ending
+    ``/docs``: IRI804 at the reference (relative or absolute), as through ``posixpath.join`` and ``+``; not for
+    the mirrors that end with '/'."""
+    src = (
+        'from urllib.parse import urljoin\nimport requests\n'
+        'MIRRORS = ("https://mirror.example.org/docs", "https://docs-mirror.example.net/latest/")\n'
+        'OK = ("https://a.example/docs/", "https://b.example/")\n'
+        'def f():\n    for m in MIRRORS:\n        requests.get(urljoin(m, "index.html"))\n'
+        '    for m in MIRRORS:\n        requests.get(urljoin(m, "/index.html"))\n'
+        '    for m in OK:\n        requests.get(urljoin(m, "index.html"))\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(7, 33, "IRI804"), (9, 33, "IRI804")]
+
+
 def test_a_helper_s_urljoin_that_its_own_text_decides_is_reported_once(tmp_path: Path) -> None:
     """fixtures202 repro 01: ``def cdn_url(name): return urljoin(CDN, "files/" + name)`` drops ``exports`` whatever
     the caller gives: IRI804 at the helper's call of urljoin only, not again at each caller's request in other

@@ -51,7 +51,7 @@ class UrljoinNotes:
         if type(resolved) is not Value:
             return
         if qual in URLJOINS:
-            self.note(args, resolved, call, in_helper=reads_frame(call, at) and not _decided_here(args, call))
+            self.note(args, resolved, call, in_helper=reads_frame(call, at) and not _decided_here(args, call, at))
         elif qual == "posixpath.join":
             self.note_posix(args, resolved, HELPERS if reads_frame(call, at) and _posix_decided_here(args, call, at)
                             else POSIX)
@@ -115,11 +115,15 @@ class UrljoinNotes:
         self._by_literal.clear()
         self._by_call.clear()
 
-def _decided_here(args: Args, call: ast.Call) -> bool:
+def _decided_here(args: Args, call: ast.Call, at: At) -> bool:
     """Whether what a ``urljoin`` in a helper drops is decided by the helper's own text: the base a value of
     its module with no hole, the reference starting with a literal of the call (``urljoin(CDN, "files/" +
     name)``): its module's own check of the call finds it, so the helper's callers do not report it again
-    (fixtures202 repro 01)."""
+    (fixtures202 repro 01). Not a base the frame gives (a loop's item, ``for m in MIRRORS: urljoin(m, "x")``:
+    the call alone is no value, fixtures203 repro 03)."""
+    given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "base"), None)
+    if given is None or any(type(n) is ast.Name and n.id in at.frame for n in ast.walk(given)):  # type: ignore[operator]
+        return False
     base, ref = args.pick(("base", "url"))
     if base is None or ref is None or type(base[0]) is not Value or type(ref[0]) is not Value:
         return False
@@ -140,7 +144,8 @@ def _posix_decided_here(args: Args, call: ast.Call, at: At) -> bool:
     k = next((k for k in range(len(parts) - 1, 0, -1) if (p := parts[k]) is not None and p.flat().startswith("/")), 0)
     first = p.pieces[0] if k and (p := parts[k]) is not None and p.pieces else None
     return type(first) is Text and first.start != MADE and inside(first.node, call) and \
-        all(p is not None and all(type(q) is Text and q.src is first.src for q in p.pieces) for p in parts[:k])
+        all(p is not None and all(type(q) is Text and q.src is first.src for q in p.pieces) for p in parts[:k]) and \
+        not any(type(n) is ast.Name and n.id in at.frame for a in call.args[:k] for n in ast.walk(a))  # type: ignore[operator]
 
 
 def reads_frame(call: ast.Call, at: At) -> bool:
