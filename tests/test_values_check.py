@@ -3704,3 +3704,23 @@ def fine(labels="", page=1):
     return requests.get(url + "&page=%d" % page)
 '''
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(7, 31, "IRI803")]
+
+
+def test_a_template_s_query_after_its_own_fragment_with_a_field_between_is_iri803() -> None:
+    """fixtures203 repro 02: ``f"{LIST}#L{line}?plain=1"`` (and its ``%`` and ``.format`` forms) sends no query, as
+    ``LIST + "#L" + str(line) + "?plain=1"`` does not; not a route after the '#' (``#/items/{i}?tab=2``), a field
+    right after it, a literal's own ``#faq?``, nor a nested URL's query (``?url={u}?sig={s}``)."""
+    src = '''import requests
+LIST = "https://shop.example/list"
+def f(line, i, anchor, u, s):
+    requests.get(f"{LIST}#L{line}?plain=1")
+    requests.get(LIST + f"#L{line}?plain=1")
+    requests.get("%s#L%d?plain=1" % (LIST, line))
+    requests.get("{}#L{}?plain=1".format(LIST, line))
+    requests.get(f"{LIST}#/items/{i}?tab=2")
+    requests.get(f"{LIST}#{anchor}?tab=2")
+    requests.get(LIST + "#faq?")
+    requests.get(f"{LIST}?url={u}?sig={s}")
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [
+        (4, "IRI803"), (5, "IRI803"), (6, "IRI803"), (7, "IRI803")]

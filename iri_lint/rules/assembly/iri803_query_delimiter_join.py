@@ -26,7 +26,8 @@ RULE = Rule(
           "number): `LISTING + \"&\" + urlencode(params) + \"?expand=data\"`, "
           "`LISTING + \"&sort=desc\" + \"?view=grid\"`;\n"
           "- after a `#`, a piece starting with `?`, however many pieces and unknown parts stand between (nothing "
-          "ends a fragment: `\"#L\" + str(line) + \"?plain=1\"`);\n"
+          "ends a fragment: `\"#L\" + str(line) + \"?plain=1\"`, and in a template with a field between them, "
+          "`f\"{LIST}#L{line}?plain=1\"`);\n"
           "- after a parameter's value an earlier piece gave, however spelled: `\"?appid=demo\" + "
           "\"/alerts?lang=en\"`, `\"?appid=\" + KEY + \"/alerts?lang=en\"`, and an httpx client's request after "
           "a base with a query, which httpx appends to;\n"
@@ -112,8 +113,9 @@ def check(facts: Facts) -> Iterator[Raw]:
             # ("#/orders", "#!/orders": a page's route; so may be a hole right after the '#')
             route = text.startswith(("/", "!/"), fragment + 1) or fragment + 1 in assembly.unknown
             # (nothing a hole holds ends a fragment: '#L' + line + '?plain=1' is as lost as '#logs' + '?x', sec. 3.5;
-            # not one literal's own '#L{line}?plain=1')
-            later = fragment < before and not assembly.same_literal(fragment, q)
+            # so is a template's f"#L{line}?plain=1", a field between them: fixtures203 repro 02)
+            later = fragment < before and (not assembly.same_literal(fragment, q) or
+                                           any(fragment < h < q for h, _ in assembly.holes))
             mark = fragment if (fragment >= max(known, before) or later) and q == j and not route else -1
         else:
             mark = text.rfind("?", known, j)
@@ -131,12 +133,12 @@ def _nested(assembly: Assembly, text: str, mark: int, q: int) -> bool:
     goes on with (``"?url={}?sig={}".format(u, s)``: valid syntax, a nested URL's); not when what stands between
     is a number or percent-encoded (``?Expires={n:d}?Signature=x``), nor a parameter that names no URL
     (``f"?q={q}?page={p}"``: the second query is a mistake)."""
-    if not assembly.same_literal(mark, q):
-        return False
+    if text[mark] == "#" or not assembly.same_literal(mark, q):
+        return False  # (no '?' ends a fragment: "#L{line}?plain=1" is none of a nested URL's)
     literal = {k for a, b, k in assembly.spelled if a <= mark < b}
     own = [(a, b) for a, b, k in assembly.spelled if k in literal]  # (the literal's text around its holes)
     holes = dict(assembly.holes)  # (a hole that may hold '#' may hold '?': no number, nothing quote() made)
-    return any(("#" in holes[p] and (text[mark] == "#" or _url_parameter(text, p))) if p in holes
+    return any(("#" in holes[p] and _url_parameter(text, p)) if p in holes
                else not any(a <= p < b for a, b in own) for p in range(mark + 1, q))
 
 
