@@ -299,7 +299,8 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
         return False  # a URL-named value that starts as an absolute IRI is one, spaces and all ("tel:+1 415 ...")
     if len(words) >= 4:
         return True
-    return len(words) > 1 and _IRI_DELIM.search(words[0]) is None
+    # (a first word of dots alone is an ellipsis, no path segment: a dummy record's ".. url .." placeholder)
+    return len(words) > 1 and (_IRI_DELIM.search(words[0]) is None or not words[0].strip(".\u2026"))
 
 
 # host:port with an IP host ("10.0.0.1:3128", "[::1]:8080"): an address, not an IRI (as "localhost:8080")

@@ -263,6 +263,9 @@ def test_template_positions_point_at_placeholders() -> None:
 def test_url_context_space_is_candidate_but_prose_is_not() -> None:
     assert [lit.value for lit in scan('requests_url = "http://a b"')] == ["http://a b"]
     assert scan('help_url = "Visit the site for more help"') == []
+    # (outside45, canvasapi's tests: a dummy record's ellipsis placeholder; a relative path's space is found)
+    assert scan('todo = {"html_url": ".. url ..", "a_url": "\u2026 url"}') == []
+    assert [lit.value for lit in scan('d_url = "../static/a b.png"')] == ["../static/a b.png"]
 
 
 def test_options() -> None:
