@@ -3469,7 +3469,8 @@ def test_a_client_class_called_without_a_base_sends_its_requests_to_the_init_def
     """fixtures204 repro 01: ``def __init__(self, base_url=DEFAULT, **kw)`` handing it on; ``ChatSession(timeout=None)``
     or ``WeatherClient()`` gives none, so each request is resolved against (aiohttp: IRI804 for an absolute path) or
     appended to (httpx: IRI803 after the base's query) the default; not where the call gives a base, by keyword,
-    first, or maybe in ``**options``."""
+    first, or maybe in ``**options``; an environment read's default as where the variable is unset (fixtures205
+    repro 01: no '//' where httpx strips the request's leading '/')."""
     src = '''import aiohttp
 import httpx
 class ChatSession(aiohttp.ClientSession):
@@ -3489,9 +3490,20 @@ def alerts():
     WeatherClient(timeout=5).get("alerts?lang=en")
     WeatherClient().get("alerts?lang=en")
     WeatherClient(base_url="https://weather.example/v1/").get("alerts?lang=en")
+class GiteaClient(httpx.Client):
+    def __init__(self, base_url=os.getenv("GITEA_URL", "https://gitea.example.org/api/v1/"), **kw):
+        super().__init__(base_url=base_url, **kw)
+class BitbucketSession(aiohttp.ClientSession):
+    def __init__(self, base_url=os.getenv("BB_URL", "https://api.bitbucket.org/2.0/"), **kw):
+        super().__init__(base_url=base_url, **kw)
+async def env(owner):
+    GiteaClient().get(f"/repos/{owner}/releases")
+    GiteaClient().get(f"repos/{owner}/tags")
+    async with BitbucketSession() as session:
+        await session.get(f"/repositories/{owner}/refs")
 '''
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
-        (7, 60, "IRI810"), (11, 21, "IRI804"), (17, 40, "IRI803"), (18, 31, "IRI803")]
+    assert [(f.line, f.col, f.code) for f in lint_text("import os\n" + src, Config())] == [
+        (8, 60, "IRI810"), (12, 21, "IRI804"), (18, 40, "IRI803"), (19, 31, "IRI803"), (31, 28, "IRI804")]
 
 
 def test_two_urls_on_separate_lines_run_together_past_the_host_are_iri813() -> None:

@@ -26,6 +26,7 @@ from iri_lint.source.calls import (
     unknown_client,
     unset_environment,
 )
+from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.exports import super_init_call
 from iri_lint.source.objects import ClassRef, Instance
 from iri_lint.source.values import STR_MEMBER, Client, Const, Method, Ref, Value
@@ -182,7 +183,9 @@ def _base_default(state: ModuleState, cls: Scope, call: ast.Call) -> tuple[Value
                 return None  # (no default, or the call gives it by position)
             values = state.evaluator._state(state.index, state.src, state.path, False)  # (its base is a value)
             value = values.value(default, At(cls, f))
-            return (value, default) if type(value) is Value else None
+            if type(value) is not Value:
+                return None  # (an environment read's default where it is unset, as the client's own call reads it)
+            return (value if value.known else with_env_defaults(value, state.evaluator) or value), default
         bases = getattr(cls.node, "bases", [])
         if len(bases) != 1 or cls.parent is None:
             return None
