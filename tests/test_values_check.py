@@ -3736,3 +3736,32 @@ def f(line, i, anchor, u, s):
 '''
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [
         (4, "IRI803"), (5, "IRI803"), (6, "IRI803"), (7, "IRI803")]
+
+
+def test_a_plus_equals_an_if_on_the_name_s_own_text_guards_is_no_path() -> None:
+    """fixtures206 repros 01, 02: ``if not base.endswith("/"): base += "/"`` then ``base + "dists/"`` never makes
+    '//', and ``if "?" in url: url += "&theme=dark"`` / ``else: url += "?theme=dark"`` never a second '?': the test
+    decides by the name's text, which the paths do not know; a test on something else is still a branch."""
+    src = '''import os
+import urllib.request
+from flask import redirect
+MIRROR = os.environ.get("MIRROR", "https://deb.example.org/debian/")
+STATUS = "https://status.example.com/?embed=1"
+def release(suite, force):
+    base = MIRROR
+    if not base.endswith("/"):
+        base += "/"
+    urllib.request.urlopen(base + "dists/" + suite)
+    other = MIRROR
+    if force:
+        other += "/"
+    urllib.request.urlopen(other + "dists/" + suite)
+def status():
+    url = STATUS
+    if "?" in url:
+        url += "&theme=dark"
+    else:
+        url += "?theme=dark"
+    return redirect(url)
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(13, "IRI802")]

@@ -77,9 +77,21 @@ def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast
         home = scope.position(fresh.stmt)
     else:  # (each start's branch stands apart from the ``+=``: which of them always run is read from the use's block)
         home = scope.position(stmt)
-    chains = [_chain(scope, aug, None if home is None else home.block) for aug in augs]
+    yield from _paths(state, scope, name.id, augs, starts, None if home is None else home.block)
+
+
+def _paths(state: ModuleState, scope: Scope, name: str, augs: list[ast.AugAssign],
+           starts: list[tuple[ast.stmt, ast.expr, At, Value]], home: int | None
+           ) -> Iterator[tuple[ast.stmt, ast.expr, At, Value]]:
+    """Each ``+=``'s statement, value, place, and the values of at most two paths through it from each start
+    (``extensions``); ``home``: the statement list that decides which of them always run."""
+    chains = [_chain(scope, aug, home) for aug in augs]
     always = [not any(type(p) in _BRANCHES and not (type(p) in TRY and block == id(p.body))  # type: ignore[attr-defined]
                       for p, block in chain) for chain in chains]
+    # (an ``if`` whose test reads the name decides by its text, which no path here knows: ``if not
+    # base.endswith("/"): base += "/"``, ``if "?" in url: url += "&x"``; fixtures206 repros 01, 02)
+    guarded = [any(type(p) is ast.If and any(type(n) is ast.Name and n.id == name for n in ast.walk(p.test))
+                   for p, _ in chain) for chain in chains]
     pieces = []
     for aug in augs:
         more = state.value(aug.value, At(scope, aug))
@@ -90,9 +102,11 @@ def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast
     for k, aug in enumerate(augs):
         if state.budget <= 0:
             return  # (each path's value is pieces made: within the module's budget, as any value)
+        if guarded[k]:
+            continue
         state.budget -= len(augs) * len(starts)
         later = [pieces[j] for j in range(k + 1, len(augs)) if always[j] and _split(chains[k], chains[j]) is None]
-        ways = {tuple(_path(chains, range(k), k))}
+        ways = {tuple(_path(chains, [i for i in range(k) if not guarded[i]], k))}
         if k <= covered:
             ways.add(tuple(i for i in range(k) if always[i] and _split(chains[i], chains[k]) is None))
         for way in sorted(ways):
@@ -175,7 +189,7 @@ def _chain(scope: Scope, stmt: ast.stmt, home: int | None) -> list[tuple[ast.stm
     return out
 
 
-def _path(chains: list[list[tuple[ast.stmt, int]]], earlier: range, k: int) -> list[int]:
+def _path(chains: list[list[tuple[ast.stmt, int]]], earlier: list[int], k: int) -> list[int]:
     """The earlier ``+=`` one run may take with the ``k``-th, the first of each set of alternatives."""
     taken: list[int] = []
     for i in earlier:
