@@ -3741,8 +3741,10 @@ def f(line, i, anchor, u, s):
 def test_a_plus_equals_an_if_on_the_name_s_own_text_guards_is_no_path() -> None:
     """fixtures206 repros 01, 02: ``if not base.endswith("/"): base += "/"`` then ``base + "dists/"`` never makes
     '//', and ``if "?" in url: url += "&theme=dark"`` / ``else: url += "?theme=dark"`` never a second '?': the test
-    decides by the name's text, which the paths do not know; a test on something else is still a branch."""
+    decides by the name's text, which the paths do not know; a test on something else is still a branch. So for a
+    URL-named name's own ``+=`` or ``url = url + ...`` under such a test."""
     src = '''import os
+import requests
 import urllib.request
 from flask import redirect
 MIRROR = os.environ.get("MIRROR", "https://deb.example.org/debian/")
@@ -3763,5 +3765,14 @@ def status():
     else:
         url += "?theme=dark"
     return redirect(url)
+def named(flag):
+    base_url = MIRROR
+    if not base_url.endswith("/"):
+        base_url += "/"
+    url = STATUS
+    if "?" not in url:
+        url = url + "?x=1"
+    url += "&y=2"
+    return requests.get(url)
 '''
-    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(13, "IRI802")]
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(14, "IRI802")]

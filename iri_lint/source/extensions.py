@@ -21,7 +21,7 @@ from iri_lint.source.values import Text, Value, concat, dotted
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState
 
-__all__ = ["extended_next", "extensions", "path_values"]
+__all__ = ["extended_next", "extensions", "guarded", "path_values"]
 
 _MAX_EXTENSIONS = 16  # (as many as a choice at the use yields)
 
@@ -62,7 +62,7 @@ def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast
     augs = _trailing_augs(before)
     if augs is None or (fresh := before[-1]).stmt is None:
         return  # (no binding sets the name afresh before the use within reach: a parameter's, the module's)
-    starts, reached = _reaching(state, before, scope, stmt) if fresh.kind is Kind.ASSIGN else ([], 1)
+    starts, reached = _reaching(state, before, scope, stmt, name.id) if fresh.kind is Kind.ASSIGN else ([], 1)
     if not augs:  # (set afresh after its last ``+=``: that binding's value is the use's, unless it is a branch's)
         if reached > 1 or (starts and _conditional(scope, starts[0][0], stmt)):
             yield from starts
@@ -90,8 +90,7 @@ def _paths(state: ModuleState, scope: Scope, name: str, augs: list[ast.AugAssign
                       for p, block in chain) for chain in chains]
     # (an ``if`` whose test reads the name decides by its text, which no path here knows: ``if not
     # base.endswith("/"): base += "/"``, ``if "?" in url: url += "&x"``; fixtures206 repros 01, 02)
-    guarded = [any(type(p) is ast.If and any(type(n) is ast.Name and n.id == name for n in ast.walk(p.test))
-                   for p, _ in chain) for chain in chains]
+    guarded = [_guarded(chain, name) for chain in chains]
     pieces = []
     for aug in augs:
         more = state.value(aug.value, At(scope, aug))
@@ -128,13 +127,30 @@ _MAX_STARTS = 4  # (bindings in branches that may each reach the use: each multi
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
-def _reaching(state: ModuleState, before: list[Binding], scope: Scope, use: ast.stmt
+def guarded(at: At, stmt: ast.AST, name: str | None, value: ast.expr | None = None) -> bool:
+    """Whether ``stmt`` extends the name (``+=``, or a value that reads it: ``value``) under an ``if`` on the name's
+    own text (``if not url.endswith("/"): url = url + "/"``): what it makes depends on a test no value knows."""
+    return name is not None and (value is None or _reads(value, name)) and \
+        _guarded(_chain(at.scope, stmt, None), name)  # type: ignore[arg-type]
+
+
+def _guarded(chain: list[tuple[ast.stmt, int]], name: str) -> bool:
+    """Whether an ``if`` around a statement tests the name's own value."""
+    return any(type(p) is ast.If and _reads(p.test, name) for p, _ in chain)
+
+
+def _reads(expr: ast.expr, name: str) -> bool:
+    return any(type(n) is ast.Name and n.id == name for n in ast.walk(expr))
+
+
+def _reaching(state: ModuleState, before: list[Binding], scope: Scope, use: ast.stmt, name: str
               ) -> tuple[list[tuple[ast.stmt, ast.expr, At, Value]], int]:
     """The bindings that set the name afresh and may reach the use, with their values: the last one before it, and
     while it stands in a branch the use is not in, the one before, back to one that always runs (at most 4, all
     ``=``); not one whose own block leaves before the use (a ``return`` after it). Each with its value expression
-    and where that is evaluated, but one whose value holds no known text (a parameter's: nothing to check); and
-    how many may reach the use."""
+    and where that is evaluated, but one whose value holds no known text (a parameter's: nothing to check) or
+    that extends the name under an ``if`` on its own text (``if "?" not in url: url = url + "?x=1"``); and how
+    many may reach the use."""
     out: list[tuple[ast.stmt, ast.expr, At, Value]] = []
     reached = 0
     for b in reversed(before[-_MAX_STARTS:]):
@@ -146,7 +162,8 @@ def _reaching(state: ModuleState, before: list[Binding], scope: Scope, use: ast.
                                                    for s in block[pos.at + 1 :]):
             reached += 1
             b_at = At(b.scope or scope, b.stmt)
-            if type(v := state.value(b.value, b_at)) is Value and any(type(p) is Text for p in v.pieces):
+            if type(v := state.value(b.value, b_at)) is Value and any(type(p) is Text for p in v.pieces) and \
+                    not (_reads(b.value, name) and _guarded(_chain(scope, b.stmt, None), name)):
                 out.append((b.stmt, b.value, b_at, v))
         if not _conditional(scope, b.stmt, use):
             break
@@ -228,11 +245,11 @@ def _covered(p: ast.stmt | None) -> bool:
     return p is not None
 
 
-def extended_next(node: ast.AugAssign, at: At) -> bool:
+def extended_next(node: ast.AST, at: At) -> bool:
     """Whether the statement after ``url += x`` extends the same name again: the value is checked once the
     run of ``+=`` ends (it holds every piece the run added; checking each step would cost the run's length
     squared)."""
-    p = at.scope.position(node)
+    p = at.scope.position(node)  # type: ignore[arg-type]
     if p is None:
         return False
     owner = p.parent if p.parent is not None else at.scope.node
@@ -240,5 +257,6 @@ def extended_next(node: ast.AugAssign, at: At) -> bool:
         block = getattr(owner, field, None)
         if type(block) is list and id(block) == p.block:
             nxt = block[p.at + 1] if p.at + 1 < len(block) else None
-            return type(nxt) is ast.AugAssign and type(nxt.op) is ast.Add and dotted(nxt.target) == dotted(node.target)
+            return type(nxt) is ast.AugAssign and type(nxt.op) is ast.Add and \
+                dotted(nxt.target) == dotted(node.target)  # type: ignore[attr-defined]
     return False

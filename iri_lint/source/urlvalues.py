@@ -22,7 +22,7 @@ from iri_lint.source.calls import URLJOINS
 from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, option_dest, set_off, string_key
 from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
-from iri_lint.source.extensions import extended_next, path_values
+from iri_lint.source.extensions import extended_next, guarded, path_values
 from iri_lint.source.helpers import only_shown, parameters_bound
 from iri_lint.source.locate import SourceFile
 from iri_lint.source.loops import loop_over
@@ -366,7 +366,7 @@ class ModuleValues:
                 yield from self._target(node.target, node.value, node, at)  # type: ignore[attr-defined]
             elif t is ast.AugAssign and type(node.op) is ast.Add:  # type: ignore[attr-defined]
                 name = dotted(node.target)  # type: ignore[attr-defined]
-                if self._is_url_name(name) and not extended_next(node, at):  # type: ignore[arg-type]
+                if self._is_url_name(name) and not extended_next(node, at) and not guarded(at, node, name):
                     before, more = state.value(node.target, at), state.value(node.value, at)  # type: ignore[attr-defined]
                     more = state.hole(node.value) if type(more) is Ref else more  # type: ignore[attr-defined]  # (see _sum)
                     if type(before) is Value and type(more) is Value:
@@ -485,7 +485,7 @@ class ModuleValues:
 
     def _target(self, target: ast.expr, value: ast.expr, node: ast.AST, at: At) -> Iterator[UrlValue]:
         name = dotted(target) or string_key(target)  # (``item["image_urls"] = ...``: a key, as a dict display's)
-        if self._is_url_name(name):
+        if self._is_url_name(name) and not guarded(at, node, name, value):
             yield from self._each(value, at, node, name)
 
     def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, at: At) -> Iterator[UrlValue]:
