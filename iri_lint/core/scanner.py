@@ -247,6 +247,9 @@ HOST_LIST_SCHEMES = frozenset({
     "memcache", "pymemcache", "pylibmc", "rediscache",
     # django-cache-url's ("separate the HOST:PORT pair by commas", its README; outside10 repro 02)
     "memcached", "pymemcached", "djangopylibmc",
+    # Redis Sentinel URLs list the sentinels (Redis-Sentinel-Url, redisvl: "redis+sentinel://h1:26379,h2:26379/
+    # service/db"; fixtures206 repro 03); plain redis:// names one server
+    "redis+sentinel", "rediss+sentinel",
 })
 # Authorities that a scheme's own documentation gives a meaning other than host[:port]
 SPECIAL_AUTHORITIES = {

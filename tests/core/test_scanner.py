@@ -1533,7 +1533,8 @@ def test_a_multi_host_list_is_one_error_that_says_what_it_is(hosts: str) -> None
 
 
 @pytest.mark.parametrize("scheme", ["postgres", "postgresql", "MongoDB", "rediscache", "memcache",
-                                    "memcached", "pymemcached", "djangopylibmc"])  # (outside10 repro 02)
+                                    "memcached", "pymemcached", "djangopylibmc",  # (outside10 repro 02)
+                                    "redis+sentinel", "rediss+sentinel"])  # (fixtures206 repro 03)
 @pytest.mark.parametrize("hosts", ["h1:5432,h2:5432", "db1:27017,db2", "a:1,b:2,c:3", "h1:1,[2001:db8::1]:2,h3"])
 def test_a_host_list_is_the_authority_of_a_scheme_whose_grammar_lists_hosts(scheme: str, hosts: str) -> None:
     """libpq's and MongoDB's connection strings (and django-environ's cache URLs) list hosts (issue #26)."""

@@ -23,8 +23,8 @@ RULE = Rule(
           "`#`, anything but `:port` after an IP literal. A "
           "comma-separated host list (`h1:5432,h2:5432`) is one finding that says so, except under a scheme "
           "whose connection strings list hosts (`postgres`, `postgresql` and `mongodb`; django-environ's "
-          "and django-cache-url's cache URLs, `memcached://h1:11211,h2:11211`), where each host of the list is "
-          "checked as a host."),
+          "and django-cache-url's cache URLs, `memcached://h1:11211,h2:11211`; Redis Sentinel's "
+          "`redis+sentinel://s1:26379,s2:26379/mymaster/1`), where each host of the list is checked as a host."),
     why=("Each component allows a set of characters; e.g. `[` only around an IP literal, `@` once before the "
          "host, `#` once before the fragment, `:` not in the first segment of a relative reference."),
     where=("the character itself; of two `@` in an authority, the first (the one a password holds, to encode as "
