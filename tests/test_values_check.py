@@ -3776,3 +3776,23 @@ def named(flag):
     return requests.get(url)
 '''
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(14, "IRI802")]
+
+
+def test_two_urls_run_together_in_a_list_whatever_its_name_are_reported() -> None:
+    """fixtures201 repro 04, fixtures205 repro 03, fixtures206 repro 04: ``MIRRORS = [...]`` or ``PYTHON_BLOGS``
+    lost the ',' between two URLs as ``MIRROR_URLS`` did: IRI813 past the first URL's host, IRI801 at it; the
+    item alone (no other rule runs on a display a name does not call URLs: its literals are checked as ever)."""
+    src = '''MIRRORS = [
+    "https://a.example/debian"
+    "https://b.example/debian/",
+    "https://c.example/debian/",
+]
+PYTHON_BLOGS = (
+    "https://blog.example.org/feed.xml", "https://eu.example.com"
+    "https://us.example.com/",
+)
+PAIRS = [("https://a.example/x", "https://b.example/y"), "https://c.example/?next=" "https://d.example/"]
+WORDS = ["mirror list", "https://a.example/p q"]
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (3, 5, "IRI813"), (8, 5, "IRI801"), (11, 44, "IRI101")]

@@ -487,6 +487,10 @@ class ModuleValues:
         name = dotted(target) or string_key(target)  # (``item["image_urls"] = ...``: a key, as a dict display's)
         if self._is_url_name(name) and not guarded(at, node, name, value):
             yield from self._each(value, at, node, name)
+        for e in value.elts if type(value) in _DISPLAYS and not self._is_url_name(name) else ():  # type: ignore[attr-defined]
+            if type(e) is ast.Constant and type(e.value) is str and e.value.count("://") > 1 and \
+                    type(r := self.state.value(e, at)) is Value and len(r.pieces) > 1:  # (two URLs lost a ',')
+                yield UrlValue(r, Reason.URL_NAME, node, e, at=at, only=_RUN_CODES)
 
     def _defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, at: At) -> Iterator[UrlValue]:
         a = node.args
@@ -541,8 +545,7 @@ class ModuleValues:
                 return False
             receiver = bound[0].value
         func = receiver.func if type(receiver) is ast.Call else None  # (a class's call, as the pre-check reads it)
-        return func is not None and _root(func) in self._imported and \
-            names_class(last_word(func))
+        return func is not None and _root(func) in self._imported and names_class(last_word(func))
 
     def _callee(self, call: ast.Call, at: At) -> tuple[UrlApi | None, Client | None]:
         """The URL API a call reaches (through a client: with the client)."""
@@ -674,8 +677,6 @@ def _root(node: ast.expr) -> str | None:
 
 
 _URL_WORDS = ("url", "uri", "href")  # (as the text pre-check reads them: ``marks._JOINED_TEXT``)
-
-
 _JOINING = frozenset(("format", "format_map", "join", "urljoin"))
 
 
@@ -686,7 +687,7 @@ def _inner_urls(text: str) -> list[tuple[int, int]] | None:
     return [inner] if inner is not None else embedded_iris(text)
 
 
-_URLJOIN_CODES = frozenset(("IRI804",))
+_URLJOIN_CODES, _RUN_CODES = frozenset(("IRI804",)), frozenset(("IRI801", "IRI813"))  # (IRI801: at the host)
 _SESSION, _BASE_CODES = "aiohttp.ClientSession", frozenset(("IRI812",))
 
 

@@ -27,13 +27,16 @@ RULE = Rule(
           "starts (`\"?next=\"` then `\"https://example.org/\"`, `\"https://web.archive.org/web/2020/\"` then "
           "`\"https://example.org/\"`: an archived page's address), or a list of URLs separated by spaces "
           "(OAuth's `redirect_uris`). So a list item that ends with `/` is not reported (`\"https://a.example/x/\"` "
-          "then `\"https://b.example/y\"`): the grammar cannot tell it from the archive's address."),
+          "then `\"https://b.example/y\"`): the grammar cannot tell it from the archive's address.\n\n"
+          "Checked where the value is used as a URL (placement.md), and in every list, tuple or set display "
+          "assigned to a name, whatever the name (`MIRRORS = [...]`, `PYTHON_BLOGS = (...)`): an item that two "
+          "absolute URLs make is no one's intent."),
     why=("Python joins adjacent string literals into one (the language reference, \"String literal "
          "concatenation\"), so the list holds one item less, and that item is one URL whose path or query "
          "holds the second URL's text (RFC 3986 sec. 3.3, 3.4 allow `:` and `/` there): valid syntax, so nothing "
          "fails until the request goes to the first host for a page that does not exist, and the second mirror "
          "is never tried."),
-    where="the first character of the second URL's string",
+    where="the second string's first character after its quote (the `h` of `https`)",
     fix_text="Put back the `,` between the two strings.",
     valid=(
         Example('MIRRORS = [\n    "https://a.example/pub/x.tar.gz",\n    "https://b.example/pub/x.tar.gz",\n]\n',
