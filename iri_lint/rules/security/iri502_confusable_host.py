@@ -29,7 +29,8 @@ RULE = Rule(
          "(all-Cyrillic `аррӏе`, UTS #39 sec. 4 whole-script confusables). Judged with ICU's SpoofChecker when "
          "`iri-lint[icu]` is installed, else with Unicode's confusables data (`confusable-homoglyphs`). IRI311 "
          "never proposes showing such a label."),
-    where="the first character of the host label that looks like another",
+    where=("the first character of the host label that looks like another (the label's first character, not the "
+           "look-alike one inside it)"),
     fix_text="Use the real ASCII host.",
     valid=(Example("https://paypal.com/"), Example("https://пример.рф/")),
     invalid=(Example("https://pаypal.com/"), Example("https://аррӏе.com/"), Example("https://gıthub.com/")),

@@ -30,6 +30,8 @@ RULE = Rule(
           "percent-encode (a cut password whose first part is digits or empty, `app:2024/spring@db`, makes a "
           "valid port and is not reported)."),
     why="The port after the host is `*DIGIT`; anything else means a misplaced `:` or a typo.",
+    where=("the port's first character that is no ASCII digit (the `a` of `:84a3`); of a cut password, the `/`, "
+           "`?` or `#` that cut it"),
     fix_text=("Write the port as digits, or percent-encode a ':' that belongs to the host, or a '/', '?' or '#' "
               "that belongs to a password."),
     valid=(Example("https://example.com:8443/"),),
