@@ -1864,7 +1864,8 @@ def test_a_module_constant_bound_again_to_the_same_text_in_a_branch_is_known_eve
     assert _lint_project(tmp_path, modules, "a.py") == [(7, "IRI801"), (8, "IRI801")]
     assert _lint_project(tmp_path, modules, "b.py") == [(3, "IRI801")]
     differ = dict(modules, **{"a.py": modules["a.py"].replace('    HOST = "https://h.example"', '    HOST = "https://o.example"')})
-    assert _lint_project(tmp_path, differ, "b.py") == []  # (they differ: a hole)
+    # (they differ: a hole that keeps each value, checked in turn: fixtures206 repro 06)
+    assert _lint_project(tmp_path, differ, "b.py") == [(3, "IRI801")]
 
 
 @pytest.mark.parametrize("expr", ['"https://h.example/u/%s|y" % user', 'f"https://h.example/u/{user}^y"',
@@ -3796,3 +3797,23 @@ WORDS = ["mirror list", "https://a.example/p q"]
 '''
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
         (3, 5, "IRI813"), (8, 5, "IRI801"), (11, 44, "IRI101")]
+
+
+def test_a_module_name_bound_in_branches_is_checked_with_each_value_it_may_hold(tmp_path: Path) -> None:
+    """fixtures206 repro 06: ``BILLING_BASE = ".../api/v1"`` then ``if ENV == "staging": BILLING_BASE = ...``:
+    another module's ``urljoin(settings.BILLING_BASE, "invoices/x")`` drops ``v1`` whichever runs (IRI804), and a
+    function's ``BASE + "health"`` joins to the host on each (IRI801); where an if/else binds it on every run the
+    top-level value never stays (no IRI801 from it)."""
+    modules = {
+        "pkg/__init__.py": "",
+        "pkg/settings.py": ('import os\nENV = os.environ.get("ENV", "prod")\n'
+                            'BILLING_BASE = "https://billing.example.com/api/v1"\n'
+                            'if ENV == "staging":\n    BILLING_BASE = "https://billing.staging.example.com/api/v1"\n'
+                            'HOST = "https://h.example"\nif ENV == "staging":\n    HOST = "https://s.example/"\n'
+                            'else:\n    HOST = "https://p.example/"\n'),
+        "pkg/billing.py": ('from urllib.parse import urljoin\nimport requests\nfrom pkg import settings\n\n\n'
+                           'def invoice(i):\n    requests.get(urljoin(settings.BILLING_BASE, "invoices/%s" % i))\n'
+                           '    requests.get(settings.HOST + "health")\n'),
+    }
+    (tmp_path / "pkg").mkdir()
+    assert _lint_project(tmp_path, modules, "pkg/billing.py") == [(7, "IRI804")]

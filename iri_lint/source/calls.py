@@ -18,6 +18,7 @@ from iri_lint.source.values import (
     STR_MEMBER,
     Client,
     Const,
+    Hole,
     HoleKind,
     Seq,
     Src,
@@ -123,7 +124,14 @@ def _urljoin(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     b, u = known_text(base), known_text(url)
     if b is None or u is None:
         return hole(node, src)
-    return assembly.urljoin(b, u, node, src)
+    return assembly.urljoin(_chosen_base(b, u), u, node, src)
+
+
+def _chosen_base(b: Value, u: Value) -> Value:
+    """A base that is a module name bound in branches (``source.choices``): the first value it may hold that
+    the reference drops part of, else its first (fixtures206 repro 06); any other base as it is."""
+    choices = b.pieces[0].choices if len(b.pieces) == 1 and type(b.pieces[0]) is Hole else None
+    return next((c for c in choices if assembly.urljoin_drops(c, u)), choices[0]) if choices else b
 
 
 def unset_environment(args: Args, evaluator: Evaluator) -> Args:
@@ -145,7 +153,7 @@ def urljoin_drops(args: Args) -> tuple[str, str, Value] | None:
     b, u = known_text(base), known_text(url)
     if b is None or u is None:
         return None
-    found = assembly.urljoin_drops(b, u)
+    found = assembly.urljoin_drops(_chosen_base(b, u), u)
     return None if found is None else (found[0], found[1], u)
 
 

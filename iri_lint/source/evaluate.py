@@ -20,6 +20,7 @@ from iri_lint.source import assembly, bindings, mutations
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
 from iri_lint.source.blocks import Span, inside, item_before, way_to
 from iri_lint.source.calls import CALLS, CLIENTS, JOINS_OF_URLS, METHODS, Args, percent_args, unset_environment
+from iri_lint.source.choices import with_choices
 from iri_lint.source.formatting import number_with_spec, percent_value, printed, with_spec_suffix
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
 from iri_lint.source.mutations import binds_any, globals_rebound, rebinds_module_attribute, rebound_on
@@ -334,7 +335,7 @@ class ModuleState:
         try:
             order = stars_order(self, scope, name)
             r = self._final(scope, name, order, node) if pos is None else self._at(scope, order, stmt, node)  # type: ignore[arg-type]
-            r = as_number(r, scope, name, node)  # (``offset += 50`` in a loop: digits)
+            r = with_choices(self, as_number(r, scope, name, node), scope, order, node, pos is None)  # (digits)
         finally:
             del memo[key]
         if self.evaluator.cuts == cuts:
@@ -491,6 +492,8 @@ class ModuleState:
     # -- attributes, classes and modules ---------------------------------------------------------
 
     def _attribute(self, node: ast.Attribute, at: At) -> Result:
+        if at.frame and (key := dotted(node)) in at.frame:
+            return at.frame[key]  # type: ignore[return-value]  # (one of a module name's choices: ``source.choices``)
         owner = self.value(node.value, at)
         attr = node.attr
         t = type(owner)

@@ -21,7 +21,7 @@ from iri_lint.source.values import Text, Value, concat, dotted
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState
 
-__all__ = ["extended_next", "extensions", "guarded", "path_values"]
+__all__ = ["covers", "extended_next", "extensions", "guarded", "path_values"]
 
 _MAX_EXTENSIONS = 16  # (as many as a choice at the use yields)
 
@@ -112,6 +112,13 @@ def _paths(state: ModuleState, scope: Scope, name: str, augs: list[ast.AugAssign
             for *_, start in starts:
                 yield aug, aug.value, At(scope, aug), concat([start, *(pieces[i] for i in way), pieces[k], *later],
                                                              aug, state.src)
+
+
+def covers(scope: Scope, stmts: list[ast.stmt]) -> bool:
+    """Whether two of the statements stand on different ways of a statement one of whose ways always runs (an
+    ``if`` that ends with ``else``, a ``match``, a ``try``): one of them runs, whichever way is taken."""
+    chains = [_chain(scope, s, None) for s in stmts]
+    return any(_covered(_split(chains[i], chains[j])) for j in range(len(chains)) for i in range(j))
 
 
 def _trailing_augs(before: list[Binding]) -> list[ast.AugAssign] | None:

@@ -11,6 +11,7 @@ import ast
 from collections.abc import Callable, Iterator, Sequence
 
 from iri_lint.source.bindings import At, Binding, Kind, Scope
+from iri_lint.source.choices import choice_in
 from iri_lint.source.values import Seq, Text, Value
 
 __all__ = ["MAX_ITEMS", "held_item", "loop_over"]
@@ -20,13 +21,16 @@ _LOOPS = (ast.For, ast.AsyncFor)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 
 
-def loop_over(expr: ast.expr, at: At, evaluate: Callable[[ast.expr, At], object]
+def loop_over(expr: ast.expr, at: At, evaluate: Callable[[ast.expr, At], object], r: object = None
               ) -> tuple[str, tuple[object, ...]] | None:
     """The first name ``expr`` reads that is the variable of a ``for`` around its use over a display of at most
     ``MAX_ITEMS`` items (the variable not bound again in the loop), with the items' values; None for none.
-    ``evaluate`` gives what an expression holds where a statement runs."""
+    ``evaluate`` gives what an expression holds where a statement runs. So, where ``r``, the value of ``expr``,
+    holds one, a module name bound in branches, with each value it may be left with (``source.choices``)."""
     if at.frame is not None or at.stmt is None:
         return None  # (one loop at a time: nested loops would multiply the checks)
+    if type(r) is Value and (choice := choice_in(expr, r, lambda n: evaluate(n, at))) is not None:
+        return choice
     variables = _loop_variables(at.scope)
     if not variables:
         return None  # (most scopes have no loop: no walk of the expression, which may be huge)

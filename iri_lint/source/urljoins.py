@@ -15,7 +15,7 @@ from iri_lint.source.bindings import At
 from iri_lint.source.blocks import inside
 from iri_lint.source.calls import URLJOINS, Args, known_text, urljoin_drops
 from iri_lint.source.candidates import is_url_name
-from iri_lint.source.values import MADE, Method, Text, Value
+from iri_lint.source.values import MADE, Method, Text, Value, dotted
 
 __all__ = ["HELPERS", "POSIX", "UrljoinNotes", "reads_frame"]
 
@@ -122,7 +122,7 @@ def _decided_here(args: Args, call: ast.Call, at: At) -> bool:
     (fixtures202 repro 01). Not a base the frame gives (a loop's item, ``for m in MIRRORS: urljoin(m, "x")``:
     the call alone is no value, fixtures203 repro 03)."""
     given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "base"), None)
-    if given is None or any(type(n) is ast.Name and n.id in at.frame for n in ast.walk(given)):  # type: ignore[operator]
+    if given is None or _reads(given, at):
         return False
     base, ref = args.pick(("base", "url"))
     if base is None or ref is None or type(base[0]) is not Value or type(ref[0]) is not Value:
@@ -145,12 +145,17 @@ def _posix_decided_here(args: Args, call: ast.Call, at: At) -> bool:
     first = p.pieces[0] if k and (p := parts[k]) is not None and p.pieces else None
     return type(first) is Text and first.start != MADE and inside(first.node, call) and \
         all(p is not None and all(type(q) is Text and q.src is first.src for q in p.pieces) for p in parts[:k]) and \
-        not any(type(n) is ast.Name and n.id in at.frame for a in call.args[:k] for n in ast.walk(a))  # type: ignore[operator]
+        not any(_reads(a, at) for a in call.args[:k])
 
 
 def reads_frame(call: ast.Call, at: At) -> bool:
     """Whether a call's arguments read a parameter of the helper read at a call (``at.frame``): what the call
-    gives there is the caller's, which the helper's own module does not know."""
+    gives there is the caller's, which the helper's own module does not know (or a loop's item, a choice)."""
+    return any(_reads(a, at) for a in (*call.args, *(k.value for k in call.keywords)))
+
+
+def _reads(expr: ast.expr, at: At) -> bool:
+    """Whether ``expr`` reads a name the frame gives (a parameter, a loop's item, a module name's choice)."""
     frame = at.frame
-    return bool(frame) and any(type(n) is ast.Name and n.id in frame  # type: ignore[operator]
-                               for a in (*call.args, *(k.value for k in call.keywords)) for n in ast.walk(a))
+    return frame is not None and any((type(n) is ast.Name and n.id in frame) or
+                                     (type(n) is ast.Attribute and dotted(n) in frame) for n in ast.walk(expr))

@@ -402,7 +402,7 @@ class ModuleValues:
                                        dropped=dropped)
             return
         if type(r) is Value and dropped is None and client is None and \
-                (loop := loop_over(expr, at, self.state.value)) is not None:
+                (loop := loop_over(expr, at, self.state.value, r)) is not None:
             variable, items = loop  # (each item in turn: ``for path in ("/a", "/b"): get(BASE + path)``)
             for item in items:
                 each = at._replace(frame={variable: item})

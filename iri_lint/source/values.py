@@ -109,6 +109,8 @@ class Hole(NamedTuple):
     spec: str | None = None  # FIELD: the format spec or conversion (``>4``, ``!r``, ``d``); "" none
     safe: str = ""  # ENCODED: the characters quote() keeps besides the unreserved ones
     chars: str | None = None  # VALUE: every character it may hold, its name bound only to literals ("d" or "w")
+    # VALUE: each value a module's name may be left with, bound in branches (``source.choices``)
+    choices: tuple[Value, ...] | None = None
 
     def position(self) -> SourcePos | None:
         """Where the expression it stands for starts."""

@@ -1,0 +1,61 @@
+"""Module names bound in branches (issue #27): each value a name may be left with.
+
+``BILLING_BASE = "https://billing.example.com/api/v1"``, then ``if ENV == "staging": BILLING_BASE = ...``: a
+function or another module reads a hole (the bindings disagree), but each value is one a URL API may be given
+(fixtures206 repro 06). The hole keeps them (``Hole.choices``), and a use is checked with each in turn, as
+with a loop's items (``source.loops``)."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from iri_lint.source.bindings import Kind, Order, Scope
+from iri_lint.source.extensions import covers
+from iri_lint.source.values import Hole, HoleKind, Text, Value, dotted
+
+if TYPE_CHECKING:
+    from iri_lint.source.evaluate import ModuleState, Result
+
+__all__ = ["MAX_CHOICES", "choice_in", "with_choices"]
+
+MAX_CHOICES = 4  # (each is a use's check again)
+
+
+def with_choices(state: ModuleState, r: Result, scope: Scope, order: Order, node: ast.AST, final: bool) -> Result:
+    """A module name's ``final`` value (once the module has run), a hole because bindings in branches disagree,
+    as a hole that keeps each value they may leave: the last ``=`` at the module's top level (unless later ones
+    cover every run) and each ``=`` after it (at most 4 in all, each of some known text)."""
+    if not final or scope.kind != "module" or type(r) is not Value or len(r.pieces) != 1:
+        return r
+    piece = r.pieces[0]
+    if type(piece) is not Hole or piece.kind is not HoleKind.VALUE:
+        return r
+    bs = order.by_pos
+    top = id(scope.body)
+    last = max((i for i, b in enumerate(bs) if b.block == top), default=0)
+    tail = bs[last:]
+    if len(tail) > 2 and covers(scope, [b.stmt for b in tail[1:]]):  # type: ignore[misc]
+        tail = tail[1:]  # (if/else both bind it: the top-level value never stays)
+    if not 1 < len(tail) <= MAX_CHOICES or any(b.kind is not Kind.ASSIGN or b.value is None for b in tail):
+        return r
+    values = []
+    for b in tail:
+        v = state._binding(scope, b, node)
+        if type(v) is not Value or v.type != "str" or not any(type(p) is Text for p in v.pieces):
+            return r
+        values.append(v)
+    return Value((piece._replace(choices=tuple(values)),), r.type)
+
+
+def choice_in(expr: ast.expr, r: Value, evaluate: object) -> tuple[str, tuple[Value, ...]] | None:
+    """The first name or attribute ``expr`` reads whose value is a hole with choices, by its dotted name, with
+    them; None when ``r``, the value of ``expr``, holds no such hole."""
+    if not any(type(p) is Hole and p.choices for p in r.pieces):
+        return None
+    for n in ast.walk(expr):
+        if type(n) in (ast.Name, ast.Attribute) and (key := dotted(n)) is not None:
+            v = evaluate(n)  # type: ignore[operator]
+            if type(v) is Value and len(v.pieces) == 1 and type(h := v.pieces[0]) is Hole and h.choices:
+                return key, h.choices
+    return None
