@@ -3817,3 +3817,36 @@ def test_a_module_name_bound_in_branches_is_checked_with_each_value_it_may_hold(
     }
     (tmp_path / "pkg").mkdir()
     assert _lint_project(tmp_path, modules, "pkg/billing.py") == [(7, "IRI804")]
+
+
+def test_a_guard_that_ensures_a_trailing_slash_is_read_as_one() -> None:
+    """fixtures207 repros 01, 03: after ``if not base.endswith("/"): base += "/"`` the value ends with '/' on every
+    run: ``base += "v2/x"`` is no join to the host (no IRI801), ``base + "/uploads"`` is '//' whichever ran
+    (IRI802); after ``base = base + "/"`` under the same test nothing is known of the paths (no finding)."""
+    src = '''import httpx
+import requests
+HOST = "https://upload.example"
+SLASHED = "https://upload.example/"
+def manifest(i):
+    url = HOST
+    if not url.endswith("/"):
+        url += "/"
+    url += "v2/manifests/" + i
+    return httpx.get(url)
+def index():
+    base = HOST
+    if not base.endswith("/"):
+        base = base + "/"
+    return httpx.get(base + "v2/index")
+def part(uid):
+    base = HOST
+    if not base.endswith("/"):
+        base += "/"
+    return requests.put(base + "/uploads/" + uid)
+def part2(uid):
+    base = SLASHED
+    if not base.endswith("/"):
+        base += "/"
+    return requests.put(base + "/uploads/" + uid)
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(20, "IRI802"), (25, "IRI802")]

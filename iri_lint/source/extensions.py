@@ -63,6 +63,8 @@ def extensions(state: ModuleState, name: ast.expr, at: At) -> Iterator[tuple[ast
     if augs is None or (fresh := before[-1]).stmt is None:
         return  # (no binding sets the name afresh before the use within reach: a parameter's, the module's)
     starts, reached = _reaching(state, before, scope, stmt, name.id) if fresh.kind is Kind.ASSIGN else ([], 1)
+    if starts is None:
+        return
     if not augs:  # (set afresh after its last ``+=``: that binding's value is the use's, unless it is a branch's)
         if reached > 1 or (starts and _conditional(scope, starts[0][0], stmt)):
             yield from starts
@@ -86,11 +88,14 @@ def _paths(state: ModuleState, scope: Scope, name: str, augs: list[ast.AugAssign
     """Each ``+=``'s statement, value, place, and the values of at most two paths through it from each start
     (``extensions``); ``home``: the statement list that decides which of them always run."""
     chains = [_chain(scope, aug, home) for aug in augs]
+    # (``if not url.endswith("/"): url += "/"`` ends the value with "/" on every path: added where it lacks one)
+    suffixes = [_ensured_suffix(aug, chain, name) for aug, chain in zip(augs, chains, strict=True)]
     always = [not any(type(p) in _BRANCHES and not (type(p) in TRY and block == id(p.body))  # type: ignore[attr-defined]
-                      for p, block in chain) for chain in chains]
-    # (an ``if`` whose test reads the name decides by its text, which no path here knows: ``if not
-    # base.endswith("/"): base += "/"``, ``if "?" in url: url += "&x"``; fixtures206 repros 01, 02)
-    guarded = [_guarded(chain, name) for chain in chains]
+                      for p, block in (chain[1:] if suffix is not None else chain))
+              for chain, suffix in zip(chains, suffixes, strict=True)]
+    # (an ``if`` whose test reads the name decides by its text, which no path here knows: ``if "?" in url: url +=
+    # "&x"``; fixtures206 repros 01, 02)
+    guarded = [suffix is None and _guarded(chain, name) for chain, suffix in zip(chains, suffixes, strict=True)]
     pieces = []
     for aug in augs:
         more = state.value(aug.value, At(scope, aug))
@@ -101,17 +106,49 @@ def _paths(state: ModuleState, scope: Scope, name: str, augs: list[ast.AugAssign
     for k, aug in enumerate(augs):
         if state.budget <= 0:
             return  # (each path's value is pieces made: within the module's budget, as any value)
-        if guarded[k]:
-            continue
+        if any(guarded[: k + 1]):
+            return  # (after it, whether the test ran is what a path needs and does not know: fixtures207 repro 01)
         state.budget -= len(augs) * len(starts)
-        later = [pieces[j] for j in range(k + 1, len(augs)) if always[j] and _split(chains[k], chains[j]) is None]
-        ways = {tuple(_path(chains, [i for i in range(k) if not guarded[i]], k))}
+        later = [j for j in range(k + 1, len(augs)) if always[j] and _split(chains[k], chains[j]) is None]
+        ways = {tuple(_path(chains, list(range(k)), k))}
         if k <= covered:
             ways.add(tuple(i for i in range(k) if always[i] and _split(chains[i], chains[k]) is None))
         for way in sorted(ways):
             for *_, start in starts:
-                yield aug, aug.value, At(scope, aug), concat([start, *(pieces[i] for i in way), pieces[k], *later],
-                                                             aug, state.src)
+                steps = [*way, k, *later]
+                made = _made(start, [pieces[i] for i in steps], [suffixes[i] for i in steps], aug, state)
+                if made is not None:
+                    yield aug, aug.value, At(scope, aug), made
+
+
+def _made(start: Value, pieces: list[Value], suffixes: list[str | None], node: ast.AST, state: ModuleState
+          ) -> Value | None:
+    """``start`` with each piece joined, a suffix one only where the value so far does not end with it; None where
+    a hole ends it there (whether the test ran is not known)."""
+    out = [start]
+    for piece, suffix in zip(pieces, suffixes, strict=True):
+        if suffix is not None:
+            so_far = concat(out, node, state.src)
+            if so_far.pieces and so_far.is_hole(len(so_far) - 1):
+                return None
+            if so_far.flat().endswith(suffix):
+                continue
+        out.append(piece)
+    return concat(out, node, state.src)
+
+
+def _ensured_suffix(aug: ast.AugAssign, chain: list[tuple[ast.stmt, int]], name: str) -> str | None:
+    """The text ``if not name.endswith(text): name += text`` ensures the value ends with, when ``aug`` is that
+    ``+=`` alone in such an ``if`` without ``else``."""
+    if not chain or type(p := chain[0][0]) is not ast.If or p.orelse or p.body != [aug]:
+        return None
+    test, value = p.test, aug.value
+    if type(value) is not ast.Constant or type(value.value) is not str or type(test) is not ast.UnaryOp or \
+            type(test.op) is not ast.Not or type(call := test.operand) is not ast.Call or len(call.args) != 1:
+        return None
+    func, arg = call.func, call.args[0]
+    return value.value if type(func) is ast.Attribute and func.attr == "endswith" and type(func.value) is ast.Name \
+        and func.value.id == name and type(arg) is ast.Constant and arg.value == value.value else None
 
 
 def covers(scope: Scope, stmts: list[ast.stmt]) -> bool:
@@ -151,28 +188,29 @@ def _reads(expr: ast.expr, name: str) -> bool:
 
 
 def _reaching(state: ModuleState, before: list[Binding], scope: Scope, use: ast.stmt, name: str
-              ) -> tuple[list[tuple[ast.stmt, ast.expr, At, Value]], int]:
+              ) -> tuple[list[tuple[ast.stmt, ast.expr, At, Value]] | None, int]:
     """The bindings that set the name afresh and may reach the use, with their values: the last one before it, and
     while it stands in a branch the use is not in, the one before, back to one that always runs (at most 4, all
     ``=``); not one whose own block leaves before the use (a ``return`` after it). Each with its value expression
-    and where that is evaluated, but one whose value holds no known text (a parameter's: nothing to check) or
-    that extends the name under an ``if`` on its own text (``if "?" not in url: url = url + "?x=1"``); and how
-    many may reach the use."""
+    and where that is evaluated, but one whose value holds no known text (a parameter's: nothing to check); and
+    how many may reach the use. None when one extends the name under an ``if`` on its own text (``if "?" not in
+    url: url = url + "?x=1"``): what any path holds depends on the test."""
     out: list[tuple[ast.stmt, ast.expr, At, Value]] = []
     reached = 0
     for b in reversed(before[-_MAX_STARTS:]):
         if b.kind is not Kind.ASSIGN or b.stmt is None or b.value is None:
             break
-        pos = scope.position(b.stmt)
-        block = _statements(scope, b.stmt)
-        if pos is None or block is None or not any(type(s) in _EXITS and s.lineno < use.lineno
-                                                   for s in block[pos.at + 1 :]):
+        conditional = _conditional(scope, b.stmt, use)
+        # (a branch that leaves ends with its exit; its statements after one are dead: the last alone is read)
+        block = _statements(scope, b.stmt) if conditional else None
+        if not (block and type(block[-1]) in _EXITS and block[-1].lineno < use.lineno):
             reached += 1
             b_at = At(b.scope or scope, b.stmt)
-            if type(v := state.value(b.value, b_at)) is Value and any(type(p) is Text for p in v.pieces) and \
-                    not (_reads(b.value, name) and _guarded(_chain(scope, b.stmt, None), name)):
+            if _reads(b.value, name) and _guarded(_chain(scope, b.stmt, None), name):
+                return None, reached  # (``if not base.endswith("/"): base = base + "/"``: no start is known)
+            if type(v := state.value(b.value, b_at)) is Value and any(type(p) is Text for p in v.pieces):
                 out.append((b.stmt, b.value, b_at, v))
-        if not _conditional(scope, b.stmt, use):
+        if not conditional:
             break
     return out, reached
 
