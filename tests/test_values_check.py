@@ -3850,3 +3850,19 @@ def part2(uid):
     return requests.put(base + "/uploads/" + uid)
 '''
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(20, "IRI802"), (25, "IRI802")]
+
+
+def test_urljoin_to_a_resource_of_the_site_s_root_is_meant_to_drop_the_path() -> None:
+    """fixtures207 repro 04: ``urljoin(page, "/robots.txt")`` (RFC 9309 sec. 2.3), ``/favicon.ico``, ``/sitemap.xml``
+    replace the page's path on purpose; an OpenID issuer's ``/.well-known/...`` does not (its path comes first)."""
+    src = '''from urllib.parse import urljoin
+import requests
+DOCS = "https://docs.python.org/3/"
+ISSUER = "https://kc.example/realms/main"
+requests.get(urljoin(DOCS, "/robots.txt"))
+requests.get(urljoin(DOCS, "/sitemap.xml"))
+requests.get(urljoin(DOCS, "/favicon.ico"))
+requests.get(urljoin(ISSUER, "/.well-known/openid-configuration"))
+requests.get(urljoin(DOCS, "/robots.txt.bak"))
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(8, "IRI804"), (9, "IRI804")]

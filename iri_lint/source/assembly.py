@@ -208,12 +208,19 @@ def _names_document(path: str) -> bool:
     return dot > 0 and 1 <= len(ext) <= 5 and ext.isascii() and ext[0].isalpha() and ext.isalnum()
 
 
+# resources a site keeps at its root, which code finds by resolving against any of its pages: robots.txt (RFC 9309
+# sec. 2.3) and by convention the favicon and the sitemap (fixtures207 repro 04). Not a well-known URI: an OpenID
+# issuer with a path keeps it before "/.well-known/openid-configuration" (OpenID Connect Discovery sec. 4)
+_SITE_ROOT = ("/robots.txt", "/favicon.ico", "/sitemap.xml")
+
+
 def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
     """What of the base's path ``urljoin(base, ref)`` drops (RFC 3986 sec. 5.2.2-5.2.3): ("relative", the
     last segment) when a relative-path reference replaces the segment after the base's last ``/``;
     ("absolute", the path) when an absolute-path reference replaces a base path that has a segment. None
     when nothing is dropped, or known text does not decide it (a hole in the base's path), or the base is a
-    page's URL (its last segment a document's name, ``index.html``): its links resolve against it."""
+    page's URL (its last segment a document's name, ``index.html``): its links resolve against it; nor for a
+    resource of the site's root (``/robots.txt``)."""
     if not _decided(ref) or not _decided(base):
         return None
     bs, rs = base.flat(), ref.flat()
@@ -224,6 +231,8 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
     if _names_document(bs[start:end]):
         return None  # a page's URL: resolving against it is what its links mean (RFC 3986 sec. 5.1)
     if rs.startswith("/", r.path[0]):
+        if rs[r.path[0] : r.path[1]] in _SITE_ROOT:
+            return None  # (a resource of the site's root: replacing the page's path is the point)
         kept = _keeps(bs[start:end], remove_dot_segments(rs[r.path[0] : r.path[1]]))
         return ("absolute", bs[start:end]) if bs[start:end].strip("/") and not kept else None
     cut = bs.rfind("/", start, end) + 1 if "/" in bs[start:end] else start
