@@ -3866,3 +3866,24 @@ requests.get(urljoin(ISSUER, "/.well-known/openid-configuration"))
 requests.get(urljoin(DOCS, "/robots.txt.bak"))
 '''
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(8, "IRI804"), (9, "IRI804")]
+
+
+def test_a_conditional_expression_inside_a_join_is_checked_with_each_branch() -> None:
+    """fixtures199's and fixtures203's documented limit: ``q = "?" + x if p else ""`` then ``BASE + q + "&fmt=json"``
+    sends '&' without a query when ``p`` is false (IRI809); ``"#" + ("de" if g else "en") + "?lang="`` puts the query
+    in the fragment (IRI803); a branch that doubles '/' (IRI802). Not a test on text (``"&" if "?" in url else
+    "?"``: which branch runs is what the value decides)."""
+    src = '''import requests
+BASE = "https://h.example/list"
+QBASE = "https://h.example/list?x=1"
+def f(p, x, lang, new, url):
+    q = "?" + x if p else ""
+    requests.get(BASE + q + "&fmt=json")
+    requests.get(BASE + "#" + ("de" if lang == "de" else "en") + "?lang=" + lang)
+    requests.get(BASE + ("/v2" if new else "/v1") + "/items")
+    requests.get(BASE + ("/v2/" if new else "/v1") + "/items")
+    sep = "&" if "?" in url else "?"
+    requests.get(QBASE + sep + "y=2")
+    requests.get(url + sep + "y=2")
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(6, "IRI809"), (7, "IRI803"), (9, "IRI802")]

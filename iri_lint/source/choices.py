@@ -10,14 +10,14 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from iri_lint.source.bindings import Kind, Order, Scope
+from iri_lint.source.bindings import At, Kind, Order, Scope
 from iri_lint.source.extensions import covers
 from iri_lint.source.values import Hole, HoleKind, Text, Value, dotted
 
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
-__all__ = ["MAX_CHOICES", "choice_in", "with_choices"]
+__all__ = ["MAX_CHOICES", "choice_in", "frame_key", "if_choices", "ifexp_value", "with_choices"]
 
 MAX_CHOICES = 4  # (each is a use's check again)
 
@@ -48,13 +48,48 @@ def with_choices(state: ModuleState, r: Result, scope: Scope, order: Order, node
     return Value((piece._replace(choices=tuple(values)),), r.type)
 
 
+def ifexp_value(state: ModuleState, node: ast.IfExp, at: At) -> Result:
+    """``a if test else b``: their value when they agree, else a hole that keeps both when they are texts
+    (``if_choices``); in a frame that holds one, that one."""
+    if at.frame and (key := frame_key(node)) in at.frame:
+        return at.frame[key]  # type: ignore[return-value]
+    a, b = state.value(node.body, at), state.value(node.orelse, at)
+    return a if type(a) is Value and type(b) is Value and a.same(b) else if_choices(node, a, b, state.hole(node))
+
+
+def if_choices(node: ast.IfExp, a: Result, b: Result, plain: Value) -> Value:
+    """``a if test else b`` of two texts that differ: the hole ``plain`` keeping both, unless the test reads text
+    (``"&" if "?" in url else "?"``, ``url.endswith("/")``: which branch runs depends on what no path knows)."""
+    hole = plain.pieces[0]
+    if type(hole) is not Hole or type(a) is not Value or type(b) is not Value or \
+            not any(type(p) is Text for p in (*a.pieces, *b.pieces)) or \
+            any(_reads_text(n) for n in ast.walk(node.test)):
+        return plain
+    return Value((hole._replace(choices=(a, b)),), plain.type)
+
+
+def _reads_text(node: ast.AST) -> bool:
+    if type(node) is ast.Compare:
+        return any(type(op) in (ast.In, ast.NotIn) for op in node.ops)
+    return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in _TEXT_TESTS
+
+
+_TEXT_TESTS = frozenset(("endswith", "startswith", "find", "rfind", "count", "index", "rindex", "__contains__"))
+
+
+def frame_key(node: ast.AST) -> str | None:
+    """What a frame holds a choice of ``node``'s value by: a name's or an attribute's dotted name, a conditional
+    expression's place."""
+    return f"({id(node)})" if type(node) is ast.IfExp else dotted(node)
+
+
 def choice_in(expr: ast.expr, r: Value, evaluate: object) -> tuple[str, tuple[Value, ...]] | None:
-    """The first name or attribute ``expr`` reads whose value is a hole with choices, by its dotted name, with
-    them; None when ``r``, the value of ``expr``, holds no such hole."""
+    """The first name, attribute or conditional expression ``expr`` reads whose value is a hole with choices, by
+    its frame key, with them; None when ``r``, the value of ``expr``, holds no such hole."""
     if not any(type(p) is Hole and p.choices for p in r.pieces):
         return None
     for n in ast.walk(expr):
-        if type(n) in (ast.Name, ast.Attribute) and (key := dotted(n)) is not None:
+        if type(n) in (ast.Name, ast.Attribute, ast.IfExp) and (key := frame_key(n)) is not None:
             v = evaluate(n)  # type: ignore[operator]
             if type(v) is Value and len(v.pieces) == 1 and type(h := v.pieces[0]) is Hole and h.choices:
                 return key, h.choices

@@ -20,7 +20,7 @@ from iri_lint.source import assembly, bindings, mutations
 from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scope, defined_by_def, rebound_inside
 from iri_lint.source.blocks import Span, inside, item_before, way_to
 from iri_lint.source.calls import CALLS, CLIENTS, JOINS_OF_URLS, METHODS, Args, percent_args, unset_environment
-from iri_lint.source.choices import with_choices
+from iri_lint.source.choices import ifexp_value, with_choices
 from iri_lint.source.formatting import number_with_spec, percent_value, printed, with_spec_suffix
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
 from iri_lint.source.mutations import binds_any, globals_rebound, rebinds_module_attribute, rebound_on
@@ -281,10 +281,6 @@ class ModuleState:
                 return self.hole(node)
             items[k.value] = (self.value(v, at), v)
         return Table(items)
-
-    def _ifexp(self, node: ast.IfExp, at: At) -> Result:
-        a, b = self.value(node.body, at), self.value(node.orelse, at)
-        return a if type(a) is Value and type(b) is Value and a.same(b) else self.hole(node)
 
     # -- names -----------------------------------------------------------------------------
 
@@ -695,6 +691,6 @@ _EXPRESSIONS: dict[type, Callable[[ModuleState, Any, At], Result]] = {
     ast.Constant: ModuleState._constant, ast.JoinedStr: ModuleState._fstring, ast.BinOp: ModuleState._binop,
     ast.Name: ModuleState._name, ast.Attribute: ModuleState._attribute, ast.Call: ModuleState._call,
     ast.Tuple: ModuleState._display, ast.List: ModuleState._display, ast.Dict: ModuleState._dict, ast.IfExp:
-    ModuleState._ifexp, ast.NamedExpr: lambda st, n, at: st.value(n.value, at), ast.Subscript: subscript_value,
+    ifexp_value, ast.NamedExpr: lambda st, n, at: st.value(n.value, at), ast.Subscript: subscript_value,
 }
 
