@@ -3817,6 +3817,11 @@ def test_a_module_name_bound_in_branches_is_checked_with_each_value_it_may_hold(
     }
     (tmp_path / "pkg").mkdir()
     assert _lint_project(tmp_path, modules, "pkg/billing.py") == [(7, "IRI804")]
+    # (fixtures208 repro 02: an aiohttp session's base so chosen resolves each request against each value)
+    modules["pkg/weather.py"] = ('import aiohttp\nfrom pkg import settings\n\n\nasync def f():\n'
+                                 '    async with aiohttp.ClientSession(base_url=settings.BILLING_BASE + "/") as s:\n'
+                                 '        await s.get("/onecall")\n')
+    assert _lint_project(tmp_path, modules, "pkg/weather.py") == [(7, "IRI804")]
 
 
 def test_a_guard_that_ensures_a_trailing_slash_is_read_as_one() -> None:
@@ -3854,7 +3859,8 @@ def part2(uid):
 
 def test_urljoin_to_a_resource_of_the_site_s_root_is_meant_to_drop_the_path() -> None:
     """fixtures207 repro 04: ``urljoin(page, "/robots.txt")`` (RFC 9309 sec. 2.3), ``/favicon.ico``, ``/sitemap.xml``
-    replace the page's path on purpose; an OpenID issuer's ``/.well-known/...`` does not (its path comes first)."""
+    replace the page's path on purpose, as do well-known URIs (RFC 8615: ``security.txt``) and ``/ads.txt``
+    (fixtures208 repro 01); an issuer's metadata does not (OpenID's path comes first, RFC 8414's after)."""
     src = '''from urllib.parse import urljoin
 import requests
 DOCS = "https://docs.python.org/3/"
@@ -3864,8 +3870,11 @@ requests.get(urljoin(DOCS, "/sitemap.xml"))
 requests.get(urljoin(DOCS, "/favicon.ico"))
 requests.get(urljoin(ISSUER, "/.well-known/openid-configuration"))
 requests.get(urljoin(DOCS, "/robots.txt.bak"))
+requests.get(urljoin(DOCS, "/.well-known/security.txt"))
+requests.get(urljoin(DOCS, "/ads.txt"))
+requests.get(urljoin(ISSUER, "/.well-known/oauth-authorization-server"))
 '''
-    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(8, "IRI804"), (9, "IRI804")]
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(8, "IRI804"), (9, "IRI804"), (12, "IRI804")]
 
 
 def test_a_conditional_expression_inside_a_join_is_checked_with_each_branch() -> None:

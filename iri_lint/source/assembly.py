@@ -16,7 +16,7 @@ from typing import NamedTuple
 from urllib.parse import quote, quote_plus
 
 from iri_lint.core.resolve import remove_dot_segments
-from iri_lint.source.values import Client, Hole, HoleKind, Src, Text, Value, concat, hole, made, may_hold
+from iri_lint.source.values import Client, Hole, HoleKind, Src, Text, Value, concat, each_choice, hole, made, may_hold
 
 __all__ = [
     "Parts", "dot_segment_spans", "httpx_merge", "join", "posix_join", "quoted", "removeaffix", "split",
@@ -209,9 +209,13 @@ def _names_document(path: str) -> bool:
 
 
 # resources a site keeps at its root, which code finds by resolving against any of its pages: robots.txt (RFC 9309
-# sec. 2.3) and by convention the favicon and the sitemap (fixtures207 repro 04). Not a well-known URI: an OpenID
-# issuer with a path keeps it before "/.well-known/openid-configuration" (OpenID Connect Discovery sec. 4)
-_SITE_ROOT = ("/robots.txt", "/favicon.ico", "/sitemap.xml")
+# sec. 2.3), well-known URIs (RFC 8615 sec. 3: security.txt, change-password, webfinger), and by convention the
+# favicon, the sitemap and the ads.txt files (fixtures207 repro 04, fixtures208 repro 01). Not an issuer's metadata:
+# an OpenID issuer's path comes before "/.well-known/openid-configuration" (OpenID Connect Discovery sec. 4), an
+# OAuth one's after "/.well-known/oauth-authorization-server" (RFC 8414 sec. 3): resolving drops it
+_SITE_ROOT = frozenset(("/robots.txt", "/favicon.ico", "/sitemap.xml", "/ads.txt", "/app-ads.txt", "/humans.txt",
+                        "/security.txt"))
+_ISSUER_METADATA = ("/.well-known/openid-configuration", "/.well-known/oauth-authorization-server")
 
 
 def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
@@ -221,6 +225,8 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
     when nothing is dropped, or known text does not decide it (a hole in the base's path), or the base is a
     page's URL (its last segment a document's name, ``index.html``): its links resolve against it; nor for a
     resource of the site's root (``/robots.txt``)."""
+    if (choices := each_choice(base)) is not None:  # (a module name bound in branches: ``source.choices``)
+        return next((f for c in choices if (f := urljoin_drops(c, ref)) is not None), None)
     if not _decided(ref) or not _decided(base):
         return None
     bs, rs = base.flat(), ref.flat()
@@ -231,7 +237,8 @@ def urljoin_drops(base: Value, ref: Value) -> tuple[str, str] | None:
     if _names_document(bs[start:end]):
         return None  # a page's URL: resolving against it is what its links mean (RFC 3986 sec. 5.1)
     if rs.startswith("/", r.path[0]):
-        if rs[r.path[0] : r.path[1]] in _SITE_ROOT:
+        path = rs[r.path[0] : r.path[1]]
+        if path in _SITE_ROOT or (path.startswith("/.well-known/") and not path.startswith(_ISSUER_METADATA)):
             return None  # (a resource of the site's root: replacing the page's path is the point)
         kept = _keeps(bs[start:end], remove_dot_segments(rs[r.path[0] : r.path[1]]))
         return ("absolute", bs[start:end]) if bs[start:end].strip("/") and not kept else None

@@ -18,7 +18,6 @@ from iri_lint.source.values import (
     STR_MEMBER,
     Client,
     Const,
-    Hole,
     HoleKind,
     Seq,
     Src,
@@ -27,6 +26,7 @@ from iri_lint.source.values import (
     as_text,
     concat,
     dotted,
+    each_choice,
     hole,
     made,
 )
@@ -130,7 +130,7 @@ def _urljoin(args: Args, node: ast.Call, src: Src, qual: str) -> object:
 def _chosen_base(b: Value, u: Value) -> Value:
     """A base that is a module name bound in branches (``source.choices``): the first value it may hold that
     the reference drops part of, else its first (fixtures206 repro 06); any other base as it is."""
-    choices = b.pieces[0].choices if len(b.pieces) == 1 and type(b.pieces[0]) is Hole else None
+    choices = each_choice(b)
     return next((c for c in choices if assembly.urljoin_drops(c, u)), choices[0]) if choices else b
 
 

@@ -397,6 +397,16 @@ def may_hold(h: Hole, chars: str) -> str:
     return "".join(c for c in chars if c in h.safe) if h.kind is HoleKind.ENCODED else chars
 
 
+def each_choice(value: Value) -> list[Value] | None:
+    """``value`` with its first hole that keeps choices (``source.choices``) replaced by each of them in turn; None
+    when it holds none."""
+    k = next((k for k, p in enumerate(value.pieces) if type(p) is Hole and p.choices), None)
+    if k is None:
+        return None
+    before, after = Value(value.pieces[:k], value.type), Value(value.pieces[k + 1 :], value.type)
+    return [concat([before, c, after], as_type=value.type) for c in value.pieces[k].choices]  # type: ignore[union-attr]
+
+
 def hole(node: ast.AST | None, src: Src | None, *, kind: HoleKind = HoleKind.VALUE, name: str | None = None,
          field: str | None = None, spec: str | None = None, safe: str = "", as_type: str = "str") -> Value:
     """A value that is one hole."""
