@@ -2567,6 +2567,17 @@ def test_a_literal_its_module_percent_formats_is_a_printf_template_unfilled_too(
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(3, 19, "IRI805")]
 
 
+def test_a_function_s_local_another_function_percent_formats_is_no_printf_template() -> None:
+    """outside48 repro 01 (yarl's tests): ``url = URL("http://h/?%F0%9D%95%A6=1")`` in one function and another
+    function's own ``url % {...}``: the escapes are no conversions (no IRI805), nor are a call's arguments the
+    name's text; a local the same function %-formats is a template (IRI805 where it reaches an API unfilled)."""
+    src = ('import requests\nfrom yarl import URL\n\n\ndef a():\n    url = URL("http://example.com/?%F0%9D%95%A6=1")\n'
+           '    requests.get(url)\n    page = "http://example.com/caf%E9"\n    requests.get(page)\n\n\n'
+           'def b():\n    url = "http://example.com/?id=%d"\n    page = url % 3\n    return url % 3, page % 1\n\n\n'
+           'def c():\n    url = "http://example.com/?id=%d"\n    requests.get(url)\n    return url % 3\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(19, "IRI805")]
+
+
 def test_a_literal_a_template_name_holds_is_a_printf_template_wherever_it_is_filled(tmp_path: Path) -> None:
     """fixtures180 repro 02: a name that says it holds a template (``SEGMENT_FMT``) holds one whatever its
     placeholders look like: ``%05d`` is a conversion when another module %-formats it, or none does, and

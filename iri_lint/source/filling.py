@@ -114,14 +114,61 @@ def _printf_templates(tree: ast.Module, file: SourceFile) -> frozenset[int]:
     text = file.text
     lines = sorted(_lines_holding("%", text, file.line_offsets)) if "%" in text else []
     out: set[int] = set()
-    for node in _spanning(tree, lines) if lines else ():  # (a conversion's '%' is on a line the statement spans)
-        if type(node) in (ast.Assign, ast.AnnAssign) and (how := _bound_to(node, pct, other)):  # type: ignore[arg-type]
-            # (its literals, a join's too: ``PART_URL_TMPL = CDN + "/part_%05d.m4s"``, fixtures182 repro 01; by its
-            # name alone, not one with a '{': a .format template's, wherever it is filled, fixtures187 repro 02)
-            out.update(id(n) for n in ast.walk(node.value) if type(n) is ast.JoinedStr or  # type: ignore[attr-defined]
-                       (type(n) is ast.Constant and type(n.value) is str and "%" in n.value
-                        and (how == "%" or "{" not in n.value)))
+    bound: list[tuple[ast.Assign | ast.AnnAssign, ast.AST | None, str]] = []
+    local: dict[int, set[str]] = {}  # id() of a function -> the names it %-formats itself
+    for node, func in _spanning_in(tree, lines) if lines else ():  # (a conversion's '%' is on a line it spans)
+        t = type(node)
+        if t in (ast.Assign, ast.AnnAssign) and (how := _bound_to(node, pct, other)):  # type: ignore[arg-type]
+            bound.append((node, func, how))  # type: ignore[arg-type]
+        elif t is ast.BinOp and type(node.op) is ast.Mod and type(node.left) is ast.Name and func is not None:  # type: ignore[attr-defined]
+            local.setdefault(id(func), set()).add(node.left.id)  # type: ignore[attr-defined]
+    for node, func, how in bound:
+        targets = node.targets if type(node) is ast.Assign else [node.target]  # type: ignore[union-attr]
+        if how == "%" and func is not None and not any(type(t) is ast.Name and t.id in local.get(id(func), ())
+                                                       for t in targets):
+            continue  # (a function's local, %-formatted only in another function: outside48 repro 01)
+        # (its literals, a join's too: ``PART_URL_TMPL = CDN + "/part_%05d.m4s"``, fixtures182 repro 01; by its
+        # name alone, not one with a '{': a .format template's, wherever it is filled, fixtures187 repro 02)
+        out.update(id(n) for n in _flowing(node.value) if type(n) is ast.JoinedStr or  # type: ignore[arg-type]
+                   (type(n) is ast.Constant and type(n.value) is str and "%" in n.value
+                    and (how == "%" or "{" not in n.value)))
     return frozenset(out)
+
+
+def _flowing(expr: ast.expr) -> Iterator[ast.expr]:
+    """The expressions whose text a value is made of: through joins and choices, not into a call's arguments
+    (``URL("http://h/?%F0%9D%95%A6=1")``: the object's text, not a template of the name's)."""
+    todo = [expr]
+    while todo:
+        e = todo.pop()
+        yield e
+        t = type(e)
+        if t is ast.BinOp:
+            todo += (e.left, e.right)  # type: ignore[attr-defined]
+        elif t is ast.IfExp:
+            todo += (e.body, e.orelse)  # type: ignore[attr-defined]
+        elif t is ast.BoolOp:
+            todo += e.values  # type: ignore[attr-defined]
+
+
+def _spanning_in(tree: ast.AST, lines: list[int]) -> Iterator[tuple[ast.AST, ast.AST | None]]:
+    """``_spanning``'s nodes, each with the function (or lambda) it stands in, None at a module's or a class's
+    top level."""
+    todo: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
+    while todo:
+        node, func = todo.pop()
+        yield node, func
+        inner = node if type(node) in _FUNCTIONS else func
+        for field in _fields(type(node)):
+            v = getattr(node, field, None)
+            if type(v) is list:
+                todo += [(c, inner) for c in v if isinstance(c, ast.AST) and type(c) not in _LEAVES
+                         and _spans(c, lines)]
+            elif isinstance(v, ast.AST) and type(v) not in _LEAVES and _spans(v, lines):
+                todo.append((v, inner))
+
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
 
 def _bound_to(stmt: ast.Assign | ast.AnnAssign, names: set[str], other: set[str]) -> str:
