@@ -1294,9 +1294,16 @@ def _reference_scan(text: str, kind: str, profile: str) -> tuple[list[tuple[int,
             spans["host"] = (h_start, h_end)
             whole = text[h_start:a_end]
             pieces = whole.split(",")
+            close = whole.find("]")
             if h_end < a_end and _stdlib_ipv6(whole):  # an IPv6 address without brackets: one error
                 spans["port"] = (h_end + 1, a_end)
                 out.append((h_start, a_end, E.IP_LITERAL, "host"))
+            elif h_end < a_end and not whole[h_end - h_start + 1 :].isdigit() and close > 0 and \
+                    _stdlib_ipv6(whole[:close]) and (close + 1 == len(whole) or (
+                    whole[close + 1] == ":" and ((whole[close + 2 :].isascii() and whole[close + 2 :].isdigit())
+                                                 or not whole[close + 2 :]))):  # (one without its '[')
+                spans["port"] = (h_end + 1, a_end)
+                out.append((h_start, h_start + close, E.IP_LITERAL, "host"))
             elif h_end < a_end and len(pieces) > 1 and all(  # a list of hosts: one error
                     p and p.count(":") <= 1 and p.split(":")[0] and p.partition(":")[2].isascii()
                     and (p.partition(":")[2].isdigit() or not p.partition(":")[2]) and not set(p) & set("[]")
@@ -1521,6 +1528,16 @@ def test_syntax_errors_pickle() -> None:
 @pytest.mark.parametrize("address", ["fd00:ec2::254", "::1", "2001:db8::7", "fe80::1:8080", "1:2:3:4:5:6:7:8"])
 def test_an_ipv6_address_without_brackets_is_one_error_that_names_it(address: str) -> None:
     (err,) = scan(f"http://{address}/").errors
+    assert (err.code, err.position, err.end) == (E.IP_LITERAL, 7, 7 + len(address))
+    assert f"[{address}]" in err.message
+
+
+@pytest.mark.parametrize(("text", "address"), [("http://::1]/", "::1"), ("http://::12.34.56.78]/", "::12.34.56.78"),
+                                               ("http://fe80::1]:8080/", "fe80::1"), ("http://::1]", "::1")])
+def test_an_ipv6_address_that_lost_its_open_bracket_is_one_error_that_names_it(text: str, address: str) -> None:
+    """outside48 repro 02 (uritools' tests): "http://::1]/" has an authority, an address without its '[': not
+    IRI601's empty host and IRI112's colons, one IRI113 over the address."""
+    (err,) = scan(text).errors
     assert (err.code, err.position, err.end) == (E.IP_LITERAL, 7, 7 + len(address))
     assert f"[{address}]" in err.message
 

@@ -20,7 +20,8 @@ RULE = Rule(
     default=True,
     fix_level=None,
     what=("A host in `[...]` that is neither a valid IPv6 address nor an IPvFuture `v<hex>.<chars>`, or an IPv6 "
-          "address written without the brackets (`http://fd00:ec2::254/`). A zone identifier after a valid "
+          "address written without the brackets (`http://fd00:ec2::254/`), or without its `[` (`http://::1]/`: "
+          "not a missing host, one error over the address). A zone identifier after a valid "
           "address is IRI118's."),
     why=("An IP literal must be a valid IPv6 address or `v<hex>.<chars>`; anything else cannot be "
          "connected to, and URL parsers disagree on what it means."),
