@@ -353,6 +353,14 @@ def test_missing_host_fix_never_turns_a_path_into_a_host(text: str, fixed: str |
     assert (f.fix.value if f.fix else None) == fixed
 
 
+@pytest.mark.parametrize(("text", "follows"), [("http:?query", "a query"), ("http:#frag", "a fragment"),
+                                               ("http:ok", "a path"), ("http:/ok?a=b", "a path"), ("http:", "no host")])
+def test_missing_host_says_what_follows_the_scheme(text: str, follows: str) -> None:
+    """outside48's note: 'http:?query' has an empty path; a query follows the scheme, not a path."""
+    (f,) = check(text, select=["IRI601"])
+    assert f"is followed by {follows};" in f.message
+
+
 @pytest.mark.parametrize("scheme", ["ftps", "gs", "s3", "s3a", "hdfs", "abfss", "wasbs", "oci", "sftp", "mailtos",
                                     "files", "ntp", "ztp",
                                     "postgresql+psycopg2", "mysql+pymysql", "git+https", "wp", "hs"])

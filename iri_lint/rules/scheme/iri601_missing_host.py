@@ -90,4 +90,9 @@ def check(facts: Facts) -> Iterator[Raw]:
         shape = f"{scheme}:" + rest[:slashes]
         yield Raw(ref.scheme.start, after + max(slashes, 0),
                   f"{low}: IRIs need a host, but '{shape}' is followed by "
-                  f"{'no host' if not stripped else 'a path'}; write '{low}://host/...'", edits)
+                  f"{'no host' if not stripped else _what_follows(stripped)}; write '{low}://host/...'", edits)
+
+
+def _what_follows(rest: str) -> str:
+    """What stands after the scheme where a host should: a query, a fragment, or a path (outside48's note)."""
+    return "a query" if rest[0] == "?" else "a fragment" if rest[0] == "#" else "a path"
