@@ -3907,3 +3907,18 @@ def f(p, x, lang, new, url):
     requests.get(url + sep + "y=2")
 '''
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(6, "IRI809"), (7, "IRI803"), (9, "IRI802")]
+
+
+def test_a_loop_over_another_module_s_display_is_checked_with_each_item(tmp_path: Path) -> None:
+    """fixtures207's documented limit: ``for page in START_PAGES`` (imported, or ``seeds.START_PAGES``) over a
+    tuple another module binds: each item is checked as the loop's value, as with the module's own display."""
+    (tmp_path / "pkg").mkdir()
+    modules = {
+        "pkg/__init__.py": "",
+        "pkg/seeds.py": 'START_PAGES = ("https://fastapi.tiangolo.com/tutorial", "https://docs.python.org/3/")\n',
+        "pkg/crawl.py": ('from urllib.parse import urljoin\nimport requests\nfrom pkg import seeds\n'
+                         'from pkg.seeds import START_PAGES\n\n\ndef crawl():\n    for page in START_PAGES:\n'
+                         '        requests.get(urljoin(page, "genindex.html"))\n    for page in seeds.START_PAGES:\n'
+                         '        requests.get(page + "/x")\n'),
+    }
+    assert _lint_project(tmp_path, modules, "pkg/crawl.py") == [(9, "IRI804"), (11, "IRI802")]
