@@ -41,8 +41,7 @@ def loop_over(expr: ast.expr, at: At, evaluate: Callable[[ast.expr, At], object]
             continue
         seen.add(node.id)
         loop = _loop_binding(at.scope, node.id, line)
-        if loop is None or not (type(loop.iter) in _DISPLAYS or _assigned_here(at.scope, loop.iter) or
-                                type(loop.iter) is ast.Attribute or _imported(at.scope, loop.iter)):
+        if loop is None or not (type(loop.iter) in (*_DISPLAYS, ast.Attribute) or _constant_name(at.scope, loop.iter)):
             continue  # (another module's display: ``for page in seeds.START_PAGES``, fixtures207's note)
         items = evaluate(loop.iter, At(at.scope, loop))
         if type(items) is Seq and not items.open and 0 < len(items.items) <= MAX_ITEMS:
@@ -68,26 +67,15 @@ def _loop_binding(scope: Scope, name: str, line: int) -> ast.For | ast.AsyncFor 
     return loop
 
 
-def _assigned_here(scope: Scope | None, expr: ast.expr) -> bool:
-    """Whether ``expr`` is a name this module assigns (``for path in READINESS_PATHS``)."""
+def _constant_name(scope: Scope | None, expr: ast.expr) -> bool:
+    """Whether ``expr`` is a name this module binds only by ``=`` (``for path in READINESS_PATHS``) or only
+    imports (``from seeds import START_PAGES``)."""
     if type(expr) is not ast.Name:
         return False
     while scope is not None:
         bindings = scope.names.get(expr.id)
         if bindings:
-            return all(b.kind is Kind.ASSIGN for b in bindings)
-        scope = scope.parent
-    return False
-
-
-def _imported(scope: Scope | None, expr: ast.expr) -> bool:
-    """Whether ``expr`` is a name this module imports (``from seeds import START_PAGES``)."""
-    if type(expr) is not ast.Name:
-        return False
-    while scope is not None:
-        bindings = scope.names.get(expr.id)
-        if bindings:
-            return all(b.kind is Kind.IMPORT for b in bindings)
+            return all(b.kind is Kind.ASSIGN for b in bindings) or all(b.kind is Kind.IMPORT for b in bindings)
         scope = scope.parent
     return False
 
