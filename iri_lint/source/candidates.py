@@ -284,7 +284,10 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
         # "url<TAB>Daily headlines", not "http://exa<TAB>mple.com/a"; ``iri_text`` has found an injection
         # already, a header-like "Name:" line after the IRI's)
         if len(words) == 2 and "\n" not in value and _STATUS_RECORD.search(value) is None:
-            return False  # "scheme://host/blank space": one more word is a broken IRI, whatever it holds
+            # (but a word that ends a sentence after a whole host or path is prose's: "http://h.de/ erreichbar.",
+            # a Gutenberg marker, outside49)
+            return _ends_sentence(words[0], words[1])
+            # "scheme://host/blank space": one more word is a broken IRI, whatever it holds
             # (but a status after a whole path, a link checker's "https://h/docs/ 200", is a record's)
     if not url_context:
         # outside URL contexts: trailing whitespace, or "scheme://host/my file.pdf" (one inner space
@@ -301,6 +304,12 @@ def looks_like_prose(value: str, *, url_context: bool) -> bool:
         return True
     # (a first word of dots alone is an ellipsis, no path segment: a dummy record's ".. url .." placeholder)
     return len(words) > 1 and (_IRI_DELIM.search(words[0]) is None or not words[0].strip(".\u2026"))
+
+
+def _ends_sentence(iri: str, word: str) -> bool:
+    """Whether ``word`` ends a sentence (``.``, ``!``, ``?``) after an IRI whose host or path is whole (it ends
+    with ``/``, or has no path): text that names a site, not a file name with a space."""
+    return word[-1] in ".!?" and (iri.endswith("/") or "/" not in iri.partition("://")[2])
 
 
 # host:port with an IP host ("10.0.0.1:3128", "[::1]:8080"): an address, not an IRI (as "localhost:8080")

@@ -322,6 +322,12 @@ def test_giant_implicit_concatenation_no_recursion() -> None:
         ("mailto:orders@shop.example?subject=Refund request now", True),
         ("Info:Some text", True),
         ("urn:isbn:123 456", True),
+        # a word that ends a sentence after a whole host or path names a site in text (outside49, gutenbergpy's
+        # markers); not after a path's last segment, where a file's name may hold a space
+        ("http://gutenberg.spiegel.de/ erreichbar.", True),
+        ("http://gutenberg2000.de erreichbar.", True),
+        ("https://example.com/see here.", False),
+        ("https://example.com/docs/ manual", False),
     ],
 )
 def test_one_inner_space_before_a_path_word_is_a_broken_iri(value: str, prose: bool) -> None:
