@@ -3922,3 +3922,27 @@ def test_a_loop_over_another_module_s_display_is_checked_with_each_item(tmp_path
                          '        requests.get(page + "/x")\n'),
     }
     assert _lint_project(tmp_path, modules, "pkg/crawl.py") == [(9, "IRI804"), (11, "IRI802")]
+
+
+def test_values_a_branch_chosen_base_or_a_third_module_reach_are_checked_once(tmp_path: Path) -> None:
+    """fixtures209 repros 01-04: a name whose value holds a module name bound in branches (``url = ROOT +
+    "/list"``) is checked with each value (IRI809); a URL-named helper's ``+=`` paths at its return (IRI802); a
+    helper's urljoin whose base is a third module's constant reported at the helper only; a display's IRI813 in
+    another module reported there, not again at a loop over it."""
+    (tmp_path / "pkg").mkdir()
+    modules = {
+        "pkg/__init__.py": "",
+        "pkg/settings.py": ('import os\nif os.environ.get("ENV") == "staging":\n    ROOT = "https://s.example"\n'
+                            'else:\n    ROOT = "https://p.example"\nBASE = "https://geo.example/v1"\n'
+                            'FEEDS = (\n    "https://a.example/feed"\n    "https://b.example/feed",\n)\n'),
+        "pkg/urls.py": ('from urllib.parse import urljoin\nfrom pkg.settings import BASE\n\n\n'
+                        'def route_url(c):\n    return urljoin(BASE, "driving/" + c)\n\n\n'
+                        'def docs_url(page, lang=None):\n    base = "https://docs.example.com/"\n    if lang:\n'
+                        '        base += lang + "/"\n    return base + "/" + page\n'),
+        "pkg/use.py": ('import requests\nfrom pkg import settings, urls\nfrom pkg.settings import FEEDS\n\n\n'
+                       'def f(c):\n    url = settings.ROOT + "/list"\n    requests.get(url + "&page=2")\n'
+                       '    requests.get(urls.route_url(c))\n    for feed in FEEDS:\n        requests.get(feed)\n'),
+    }
+    assert _lint_project(tmp_path, modules, "pkg/use.py") == [(8, "IRI809")]
+    assert _lint_project(tmp_path, modules, "pkg/urls.py") == [(6, "IRI804"), (13, "IRI802")]
+    assert _lint_project(tmp_path, modules, "pkg/settings.py") == [(9, "IRI813")]

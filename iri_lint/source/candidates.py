@@ -668,3 +668,10 @@ def _hole_led(value: str, token: tuple[int, int], holes: dict[int, int]) -> bool
     alone holds nothing to check)."""
     end = holes.get(token[0])
     return end is not None and end < token[1] and value[end] in "/?#:"
+
+
+def inner_urls(text: str) -> list[tuple[int, int]] | None:
+    """The URLs a URL-named value holds in a notation of text (set off by delimiters, a Markdown link's
+    destinations, an fsspec chain's last link), when it is one."""
+    inner = set_off(text)
+    return [inner] if inner is not None else embedded_iris(text)

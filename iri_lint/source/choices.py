@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from iri_lint.source.bindings import At, Kind, Order, Scope
 from iri_lint.source.extensions import covers
-from iri_lint.source.values import Hole, HoleKind, Text, Value, dotted
+from iri_lint.source.values import Hole, HoleKind, Text, Value, dotted, each_choice
 
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
@@ -85,7 +85,8 @@ def frame_key(node: ast.AST) -> str | None:
 
 def choice_in(expr: ast.expr, r: Value, evaluate: object) -> tuple[str, tuple[Value, ...]] | None:
     """The first name, attribute or conditional expression ``expr`` reads whose value is a hole with choices, by
-    its frame key, with them; None when ``r``, the value of ``expr``, holds no such hole."""
+    its frame key, with them; else "" and ``r`` with its first such hole replaced by each (a name's value holds
+    it); None when ``r``, the value of ``expr``, holds no such hole."""
     if not any(type(p) is Hole and p.choices for p in r.pieces):
         return None
     for n in ast.walk(expr):
@@ -93,4 +94,5 @@ def choice_in(expr: ast.expr, r: Value, evaluate: object) -> tuple[str, tuple[Va
             v = evaluate(n)  # type: ignore[operator]
             if type(v) is Value and len(v.pieces) == 1 and type(h := v.pieces[0]) is Hole and h.choices:
                 return key, h.choices
-    return None
+    # (a name whose value holds one, ``url = ROOT + "/list"``: the value with each in its place; fixtures209 repro 01)
+    return "", tuple(each_choice(r) or ())

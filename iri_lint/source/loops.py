@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from iri_lint.source.bindings import At, Binding, Kind, Scope
 from iri_lint.source.choices import choice_in
@@ -22,7 +23,7 @@ _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 
 
 def loop_over(expr: ast.expr, at: At, evaluate: Callable[[ast.expr, At], object], r: object = None
-              ) -> tuple[str, tuple[object, ...]] | None:
+              ) -> tuple[str, tuple[Any, ...]] | None:
     """The first name ``expr`` reads that is the variable of a ``for`` around its use over a display of at most
     ``MAX_ITEMS`` items (the variable not bound again in the loop), with the items' values; None for none.
     ``evaluate`` gives what an expression holds where a statement runs. So, where ``r``, the value of ``expr``,

@@ -129,7 +129,7 @@ def _decided_here(args: Args, call: ast.Call, at: At) -> bool:
         return False
     first = ref[0].pieces[0] if ref[0].pieces else None
     return type(first) is Text and first.start != MADE and inside(first.node, call) and \
-        all(type(p) is Text and p.src is first.src for p in base[0].pieces)  # (the helper's module's base, whole)
+        all(type(p) is Text for p in base[0].pieces)  # (a base the helper's module knows whole: fixtures209 repro 03)
 
 
 def _posix_decided_here(args: Args, call: ast.Call, at: At) -> bool:
@@ -144,7 +144,7 @@ def _posix_decided_here(args: Args, call: ast.Call, at: At) -> bool:
     k = next((k for k in range(len(parts) - 1, 0, -1) if (p := parts[k]) is not None and p.flat().startswith("/")), 0)
     first = p.pieces[0] if k and (p := parts[k]) is not None and p.pieces else None
     return type(first) is Text and first.start != MADE and inside(first.node, call) and \
-        all(p is not None and all(type(q) is Text and q.src is first.src for q in p.pieces) for p in parts[:k]) and \
+        all(p is not None and all(type(q) is Text for q in p.pieces) for p in parts[:k]) and \
         not any(_reads(a, at) for a in call.args[:k])
 
 

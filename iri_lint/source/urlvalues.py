@@ -19,7 +19,7 @@ from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
 from iri_lint.source.calls import URLJOINS
-from iri_lint.source.candidates import embedded_iris, is_key_name, is_url_name, option_dest, set_off, string_key
+from iri_lint.source.candidates import inner_urls, is_key_name, is_url_name, option_dest, string_key
 from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.extensions import extended_next, guarded, path_values
@@ -376,8 +376,7 @@ class ModuleValues:
                 scope = at.scope
                 fname = getattr(scope.node, "name", None) if scope.kind == "function" else None
                 if self._is_url_name(fname):
-                    yield from self._found(state.value(node.value, at), Reason.URL_NAME, node, node.value,  # type: ignore[attr-defined]
-                                           at, name=fname)
+                    yield from self._named(node.value, node, at, fname)  # type: ignore[attr-defined]
             elif t in _FUNCS or t is ast.Lambda:  # (a lambda's defaults too: ``lambda url=CDN + "img": ...``)
                 yield from self._defaults(node, at)  # type: ignore[arg-type]
             elif (t is ast.For or t is ast.AsyncFor) and type(node.iter) in _DISPLAYS:  # type: ignore[attr-defined]
@@ -396,17 +395,17 @@ class ModuleValues:
     def _found(self, r: Result, reason: Reason, node: ast.AST, expr: ast.expr, at: At, *,
                api: UrlApi | None = None, name: str | None = None, client: Client | None = None,
                dropped: tuple[str, str, Value] | None = None) -> Iterator[UrlValue]:
-        if type(r) is Value and reason is Reason.URL_NAME and (inner := _inner_urls(r.flat())) is not None:
+        if type(r) is Value and reason is Reason.URL_NAME and (inner := inner_urls(r.flat())) is not None:
             for a, b in inner:  # (each alone: '"' + CDN + '"' shows a URL, a Markdown badge holds two)
                 yield from self._found(r.slice(a, b), reason, node, expr, at, api=api, name=name, client=client,
                                        dropped=dropped)
             return
         if type(r) is Value and dropped is None and client is None and \
                 (loop := loop_over(expr, at, self.state.value, r)) is not None:
-            variable, items = loop  # (each item in turn: ``for path in ("/a", "/b"): get(BASE + path)``)
-            for item in items:
-                each = at._replace(frame={variable: item})
-                yield from self._found(self.state.value(expr, each), reason, node, expr, each, api=api, name=name)
+            for item in loop[1]:  # (each item in turn: ``for path in ("/a", "/b"): get(BASE + path)``; "": a value)
+                each = at._replace(frame={loop[0]: item})
+                yield from self._found(self.state.value(expr, each) if loop[0] else item, reason, node, expr, each,
+                                       api=api, name=name)
             return
         if type(r) is Value and dropped is None and (not r.opaque or type(expr) is not ast.Call) and \
                 (unset := with_env_defaults(r, self.state.evaluator)) is not None:
@@ -481,7 +480,14 @@ class ModuleValues:
         t = type(value)
         exprs = value.elts if t in _DISPLAYS else value.values if t is ast.Dict else [value]  # type: ignore[attr-defined]
         for e in exprs:
-            yield from self._found(self.state.value(e, at), Reason.URL_NAME, node, e, at, name=name)
+            yield from self._named(e, node, at, name)
+
+    def _named(self, expr: ast.expr, node: ast.AST, at: At, name: str | None) -> Iterator[UrlValue]:
+        """A URL-named target's or function's value; of a name branches bind or extend, each path's too."""
+        r = self.state.value(expr, at)
+        for site, site_expr, site_at, v, _ in path_values(self.state, expr, at, r):
+            yield from self._found(v, Reason.URL_NAME, site or node, site_expr, site_at, name=name)
+        yield from self._found(r, Reason.URL_NAME, node, expr, at, name=name)
 
     def _target(self, target: ast.expr, value: ast.expr, node: ast.AST, at: At) -> Iterator[UrlValue]:
         name = dotted(target) or string_key(target)  # (``item["image_urls"] = ...``: a key, as a dict display's)
@@ -678,13 +684,6 @@ def _root(node: ast.expr) -> str | None:
 
 _URL_WORDS = ("url", "uri", "href")  # (as the text pre-check reads them: ``marks._JOINED_TEXT``)
 _JOINING = frozenset(("format", "format_map", "join", "urljoin"))
-
-
-def _inner_urls(text: str) -> list[tuple[int, int]] | None:
-    """The URLs a URL-named value holds in a notation of text (set off by delimiters, a Markdown link's
-    destinations, an fsspec chain's last link), when it is one."""
-    inner = set_off(text)
-    return [inner] if inner is not None else embedded_iris(text)
 
 
 _URLJOIN_CODES, _RUN_CODES = frozenset(("IRI804",)), frozenset(("IRI801", "IRI813"))  # (IRI801: at the host)
