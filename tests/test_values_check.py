@@ -1423,6 +1423,7 @@ def test_a_recursion_error_in_the_values_keeps_the_literals_findings(monkeypatch
 
 @pytest.mark.parametrize(("piece", "expected"), [
     ('GOOD + ".json"', [(3, 21, "IRI801")]),  # a dotted host goes on: not a dotless name's next label
+    ('GOOD + ".cn"', []),  # a country's two-letter label (pyicloud's region suffix, RFC 1591)
     ('GOOD + "@evil.example/x"', [(3, 21, "IRI801")]),  # the host becomes evil.example (RFC 3986 sec. 7.6)
     ('GOOD + "x@evil.example/x"', [(3, 21, "IRI801")]),
     ('" ".join([GOOD, "x"])', [(3, 14, "IRI801")]),  # one cause: not IRI101 too (its fix would encode the host)
@@ -3946,3 +3947,30 @@ def test_values_a_branch_chosen_base_or_a_third_module_reach_are_checked_once(tm
     assert _lint_project(tmp_path, modules, "pkg/use.py") == [(8, "IRI809")]
     assert _lint_project(tmp_path, modules, "pkg/urls.py") == [(6, "IRI804"), (13, "IRI802")]
     assert _lint_project(tmp_path, modules, "pkg/settings.py") == [(9, "IRI813")]
+
+
+def test_paths_take_neither_a_way_the_use_is_not_on_nor_one_pass_of_a_loop_alone() -> None:
+    """The wide outside sets: meilisearch's ``url = f"{url}?show..."`` in an ``if`` is no start of the ``elif``'s
+    ``url = f"{url}?sizeFormat=..."`` (no IRI803); robin_stocks' ``for i, v in enumerate(q): if i == 0: url += "?" +
+    v`` / ``else: url += "&" + v`` takes both ways in passes of its own (no IRI809)."""
+    src = '''import requests
+def stats(show, size):
+    url = "https://h.example/stats"
+    if show:
+        url = f"{url}?showSizes=true"
+        if size:
+            url = f"{url}&sizeFormat={size}"
+    elif not show and size:
+        url = f"{url}?sizeFormat={size}"
+    return requests.get(url)
+def orders_url(q):
+    url = "https://api.example.com/options/orders/"
+    if q:
+        for index, value in enumerate(q):
+            if index == 0:
+                url += "?" + value
+            else:
+                url += "&" + value
+    return url
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == []

@@ -111,8 +111,8 @@ def _paths(state: ModuleState, scope: Scope, name: str, augs: list[ast.AugAssign
         state.budget -= len(augs) * len(starts)
         later = [j for j in range(k + 1, len(augs)) if always[j] and _split(chains[k], chains[j]) is None]
         ways = {tuple(_path(chains, list(range(k)), k))}
-        if k <= covered:
-            ways.add(tuple(i for i in range(k) if always[i] and _split(chains[i], chains[k]) is None))
+        if k <= covered and not any(type(q) in _LOOPS for q, _ in chains[k]):  # (in a loop, an earlier pass may
+            ways.add(tuple(i for i in range(k) if always[i] and _split(chains[i], chains[k]) is None))  # have run them)
         for way in sorted(ways):
             for *_, start in starts:
                 steps = [*way, k, *later]
@@ -200,6 +200,8 @@ def _reaching(state: ModuleState, before: list[Binding], scope: Scope, use: ast.
     for b in reversed(before[-_MAX_STARTS:]):
         if b.kind is not Kind.ASSIGN or b.stmt is None or b.value is None:
             break
+        if _split(_chain(scope, b.stmt, None), _chain(scope, use, None)) is not None:
+            continue  # (a way the use is not on: an ``if`` branch before the ``elif`` it stands in, meilisearch)
         conditional = _conditional(scope, b.stmt, use)
         # (a branch that leaves ends with its exit; its statements after one are dead: the last alone is read)
         block = _statements(scope, b.stmt) if conditional else None
@@ -265,16 +267,21 @@ def _split(a: list[tuple[ast.stmt, int]], b: list[tuple[ast.stmt, int]]) -> ast.
     an ``if``/``elif``/``else``, a ``match``'s cases, a ``try``'s body or ``else`` and a handler, or two
     handlers; None when one run may take both."""
     blocks = {id(p): block for p, block in a}
-    for p, block in b:
+    for k, (p, block) in enumerate(b):
         other = blocks.get(id(p))
         if other is None or other == block:
             continue
+        if any(type(q) in _LOOPS for q, _ in b[k + 1 :]):
+            return None  # (a loop around them takes each way in a pass of its own: robin_stocks' "?" then "&")
         if type(p) in (ast.If, ast.Match):
             return p
         ways = {block, other}  # (a ``try``'s body, then its ``else`` and ``finally``, run in one run)
         if type(p) in TRY and id(p.finalbody) not in ways and ways != {id(p.body), id(p.orelse)}:  # type: ignore[attr-defined]
             return p
     return None
+
+
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
 
 def _covered(p: ast.stmt | None) -> bool:

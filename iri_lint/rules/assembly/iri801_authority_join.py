@@ -35,7 +35,9 @@ RULE = Rule(
           "`f\"https://{HOST}:{PORT}{READY_PATH}\"`, `f\"https://{HOST}:{PORT}\" + \":9443/x\"`); a host built "
           "on purpose from parts (`\"https://\" + sub + \".example.com\"`, `\"https://[\" + ipv6 + \"]\"`, "
           "`\"https://api.\" + domain`, a dotless name going on with its next label (`\"https://example\" + "
-          "\".com/\"`), `f\"https://p{x}ypal.com\"`) is not reported."),
+          "\".com/\"`), a country's two-letter label after it (`f\"https://www.icloud.com{'.cn' if china else ''}\"`, "
+          "RFC 1591; not a file's extension, `BASE + \".json\"`), "
+          "`f\"https://p{x}ypal.com\"`) is not reported."),
     why=("The authority ends at the first `/`, `?` or `#` (RFC 3986 sec. 3.2): without one, the joined path "
          "becomes part of the host (`cdn.example.netimg`) or of the port, and the request goes to another "
          "host, or fails to resolve. Text before an `@` is userinfo (sec. 3.2.1): a piece starting with `@` "
@@ -94,8 +96,10 @@ def check(facts: Facts) -> Iterator[Raw]:
         left = text[ref.authority.start : j]
         if left[-1] in "[:@.-_" or ("[" in left and "]" not in left):
             continue  # the piece ends where an authority cannot end: a part is to follow ("ylk_" + token)
-        if text[j] in _DOTS and where is ref.host and not any(d in text[ref.host.start : j] for d in _DOTS):
-            continue  # a dotless name that the piece goes on with its next label ("https://example" + ".com/")
+        if text[j] in _DOTS and where is ref.host and (
+                not any(d in text[ref.host.start : j] for d in _DOTS) or _country_code(text, j + 1, ref.host.end)):
+            continue  # a dotless name that the piece goes on with its next label ("https://example" + ".com/"), or
+            # a country's two-letter label (f"https://www.icloud.com{'.cn' if china else ''}": pyicloud, RFC 1591)
         if "." not in left and any(j < h < ref.authority.end for h in joins[k + 1 :]):
             continue  # a host spelled in parts on both sides of the piece (f"https://p{X}ypal.com/")
         if where is userinfo:
@@ -142,3 +146,9 @@ def _word_after_port(ref: IRIReference, j: int, unknown: set[int]) -> bool:
     port = ref.port
     return port is not None and port.start < j and (ref.text[j].isalpha() or ref.text[j] == ":") and \
         ref.text[port.start : j].isdigit() and not any(port.start <= h < j for h in unknown)
+
+
+def _country_code(text: str, start: int, end: int) -> bool:
+    """Whether the host ends with a two-letter label from ``start`` (a country code top-level domain, RFC 1591:
+    a region's suffix joined on purpose), not a file's extension (``".json"``)."""
+    return end - start == 2 and text[start:end].isascii() and text[start:end].isalpha()
