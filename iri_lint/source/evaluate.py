@@ -78,6 +78,7 @@ Result = Value | Const | Ref | ModuleRef | ClassRef | Instance | Method | Client
 
 _BUSY = object()  # in a memo while being computed: a cycle reads it as a hole
 _RESETS = (Kind.ASSIGN, Kind.IMPORT, Kind.WITH, Kind.OTHER, Kind.STAR)
+_AGREEING = (Kind.ASSIGN, Kind.IMPORT, Kind.WITH, Kind.STAR)  # (bindings whose values may agree)
 _BUILTINS = frozenset(dir(builtins))
 _STR_ATTRIBUTES = frozenset(dir(str))
 _BINDS_FIRST = (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor)  # bind before their body runs
@@ -371,10 +372,11 @@ class ModuleState:
         if reset is None:  # nothing sets it on the way: what is bound before the use, or in a loop around it
             loops = [s for (s, _), (_, p) in zip(chain[1:], chain, strict=False) if p.in_loop_body]
             self.budget -= len(order.by_pos)
-            earlier = {id(b): b for b in order.before(use)}
+            earlier = order.before(use)
             if loops:
-                earlier.update((id(b), b) for b in order.within(loops[-1]))
-            return self._agree(scope, list(earlier.values()), node)
+                seen = {id(b) for b in earlier}
+                earlier = [*earlier, *(b for b in order.within(loops[-1]) if id(b) not in seen)]
+            return self._agree(scope, earlier, node)
         fold = [reset, *tail, *(b for bs, n in reversed(inner) for b in bs[:n])]
         agreed: Result | None = None
         if len(order.between(reset.pos, use, skip)) != len(fold) - 1:  # bound in a branch in between
@@ -443,19 +445,21 @@ class ModuleState:
         return value
 
     def _agree(self, scope: Scope, bindings: list[Binding], node: ast.AST) -> Result:
-        """Bindings in branches: their value when every one of them gives the same known text."""
-        if not bindings or any(b.kind not in (Kind.ASSIGN, Kind.IMPORT, Kind.WITH, Kind.STAR) for b in bindings):
-            return self._binding(scope, bindings[0], node) if len(bindings) == 1 else self.hole(node)
-        values = [self._binding(scope, b, node) for b in bindings]
-        if all(b.kind is Kind.IMPORT for b in bindings) and all(type(v) is not Value for v in values):
-            # try: import a / except ImportError: import b: the same function or class under two names
-            return values[min(range(len(bindings)), key=lambda k: bindings[k].pos)]
-        first = values[0]
-        if type(first) is Value and all(type(v) is Value and first.same(v) for v in values[1:]):
-            return first
-        if type(first) is Ref and all(v == first for v in values[1:]):
-            return first
-        return self.hole(node)
+        """Bindings in branches: their value when every one of them gives the same known text (read up to the
+        first that differs: a use after many branches reads few of them)."""
+        if len(bindings) < 2:
+            return self._binding(scope, bindings[0], node) if bindings else self.hole(node)
+        if bindings[0].kind is Kind.IMPORT and all(b.kind is Kind.IMPORT for b in bindings):
+            values = [self._binding(scope, b, node) for b in bindings]
+            if all(type(v) is not Value for v in values):
+                # try: import a / except ImportError: import b: the same function or class under two names
+                return values[min(range(len(bindings)), key=lambda k: bindings[k].pos)]
+        first = self._binding(scope, bindings[0], node) if bindings[0].kind in _AGREEING else self.hole(node)
+        for b in bindings[1:] if type(first) in (Value, Ref) else ():
+            v = self._binding(scope, b, node) if b.kind in _AGREEING else None
+            if not (first.same(v) if type(first) is Value and type(v) is Value else v == first):
+                return self.hole(node)
+        return first if type(first) in (Value, Ref) else self.hole(node)
 
     def _binding(self, scope: Scope, b: Binding, node: ast.AST) -> Result:
         """The value one binding gives its name."""

@@ -438,3 +438,24 @@ def test_law_a_value_without_holes_is_what_python_computes(expr: str) -> None:
     v = probe(f"probe({expr})\n")
     assert v.text is not None
     assert v.text == eval(expr)  # literals only: nothing else is evaluated
+
+
+def test_a_name_bound_in_each_of_many_branches_is_read_in_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module of n ``if c: url = A`` / ``else: url = B`` blocks with a use after each: each use's bindings that
+    disagree are read up to the first that differs (they were read all, n each: 7.4 s at 2,000 blocks; 0.75 s)."""
+    from iri_lint.source import evaluate
+
+    calls = [0]
+    real = evaluate.ModuleState._binding
+
+    def counted(self: evaluate.ModuleState, *args: object) -> object:
+        calls[0] += 1
+        return real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(evaluate.ModuleState, "_binding", counted)
+    n = 1000
+    block = ('if c{k}:\n    url = "https://h{k}.example/"\nelse:\n    url = "https://g{k}.example"\n'
+             'requests.get(url + "/p")\n')
+    src = "import requests\n" + "".join(block.format(k=k) for k in range(n))
+    list(ModuleValues(ast.parse(src), split_lines(src)).url_values())
+    assert calls[0] < 20 * n
