@@ -3638,23 +3638,19 @@ def test_a_url_named_helper_s_posixpath_join_is_reported_where_it_returns(tmp_pa
     """fixtures202 repro 01's second half: ``def index_url(name): return posixpath.join(CDN, "/idx/" + name)``
     drops the CDN whatever the caller gives: IRI804 once, where the helper returns it; a helper not named for a
     URL (its returns are not checked there) and one whose base is the caller's are reported at the caller."""
-    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    pkg = tmp_path / "pkg"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("", encoding="utf-8")
-    storage = ('import posixpath\nCDN = "https://data.example/exports"\n\n\n'
-               'def index_url(name):\n    return posixpath.join(CDN, "/idx/" + name)\n\n\n'
-               'def index(name):\n    return posixpath.join(CDN, "/idx/" + name)\n\n\n'
-               'def file_url(base, name):\n    return posixpath.join(base, "/f/" + name)\n')
-    use = ('import requests\nfrom .storage import file_url, index, index_url\nrequests.get(index_url("a.json"))\n'
-           'requests.get(index("a.json"))\nrequests.get(file_url("https://h.example/x", "a.json"))\n')
-    (pkg / "storage.py").write_text(storage, encoding="utf-8")
-    (pkg / "use.py").write_text(use, encoding="utf-8")
-    project = Project()
-    own = lint_text(storage, Config(), path=str(pkg / "storage.py"), project=project)
-    used = lint_text(use, Config(), path=str(pkg / "use.py"), project=project)
-    assert [(f.line, f.code) for f in own] == [(6, "IRI804")]
-    assert [(f.line, f.code) for f in used] == [(4, "IRI804"), (5, "IRI804")]
+    (tmp_path / "pkg").mkdir()
+    modules = {
+        "pkg/__init__.py": "",
+        "pkg/storage.py": ('import posixpath\nCDN = "https://data.example/exports"\n\n\n'
+                           'def index_url(name):\n    return posixpath.join(CDN, "/idx/" + name)\n\n\n'
+                           'def index(name):\n    return posixpath.join(CDN, "/idx/" + name)\n\n\n'
+                           'def file_url(base, name):\n    return posixpath.join(base, "/f/" + name)\n'),
+        "pkg/use.py": ('import requests\nfrom .storage import file_url, index, index_url\n'
+                       'requests.get(index_url("a.json"))\nrequests.get(index("a.json"))\n'
+                       'requests.get(file_url("https://h.example/x", "a.json"))\n'),
+    }
+    assert _lint_project(tmp_path, modules, "pkg/storage.py") == [(6, "IRI804")]
+    assert _lint_project(tmp_path, modules, "pkg/use.py") == [(4, "IRI804"), (5, "IRI804")]
 
 
 def test_each_binding_in_a_branch_that_may_reach_the_use_starts_a_path() -> None:
