@@ -462,7 +462,7 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
         own = RULES_BY_CODE[code].family is not Family.ASSEMBLY
         return (own and _left_there(use, piece, k, code, checker, memo)) or (code not in AT_USE_CODES and (
             (not own and (by_url_name or code == "IRI813") and type(use.expr) is not ast.Call) or
-            (code == "IRI804" and use.dropped is not None and use.dropped[0] == HELPERS) or
+            (code == "IRI804" and by_url_name and use.dropped is not None and use.dropped[0] == HELPERS) or
             _found_where_bound(use, code, piece, k, checker, memo, state)))
     if type(piece) is not Hole:
         return False

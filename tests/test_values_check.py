@@ -3651,6 +3651,12 @@ def test_a_url_named_helper_s_posixpath_join_is_reported_where_it_returns(tmp_pa
     }
     assert _lint_project(tmp_path, modules, "pkg/storage.py") == [(6, "IRI804")]
     assert _lint_project(tmp_path, modules, "pkg/use.py") == [(4, "IRI804"), (5, "IRI804")]
+    # (a configured URL name counts as the defaults do: ``index`` is then checked where it returns, not at callers)
+    config = Config(url_names=("url", "uri", "href", "index"))
+    found = {path: [(f.line, f.code) for f in lint_text(modules[path], config, path=str(tmp_path / path),
+                                                         project=Project())]
+             for path in ("pkg/storage.py", "pkg/use.py")}
+    assert found == {"pkg/storage.py": [(6, "IRI804"), (10, "IRI804")], "pkg/use.py": [(5, "IRI804")]}
 
 
 def test_each_binding_in_a_branch_that_may_reach_the_use_starts_a_path() -> None:

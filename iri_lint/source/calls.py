@@ -153,7 +153,7 @@ def urljoin_drops(args: Args) -> tuple[str, str, Value] | None:
     b, u = known_text(base), known_text(url)
     if b is None or u is None:
         return None
-    found = assembly.urljoin_drops(_chosen_base(b, u), u)
+    found = assembly.urljoin_drops(b, u)  # (a base with choices: the first that loses a segment, as resolved)
     return None if found is None else (found[0], found[1], u)
 
 

@@ -55,16 +55,7 @@ def filled_names(tree: ast.AST, source: SourceFile) -> dict[str, Filling]:
 
 def _spanning(tree: ast.AST, lines: list[int]) -> Iterator[ast.AST]:
     """``tree`` and each node under it that spans one of the sorted ``lines``, through nodes that do."""
-    todo: list[ast.AST] = [tree]
-    while todo:
-        node = todo.pop()
-        yield node
-        for field in _fields(type(node)):
-            v = getattr(node, field, None)
-            if type(v) is list:
-                todo += [c for c in v if isinstance(c, ast.AST) and type(c) not in _LEAVES and _spans(c, lines)]
-            elif isinstance(v, ast.AST) and type(v) not in _LEAVES and _spans(v, lines):
-                todo.append(v)
+    return (node for node, _ in _spanning_in(tree, lines))
 
 
 _LEAVES = (ast.Name, ast.Constant)  # (nothing is filled in under them)
@@ -152,8 +143,8 @@ def _flowing(expr: ast.expr) -> Iterator[ast.expr]:
 
 
 def _spanning_in(tree: ast.AST, lines: list[int]) -> Iterator[tuple[ast.AST, ast.AST | None]]:
-    """``_spanning``'s nodes, each with the function (or lambda) it stands in, None at a module's or a class's
-    top level."""
+    """``tree`` and each node under it that spans one of the sorted ``lines``, through nodes that do, each with
+    the function (or lambda) it stands in, None at a module's or a class's top level."""
     todo: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
     while todo:
         node, func = todo.pop()

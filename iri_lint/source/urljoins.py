@@ -14,15 +14,14 @@ from iri_lint.source import assembly
 from iri_lint.source.bindings import At
 from iri_lint.source.blocks import inside
 from iri_lint.source.calls import URLJOINS, Args, known_text, urljoin_drops
-from iri_lint.source.candidates import is_url_name
 from iri_lint.source.values import MADE, Method, Text, Value, dotted
 
 __all__ = ["HELPERS", "POSIX", "UrljoinNotes", "reads_frame"]
 
 POSIX = "posixpath absolute"  # the kind of drop a posixpath.join makes (IRI804's message names it)
-# one the helper's own module reports where it returns it: not again at each caller, though it explains their value
-HELPERS = f"{POSIX}, a URL-named helper's"
-_URL_WORDS = ("url", "uri", "href")  # a helper so named has its returns checked in its own module (the defaults)
+# one a helper's own text decides: its module reports it where it returns it when the helper is named for a URL
+# (``values_check``), not again at each caller, though it explains their value
+HELPERS = f"{POSIX}, a helper's own"
 
 
 class UrljoinNotes:
@@ -133,13 +132,10 @@ def _decided_here(args: Args, call: ast.Call, at: At) -> bool:
 
 
 def _posix_decided_here(args: Args, call: ast.Call, at: At) -> bool:
-    """Whether what a ``posixpath.join`` in a URL-named helper drops is decided by the helper's own text, its
-    absolute part starting with a literal of the call and every part before it its module's, whole
-    (``posixpath.join(CDN, "/idx/" + name)``): the helper's own module checks its return, so its callers in
-    other modules do not report it again (fixtures202 repro 01)."""
-    fn = at.scope.node
-    if type(fn) not in (ast.FunctionDef, ast.AsyncFunctionDef) or not is_url_name(fn.name, _URL_WORDS):  # type: ignore[attr-defined]
-        return False
+    """Whether what a ``posixpath.join`` in a helper drops is decided by the helper's own text, its absolute part
+    starting with a literal of the call and every part before it known whole (``posixpath.join(CDN, "/idx/" +
+    name)``): a URL-named helper's own module checks its return, so its callers in other modules do not report it
+    again (fixtures202 repro 01)."""
     parts = [known_text(item) for item in args.positional or ()]
     k = next((k for k in range(len(parts) - 1, 0, -1) if (p := parts[k]) is not None and p.flat().startswith("/")), 0)
     first = p.pieces[0] if k and (p := parts[k]) is not None and p.pieces else None
