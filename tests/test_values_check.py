@@ -3838,6 +3838,27 @@ def test_a_module_name_bound_in_branches_is_checked_with_each_value_it_may_hold(
     assert _lint_project(tmp_path, modules, "pkg/weather.py") == [(7, "IRI804")]
 
 
+def test_a_module_name_some_ways_leave_unknown_or_none_is_checked_with_the_known_ones(tmp_path: Path) -> None:
+    """A way that binds ``None`` or a hole (``os.environ["HOST"]``) gives a use no text, the others still reach it:
+    ``B + "b"`` joins to the host where ``B = "https://h.example"`` ran (IRI801), as does ``C + "b"``; an
+    if/elif/else with no top-level binding keeps all three ways (its first is no value the others replace)."""
+    modules = {
+        "pkg/__init__.py": "",
+        "pkg/settings.py": ('import os\nX = os.environ.get("X")\n'
+                            'if X:\n    B = "https://h.example"\nelse:\n    B = None\n'
+                            'if X:\n    C = "https://h.example"\nelse:\n    C = os.environ["HOST"]\n'
+                            'if X:\n    D = "https://h.example"\nelif X is None:\n    D = "https://d.example/"\n'
+                            'else:\n    D = "https://e.example/"\n'
+                            'if X:\n    E = None\nelse:\n    E = os.environ["HOST"]\n'),
+        "pkg/use.py": ('import requests\nfrom pkg.settings import B, C, D, E\n\n\ndef f():\n'
+                       '    requests.get(B + "b")\n    requests.get(C + "b")\n    requests.get(D + "b")\n'
+                       '    requests.get(E + "b")\n    requests.get(D + "/b")\n'),
+    }
+    (tmp_path / "pkg").mkdir()
+    assert _lint_project(tmp_path, modules, "pkg/use.py") == [(6, "IRI801"), (7, "IRI801"), (8, "IRI801"),
+                                                               (10, "IRI802")]
+
+
 def test_a_guard_that_ensures_a_trailing_slash_is_read_as_one() -> None:
     """fixtures207 repros 01, 03: after ``if not base.endswith("/"): base += "/"`` the value ends with '/' on every
     run: ``base += "v2/x"`` is no join to the host (no IRI801), ``base + "/uploads"`` is '//' whichever ran

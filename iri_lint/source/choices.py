@@ -25,7 +25,8 @@ MAX_CHOICES = 4  # (each is a use's check again)
 def with_choices(state: ModuleState, r: Result, scope: Scope, order: Order, node: ast.AST, final: bool) -> Result:
     """A module name's ``final`` value (once the module has run), a hole because bindings in branches disagree,
     as a hole that keeps each value they may leave: the last ``=`` at the module's top level (unless later ones
-    cover every run) and each ``=`` after it (at most 4 in all, each of some known text)."""
+    cover every run) and each ``=`` after it (at most 4 in all), those of some known text: a way that binds
+    ``None`` or a hole gives the use no text to check."""
     if not final or scope.kind != "module" or type(r) is not Value or len(r.pieces) != 1:
         return r
     piece = r.pieces[0]
@@ -35,17 +36,20 @@ def with_choices(state: ModuleState, r: Result, scope: Scope, order: Order, node
     top = id(scope.body)
     last = max((i for i, b in enumerate(bs) if b.block == top), default=0)
     tail = bs[last:]
-    if len(tail) > 2 and covers(scope, [b.stmt for b in tail[1:]]):  # type: ignore[misc]
+    if len(tail) > 2 and bs[last].block == top and covers(scope, [b.stmt for b in tail[1:]]):  # type: ignore[misc]
         tail = tail[1:]  # (if/else both bind it: the top-level value never stays)
     if not 1 < len(tail) <= MAX_CHOICES or any(b.kind is not Kind.ASSIGN or b.value is None for b in tail):
         return r
     values = []
     for b in tail:
+        if type(b.value) is ast.Constant and b.value.value is None:
+            continue  # (``API = None`` on one way: no URL there, the others' still reach the use)
         v = state._binding(scope, b, node)
-        if type(v) is not Value or v.type != "str" or not any(type(p) is Text for p in v.pieces):
+        if type(v) is not Value or v.type != "str":
             return r
-        values.append(v)
-    return Value((piece._replace(choices=tuple(values)),), r.type)
+        if any(type(p) is Text for p in v.pieces):
+            values.append(v)  # (a way that leaves a hole, ``os.environ["HOST"]``, is no value to check)
+    return Value((piece._replace(choices=tuple(values)),), r.type) if values else r
 
 
 def ifexp_value(state: ModuleState, node: ast.IfExp, at: At) -> Result:
