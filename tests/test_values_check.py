@@ -3933,6 +3933,32 @@ def f(p, x, lang, new, url):
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(6, "IRI809"), (7, "IRI803"), (9, "IRI802")]
 
 
+def test_a_conditional_expression_formatted_or_joined_by_a_call_is_checked_with_each_branch() -> None:
+    """fixtures213 repros 1-3: a conditional given to ``.format`` (by position or keyword) or to ``%`` is checked
+    with each branch as in ``+`` ('//' on the CDN's, IRI802; the host's run-on, IRI801); a conditional reference
+    of ``urljoin`` that drops the base's last segment (IRI804 at its literal); a conditional base of
+    ``posixpath.join`` before an absolute part is a URL dropped whole (IRI804, not a missing scheme)."""
+    src = '''import posixpath
+from urllib.parse import urljoin
+import requests
+CDN = "https://cdn.example.net/"
+HOST = "https://files.example.org"
+API = "https://api.example.com/v1"
+def f(x):
+    requests.get("{}/x".format(CDN if x else HOST))
+    requests.get("{}{}".format(HOST, "docs" if x else "/docs"))
+    requests.get("%s/x" % (CDN if x else HOST))
+    requests.get("{b}/x".format(b=CDN if x else HOST))
+    requests.get(urljoin(API, "users" if x else "/users"))
+    requests.get(posixpath.join(CDN if x else API, "/img"))
+    requests.get(urljoin(API + "/", "users" if x else "items"))
+    requests.get("{}/x".format(HOST if x else API))
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (8, 20, "IRI802"), (9, 38, "IRI801"), (10, 20, "IRI802"), (11, 21, "IRI802"), (12, 31, "IRI804"),
+        (13, 52, "IRI804")]
+
+
 def test_a_loop_over_another_module_s_display_is_checked_with_each_item(tmp_path: Path) -> None:
     """fixtures207's documented limit: ``for page in START_PAGES`` (imported, or ``seeds.START_PAGES``) over a
     tuple another module binds: each item is checked as the loop's value, as with the module's own display."""

@@ -18,6 +18,7 @@ from iri_lint.source.values import (
     STR_MEMBER,
     Client,
     Const,
+    Hole,
     HoleKind,
     Seq,
     Src,
@@ -69,9 +70,10 @@ _KEPT = (HoleKind.ENCODED, HoleKind.NUMBER)  # what a field keeps knowing of a h
 
 def to_arg(r: object, node: ast.AST) -> Arg:
     """A formatting argument: text (a string value with something known, or known to be percent-encoded:
-    ``quote(term)``, which a field keeps as it is), a constant, or unknown."""
+    ``quote(term)``, which a field keeps as it is, or the choices of ``a if c else b``), a constant, or unknown."""
     if type(r) is Value and r.type == "str" and (not r.opaque or r.pieces[0].kind in _KEPT or  # type: ignore[union-attr]
-                                                 r.pieces[0].chars is not None):  # type: ignore[union-attr]
+                                                 r.pieces[0].chars is not None or  # type: ignore[union-attr]
+                                                 r.pieces[0].choices):  # type: ignore[union-attr]
         return Arg(r, node, dotted(node))
     if type(r) is Const:
         return Arg(r, node, dotted(node))
@@ -124,6 +126,9 @@ def _urljoin(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     b, u = known_text(base), known_text(url)
     if b is None or u is None:
         return hole(node, src)
+    if (refs := each_choice(u)) is not None:  # (``"users" if x else "/users"``: a hole keeping each resolution)
+        joined = tuple(assembly.urljoin(_chosen_base(b, c), c, node, src) for c in refs)
+        return Value((Hole(HoleKind.VALUE, node, src, choices=joined),))
     return assembly.urljoin(_chosen_base(b, u), u, node, src)
 
 
@@ -153,8 +158,11 @@ def urljoin_drops(args: Args) -> tuple[str, str, Value] | None:
     b, u = known_text(base), known_text(url)
     if b is None or u is None:
         return None
-    found = assembly.urljoin_drops(b, u)  # (a base with choices: the first that loses a segment, as resolved)
-    return None if found is None else (found[0], found[1], u)
+    for ref in each_choice(u) or (u,):  # (a reference with choices: the first that makes the base lose a segment)
+        found = assembly.urljoin_drops(b, ref)  # (a base with choices: the first that loses a segment, as resolved)
+        if found is not None:
+            return found[0], found[1], ref
+    return None
 
 
 def _posix_join(args: Args, node: ast.Call, src: Src, qual: str) -> object:

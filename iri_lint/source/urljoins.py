@@ -14,7 +14,7 @@ from iri_lint.source import assembly
 from iri_lint.source.bindings import At
 from iri_lint.source.blocks import inside
 from iri_lint.source.calls import URLJOINS, Args, known_text, urljoin_drops
-from iri_lint.source.values import MADE, Method, Text, Value, dotted
+from iri_lint.source.values import MADE, Method, Text, Value, dotted, each_choice
 
 __all__ = ["HELPERS", "POSIX", "UrljoinNotes", "reads_frame"]
 
@@ -77,7 +77,9 @@ class UrljoinNotes:
         for k in range(len(parts) - 1, 0, -1):
             part = parts[k]
             if part is not None and part.flat().startswith("/") and not part.is_hole(0):
-                url = next((p for p in parts[:k] if p is not None and "://" in p.flat()), None)
+                # (a base that is a choice, ``CDN if x else API``: the first of its values that is a URL)
+                url = next((c for p in parts[:k] if p is not None for c in each_choice(p) or (p,) if "://" in c.flat()),
+                           None)
                 if url is not None:
                     self._record((kind, url.flat(), part), resolved, call=False)
                 return

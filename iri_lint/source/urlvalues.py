@@ -43,7 +43,7 @@ from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project
 from iri_lint.source.subclassing import base_quals, handed_client, init_client
 from iri_lint.source.url_apis import DEFAULT_URL_APIS, ENVIRONMENT, UrlApi, env_default, parse_extra_api
-from iri_lint.source.values import Client, Method, Ref, Src, Value, concat, dotted
+from iri_lint.source.values import Client, Method, Ref, Src, Value, concat, dotted, each_choice, holds
 
 __all__ = ["ModuleValues", "UrlValue", "url_apis", "url_values"]
 
@@ -651,10 +651,12 @@ class ModuleValues:
                     used.add(keyword)
                 yield from self._argument(node, expr, at, api, client)
             if api.name in URLJOINS:  # what it drops is the call's fault, wherever its result goes (or none)
-                r = self.state.value(node, at)
-                if type(r) is Value and not r.opaque and (dropped := self.state.evaluator.urljoins.of_call(node)) \
-                        is not None:  # (opaque: its reference is a loop's variable, noted with each item in turn)
-                    yield UrlValue(r, Reason.URL_API, node, node, api, None, None, dropped, at, _URLJOIN_CODES)
+                r, dropped = self.state.value(node, at), self.state.evaluator.urljoins.of_call(node)
+                if type(r) is Value and dropped is not None:
+                    if r.opaque and (refs := each_choice(r)):  # (a reference with choices: the one that drops)
+                        r = next((c for c in refs if any(holds(c, p) for p in dropped[2].pieces)), r)
+                    if not r.opaque:  # (opaque: its reference is a loop's variable, noted with each item in turn)
+                        yield UrlValue(r, Reason.URL_API, node, node, api, None, None, dropped, at, _URLJOIN_CODES)
         yield from self._url_keywords(node, at, used)
         if api is None and any(type(a) in _ASSEMBLED for a in node.args) and self._takes_urls(node.func, at) and (
                 self._own(node.func) or self._gives_text(node, at)):  # (another module's: read only then)
@@ -693,7 +695,6 @@ _SESSION, _BASE_CODES = "aiohttp.ClientSession", frozenset(("IRI812",))
 def url_values(tree: ast.Module, lines: Sequence[str] | SourceFile, *, path: str | None = None,
                project: Project | None = None, options: ScanOptions | None = None,
                marked: Sequence[int] | None = None) -> Iterator[UrlValue]:
-    """The values a module uses as URLs (see ``ModuleValues``); ``project`` (one per run) lets names
-    imported from the project's other modules be read, ``path`` tells where the module is, ``marked``
-    are the file's ``marks.marked_lines`` when the caller has them."""
+    """The values a module uses as URLs (see ``ModuleValues``); ``project`` (one per run) reads the names it imports
+    from the project's other modules, ``path`` says where it is, ``marked``: its ``marks.marked_lines``, if known."""
     return ModuleValues(tree, lines, path=path, project=project, options=options).url_values(marked)
