@@ -46,6 +46,7 @@ __all__ = [
     "delimiter_for",
     "foreign_letters",
     "icu_available",
+    "in_east_asian_text",
     "is_default_ignorable",
     "is_placeholder_password",
     "is_spoof_label",
@@ -232,6 +233,22 @@ def _scx(c: str) -> frozenset[str] | None:
     for s in scripts:
         out.update(_AUGMENT.get(s, ()))
     return frozenset(out)
+
+
+_EAST_ASIAN = frozenset(("Hani", "Hira", "Kana", "Hang", "Bopo"))
+
+
+def in_east_asian_text(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]``, punctuation or symbols (``！``, ``。``), stands in East Asian text: beside a
+    character of a CJK script, and beside no ASCII letter or digit. There it is the writing system's own
+    punctuation, which its readers expect (RFC 3987 sec. 7.5: the visual equivalence lies in the context), not a
+    look-alike of ASCII's; written so in the resource's name, the ASCII form names another resource."""
+    if not all(ucd.category(c)[0] in "PS" for c in text[start:end]):
+        return False
+    around = (text[start - 1] if start else "", text[end] if end < len(text) else "")
+    if any(c.isascii() and c.isalnum() for c in around):
+        return False
+    return any(c and (s := _scx(c)) is not None and not s.isdisjoint(_EAST_ASIAN) for c in around)
 
 
 _non_ascii = lazy_regex("[^\\x00-\\x7f]")

@@ -560,6 +560,19 @@ def test_idna_full_stops_separate_labels_of_a_dns_host_and_look_alike_elsewhere(
     assert "IRI504" in [f.code for f in check(f"foo://例え{dot}テスト/")]
 
 
+@pytest.mark.parametrize(("path", "code", "reported"), [
+    ("/搜密。打卡-S2", "IRI504", False), ("/進め！むじな.mp3", "IRI503", False), ("/すごい！", "IRI503", False),
+    ("/한국어，텍스트", "IRI503", False), ("/evil。exe", "IRI504", True), ("/a！b", "IRI503", True),
+    ("/進め！b", "IRI503", True), ("/資料／2024", "IRI504", True), ("/東京ｍｏｂｉｌｅ", "IRI503", True),
+    ("/！", "IRI503", True),
+])
+def test_east_asian_punctuation_in_east_asian_text_is_no_look_alike(path: str, code: str, reported: bool) -> None:
+    """outside50 F2, F3: full-width punctuation beside Han, kana or Hangul and no ASCII letter or digit is that text's
+    own (its ASCII form names another resource): no IRI503; the ideographic full stop so placed outside the host,
+    where '.' delimits nothing, no IRI504. Beside Latin text, letters, and a look-alike of '/' stay reported."""
+    assert (code in [f.code for f in check(f"https://example.com{path}")]) is reported
+
+
 # ------------------------------------------------------------------ IRI403: empty labels
 @pytest.mark.parametrize(("iri", "at"), [
     ("https://www..example.com/", 12), ("https://.example.com/", 8), ("https://example.com../", 20),

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.chars import NOT_ALLOWED_ASCII, char_label
 from ...core.mapping import is_dns_scheme
 from ...core.reference import HostKind
-from ...core.security import delimiter_for
+from ...core.security import delimiter_for, in_east_asian_text
 from ..facts import Facts
 from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
 from .shared import problems
@@ -31,11 +31,14 @@ RULE = Rule(
           "removed where the value is fetched (a URL API's argument), no finding elsewhere, where it separates "
           "the IRI from the text around it. In the host of a DNS "
           "scheme, the ideographic, fullwidth and halfwidth full stops (U+3002, U+FF0E, U+FF61) are label "
-          "separators (RFC 3490 sec. 3.1), not look-alikes."),
+          "separators (RFC 3490 sec. 3.1), not look-alikes; outside the host, where `.` is no delimiter, they "
+          "are East Asian text's own full stop beside a Han, kana, Hangul or Bopomofo character and no ASCII "
+          "letter or digit (`/搜密。打卡`), not a look-alike."),
     why=("Characters that look like `/`, `?`, `#`, `@`, `:` or `.` but are not delimiters make an IRI appear "
          "to have another host or path than it has."),
     fix_text="Use the real delimiter, or percent-encode the character.",
-    valid=(Example("https://example.com/a/b"), Example("https://例え。テスト/")),
+    valid=(Example("https://example.com/a/b"), Example("https://例え。テスト/"),
+           Example("https://example.com/搜密。打卡")),
     invalid=(Example("https://example.com∕evil.com/", "https://example.com/evil.com/"),
              Example("https://de.wikipedia.org/wiki/Neue\u2028Wache")),
     needs=Needs.NON_ASCII,
@@ -66,8 +69,9 @@ def check(facts: Facts) -> Iterator[Raw]:
     dns_host = ref.host_kind is HostKind.REG_NAME and is_dns_scheme(ref.get("scheme"))
     lead, trail = len(text) - len(text.lstrip()), len(text.rstrip())  # (str.strip: Unicode's whitespace)
     for p in problems(facts, "delimiter-lookalike"):
-        if dns_host and text[p.span.start] in IDNA_DOTS and facts.in_host(p.span):
-            continue
+        if text[p.span.start] in IDNA_DOTS and ((dns_host and facts.in_host(p.span)) or (
+                not facts.in_host(p.span) and in_east_asian_text(text, p.span.start, p.span.end))):
+            continue  # (a DNS host's label separator; outside the host, where '.' delimits nothing, a sentence's end)
         if p.span.end <= lead or p.span.start >= trail:  # whitespace around the IRI: removed, as IRI101's is
             if facts.context is not UseContext.DEREFERENCED:
                 continue  # (elsewhere it separates the IRI from the text around it, as a space does: IRI101)
