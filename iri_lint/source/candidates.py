@@ -336,20 +336,22 @@ def is_other_notation(value: str, holes: Sequence[tuple[int, int]] = ()) -> bool
     """A notation that URL-named values hold which is no IRI: a container image behind skopeo's and GitHub
     Actions' transport prefix, ``docker://alpine:3.19``, whose ``:`` starts a tag and ``@`` a digest (``docker``
     is no URI scheme, IANA or in use); a Python type written as a string, ``List[str]``; SQLite's name for a
-    database in memory, ``:memory:``, which a database's ``url`` may be (no URI reference starts with ``:``); a
+    database in memory, ``:memory:``, which a database's ``url`` may be, or a keyword a tool takes where it takes
+    URLs, ``:ytfav`` (yt-dlp's): a ``:`` and a word, which no URI reference starts with (RFC 3986 sec. 3.1, 4.2); a
     redaction marker where the URL was, ``[REDACTED]`` (``is_redacted``, only ``holes`` after it); a text that
     opens as no URI reference can (``opens_no_reference``); a URL's syntax with optional parts in brackets
     (``has_optional_part``); text for a terminal, whose ANSI escape sequences color it
     (``f"http://{host}:{port}\\033[0m"``: ECMA-48 sec. 5.4's CSI, ESC ``[``; no IRI holds an ESC); Slack's
     control sequence that a ``<...|text>`` link holds (``!date^1392734382^{date_short}``, ``!subteam^ID``:
     ``!``, a word, fields after ``^``), which slack_sdk gives its ``Link(url=...)``."""
-    return value[:9].lower() == "docker://" or value == ":memory:" or is_type_expression(value) or \
-        (value[:1] == "!" and _SLACK_COMMAND.match(value) is not None) or \
+    return value[:9].lower() == "docker://" or _COLON_WORD.fullmatch(value) is not None or \
+        is_type_expression(value) or (value[:1] == "!" and _SLACK_COMMAND.match(value) is not None) or \
         is_redacted(value, holes) or opens_no_reference(value) or ("[" in value and has_optional_part(value)) or \
         ("\x1b[" in value and _ANSI_CSI.search(value) is not None)
 
 
 _SLACK_COMMAND = re.compile(r"![a-z]++\^")
+_COLON_WORD = re.compile(r":[A-Za-z][A-Za-z0-9_\-]*+:?")  # (not ":8080", a port: the host left out)
 _OPTIONAL_PART = re.compile(r"\[[:/?&#][^\[\]]*+\]")
 
 

@@ -141,6 +141,10 @@ QUIET = {
         reader = make_reader(url=":memory:")
         DATABASE_URL = ":memory:"
         ''',
+    "A tool's keyword where it takes URLs, and a regex matching it (yt-dlp's feeds: outside50 F1)": '''
+        _TESTS = [{'url': ':ytfav', 'only_matching': True}, {'url': ':ytwatchlater'}]
+        _VALID_URL = r':ytwatchlater'
+        ''',
     "A redaction marker where a URL was (posthog's MCP sanitizer: not in the corpus)": '''
         _REDACTED_VALUE = "[redacted]"
         API_URL = "[REDACTED]"
