@@ -3959,6 +3959,35 @@ def f(x):
         (13, 52, "IRI804")]
 
 
+def test_a_loop_over_a_dict_s_values_tuples_or_enumerate_is_checked_with_each_item() -> None:
+    """A loop's variable unpacked from each item (``for name, m in PAIRS``), a dict display's values (``.values()``,
+    ``.items()``) and ``enumerate``'s items hold each item in turn, as a plain loop's does ('//' of the items that
+    end with '/', IRI802); a dict's keys and a tuple item of another length do not."""
+    src = '''import requests
+ENDPOINTS = {"users": "https://api.example.com/users/", "items": "https://api.example.com/items"}
+MIRRORS = ["https://a.example/pub/", "https://b.example/pub"]
+PAIRS = [("a", "https://a.example/pub/"), ("b", "https://b.example/pub")]
+ODD = [("a", "https://a.example/pub/"), ("b",)]
+def f():
+    for name, url in ENDPOINTS.items():
+        requests.get(url + "/list")
+    for url in ENDPOINTS.values():
+        requests.get(url + "/list")
+    for i, m in enumerate(MIRRORS):
+        requests.get(m + "/x")
+    for name, m in PAIRS:
+        requests.get(m + "/y")
+    for name, m in ODD:
+        requests.get(m + "/y")
+    for key in ENDPOINTS:
+        requests.get("https://h.example/" + key)
+    for key, url in ENDPOINTS.items():
+        requests.get("https://h.example/" + key + "/" + url)
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (8, 28, "IRI802"), (10, 28, "IRI802"), (12, 26, "IRI802"), (14, 26, "IRI802")]
+
+
 def test_a_loop_over_another_module_s_display_is_checked_with_each_item(tmp_path: Path) -> None:
     """fixtures207's documented limit: ``for page in START_PAGES`` (imported, or ``seeds.START_PAGES``) over a
     tuple another module binds: each item is checked as the loop's value, as with the module's own display."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from iri_lint.source.bindings import At, Binding, Kind, Scope
 from iri_lint.source.choices import choice_in
-from iri_lint.source.values import Seq, Text, Value
+from iri_lint.source.values import Seq, Table, Text, Value
 
 __all__ = ["MAX_ITEMS", "held_item", "loop_over"]
 
@@ -42,12 +42,48 @@ def loop_over(expr: ast.expr, at: At, evaluate: Callable[[ast.expr, At], object]
             continue
         seen.add(node.id)
         loop = _loop_binding(at.scope, node.id, line)
-        if loop is None or not (type(loop.iter) in (*_DISPLAYS, ast.Attribute) or _constant_name(at.scope, loop.iter)):
+        if loop is None:
+            continue
+        over, k = _iterated(loop, node.id)
+        if over is None or not (type(over) in (*_DISPLAYS, ast.Attribute) or _constant_name(at.scope, over)):
             continue  # (another module's display: ``for page in seeds.START_PAGES``, fixtures207's note)
-        items = evaluate(loop.iter, At(at.scope, loop))
-        if type(items) is Seq and not items.open and 0 < len(items.items) <= MAX_ITEMS:
-            return node.id, items.items
+        items = _items(evaluate(over, At(at.scope, loop)), loop.iter, k)
+        if items is not None and 0 < len(items) <= MAX_ITEMS:
+            return node.id, items
     return None
+
+
+def _iterated(loop: ast.For | ast.AsyncFor, name: str) -> tuple[ast.expr | None, int | None]:
+    """What a loop iterates over (``X`` of ``for v in X``, ``X.values()``, ``X.items()``, ``enumerate(X)``) and
+    where its variable ``name`` stands in each item (None: it is the item)."""
+    target, it = loop.target, loop.iter
+    k = None if type(target) is ast.Name else \
+        next(i for i, e in enumerate(target.elts) if type(e) is ast.Name and e.id == name)  # type: ignore[attr-defined]
+    if type(it) is not ast.Call or it.keywords:
+        return it, k
+    func = it.func
+    if type(func) is ast.Attribute and not it.args and func.attr in ("values", "items") and \
+            (k is None) is (func.attr == "values"):
+        return func.value, k  # (a dict display's values, or its items' (key, value) pairs)
+    if type(func) is ast.Name and func.id == "enumerate" and len(it.args) == 1 and k == 1 and \
+            len(target.elts) == 2:  # type: ignore[attr-defined]
+        return it.args[0], None  # (``for i, url in enumerate(MIRRORS)``: the display's items)
+    return None, None
+
+
+def _items(r: object, it: ast.expr, k: int | None) -> tuple[object, ...] | None:
+    """The values a loop's variable takes over ``r`` (what the loop iterates over evaluates to), at ``k`` of each
+    item when the target unpacks it; None when they are not all known."""
+    if type(r) is Table and type(it) is ast.Call and type(it.func) is ast.Attribute:
+        if k is None or k == 1:  # (``.values()``; the value of ``.items()``'s pair: no key is a URL here)
+            return tuple(v for v, _ in r.items.values())
+        return None
+    if type(r) is not Seq or r.open:
+        return None
+    if k is None:
+        return r.items
+    unpacked = [item.items[k] for item in r.items if type(item) is Seq and not item.open and k < len(item.items)]
+    return tuple(unpacked) if len(unpacked) == len(r.items) else None
 
 
 def _loop_variables(scope: Scope) -> frozenset[str]:
@@ -60,7 +96,8 @@ def _loop_variables(scope: Scope) -> frozenset[str]:
 def _loop_binding(scope: Scope, name: str, line: int) -> ast.For | ast.AsyncFor | None:
     bindings = scope.names.get(name, ())
     loop = next((s for s in _loops(bindings) if s.body[0].lineno <= line <= (s.end_lineno or 0)), None)
-    if loop is None or type(loop.target) is not ast.Name:
+    if loop is None or not (type(loop.target) is ast.Name or (type(loop.target) is ast.Tuple and all(
+            type(e) is ast.Name for e in loop.target.elts))):  # (``for name, url in PAIRS``: flat unpacking)
         return None
     first, last = loop.lineno, loop.end_lineno or 0
     if any(b.stmt is not loop and b.stmt is not None and first <= b.stmt.lineno <= last for b in bindings):

@@ -183,8 +183,8 @@ def test_values_of_which_nothing_is_known_are_not_yielded() -> None:
 
 def test_a_loop_variable_read_in_the_body_holds_each_item_of_its_display() -> None:
     """``for path in ("/health", "ready")``, or over a name this module binds to a display: each item reaches the
-    use in turn, through any join; not a longer display, a dict's keys, a variable the body binds again, a target
-    that is not a name, the variable after the loop, nor a second loop inside the first."""
+    use in turn, through any join, unpacked from each item too; not a longer display, a dict's keys, a variable the
+    body binds again, the variable after the loop, nor a second loop inside the first."""
     src = """\
         import requests
         BASE = "https://api.example.com"
@@ -206,7 +206,7 @@ def test_a_loop_variable_read_in_the_body_holds_each_item_of_its_display() -> No
         (5, "url-api", "requests.get", "https://api.example.com/health"),
         (5, "url-api", "requests.get", "https://api.example.comready"),
         (8, "url-api", "requests.get", "https://api.example.com0"),
-        (10, "url-api", "requests.get", "https://api.example.com0"),
+        (10, "url-api", "requests.get", "https://api.example.com/c"),  # (unpacked from each item)
         (12, "url-api", "requests.get", "https://api.example.com/items?page=1"),
         (12, "url-api", "requests.get", "https://api.example.com/items?page=2"),
         (14, "url-api", "requests.get", "https://api.example.com0"),
