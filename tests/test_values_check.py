@@ -3233,6 +3233,37 @@ def test_strings_implicitly_joined_over_lines_are_joined_as_plus_joins_them() ->
         (3, 17, "IRI801"), (6, 5, "IRI802"), (10, 18, "IRI803"), (15, 47, "IRI104")]
 
 
+def test_f_strings_implicitly_joined_over_lines_are_joined_as_plus_joins_them() -> None:
+    """fixtures214 repro 1: Python joins the text of strings on several lines into one constant of an f-string
+    (``f"{ROOT}v1/"`` newline ``"/items"``); each string is a piece all the same, as in plain strings (IRI802,
+    IRI803, IRI801, IRI809, IRI813 at the next line's character); strings on one line stay one literal."""
+    src = '''import requests
+ROOT = "https://api.example.com/"
+HOST = "https://api.example.com"
+def r5_url(year):
+    return (f"{ROOT}reports/?fmt=csv"
+            "?tz=UTC")
+def t802(v):
+    return requests.get(f"{ROOT}v1/"
+                        "/items")
+def t801(sub):
+    return requests.get(f"https://{sub}.example.com"
+                        "docs")
+def t809():
+    return requests.get(f"{HOST}/list"
+                        f"&sort={'desc'}")
+def t813(v):
+    MIRROR_URLS = [
+        f"https://a.example/pub/{v}/x.tar.gz"
+        "https://b.example/pub/x.tar.gz",
+    ]
+def one_line(v):
+    return requests.get(f"{ROOT}v1/" "/items")
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (6, 13, "IRI803"), (9, 25, "IRI802"), (12, 25, "IRI801"), (15, 26, "IRI809"), (19, 9, "IRI813")]
+
+
 def test_a_second_port_joined_after_a_port_is_the_join_s_fault_whatever_the_userinfo() -> None:
     """fixtures196 repro 01, fixtures195 repro 04: ``":9443/x"`` after ``host:port`` makes the port ``5432:9443``
     (IRI801, not IRI112) with a userinfo in the scheme's piece too, and after a port built from parts."""

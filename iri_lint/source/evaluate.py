@@ -52,12 +52,12 @@ from iri_lint.source.values import (
     Seq,
     Src,
     Table,
-    Text,
     Value,
     arithmetic,
     as_text,
     concat,
     dotted,
+    fstring_value,
     hole,
     literal_text,
     made,
@@ -203,18 +203,7 @@ class ModuleState:
     def _fstring(self, node: ast.JoinedStr, at: At) -> Result:
         if len(node.values) > MAX_FSTRING_PARTS:
             return self.hole(node)  # (no URL has so many fields: the literal's own check reads it, in linear time)
-        out: list[Value] = []
-        i = 0  # index in the literal's decoded value (a replacement field counts one)
-        for part in node.values:
-            if isinstance(part, ast.Constant):
-                text = str(part.value)
-                out.append(Value((Text(text, node, i, self.src),)))
-                i += len(text)
-                continue
-            assert isinstance(part, ast.FormattedValue)
-            i += 1
-            out.append(self._field(part, at))
-        return concat(out, node, self.src)
+        return fstring_value(node, self.src, lambda part: self._field(part, at))
 
     def _field(self, part: ast.FormattedValue, at: At) -> Value:
         """One ``{...}`` of an f-string."""

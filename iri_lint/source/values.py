@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import enum
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import accumulate, pairwise
 from typing import NamedTuple, TypeVar
 
@@ -493,10 +493,38 @@ def string_of(t: Text) -> int:
 def literal_text(v: str, node: ast.Constant, src: Src) -> Value:
     """A string literal's text: one piece per string of an implicit concatenation over lines, which Python's
     grammar joins as ``+`` would (``("https://h.example"`` newline ``"docs")``: fixtures195 repro 01)."""
+    return _text_from(v, node, 0, string_starts(node, src), src)
+
+
+def fstring_value(node: ast.JoinedStr, src: Src, field: Callable[[ast.FormattedValue], Value]) -> Value:
+    """An f-string's value: its text, one piece per string of an implicit concatenation over lines as a literal's
+    (Python joins the text of ``f"{ROOT}v1/"`` newline ``"/items"``: fixtures214 repro 1), and ``field`` of each
+    replacement field."""
+    out: list[Value] = []
+    i, cuts = 0, string_starts(node, src)  # (an index in the literal's decoded value: a field counts one)
+    for part in node.values:
+        if type(part) is ast.Constant:
+            out.append(_text_from(text := str(part.value), node, i, cuts, src))
+            i += len(text)
+        else:
+            out.append(field(part))  # type: ignore[arg-type]
+            i += 1
+    return concat(out, node, src)
+
+
+def _text_from(text: str, node: ast.Constant | ast.JoinedStr, start: int, cuts: list[int], src: Src) -> Value:
+    """``text``, from index ``start`` of the literal ``node``'s value, cut where one of its strings starts."""
+    end = start + len(text)
+    bounds = pairwise([start, *(c for c in cuts if start < c < end), end])
+    return Value(tuple(Text(text[a - start : b - start], node, a, src) for a, b in bounds if a < b))
+
+
+def string_starts(node: ast.Constant | ast.JoinedStr, src: Src) -> list[int]:
+    """Where each string after the first of an implicit concatenation over lines starts in the literal's value
+    (an f-string's field counts one): none for one string, or strings on one line."""
     if node.end_lineno != node.lineno and (sm := src.locator(node).source_map()) is not None and len(sm.pieces) > 1:
-        bounds = [*sm.piece_starts, len(v)]
-        return Value(tuple(Text(v[a:b], node, a, src) for a, b in pairwise(bounds) if a < b))
-    return Value((Text(v, node, 0, src),))
+        return sm.piece_starts[1:]
+    return []
 
 
 def spelled_in(known: Value, stmt: ast.stmt, src: Src | None, cut: Value) -> Value:
