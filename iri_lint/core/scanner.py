@@ -285,10 +285,13 @@ def _listed_hosts(text: str, scheme: Span | None, host: Span, end: int, profile:
     under a scheme whose grammar lists hosts, each host checked as one; elsewhere one error for the list."""
     if not _host_list().fullmatch(text, host.start, end):
         return None
+    items = list(_host_item().finditer(text, host.start, end))
+    if not any(m.start(3) >= 0 and is_digits(m.group(3)) for m in items) and not text.startswith("[", host.start):
+        return None  # (no port is one: "h,a:\ue000" is a host and its wrong port, not a list; "h1:5432,h2:54e2" is)
     if (text[scheme.start : scheme.end].lower() if scheme is not None else "") not in HOST_LIST_SCHEMES:
         out.append(ErrorRecord(host.start, end, Kind.COMPONENT_CHAR, "host", Detail.HOST_LIST))
         return HostKind.REG_NAME
-    for item in _host_item().finditer(text, host.start, end):
+    for item in items:
         if item.start(1) >= 0:
             _check_ip_literal(text, item.start(1), item.end(1), True, profile, out)
         else:

@@ -1595,3 +1595,12 @@ def test_a_typo_in_a_listed_host_s_port_is_that_port_s_error(text: str, bad: str
     the finding was its first comma as a port character; the list stays the list, the typo its port's error."""
     (err,) = scan(text).errors
     assert (err.code, err.position) == (E.PORT, text.rindex(bad))
+
+
+@pytest.mark.parametrize(("text", "code", "bad"), [("a://@AAA,A:\ue000", E.PRIVATE_USE, "\ue000"),
+                                                   ("https://a,b:8o/", E.PORT, "o")])
+def test_a_comma_in_a_host_whose_one_port_is_wrong_is_no_list(text: str, code: object, bad: str) -> None:
+    """Hypothesis (test_private_use_outside_query): with no port of digits in it, ``AAA,A:\\ue000`` is a host with a
+    comma (a sub-delim) and a wrong port, whose character is the error, not a list of hosts hiding it."""
+    (err,) = scan(text).errors
+    assert (err.code, err.position) == (code, text.index(bad))
