@@ -1214,6 +1214,40 @@ requests.get(link_fmt % "x")
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(5, "IRI802"), (6, "IRI103")]
 
 
+def test_pat_says_template_only_as_the_name_s_last_word() -> None:
+    """fixtures215 A3: ``link_pat`` is a pattern, but ``PAT_URL`` a URL (a personal access token's, in GitHub's
+    words): its space is checked (IRI101); ``URL_PAT``'s is not."""
+    src = '''import requests
+PAT_URL = "https://api.example.com/tokens/a b"
+URL_PAT = "https://api.example.com/tokens/a b"
+requests.get(PAT_URL)
+requests.get(URL_PAT)
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(2, "IRI101")]
+
+
+def test_a_known_string_quoted_or_padded_by_its_field_is_the_url_s_text() -> None:
+    """fixtures215 A1: ``{name!r}``, ``{name:>6}``, ``"%-6s"``, ``%r`` and f-string fields print a known string with
+    quotes or padding that the request sends: the space it then holds is IRI101 (at the argument that made it);
+    a precision that cuts it off, and quotes or padding that add no space, are no fault."""
+    src = '''import requests
+API = "https://api.example.com"
+NAME_URL = "https://api.example.com/names/{name!r}/card"
+requests.get(NAME_URL.format(name="Ann Lee"))
+requests.get("https://api.example.com/u/%-5s/y" % "ab")
+requests.get(API + "/u/{name:>6}/x".format(name="ab"))
+requests.get(API + "/u/%r/x" % "a b")
+requests.get(f"{API}/u/{'a b'!r}/x")
+requests.get(f"{API}/u/{'ab':>4}/x")
+requests.get(f"{API}/u/{'ab'!r}/x")
+requests.get("{}/u/{name:.2}/x".format(API, name="abc def"))
+requests.get(f"{API}/u/{'ab':>{3}}/x")
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (4, 34, "IRI101"), (5, 50, "IRI101"), (6, 48, "IRI101"), (7, 31, "IRI101"), (8, 24, "IRI101"),
+        (9, 24, "IRI101")]
+
+
 def test_linting_a_module_leaves_no_cyclic_garbage() -> None:
     """A linted module's tree, scopes and values are freed by refcounting when its lint ends: a short run
     freezes the gc after reading project modules, and any garbage frozen then would never be freed."""

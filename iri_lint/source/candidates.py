@@ -86,14 +86,16 @@ def _plurals(suffixes: tuple[str, ...]) -> tuple[str, ...]:
     return out
 
 
-_TEMPLATE_WORDS = frozenset(("template", "templates", "tmpl", "fmt", "pattern", "patterns", "pat", "pats",
-                             "placeholder", "placeholders"))
+_TEMPLATE_WORDS = frozenset(("template", "templates", "tmpl", "fmt", "pattern", "patterns", "placeholder",
+                             "placeholders"))
+_LAST_TEMPLATE_WORDS = frozenset(("pat", "pats"))  # (pattern's, last: ``PAT_URL`` holds a personal access token's)
 
 
 def says_template(name: str) -> bool:
-    """Whether a name says it holds a template (``ITEM_URL_TEMPLATE``, ``url_fmt``, ``self.link_pattern``):
-    its value is one whatever its placeholders look like (issue #27)."""
-    return not _TEMPLATE_WORDS.isdisjoint(name.rsplit(".", 1)[-1].lower().split("_"))
+    """Whether a name says it holds a template (``ITEM_URL_TEMPLATE``, ``url_fmt``, ``self.link_pattern``,
+    ``link_pat``): its value is one whatever its placeholders look like (issue #27)."""
+    words = name.rsplit(".", 1)[-1].lower().split("_")
+    return not _TEMPLATE_WORDS.isdisjoint(words) or words[-1] in _LAST_TEMPLATE_WORDS
 
 
 _QUERY_SUFFIXES = ("xpath", "xpaths", "selector", "selectors", "jsonpath", "jsonpaths", "jmespath")

@@ -21,7 +21,7 @@ from iri_lint.source.bindings import At, Binding, Kind, ModuleIndex, Order, Scop
 from iri_lint.source.blocks import Span, inside, item_before, way_to
 from iri_lint.source.calls import CALLS, CLIENTS, JOINS_OF_URLS, METHODS, Args, percent_args, unset_environment
 from iri_lint.source.choices import ifexp_value, with_choices
-from iri_lint.source.formatting import number_with_spec, percent_value, printed, with_spec_suffix
+from iri_lint.source.formatting import number_with_spec, percent_value, printed, text_with_spec, with_spec_suffix
 from iri_lint.source.helpers import Helper, display, helper_call, helper_of
 from iri_lint.source.mutations import binds_any, globals_rebound, rebinds_module_attribute, rebound_on
 from iri_lint.source.numeric import as_number
@@ -217,8 +217,12 @@ class ModuleState:
                 return r.retype("str")
             if (text := printed(r, digits=shown == ":d")) is not None:
                 return made(text, part.value, self.src)
-        elif shown[:1] == ":" and (text := number_with_spec(self.value(part.value, at), shown[1:])) is not None:
-            return made(text, part.value, self.src)  # (a known number's padding: ``{SEASON:3d}``)
+        else:  # (a known number's padding, ``{SEASON:3d}``; a known string's, or its quotes: ``{name!r}``)
+            r = self.value(part.value, at)
+            text = number_with_spec(r, shown[1:]) if shown[:1] == ":" else None
+            if text is not None or (text := text_with_spec(r, shown[1:2] if shown[:1] == "!" else "",
+                                                           shown.partition(":")[2])) is not None:
+                return made(text, part.value, self.src)
         return with_spec_suffix(self.hole(part.value, kind=HoleKind.FIELD, spec=shown), shown[1:], part.value, self.src)
 
     def _binop(self, node: ast.BinOp, at: At) -> Result:

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from iri_lint.source.values import Const, HoleKind, Src, Value, concat, hole, made
 
 __all__ = ["Arg", "FormatError", "format_fields", "format_value", "number_with_spec", "percent_fields", "percent_value",
-           "with_spec_suffix"]
+           "text_with_spec", "with_spec_suffix"]
 
 
 class FormatError(ValueError):
@@ -237,6 +237,22 @@ def number_with_spec(c: object, spec: str, *, percent: bool = False) -> str | No
         return None
 
 
+def text_with_spec(r: object, conversion: str, spec: str, *, percent: bool = False) -> str | None:
+    """What a known string prints through a conversion and a spec (``{name!r}``, ``{name:>6}``, ``"%-6s"``: the
+    quotes and the padding are the URL's text, fixtures215 A1); None for another value, a text with a hole, a
+    nested field, or a width past ``_WIDEST``. ``percent``: ``spec`` is a printf conversion's, its type last."""
+    text = r.text if type(r) is Value and r.type == "str" else None
+    if text is None or "*" in spec or "{" in spec or _wide(spec):
+        return None
+    try:
+        if percent:
+            return ("%" + spec) % (text,) if spec[-1:] in ("s", "r", "a") else None
+        shown = repr(text) if conversion == "r" else ascii(text) if conversion == "a" else text
+        return format(shown, spec)
+    except (ValueError, TypeError):
+        return None
+
+
 def _wide(spec: str) -> bool:
     """Whether a spec holds a width or precision past ``_WIDEST`` (or one too long to read)."""
     return any(len(w) > 2 or int(w) > _WIDEST for w in "".join(ch if ch.isdigit() else " " for ch in spec).split())
@@ -262,6 +278,9 @@ def _filled(arg: Arg | None, field: Field, template: Value, src: Src | None, *, 
     plain = spec == "s" if percent else not spec and field.conversion in ("", "s")
     if type(value) is Value and plain and value.type == "str":
         return value
+    if arg is not None and arg.node is not None and \
+            (text := text_with_spec(value, field.conversion, spec, percent=percent)) is not None:
+        return made(text, arg.node, src)  # (a known string quoted or padded: made by the argument)
     if type(value) is Const:
         # (made by the argument, here: the constant's own node may be another module's)
         by, made_in = (arg.node, src) if arg is not None and arg.node is not None else (value.node, None)
