@@ -1248,6 +1248,22 @@ requests.get(f"{API}/u/{'ab':>{3}}/x")
         (9, 24, "IRI101")]
 
 
+def test_messages_give_only_the_cure_that_applies() -> None:
+    """fixtures216's notes: IRI804 against a base whose path ends with '/' asks only to drop the leading '/' (its
+    base keeps the path already); IRI404 on a bidi control asks to remove it, which its mapping would keep."""
+    src = '''from urllib.parse import urljoin
+from urllib.request import urlopen
+import requests
+requests.get(urljoin("https://h.example/v2/", "/x"))
+requests.get(urljoin("https://h.example/v2", "/x"))
+urlopen("https://h.example/files/\\u202etxt.exe")
+'''
+    got = {(f.line, f.code): f.message for f in lint_text(src, Config())}
+    assert got[(4, "IRI804")].endswith("drop the leading '/' to keep it")
+    assert got[(5, "IRI804")].endswith("drop the leading '/' and end the base with '/' to keep it")
+    assert "remove it" in got[(6, "IRI404")] and "mapped" not in got[(6, "IRI404")]
+
+
 def test_linting_a_module_leaves_no_cyclic_garbage() -> None:
     """A linted module's tree, scopes and values are freed by refcounting when its lint ends: a short run
     freezes the gc after reading project modules, and any garbage frozen then would never be freed."""

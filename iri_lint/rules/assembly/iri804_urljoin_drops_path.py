@@ -118,8 +118,9 @@ def check(facts: Facts) -> Iterator[Raw]:
                    "where the session is made), and would replace that path with this absolute path (RFC 3986 sec. "
                    "5.2.2): end the base with '/' and drop the leading '/'")
     else:
+        keep = " to keep it" if dropped.endswith("/") else " and end the base with '/' to keep it"
         message = (f"{who} replaces the base's path '{dropped}' with this absolute path (RFC 3986 "
-                   "sec. 5.2.2): drop the leading '/' and end the base with '/' to keep it")
+                   f"sec. 5.2.2): drop the leading '/'{keep}")
     yield Raw(at, at + 1, message)
 
 

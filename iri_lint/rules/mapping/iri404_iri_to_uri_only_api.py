@@ -87,7 +87,9 @@ def check(facts: Facts) -> Iterator[Raw]:
     # the mapping would keep encoded: for the reader to remove, not for a fix to settle)
     if ref.error_records or not BIDI_CONTROLS.isdisjoint(text):
         if not any(e.start <= first < e.end for e in ref.error_records):  # (else that fault is this one's cause)
-            yield Raw(first, first + 1, f"{raises}; pass the IRI mapped to its URI (RFC 3987 sec. 3.1)")
+            cure = "remove it (RFC 3987 sec. 4.1: its mapping would keep it, percent-encoded)" \
+                if text[first] in BIDI_CONTROLS else "pass the IRI mapped to its URI (RFC 3987 sec. 3.1)"
+            yield Raw(first, first + 1, f"{raises}; {cure}")
         return
     try:  # (the editor's hover shows the same URI)
         edits = [Edit(start, end, new) for start, end, new in uri_edits(ref)]
