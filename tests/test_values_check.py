@@ -1258,7 +1258,7 @@ requests.get(urljoin("https://h.example/v2/", "/x"))
 requests.get(urljoin("https://h.example/v2", "/x"))
 urlopen("https://h.example/files/\\u202etxt.exe")
 '''
-    got = {(f.line, f.code): f.message for f in lint_text(src, Config())}
+    got = {(f.line, f.code): f.finding.message for f in lint_text(src, Config())}
     assert got[(4, "IRI804")].endswith("drop the leading '/' to keep it")
     assert got[(5, "IRI804")].endswith("drop the leading '/' and end the base with '/' to keep it")
     assert "remove it" in got[(6, "IRI404")] and "mapped" not in got[(6, "IRI404")]
