@@ -402,8 +402,9 @@ def other(term):
 
 def test_a_name_every_binding_of_which_is_a_literal_holds_their_characters() -> None:
     """outside38 repro 02 (finvizfinance): ``frame = "d"``, then ``"w"`` in a branch, or ``"c" if w else "l"``, holds
-    no delimiter (no IRI806), through an f-string, ``.format`` and ``%``; a literal that holds '&' is put into the
-    query unencoded; a name also bound from a parameter is any text."""
+    no delimiter (no IRI806), through an f-string, ``.format`` and ``%``; a name also bound from a parameter is any
+    text. (A second choice, ``"a&b" if w else "x"``, is checked as each text in turn, as the first is: its '&' is
+    the query's, no unencoded value.)"""
     src = '''import requests
 def chart(ticker, weekly, mode):
     frame = "d"
@@ -422,8 +423,7 @@ def other(ticker, weekly, term):
     requests.get(f"https://h.example/chart?p={frame}")
 '''
     found = lint_text(src, Config(extend_select=("IRI806",)))
-    assert [(f.line, f.col, f.code) for f in found] == [(8, 46, "IRI806"), (8, 76, "IRI806"), (9, 78, "IRI806"),
-                                                        (16, 46, "IRI806")]
+    assert [(f.line, f.col, f.code) for f in found] == [(8, 46, "IRI806"), (9, 78, "IRI806"), (16, 46, "IRI806")]
     assert all("without percent-encoding" in f.finding.message for f in found)
 
 
@@ -1262,6 +1262,23 @@ urlopen("https://h.example/files/\\u202etxt.exe")
     assert got[(4, "IRI804")].endswith("drop the leading '/' to keep it")
     assert got[(5, "IRI804")].endswith("drop the leading '/' and end the base with '/' to keep it")
     assert "remove it" in got[(6, "IRI404")] and "mapped" not in got[(6, "IRI404")]
+
+
+def test_two_conditional_expressions_in_one_join_are_checked_pair_by_pair() -> None:
+    """fixtures213's documented limit: ``HOST + ("/v3" if a else "/v4") + ("?x=1" if new else "&y=2")`` is IRI809
+    where the second takes its '&' branch; a module name that a branch binds to ``None`` keeps its text's way."""
+    src = '''import requests
+HOST = "https://h.example"
+X = None
+if HOST:
+    X = "https://x.example"
+def f(a, new):
+    requests.get(HOST + ("/v3" if a else "/v4") + ("?x=1" if new else "&y=2"))
+    requests.get(HOST + ("/v3" if a else "v4") + ("?x=1" if new else "?y=2"))
+    requests.get(X + "docs")
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (7, 71, "IRI809"), (8, 42, "IRI801"), (9, 22, "IRI801")]
 
 
 def test_linting_a_module_leaves_no_cyclic_garbage() -> None:

@@ -28,10 +28,12 @@ def loop_over(expr: ast.expr, at: At, evaluate: Callable[[ast.expr, At], object]
     ``MAX_ITEMS`` items (the variable not bound again in the loop), with the items' values; None for none.
     ``evaluate`` gives what an expression holds where a statement runs. So, where ``r``, the value of ``expr``,
     holds one, a module name bound in branches, with each value it may be left with (``source.choices``)."""
-    if at.frame is not None or at.stmt is None:
-        return None  # (one loop at a time: nested loops would multiply the checks)
+    if at.stmt is None or (at.frame is not None and len(at.frame) > 1):
+        return None  # (one loop at a time, two choices: nested loops would multiply the checks)
     if type(r) is Value and (choice := choice_in(expr, r, lambda n: evaluate(n, at))) is not None:
-        return choice
+        return choice  # (within a loop's item or a choice, a second choice: at most 4 x 16 checks)
+    if at.frame is not None:
+        return None
     variables = _loop_variables(at.scope)
     if not variables:
         return None  # (most scopes have no loop: no walk of the expression, which may be huge)

@@ -403,7 +403,7 @@ class ModuleValues:
         if type(r) is Value and dropped is None and client is None and \
                 (loop := loop_over(expr, at, self.state.value, r)) is not None:
             for item in loop[1]:  # (each item in turn: ``for path in ("/a", "/b"): get(BASE + path)``; "": a value)
-                each = at._replace(frame={loop[0]: item})
+                each = at._replace(frame={**(at.frame or {}), loop[0]: item})
                 yield from self._found(self.state.value(expr, each) if loop[0] else item, reason, node, expr, each,
                                        api=api, name=name)
             return
