@@ -1281,6 +1281,26 @@ def f(a, new):
         (7, 71, "IRI809"), (8, 42, "IRI801"), (9, 22, "IRI801")]
 
 
+def test_a_url_named_lambda_s_body_and_a_field_s_default_are_the_target_s_value() -> None:
+    """fixtures217 repros 1, 2: ``img_url = lambda: CDN + "img"`` is a URL-named function's return (IRI801), its
+    parameters holes (one named as a module constant hides it); ``field(default=...)`` and
+    ``field(default_factory=lambda: ...)`` are the field's value, as a plain default is."""
+    src = '''from dataclasses import dataclass, field
+CDN_HOST = "https://cdn.example.net"
+img_url = lambda: CDN_HOST + "img"
+logo_url = lambda name: CDN_HOST + "img/" + name
+page_url = lambda CDN_HOST: CDN_HOST + "img"
+@dataclass
+class Site:
+    docs_url: str = field(default=CDN_HOST + "docs")
+    blog_url: str = field(default_factory=lambda: CDN_HOST + "blog")
+    home_url: str = CDN_HOST + "home"
+    count: int = field(default=0)
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (3, 30, "IRI801"), (4, 36, "IRI801"), (8, 46, "IRI801"), (9, 62, "IRI801"), (10, 32, "IRI801")]
+
+
 def test_linting_a_module_leaves_no_cyclic_garbage() -> None:
     """A linted module's tree, scopes and values are freed by refcounting when its lint ends: a short run
     freezes the gc after reading project modules, and any garbage frozen then would never be freed."""

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
+from iri_lint.source.bound_values import held_value, params
 from iri_lint.source.calls import URLJOINS
 from iri_lint.source.candidates import inner_urls, is_key_name, is_url_name, option_dest, string_key
 from iri_lint.source.env_defaults import with_env_defaults
@@ -86,11 +87,6 @@ _JOINS = (ast.BinOp, ast.JoinedStr)
 Entry = tuple[ast.AST, At]
 _SITES = frozenset((ast.ClassDef, ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Return,
                     ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Dict, ast.For, ast.AsyncFor))
-
-
-def _params(args: ast.arguments) -> frozenset[str]:
-    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]
-    return frozenset(a.arg for a in every)
 
 
 def _spans(node: ast.AST, marked: list[int]) -> bool:
@@ -162,7 +158,7 @@ def walk(state: ModuleState, marked: list[int] | None = None, types: frozenset[t
             inside = full or (whole is not None and whole(node))
             stack += reversed(_in_definition(node, at, index.scope(node, at.scope), marked, full, inside, leaves))
         elif t is ast.Lambda:
-            hidden = at.hidden | _params(node.args)  # type: ignore[attr-defined]
+            hidden = at.hidden | params(node.args)  # type: ignore[attr-defined]
             push((node.body, _at(at.scope, at.stmt, hidden), full))  # type: ignore[attr-defined]
             push((node.args, at, full))  # type: ignore[attr-defined]
         elif t in _COMPREHENSIONS:
@@ -492,7 +488,8 @@ class ModuleValues:
     def _target(self, target: ast.expr, value: ast.expr, node: ast.AST, at: At) -> Iterator[UrlValue]:
         name = dotted(target) or string_key(target)  # (``item["image_urls"] = ...``: a key, as a dict display's)
         if self._is_url_name(name) and not guarded(at, node, name, value):
-            yield from self._each(value, at, node, name)
+            held, hidden = held_value(value)  # (a lambda's body, ``img_url = lambda: ...``; a field's default)
+            yield from self._each(held, at if held is value else _at(at.scope, at.stmt, at.hidden | hidden), node, name)
         for e in value.elts if type(value) in _DISPLAYS and not self._is_url_name(name) else ():  # type: ignore[attr-defined]
             if type(e) is ast.Constant and type(e.value) is str and e.value.count("://") > 1 and \
                     type(r := self.state.value(e, at)) is Value and len(r.pieces) > 1:  # (two URLs lost a ',')

@@ -1,0 +1,35 @@
+"""What a URL-named target is given to hold as a value, where its expression is not that value itself (issue #27).
+
+``img_url = lambda: CDN + "img"`` names a function whose one return is the URL, as ``def img_url()`` would; a
+dataclass field's ``field(default=CDN + "docs")`` (attrs' ``attr.ib``, pydantic's ``Field``) is the default a
+plain ``= CDN + "docs"`` gives, and ``default_factory=lambda: ...`` the value each object is made with."""
+
+from __future__ import annotations
+
+import ast
+
+__all__ = ["held_value", "params"]
+
+_FIELDS = frozenset(("field", "Field", "ib", "attrib"))  # (dataclasses, pydantic, attrs: ``default=``)
+
+
+def held_value(value: ast.expr) -> tuple[ast.expr, frozenset[str]]:
+    """The expression whose value a target bound to ``value`` holds or makes, with the lambda parameters it may
+    read (holes there); ``value`` itself, and none, for any other expression."""
+    if type(value) is ast.Call and _last_word(value.func) in _FIELDS:
+        given = {k.arg: k.value for k in value.keywords if k.arg is not None}
+        if "default" in given:
+            return given["default"], frozenset()
+        if type(factory := given.get("default_factory")) is ast.Lambda:
+            value = factory
+    return (value.body, params(value.args)) if type(value) is ast.Lambda else (value, frozenset())
+
+
+def params(args: ast.arguments) -> frozenset[str]:
+    """The names a function's or a lambda's parameters bind."""
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]
+    return frozenset(a.arg for a in every)
+
+
+def _last_word(func: ast.expr) -> str | None:
+    return func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else None
