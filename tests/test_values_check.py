@@ -1301,6 +1301,20 @@ class Site:
         (3, 30, "IRI801"), (4, 36, "IRI801"), (8, 46, "IRI801"), (9, 62, "IRI801"), (10, 32, "IRI801")]
 
 
+def test_quote_of_a_known_bidi_control_keeps_its_octets() -> None:
+    """fixtures219 repro 1: ``quote(RLO_NAME)`` sends ``%E2%80%AE``, the encoded control IRI203 names (at the call
+    that makes it); quoted spaces and letters are no fault."""
+    src = '''import requests
+from urllib.parse import quote, quote_plus
+API = "https://api.example.com"
+RLO_NAME = "\\u202egpj.exe"
+requests.get(API + "/" + quote(RLO_NAME))
+requests.get(API + "/" + quote("a b/\\u00fc"))
+requests.get(API + "?q=" + quote_plus("a b&c"))
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 25, "IRI203")]
+
+
 def test_linting_a_module_leaves_no_cyclic_garbage() -> None:
     """A linted module's tree, scopes and values are freed by refcounting when its lint ends: a short run
     freezes the gc after reading project modules, and any garbage frozen then would never be freed."""

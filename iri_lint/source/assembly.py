@@ -340,12 +340,15 @@ def posix_join(parts: Sequence[Value], node: ast.AST, src: Src | None) -> Value:
 def quoted(value: Value | None, safe: str | None, node: ast.AST, src: Src | None, *, plus: bool = False,
            name: str | None = None) -> Value:
     """``quote(value, safe)`` (``quote_plus`` with ``plus``): known text quoting leaves as it is keeps its
-    literal; anything else is a hole known to be percent-encoded."""
+    literal; other known text is what quoting makes of it, made by the call (a bidi control's UTF-8 octets,
+    ``%E2%80%AE``, stay in the URL: IRI203, fixtures219 repro 1); anything else is a hole known to be
+    percent-encoded."""
     if safe is None:
         safe = "" if plus else "/"
     text = value.text if value is not None else None
-    if value is not None and text is not None and (quote_plus if plus else quote)(text, safe) == text:
-        return value
+    if value is not None and text is not None:
+        encoded = (quote_plus if plus else quote)(text, safe)
+        return value if encoded == text else made(encoded, node, src)
     return hole(node, src, kind=HoleKind.ENCODED, name=name, safe=safe + ("+" if plus else ""))
 
 
