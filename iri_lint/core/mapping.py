@@ -48,7 +48,7 @@ from .chars import (
 from .reference import HostKind, IRIReference
 from .scanner import scan
 
-__all__ = ["SCHEMES", "IDNAError", "MappingError", "SchemeInfo", "to_iri", "to_uri", "uri_edits"]
+__all__ = ["SCHEMES", "IDNAError", "MappingError", "SchemeInfo", "has_idna_form", "to_iri", "to_uri", "uri_edits"]
 
 
 class SchemeInfo(NamedTuple):
@@ -167,6 +167,16 @@ def _idna_host(text: str, start: int, end: int) -> str:
             out.append(".")  # sec. 3.1: U+002E as the label separator
         label_start = i + 1
     return "".join(out)
+
+
+def has_idna_form(label: str) -> bool:
+    """Whether a host label has an IDNA form (ToASCII, UTS #46): RFC 5893's Bidi Rule refuses a label that mixes
+    directions (``שלוםabc``), and IDNA2008 some code points."""
+    try:
+        _label_to_ascii(label, 0)
+    except IDNAError:
+        return False
+    return True
 
 
 def _label_to_ascii(label: str, position: int) -> str:

@@ -828,3 +828,23 @@ def test_a_line_break_a_header_line_follows_is_called_header_injection(text: str
     # (what the injected header line holds follows from it: one finding, fixtures179 repro 04)
     assert [g.code for g in found if g.code != "IRI104"] == ([] if injection else [g.code for g in found
                                                                                    if g.code == "IRI101"])
+
+
+@pytest.mark.parametrize(("text", "code", "idna"), [
+    ("https://\u05e9\u05dc\u05d5\u05ddabc.example/", "IRI204", False),  # (RFC 5893's Bidi Rule refuses it)
+    ("https://\u05e9\u05dc\u05d5\u05dd1.example/", "IRI205", True),
+])
+def test_a_host_s_bidi_advice_offers_an_idna_form_only_where_there_is_one(text: str, code: str, idna: bool) -> None:
+    """fixtures219's note: 'write the host in its IDNA form' for a label IDNA refuses (IRI403 on the same label) was
+    advice no one could follow; such a label needs a name of one direction."""
+    (f,) = [f for f in check(text) if f.code == code]
+    assert ("IDNA form (xn--" in f.message) is idna
+
+
+def test_a_uri_only_api_s_advice_never_maps_a_look_alike_host() -> None:
+    """fixtures219's note: IRI404 offered the IDNA form of a spoof host ('xn--pypal-4ve.com', opaque but still the
+    look-alike); it says the host imitates an ASCII one (IRI502's), with no fix; a real IDN host still maps."""
+    (f,) = [f for f in check("https://p\u0430ypal.com/signin", uri_only_api=True) if f.code == "IRI404"]
+    assert "look-alike" in f.message and "xn--" not in f.message and f.fix is None
+    (g,) = [f for f in check("https://b\u00fccher.example/x", uri_only_api=True) if f.code == "IRI404"]
+    assert "xn--bcher-kva" in g.message

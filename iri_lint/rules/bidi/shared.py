@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...core.bidi import BidiProblem, encode_component
+from ...core.mapping import has_idna_form
 from ..facts import Facts
 from ..model import Edit
 
@@ -21,5 +22,7 @@ def encoding_fix(facts: Facts, p: BidiProblem) -> tuple[tuple[Edit, ...] | None,
     a host, whose percent-encoded name no resolver reads (RFC 3986 sec. 3.2.2: a DNS name is written in IDNA)."""
     host = facts.ref.host
     if host is not None and host.start <= p.component.start and p.component.end <= host.end:
-        return None, "write the host in its IDNA form (xn--...) or use a left-to-right name"
+        if has_idna_form(facts.ref.text[p.component.start : p.component.end]):
+            return None, "write the host in its IDNA form (xn--...) or use a left-to-right name"
+        return None, "use a name of one direction (it has no IDNA form: RFC 5893's Bidi Rule refuses it)"
     return (Edit(*encode_component(facts.ref, p.component)),), f"percent-encode the whole {p.part}"

@@ -6,8 +6,9 @@ from collections.abc import Iterator
 
 from ...core.chars import BIDI_CONTROLS, char_label
 from ...core.context import UriOnly
-from ...core.mapping import MappingError, uri_edits
+from ...core.mapping import DOTS, MappingError, uri_edits
 from ...core.reference import HostKind
+from ...core.security import is_spoof_label
 from ..facts import Facts
 from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext, with_edits
 
@@ -94,6 +95,12 @@ def check(facts: Facts) -> Iterator[Raw]:
     try:  # (the editor's hover shows the same URI)
         edits = [Edit(start, end, new) for start, end, new in uri_edits(ref)]
     except MappingError:  # (a valid IRI always maps; be safe)
+        return
+    host = text[ref.host.start : ref.host.end] if ref.host is not None and ref.host_kind is HostKind.REG_NAME else ""
+    if any(is_spoof_label(label) for label in host.translate({ord(d): "." for d in DOTS}).split(".")):
+        # (its IDNA form would send the look-alike, opaque: IRI502 says which ASCII host it imitates)
+        yield Raw(first, first + 1, f"{raises}; its host is a look-alike of an ASCII host (IRI502): write the host "
+                  "meant")
         return
     uri = with_edits(facts.shown, edits)
     yield Raw(first, first + 1, f"{raises}; pass the mapped URI {uri!r} (RFC 3987 sec. 3.1)", tuple(edits))
