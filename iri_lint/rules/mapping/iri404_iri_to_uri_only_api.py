@@ -96,8 +96,8 @@ def check(facts: Facts) -> Iterator[Raw]:
         edits = [Edit(start, end, new) for start, end, new in uri_edits(ref)]
     except MappingError:  # (a valid IRI always maps; be safe)
         return
-    host = text[ref.host.start : ref.host.end] if ref.host is not None and ref.host_kind is HostKind.REG_NAME else ""
-    if any(is_spoof_label(label) for label in host.translate({ord(d): "." for d in DOTS}).split(".")):
+    name = text[ref.host.start : ref.host.end] if ref.host is not None and ref.host_kind is HostKind.REG_NAME else ""
+    if any(is_spoof_label(label) for label in name.translate({ord(d): "." for d in DOTS}).split(".")):
         # (its IDNA form would send the look-alike, opaque: IRI502 says which ASCII host it imitates)
         yield Raw(first, first + 1, f"{raises}; its host is a look-alike of an ASCII host (IRI502): write the host "
                   "meant")
