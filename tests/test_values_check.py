@@ -3027,6 +3027,23 @@ def test_a_parameter_annotated_with_a_client_class_is_that_client() -> None:
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(9, "IRI801"), (13, "IRI101"), (17, "IRI101")]
 
 
+def test_a_literal_given_to_an_annotated_client_parameter_is_one_url() -> None:
+    """fixtures221 repro 1: ``s.get("https://example.com/a\\\\d")`` with ``s: requests.Session`` (or a forward
+    reference, ``c: "httpx.Client"``) is a URL API's argument, one URL whatever it holds: not a regex's escape
+    (IRI103) nor prose (IRI101), as with ``requests.get``; an unannotated parameter's is read by its shape."""
+    src = '''import requests
+import httpx
+def literals(s: requests.Session, c: "httpx.Client", e):
+    s.get("https://example.com/a\\\\b")
+    s.get(url="https://example.com/a\\\\d")
+    s.get("https://example.com/a b c d")
+    c.get("https://example.com/a b c d")
+    e.get("https://example.com/a b c d")
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [
+        (4, "IRI103"), (5, "IRI103"), (6, "IRI101"), (7, "IRI101")]
+
+
 def test_robotparser_and_a_named_browser_are_url_apis() -> None:
     """fixtures155 repro 03: ``RobotFileParser(url)``, its ``set_url`` (read with urlopen: ASCII only) and
     ``webbrowser.get(name).open`` take URLs as ``webbrowser.open`` does."""

@@ -667,6 +667,19 @@ def _function(s: Scanner, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lam
     for arg, default in pairs:
         if s.is_url_name(arg.arg):
             s.mark_url_value(default, Ctx(Reason.URL_NAME))
+    for arg in (*positional, *a.kwonlyargs):  # (``def f(s: requests.Session)``: its object, as ``s = Session()``)
+        if (note := _annotation(arg.annotation)) is not None and (qual := s.qualname(note)) is not None:
+            s.bind(arg.arg, qual + "()")
+
+
+def _annotation(node: ast.expr | None) -> ast.expr | None:
+    """A parameter's annotation, a forward reference's (``"httpx.Client"``) as the expression it spells."""
+    if type(node) is ast.Constant and type(node.value) is str and len(node.value) < 200:
+        try:
+            return ast.parse(node.value.strip(), mode="eval").body
+        except (SyntaxError, ValueError):
+            return None
+    return node
 
 
 _HANDLERS: dict[type, Callable[[Scanner, Any], None]] = {
