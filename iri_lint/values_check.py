@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import NamedTuple, TypeVar
 
+from .bound_checks import at_an_end, found_where_bound, has_alone, reported_there, separated
 from .config import Config
 from .core.chars import HEXDIG
 from .core.scanner import scan
@@ -35,24 +36,18 @@ from .source.assembled import Checked, checked, literal_start, position
 from .source.bindings import At, Kind
 from .source.calls import PATH_JOINS
 from .source.candidates import (
-    SEPARATOR,
-    iri_text,
     is_absolute_literal,
     is_bare_prefix,
-    is_delimited,
     is_host_port,
     is_route_name,
     is_scp_address,
     is_url_name,
     links_an_iri,
-    looks_like_prose,
-    looks_like_regex,
     no_url,
     starts_as_reference,
 )
 from .source.evaluate import ModuleState
 from .source.filling import filled_names, printf_templates
-from .source.helpers import returned_alone
 from .source.locate import SourceFile, written_within
 from .source.loops import held_item
 from .source.marks import ScanOptions
@@ -246,7 +241,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     placed: dict[Cause, list[tuple[Finding, Piece, SourcePos, ast.expr | None]]] = {}  # one cause's findings, in order
     for f in findings:
         o = c.origin(f.start)
-        if o is None or (not at_api and _at_an_end(f, c.text)):
+        if o is None or (not at_api and at_an_end(f, c.text)):
             continue
         piece, k = (c.spelled_origin(f.start, f.end, local) if f.code in _SPELLED_FAULTS else None) or o
         if (f.code not in ASSEMBLY_CODES and not filled and in_template(piece)) or \
@@ -429,23 +424,12 @@ def _literal_text(expr: ast.expr) -> str:
                    for v in getattr(expr, "values", ()))
 
 
-def _reported_there(piece: object) -> bool:
-    """Whether another module reports a problem of this piece itself: its literal is an absolute IRI as that
-    module's literals take one (``is_absolute_candidate``: ``"admin:Zq9xT7"`` is none), and not a template
-    by its name, which that module leaves to where it is filled."""
-    if type(piece) is not Text:
-        return False
-    node = piece.node
-    if type(node) is not ast.Constant or type(node.value) is not str:
-        return False
-    return is_absolute_literal(node.value)
-
 
 def _left_there(use: UrlValue, piece: object, k: int, code: str, checker: ValueChecker,
                 memo: dict[tuple[object, ...], list[Finding]]) -> bool:
     """Whether the module spelling a piece reports a problem of its character ``k`` itself."""
-    return _reported_there(piece) and not in_template(piece) and not _unseen_escape(use.expr, piece, k) and \
-        not _separated(piece.node.value, piece.start + k) and _found_alone(piece, k, code, checker, memo)  # type: ignore[arg-type,attr-defined]
+    return reported_there(piece) and not in_template(piece) and not _unseen_escape(use.expr, piece, k) and \
+        not separated(piece.node.value, piece.start + k) and _found_alone(piece, k, code, checker, memo)  # type: ignore[arg-type,attr-defined]
 
 
 def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_module: bool, by_url_name: bool,
@@ -463,7 +447,7 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
         return (own and _left_there(use, piece, k, code, checker, memo)) or (code not in AT_USE_CODES and (
             (not own and (by_url_name or code == "IRI813") and type(use.expr) is not ast.Call) or
             (code == "IRI804" and by_url_name and use.dropped is not None and use.dropped[0] == HELPERS) or
-            _found_where_bound(use, code, piece, k, checker, memo, state)))
+            found_where_bound(use, code, piece, k, checker, memo, state)))
     if type(piece) is not Hole:
         return False
     args = (*use.expr.args, *(k.value for k in use.expr.keywords)) if type(use.expr) is ast.Call else ()
@@ -471,7 +455,7 @@ def _reported_elsewhere(use: UrlValue, code: str, piece: Piece, k: int, other_mo
         if piece.name == dotted(a) is not None or (written_within(piece.node, a) and _alone_in(a, use, state)):
             return True  # (the argument is that hole: what the helper's check finds; a name's: made once)
     return not written_within(piece.node, use.expr) and \
-        _found_where_bound(use, code, piece, k, checker, memo, state, nth)
+        found_where_bound(use, code, piece, k, checker, memo, state, nth)
 
 
 def _alone_in(arg: ast.expr, use: UrlValue, state: ModuleState) -> bool:
@@ -537,19 +521,6 @@ def _found_alone(piece: Text, k: int, code: str, checker: ValueChecker,
     return any(f.code == code and f.start <= at < max(f.end, f.start + 1) for f in found)
 
 
-def _separated(text: str, at: int, *, url_name: bool = False) -> bool:
-    """Whether character ``at`` of a literal is outside the IRIs its module reads in it (``literals``): whitespace
-    at an end separates (``"http://h:9000 "``), and a text of words is prose there (unless the literal is bound
-    to a URL-named name); only the use's join or API makes them one URL."""
-    if looks_like_regex(text) or is_delimited(text):
-        return True
-    if SEPARATOR.search(text) is None:
-        return False
-    items = iri_text(text)
-    if items.listed:
-        return not any(a <= at < b for a, b in items.items)
-    return not url_name if items.injection else looks_like_prose(text, url_context=url_name)
-
 
 def _with_dates(use: UrlValue, c: Checked, state: ModuleState) -> Checked:
     """``c`` with a strftime directive a hole where the module gives the URL-named name to ``strftime``
@@ -565,57 +536,7 @@ def _dated_names(tree: ast.Module, file: SourceFile) -> frozenset[str]:
     return frozenset(n for n, f in filled_names(tree, file).items() if f.dated)
 
 
-def _found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: ValueChecker,
-                       memo: dict[tuple[object, ...], list[Finding]], state: ModuleState, nth: int = 0) -> bool:
-    """Whether a module binding a URL-named name the use reads (``GAP_URL`` in ``GAP_URL + "/x"``), or a URL-named
-    helper it calls, finds the problem at character ``k`` of ``piece`` there: it checks that value as a URL-named
-    target's, without the use's API (``urlopen``'s ASCII), and reports it in its own file."""
-    if use.at is None:
-        return False
-    url_names = tuple(checker.config.url_names)
-    for n in ast.walk(use.expr):
-        if not isinstance(n, ast.expr):
-            continue
-        name = last_name(n.func if type(n) is ast.Call else n)
-        if name is None or not is_url_name(name, url_names):
-            continue
-        # (a helper's value as its module checks it, its parameters unknown: what it reports there)
-        r = returned_alone(state, n, use.at) if type(n) is ast.Call else state.value(n, use.at)
-        if type(r) is not Value or not holds(r, piece):
-            continue
-        if len(r.pieces) == 1 and _reported_there(piece) and \
-                _separated(piece.node.value, piece.start + k, url_name=True):  # type: ignore[union-attr]
-            continue  # bound to the literal alone: its module checks the IRI in it, not what separates it
-        if _has_alone(r, code, piece, k, checker, memo, nth if n is use.expr else 0):  # (the name alone: the same
-            return True  # occurrences of a piece)
-    return False
 
-
-def _has_alone(r: Value, code: str, piece: Piece, k: int, checker: ValueChecker,
-               memo: dict[tuple[object, ...], list[Finding]], nth: int = 0) -> bool:
-    """Whether value ``r``, checked alone as a URL-named target's, has the problem ``code`` at character ``k`` of
-    ``piece`` (its ``nth`` occurrence there)."""
-    c = checked(r, at_api=False)
-    ats = [i for i in _offsets_of(c, piece) if (o := c.origin(i)) is not None and _spot(*o) == _spot(piece, k)]
-    if not ats:
-        return False
-    enabled = checker.enabled if not c.text.isascii() else checker.in_ascii
-    key = ("bound", c.text, c.holes, c.assembly, enabled)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = check_ref(scan(c.text, "IRI-reference", checker.config.profile),
-                                      context=UseContext.UNKNOWN, enabled=enabled, holes=c.holes,
-                                      idna_versions=checker.idna_versions, assembly=c.assembly)
-    at = ats[min(nth, len(ats) - 1)]
-    return any(g.code == code and g.start == at and not _at_an_end(g, c.text) for g in found)
-
-
-def _at_an_end(f: Finding, text: str) -> bool:
-    """Whether a finding is whitespace at an end of an absolute IRI's value: at a URL-named target it separates the
-    IRI from the text around it (3987bis sec. 6.3), as a literal's does there (``candidates.iri_text``); only a URL
-    API takes it into the URL."""
-    return (f.start == 0 or f.end == len(text)) and f.end > f.start and not text[f.start : f.end].strip() and \
-        is_absolute_literal(text.strip())
 
 
 def _in_binding(use: UrlValue, named: ast.expr, piece: Piece, k: int, code: str, checker: ValueChecker,
@@ -638,21 +559,11 @@ def _in_binding(use: UrlValue, named: ast.expr, piece: Piece, k: int, code: str,
         return None
     value, at = b.value, At(b.scope or scope, b.stmt)
     r = state.value(value, at)
-    if type(r) is not Value or not holds(r, piece) or not _has_alone(r, code, piece, k, checker, memo):
+    if type(r) is not Value or not holds(r, piece) or not has_alone(r, code, piece, k, checker, memo):
         return None
     return _bringer(use._replace(expr=value, at=at, client=None), piece, state)
 
 
-def _spot(piece: Piece, k: int) -> int:
-    """Where character ``k`` of a piece is in its literal (an f-string's pieces share one node)."""
-    return piece.start + k if type(piece) is Text and piece.start != MADE else k
-
-
-def _offsets_of(c: Checked, piece: Piece) -> Iterator[int]:
-    """The offsets of ``c.text`` that ``piece`` spells."""
-    for n, (p, _) in enumerate(c.parts):
-        if same_piece(p, piece):
-            yield from range(c.starts[n], c.starts[n + 1] if n + 1 < len(c.starts) else len(c.text))
 
 
 def _unseen_escape(expr: ast.expr, piece: object, k: int) -> bool:

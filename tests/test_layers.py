@@ -26,7 +26,7 @@ ALLOWED: dict[str, set[str]] = {
     "front": {"front", "pipeline", "files", "rules", "source", "core", "data", "package"},  # cli, flake8, lsp
     "command": {"command", "front", "package"},  # iri_lint.__main__: the iri-lint script, to a front end
 }
-PIPELINE = {"config", "lint", "noqa", "unused_noqa", "fix", "fix_status", "options", "values_check"}
+PIPELINE = {"config", "lint", "noqa", "unused_noqa", "fix", "fix_status", "options", "values_check", "bound_checks"}
 # each front end, by its top-level modules: none imports another (what they share is below them)
 FRONT_ENDS = {"cli": "cli", "lsp": "lsp", "flake8_plugin": "flake8", "flake8_engine": "flake8"}
 # third-party packages a layer may not use: the IRI core knows no linter and no CST

@@ -1,0 +1,127 @@
+"""What the binding of a name reports itself (issue #27), so that a use of the name does not report it again.
+
+A URL-named name's value is checked where it is bound (``GAP_URL = CDN + "/a b"``), another module's literal
+where it is spelled: a use that reads it (``requests.get(GAP_URL + "/x")``) reports what only its join or its
+API makes. These checks re-read a value as that binding, or that module, reads it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from .core.scanner import scan
+from .rules.engine import check_ref
+from .rules.model import Finding, UseContext
+from .source.assembled import Checked, checked
+from .source.candidates import (
+    SEPARATOR,
+    iri_text,
+    is_absolute_literal,
+    is_delimited,
+    is_url_name,
+    looks_like_prose,
+    looks_like_regex,
+)
+from .source.evaluate import ModuleState
+from .source.helpers import returned_alone
+from .source.template_names import last_name
+from .source.urlvalues import UrlValue
+from .source.values import MADE, Piece, Text, Value, holds, same_piece
+
+if TYPE_CHECKING:
+    from .values_check import ValueChecker
+
+__all__ = ["at_an_end", "found_where_bound", "has_alone", "reported_there", "separated"]
+
+
+def reported_there(piece: object) -> bool:
+    """Whether another module reports a problem of this piece itself: its literal is an absolute IRI as that
+    module's literals take one (``is_absolute_candidate``: ``"admin:Zq9xT7"`` is none), and not a template
+    by its name, which that module leaves to where it is filled."""
+    if type(piece) is not Text:
+        return False
+    node = piece.node
+    if type(node) is not ast.Constant or type(node.value) is not str:
+        return False
+    return is_absolute_literal(node.value)
+
+
+def separated(text: str, at: int, *, url_name: bool = False) -> bool:
+    """Whether character ``at`` of a literal is outside the IRIs its module reads in it (``literals``): whitespace
+    at an end separates (``"http://h:9000 "``), and a text of words is prose there (unless the literal is bound
+    to a URL-named name); only the use's join or API makes them one URL."""
+    if looks_like_regex(text) or is_delimited(text):
+        return True
+    if SEPARATOR.search(text) is None:
+        return False
+    items = iri_text(text)
+    if items.listed:
+        return not any(a <= at < b for a, b in items.items)
+    return not url_name if items.injection else looks_like_prose(text, url_context=url_name)
+
+
+def found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: ValueChecker,
+                      memo: dict[tuple[object, ...], list[Finding]], state: ModuleState, nth: int = 0) -> bool:
+    """Whether a module binding a URL-named name the use reads (``GAP_URL`` in ``GAP_URL + "/x"``), or a URL-named
+    helper it calls, finds the problem at character ``k`` of ``piece`` there: it checks that value as a URL-named
+    target's, without the use's API (``urlopen``'s ASCII), and reports it in its own file."""
+    if use.at is None:
+        return False
+    url_names = tuple(checker.config.url_names)
+    for n in ast.walk(use.expr):
+        if not isinstance(n, ast.expr):
+            continue
+        name = last_name(n.func if type(n) is ast.Call else n)
+        if name is None or not is_url_name(name, url_names):
+            continue
+        # (a helper's value as its module checks it, its parameters unknown: what it reports there)
+        r = returned_alone(state, n, use.at) if type(n) is ast.Call else state.value(n, use.at)
+        if type(r) is not Value or not holds(r, piece):
+            continue
+        if len(r.pieces) == 1 and reported_there(piece) and \
+                separated(piece.node.value, piece.start + k, url_name=True):  # type: ignore[union-attr]
+            continue  # bound to the literal alone: its module checks the IRI in it, not what separates it
+        if has_alone(r, code, piece, k, checker, memo, nth if n is use.expr else 0):  # (the name alone: the same
+            return True  # occurrences of a piece)
+    return False
+
+
+def has_alone(r: Value, code: str, piece: Piece, k: int, checker: ValueChecker,
+              memo: dict[tuple[object, ...], list[Finding]], nth: int = 0) -> bool:
+    """Whether value ``r``, checked alone as a URL-named target's, has the problem ``code`` at character ``k`` of
+    ``piece`` (its ``nth`` occurrence there)."""
+    c = checked(r, at_api=False)
+    ats = [i for i in offsets_of(c, piece) if (o := c.origin(i)) is not None and spot(*o) == spot(piece, k)]
+    if not ats:
+        return False
+    enabled = checker.enabled if not c.text.isascii() else checker.in_ascii
+    key = ("bound", c.text, c.holes, c.assembly, enabled)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = check_ref(scan(c.text, "IRI-reference", checker.config.profile),
+                                      context=UseContext.UNKNOWN, enabled=enabled, holes=c.holes,
+                                      idna_versions=checker.idna_versions, assembly=c.assembly)
+    at = ats[min(nth, len(ats) - 1)]
+    return any(g.code == code and g.start == at and not at_an_end(g, c.text) for g in found)
+
+
+def at_an_end(f: Finding, text: str) -> bool:
+    """Whether a finding is whitespace at an end of an absolute IRI's value: at a URL-named target it separates the
+    IRI from the text around it (3987bis sec. 6.3), as a literal's does there (``candidates.iri_text``); only a URL
+    API takes it into the URL."""
+    return (f.start == 0 or f.end == len(text)) and f.end > f.start and not text[f.start : f.end].strip() and \
+        is_absolute_literal(text.strip())
+
+
+def spot(piece: Piece, k: int) -> int:
+    """Where character ``k`` of a piece is in its literal (an f-string's pieces share one node)."""
+    return piece.start + k if type(piece) is Text and piece.start != MADE else k
+
+
+def offsets_of(c: Checked, piece: Piece) -> Iterator[int]:
+    """The offsets of ``c.text`` that ``piece`` spells."""
+    for n, (p, _) in enumerate(c.parts):
+        if same_piece(p, piece):
+            yield from range(c.starts[n], c.starts[n + 1] if n + 1 < len(c.starts) else len(c.text))
