@@ -15,6 +15,7 @@ from .core.scanner import scan
 from .rules.engine import check_ref
 from .rules.model import Finding, UseContext
 from .source.assembled import Checked, checked
+from .source.bindings import At, Kind
 from .source.candidates import (
     SEPARATOR,
     iri_text,
@@ -24,6 +25,7 @@ from .source.candidates import (
     looks_like_prose,
     looks_like_regex,
 )
+from .source.env_defaults import with_env_defaults
 from .source.evaluate import ModuleState
 from .source.helpers import returned_alone
 from .source.template_names import last_name
@@ -64,28 +66,48 @@ def separated(text: str, at: int, *, url_name: bool = False) -> bool:
 
 def found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: ValueChecker,
                       memo: dict[tuple[object, ...], list[Finding]], state: ModuleState, nth: int = 0) -> bool:
-    """Whether a module binding a URL-named name the use reads (``GAP_URL`` in ``GAP_URL + "/x"``), or a URL-named
-    helper it calls, finds the problem at character ``k`` of ``piece`` there: it checks that value as a URL-named
-    target's, without the use's API (``urlopen``'s ASCII), and reports it in its own file."""
+    """Whether a module binding a URL-named name the use reads (``GAP_URL`` in ``GAP_URL + "/x"``, or through a
+    local name bound once, ``base = GAP_URL if f else BASE``), or a URL-named helper it calls, finds the problem
+    at character ``k`` of ``piece`` there: it checks that value as a URL-named target's, without the use's API
+    (``urlopen``'s ASCII), where the environment leaves its reads unset too, and reports it in its own file."""
     if use.at is None:
         return False
     url_names = tuple(checker.config.url_names)
-    for n in ast.walk(use.expr):
-        if not isinstance(n, ast.expr):
-            continue
-        name = last_name(n.func if type(n) is ast.Call else n)
-        if name is None or not is_url_name(name, url_names):
-            continue
-        # (a helper's value as its module checks it, its parameters unknown: what it reports there)
-        r = returned_alone(state, n, use.at) if type(n) is ast.Call else state.value(n, use.at)
-        if type(r) is not Value or not holds(r, piece):
-            continue
-        if len(r.pieces) == 1 and reported_there(piece) and \
-                separated(piece.node.value, piece.start + k, url_name=True):  # type: ignore[union-attr]
-            continue  # bound to the literal alone: its module checks the IRI in it, not what separates it
-        if has_alone(r, code, piece, k, checker, memo, nth if n is use.expr else 0):  # (the name alone: the same
-            return True  # occurrences of a piece)
+    for expr, at in ((use.expr, use.at), *_bound_once(use.expr, use.at, url_names)):
+        for n in ast.walk(expr):
+            if not isinstance(n, ast.expr):
+                continue
+            name = last_name(n.func if type(n) is ast.Call else n)
+            if name is None or not is_url_name(name, url_names):
+                continue
+            # (a helper's value as its module checks it, its parameters unknown: what it reports there)
+            r = returned_alone(state, n, at) if type(n) is ast.Call else state.value(n, at)
+            if type(r) is not Value or not holds(r, piece):
+                continue
+            if len(r.pieces) == 1 and reported_there(piece) and \
+                    separated(piece.node.value, piece.start + k, url_name=True):  # type: ignore[union-attr]
+                continue  # bound to the literal alone: its module checks the IRI in it, not what separates it
+            unset = with_env_defaults(r, state.evaluator)  # (``ENV_URL = os.getenv("ROOT", "https://h") + "v2/"``)
+            if any(v is not None and has_alone(v, code, piece, k, checker, memo, nth if n is use.expr else 0)
+                   for v in (r, unset)):  # (the name alone: the same occurrences of a piece)
+                return True
     return False
+
+
+def _bound_once(expr: ast.expr, at: At, url_names: tuple[str, ...]) -> tuple[tuple[ast.expr, At], ...]:
+    """The value and place of each name ``expr`` reads that is no URL name and is bound once by ``=`` (``base``
+    of ``base = GAP_URL if flag else BASE``): the URL-named names it reads reach the use through it."""
+    out = []
+    for n in ast.walk(expr):
+        if type(n) is not ast.Name or is_url_name(n.id, url_names):
+            continue
+        scope = at.scope
+        while scope is not None and n.id not in scope.names and scope.parent is not None:
+            scope = scope.parent
+        bindings = scope.names.get(n.id, []) if scope is not None else []
+        if len(bindings) == 1 and (b := bindings[0]).kind is Kind.ASSIGN and b.value is not None:
+            out.append((b.value, At(b.scope or scope, b.stmt)))
+    return tuple(out)
 
 
 def has_alone(r: Value, code: str, piece: Piece, k: int, checker: ValueChecker,

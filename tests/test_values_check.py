@@ -1494,10 +1494,35 @@ def test_a_long_run_of_augmented_assignments_is_followed_to_its_end(indent: str)
 def test_a_url_named_constant_assembled_in_another_module_is_reported_there_only(tmp_path: Path) -> None:
     modules = {"conf.py": 'HOST = "https://h.example"\nAPI_URL = HOST + "docs"\n',
                "app.py": "import requests\nfrom conf import API_URL, HOST\nrequests.get(API_URL)\n"
-                         "requests.get(HOST + 'v1')\nendpoint = API_URL\nrequests.get(endpoint)\n"}
+                         "requests.get(HOST + 'v1')\nendpoint = API_URL\nrequests.get(endpoint)\n"
+                         "joined = HOST + 'v2'\nrequests.get(joined)\n"}
     assert _lint_project(tmp_path, modules, "conf.py") == [(2, "IRI801")]
-    # its own join is this file's; a name that says nothing of URLs is checked at its use
-    assert _lint_project(tmp_path, modules, "app.py") == [(4, "IRI801"), (6, "IRI801")]
+    # its own join is this file's, made at a name that says nothing of URLs too (checked at its use); a name bound
+    # once to the URL-named one is that name (fixtures220: ``base = HOST_URL if flag else BASE_URL``, once)
+    assert _lint_project(tmp_path, modules, "app.py") == [(4, "IRI801"), (7, "IRI801")]
+
+
+def test_a_fault_another_module_reports_where_it_binds_a_url_name_is_not_reported_again(tmp_path: Path) -> None:
+    """fixtures220 disagreement 1: what a module finds where it binds a URL-named name is not reported again at a
+    use that reads it through a local name bound once (``base = HOST_URL if flag else BASE_URL``), nor where the
+    name's value starts with an environment read with a URL default (``ENV_URL = os.getenv(..., "https://...")
+    + "v2/"``: checked there with the default)."""
+    modules = {
+        "pkg/__init__.py": "",
+        "pkg/consts.py": ('import os\nHOST_URL = "https://api.example" + "v2/"\nBASE_URL = "https://api.example/v2/"\n'
+                          'ENV_ROOT = os.getenv("ROOT", "https://sandbox.example")\nENV_URL = ENV_ROOT + "v2/"\n'
+                          'ROOT = "https://api.example/"\nGAP_URL = ROOT + "v2/a b/"\n'
+                          'ENV_DOUBLE_URL = os.getenv("ROOT2", "https://api.example/") + "/v2/"\n'),
+        "pkg/use.py": ('import requests\nfrom .consts import HOST_URL, BASE_URL, ENV_URL, GAP_URL, ENV_DOUBLE_URL\n'
+                       'from . import consts\n\n\ndef a(flag):\n    base = HOST_URL if flag else BASE_URL\n'
+                       '    requests.get(base + "users")\n    base2 = GAP_URL if flag else BASE_URL\n'
+                       '    requests.get(base2 + "users")\n    requests.get(ENV_URL + "users")\n'
+                       '    requests.get(consts.ENV_URL + "users")\n    requests.get(ENV_DOUBLE_URL + "users")\n'),
+    }
+    (tmp_path / "pkg").mkdir()
+    assert _lint_project(tmp_path, modules, "pkg/consts.py") == [(2, "IRI801"), (5, "IRI801"), (7, "IRI101"),
+                                                                  (8, "IRI802")]
+    assert _lint_project(tmp_path, modules, "pkg/use.py") == []
 
 
 def test_a_chain_of_re_exports_past_the_depth_limit_is_a_hole(tmp_path: Path) -> None:
