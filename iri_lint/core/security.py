@@ -245,10 +245,26 @@ def in_east_asian_text(text: str, start: int, end: int) -> bool:
     look-alike of ASCII's; written so in the resource's name, the ASCII form names another resource."""
     if not all(ucd.category(c)[0] in "PS" for c in text[start:end]):
         return False
-    around = (text[start - 1] if start else "", text[end] if end < len(text) else "")
+    around = (_beside(text, start - 1, -1), _beside(text, end, 1))
     if any(c.isascii() and c.isalnum() for c in around):
         return False
     return any(c and (s := _scx(c)) is not None and not s.isdisjoint(_EAST_ASIAN) for c in around)
+
+
+def _beside(text: str, i: int, step: int) -> str:
+    """The nearest character from ``i`` on, going by ``step``, that is no punctuation or symbol (at most
+    ``_NEAR`` looked at: a run of them has no context), "" at an end: what a run of marks stands beside
+    (``a。。``'s second full stop stands by ``a``, as its first: a fix of one leaves the other as it was)."""
+    for _ in range(_NEAR):
+        if not 0 <= i < len(text):
+            return ""
+        if ucd.category(text[i])[0] not in "PS":
+            return text[i]
+        i += step
+    return ""
+
+
+_NEAR = 8
 
 
 _non_ascii = lazy_regex("[^\\x00-\\x7f]")

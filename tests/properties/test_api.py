@@ -170,6 +170,7 @@ def test_resolve_raises_only_for_a_base_without_scheme(base: str, kind: str) -> 
 @example("\nhttps://example.org\n    ", "IRI-reference", Profile.IRI)
 @example(" //[::1\n    ", "IRI-reference", Profile.URI)  # the unclosed '[' spanned the trailing whitespace
 @example("http://\uff0f\u3002", "IRI-reference", Profile.URI)  # the solidus ends the host: '。' is in the path
+@example("a\u3002\u3002", "IRI-reference", Profile.URI)  # (the second '。' stands by 'a', before and after the fix)
 def test_a_fix_changes_the_text_and_leaves_fewer_findings_of_its_rule(text: str, kind: str, profile: Profile) -> None:
     """A fix removes what it says it removes: its value differs and has fewer of that finding. A fix that
     writes a delimiter (a look-alike's, IRI504, NFKC's) moves what follows into another component, where it is
