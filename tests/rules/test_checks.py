@@ -848,3 +848,14 @@ def test_a_uri_only_api_s_advice_never_maps_a_look_alike_host() -> None:
     assert "look-alike" in f.message and "xn--" not in f.message and f.fix is None
     (g,) = [f for f in check("https://b\u00fccher.example/x", uri_only_api=True) if f.code == "IRI404"]
     assert "xn--bcher-kva" in g.message
+
+
+@pytest.mark.parametrize(("text", "codes"), [
+    ("https://bad\u200d.example/", ["IRI505"]), ("https://b\u00fcd\u200d.example/", ["IRI505"]),
+    ("https://-b\u00fc\u200d.example/", ["IRI403", "IRI505"]),
+])
+def test_a_joiner_in_a_host_label_is_one_finding(text: str, codes: list[str]) -> None:
+    """fixtures221 #4: a ZWJ that IDNA2008 refuses (CONTEXTJ) was IRI403 and IRI505 for one character; the label
+    with it removed passes, so IRI505, whose fix removes it, stands alone; another fault of the label stays."""
+    found = sorted({f.code for f in check(text, select=["IRI403", "IRI505"], uri_only_api=False)})
+    assert found == codes

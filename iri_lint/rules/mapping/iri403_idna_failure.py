@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...core.grammar import LDH, is_ldh_label
+from ...core.joiners import JOINERS
 from ...core.mapping import is_dns_scheme
 from ...core.reference import HostKind
 from ..facts import Facts
@@ -27,7 +28,9 @@ RULE = Rule(
           "a final dot is the root's, and a host of dots alone, `https://...`, is an ellipsis). "
           "A label only IDNA2003 or browsers' UTS #46 reads (`☃`, `xn--n3h`, an emoji such as `🍕`) is "
           "reported where the value reaches an API that encodes hosts with IDNA2008 (requests, httpx, "
-          "aiohttp and yarl, urllib3), and everywhere when IRI403 is selected by name."),
+          "aiohttp and yarl, urllib3), and everywhere when IRI403 is selected by name. A label whose only "
+          "fault is a zero-width joiner or non-joiner outside the contexts IDNA allows is IRI505's, whose "
+          "removal cures both (one cause, one finding)."),
     why=("A non-ASCII or `xn--` label of a DNS host must convert with IDNA2008 after UTS #46 "
          "mapping; otherwise the IRI cannot be resolved. An `xn--` label that no IDNA version reads "
          "(`xn--d`, bad Punycode, a trailing `-`, one that decodes to ASCII) is a broken name anywhere, and "
@@ -71,6 +74,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     # a label's verdict depends only on its text: judge each distinct label once, and past
     # MAX_PER_CODE failing labels only count the rest (hostile hosts repeat one label 30k times)
     verdicts: dict[str, str | None] = {}
+    joiners_reported = "IRI505" in facts.enabled
     may_skip = facts.may_skip
     built = skipped = 0
     pos = ref.host.start
@@ -85,6 +89,9 @@ def check(facts: Facts) -> Iterator[Raw]:
                                            or label[0] == "-" or label[-1] == "-"):
             if label in verdicts:
                 message = verdicts[label]
+            elif joiners_reported and not JOINERS.isdisjoint(label) and _fine(label.translate(_NO_JOINERS),
+                                                                               facts.idna_versions):
+                message = verdicts[label] = None  # (its joiner alone: IRI505's, whose removal cures this too)
             else:
                 message = verdicts[label] = _label_problem(label, facts.idna_versions)
             if message is not None:
@@ -95,6 +102,16 @@ def check(facts: Facts) -> Iterator[Raw]:
                     yield Raw(pos, pos + len(label), message)
         pos += len(label) + 1
     facts.skip(skipped)
+
+
+_NO_JOINERS = dict.fromkeys(map(ord, JOINERS))
+
+
+def _fine(label: str, idna_versions: bool) -> bool:
+    """Whether a (non-empty) label passes: an ASCII one no hyphen begins or ends, any other IDNA's."""
+    if label.isascii() and label[:4].lower() != "xn--":
+        return bool(label) and label[0] != "-" and label[-1] != "-"
+    return _label_problem(label, idna_versions) is None
 
 
 def _empty_label(host: str) -> bool:
