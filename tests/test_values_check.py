@@ -4177,6 +4177,26 @@ def test_a_loop_over_another_module_s_display_is_checked_with_each_item(tmp_path
     assert _lint_project(tmp_path, modules, "pkg/crawl.py") == [(9, "IRI804"), (11, "IRI802")]
 
 
+def test_a_loop_over_a_star_imported_display_and_a_field_s_first_argument(tmp_path: Path) -> None:
+    """fixtures223 disagreements 1, 2: a display the module binds by its own star import is looped over as an
+    imported one is (IRI801 on each item's join); pydantic's ``Field(HOST + "b")`` and attrs' ``attr.ib(...)``
+    take the default first, as ``default=`` (``dataclasses.field`` takes none so)."""
+    modules = {
+        "p/__init__.py": "",
+        "p/base.py": ('ENDPOINTS = {"billing": "https://billing.example.com", "search": "https://s.example.com/"}\n'
+                      'SEEDS = ["https://billing.example.com", "https://s.example.com/"]\n'),
+        "p/star.py": ('import requests\nfrom p.base import *\n\n\ndef e1():\n    for name, url in ENDPOINTS.items():\n'
+                      '        requests.get(url + "health")\n\n\ndef e3():\n    for url in SEEDS:\n'
+                      '        requests.get(url + "health")\n'),
+        "p/conf.py": ('import attr\nfrom pydantic import Field\nHOST = "https://cfg.example.com"\n\n\nclass S:\n'
+                      '    b_url: str = Field(HOST + "b")\n    f_url: str = Field(HOST + "f", description="x")\n'
+                      '    g_url = attr.ib(HOST + "g")\n'),
+    }
+    (tmp_path / "p").mkdir()
+    assert _lint_project(tmp_path, modules, "p/star.py") == [(7, "IRI801"), (12, "IRI801")]
+    assert _lint_project(tmp_path, modules, "p/conf.py") == [(7, "IRI801"), (8, "IRI801"), (9, "IRI801")]
+
+
 def test_values_a_branch_chosen_base_or_a_third_module_reach_are_checked_once(tmp_path: Path) -> None:
     """fixtures209 repros 01-04: a name whose value holds a module name bound in branches (``url = ROOT +
     "/list"``) is checked with each value (IRI809); a URL-named helper's ``+=`` paths at its return (IRI802); a

@@ -16,10 +16,12 @@ _FIELDS = frozenset(("field", "Field", "ib", "attrib"))  # (dataclasses, pydanti
 def held_value(value: ast.expr) -> tuple[ast.expr, frozenset[str]]:
     """The expression whose value a target bound to ``value`` holds or makes, with the lambda parameters it may
     read (holes there); ``value`` itself, and none, for any other expression."""
-    if type(value) is ast.Call and _last_word(value.func) in _FIELDS:
+    if type(value) is ast.Call and (word := _last_word(value.func)) in _FIELDS:
         given = {k.arg: k.value for k in value.keywords if k.arg is not None}
         if "default" in given:
             return given["default"], frozenset()
+        if value.args and word != "field" and type(value.args[0]) is not ast.Starred:
+            return value.args[0], frozenset()  # (pydantic's ``Field(HOST + "b")``, attrs' ``attr.ib(...)``: first)
         if type(factory := given.get("default_factory")) is ast.Lambda:
             value = factory
     return (value.body, params(value.args)) if type(value) is ast.Lambda else (value, frozenset())

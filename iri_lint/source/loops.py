@@ -109,13 +109,14 @@ def _loop_binding(scope: Scope, name: str, line: int) -> ast.For | ast.AsyncFor 
 
 def _constant_name(scope: Scope | None, expr: ast.expr) -> bool:
     """Whether ``expr`` is a name this module binds only by ``=`` (``for path in READINESS_PATHS``) or only
-    imports (``from seeds import START_PAGES``)."""
+    imports (``from seeds import START_PAGES``, or a star import that may bind it)."""
     if type(expr) is not ast.Name:
         return False
     while scope is not None:
-        bindings = scope.names.get(expr.id)
+        bindings = scope.names.get(expr.id) or (scope.stars if scope.kind == "module" else None)
         if bindings:
-            return all(b.kind is Kind.ASSIGN for b in bindings) or all(b.kind is Kind.IMPORT for b in bindings)
+            return all(b.kind is Kind.ASSIGN for b in bindings) or \
+                all(b.kind is Kind.IMPORT or b.kind is Kind.STAR for b in bindings)  # (``from base import *``)
         scope = scope.parent
     return False
 
