@@ -3888,6 +3888,29 @@ def every_way_right(flag):
         (9, 12, "IRI803"), (16, 31, "IRI803"), (25, 17, "IRI809"), (30, 39, "IRI803")]
 
 
+def test_a_binding_every_way_of_an_if_else_replaces_starts_no_path() -> None:
+    """outside55 FP2 (ccxt's bitfinex): ``request = "/" + path``, then ``request = "v1" + request`` in the ``if`` and
+    ``"v2" + request`` in the ``else``: no run reaches the use with the first value, so its '//' against a base
+    ending with '/' is no path's (no IRI802); the branches' values are still checked ('//' where one makes it)."""
+    src = '''import requests
+def get(path, flag):
+    request = '/' + path
+    if flag:
+        request = 'v1' + request
+    else:
+        request = 'v2' + request
+    requests.get('https://api.example.com/' + request)
+def get2(path, flag):
+    request = 'x' + path
+    if flag:
+        request = '/v1' + request
+    else:
+        request = 'v2/' + request
+    requests.get('https://api.example.com/' + request)
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(12, "IRI802")]
+
+
 def test_a_name_branches_extend_joined_at_the_use_is_checked_on_each_path() -> None:
     """fixtures202 repro 02: ``if labels: url += "&labels=..."`` then ``requests.get(url + "?page=%d" % page)``
     on a URL with a query is IRI803 at the use's '?' on either path, as ``url += "?page=..."`` is."""

@@ -193,12 +193,15 @@ def _reaching(state: ModuleState, before: list[Binding], scope: Scope, use: ast.
     while it stands in a branch the use is not in, the one before, back to one that always runs (at most 4, all
     ``=``); not one whose own block leaves before the use (a ``return`` after it). Each with its value expression
     and where that is evaluated, but one whose value holds no known text (a parameter's: nothing to check); and
-    how many may reach the use. None when one extends the name under an ``if`` on its own text (``if "?" not in
-    url: url = url + "?x=1"``): what any path holds depends on the test."""
+    how many may reach the use; none before an ``if``/``else`` (or ``match``, ``try``) whose ways all bind it
+    (``request = "v1" + request`` / ``else: request = "v2" + request``: outside55 FP2). None when one extends the
+    name under an ``if`` on its own text (``if "?" not in url: url = url + "?x=1"``): what any path holds depends
+    on the test."""
     out: list[tuple[ast.stmt, ast.expr, At, Value]] = []
     reached = 0
+    later: list[ast.stmt] = []  # (the bindings in branches after it: an if/else that binds on every way ends it)
     for b in reversed(before[-_MAX_STARTS:]):
-        if b.kind is not Kind.ASSIGN or b.stmt is None or b.value is None:
+        if b.kind is not Kind.ASSIGN or b.stmt is None or b.value is None or (len(later) > 1 and covers(scope, later)):
             break
         if _split(_chain(scope, b.stmt, None), _chain(scope, use, None)) is not None:
             continue  # (a way the use is not on: an ``if`` branch before the ``elif`` it stands in, meilisearch)
@@ -214,6 +217,7 @@ def _reaching(state: ModuleState, before: list[Binding], scope: Scope, use: ast.
                 out.append((b.stmt, b.value, b_at, v))
         if not conditional:
             break
+        later.append(b.stmt)
     return out, reached
 
 
