@@ -1315,6 +1315,20 @@ requests.get(API + "?q=" + quote_plus("a b&c"))
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(5, 25, "IRI203")]
 
 
+def test_a_message_quotes_a_hole_as_an_ellipsis_not_as_what_it_is_checked_as() -> None:
+    """outside55's side note: IRI802's network-path message quoted the host as '0', the character a hole is
+    checked as; the code holds no '0'."""
+    src = '''def get(api, path):
+    url = '/'
+    if api == 'public':
+        url += 'v1'
+    url += '/' + path
+    return {'url': url}
+'''
+    (f,) = lint_text(src, Config())
+    assert f.code == "IRI802" and "'\u2026' is now read as a host" in f.finding.message
+
+
 def test_linting_a_module_leaves_no_cyclic_garbage() -> None:
     """A linted module's tree, scopes and values are freed by refcounting when its lint ends: a short run
     freezes the gc after reading project modules, and any garbage frozen then would never be freed."""

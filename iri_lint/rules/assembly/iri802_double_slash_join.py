@@ -61,7 +61,7 @@ def check(facts: Facts) -> Iterator[Raw]:
         return  # the virtual host "/", as kombu and Celery write it: "amqp://guest@localhost:5672//"
     for j in assembly.joins:
         if j == 1 and ref.scheme is None and text.startswith("//") and ref.authority is not None:
-            host = text[ref.authority.start : ref.authority.end]
+            host = facts.shown[ref.authority.start : ref.authority.end]  # (a hole as "…", not the "0" it is read as)
             yield Raw(j, j + 1, f"this join makes the reference start with '//': '{host}' is now read as a host "
                                 "(a network-path reference, RFC 3986 sec. 4.2), where a path was meant")
             continue
