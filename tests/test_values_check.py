@@ -1329,6 +1329,14 @@ def test_a_message_quotes_a_hole_as_an_ellipsis_not_as_what_it_is_checked_as() -
     assert f.code == "IRI802" and "'\u2026' is now read as a host" in f.finding.message
 
 
+def test_iri802_names_the_two_texts_its_join_puts_together() -> None:
+    """Three probes' note (fixtures214, fixtures217, fixtures220): IRI802's message explained joins in general; it
+    now quotes what meets at the join, the text before it cut to its last 16 characters."""
+    src = 'import requests\nCDN = "https://cdn.example.net/"\nrequests.get(CDN + "/img/a.png")\n'
+    (f,) = lint_text(src, Config())
+    assert "'…cdn.example.net/' + '/img/a.png'" in f.finding.message
+
+
 def test_linting_a_module_leaves_no_cyclic_garbage() -> None:
     """A linted module's tree, scopes and values are freed by refcounting when its lint ends: a short run
     freezes the gc after reading project modules, and any garbage frozen then would never be freed."""

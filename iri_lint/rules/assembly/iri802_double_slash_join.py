@@ -67,6 +67,14 @@ def check(facts: Facts) -> Iterator[Raw]:
             continue
         if path.start < j < path.end and text[j - 1] == "/" and text[j] == "/" and \
                 (ref.authority is not None or j - 1 > path.start) and not (empty and j - 1 == path.start):
-            yield Raw(j, j + 1, "this join makes '//' in the path: an empty segment, another path than "
-                                "with one '/' (a '/' ends the text before the join, another starts the text joined: "
-                                "a piece, or the separator of a join)")
+            yield Raw(j, j + 1, f"this join makes '//' in the path, {_meeting(facts.shown, 0, j)}: an "
+                                "empty segment, another path than with one '/'")
+
+
+_SHOWN = 16  # characters quoted on each side of the join
+
+
+def _meeting(shown: str, start: int, j: int) -> str:
+    """The two texts the join puts together, as a message quotes them: ``'…/v2/' + '/orders…'``."""
+    a, b = max(start, j - _SHOWN), min(len(shown), j + _SHOWN)
+    return f"'{'…' if a > start else ''}{shown[a:j]}' + '{shown[j:b]}{'…' if b < len(shown) else ''}'"
