@@ -1337,6 +1337,26 @@ def test_iri802_names_the_two_texts_its_join_puts_together() -> None:
     assert "'…cdn.example.net/' + '/img/a.png'" in f.finding.message
 
 
+def test_decouple_config_and_setdefault_defaults_are_the_values_where_unset(tmp_path: Path) -> None:
+    """fixtures223's documented limit: python-decouple's ``config(name, default=..., cast=...)`` and
+    ``os.environ.setdefault(name, default)`` give their default where the variable is unset, as ``os.getenv``
+    does: ``PAYMENTS + "/charge"`` makes '//' then (IRI802), ``SETDEF + "s"`` joins to the host (IRI801); a read with
+    no default is a hole."""
+    modules = {
+        "s/__init__.py": "",
+        "s/settings.py": ('import os\nfrom decouple import config\n'
+                          'PAYMENTS = config("PAYMENTS_URL", default="https://pay.example.com/")\n'
+                          'TYPED = config("TYPED_URL", default="https://t.example.com/", cast=str)\n'
+                          'SETDEF = os.environ.setdefault("SETDEF_URL", "https://sd.example.com")\n'
+                          'PLAIN = config("PLAIN")\n'),
+        "s/use.py": ('import requests\nfrom s.settings import PAYMENTS, TYPED, SETDEF, PLAIN\n\n\ndef f():\n'
+                     '    requests.get(PAYMENTS + "/charge")\n    requests.get(TYPED + "/x")\n'
+                     '    requests.get(SETDEF + "s")\n    requests.get(PLAIN + "/y")\n'),
+    }
+    (tmp_path / "s").mkdir()
+    assert _lint_project(tmp_path, modules, "s/use.py") == [(6, "IRI802"), (7, "IRI802"), (8, "IRI801")]
+
+
 def test_linting_a_module_leaves_no_cyclic_garbage() -> None:
     """A linted module's tree, scopes and values are freed by refcounting when its lint ends: a short run
     freezes the gc after reading project modules, and any garbage frozen then would never be freed."""

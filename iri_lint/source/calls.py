@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from iri_lint.source import assembly
 from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.formatting import Arg, format_value, printed
+from iri_lint.source.url_apis import ENVIRONMENT
 from iri_lint.source.values import (
     STR_MEMBER,
     Client,
@@ -257,7 +258,7 @@ CALLS: dict[str, Handler] = {
     **dict.fromkeys(("urllib.parse.urlencode", "requests.compat.urlencode"), _urlencode),
     "str": _str,
     **dict.fromkeys(("int", "len", "ord", "hash", "id", "round"), _number),  # (float() may print 'inf' or '1e+20')
-    **dict.fromkeys(("os.getenv", "os.environ.get"), _environment),
+    **dict.fromkeys(ENVIRONMENT, _environment),
     **dict.fromkeys(("yarl.URL", "httpx.URL"), _url_object),
 }
 # HTTP clients with a base URL: how a request URL meets it, and whether base_url is keyword-only

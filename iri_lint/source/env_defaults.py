@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from iri_lint.source.bindings import At
 from iri_lint.source.candidates import is_absolute_literal
-from iri_lint.source.url_apis import env_default
-from iri_lint.source.values import Hole, HoleKind, Piece, Src, Text, Value
+from iri_lint.source.url_apis import ENVIRONMENT, env_default
+from iri_lint.source.values import Hole, HoleKind, Piece, Ref, Src, Text, Value
 
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import Evaluator
@@ -49,7 +49,7 @@ def _url_default(hole: Hole, evaluator: Evaluator) -> tuple[Piece, ...] | None:
         if known is None or len(known.pieces) != 1 or type(inner := known.pieces[0]) is not Hole:
             return None
         node, hole = inner.node, inner
-    if type(node) is not ast.Call or not _reads_environment(node.func):
+    if type(node) is not ast.Call or not (_reads_environment(node.func) or _reads_config(evaluator, node, hole.src)):
         return None
     default = env_default(node)
     if default is None:
@@ -69,6 +69,14 @@ def _reads_environment(func: ast.expr) -> bool:
         parts.append(func.attr)
         func = func.value
     return type(func) is ast.Name and ".".join((func.id, *reversed(parts))) in _ENV_READS
+
+
+def _reads_config(evaluator: Evaluator, call: ast.Call, src: Src | None) -> bool:
+    """Whether a call reads configuration by a name its module imports (``from decouple import config``), by what
+    the name resolves to there."""
+    st = next((st for st in evaluator.states.values() if st.src is src and not st.callee), None)
+    return st is not None and type(f := st.value(call.func, At(st.index.module, None))) is Ref and \
+        f.qual in ENVIRONMENT
 
 
 def module_value(evaluator: Evaluator, expr: ast.expr, src: Src | None) -> Value | None:

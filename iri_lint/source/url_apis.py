@@ -192,13 +192,14 @@ def parse_extra_api(spec: str) -> UrlApi:
 
 
 # the environment's lookups: the value is the variable's, or the default the code gives (a choice at the use)
-ENVIRONMENT = frozenset(("os.getenv", "os.environ.get"))
+# (``os.environ.setdefault`` gives its default where the variable is unset; python-decouple's ``config(name,
+# default=..., cast=...)`` reads the environment, then .env files, then the default: fixtures223's settings)
+ENVIRONMENT = frozenset(("os.getenv", "os.environ.get", "os.environ.setdefault", "decouple.config"))
 
 
 def env_default(call: ast.Call) -> ast.expr | None:
-    """The default of ``os.getenv(name, default)`` / ``os.environ.get(name, default)``, if given."""
-    if len(call.args) + len(call.keywords) != 2:
-        return None
-    if len(call.args) == 2:
+    """The default of ``os.getenv(name, default)``, ``os.environ.get``/``setdefault``, ``decouple.config(name,
+    default=...)``, if given (second, or by its keyword)."""
+    if len(call.args) >= 2 and not any(type(a) is ast.Starred for a in call.args[:2]):
         return call.args[1]
-    return next((k.value for k in call.keywords if k.arg in ("default", "failobj")), None)
+    return next((k.value for k in call.keywords if k.arg in ("default", "failobj", "value")), None)
