@@ -35,7 +35,7 @@ from .source.values import MADE, Piece, Text, Value, holds, same_piece
 if TYPE_CHECKING:
     from .values_check import ValueChecker
 
-__all__ = ["at_an_end", "found_where_bound", "has_alone", "reported_there", "separated"]
+__all__ = ["at_an_end", "found_where_bound", "has_alone", "offsets_of", "reported_there", "separated"]
 
 
 def reported_there(piece: object) -> bool:

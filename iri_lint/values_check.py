@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import NamedTuple, TypeVar
 
-from .bound_checks import at_an_end, found_where_bound, has_alone, reported_there, separated
+from .bound_checks import at_an_end, found_where_bound, has_alone, offsets_of, reported_there, separated
 from .config import Config
 from .core.chars import HEXDIG
 from .core.scanner import scan
@@ -585,7 +585,8 @@ def _unseen_escape(expr: ast.expr, piece: object, k: int) -> bool:
 
 
 def _end(c: Checked, f: Finding, piece: object, local: Src, start: SourcePos) -> SourcePos:
-    """Where a finding ends: after its last character when that is in the same piece; after a hole's expression
+    """Where a finding ends: after its last character in the piece it starts in (one past the joined scheme of
+    IRI808's ``"https://" + HOST``, which goes on in the next piece: fixtures225 #1); after a hole's expression
     when the finding is at the hole (IRI806: ``... + term``)."""
     if type(piece) is Hole and piece.node is not None and position(piece, 0, local) == start:
         line = getattr(piece.node, "end_lineno", None)
@@ -594,6 +595,9 @@ def _end(c: Checked, f: Finding, piece: object, local: Src, start: SourcePos) ->
     if f.end <= f.start + 1:
         return SourcePos(start.line, start.col + 1) if f.end > f.start and type(piece) is Text else start
     o = c.origin(f.end - 1)
+    if o is not None and o[0] is not piece:
+        at = max((i for i in offsets_of(c, piece) if f.start <= i < f.end), default=None)  # type: ignore[arg-type]
+        o = c.origin(at) if at is not None else None
     if o is None or o[0] is not piece:
         return start
     last = position(o[0], o[1], local)

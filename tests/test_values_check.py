@@ -1357,6 +1357,14 @@ def test_decouple_config_and_setdefault_defaults_are_the_values_where_unset(tmp_
     assert _lint_project(tmp_path, modules, "s/use.py") == [(6, "IRI802"), (7, "IRI802"), (8, "IRI801")]
 
 
+def test_a_finding_over_several_pieces_ends_after_its_first_piece_s_last_character() -> None:
+    """fixtures225 #1: IRI808 spans the joined scheme and the next piece's; its end was its start (an empty
+    range in JSON and SARIF); it ends after ``"https://"``, the part of it the literal at its start spells."""
+    src = 'import requests\nAPI_HOST = "https://api.example.com"\nrequests.get("https://" + API_HOST + "/x")\n'
+    (f,) = lint_text(src, Config())
+    assert f.code == "IRI808" and (f.start.line, f.start.col, f.end.line, f.end.col) == (3, 14, 3, 22)
+
+
 def test_linting_a_module_leaves_no_cyclic_garbage() -> None:
     """A linted module's tree, scopes and values are freed by refcounting when its lint ends: a short run
     freezes the gc after reading project modules, and any garbage frozen then would never be freed."""
