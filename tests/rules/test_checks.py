@@ -859,3 +859,22 @@ def test_a_joiner_in_a_host_label_is_one_finding(text: str, codes: list[str]) ->
     with it removed passes, so IRI505, whose fix removes it, stands alone; another fault of the label stays."""
     found = sorted({f.code for f in check(text, select=["IRI403", "IRI505"], uri_only_api=False)})
     assert found == codes
+
+
+@pytest.mark.parametrize(("text", "reported"), [
+    ("https://https://example.com/foo", True), ("http://https://example.com/foo", True),
+    ("hls://https://example.com/foo", False), ("httpstream://http://example.com/foo", False),
+    ("dash://http://example.com/a.mpd", False),
+])
+def test_a_scheme_of_its_own_before_a_whole_url_is_no_doubled_scheme(text: str, reported: bool) -> None:
+    """outside57 #5 (streamlink's tests, 27 findings): ``hls://https://...`` selects a plugin before a whole URL;
+    only a web scheme before another is one written twice, whose fix drops it."""
+    assert ("IRI603" in [f.code for f in check(text)]) is reported
+
+
+def test_no_scheme_error_after_a_hole_that_may_hold_the_scheme() -> None:
+    """outside57 #1 (changedetection.io): ``url += f"{sep}--proxy-server={proxy}"`` read '=' as a scheme's
+    character; with a hole before it the ':' may be a query's, so the scheme is unknown there (IRI111 before the
+    hole is still reported)."""
+    assert [f.code for f in check("0--proxy-server=http://h.example/", holes=((0, 1),))] == []
+    assert "IRI111" in [f.code for f in check("a=b:x/0", holes=((6, 7),))]

@@ -28,9 +28,10 @@ RULE = Rule(
           "`https//`, `ws//`, `wss//` and `ftp//`, which lost their `:` (or have the `;` beside it, `https;//`: "
           "a valid relative path whose first segment is `https;`), `http:\\\\` with backslashes, and a scheme "
           "written twice, `https://https://host` (fixtures166: its host is `https` with an empty port, which "
-          "IRI309's fix would keep). The forms without `:` have no scheme, so they are read where the text is a "
-          "URL by its place (a URL API's argument, a URL-named target): alone, `\"wss//a.internal/socket\"` is no "
-          "IRI by its shape."),
+          "IRI309's fix would keep); a web scheme (http, https, ws, wss, ftp) before another, not a scheme of "
+          "its own before a whole URL (`hls://https://...`, streamlink's: a selector of what reads it). The "
+          "forms without `:` have no scheme, so they are read where the text is a URL by its place (a URL API's "
+          "argument, a URL-named target): alone, `\"wss//a.internal/socket\"` is no IRI by its shape."),
     why=("A misspelled scheme makes the IRI relative or unresolvable, which usually shows up only at run time. "
          "Only unknown one-edit variants of common schemes count: a registered scheme, one in wide use though "
          "unregistered (`ftps`, `gs`, `s3`, `hdfs`, `abfss`, `oci`, database URLs; the list and its sources "
@@ -71,7 +72,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     if typo_of is not None:
         yield Raw(ref.scheme.start, ref.scheme.end, f"'{scheme}:' looks like a typo of '{typo_of}:'",
                   (Edit(ref.scheme.start, ref.scheme.end, typo_of),))
-    elif (inner := _doubled(text, after)) is not None:
+    elif low in _COMMON and (inner := _doubled(text, after)) is not None:  # (not "hls://https://...": a selector)
         # "https://https://host": its host is "https", an empty port, and a path "//host" (IRI309's fix of the
         # empty port, equivalent by the ladder, would keep the mistake)
         end = after + 2 + len(inner) + 3

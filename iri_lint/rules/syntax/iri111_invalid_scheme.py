@@ -53,5 +53,7 @@ def message(err: Subject) -> str:
 
 
 def check(facts: Facts) -> Iterator[Raw]:
-    """Each run of characters a scheme cannot have, and an empty scheme."""
-    return report(facts, Kind.SCHEME, message)
+    """Each run of characters a scheme cannot have, and an empty scheme; not after a hole, which may hold the
+    scheme and more (``url += f"{sep}--proxy-server={proxy}"``: the ':' is then no scheme's)."""
+    first = min((a for a, _ in facts.holes), default=None)
+    return (r for r in report(facts, Kind.SCHEME, message) if first is None or r.start <= first)
