@@ -1365,6 +1365,18 @@ def test_a_finding_over_several_pieces_ends_after_its_first_piece_s_last_charact
     assert f.code == "IRI808" and (f.start.line, f.start.col, f.end.line, f.end.col) == (3, 14, 3, 22)
 
 
+def test_a_plural_url_name_s_value_joined_by_line_breaks_is_a_list() -> None:
+    """outside57 #3 (changedetection.io): ``{"urls": "\\r\\n".join(urls)}`` is a list of URLs a line break
+    separates, each checked alone, not one URL whose CR starts a header (IRI104); a join's own fault is still one."""
+    src = '''ITEMS = ["https://a.example/x", "https://b.example/y"]
+BASE = "https://h.example/"
+data = {"urls": "\\r\\n".join(ITEMS)}
+data2 = {"urls": BASE + "/a"}
+data3 = {"urls": "\\n".join([BASE + "/a", "https://c.example/"])}
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(4, "IRI802"), (5, "IRI802")]
+
+
 def test_linting_a_module_leaves_no_cyclic_garbage() -> None:
     """A linted module's tree, scopes and values are freed by refcounting when its lint ends: a short run
     freezes the gc after reading project modules, and any garbage frozen then would never be freed."""

@@ -674,6 +674,21 @@ def _hole_led(value: str, token: tuple[int, int], holes: dict[int, int]) -> bool
     return end is not None and end < token[1] and value[end] in "/?#:"
 
 
+_LIST_NAMES = ("urls", "uris", "hrefs")
+_WORD_RUN = re.compile(r"\S++")
+
+
+def listed_urls(text: str, name: str | None) -> list[tuple[int, int]] | None:
+    """The absolute URLs of a value a plural URL name holds (``{"urls": "\\r\\n".join(urls)}``), when whitespace
+    separates more than one word: a list, each URL of it alone (RFC 3986 appendix C), not one URL whose CR
+    starts a header."""
+    if name is None or not name.lower().endswith(_LIST_NAMES) or SEPARATOR.search(text) is None:
+        return None
+    words = [m.span() for m in _WORD_RUN.finditer(text)]
+    urls = [(a, b) for a, b in words if _ABSOLUTE_IRI.match(text, a)]
+    return urls if len(words) > 1 and urls else None
+
+
 def inner_urls(text: str) -> list[tuple[int, int]] | None:
     """The URLs a URL-named value holds in a notation of text (set off by delimiters, a Markdown link's
     destinations, an fsspec chain's last link), when it is one."""

@@ -20,7 +20,7 @@ from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
 from iri_lint.source.bound_values import held_value, params
 from iri_lint.source.calls import URLJOINS
-from iri_lint.source.candidates import inner_urls, is_key_name, is_url_name, option_dest, string_key
+from iri_lint.source.candidates import inner_urls, is_key_name, is_url_name, listed_urls, option_dest, string_key
 from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
 from iri_lint.source.extensions import extended_next, guarded, path_values
@@ -391,7 +391,8 @@ class ModuleValues:
     def _found(self, r: Result, reason: Reason, node: ast.AST, expr: ast.expr, at: At, *,
                api: UrlApi | None = None, name: str | None = None, client: Client | None = None,
                dropped: tuple[str, str, Value] | None = None) -> Iterator[UrlValue]:
-        if type(r) is Value and reason is Reason.URL_NAME and (inner := inner_urls(r.flat())) is not None:
+        if type(r) is Value and reason is Reason.URL_NAME and \
+                (inner := inner_urls(t := r.flat()) or listed_urls(t, name)):
             for a, b in inner:  # (each alone: '"' + CDN + '"' shows a URL, a Markdown badge holds two)
                 yield from self._found(r.slice(a, b), reason, node, expr, at, api=api, name=name, client=client,
                                        dropped=dropped)
