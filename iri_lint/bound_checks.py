@@ -15,7 +15,7 @@ from .core.scanner import scan
 from .rules.engine import check_ref
 from .rules.model import Finding, UseContext
 from .source.assembled import Checked, checked
-from .source.bindings import At, Kind
+from .source.bindings import At, Kind, Scope
 from .source.candidates import (
     SEPARATOR,
     iri_text,
@@ -35,7 +35,7 @@ from .source.values import MADE, Piece, Text, Value, holds, same_piece
 if TYPE_CHECKING:
     from .values_check import ValueChecker
 
-__all__ = ["at_an_end", "found_where_bound", "has_alone", "offsets_of", "reported_there", "separated"]
+__all__ = ["at_an_end", "bound_once", "found_where_bound", "has_alone", "offsets_of", "reported_there", "separated"]
 
 
 def reported_there(piece: object) -> bool:
@@ -97,17 +97,20 @@ def found_where_bound(use: UrlValue, code: str, piece: Piece, k: int, checker: V
 def _bound_once(expr: ast.expr, at: At, url_names: tuple[str, ...]) -> tuple[tuple[ast.expr, At], ...]:
     """The value and place of each name ``expr`` reads that is no URL name and is bound once by ``=`` (``base``
     of ``base = GAP_URL if flag else BASE``): the URL-named names it reads reach the use through it."""
-    out = []
-    for n in ast.walk(expr):
-        if type(n) is not ast.Name or is_url_name(n.id, url_names):
-            continue
-        scope = at.scope
-        while scope is not None and n.id not in scope.names and scope.parent is not None:
-            scope = scope.parent
-        bindings = scope.names.get(n.id, []) if scope is not None else []
-        if len(bindings) == 1 and (b := bindings[0]).kind is Kind.ASSIGN and b.value is not None:
-            out.append((b.value, At(b.scope or scope, b.stmt)))
-    return tuple(out)
+    return tuple(bound for n in ast.walk(expr) if type(n) is ast.Name and not is_url_name(n.id, url_names)
+                 and (bound := bound_once(n.id, at)) is not None)
+
+
+def bound_once(name: str, at: At) -> tuple[ast.expr, At] | None:
+    """The value and place of the one ``=`` that binds ``name`` where ``at`` reads it (past class bodies, as a
+    function reads names), None for a name bound otherwise or more than once."""
+    scope: Scope | None = at.scope
+    while scope is not None and (name not in scope.names or scope.kind == "class") and scope.parent is not None:
+        scope = scope.parent
+    bindings = scope.names.get(name, []) if scope is not None else []
+    if len(bindings) != 1 or (b := bindings[0]).kind is not Kind.ASSIGN or b.value is None or scope is None:
+        return None
+    return b.value, At(b.scope or scope, b.stmt)
 
 
 def has_alone(r: Value, code: str, piece: Piece, k: int, checker: ValueChecker,

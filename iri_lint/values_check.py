@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import NamedTuple, TypeVar
 
-from .bound_checks import at_an_end, found_where_bound, has_alone, offsets_of, reported_there, separated
+from .bound_checks import at_an_end, bound_once, found_where_bound, has_alone, offsets_of, reported_there, separated
 from .config import Config
 from .core.chars import HEXDIG
 from .core.scanner import scan
@@ -33,7 +33,6 @@ from .rules.engine import check_ref, merged
 from .rules.model import Edit, Family, Finding, Fix, UseContext, with_edits
 from .rules.registry import RULES, RULES_BY_CODE
 from .source.assembled import Checked, checked, literal_start, position
-from .source.bindings import At, Kind
 from .source.calls import PATH_JOINS
 from .source.candidates import (
     is_absolute_literal,
@@ -424,7 +423,6 @@ def _literal_text(expr: ast.expr) -> str:
                    for v in getattr(expr, "values", ()))
 
 
-
 def _left_there(use: UrlValue, piece: object, k: int, code: str, checker: ValueChecker,
                 memo: dict[tuple[object, ...], list[Finding]]) -> bool:
     """Whether the module spelling a piece reports a problem of its character ``k`` itself."""
@@ -521,7 +519,6 @@ def _found_alone(piece: Text, k: int, code: str, checker: ValueChecker,
     return any(f.code == code and f.start <= at < max(f.end, f.start + 1) for f in found)
 
 
-
 def _with_dates(use: UrlValue, c: Checked, state: ModuleState) -> Checked:
     """``c`` with a strftime directive a hole where the module gives the URL-named name to ``strftime``
     (``day.strftime(STRF_URL)``): its value is a date's template however it is built (``source.filling``)."""
@@ -536,9 +533,6 @@ def _dated_names(tree: ast.Module, file: SourceFile) -> frozenset[str]:
     return frozenset(n for n, f in filled_names(tree, file).items() if f.dated)
 
 
-
-
-
 def _in_binding(use: UrlValue, named: ast.expr, piece: Piece, k: int, code: str, checker: ValueChecker,
                 memo: dict[tuple[object, ...], list[Finding]], state: ModuleState) -> ast.expr | None:
     """Where a join of this module made the problem another module's piece has at the name ``named`` brings it:
@@ -550,20 +544,13 @@ def _in_binding(use: UrlValue, named: ast.expr, piece: Piece, k: int, code: str,
             (type(piece) is Text and type(piece.node) is ast.Constant and type(piece.node.value) is str and
              _found_alone(piece, k, code, checker, memo, use.api)):
         return None  # (a problem of the piece's own, an RLO's: the use's, as the name only brings it)
-    scope = use.at.scope
-    while scope is not None and (named.id not in scope.names or scope.kind == "class") and scope.parent is not None:
-        scope = scope.parent
-    bindings = scope.names.get(named.id, []) if scope is not None else []
-    b = bindings[0] if len(bindings) == 1 and bindings[0].kind is Kind.ASSIGN else None
-    if b is None or b.value is None or scope is None:
+    if (bound := bound_once(named.id, use.at)) is None:
         return None
-    value, at = b.value, At(b.scope or scope, b.stmt)
+    value, at = bound
     r = state.value(value, at)
     if type(r) is not Value or not holds(r, piece) or not has_alone(r, code, piece, k, checker, memo):
         return None
     return _bringer(use._replace(expr=value, at=at, client=None), piece, state)
-
-
 
 
 def _unseen_escape(expr: ast.expr, piece: object, k: int) -> bool:

@@ -1377,6 +1377,13 @@ data3 = {"urls": "\\n".join([BASE + "/a", "https://c.example/"])}
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(4, "IRI802"), (5, "IRI802")]
 
 
+def test_a_configured_url_name_s_plural_holds_a_list_too() -> None:
+    """The list reading of a plural URL name follows the configured names (``endpoint`` makes ``endpoints`` one):
+    ``{"endpoints": "\\r\\n".join(ITEMS)}`` is a list, no header injection."""
+    src = 'ITEMS = ["https://a.example/x", "https://b.example/y"]\ndata = {"endpoints": "\\r\\n".join(ITEMS)}\n'
+    assert lint_text(src, Config(url_names=("url", "uri", "href", "endpoint"))) == []
+
+
 def test_linting_a_module_leaves_no_cyclic_garbage() -> None:
     """A linted module's tree, scopes and values are freed by refcounting when its lint ends: a short run
     freezes the gc after reading project modules, and any garbage frozen then would never be freed."""

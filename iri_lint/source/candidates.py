@@ -674,15 +674,15 @@ def _hole_led(value: str, token: tuple[int, int], holes: dict[int, int]) -> bool
     return end is not None and end < token[1] and value[end] in "/?#:"
 
 
-_LIST_NAMES = ("urls", "uris", "hrefs")
 _WORD_RUN = re.compile(r"\S++")
 
 
-def listed_urls(text: str, name: str | None) -> list[tuple[int, int]] | None:
-    """The absolute URLs of a value a plural URL name holds (``{"urls": "\\r\\n".join(urls)}``), when whitespace
-    separates more than one word: a list, each URL of it alone (RFC 3986 appendix C), not one URL whose CR
-    starts a header."""
-    if name is None or not name.lower().endswith(_LIST_NAMES) or SEPARATOR.search(text) is None:
+def listed_urls(text: str, name: str | None, suffixes: tuple[str, ...]) -> list[tuple[int, int]] | None:
+    """The absolute URLs of a value a plural URL name holds (``{"urls": "\\r\\n".join(urls)}``, a configured
+    name's plural too), when whitespace separates more than one word: a list, each URL of it alone (RFC 3986
+    appendix C), not one URL whose CR starts a header."""
+    last = name.rsplit(".", 1)[-1] if name else ""
+    if last[-1:].lower() != "s" or not is_url_name(last[:-1], suffixes) or SEPARATOR.search(text) is None:
         return None
     words = [m.span() for m in _WORD_RUN.finditer(text)]
     urls = [(a, b) for a, b in words if _ABSOLUTE_IRI.match(text, a)]

@@ -392,7 +392,7 @@ class ModuleValues:
                api: UrlApi | None = None, name: str | None = None, client: Client | None = None,
                dropped: tuple[str, str, Value] | None = None) -> Iterator[UrlValue]:
         if type(r) is Value and reason is Reason.URL_NAME and \
-                (inner := inner_urls(t := r.flat()) or listed_urls(t, name)):
+                (inner := inner_urls(t := r.flat()) or listed_urls(t, name, self.url_names)):
             for a, b in inner:  # (each alone: '"' + CDN + '"' shows a URL, a Markdown badge holds two)
                 yield from self._found(r.slice(a, b), reason, node, expr, at, api=api, name=name, client=client,
                                        dropped=dropped)
