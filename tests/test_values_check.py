@@ -3138,6 +3138,19 @@ def literals(s: requests.Session, c: "httpx.Client", e):
         (4, "IRI103"), (5, "IRI103"), (6, "IRI101"), (7, "IRI101")]
 
 
+def test_a_parameter_annotated_with_another_class_keeps_the_module_s_client() -> None:
+    """Only a URL API's class binds an annotated parameter for the literal scan, whose names are the module's: a
+    ``Path`` parameter named as the module's session does not make ``s.get(...)`` after it no URL API's."""
+    src = '''import requests
+from pathlib import Path
+s = requests.Session()
+def f(s: Path):
+    return s
+s.get("https://example.com/a\\\\d")
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(6, "IRI103")]
+
+
 def test_robotparser_and_a_named_browser_are_url_apis() -> None:
     """fixtures155 repro 03: ``RobotFileParser(url)``, its ``set_url`` (read with urlopen: ASCII only) and
     ``webbrowser.get(name).open`` take URLs as ``webbrowser.open`` does."""

@@ -17,7 +17,7 @@ from iri_lint.source.url_apis import ENVIRONMENT, env_default
 from iri_lint.source.values import Hole, HoleKind, Piece, Ref, Src, Text, Value
 
 if TYPE_CHECKING:
-    from iri_lint.source.evaluate import Evaluator
+    from iri_lint.source.evaluate import Evaluator, ModuleState
 
 __all__ = ["module_value", "with_env_defaults"]
 
@@ -74,13 +74,18 @@ def _reads_environment(func: ast.expr) -> bool:
 def _reads_config(evaluator: Evaluator, call: ast.Call, src: Src | None) -> bool:
     """Whether a call reads configuration by a name its module imports (``from decouple import config``), by what
     the name resolves to there."""
-    st = next((st for st in evaluator.states.values() if st.src is src and not st.callee), None)
+    st = _state_of(evaluator, src)
     return st is not None and type(f := st.value(call.func, At(st.index.module, None))) is Ref and \
         f.qual in ENVIRONMENT
 
 
 def module_value(evaluator: Evaluator, expr: ast.expr, src: Src | None) -> Value | None:
     """What ``expr``, spelled in the module ``src``, holds once that module has run (a read's default)."""
-    st = next((st for st in evaluator.states.values() if st.src is src and not st.callee), None)
+    st = _state_of(evaluator, src)
     r = st.value(expr, At(st.index.module, None)) if st is not None else None
     return r if type(r) is Value else None
+
+
+def _state_of(evaluator: Evaluator, src: Src | None) -> ModuleState | None:
+    """The values state of the module ``src`` (not its callees')."""
+    return next((st for st in evaluator.states.values() if st.src is src and not st.callee), None)

@@ -668,8 +668,8 @@ def _function(s: Scanner, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lam
         if s.is_url_name(arg.arg):
             s.mark_url_value(default, Ctx(Reason.URL_NAME))
     for arg in (*positional, *a.kwonlyargs):  # (``def f(s: requests.Session)``: its object, as ``s = Session()``)
-        if (note := _annotation(arg.annotation)) is not None and (qual := s.qualname(note)) is not None:
-            s.bind(arg.arg, qual + "()")
+        if (note := _annotation(arg.annotation)) is not None and (qual := s.qualname(note)) in s.api_prefixes:
+            s.bind(arg.arg, qual + "()")  # (only a URL API's class: the aliases are the module's, not the function's)
 
 
 def _annotation(node: ast.expr | None) -> ast.expr | None:
