@@ -97,7 +97,9 @@ class Facts:
                  holes: tuple[tuple[int, int], ...] = (), idna_versions: bool = True,
                  assembly: Assembly | None = None) -> None:
         self.ref = _without_braces_around(ref, holes) if holes and ref.original is None and ref.error_records else ref
-        self.assembly = assembly  # how a URL value was assembled (None: one literal, checked alone)
+        # how a URL value was assembled (None: one literal, checked alone); its offsets are the caller's text's, so
+        # not where 3987bis sec. 6's preprocessing moved characters (a tab a Web Address strips): unread there
+        self.assembly = assembly if ref.origin is None or all(o == i for i, o in enumerate(ref.origin)) else None
         self.context = context
         self.uri_only_api = uri_only_api  # passed to an API that sends only ASCII (urlopen)
         self.enabled = enabled

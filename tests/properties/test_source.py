@@ -163,6 +163,9 @@ _PROFILES = ("iri", "uri", "iri-3987bis", "leiri", "web-address")
 @example(b"import requests\nname = 'x'\nv0 = (r'http://example/0\xd7\x90#\xd7\x90'\n     '/x')\n", "iri")
 # IRI205 beats IRI405, then IRI306 decodes the '%2E' IRI205 saw: the ban is lifted, IRI405 applies
 @example(b"v0 = ('s3://\\u05d0%2E' '/x')\n", "iri")
+# a Web Address's stripped tab moved the value's characters: the joins' offsets, the caller's, ran past its end
+@example(b"import requests\nname = 'x'\nCDN = 'https://cdn.example.net'\nrequests.get(CDN + ('A0000000:#aaa\\t\\t'\n"
+         b"     '/x') + name)\n", "web-address")
 def test_every_rule_fixes_any_module_to_a_fixed_point(data: bytes, profile: str) -> None:
     """With every rule on, in every profile, fixes that undo each other settle by precedence: no run is
     left unsettled (exit 2), and fixing the result again changes nothing (issue 30, item 9)."""
