@@ -251,8 +251,9 @@ def looks_like_regex(value: str) -> bool:
         _NO_ESCAPE_MARKER.search(value) is not None
 
 
-# an IRI whose path ends with '/' or a document's name, a space and an HTTP status: a record, not one IRI
-_STATUS_RECORD = re.compile(r"(?:/|\.[A-Za-z][A-Za-z0-9]{0,4}+) [1-5][0-9][0-9]$")
+# an IRI whose path ends with '/' or a document's name, a space and an HTTP status: a record, not one IRI (other
+# spaces before that space end the first word as str.split does: "http://a/\u3000 200")
+_STATUS_RECORD = re.compile(r"(?:/|\.[A-Za-z][A-Za-z0-9]{0,4}+)[^\S ]*+ [1-5][0-9][0-9]$")
 
 
 _OPAQUE_DELIM = re.compile(r"[@/?=&#]")

@@ -494,6 +494,7 @@ def ref_prose(value: str, *, url_context: bool) -> bool:
 @settings(max_examples=500, deadline=None)
 @given(prose_like)
 @example("http://a/b\t\n")  # (a tab, then the text's last line break: no word after the tab)
+@example("http://a/\u3000 200")  # (another space before a status's: the path still ends the first word)
 def test_prose_agrees_with_the_character_loop(value: str) -> None:
     for url_context in (False, True):
         assert candidates.looks_like_prose(value, url_context=url_context) is ref_prose(
