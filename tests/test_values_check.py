@@ -1357,6 +1357,28 @@ def test_decouple_config_and_setdefault_defaults_are_the_values_where_unset(tmp_
     assert _lint_project(tmp_path, modules, "s/use.py") == [(6, "IRI802"), (7, "IRI802"), (8, "IRI801")]
 
 
+def test_django_environ_env_defaults_are_the_values_where_unset(tmp_path: Path) -> None:
+    """The documented limit named django-environ: ``env = environ.Env()`` then ``env(name, cast, default)`` (the
+    default third, or by keyword) and ``env.str(name, default)`` give their default where the variable is unset,
+    as ``decouple.config`` does; ``env(name, str)`` has no default (its second argument is the cast), a hole."""
+    modules = {
+        "s/__init__.py": "",
+        "s/settings.py": ('import environ\nfrom environ import Env\nenv = environ.Env(DEBUG=(bool, False))\n'
+                          'other = Env()\n'
+                          'SITE = env("SITE_URL", default="https://site.example.com/")\n'
+                          'CAST = env("CAST_URL", str, "https://cast.example.com/")\n'
+                          'STR = env.str("STR_URL", "https://str.example.com")\n'
+                          'NONE = env("NONE_URL", str)\n'
+                          'OTHER = other.str("OTHER_URL", default="https://other.example.com/")\n'),
+        "s/use.py": ('import requests\nfrom s.settings import SITE, CAST, STR, NONE, OTHER\n\n\ndef f():\n'
+                     '    requests.get(SITE + "/a")\n    requests.get(CAST + "/b")\n'
+                     '    requests.get(STR + "c")\n    requests.get(NONE + "/d")\n    requests.get(OTHER + "/e")\n'),
+    }
+    (tmp_path / "s").mkdir()
+    assert _lint_project(tmp_path, modules, "s/use.py") == [(6, "IRI802"), (7, "IRI802"), (8, "IRI801"),
+                                                              (10, "IRI802")]
+
+
 def test_a_finding_over_several_pieces_ends_after_its_first_piece_s_last_character() -> None:
     """fixtures225 #1: IRI808 spans the joined scheme and the next piece's; its end was its start (an empty
     range in JSON and SARIF); it ends after ``"https://"``, the part of it the literal at its start spells."""

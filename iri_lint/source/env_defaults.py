@@ -49,9 +49,11 @@ def _url_default(hole: Hole, evaluator: Evaluator) -> tuple[Piece, ...] | None:
         if known is None or len(known.pieces) != 1 or type(inner := known.pieces[0]) is not Hole:
             return None
         node, hole = inner.node, inner
-    if type(node) is not ast.Call or not (_reads_environment(node.func) or _reads_config(evaluator, node, hole.src)):
+    qual = _reads_environment(node.func) if type(node) is ast.Call else None
+    qual = qual or (_reads_config(evaluator, node, hole.src) if type(node) is ast.Call else None)
+    if qual is None:
         return None
-    default = env_default(node)
+    default = env_default(node, qual)  # type: ignore[arg-type]  # (a call, read above)
     if default is None:
         return None
     if type(default) is ast.Constant:
@@ -62,21 +64,22 @@ def _url_default(hole: Hole, evaluator: Evaluator) -> tuple[Piece, ...] | None:
     return known.pieces if known is not None and text is not None and is_absolute_literal(text) else None
 
 
-def _reads_environment(func: ast.expr) -> bool:
-    """Whether a call's function is os's environment read, by its dotted name."""
+def _reads_environment(func: ast.expr) -> str | None:
+    """The environment read of os a call's function is, by its dotted name; None when it is none."""
     parts: list[str] = []
     while type(func) is ast.Attribute:
         parts.append(func.attr)
         func = func.value
-    return type(func) is ast.Name and ".".join((func.id, *reversed(parts))) in _ENV_READS
+    dotted = ".".join((func.id, *reversed(parts))) if type(func) is ast.Name else None
+    return dotted if dotted in _ENV_READS else None
 
 
-def _reads_config(evaluator: Evaluator, call: ast.Call, src: Src | None) -> bool:
-    """Whether a call reads configuration by a name its module imports (``from decouple import config``), by what
-    the name resolves to there."""
+def _reads_config(evaluator: Evaluator, call: ast.Call, src: Src | None) -> str | None:
+    """The configuration read a call is by a name its module imports or binds (``from decouple import config``,
+    ``env = environ.Env()``), by what the name resolves to there; None when it is none."""
     st = _state_of(evaluator, src)
-    return st is not None and type(f := st.value(call.func, At(st.index.module, None))) is Ref and \
-        f.qual in ENVIRONMENT
+    f = st.value(call.func, At(st.index.module, None)) if st is not None else None
+    return f.qual if type(f) is Ref and f.qual in ENVIRONMENT else None
 
 
 def module_value(evaluator: Evaluator, expr: ast.expr, src: Src | None) -> Value | None:

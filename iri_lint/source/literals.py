@@ -558,7 +558,7 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
         s.mark(node.args[0], MESSAGE)
     if qual is not None:
         if qual in ENVIRONMENT and own is not None and own.reason is not None:
-            s.mark(env_default(node), own)  # (what the code uses when the variable is unset, where it is used)
+            s.mark(env_default(node, qual), own)  # (what the code uses when the variable is unset, where it is used)
         if qual in REGEX_FUNCTIONS or qual in REGEX_KEYWORD_FUNCTIONS:
             if node.args and qual in REGEX_FUNCTIONS:
                 s.mark(node.args[0], EXCLUDED)

@@ -193,13 +193,18 @@ def parse_extra_api(spec: str) -> UrlApi:
 
 # the environment's lookups: the value is the variable's, or the default the code gives (a choice at the use)
 # (``os.environ.setdefault`` gives its default where the variable is unset; python-decouple's ``config(name,
-# default=..., cast=...)`` reads the environment, then .env files, then the default: fixtures223's settings)
-ENVIRONMENT = frozenset(("os.getenv", "os.environ.get", "os.environ.setdefault", "decouple.config"))
+# default=..., cast=...)`` reads the environment, then .env files, then the default: fixtures223's settings;
+# django-environ's ``env = environ.Env()`` then ``env(name, cast, default)`` and ``env.str(name, default)``)
+ENVIRONMENT = frozenset(("os.getenv", "os.environ.get", "os.environ.setdefault", "decouple.config",
+                         "environ.Env()", "environ.Env().str"))
+_DEFAULT_AT = {"environ.Env()": 2}  # (``Env.__call__(var, cast=None, default=NOTSET)``); else the second
 
 
-def env_default(call: ast.Call) -> ast.expr | None:
+def env_default(call: ast.Call, qual: str = "") -> ast.expr | None:
     """The default of ``os.getenv(name, default)``, ``os.environ.get``/``setdefault``, ``decouple.config(name,
-    default=...)``, if given (second, or by its keyword)."""
-    if len(call.args) >= 2 and not any(type(a) is ast.Starred for a in call.args[:2]):
-        return call.args[1]
+    default=...)``, django-environ's ``env(name, cast, default)``, if given (by position, or by its keyword);
+    ``qual``: the read's function."""
+    at = _DEFAULT_AT.get(qual, 1)
+    if len(call.args) > at and not any(type(a) is ast.Starred for a in call.args[: at + 1]):
+        return call.args[at]
     return next((k.value for k in call.keywords if k.arg in ("default", "failobj", "value")), None)

@@ -463,13 +463,10 @@ class ModuleValues:
         """The default of ``os.getenv(name, default)`` / ``os.environ.get(...)``: what the code uses when the
         variable is not set."""
         func = call.func
-        if not (type(func) is ast.Name or (type(func) is ast.Attribute and func.attr in ("getenv", "get"))):
+        if not (type(func) is ast.Name or (type(func) is ast.Attribute and func.attr in ("getenv", "get", "str"))):
             return None  # (``from os import getenv as ge``: by what the name imports)
-        default = env_default(call)
-        if default is None:
-            return None
         callee = self.callees.value(func, at)
-        return default if type(callee) is Ref and callee.qual in ENVIRONMENT else None
+        return env_default(call, callee.qual) if type(callee) is Ref and callee.qual in ENVIRONMENT else None
 
     def _each(self, value: ast.expr, at: At, node: ast.AST, name: str | None) -> Iterator[UrlValue]:
         """A URL-named target's value, or each element of a display assigned to it (a dict's values:
