@@ -4015,6 +4015,47 @@ def get2(path, flag):
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(12, "IRI802")]
 
 
+
+def test_every_binding_of_a_longer_elif_chain_or_match_starts_a_path() -> None:
+    """fixtures227 #1: only the last two bindings of an ``if``/``elif``/``elif``/``else`` (or a ``match`` of three
+    cases) were checked: the last ``elif``/``else`` pair was read as covering every run, though the chain's
+    earlier ways bind too. Each of up to 4 reaches the use; a binding before a chain whose every way binds
+    reaches none (its '/'-less piece is no finding); one before a chain with a way that binds nothing does."""
+    src = '''import requests
+API = "https://api.example.com"
+def four(kind):
+    path = "z/before"
+    if kind == 1:
+        path = "a/me"
+    elif kind == 2:
+        path = "b/me"
+    elif kind == 3:
+        path = "c/me"
+    else:
+        path = "d/me"
+    return requests.get(API + path)
+def pick(kind):
+    match kind:
+        case "user":
+            path = "users/me"
+        case "order":
+            path = "/orders"
+        case _:
+            path = "/status"
+    return requests.get(API + path)
+def gap(kind):
+    path = "y/before"
+    if kind == 1:
+        path = "/a"
+    elif kind == 2:
+        pass
+    else:
+        path = "/d"
+    return requests.get(API + path)
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [
+        (6, "IRI801"), (8, "IRI801"), (10, "IRI801"), (12, "IRI801"), (17, "IRI801"), (24, "IRI801")]
+
 def test_a_name_branches_extend_joined_at_the_use_is_checked_on_each_path() -> None:
     """fixtures202 repro 02: ``if labels: url += "&labels=..."`` then ``requests.get(url + "?page=%d" % page)``
     on a URL with a query is IRI803 at the use's '?' on either path, as ``url += "?page=..."`` is."""

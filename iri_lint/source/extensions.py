@@ -151,11 +151,34 @@ def _ensured_suffix(aug: ast.AugAssign, chain: list[tuple[ast.stmt, int]], name:
         and func.value.id == name and type(arg) is ast.Constant and arg.value == value.value else None
 
 
-def covers(scope: Scope, stmts: list[ast.stmt]) -> bool:
+def covers(scope: Scope, stmts: list[ast.stmt], use: ast.stmt | None = None) -> bool:
     """Whether two of the statements stand on different ways of a statement one of whose ways always runs (an
-    ``if`` that ends with ``else``, a ``match``, a ``try``): one of them runs, whichever way is taken."""
+    ``if`` that ends with ``else``, a ``match``, a ``try``), itself on every way to ``use`` (None: to the scope's
+    end): one of them runs, whichever way is taken (not the last ``elif``/``else`` pair of a longer chain)."""
     chains = [_chain(scope, s, None) for s in stmts]
-    return any(_covered(_split(chains[i], chains[j])) for j in range(len(chains)) for i in range(j))
+    targets = {id(s) for s in stmts}
+    return any((p := _split(chains[i], chains[j])) is not None and _every_way(p, targets) and
+               not _conditional(scope, p, use) for j in range(len(chains)) for i in range(j))
+
+
+def _every_way(stmt: ast.stmt, targets: set[int]) -> bool:
+    """Whether each way through ``stmt`` runs one of the statements ``targets`` (ids): both of an ``if``/``else``,
+    recursively down an ``elif`` chain, every case of a ``match``, a ``try``'s body or ``else`` and each handler."""
+    t = type(stmt)
+    if t is ast.If:
+        return bool(stmt.orelse) and _runs(stmt.body, targets) and _runs(stmt.orelse, targets)  # type: ignore[attr-defined]
+    if t is ast.Match:
+        return all(_runs(c.body, targets) for c in stmt.cases)  # type: ignore[attr-defined]  # (its cases may cover all)
+    if t in TRY:
+        return _runs(stmt.finalbody, targets) or (  # type: ignore[attr-defined]
+            (_runs(stmt.body, targets) or _runs(stmt.orelse, targets)) and  # type: ignore[attr-defined]
+            all(_runs(h.body, targets) for h in stmt.handlers))  # type: ignore[attr-defined]
+    return t in (ast.With, ast.AsyncWith) and _runs(stmt.body, targets)  # type: ignore[attr-defined]
+
+
+def _runs(block: list[ast.stmt], targets: set[int]) -> bool:
+    """Whether every run through ``block`` runs one of ``targets`` (ids)."""
+    return any(id(s) in targets or _every_way(s, targets) for s in block)
 
 
 def _trailing_augs(before: list[Binding]) -> list[ast.AugAssign] | None:
@@ -201,7 +224,8 @@ def _reaching(state: ModuleState, before: list[Binding], scope: Scope, use: ast.
     reached = 0
     later: list[ast.stmt] = []  # (the bindings in branches after it: an if/else that binds on every way ends it)
     for b in reversed(before[-_MAX_STARTS:]):
-        if b.kind is not Kind.ASSIGN or b.stmt is None or b.value is None or (len(later) > 1 and covers(scope, later)):
+        if b.kind is not Kind.ASSIGN or b.stmt is None or b.value is None or \
+                (len(later) > 1 and covers(scope, later, use)):
             break
         if _split(_chain(scope, b.stmt, None), _chain(scope, use, None)) is not None:
             continue  # (a way the use is not on: an ``if`` branch before the ``elif`` it stands in, meilisearch)
@@ -235,10 +259,10 @@ def _statements(scope: Scope, stmt: ast.stmt) -> list[ast.stmt] | None:
     return None
 
 
-def _conditional(scope: Scope, stmt: ast.stmt, use: ast.stmt) -> bool:
+def _conditional(scope: Scope, stmt: ast.stmt, use: ast.stmt | None) -> bool:
     """Whether ``stmt`` stands in a branch (of an ``if``, a loop, a ``match``, a ``try``'s handler) the use is not
-    in: a run may reach the use without it."""
-    around = {(id(p), block) for p, block in _chain(scope, use, None)}
+    in (None: the scope's end): a run may reach the use without it."""
+    around = {(id(p), block) for p, block in _chain(scope, use, None)} if use is not None else set()
     return any(type(p) in _BRANCHES and not (type(p) in TRY and block == id(p.body))  # type: ignore[attr-defined]
                and (id(p), block) not in around for p, block in _chain(scope, stmt, None))
 
