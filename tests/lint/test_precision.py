@@ -508,6 +508,19 @@ def test_a_percent_right_after_a_hole_is_malformed_by_what_follows_it() -> None:
         ''') == [(4, 50, "IRI110"), (5, 34, "IRI110"), (6, 34, "IRI110")]
 
 
+def test_a_bracket_before_a_hole_in_a_path_is_misplaced_whatever_the_hole_holds() -> None:
+    """outside59's side note: ``f"https://example.com/a[{x}]"`` gave no finding (IRI114 at the '[' was dropped for
+    the hole at its edge) and ``[{x}b]`` was reported at the ']': what stands before a '[' makes it an IP
+    literal's (RFC 3986 sec. 3.2.2), so a hole after it cannot mend it; one before it may (``{base}[{addr}]``)."""
+    assert found('''\
+        a = f"https://example.com/a[{x}]"
+        b = f"https://example.com/a[{x}b]"
+        c = "https://example.com/a[%s]" % x
+        d = f"{base}[{x}]:8080/"
+        e = f"https://[{x}]:8080/a"
+        ''') == [(1, 27, "IRI114"), (2, 27, "IRI114"), (3, 26, "IRI114")]
+
+
 def test_a_name_read_from_the_environment_joins_its_default_url() -> None:
     """fixtures175 repro 01: where the variable is unset the default is the URL, and what is joined to it is
     checked against it (IRI802, IRI801); an empty default says the variable must be set: a hole."""
