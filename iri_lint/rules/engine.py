@@ -287,8 +287,10 @@ class _HoleFilter:
             return _overlaps_hole(start, start + 1, self.holes, self.reach, False)
         if code == "IRI110" and text.startswith("%", start):
             return self._mends_percent(start)
-        if code == "IRI114" and text.startswith("[", start):  # (what stands before a '[' makes it an IP literal's,
-            return _overlaps_hole(start - 1, start + 1, self.holes, self.reach, False)  # a hole after it cannot)
+        if code == "IRI114" and text.startswith("[", start) and start and not text[start - 1].isspace():
+            # (what stands before a '[' makes it an IP literal's, a hole after it cannot; at the start, or after a
+            # space, it may be a delimiter around a URL the hole holds, RFC 3986 appendix C)
+            return _overlaps_hole(start - 1, start + 1, self.holes, self.reach, False)
         return _overlaps_hole(start, end, self.holes, self.reach, code not in self.own
                               or text[start : start + 1] in _BRACKETS
                               or (code == "IRI505" and not text[start:end].strip(_JOINERS)))

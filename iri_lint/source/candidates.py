@@ -214,15 +214,17 @@ def is_absolute_literal(value: str) -> bool:
 _ROUTE_NAMESPACE = re.compile(r"[A-Za-z_][A-Za-z0-9_+.\-]*+:")
 
 
-def is_route_name(value: str) -> bool:
-    """``admin:index``, ``app:view``: a named route (Django accepts them for ``*_url``), not an IRI.
+def is_route_name(value: str, url_api: bool = False) -> bool:
+    """``admin:index``, ``app:view``: a named route (Django accepts them for ``*_url``), not an IRI; nor a Windows
+    path from its drive (``C:\\Users``) a URL API is given, which it reads as a URL of scheme ``C`` (``url_api``).
 
     In a URL context, ``name:...`` without a ``/`` after the colon whose scheme is not registered is a route or
     CURIE (``film:detail`` too, one letter from ``file:``: a mistyped scheme would still have its path). A URL
     namespace is a Python identifier, so the name may hold ``_`` (``wagtailadmin_pages:add``), which no scheme can.
     """
     m = _ROUTE_NAMESPACE.match(value)
-    if m is None or value.startswith("/", m.end()) or port_after(value, m.end() - 1):
+    if m is None or value.startswith("/", m.end()) or port_after(value, m.end() - 1) or \
+            (url_api and m.end() == 2 and value.startswith("\\", 2)):
         return False  # ("dbfs:/mnt/x", "models:/name/1": a scheme and its absolute path, which no view name has;
         # "localhost:8080/healthz": a host and its port, fixtures191 repro 02)
     scheme = value[: m.end() - 1].lower()

@@ -426,7 +426,7 @@ class Scanner:
                 return None
         if not url_ctx and not is_absolute_literal(value):
             return None
-        if url_ctx and (is_route_name(value) or is_host_port(value) or (not whole and is_scp_address(value))):
+        if url_ctx and (is_route_name(value, whole) or is_host_port(value) or (not whole and is_scp_address(value))):
             return None
         source = self.source
         locator = Locator(node, source, tpl.index_map, percent_template=ctx.pct, format_template=ctx.fmt,

@@ -521,6 +521,22 @@ def test_a_bracket_before_a_hole_in_a_path_is_misplaced_whatever_the_hole_holds(
         ''') == [(1, 27, "IRI114"), (2, 27, "IRI114"), (3, 26, "IRI114")]
 
 
+def test_a_windows_path_given_to_a_url_api_is_one_finding_that_names_it() -> None:
+    """fixtures226 A: ``requests.get(r"C:\\Users\\me\\report.html")`` was read as a route name (``C:`` a namespace)
+    and silent, while a UNC path was reported: a URL API reads 'C' as the scheme (requests raises InvalidSchema).
+    One IRI103 at the first backslash, naming the path, with no fix; a URL-named target holding one stays silent
+    (a name is no proof of a URL), and so does a URL-or-path API's argument (pandas reads a path)."""
+    found_ = found('''\
+        import requests
+        import pandas as pd
+        requests.get(r"C:\\Users\\me\\report.html")
+        requests.get(url=r"d:\\data\\x.html")
+        backup_uri = r"C:\\backups\\nightly"
+        pd.read_csv(r"C:\\data\\x.csv")
+        ''')
+    assert found_ == [(3, 17, "IRI103"), (4, 21, "IRI103")]
+
+
 def test_a_name_read_from_the_environment_joins_its_default_url() -> None:
     """fixtures175 repro 01: where the variable is unset the default is the URL, and what is joined to it is
     checked against it (IRI802, IRI801); an empty default says the variable must be set: a hole."""

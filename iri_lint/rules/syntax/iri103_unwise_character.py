@@ -19,7 +19,9 @@ RULE = Rule(
     default=True,
     fix_level=FixLevel.NONE,
     what=("A literal backslash, `^`, backtick (U+0060), `{`, `|` or `}` in any component of the IRI; a run of "
-          "them is one finding, and the fix percent-encodes each one. " + OBJECT_KEY),
+          "them is one finding, and the fix percent-encodes each one. A Windows path given to a URL API "
+          "(`requests.get(r\"C:\\Users\\me\\a.html\")`, read with `C` as its scheme) is one finding at its "
+          "first backslash, with no fix: it needs a `file:` URL (`pathlib.Path(p).as_uri()`). " + OBJECT_KEY),
     why=("RFC 3987 sec. 2.2 leaves this character out of the IRI grammar and 3987bis sec. 6.3 explains why: "
          "these characters are shown differently on some systems (U+005C as a yen sign) and are used around "
          "IRIs, so IRIs with them are read piecemeal. Software that receives such a string may cut it, reject "
@@ -37,6 +39,17 @@ def message(err: Subject) -> str:
             f"this character is not allowed in IRIs (3987bis sec. 6.3); {err.remedy('percent-encode it')}")
 
 
+def drive_message(err: Subject) -> str:
+    """The message for a Windows path given where a URL is read (its drive's letter read as a scheme)."""
+    letter = err.text[:1]
+    return (f"'{letter}:\\' starts a Windows path, not a URL: a URL API reads '{letter}' as the scheme and the "
+            f"backslashes as characters of a path; give it pathlib.Path(...).as_uri(), 'file:///{letter}:/...'")
+
+
 def check(facts: Facts) -> Iterator[Raw]:
-    """Each run of unwise characters, percent-encoded by the fix."""
+    """Each run of unwise characters, percent-encoded by the fix; of a Windows path (``C:\\Users\\...``, which only
+    a URL API's argument is read as), the first, with no fix: what it needs is a ``file:`` URL."""
+    text = facts.ref.text
+    if text[1:3] == ":\\" and text[:1].isascii() and text[:1].isalpha():
+        return iter(list(report(facts, Kind.UNWISE, drive_message))[:1])
     return report(facts, Kind.UNWISE, message, SyntaxFix.ENCODE)
