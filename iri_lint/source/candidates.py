@@ -220,8 +220,7 @@ def is_route_name(value: str, url_api: bool = False) -> bool:
 
     In a URL context, ``name:...`` without a ``/`` after the colon whose scheme is not registered is a route or
     CURIE (``film:detail`` too, one letter from ``file:``: a mistyped scheme would still have its path). A URL
-    namespace is a Python identifier, so the name may hold ``_`` (``wagtailadmin_pages:add``), which no scheme can.
-    """
+    namespace is a Python identifier, so the name may hold ``_`` (``wagtailadmin_pages:add``), which no scheme can."""
     m = _ROUTE_NAMESPACE.match(value)
     if m is None or value.startswith("/", m.end()) or port_after(value, m.end() - 1) or \
             (url_api and m.end() == 2 and value.startswith("\\", 2)):
@@ -231,11 +230,13 @@ def is_route_name(value: str, url_api: bool = False) -> bool:
     return scheme not in REGISTERED  # (a view "film:detail" is no typo of "file:": fixtures170 repro 02)
 
 
-# in an absolute IRI, sub-delims and "." are ordinary characters: "a(b)*c" is no regex; and a quote
-# after "=" is a character at fault in the query ('?q="><script>'), not markup around the IRI
-_REGEX_MARKER_IN_IRI = re.compile(r"""\\(?:[dwsSWDb./?+*1-9|()\[\]{}^$]|g<)|\(\?|\[(?:\^|a-z|A-Z|0-9)|\][+*{]""")
+# in an absolute IRI, sub-delims and "." are ordinary characters: "a(b)*c" is no regex; and a quote after "=" is a
+# character at fault in the query ('?q="><script>'), not markup around the IRI; a class of one range, '[1-4]', is a
+# regex's or a glob's (fnmatch, fsspec): no IRI holds one (RFC 3986 sec. 3.3)
+_REGEX_MARKER_IN_IRI = re.compile(
+    r"""\\(?:[dwsSWDb./?+*1-9|()\[\]{}^$]|g<)|\(\?|\[(?:\^|a-z|A-Z|0-9|[A-Za-z0-9]-[A-Za-z0-9]\])|\][+*{]""")
 _ABSOLUTE_IRI = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+://")
-_NO_ESCAPE_MARKER = re.compile(r"""\(\?|\[(?:\^|a-z|A-Z|0-9)|\][+*{]""")
+_NO_ESCAPE_MARKER = re.compile(r"""\(\?|\[(?:\^|a-z|A-Z|0-9|[A-Za-z0-9]-[A-Za-z0-9]\])|\][+*{]""")
 # backslashes that are a path's separators, not a regex's escapes: a scheme written with them
 # ("https:\\host", IRI603's mistake) or a Windows drive ("sqlite:///C:\\data\\app.db")
 _BACKSLASH_SCHEME = re.compile(r"(?i:https?|wss?|ftps?|file):\\(?!/)")  # (not "https:\/\/": a regex's)

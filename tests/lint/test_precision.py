@@ -537,6 +537,19 @@ def test_a_windows_path_given_to_a_url_api_is_one_finding_that_names_it() -> Non
     assert found_ == [(3, 17, "IRI103"), (4, 21, "IRI103")]
 
 
+def test_a_bracket_class_of_one_range_is_a_glob_or_regex_not_an_iri() -> None:
+    """outside62 (datasets' tests): ``"mock://top/date=2019-10-0[1-4]"`` given to ``xglob`` was IRI114 twice; a class
+    of one range holds no IRI (RFC 3986 sec. 3.3) and is fnmatch's or a regex's, as '[0-9]' already read. A
+    bracket of no range is still misplaced."""
+    assert found('''\
+        import glob
+        A = "mock://top/date=2019-10-0[1-4]"
+        glob.glob("s3://bucket/day=0[a-f]/*")
+        B = "https://example.com/a[b]"
+        C = "https://example.com/a[1-]"
+        ''') == [(4, 26, "IRI114"), (5, 26, "IRI114")]
+
+
 def test_a_name_read_from_the_environment_joins_its_default_url() -> None:
     """fixtures175 repro 01: where the variable is unset the default is the URL, and what is joined to it is
     checked against it (IRI802, IRI801); an empty default says the variable must be set: a hole."""
