@@ -1337,6 +1337,23 @@ def test_iri802_names_the_two_texts_its_join_puts_together() -> None:
     assert "'…cdn.example.net/' + '/img/a.png'" in f.finding.message
 
 
+def test_six_and_future_re_exports_of_urllib_are_its_functions() -> None:
+    """fixtures228 #2: ``from six.moves.urllib.parse import urljoin as six_urljoin`` (and ``six.moves.urllib``,
+    ``future.moves.urllib``, an attribute chain from ``import six``) was no URL API: its dropped 'v3' and a space
+    sent through ``urlopen`` went unreported, while ``requests.compat.urljoin`` was followed."""
+    src = ('import six\nfrom six.moves.urllib.parse import urljoin as six_urljoin\n'
+           'from six.moves.urllib.request import urlopen\nfrom six.moves import urllib\n'
+           'from future.moves.urllib.parse import urljoin as fut_urljoin\n'
+           'API = "https://api.example.com"\n'
+           'A = six_urljoin("https://api.example.com/v3", "orders")\n'
+           'B = fut_urljoin("https://api.example.com/v3", "orders")\n'
+           'C = urllib.parse.urljoin("https://api.example.com/v3", "orders")\n'
+           'D = six.moves.urllib.parse.urljoin("https://api.example.com/v3", "orders")\n'
+           'urlopen(API + "/a b")\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [
+        (7, "IRI804"), (8, "IRI804"), (9, "IRI804"), (10, "IRI804"), (11, "IRI101")]
+
+
 def test_decouple_config_and_setdefault_defaults_are_the_values_where_unset(tmp_path: Path) -> None:
     """fixtures223's documented limit: python-decouple's ``config(name, default=..., cast=...)`` and
     ``os.environ.setdefault(name, default)`` give their default where the variable is unset, as ``os.getenv``

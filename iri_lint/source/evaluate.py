@@ -39,6 +39,7 @@ from iri_lint.source.subclassing import (
     slot_value,
     subclass_object,
 )
+from iri_lint.source.url_apis import compat_qual
 from iri_lint.source.urljoins import UrljoinNotes
 from iri_lint.source.values import (
     MAX_FSTRING_PARTS,
@@ -491,7 +492,7 @@ class ModuleState:
         attr = node.attr
         t = type(owner)
         if t is Ref:
-            return Ref(f"{owner.qual}.{attr}")  # type: ignore[union-attr]
+            return Ref(compat_qual(f"{owner.qual}.{attr}"))  # type: ignore[union-attr]
         if t is Value and owner.type == STR_MEMBER:  # type: ignore[union-attr]
             owner = owner.retype("str")  # type: ignore[union-attr]
             if attr == "value":
@@ -575,7 +576,7 @@ class ModuleState:
 
     def _import(self, module: str | None, name: str | None, level: int, node: ast.AST) -> Result:
         """What ``import m`` / ``from m import name`` binds: read from the project's file, else a reference by name."""
-        qual = ".".join(p for p in (module, name) if p) if not level else None
+        qual = compat_qual(".".join(p for p in (module, name) if p)) if not level else None
         ev = self.evaluator
         project = ev.project
         if qual is not None and (qual in ev.external or project is None or self.path is None):

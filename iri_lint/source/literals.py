@@ -58,7 +58,7 @@ from iri_lint.source.packages import package_of
 from iri_lint.source.scopes import says_scope, scope_items
 from iri_lint.source.templates import Filling, Templated, apply_templates, date_format, strftime_directives
 from iri_lint.source.text import embedded_literals
-from iri_lint.source.url_apis import DEFAULT_URL_APIS, ENVIRONMENT, UrlApi, env_default, parse_extra_api
+from iri_lint.source.url_apis import DEFAULT_URL_APIS, ENVIRONMENT, UrlApi, compat_qual, env_default, parse_extra_api
 from iri_lint.source.uses import DATED, EXCLUDED, FMT, MESSAGE, SCOPE, TEXT, Ctx
 
 _LOG_METHODS = frozenset(("debug", "info", "warning", "warn", "error", "critical", "exception"))
@@ -301,7 +301,7 @@ class Scanner:
                 return d if "()" in d else None
             head = d[:cut]
             if head in aliases:
-                return aliases[head] + d[cut:]
+                return compat_qual(aliases[head] + d[cut:])
 
     def is_url_name(self, name: str | None) -> bool:
         return name is not None and is_url_name(name.rsplit(".", 1)[-1], self.url_names)
@@ -505,7 +505,7 @@ def _occurrences(value: str, needles: tuple[str, ...]) -> tuple[tuple[int, int],
 def _import(s: Scanner, node: ast.Import) -> None:
     for a in node.names:
         if a.asname:
-            s.bind(a.asname, a.name)
+            s.bind(a.asname, compat_qual(a.name))
         else:
             top = a.name.split(".", 1)[0]
             s.bind(top, top)
@@ -521,7 +521,7 @@ def _import_from(s: Scanner, node: ast.ImportFrom) -> None:
     elif not module:
         return
     for a in node.names:
-        s.bind(a.asname or a.name, f"{module}.{a.name}")
+        s.bind(a.asname or a.name, compat_qual(f"{module}.{a.name}"))
 
 
 def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per way a call passes a URL

@@ -191,6 +191,21 @@ def parse_extra_api(spec: str) -> UrlApi:
     return UrlApi(name, args, keywords, UseContext.UNKNOWN, or_path=or_path)
 
 
+# the compatibility layers that re-export the standard library's urllib (six, future): the same functions
+_COMPAT_URLLIB = (("six.moves.urllib_parse.", "urllib.parse."), ("six.moves.urllib.", "urllib."),
+                  ("future.moves.urllib.", "urllib."), ("future.backports.urllib.", "urllib."))
+
+
+def compat_qual(qual: str) -> str:
+    """The standard library's name of a function a compatibility layer re-exports (``six.moves.urllib.parse.urljoin``
+    is ``urllib.parse.urljoin``); any other name as it is."""
+    if qual.startswith(("six.", "future.")):
+        for prefix, stdlib in _COMPAT_URLLIB:
+            if qual.startswith(prefix):
+                return stdlib + qual[len(prefix):]
+    return qual
+
+
 # the environment's lookups: the value is the variable's, or the default the code gives (a choice at the use)
 # (``os.environ.setdefault`` gives its default where the variable is unset; python-decouple's ``config(name,
 # default=..., cast=...)`` reads the environment, then .env files, then the default: fixtures223's settings;

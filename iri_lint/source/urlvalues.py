@@ -43,7 +43,7 @@ from iri_lint.source.objects import ClassRef
 from iri_lint.source.packages import package_of
 from iri_lint.source.project import Project
 from iri_lint.source.subclassing import base_quals, handed_client, init_client
-from iri_lint.source.url_apis import DEFAULT_URL_APIS, ENVIRONMENT, UrlApi, env_default, parse_extra_api
+from iri_lint.source.url_apis import DEFAULT_URL_APIS, ENVIRONMENT, UrlApi, compat_qual, env_default, parse_extra_api
 from iri_lint.source.values import Client, Method, Ref, Src, Value, concat, dotted, each_choice, holds
 
 __all__ = ["ModuleValues", "UrlValue", "url_apis", "url_values"]
@@ -264,12 +264,13 @@ class ModuleValues:
             if isinstance(stmt, ast.Import):
                 for a in stmt.names:
                     name = a.asname or a.name.split(".", 1)[0]
-                    if (a.name if a.asname else name) in self.prefixes:
+                    if compat_qual(a.name if a.asname else name) in self.prefixes:
                         out.add(name)
             else:  # (a relative import by its package's name: a configured API may be a module of the project)
                 package = (package_of(self.state.path, stmt.level) if self.state.path else None) if stmt.level else ""
                 for a in stmt.names if package is not None else ():
-                    if a.name != "*" and ".".join(p for p in (package, stmt.module, a.name) if p) in self.prefixes:
+                    if a.name != "*" and compat_qual(".".join(p for p in (package, stmt.module, a.name) if p)) \
+                            in self.prefixes:
                         out.add(a.asname or a.name)
         return frozenset(out)
 
