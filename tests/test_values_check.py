@@ -1354,6 +1354,23 @@ def test_six_and_future_re_exports_of_urllib_are_its_functions() -> None:
         (7, "IRI804"), (8, "IRI804"), (9, "IRI804"), (10, "IRI804"), (11, "IRI101")]
 
 
+def test_a_star_over_a_display_gives_its_items_as_positional_arguments() -> None:
+    """fixtures228 #1: ``"{}{}".format(*PARTS)`` with ``PARTS = ("https://billing.example.com", "v1/ping")`` was a
+    hole, while ``"%s%s" % PARTS`` was followed: a ``*`` over a tuple or list display, or a name bound to one,
+    gives its items (IRI801 in the display's piece); over anything else the call is a hole as before."""
+    src = ('import requests\nfrom urllib.parse import urljoin\n'
+           'PARTS = ("https://billing.example.com", "v1/ping")\n'
+           'OK = ("https://billing.example.com", "/v1/ping")\n'
+           'requests.get("{}{}".format(*PARTS))\n'
+           'requests.get("{}{}".format(*OK))\n'
+           'requests.get("{}{}".format(*["https://q.example.com", "v1"]))\n'
+           'requests.get(urljoin(*("https://q.example.com/v3", "x")))\n'
+           'def f(rest):\n'
+           '    requests.get("{}{}{}".format(*PARTS, *rest))\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (3, 41, "IRI801"), (7, 55, "IRI801"), (8, 52, "IRI804")]
+
+
 def test_decouple_config_and_setdefault_defaults_are_the_values_where_unset(tmp_path: Path) -> None:
     """fixtures223's documented limit: python-decouple's ``config(name, default=..., cast=...)`` and
     ``os.environ.setdefault(name, default)`` give their default where the variable is unset, as ``os.getenv``

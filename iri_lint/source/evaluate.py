@@ -668,7 +668,10 @@ class ModuleState:
         """A call's arguments, evaluated."""
         positional: list[tuple[object, ast.expr]] | None = []
         for a in node.args:
-            if type(a) is ast.Starred:
+            if type(a) is ast.Starred:  # (``"{}{}".format(*PARTS)``: a display's items are the arguments)
+                if type(seq := self.value(a.value, at)) is Seq and not seq.open:
+                    positional.extend(zip(seq.items, seq.nodes, strict=True))  # type: ignore[union-attr]
+                    continue
                 positional = None
                 break
             positional.append((self.value(a, at), a))  # type: ignore[union-attr]
