@@ -198,7 +198,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     # (an API with no base takes only an absolute URL; a value whose start is unknown may begin with a scheme)
     kind = "IRI-reference" if api is None or (api.relative and not (api.absolute and _known_start(c))) else "IRI"
     at_api = use.reason is Reason.URL_API
-    if (api is not None and not api.takes(c.text)) or is_route_name(c.text) or is_host_port(c.text) or \
+    if (api is not None and not api.takes(c.text)) or is_route_name(c.text, at_api) or is_host_port(c.text) or \
             (is_bare_prefix(c.text) and not (at_api and c.text)) or \
             (not at_api and (no_url(c.text, c.holes) or is_scp_address(c.text))
              and _outside_callee(use, state) not in PATH_JOINS):  # (a path join's or urljoin's value is one URL)

@@ -4050,6 +4050,38 @@ def get2(path, flag):
 
 
 
+def test_a_try_body_s_binding_does_not_reach_past_an_else_that_leaves() -> None:
+    """fixtures229 #2: ``try: base = HOST + "/v2/"`` / ``except KeyError: base = HOST`` / ``else: return ...`` then
+    ``requests.get(base + "/health")``: a run that finishes the body leaves in ``else:``, so only the handler's
+    value reaches the use (no IRI802). A handler that binds nothing, or a body with no ``else:``, still lets it."""
+    src = '''import requests
+HOST = "https://api.example.com"
+def probe():
+    try:
+        base = HOST + "/v2/"
+    except KeyError:
+        base = HOST
+    else:
+        return requests.get(base + "health")
+    return requests.get(base + "/health")
+def probe2():
+    try:
+        base = HOST + "/v2/"
+    except KeyError:
+        pass
+    else:
+        return None
+    return requests.get(base + "/health")
+def probe3():
+    try:
+        base = HOST + "/v2/"
+    except KeyError:
+        return None
+    return requests.get(base + "/health")
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(18, "IRI802"), (24, "IRI802")]
+
+
 def test_every_binding_of_a_longer_elif_chain_or_match_starts_a_path() -> None:
     """fixtures227 #1: only the last two bindings of an ``if``/``elif``/``elif``/``else`` (or a ``match`` of three
     cases) were checked: the last ``elif``/``else`` pair was read as covering every run, though the chain's

@@ -232,7 +232,8 @@ def _reaching(state: ModuleState, before: list[Binding], scope: Scope, use: ast.
         conditional = _conditional(scope, b.stmt, use)
         # (a branch that leaves ends with its exit; its statements after one are dead: the last alone is read)
         block = _statements(scope, b.stmt) if conditional else None
-        if not (block and type(block[-1]) in _EXITS and block[-1].lineno < use.lineno):
+        if not (block and type(block[-1]) in _EXITS and block[-1].lineno < use.lineno) and \
+                not _left_by_else(scope, b.stmt, use, later):
             reached += 1
             b_at = At(b.scope or scope, b.stmt)
             if _reads(b.value, name) and _guarded(_chain(scope, b.stmt, None), name):
@@ -243,6 +244,19 @@ def _reaching(state: ModuleState, before: list[Binding], scope: Scope, use: ast.
             break
         later.append(b.stmt)
     return out, reached
+
+
+def _left_by_else(scope: Scope, stmt: ast.stmt, use: ast.stmt, later: list[ast.stmt]) -> bool:
+    """Whether ``stmt`` stands in the body of a ``try`` the use is not in whose ``else:`` ends with an exit, each
+    handler binding the name again (one of ``later``) or leaving too: no run takes its value to the use."""
+    around = {id(p) for p, _ in _chain(scope, use, None)}
+    for p, block in _chain(scope, stmt, None):
+        if type(p) in TRY and id(p) not in around:
+            if block != id(p.body) or not p.orelse or type(p.orelse[-1]) not in _EXITS:  # type: ignore[attr-defined]
+                return False
+            ids = {id(s) for s in later}
+            return all(type(h.body[-1]) in _EXITS or _runs(h.body, ids) for h in p.handlers)  # type: ignore[attr-defined]
+    return False
 
 
 def _statements(scope: Scope, stmt: ast.stmt) -> list[ast.stmt] | None:

@@ -550,6 +550,25 @@ def test_a_bracket_class_of_one_range_is_a_glob_or_regex_not_an_iri() -> None:
         ''') == [(4, 26, "IRI114"), (5, 26, "IRI114")]
 
 
+def test_a_windows_path_reaching_a_url_api_through_a_name_and_a_unc_path_are_named() -> None:
+    """fixtures229 #1 and its note: a drive path bound to a name, then given to a URL API, was silent (the value
+    read as a route name); a UNC path was IRI103 "percent-encode it", whose fix names nothing, and IRI116 "put
+    https:// before it". Each is one IRI103 that names the Windows path and has no fix."""
+    src = '''\
+        import requests
+        WIN = r"C:\\reports\\today.html"
+        def get(local):
+            src = r"D:\\reports" + "\\\\today.html"
+            requests.get(WIN)
+            requests.get(src)
+            requests.get(r"\\\\fileserver\\share\\report.html")
+        '''
+    assert found(src) == [(2, 10, "IRI103"), (4, 14, "IRI103"), (7, 19, "IRI103")]
+    (unc,) = [f for f in lint_text(textwrap.dedent(src), Config()) if f.line == 7]
+    assert "UNC path" in unc.finding.message and "'file://fileserver/...'" in unc.finding.message
+    assert unc.finding.fix is None
+
+
 def test_a_name_read_from_the_environment_joins_its_default_url() -> None:
     """fixtures175 repro 01: where the variable is unset the default is the URL, and what is joined to it is
     checked against it (IRI802, IRI801); an empty default says the variable must be set: a hole."""

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...core.errors import Kind
 from ..facts import Facts
 from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
-from .shared import OBJECT_KEY, Subject, SyntaxFix, report
+from .shared import OBJECT_KEY, Subject, SyntaxFix, report, windows_path
 
 RULE = Rule(
     code="IRI103",
@@ -21,7 +21,8 @@ RULE = Rule(
     what=("A literal backslash, `^`, backtick (U+0060), `{`, `|` or `}` in any component of the IRI; a run of "
           "them is one finding, and the fix percent-encodes each one. A Windows path given to a URL API "
           "(`requests.get(r\"C:\\Users\\me\\a.html\")`, read with `C` as its scheme) is one finding at its "
-          "first backslash, with no fix: it needs a `file:` URL (`pathlib.Path(p).as_uri()`). " + OBJECT_KEY),
+          "first backslash, with no fix: it needs a `file:` URL (`pathlib.Path(p).as_uri()`); so is a UNC path "
+          "(`\\\\server\\share\\a.html`), whose having no scheme (IRI116) follows from it. " + OBJECT_KEY),
     why=("RFC 3987 sec. 2.2 leaves this character out of the IRI grammar and 3987bis sec. 6.3 explains why: "
          "these characters are shown differently on some systems (U+005C as a yen sign) and are used around "
          "IRIs, so IRIs with them are read piecemeal. Software that receives such a string may cut it, reject "
@@ -39,17 +40,21 @@ def message(err: Subject) -> str:
             f"this character is not allowed in IRIs (3987bis sec. 6.3); {err.remedy('percent-encode it')}")
 
 
-def drive_message(err: Subject) -> str:
+def path_message(err: Subject) -> str:
     """The message for a Windows path given where a URL is read (its drive's letter read as a scheme)."""
-    letter = err.text[:1]
+    text = err.text
+    if windows_path(text) == "unc":
+        server = text[2:].split("\\", 1)[0]
+        return (f"'\\\\{server}\\' starts a Windows UNC path, not a URL: a URL API reads it as a relative path of "
+                f"backslashes; give it pathlib.Path(...).as_uri(), 'file://{server}/...'")
+    letter = text[:1]
     return (f"'{letter}:\\' starts a Windows path, not a URL: a URL API reads '{letter}' as the scheme and the "
             f"backslashes as characters of a path; give it pathlib.Path(...).as_uri(), 'file:///{letter}:/...'")
 
 
 def check(facts: Facts) -> Iterator[Raw]:
-    """Each run of unwise characters, percent-encoded by the fix; of a Windows path (``C:\\Users\\...``, which only
-    a URL API's argument is read as), the first, with no fix: what it needs is a ``file:`` URL."""
-    text = facts.ref.text
-    if text[1:3] == ":\\" and text[:1].isascii() and text[:1].isalpha():
-        return iter(list(report(facts, Kind.UNWISE, drive_message))[:1])
+    """Each run of unwise characters, percent-encoded by the fix; of a Windows path (``C:\\Users\\...``,
+    ``\\\\server\\share``), the first, with no fix: what it needs is a ``file:`` URL."""
+    if windows_path(facts.ref.text) is not None:
+        return iter(list(report(facts, Kind.UNWISE, path_message))[:1])
     return report(facts, Kind.UNWISE, message, SyntaxFix.ENCODE)

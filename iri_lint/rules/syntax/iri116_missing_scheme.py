@@ -10,7 +10,7 @@ from ...core.schemes import port_after
 from ...data.schemes import REGISTERED
 from ..facts import Facts
 from ..model import Example, Family, Raw, Rule, Severity
-from .shared import Subject, report
+from .shared import Subject, report, windows_path
 
 RULE = Rule(
     code="IRI116",
@@ -69,7 +69,7 @@ def message(err: Subject) -> str:
 def check(facts: Facts) -> Iterator[Raw]:
     """A relative reference where the kind asked for needs a scheme; a host and port read as a scheme there."""
     ref = facts.ref
-    if ref.error_records:
+    if ref.error_records and windows_path(ref.text) is None:  # (a UNC path is IRI103's, the cause)
         yield from report(facts, Kind.MISSING_SCHEME, message)
     elif ref.kind != "IRI-reference" and facts.context is UseContext.DEREFERENCED and ref.scheme is not None and \
             ref.authority is None and \
