@@ -1329,6 +1329,18 @@ def test_a_message_quotes_a_hole_as_an_ellipsis_not_as_what_it_is_checked_as() -
     assert f.code == "IRI802" and "'\u2026' is now read as a host" in f.finding.message
 
 
+def test_iri803_quotes_the_text_around_the_earlier_question_mark_or_hash() -> None:
+    """fixtures228's note: IRI803 said only "a piece before it holds a '?'", even when that piece is another
+    module's constant; it now quotes the text around it, up to the join (a hole as '…'), as IRI802 does."""
+    src = ('import requests\nLISTING = "https://shop.example.com/items?sort=asc"\n'
+           'DOCS = "https://docs.example.com/page#intro"\n'
+           'def f(q, n):\n    requests.get(LISTING + "?page=2")\n    requests.get(DOCS + "?lang=en")\n'
+           '    requests.get(f"https://h.example/search?q={q}?page={n}")\n')
+    messages = [f.finding.message for f in lint_text(src, Config())]
+    assert ["'…xample.com/items?sort=as…'" in messages[0], "'…example.com/page#intro'" in messages[1],
+            "'…h.example/search?q=…'" in messages[2]] == [True] * 3
+
+
 def test_iri802_names_the_two_texts_its_join_puts_together() -> None:
     """Three probes' note (fixtures214, fixtures217, fixtures220): IRI802's message explained joins in general; it
     now quotes what meets at the join, the text before it cut to its last 16 characters."""

@@ -122,10 +122,18 @@ def check(facts: Facts) -> Iterator[Raw]:
         if mark < 0 or _urn_components(text, mark, q) or _nested(assembly, text, mark, q):
             continue
         what = "the fragment" if text.find("#", 0, j) >= 0 else "the query"
-        yield Raw(q, q + 1, f"a '?' is joined after {what} (a piece before it holds a '{text[mark]}'): "
+        yield Raw(q, q + 1, f"a '?' is joined after {what} (a piece before it holds a '{text[mark]}', "
+                            f"{_around(facts.shown, mark, j)}): "
                   + ("it starts no new query, the parameters run together" if what == "the query"
                      else "it lands in the fragment, which is never sent"))
         return
+
+
+def _around(shown: str, mark: int, j: int) -> str:
+    """The text around the earlier '?' or '#', up to the join at ``j``, as the message quotes it (a hole as '…'):
+    ``'….example/list?q=…'``."""
+    a, b = max(0, mark - 16), min(j, mark + 8)
+    return f"'{'…' if a else ''}{shown[a:b]}{'…' if b < j else ''}'"
 
 
 def _nested(assembly: Assembly, text: str, mark: int, q: int) -> bool:
