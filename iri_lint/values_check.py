@@ -42,8 +42,6 @@ from .source.candidates import (
     is_scp_address,
     is_url_name,
     links_an_iri,
-    no_url,
-    starts_as_reference,
 )
 from .source.evaluate import ModuleState
 from .source.filling import filled_names, printf_templates
@@ -51,6 +49,7 @@ from .source.locate import SourceFile, written_within
 from .source.loops import held_item
 from .source.marks import ScanOptions
 from .source.model import HOLE, Literal, Reason, SourcePos, Spelled
+from .source.notations import no_url, starts_as_reference
 from .source.packages import forget_packages
 from .source.piece_edits import spelling_literal
 from .source.placeholders import with_placeholders

@@ -26,7 +26,6 @@ from iri_lint.source.candidates import (
     is_bare_prefix,
     is_delimited,
     is_host_port,
-    is_other_notation,
     is_route_name,
     is_scp_address,
     is_url_name,
@@ -36,7 +35,6 @@ from iri_lint.source.candidates import (
     option_dest,
     says_query,
     says_template,
-    starts_as_reference,
     string_key,
 )
 from iri_lint.source.child_contexts import CHILD_MARKERS, membership
@@ -54,6 +52,7 @@ from iri_lint.source.marks import DEFAULT_OPTIONS, spans_lines
 from iri_lint.source.marks import ScanOptions as ScanOptions  # re-exported: the scan's options
 from iri_lint.source.marks import marked_lines as marked_lines  # re-exported
 from iri_lint.source.model import HOLE, Literal, Reason, SourcePos
+from iri_lint.source.notations import is_other_notation, starts_as_reference
 from iri_lint.source.packages import package_of
 from iri_lint.source.scopes import says_scope, scope_items
 from iri_lint.source.templates import Filling, Templated, apply_templates, date_format, strftime_directives

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from iri_lint.core.reference import IRIReference, Span
-from iri_lint.source.candidates import REDACTED as _REDACTED
+from iri_lint.source.notations import REDACTED as _REDACTED
 
 # an all-caps token: words of capitals and digits joined by "_" or "-" (HOST, API-PORT, YOUR_HOST)
 _CAPS = re.compile(r"[A-Z][A-Z0-9]*+(?:[_\-][A-Z0-9]++)*+")
