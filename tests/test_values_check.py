@@ -1383,6 +1383,26 @@ def test_a_star_over_a_display_gives_its_items_as_positional_arguments() -> None
         (3, 41, "IRI801"), (7, 55, "IRI801"), (8, 52, "IRI804")]
 
 
+def test_an_attribute_of_a_class_of_several_bases_is_read_by_its_resolution_order(tmp_path: Path) -> None:
+    """fixtures230 #1 (two false IRI801): ``CachedEU(CachingMixin, EUBase)``, both derived from ``BaseClient``, read
+    ``BASE_URL`` up the first base's chain (``BaseClient``'s, no '/') where Python's C3 order reads ``EUBase``'s
+    (one ending with '/'). ``self.x`` and ``Class.x`` of a class of several bases now follow that order; a class
+    of one base still reads up its chain."""
+    modules = {
+        "p/__init__.py": "",
+        "p/base.py": 'class BaseClient:\n    BASE_URL = "https://api.example.com"\n',
+        "p/diamond.py": (
+            'import requests\nfrom .base import BaseClient\n\n\nclass CachingMixin(BaseClient):\n    pass\n\n\n'
+            'class EUBase(BaseClient):\n    BASE_URL = "https://eu.api.example.com/"\n\n\n'
+            'class CachedEU(CachingMixin, EUBase):\n    def status(self):\n'
+            '        return requests.get(self.BASE_URL + "status")\n\n\n'
+            'def eu_status():\n    return requests.get(CachedEU.BASE_URL + "/health")\n\n\n'
+            'class Plain(CachingMixin):\n    def status(self):\n        return requests.get(self.BASE_URL + "status")\n'),
+    }
+    (tmp_path / "p").mkdir()
+    assert _lint_project(tmp_path, modules, "p/diamond.py") == [(19, "IRI802"), (24, "IRI801")]
+
+
 def test_decouple_config_and_setdefault_defaults_are_the_values_where_unset(tmp_path: Path) -> None:
     """fixtures223's documented limit: python-decouple's ``config(name, default=..., cast=...)`` and
     ``os.environ.setdefault(name, default)`` give their default where the variable is unset, as ``os.getenv``

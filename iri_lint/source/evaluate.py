@@ -36,6 +36,7 @@ from iri_lint.source.subclassing import (
     inherited_request,
     inherited_value,
     made_by_call,
+    self_attr_by_mro,
     slot_value,
     subclass_object,
 )
@@ -544,6 +545,8 @@ class ModuleState:
             if body:
                 return self._lookup(cls, attr, None, node)
             made = inherited_request(self, cls, attr, node)  # (a request through the client the class chain makes)
+            if made is None and len(cls.node.bases) > 1 and cls.parent is not None:  # type: ignore[attr-defined]
+                return self_attr_by_mro(self, cls, attr, node, seen)  # (``C(A, B)``: by the resolution order)
             for base in cls.node.bases if seen < MAX_DEPTH and made is None else ():  # type: ignore[attr-defined]
                 base_scope = self.index.module_class(base)
                 if base_scope is not None:  # (its other subclasses are no matter: self is one of cls's)

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
 __all__ = ["annotated_object", "class_attribute", "enum_members", "handed_client", "inherited_request",
-           "inherited_value", "init_client", "made_by_call", "slot_value", "subclass_object"]
+           "inherited_value", "init_client", "made_by_call", "mro_binder", "self_attr_by_mro", "slot_value",
+           "subclass_object"]
 
 _MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
 # what makes an object of a class of the project's own other than what its class body and methods say
@@ -223,12 +224,75 @@ def class_attribute(cls: ClassRef, attr: str, node: ast.AST, seen: int = 0) -> R
     if attr in scope.names:
         r = state._lookup(scope, attr, None, node)
         return r.retype(STR_MEMBER) if type(r) is Value and r.type == "str" and _str_members(cls) else r
+    if len(getattr(scope.node, "bases", ())) > 1:  # (``C(A, B)``: by the method resolution order, not A's chain)
+        binder = mro_binder(cls, attr)
+        return class_attribute(binder, attr, node, seen + 1) if binder is not None else state.hole(node)
     for base in scope.node.bases if seen < _MAX_CHAIN and scope.parent is not None else ():  # type: ignore[attr-defined]
         other = state.value(base, At(scope.parent, scope.node))  # type: ignore[arg-type]
         if type(other) is ClassRef:
             return class_attribute(other, attr, node, seen + 1)
         break  # (an outside class first: what it binds is not known here)
     return state.hole(node)
+
+
+def self_attr_by_mro(state: ModuleState, cls: Scope, attr: str, node: ast.AST, seen: int) -> Result:
+    """``self.<attr>`` in a method of ``cls``, a class of several bases that binds none: the binding class's first in
+    the resolution order (``mro_binder``), read as a base's is; a hole when none is known."""
+    binder = mro_binder(ClassRef(cls, state), attr)
+    if binder is None:
+        return state.hole(node)
+    got = binder.state._self_attr(binder.scope, attr, node, seen + 1, True)
+    return got if binder.state is state else inherited_value(got, cls, binder, attr, state, node)
+
+
+def mro_binder(cls: ClassRef, attr: str) -> ClassRef | None:
+    """The first class after ``cls`` in its method resolution order (C3, as CPython orders a diamond's classes:
+    ``C(A, B)`` with ``A(Root)`` and ``B(Root)`` reads ``B`` before ``Root``) that binds ``attr``, in its body or
+    on ``self``; None when none does, a class no project's comes first (what it binds is unknown here) or the
+    classes are too many or admit no order."""
+    order = _mro(cls, 0)
+    for c in order[1:] if order is not None else ():
+        if c is None:
+            return None
+        if attr in c.scope.names or c.scope.attr(attr):
+            return c
+    return None
+
+
+def _mro(cls: ClassRef, depth: int) -> list[ClassRef | None] | None:
+    """C3 linearization of the project's classes; an outside base is one None, whose own order is unknown."""
+    scope = cls.scope
+    bases = getattr(scope.node, "bases", []) if scope.parent is not None else []
+    if depth > _MAX_CHAIN or len(bases) > _MAX_CHAIN:
+        return None
+    seqs: list[list[ClassRef | None]] = []
+    heads: list[ClassRef | None] = []
+    for b in bases:
+        other = cls.state.value(b, At(scope.parent, scope.node))  # type: ignore[arg-type]
+        base = other if type(other) is ClassRef else None
+        lin: list[ClassRef | None] | None = _mro(base, depth + 1) if base is not None else [None]
+        if lin is None:
+            return None
+        seqs.append(lin)
+        heads.append(base)
+    seqs.append(heads)
+    out: list[ClassRef | None] = [cls]
+    while seqs := [q for q in seqs if q]:
+        ready = [q[0] for q in seqs if q[0] is None or not any(_same(q[0], t) for r in seqs for t in r[1:])]
+        if not ready:
+            return None  # (no consistent order: CPython raises TypeError)
+        head = ready[0]
+        out.append(head)
+        if head is None:
+            return out  # (what follows an outside class is read through it: unknown here)
+        seqs = [q[1:] if _same(q[0], head) else q for q in seqs]
+        if len(out) > 4 * _MAX_CHAIN:
+            return None
+    return out
+
+
+def _same(a: ClassRef | None, b: ClassRef | None) -> bool:
+    return a is not None and b is not None and a.scope is b.scope
 
 
 def enum_members(cls: ClassRef) -> bool:
