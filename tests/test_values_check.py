@@ -1397,10 +1397,21 @@ def test_an_attribute_of_a_class_of_several_bases_is_read_by_its_resolution_orde
             'class CachedEU(CachingMixin, EUBase):\n    def status(self):\n'
             '        return requests.get(self.BASE_URL + "status")\n\n\n'
             'def eu_status():\n    return requests.get(CachedEU.BASE_URL + "/health")\n\n\n'
-            'class Plain(CachingMixin):\n    def status(self):\n        return requests.get(self.BASE_URL + "status")\n'),
+            'class Plain(CachingMixin):\n    def status(self):\n'
+            '        return requests.get(self.BASE_URL + "status")\n'),
     }
     (tmp_path / "p").mkdir()
     assert _lint_project(tmp_path, modules, "p/diamond.py") == [(19, "IRI802"), (24, "IRI801")]
+
+
+def test_markup_around_a_url_is_no_url_set_off_by_brackets() -> None:
+    """outside65 R1 (install-release): ``{"URL": f"[link={c.url}]{shown}[/link]"}``, Rich's console markup, was read
+    as a URL set off by '[' and ']' (RFC 3986 appendix C) and its inner '[' reported (IRI114); brackets inside
+    make markup, no URL set off whole. ``"[" + CDN + "/a b]"`` still sets one off."""
+    src = ('CDN = "https://cdn.example.net"\n'
+           'def g(c):\n    return {"URL": f"[link={c.url}]{c.url}[/link]"}\n'
+           'spaced_url = "[" + CDN + "/a b]"\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(4, "IRI101")]
 
 
 def test_decouple_config_and_setdefault_defaults_are_the_values_where_unset(tmp_path: Path) -> None:

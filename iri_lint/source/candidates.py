@@ -183,8 +183,9 @@ def has_scheme(value: str) -> bool:
 # schemes whose IRIs always have an authority (RFC 9110 sec. 4.2, RFC 6455 sec. 3, RFC 1738 sec. 3.2):
 # without any "/" after the colon, such a value is something else of another grammar: an XML
 # qualified name ("http:NegotiateAuthentication", NCName ":" NCName) or a connection-pool key
-# ("http:host:81"); only where a URL is expected is it a URL missing its "//"
-AUTHORITY_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})  # never a QName: "http:Name" is one
+# ("http:host:81"), a script's marker ('content:{a:"', snscrape's); only where a URL is expected is it a URL missing
+# its "//" (Android's content URIs name their provider as the authority: "content://contacts/people/1")
+AUTHORITY_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp", "content"})  # never a QName: "http:Name" is one
 
 
 def is_absolute_candidate(value: str) -> bool:
@@ -451,8 +452,9 @@ def set_off(value: str) -> tuple[int, int] | None:
     at a URL-named target); a literal ``"[::1]"`` in a host's place is an IP literal, not a URL set off."""
     a = len(value) - len(value.lstrip())
     b = len(value.rstrip())
-    if b - a < 3 or _AROUND.get(value[a]) != value[b - 1]:
-        return None
+    if b - a < 3 or (close := _AROUND.get(value[a])) != value[b - 1] or \
+            value.find(close, a + 1, b - 1) >= 0 or value.find(value[a], a + 1, b - 1) >= 0:
+        return None  # (a delimiter inside: markup, Rich's "[link=...]text[/link]", no URL set off whole)
     return a + 1, b - 1
 
 

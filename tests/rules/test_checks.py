@@ -551,6 +551,13 @@ def test_a_check_skipped_for_what_it_needs_would_have_found_nothing(prefix: str,
     assert check(prefix + tail, select=sorted(every), uri_only_api=True) == ungated
 
 
+def test_an_empty_port_before_an_at_sign_is_no_cut_password() -> None:
+    """Found by the property above: ``http://:/@a`` was IRI112 ("a password holding '/' cut it") when every check
+    ran, though its empty port is valid (RFC 3986 sec. 3.2.3) and the rule promises to need a syntax error."""
+    assert not check("http://:/@a", select=["IRI112"])
+    assert [f.code for f in check("mysql://app:pa/ss@db/app", select=["IRI112"])] == ["IRI112"]
+
+
 @pytest.mark.parametrize("dot", ["\u3002", "\uff0e", "\uff61"])
 def test_idna_full_stops_separate_labels_of_a_dns_host_and_look_alike_elsewhere(dot: str) -> None:
     """RFC 3490 sec. 3.1: U+3002, U+FF0E and U+FF61 must be recognized as dots between the labels of a

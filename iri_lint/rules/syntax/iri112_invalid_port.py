@@ -59,7 +59,9 @@ def check(facts: Facts) -> Iterator[Raw]:
         return iter((Raw(port.start, port.end, f"the IP literal's '[' is percent-encoded ({host[:3]}): the host is "
                          f"{facts.shown[span.start : span.end]!r} and what follows its first ':' a port "
                          "that is not digits; write '[' and ']' as they are (RFC 3986 sec. 3.2.2, 3.2.3)"),))
-    cut = _password_cut(text, port) if port is not None and not text[port.start : port.end].isdigit() else None
+    # (an empty port is a valid one, RFC 3986 sec. 3.2.3: no password was cut there, 'http://:/@a')
+    cut = _password_cut(text, port) if port is not None and port.end > port.start and \
+        not text[port.start : port.end].isdigit() else None
     if cut is not None:  # (spanning what the cut misplaces, up to the next '/': a '[' there is no fault of its own)
         nxt = text.find("/", cut + 1)
         end = len(text) if nxt < 0 else nxt
