@@ -40,11 +40,11 @@ def message(err: Subject) -> str:
             f"this character is not allowed in IRIs (3987bis sec. 6.3); {err.remedy('percent-encode it')}")
 
 
-def path_message(err: Subject) -> str:
+def path_message(text: str) -> str:
     """The message for a Windows path given where a URL is read (its drive's letter read as a scheme)."""
-    text = err.text
     if windows_path(text) == "unc":
-        server = text[2:].split("\\", 1)[0]
+        end = text.find("\\", 2)
+        server = text[2 : end if 2 < end <= 42 else min(len(text), 42)]
         return (f"'\\\\{server}\\' starts a Windows UNC path, not a URL: a URL API reads it as a relative path of "
                 f"backslashes; give it pathlib.Path(...).as_uri(), 'file://{server}/...'")
     letter = text[:1]
@@ -55,6 +55,8 @@ def path_message(err: Subject) -> str:
 def check(facts: Facts) -> Iterator[Raw]:
     """Each run of unwise characters, percent-encoded by the fix; of a Windows path (``C:\\Users\\...``,
     ``\\\\server\\share``), the first, with no fix: what it needs is a ``file:`` URL."""
-    if windows_path(facts.ref.text) is not None:
-        return iter(list(report(facts, Kind.UNWISE, path_message))[:1])
+    text = facts.ref.text
+    if windows_path(text) is not None:
+        first = next(iter(report(facts, Kind.UNWISE, message)), None)
+        return iter(() if first is None else (first._replace(message=path_message(text), edits=None),))
     return report(facts, Kind.UNWISE, message, SyntaxFix.ENCODE)
