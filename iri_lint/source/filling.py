@@ -47,7 +47,7 @@ def filled_names(tree: ast.AST, source: SourceFile) -> dict[str, Filling]:
         return filled
     offsets = source.line_offsets
     lines = sorted(set(map(functools.partial(bisect_right, offsets), word_starts(text, _FILLING_WORDS)))
-                   | _lines_holding("%", text, offsets))
+                   | _lines_holding("%", text, offsets) | _lines_holding("like_", text, offsets))
     for node in _spanning(tree, lines):  # (in any order: what a name's fillings merge to does not depend on it)
         _note(node, filled)
     return filled
@@ -202,6 +202,9 @@ def _note(node: ast.AST, filled: dict[str, Filling]) -> None:
         elif func.attr in SQL_RUNS:  # (a name given to a bind parameter SQL puts after LIKE: a pattern)
             for value in like_parameters(node):  # type: ignore[arg-type]
                 _add(filled, value, LIKE_PATTERN)
+        elif func.attr in _COLLECTING and _holds_like_patterns(func.value):  # (pyvo's ``self.like_patterns.add(
+            for value in node.args:  # type: ignore[attr-defined]  # STDIDS[std][0])``: a name that says so)
+                _add(filled, value, LIKE_PATTERN._replace(items=True) if func.attr == "extend" else LIKE_PATTERN)
     elif t is ast.BinOp and type(node.op) is ast.Mod:  # type: ignore[attr-defined]
         left = node.left  # type: ignore[attr-defined]
         while type(left) is ast.Call and type(left.func) is ast.Attribute and left.func.attr in _FILLING:
@@ -212,6 +215,14 @@ def _note(node: ast.AST, filled: dict[str, Filling]) -> None:
 
 
 _SQL_NODES = (ast.Call, ast.BinOp, ast.JoinedStr)
+_COLLECTING = frozenset(("add", "append", "extend"))
+
+
+def _holds_like_patterns(node: ast.expr) -> bool:
+    """Whether a collection's name says it holds LIKE patterns (``like_patterns``, ``self.ilike_filters``)."""
+    name = _dotted(node)
+    words = name.rsplit(".", 1)[-1].lower().split("_") if name is not None else []
+    return len(words) > 1 and words[0] in ("like", "ilike")
 
 
 def _note_like(node: ast.AST, filled: dict[str, Filling]) -> None:

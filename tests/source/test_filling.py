@@ -75,3 +75,23 @@ def test_a_name_a_query_binds_to_a_parameter_after_like_is_a_pattern() -> None:
     found, whole = _both(text)
     assert found == whole
     assert found == {"PATTERN": Filling(replaced=("%",)), "cfg.NAMED": Filling(replaced=("%",))}
+
+
+def test_what_a_collection_named_for_like_patterns_is_given_is_a_pattern() -> None:
+    """outside60 (pyvo, 4 false IRI110 outside tests): ``self.like_patterns.add(NEW_STYLE_STDIDS[std][0])``, later
+    put after ``like`` in a loop: a collection whose name says it holds LIKE patterns holds patterns, so what it is
+    given is one (the items of a name read by subscript, of a name it is extended by); other collections, no."""
+    text = textwrap.dedent("""\
+        NEW_STYLE_STDIDS = {"sia2": ("ivo://ivoa.net/std/sia#query-2.%", None)}
+        class S:
+            def __init__(self, std):
+                self.like_patterns = set()
+                self.like_patterns.add(NEW_STYLE_STDIDS[std][0])
+                ilike_terms.extend(TERMS)
+                self.patterns.add(OTHER[std])
+                likes.append(NOT_ONE)
+        """)
+    found, whole = _both(text)
+    assert found == whole
+    like = Filling(replaced=("%",))
+    assert found == {"NEW_STYLE_STDIDS": like._replace(items=True), "TERMS": like._replace(items=True)}
