@@ -1414,6 +1414,24 @@ def test_markup_around_a_url_is_no_url_set_off_by_brackets() -> None:
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(4, "IRI101")]
 
 
+def test_http_mocks_are_url_apis() -> None:
+    """fixtures233 limit 1: a mock's URL that is not the one the code requests never matches (responses'
+    ``add(method, url)`` and verbs, respx's, aioresponses'). Connection URLs stay the recipe's (configuration.md:
+    ``sqlite:///C:\\data\\app.db`` is one), and kombu's and Celery's brokers may list failover URLs (';')."""
+    src = ('import redis\nimport responses\nimport respx\nfrom aioresponses import aioresponses\n'
+           'from celery import Celery\nfrom sqlalchemy import create_engine\n'
+           'BASE = "https://api.shop.example/v2/"\nREDIS_ROOT = "redis://cache.example:6379"\n'
+           'def test_a():\n'
+           '    responses.add(responses.GET, BASE + "/stock", json={})\n'
+           '    responses.get(BASE + "items")\n'
+           '    respx.get(BASE + "/y")\n'
+           '    with aioresponses() as m:\n        m.get(BASE + "/z")\n'
+           'a = redis.from_url(REDIS_ROOT + "1")\n'
+           'e = create_engine("postgresql://app@db.example:5432" + "orders")\n'
+           'app = Celery("p", broker="amqp://h1:5672//;amqp://h2:5672//")\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(10, "IRI802"), (12, "IRI802"), (14, "IRI802")]
+
+
 def test_decouple_config_and_setdefault_defaults_are_the_values_where_unset(tmp_path: Path) -> None:
     """fixtures223's documented limit: python-decouple's ``config(name, default=..., cast=...)`` and
     ``os.environ.setdefault(name, default)`` give their default where the variable is unset, as ``os.getenv``

@@ -132,6 +132,15 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     UrlApi("aiohttp.request", (1,), idna2008=True),
     UrlApi("requests.Request", (1,), idna2008=True),  # (a session that has a base may prepare it: toolbelt)
     UrlApi("httpx.Request", (1,), idna2008=True),
+    # HTTP mocks of tests: a URL that is not the one the code requests never matches (fixtures233); responses'
+    # ``add(method, url)`` and its verbs, respx's verbs, aioresponses' (a regex object is no literal, not read)
+    *[UrlApi(f"responses.{m}", (1,), ("url",), UseContext.UNKNOWN) for m in ("add", "replace", "upsert", "remove")],
+    *[UrlApi(f"responses.{m}", (0,), ("url",), UseContext.UNKNOWN) for m in _VERBS],
+    *[UrlApi(f"responses.RequestsMock().{m}", (1,), ("url",), UseContext.UNKNOWN)
+      for m in ("add", "replace", "upsert", "remove")],
+    *[UrlApi(f"responses.RequestsMock().{m}", (0,), ("url",), UseContext.UNKNOWN) for m in _VERBS],
+    *[UrlApi(f"respx.{m}", (0,), ("url",), UseContext.UNKNOWN) for m in _VERBS],
+    *[UrlApi(f"aioresponses.aioresponses().{m}", (0,), ("url",), UseContext.UNKNOWN) for m in _VERBS],
     # URL-object constructors and parsers: the argument is a URL, used later (issue #14)
     *[
         UrlApi(name, context=UseContext.UNKNOWN, keywords=("url", "val", "text", "uri", "value"),
