@@ -11,7 +11,7 @@ from typing import Any
 
 DEFAULT_URL_NAMES = ("url", "uri", "href")
 # where test credentials are expected (pytest's and unittest's conventions)
-DEFAULT_TEST_FILES = ("tests/*", "*/tests/*", "test/*", "*/test/*", "test_*.py", "*_test.py", "conftest.py")
+DEFAULT_TEST_FILES = ("tests/*", "*/tests/*", "test/*", "*/test/*", "test_*.py", "*_test.py", "tests.py", "conftest.py")
 
 
 def comma_list(value: Any) -> tuple[str, ...]:

@@ -87,7 +87,7 @@ def test_non_ascii_digits_in_a_port_are_a_finding_not_a_crash(value: str, col: i
 @pytest.mark.parametrize(("path", "reported"), [
     ("app/settings.py", True), ("tests/test_db.py", False), ("pkg/tests/helpers.py", False),
     ("test_db.py", False), ("db_test.py", False), ("conftest.py", False), ("./tests/x.py", False),
-    ("contest.py", True),
+    ("contest.py", True), ("shop/tests.py", False), ("tests.py", False), ("shop/mytests.py", True),
 ])
 def test_passwords_in_test_files_are_fixtures_not_leaks(path: str, reported: bool) -> None:
     text = 'DB_URL = "postgresql://app:Zq8v77@db.internal/prod"\n'
