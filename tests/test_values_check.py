@@ -1414,6 +1414,20 @@ def test_markup_around_a_url_is_no_url_set_off_by_brackets() -> None:
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(4, "IRI101")]
 
 
+def test_a_url_named_argument_of_pytest_s_parametrize_holds_each_item() -> None:
+    """fixtures233 limit 3: ``@pytest.mark.parametrize("url", [HOST + "/a", HOST + "b"])`` binds each item to the
+    test's ``url``, as ``for url in [...]`` does: a join there is checked (IRI801), for several names at the URL
+    name's place, through ``pytest.param`` too; a name that says no URL binds nothing checked."""
+    src = ('import pytest\nHOST = "https://api.shop.example"\n'
+           '@pytest.mark.parametrize("url", [HOST + "/a", HOST + "b"])\ndef test_one(url):\n    pass\n'
+           '@pytest.mark.parametrize("base,path", [(HOST, "/x"), (HOST + "y", "z")])\ndef test_two(base, path):\n'
+           '    pass\n'
+           '@pytest.mark.parametrize(("name", "target_url"), [("a", HOST + "q"), pytest.param("b", HOST + "r")])\n'
+           'def test_three(name, target_url):\n    pass\n')
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [
+        (3, 54, "IRI801"), (9, 64, "IRI801"), (9, 95, "IRI801")]
+
+
 def test_http_mocks_are_url_apis() -> None:
     """fixtures233 limit 1: a mock's URL that is not the one the code requests never matches (responses'
     ``add(method, url)`` and verbs, respx's, aioresponses'). Connection URLs stay the recipe's (configuration.md:

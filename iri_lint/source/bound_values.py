@@ -2,13 +2,14 @@
 
 ``img_url = lambda: CDN + "img"`` names a function whose one return is the URL, as ``def img_url()`` would; a
 dataclass field's ``field(default=CDN + "docs")`` (attrs' ``attr.ib``, pydantic's ``Field``) is the default a
-plain ``= CDN + "docs"`` gives, and ``default_factory=lambda: ...`` the value each object is made with."""
+plain ``= CDN + "docs"`` gives, and ``default_factory=lambda: ...`` the value each object is made with. pytest's
+``parametrize("url", [HOST + "/a", ...])`` binds each item of its list to the test's ``url`` in turn."""
 
 from __future__ import annotations
 
 import ast
 
-__all__ = ["held_value", "params"]
+__all__ = ["held_value", "parametrized", "params"]
 
 _FIELDS = frozenset(("field", "Field", "ib", "attrib"))  # (dataclasses, pydantic, attrs: ``default=``)
 
@@ -35,3 +36,36 @@ def params(args: ast.arguments) -> frozenset[str]:
 
 def _last_word(func: ast.expr) -> str | None:
     return func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else None
+
+
+_DISPLAYS = (ast.List, ast.Tuple)
+
+
+def parametrized(call: ast.Call) -> list[tuple[str, ast.expr]]:
+    """The (argument name, item) pairs pytest's ``parametrize(argnames, argvalues)`` binds, for a list or tuple
+    display of argvalues (of several names, each item's display at its place; ``pytest.param(...)``'s values);
+    none for another call or shape."""
+    func = call.func
+    if type(func) is not ast.Attribute or func.attr != "parametrize" or len(call.args) < 2:
+        return []
+    first, values = call.args[0], call.args[1]
+    if type(first) is ast.Constant and type(first.value) is str:
+        names = [n.strip() for n in first.value.split(",")]
+    elif type(first) in _DISPLAYS and all(type(e) is ast.Constant and type(e.value) is str for e in first.elts):  # type: ignore[attr-defined]
+        names = [e.value for e in first.elts]  # type: ignore[attr-defined]
+    else:
+        return []
+    if type(values) not in _DISPLAYS:
+        return []
+    out: list[tuple[str, ast.expr]] = []
+    for item in values.elts:  # type: ignore[attr-defined]
+        if type(item) is ast.Call and _last_word(item.func) == "param":
+            parts: list[ast.expr] = item.args
+        elif len(names) == 1:
+            parts = [item]
+        else:
+            parts = item.elts if type(item) in _DISPLAYS else []
+        if len(parts) == len(names) and not any(type(p) is ast.Starred for p in parts):
+            out += zip(names, parts, strict=True)
+    return out
+

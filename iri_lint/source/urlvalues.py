@@ -18,7 +18,7 @@ from typing import NamedTuple
 from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
-from iri_lint.source.bound_values import held_value, params
+from iri_lint.source.bound_values import held_value, parametrized, params
 from iri_lint.source.calls import URLJOINS
 from iri_lint.source.candidates import inner_urls, is_key_name, is_url_name, listed_urls, option_dest, string_key
 from iri_lint.source.env_defaults import with_env_defaults
@@ -654,6 +654,9 @@ class ModuleValues:
                     if not r.opaque:  # (opaque: its reference is a loop's variable, noted with each item in turn)
                         yield UrlValue(r, Reason.URL_API, node, node, api, None, None, dropped, at, _URLJOIN_CODES)
         yield from self._url_keywords(node, at, used)
+        for name, item in parametrized(node):  # (``@pytest.mark.parametrize("url", [HOST + "/a"])``: the test's url)
+            if self._is_url_name(name):
+                yield from self._each(item, at, node, name)
         if api is None and any(type(a) in _ASSEMBLED for a in node.args) and self._takes_urls(node.func, at) and (
                 self._own(node.func) or self._gives_text(node, at)):  # (another module's: read only then)
             for name, arg in parameters_bound(self.state, node, at):  # (a join given to ``fetch(url)``)
