@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
+from urllib.parse import uses_relative  # (Python's own list of what its urljoin resolves against, not a copy)
 
 from iri_lint.source import assembly
 from iri_lint.source.env_defaults import with_env_defaults
@@ -128,9 +129,35 @@ def _urljoin(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     if b is None or u is None:
         return hole(node, src)
     if (refs := each_choice(u)) is not None:  # (``"users" if x else "/users"``: a hole keeping each resolution)
-        joined = tuple(assembly.urljoin(_chosen_base(b, c), c, node, src) for c in refs)
+        joined = tuple(_python_urljoin(_chosen_base(b, c), c, node, src) for c in refs)
         return Value((Hole(HoleKind.VALUE, node, src, choices=joined),))
-    return assembly.urljoin(_chosen_base(b, u), u, node, src)
+    return _python_urljoin(_chosen_base(b, u), u, node, src)
+
+
+def _python_urljoin(b: Value, u: Value, node: ast.Call, src: Src) -> Value:
+    """What urllib's ``urljoin`` makes: RFC 3986 resolution; against a base whose scheme it does not resolve against,
+    the reference alone (``urljoin("gs://bucket/", "x.csv")`` is ``"x.csv"``), read after a hole: IRI804 says the
+    call drops the base, where it stands, and a URL API given it has no other scheme to miss (IRI116)."""
+    if unresolved_scheme(b) is not None and _relative(u):
+        return concat([hole(node, src), u], node, src)
+    return assembly.urljoin(b, u, node, src)
+
+
+def unresolved_scheme(base: Value) -> str | None:
+    """The scheme of a base urllib's ``urljoin`` resolves no reference against (one ``urllib.parse.uses_relative``
+    lacks: ``s3``, ``gs``, ``redis``, ``git+https``), which then returns the reference alone; None for any other
+    base, or one whose scheme is not known text."""
+    flat = base.flat()
+    span = assembly.split(flat).scheme
+    if span is None or any(i <= span[1] for i, _ in base.holes()):
+        return None
+    scheme = flat[: span[1]].lower()
+    return scheme if scheme not in uses_relative else None
+
+
+def _relative(ref: Value) -> bool:
+    """Whether a reference is known to have no scheme of its own (its first character known, no ':' before a '/')."""
+    return bool(ref.pieces) and not ref.is_hole(0) and assembly.split(ref.flat()).scheme is None
 
 
 def _chosen_base(b: Value, u: Value) -> Value:
@@ -160,6 +187,8 @@ def urljoin_drops(args: Args) -> tuple[str, str, Value] | None:
     if b is None or u is None:
         return None
     for ref in each_choice(u) or (u,):  # (a reference with choices: the first that makes the base lose a segment)
+        if (scheme := unresolved_scheme(b)) is not None and _relative(ref):
+            return "unresolved", scheme, ref  # (``urljoin("gs://bucket/", "x.csv")``: the whole base)
         found = assembly.urljoin_drops(b, ref)  # (a base with choices: the first that loses a segment, as resolved)
         if found is not None:
             return found[0], found[1], ref

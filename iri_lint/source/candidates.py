@@ -361,9 +361,19 @@ def chain_links(value: str) -> list[tuple[int, int]] | None:
 
 def embedded_iris(value: str) -> list[tuple[int, int]] | None:
     """The IRIs inside a notation that is no IRI itself: an fsspec chain's last link (``chain_links``), a
-    Markdown link's destinations (``markdown_link``); None when ``value`` is neither."""
+    Markdown link's destinations (``markdown_link``), a requirement's URL before its extras (``_EXTRAS``); None
+    when ``value`` is none of them."""
     links = chain_links(value)
+    if links is None and value[-1:] == "]" and (m := _EXTRAS.search(value)) is not None:
+        return [(0, value.rindex("[", 0, m.end()))]
     return links if links is not None else markdown_link(value)
+
+
+# a requirement with extras, as pip and Poetry take one (``poetry add "git+https://h/demo.git[foo,bar]"``,
+# ``".../demo-0.1-py3-none-any.whl[extra]"``): a URL to a distribution's archive or a repository (at a revision),
+# then PEP 508 extras in brackets (identifiers, or a field's placeholder), which are no part of the URL
+_EXTRAS = re.compile(r"(?:\.git(?:@[\w.\-/]++)?+|\.whl|\.zip|\.tar\.gz|\.tgz|\.tar\.bz2|\.tar\.xz)"
+                     r"\[(?:[A-Za-z0-9][\w.\-]*+|\{[^{}]*+\})(?:,\s*+(?:[A-Za-z0-9][\w.\-]*+|\{[^{}]*+\}))*+\]$")
 
 
 def links_an_iri(value: str) -> bool:

@@ -35,21 +35,10 @@ def is_other_notation(value: str, holes: Sequence[tuple[int, int]] = ()) -> bool
     return value[:9].lower() == "docker://" or _COLON_WORD.fullmatch(value) is not None or \
         is_type_expression(value) or (value[:1] == "!" and _SLACK_COMMAND.match(value) is not None) or \
         is_redacted(value, holes) or opens_no_reference(value) or ("[" in value and has_optional_part(value)) or \
-        ("\x1b[" in value and _ANSI_CSI.search(value) is not None) or (value[-1:] == "]" and is_requirement(value))
+        ("\x1b[" in value and _ANSI_CSI.search(value) is not None)
 
 
 _SLACK_COMMAND = re.compile(r"![a-z]++\^")
-# a distribution's archive or a VCS URL (at a revision), then extras: PEP 508's identifiers, a field's too
-_EXTRAS = re.compile(r"(?:\.git(?:@[\w.\-/]++)?+|\.whl|\.zip|\.tar\.gz|\.tgz|\.tar\.bz2|\.tar\.xz)"
-                     r"\[(?:[A-Za-z0-9][\w.\-]*+|\{[^{}]*+\})(?:,\s*+(?:[A-Za-z0-9][\w.\-]*+|\{[^{}]*+\}))*+\]$")
-
-
-def is_requirement(value: str) -> bool:
-    """A requirement with extras, as pip and Poetry take them (``poetry add "git+https://h/demo.git[foo,bar]"``,
-    ``"https://h/demo-0.1-py3-none-any.whl[extra]"``): a URL to a distribution's archive or repository, then its
-    extras in brackets, which are no part of the URL (PEP 508 ``extras``; a URL holds no ``[`` there, RFC 3986
-    sec. 3.3)."""
-    return _EXTRAS.search(value) is not None
 _COLON_WORD = re.compile(r":[A-Za-z][A-Za-z0-9_\-]*+:?")  # (not ":8080", a port: the host left out)
 _OPTIONAL_PART = re.compile(r"\[[:/?&#][^\[\]]*+\]")
 

@@ -581,3 +581,19 @@ def test_each_hole_led_token_of_a_text_is_a_literal_with_its_own_holes() -> None
     lits = scan('LINES_URL = "{0}/a {1}/b\\n"\nMORE_URL = "{0}/a {1}/b {2}\\n"\n')
     assert [(lit.value, lit.holes) for lit in lits] == [
         (f"{HOLE}/a", ((0, 1),)), (f"{HOLE}/b", ((0, 1),)), (f"{HOLE}/a {HOLE}/b {HOLE}\n", ((0, 1), (4, 5), (8, 9)))]
+
+
+@pytest.mark.parametrize(("value", "url"), [
+    ("git+https://github.com/demo/poetry-plugin.git[foo]", "git+https://github.com/demo/poetry-plugin.git"),
+    ("git+https://h.example/d.git@v1.2[a, b-c]", "git+https://h.example/d.git@v1.2"),
+    ("https://files.example/demo-0.1.0-py3-none-any.whl[{extra},bar]", "https://files.example/demo-0.1.0-py3-none-any.whl"),
+    ("https://h.example/d.tar.gz[x]", "https://h.example/d.tar.gz"), ("https://example.com/a[b]", None),
+    ("https://h.example/x.zip[a b]", None), ("https://h.example/x.git[]", None), ("https://h.example/x.git[a]/m", None),
+])
+def test_a_requirement_s_url_is_what_stands_before_its_extras(value: str, url: str | None) -> None:
+    """outside59 (poetry's tests) and fixtures234 #2: pip and Poetry take a URL to an archive or repository with
+    PEP 508 extras after it, no part of the URL: the URL before them is the IRI, checked at its own columns (a
+    space in it is still IRI101); a bracket elsewhere, or holding no identifiers, is a URL's."""
+    found = candidates.embedded_iris(value)
+    assert (value[found[0][0] : found[0][1]] if found else None) == url
+

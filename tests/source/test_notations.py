@@ -73,17 +73,3 @@ def test_a_slack_control_sequence_is_no_iri(value: str, other: bool) -> None:
     """outside4 repro 06: slack_sdk's ``DateLink`` gives ``Link(url=f"!date^{epoch}^{fmt}")``, which Slack reads as
     ``<!date^...|text>``: '!', a word, fields after '^'."""
     assert notations.is_other_notation(value) is other
-
-
-@pytest.mark.parametrize(("value", "other"), [
-    ("git+https://github.com/demo/poetry-plugin.git[foo]", True), ("git+https://h.example/d.git@v1.2[a, b-c]", True),
-    ("https://files.example/demo-0.1.0-py3-none-any.whl[{extra},bar]", True), ("https://h.example/d.tar.gz[x]", True),
-    ("https://example.com/a[b]", False), ("https://h.example/x.zip[a b]", False), ("https://h.example/x.git[]", False),
-    ("https://h.example/x.git[a]/more", False),
-])
-def test_a_requirement_with_extras_is_no_iri(value: str, other: bool) -> None:
-    """outside59 (poetry's tests): ``tester.execute("git+https://github.com/demo/demo.git[foo]")`` was IRI114 at the
-    '[': pip and Poetry take a URL to an archive or repository with PEP 508 extras after it, which are no part of
-    the URL; a bracket elsewhere, or holding no identifiers, is still a URL's."""
-    assert notations.is_other_notation(value) is other
-

@@ -100,7 +100,10 @@ def check(facts: Facts) -> Iterator[Raw]:
     at, kind, dropped = assembly.urljoin
     who = "the client's base_url resolution" if kind.startswith("base_url ") else \
         "the URL's join()" if kind.startswith("join ") else "urljoin"
-    if kind.startswith("posixpath "):
+    if kind == "unresolved":
+        message = (f"urljoin resolves nothing against a '{dropped}:' URL (urllib.parse.uses_relative lacks the "
+                   "scheme): it returns this reference alone and drops the whole base; join them with '/' instead")
+    elif kind.startswith("posixpath "):
         message = (f"posixpath.join starts again at this absolute path and drops all before it, '{dropped}' with its "
                    "scheme and host (a part starting with '/' replaces the parts before it): drop the leading '/'")
     elif kind.endswith("relative"):
