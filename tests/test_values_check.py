@@ -1428,6 +1428,26 @@ def test_a_url_named_argument_of_pytest_s_parametrize_holds_each_item() -> None:
         (3, 54, "IRI801"), (9, 64, "IRI801"), (9, 95, "IRI801")]
 
 
+def test_a_loop_s_extension_over_a_display_keeps_the_name_s_start() -> None:
+    """fixtures235 #1 (a false IRI116, a missed IRI802): ``url = ROOT`` then ``for seg in ["users", "active"]:
+    url += "/" + seg`` sent only ``"/" + seg`` per item, the start lost: the path's value is checked whole, the
+    loop's variable a hole in it, as over an unknown list ('//' after a base ending with '/')."""
+    src = '''import requests
+ROOT = "https://api.example.com/v2/"
+def f1():
+    url = ROOT
+    for seg in ["users", "active"]:
+        url += "/" + seg
+    requests.get(url)
+def f2():
+    url = ROOT
+    for seg in ["users", "active"]:
+        url += seg + "/"
+    requests.get(url)
+'''
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 16, "IRI802")]
+
+
 def test_http_mocks_are_url_apis() -> None:
     """fixtures233 limit 1: a mock's URL that is not the one the code requests never matches (responses'
     ``add(method, url)`` and verbs, respx's, aioresponses'). Connection URLs stay the recipe's (configuration.md:

@@ -391,15 +391,15 @@ class ModuleValues:
 
     def _found(self, r: Result, reason: Reason, node: ast.AST, expr: ast.expr, at: At, *,
                api: UrlApi | None = None, name: str | None = None, client: Client | None = None,
-               dropped: tuple[str, str, Value] | None = None) -> Iterator[UrlValue]:
+               dropped: tuple[str, str, Value] | None = None, whole: bool = True) -> Iterator[UrlValue]:
         if type(r) is Value and reason is Reason.URL_NAME and \
                 (inner := inner_urls(t := r.flat()) or listed_urls(t, name, self.url_names)):
             for a, b in inner:  # (each alone: '"' + CDN + '"' shows a URL, a Markdown badge holds two)
                 yield from self._found(r.slice(a, b), reason, node, expr, at, api=api, name=name, client=client,
                                        dropped=dropped)
             return
-        if type(r) is Value and dropped is None and client is None and \
-                (loop := loop_over(expr, at, self.state.value, r)) is not None:
+        if type(r) is Value and dropped is None and client is None and whole and \
+                (loop := loop_over(expr, at, self.state.value, r)) is not None:  # (not: ``expr`` is a path's piece)
             for item in loop[1]:  # (each item in turn: ``for path in ("/a", "/b"): get(BASE + path)``; "": a value)
                 each = at._replace(frame={**(at.frame or {}), loop[0]: item})
                 yield from self._found(self.state.value(expr, each) if loop[0] else item, reason, node, expr, each,
@@ -481,7 +481,7 @@ class ModuleValues:
         """A URL-named target's or function's value; of a name branches bind or extend, each path's too."""
         r = self.state.value(expr, at)
         for site, site_expr, site_at, v, _ in path_values(self.state, expr, at, r):
-            yield from self._found(v, Reason.URL_NAME, site or node, site_expr, site_at, name=name)
+            yield from self._found(v, Reason.URL_NAME, site or node, site_expr, site_at, name=name, whole=False)
         yield from self._found(r, Reason.URL_NAME, node, expr, at, name=name)
 
     def _target(self, target: ast.expr, value: ast.expr, node: ast.AST, at: At) -> Iterator[UrlValue]:
@@ -599,11 +599,11 @@ class ModuleValues:
         its last ``+=`` stands (``source.extensions``)."""
         r = self.state.value(expr, at)
         for site, site_expr, site_at, v, name in path_values(self.state, expr, at, r):
-            yield from self._sent(v, node, site or node, site_expr, site_at, api, client, name)
+            yield from self._sent(v, node, site or node, site_expr, site_at, api, client, name, whole=False)
         yield from self._sent(r, node, node, expr, at, api, client, None)
 
     def _sent(self, r: Result, call: ast.Call, site: ast.AST, expr: ast.expr, at: At, api: UrlApi,
-              client: Client | None, name: str | None) -> Iterator[UrlValue]:
+              client: Client | None, name: str | None, *, whole: bool = True) -> Iterator[UrlValue]:
         """A value a URL API is given, through a client resolved against its base."""
         dropped = None
         if client is not None and client.base is not None and type(r) is Value:
@@ -620,7 +620,8 @@ class ModuleValues:
                         yield UrlValue(client.base, Reason.URL_API, site, expr, self.apis.get(_SESSION), at=at,
                                        only=_BASE_CODES)
             r = assembly.client_request(client, r, call, self.state.src)
-        yield from self._found(r, Reason.URL_API, site, expr, at, api=api, client=client, dropped=dropped, name=name)
+        yield from self._found(r, Reason.URL_API, site, expr, at, api=api, client=client, dropped=dropped, name=name,
+                               whole=whole)
 
     def _url_keywords(self, node: ast.Call, at: At, used: set[str]) -> Iterator[UrlValue]:
         """The values of a call's URL-named keywords (not those its URL API took), and the default of a
