@@ -204,7 +204,7 @@ def _note(node: ast.AST, filled: dict[str, Filling]) -> None:
                 _add(filled, value, LIKE_PATTERN)
         elif func.attr in _COLLECTING and _holds_like_patterns(func.value):  # (pyvo's ``self.like_patterns.add(
             for value in node.args:  # type: ignore[attr-defined]  # STDIDS[std][0])``: a name that says so)
-                _add(filled, value, LIKE_PATTERN._replace(items=True) if func.attr == "extend" else LIKE_PATTERN)
+                _add(filled, value, LIKE_PATTERN._replace(items=True) if func.attr in _MANY else LIKE_PATTERN)
     elif t is ast.BinOp and type(node.op) is ast.Mod:  # type: ignore[attr-defined]
         left = node.left  # type: ignore[attr-defined]
         while type(left) is ast.Call and type(left.func) is ast.Attribute and left.func.attr in _FILLING:
@@ -215,7 +215,24 @@ def _note(node: ast.AST, filled: dict[str, Filling]) -> None:
 
 
 _SQL_NODES = (ast.Call, ast.BinOp, ast.JoinedStr)
-_COLLECTING = frozenset(("add", "append", "extend"))
+_COLLECTING = frozenset(("add", "append", "extend", "update"))
+_MANY = frozenset(("extend", "update"))  # (given an iterable: its items are the patterns)
+_ITEMS = (ast.List, ast.Tuple, ast.Set)
+
+
+def like_values(call: ast.Call) -> list[ast.expr]:
+    """The arguments a call makes LIKE patterns, whose '%' is any text: the bind parameters a query's SQL puts right
+    after ``LIKE``; what a collection whose name says it holds LIKE patterns is given (pyvo's
+    ``self.like_patterns.add(...)``)."""
+    func = call.func
+    if type(func) is not ast.Attribute:
+        return []
+    if func.attr in SQL_RUNS:
+        return list(like_parameters(call))
+    if func.attr not in _COLLECTING or not _holds_like_patterns(func.value):
+        return []
+    many = func.attr in _MANY  # (``extend([...])``, ``update({...})``: the display's items)
+    return [e for a in call.args for e in (a.elts if many and type(a) in _ITEMS else (a,))]  # type: ignore[attr-defined]
 
 
 def _holds_like_patterns(node: ast.expr) -> bool:

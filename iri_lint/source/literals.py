@@ -41,11 +41,10 @@ from iri_lint.source.child_contexts import CHILD_MARKERS, membership
 from iri_lint.source.filling import (
     DISPLAYS,
     LIKE_PATTERN,
-    SQL_RUNS,
     display_items,
     filled_names,
     holds_template,
-    like_parameters,
+    like_values,
 )
 from iri_lint.source.locate import Locator, PartLocator, SourceFile, piece_ends_at
 from iri_lint.source.marks import DEFAULT_OPTIONS, spans_lines
@@ -546,8 +545,8 @@ def _call(s: Scanner, node: ast.Call) -> None:  # noqa: C901 - one branch per wa
             s.mark(node.args[0], Ctx(pct=len(node.args) > 1, message=True))
         elif attr in ("assertIn", "assertNotIn") and len(node.args) >= 2:
             membership(s, node.args[0], node.args[1])
-        elif attr in SQL_RUNS:  # (a query's LIKE patterns: '%' is any text there)
-            for value in like_parameters(node):
+        elif likes := like_values(node):  # (a query's LIKE patterns, a collection of them: '%' is any text there)
+            for value in likes:
                 s.mark(value, _LIKE)
         elif attr in REGEX_METHODS:  # (unittest's: the regex after the text or the exception)
             for arg in (*node.args[1:2], *(k.value for k in node.keywords if k.arg in REGEX_METHOD_KEYWORDS)):

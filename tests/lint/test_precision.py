@@ -569,6 +569,21 @@ def test_a_windows_path_reaching_a_url_api_through_a_name_and_a_unc_path_are_nam
     assert unc.finding.fix is None
 
 
+def test_a_literal_a_collection_named_for_like_patterns_is_given_is_a_pattern() -> None:
+    """fixtures234 #1: ``self.like_patterns.add("ivo://ivoa.net/std/TAP%")`` was IRI110 (and its unsafe fix, '%25',
+    would make the wildcard a literal '%'): a literal, or a display's items given to ``extend``/``update``, that
+    a collection named for LIKE patterns is given is a pattern, as a name it is given is; other collections'
+    are IRIs."""
+    assert found('''\
+        like_patterns = set()
+        like_patterns.add("ivo://ivoa.net/std/TAP%")
+        like_patterns.update({"ivo://ivoa.net/std/SIA%"})
+        like_patterns.extend(["ivo://ivoa.net/std/SSA%"])
+        other_ids = []
+        other_ids.append("ivo://ivoa.net/std/TAP%")
+        ''') == [(6, 40, "IRI110")]
+
+
 def test_a_name_read_from_the_environment_joins_its_default_url() -> None:
     """fixtures175 repro 01: where the variable is unset the default is the URL, and what is joined to it is
     checked against it (IRI802, IRI801); an empty default says the variable must be set: a hole."""
