@@ -1448,6 +1448,31 @@ def f2():
     assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 16, "IRI802")]
 
 
+def test_command_line_options_defaults_at_url_names_are_checked_by_every_front_end_s_library() -> None:
+    """fixtures235 #2: argparse's ``add_argument("--api-url", default=HOST + "v1")`` was checked (its dest a
+    URL-named target) but click's ``@click.option("--api-url", default=...)`` and typer's
+    ``api_url: str = typer.Option(HOST + "v3")`` were not; they are now, and an option whose name says no URL, or a
+    ``.option(...)`` with no option string (Spark's reader), binds nothing checked."""
+    src = '''import argparse
+import click
+import typer
+HOST = "https://api.example.com"
+ap = argparse.ArgumentParser()
+ap.add_argument("--api-url", default=HOST + "v1")
+ap.add_argument("--mirror", default=HOST + "v1")
+@click.command()
+@click.option("--api-url", default=HOST + "v2")
+@click.option("--name", default=HOST + "v2")
+def cli(api_url, name):
+    pass
+def main(api_url: str = typer.Option(HOST + "v3"), other: str = typer.Option(HOST + "v3")):
+    pass
+def spark(df):
+    df.read.option("url", default=HOST + "v4")
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(6, "IRI801"), (9, "IRI801"), (13, "IRI801")]
+
+
 def test_http_mocks_are_url_apis() -> None:
     """fixtures233 limit 1: a mock's URL that is not the one the code requests never matches (responses'
     ``add(method, url)`` and verbs, respx's, aioresponses'). Connection URLs stay the recipe's (configuration.md:

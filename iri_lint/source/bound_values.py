@@ -11,7 +11,7 @@ import ast
 
 __all__ = ["held_value", "parametrized", "params"]
 
-_FIELDS = frozenset(("field", "Field", "ib", "attrib"))  # (dataclasses, pydantic, attrs: ``default=``)
+_FIELDS = frozenset(("field", "Field", "ib", "attrib", "Option"))  # (dataclasses, pydantic, attrs, typer: ``default=``)
 
 
 def held_value(value: ast.expr) -> tuple[ast.expr, frozenset[str]]:
@@ -22,7 +22,7 @@ def held_value(value: ast.expr) -> tuple[ast.expr, frozenset[str]]:
         if "default" in given:
             return given["default"], frozenset()
         if value.args and word != "field" and type(value.args[0]) is not ast.Starred:
-            return value.args[0], frozenset()  # (pydantic's ``Field(HOST + "b")``, attrs' ``attr.ib(...)``: first)
+            return value.args[0], frozenset()  # (pydantic's ``Field(HOST + "b")``, attrs', typer's: first)
         if type(factory := given.get("default_factory")) is ast.Lambda:
             value = factory
     return (value.body, params(value.args)) if type(value) is ast.Lambda else (value, frozenset())

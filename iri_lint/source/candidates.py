@@ -123,7 +123,7 @@ def is_url_name(name: str, suffixes: tuple[str, ...]) -> bool:
     return _suffix_match(name, low, suffixes)
 
 
-_OPTION_ADDERS = frozenset(("add_argument", "add_option"))  # argparse's parsers and groups, optparse's
+_OPTION_ADDERS = frozenset(("add_argument", "add_option", "option"))  # argparse's parsers and groups, optparse's, click
 
 
 def option_dest(call: ast.Call) -> str | None:
@@ -137,6 +137,8 @@ def option_dest(call: ast.Call) -> str | None:
     if dest is not None:
         return dest.value if type(dest) is ast.Constant and type(dest.value) is str else None
     names = [a.value for a in call.args if type(a) is ast.Constant and type(a.value) is str]
+    if func.attr == "option" and not any(n.startswith("-") for n in names):
+        return None  # (click's ``@click.option("--api-url", ...)``; another ``.option(...)`` is no option's)
     name = next((n for n in names if n.startswith("--")), names[0] if names else "")
     return name.lstrip("-").replace("-", "_") or None
 

@@ -229,8 +229,7 @@ class ModuleValues:
 
     ``lines`` are the module's lines as ``locate.split_lines`` gives them (or its ``SourceFile``); ``path``
     and a ``Project`` (one per run) let names imported from the project's other modules be read. Each
-    ``ModuleValues`` gets a fresh ``Evaluator`` unless given one.
-    """
+    ``ModuleValues`` gets a fresh ``Evaluator`` unless given one."""
 
     __slots__ = ("_imported", "_places", "_url_names_taken", "aliases", "apis", "callees", "leaves", "options",
                  "prefixes", "state", "url_names")
@@ -504,8 +503,9 @@ class ModuleValues:
             if arg.arg == "base_url" and client is not None:  # (the client's base where a call gives none)
                 yield from self._found(self.state.value(default, at), Reason.URL_API, node, default, at,
                                        api=self.apis.get(client))
-            elif self._is_url_name(arg.arg):
-                yield from self._each(default, at, node, arg.arg)
+            elif self._is_url_name(arg.arg):  # (typer's ``api_url: str = typer.Option(HOST + "/v1")``: its default)
+                yield from self._each(held_value(default)[0] if type(default) is ast.Call else default, at, node,
+                                      arg.arg)
 
     def _own(self, func: ast.expr) -> bool:
         """Whether a callee taking URLs is one of the module's own functions or methods (not an imported name, nor
