@@ -1473,6 +1473,27 @@ def spark(df):
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(6, "IRI801"), (9, "IRI801"), (13, "IRI801")]
 
 
+def test_a_string_template_s_substitute_fills_its_placeholders() -> None:
+    """fixtures228 #3: ``Template("${root}/v1/ping").safe_substitute(root=STATUS_BASE)`` with a base ending in '/'
+    sends '//' (IRI802 at the template's '/'); ``substitute`` with a dict display fills it too; a placeholder left
+    by ``safe_substitute`` stays text ('?' after it still IRI803); the template object itself is no URL."""
+    src = '''import requests
+from string import Template
+STATUS_BASE = "https://status.example.com/"
+STATUS_T = Template("${root}/v1/ping")
+SEARCH_T = Template("https://h.example.com/search?q=$term&page=${page}")
+status_url = Template("${root}/v1")
+def status_ping():
+    return requests.get(STATUS_T.safe_substitute(root=STATUS_BASE))
+def search(term):
+    requests.get(SEARCH_T.substitute(term=term, page=2))
+    requests.get(SEARCH_T.substitute({"term": term, "page": "a b"}))
+    requests.get(SEARCH_T.safe_substitute(page=2) + "?x=1")
+    requests.get(SEARCH_T.substitute(page=2))
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(4, "IRI802"), (11, "IRI101"), (12, "IRI803")]
+
+
 def test_http_mocks_are_url_apis() -> None:
     """fixtures233 limit 1: a mock's URL that is not the one the code requests never matches (responses'
     ``add(method, url)`` and verbs, respx's, aioresponses'). Connection URLs stay the recipe's (configuration.md:

@@ -8,6 +8,7 @@ method by its name on a string or URL value. Any other call's result is a hole.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import uses_relative  # (Python's own list of what its urljoin resolves against, not a copy)
@@ -278,6 +279,44 @@ def _client(merge: str, keyword_only: bool) -> Handler:
     return make
 
 
+# string.Template's placeholders: ``$name``, ``${name}`` (its default idpattern, ASCII, either case)
+_TEMPLATE_FIELD = re.compile(r"\$(?:\{([_a-zA-Z][_a-zA-Z0-9]*+)\}|([_a-zA-Z][_a-zA-Z0-9]*+))")
+TEMPLATE = "string.Template"
+_MAX_FIELDS = 64
+
+
+def _template(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+    """``string.Template(text)``: the text, as a template object that ``substitute`` fills."""
+    (text,) = args.pick(("template",))
+    v = known_text(text)
+    return hole(node, src, as_type=TEMPLATE) if v is None or args.unknown else v.retype(TEMPLATE)
+
+
+def _substitute(safe: bool) -> MethodHandler:
+    def fill(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
+        """``Template.substitute(mapping, **kw)`` (``safe_substitute``: a placeholder with no value stays): each
+        ``$name``/``${name}`` of the known text is the value given for it."""
+        mapping = args.positional[0][0] if args.positional else None
+        if owner.type != TEMPLATE or args.unknown or (mapping is not None and type(mapping) is not Table) or \
+                len(args.positional or ()) > 1 or "$$" in (text := owner.flat()):
+            return hole(node, src)
+        given = {**(mapping.items if type(mapping) is Table else {}), **args.keywords}
+        out = owner.retype("str")
+        fields = sorted({m.group() for m in _TEMPLATE_FIELD.finditer(text)}, key=len, reverse=True)
+        if len(fields) > _MAX_FIELDS:
+            return hole(node, src)  # (each is a pass over the text: a bound keeps a hostile template linear)
+        for field in fields:
+            item = given.get(field.strip("${}"))
+            if item is None:
+                if safe:
+                    continue
+                return hole(node, src)  # (KeyError: nothing is made)
+            by = known_text(item)
+            out = assembly.replace(out, field, by if by is not None else hole(item[1], src), -1, node, src)
+        return out
+    return fill
+
+
 CALLS: dict[str, Handler] = {
     **dict.fromkeys(URLJOINS, _urljoin),
     "posixpath.join": _posix_join,
@@ -289,6 +328,7 @@ CALLS: dict[str, Handler] = {
     **dict.fromkeys(("int", "len", "ord", "hash", "id", "round"), _number),  # (float() may print 'inf' or '1e+20')
     **dict.fromkeys(ENVIRONMENT, _environment),
     **dict.fromkeys(("yarl.URL", "httpx.URL"), _url_object),
+    TEMPLATE: _template,
 }
 # HTTP clients with a base URL: how a request URL meets it, and whether base_url is keyword-only
 _CLIENTS = {"httpx.Client": ("append", True), "httpx.AsyncClient": ("append", True),
@@ -405,6 +445,8 @@ def _with_path(owner: Value, args: Args, node: ast.Call, src: Src) -> object:
 
 
 METHODS: dict[str, MethodHandler] = {
+    "substitute": _substitute(False),
+    "safe_substitute": _substitute(True),
     "format": _format,
     "format_map": _format_map,
     "join": _join,
