@@ -1494,6 +1494,19 @@ def search(term):
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(4, "IRI802"), (11, "IRI101"), (12, "IRI803")]
 
 
+def test_django_s_urlencode_filter_and_helper_encode_as_urllib_s_do() -> None:
+    """outside68's side note (7 false IRI806 with the opt-in on, django-social-share): Django's ``urlencode``
+    template filter (``django.template.defaultfilters``) is ``quote(value, safe="/")`` and
+    ``django.utils.http.urlencode`` builds a query, as urllib's do: what they give is encoded."""
+    src = ('from django.template.defaultfilters import urlencode\nfrom django.utils import http\n'
+           'TWITTER_ENDPOINT = "https://twitter.com/intent/tweet?text=%s"\n'
+           'def share(context, tweet, params):\n'
+           '    context["tweet_url"] = TWITTER_ENDPOINT % urlencode(tweet)\n'
+           '    context["query_url"] = "https://h.example/?" + http.urlencode(params)\n'
+           '    context["raw_url"] = TWITTER_ENDPOINT % tweet\n')
+    assert [(f.line, f.code) for f in lint_text(src, Config(extend_select=("IRI806",)))] == [(7, "IRI806")]
+
+
 def test_http_mocks_are_url_apis() -> None:
     """fixtures233 limit 1: a mock's URL that is not the one the code requests never matches (responses'
     ``add(method, url)`` and verbs, respx's, aioresponses'). Connection URLs stay the recipe's (configuration.md:

@@ -321,9 +321,12 @@ CALLS: dict[str, Handler] = {
     **dict.fromkeys(URLJOINS, _urljoin),
     "posixpath.join": _posix_join,
     **dict.fromkeys(("urllib.parse.urlunsplit", "urllib.parse.urlunparse"), _unsplit),
+    # (Django's ``urlencode`` template filter is ``quote(value, safe="/")``; ``django.utils.http.urlencode``, a query)
     **dict.fromkeys(("urllib.parse.quote", "urllib.parse.quote_plus", "requests.utils.quote",
-                     "requests.compat.quote", "requests.compat.quote_plus"), _quote),
-    **dict.fromkeys(("urllib.parse.urlencode", "requests.compat.urlencode"), _urlencode),
+                     "requests.compat.quote", "requests.compat.quote_plus",
+                     "django.template.defaultfilters.urlencode"), _quote),
+    **dict.fromkeys(("urllib.parse.urlencode", "requests.compat.urlencode", "django.utils.http.urlencode"),
+                    _urlencode),
     "str": _str,
     **dict.fromkeys(("int", "len", "ord", "hash", "id", "round"), _number),  # (float() may print 'inf' or '1e+20')
     **dict.fromkeys(ENVIRONMENT, _environment),
