@@ -1507,6 +1507,32 @@ def test_django_s_urlencode_filter_and_helper_encode_as_urllib_s_do() -> None:
     assert [(f.line, f.code) for f in lint_text(src, Config(extend_select=("IRI806",)))] == [(7, "IRI806")]
 
 
+def test_a_nested_one_return_helper_is_read_at_its_call() -> None:
+    """fixtures237 #1: ``def path_of(p): return API + p`` nested in ``sweep()`` and called there was a hole, while
+    the same helper at the module's level was read: a local or enclosing function's one ``def`` whose body is one
+    ``return`` is read at the call too (its defaults included); a name bound again there is not."""
+    src = '''import requests
+API = "https://api.example.com"
+CDN = "https://cdn.example.net/"
+def sweep():
+    def path_of(p):
+        return API + p
+    return requests.get(path_of("health"))
+def go():
+    def local(p, q="/d"):
+        return CDN + p + q
+    def inner():
+        requests.get(local("/n"))
+    requests.get(local("n"))
+def rebound():
+    def f(p):
+        return API + p
+    f = lambda p: p
+    requests.get(f("y"))
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(7, "IRI801"), (12, "IRI802")]
+
+
 def test_http_mocks_are_url_apis() -> None:
     """fixtures233 limit 1: a mock's URL that is not the one the code requests never matches (responses'
     ``add(method, url)`` and verbs, respx's, aioresponses'). Connection URLs stay the recipe's (configuration.md:

@@ -1,6 +1,7 @@
 """Calls of the project's helpers: ``self._url("users", uid)``, ``endpoint("items")`` (issue #27).
 
-A function of the module or of another module of the project (imported by name), or a method of the class
+A function of the module or of another module of the project (imported by name), or nested in the calling
+function or an enclosing one, or a method of the class
 a method is in, called by its name or through ``self``/``cls``, whose body is one ``return`` (after its
 docstring), is read at the call: its parameters hold the call's arguments (their defaults when not given,
 read where the ``def`` stands; ``*parts`` the other positional arguments), the rest of its names what they
@@ -138,9 +139,11 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> _Found | None:
     first parameter, and the state of its module; None when it names none."""
     if type(func) is ast.Name:
         scope: Scope | None = at.scope
-        while scope is not None and scope.kind != "module":  # (a local or enclosing name: not followed)
+        while scope is not None and scope.kind != "module":  # (a local or enclosing name: its one ``def`` there)
             if func.id in scope.names or func.id in scope.globals:
-                return None
+                local = _only_def(scope, func.id) if scope.kind == "function" and func.id not in scope.globals \
+                    and func.id not in at.hidden else None
+                return None if local is None or _kind(local) != "function" else (local, scope, False, state, None)
             scope = scope.parent
         module = state.index.module
         if func.id in at.hidden or func.id in state.index.declared_global:
