@@ -169,6 +169,19 @@ def _idna_host(text: str, start: int, end: int) -> str:
     return "".join(out)
 
 
+def _idna2003_host(host: str) -> str | None:
+    """A reg-name by IDNA2003 (RFC 3490, Python's ``idna`` codec, which its socket module resolves names with:
+    ``☃.net`` is ``xn--n3h.net``, which IDNA2008 refuses); None when that refuses it too."""
+    if "%" in host:
+        return None
+    try:
+        mapped = host.encode("idna")
+        same = mapped.decode("idna") == host.lower()  # (nameprep may map a label to another name: not that one)
+    except UnicodeError:
+        return None
+    return mapped.decode("ascii") if same else None
+
+
 def has_idna_form(label: str) -> bool:
     """Whether a host label has an IDNA form (ToASCII, UTS #46): RFC 5893's Bidi Rule refuses a label that mixes
     directions (``שלוםabc``), and IDNA2008 some code points."""
@@ -242,8 +255,9 @@ def to_uri(iri: str, *, idna: bool = False,
 def uri_edits(ref: IRIReference, *, encode_ascii: Literal["fail", "encode"] = "fail") -> list[tuple[int, int, str]]:
     """The URI to send for ``ref``, as (start, end, replacement) of each run of ``ref.text`` it changes.
 
-    ``to_uri(text, idna=True)``, but a DNS host that IDNA rejects is percent-encoded (3987bis sec.
-    3.4.1) instead of failing the conversion: the one form the linter suggests (rule IRI404) and the
+    ``to_uri(text, idna=True)``, but a DNS host that IDNA2008 rejects is written by IDNA2003 (Python's codec, as
+    its socket module resolves it), and one that both reject percent-encoded (3987bis sec. 3.4.1), instead of
+    failing the conversion: the one form the linter suggests (rule IRI404) and the
     editor shows. ``encode_ascii`` and the errors raised as in :func:`to_uri`.
     """
     text = ref.text
@@ -252,10 +266,14 @@ def uri_edits(ref: IRIReference, *, encode_ascii: Literal["fail", "encode"] = "f
     if host is not None and text[host.start : host.end].isascii():
         host = None  # (an ASCII host is copied like the rest; an empty one would stop the walk below)
     if host is not None:
+        mapped: str | None
         try:  # 3987bis sec. 3.4.2: by IDNA, so that DNS can resolve it
             mapped = _idna_host(text, host.start, host.end)
+        except IDNAError:  # (IDNA2008 refuses it: IDNA2003, Python's own codec, as its socket module resolves it)
+            mapped = _idna2003_host(text[host.start : host.end])
+        if mapped is not None:
             edits.append((host.start, host.end, _encode_range(mapped, 0, len(mapped), encode_ascii, host.start)))
-        except IDNAError:
+        else:
             host = None
     i, n = 0, len(text)
     while i < n:  # every other run of characters a URI cannot hold: percent-encoded UTF-8 (sec. 3.1 step 2)

@@ -190,6 +190,9 @@ _AT_ITS_CHARACTER = {"IRI118": "", "IRI404": "", "IRI114": "#"}  # code -> the c
 # findings about a component's known text: a password partly a placeholder ('Tr0ub%dor', 'Spring{YEAR}!x') is
 # still a credential in the source (fixtures181 repro 01); one that is holes and punctuation only is a template's
 _KNOWN_TEXT_STANDS = frozenset({"IRI506"})
+# findings about percent-encodings that are whole in known text: lowercase hex (IRI305), unreserved characters
+# encoded (IRI306), an IRI's characters encoded (IRI405); a hole beside them is another character
+_WHOLE_IN_ITS_SPAN = frozenset({"IRI305", "IRI306", "IRI405"})
 # a '%' is malformed by the two characters after it alone (RFC 3986 sec. 2.1), whatever a hole before it holds:
 # '{pct}%&sort=top' as much as '50%&sort=top' (fixtures174 repro 01); a hole there may mend it, unless a known
 # character that is no hex digit comes first ('%/{x}'): _HoleFilter._mends_percent
@@ -225,6 +228,8 @@ _CONSEQUENCES: dict[str, frozenset[str]] = {
     **dict.fromkeys(("IRI201", "IRI504", "IRI505"), frozenset({"IRI111"})),
     # so are a port's full-width digits (`:８４４３`, a Japanese IME's): the form is the fault, not the port
     "IRI503": frozenset({"IRI111", "IRI112"}),
+    # a sequence NFC changes (a decomposed 'e' + U+0301) NFKC changes as much: not a compatibility character too
+    "IRI301": frozenset({"IRI302"}),
 }
 # what a header an injection writes after a CR or LF holds (IRI104 names the injection: fixtures179 repro 04)
 _IN_INJECTED_HEADER = frozenset({"IRI101", "IRI102", "IRI103", "IRI114"})
@@ -287,6 +292,10 @@ class _HoleFilter:
             return _overlaps_hole(start, start + 1, self.holes, self.reach, False)
         if code == "IRI110" and text.startswith("%", start):
             return self._mends_percent(start)
+        if code in _WHOLE_IN_ITS_SPAN or (code == "IRI307" and text[end - 1 : end] == "/"):
+            # (a percent-encoding's triplets, a dot segment closed by its '/': what a hole beside them holds cannot
+            # change them; one before a leading '.' may make it no segment of its own)
+            return _overlaps_hole(start - (text[start : start + 1] == "."), end, self.holes, self.reach, False)
         if code == "IRI114" and text.startswith("[", start) and start and not text[start - 1].isspace():
             # (what stands before a '[' makes it an IP literal's, a hole after it cannot; at the start, or after a
             # space, it may be a delimiter around a URL the hole holds, RFC 3986 appendix C)

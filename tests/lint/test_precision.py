@@ -584,6 +584,29 @@ def test_a_literal_a_collection_named_for_like_patterns_is_given_is_a_pattern() 
         ''') == [(6, 40, "IRI110")]
 
 
+def test_a_percent_encoding_or_closed_dot_segment_before_a_hole_is_still_reported() -> None:
+    """fixtures236 #1: ``B + "%7e" + uid``, ``B + "v1/../" + slug`` gave no IRI305/IRI306/IRI307: a finding at a hole's
+    edge was dropped, though a percent-encoding whole in known text, or a dot segment its '/' closes, is what it is
+    whatever the hole holds; ``"v1/.." + slug`` may be no dot segment ("..x"). The hole in IRI304's message is
+    '…', not the '0' it is checked as; NFKC's change of what NFC changes is IRI301's alone."""
+    config = Config(extend_select=("IRI3", "IRI405"))
+    src = '''\
+        import requests
+        B = "https://api.example.com/"
+        def f(slug, uid, tenant):
+            requests.get(B + "v1/../" + slug)
+            requests.get(B + "%7e" + uid)
+            requests.get(B + "x%c3%a9" + uid)
+            requests.get(B + "v1/.." + slug)
+            requests.get(f"https://{tenant}.Example.com/{uid}")
+            requests.get(B + "cafe\\u0301/" + uid)
+        '''
+    assert [(line, code) for line, _, code in found(src, config)] == [
+        (4, "IRI307"), (5, "IRI305"), (5, "IRI306"), (6, "IRI305"), (6, "IRI405"), (8, "IRI304"), (9, "IRI301")]
+    (host,) = [f for f in lint_text(textwrap.dedent(src), config) if f.code == "IRI304"]
+    assert "host '….Example.com'" in host.finding.message and "'….example.com'" in host.finding.message
+
+
 def test_a_name_read_from_the_environment_joins_its_default_url() -> None:
     """fixtures175 repro 01: where the variable is unset the default is the URL, and what is joined to it is
     checked against it (IRI802, IRI801); an empty default says the variable must be set: a hole."""

@@ -55,8 +55,11 @@ def whole_component(facts: Facts, step: str, component: str, message: str, suffi
         changes = [e for e in s.edits if text[e.source.start : e.source.end].lower() == e.replacement]
         new = _apply_within(text, span, changes)
         if new != old:  # (at the first letter it changes: the 'E' of 'shop.Example.com')
+            shown = facts.shown[span.start : span.end]  # (a hole quoted as '…', not as the '0' it is checked as)
+            quoted = "".join(n if c != "\u2026" else c for c, n in zip(shown, new, strict=True)) \
+                if len(new) == len(old) else new
             yield Raw(span.start + shared_prefix(old, new), span.end,
-                      message.format(old=old + suffix, new=new + suffix), (Edit(span.start, span.end, new),))
+                      message.format(old=shown + suffix, new=quoted + suffix), (Edit(span.start, span.end, new),))
 
 
 def shared_prefix(a: str, b: str) -> int:
