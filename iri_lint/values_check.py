@@ -473,6 +473,9 @@ def _at_use(use: UrlValue, piece: Piece, k: int, code: str, checker: ValueChecke
 
 # a fault in what a constant spells, whatever the join makes of it: a password is removed where it is written
 _SPELLED_FAULTS = frozenset(("IRI506",))
+# a percent-encoding's own fault (lowercase hex, an unreserved or an IRI's character encoded): its literal's, though
+# the literal alone, a relative piece, is checked by no normalization rule (fixtures236 #2: once, not at each call)
+_OWN_ENCODINGS = frozenset(("IRI305", "IRI306", "IRI405"))
 
 
 def _made_by_join(use: UrlValue, piece: Text, k: int, code: str, checker: ValueChecker,
@@ -480,7 +483,7 @@ def _made_by_join(use: UrlValue, piece: Text, k: int, code: str, checker: ValueC
     """Whether a problem at character ``k`` of a constant of this module, which the use only names, is one
     the join makes: the constant's literal, checked alone (an absolute IRI, or a reference), does not have it
     (``HEB + "abc"``, ``HEB + NUM`` with ``NUM = "42"``); a space of ``SEG = "a b"`` is the literal's own."""
-    if code in _SPELLED_FAULTS or type(use.expr) in (ast.Name, ast.Attribute) or \
+    if code in _SPELLED_FAULTS or code in _OWN_ENCODINGS or type(use.expr) in (ast.Name, ast.Attribute) or \
             all(type(p) is Text and p.node is piece.node for p in use.value.pieces):
         return False  # no join at the use: the constant's own problem here (an IDNA2008 API's), or the one a
         # binding's join made (its literal, as that binding's check places it), placed in the literal

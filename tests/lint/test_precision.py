@@ -607,6 +607,20 @@ def test_a_percent_encoding_or_closed_dot_segment_before_a_hole_is_still_reporte
     assert "host '….Example.com'" in host.finding.message and "'….example.com'" in host.finding.message
 
 
+def test_a_percent_encoding_s_fault_through_a_url_named_helper_is_its_literal_s_once() -> None:
+    """fixtures236 #2: ``avatar_url(user)`` returning ``BASE + "Avatars/%2d/" + user`` had IRI305/IRI306 at its
+    literal and again at ``requests.get(avatar_url(user))``: a percent-encoding's own fault is its literal's,
+    placed there once (as a space of the same helper is), not the call's."""
+    assert found('''\
+        import requests
+        BASE = "https://catalog.example.com/"
+        def avatar_url(user):
+            return BASE + "Avatars/%2d/" + user
+        def fetch_avatar(user):
+            return requests.get(avatar_url(user))
+        ''', Config(extend_select=("IRI3",))) == [(4, 27, "IRI305"), (4, 27, "IRI306")]
+
+
 def test_a_name_read_from_the_environment_joins_its_default_url() -> None:
     """fixtures175 repro 01: where the variable is unset the default is the URL, and what is joined to it is
     checked against it (IRI802, IRI801); an empty default says the variable must be set: a hole."""
