@@ -292,6 +292,11 @@ class _HoleFilter:
             return _overlaps_hole(start, start + 1, self.holes, self.reach, False)
         if code == "IRI110" and text.startswith("%", start):
             return self._mends_percent(start)
+        if code == "IRI403" and (text[end - 1 : end] == "-" or text[start : start + 1] == "-"):
+            # (a host label's known hyphen at an end: a DNS name's fault whatever a hole holds on the label's other
+            # side, ``tenant + "-.example.com"``)
+            at = end - 1 if text[end - 1 : end] == "-" else start
+            return _overlaps_hole(at, at + 1, self.holes, self.reach, False)
         if code in _WHOLE_IN_ITS_SPAN or (code == "IRI307" and text[end - 1 : end] == "/"):
             # (a percent-encoding's triplets, a dot segment closed by its '/': what a hole beside them holds cannot
             # change them; one before a leading '.' may make it no segment of its own)

@@ -621,6 +621,20 @@ def test_a_percent_encoding_s_fault_through_a_url_named_helper_is_its_literal_s_
         ''', Config(extend_select=("IRI3",))) == [(4, 27, "IRI305"), (4, 27, "IRI306")]
 
 
+def test_a_host_label_s_known_hyphen_at_an_end_is_reported_beside_a_hole() -> None:
+    """fixtures236 #4: ``"https://" + tenant + "-.example.com/"``: whatever ``tenant`` holds, the label before
+    ``.example.com`` ends with '-', which no DNS name does (IRI403, quoting the hole as '…'); ``"a-" + tenant``
+    may be any label."""
+    assert found('''\
+        import requests
+        def regional(tenant):
+            requests.get("https://" + tenant + "-.example.com/")
+            requests.get("https://-" + tenant + ".example.com/")
+            requests.get("https://a-" + tenant + ".example.com/")
+            requests.get("https://ex-" + tenant + "/")
+        ''') == [(3, 30, "IRI403"), (4, 26, "IRI403")]
+
+
 def test_a_name_read_from_the_environment_joins_its_default_url() -> None:
     """fixtures175 repro 01: where the variable is unset the default is the URL, and what is joined to it is
     checked against it (IRI802, IRI801); an empty default says the variable must be set: a hole."""

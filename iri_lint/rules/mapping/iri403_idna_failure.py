@@ -99,7 +99,9 @@ def check(facts: Facts) -> Iterator[Raw]:
                     skipped += 1
                 else:
                     built += 1
-                    yield Raw(pos, pos + len(label), message)
+                    shown = facts.shown[pos : pos + len(label)]  # (a hole as '…', not the '0' it is checked as)
+                    yield Raw(pos, pos + len(label), message if shown == label else
+                              message.replace(repr(label), repr(shown), 1))
         pos += len(label) + 1
     facts.skip(skipped)
 
