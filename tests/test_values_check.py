@@ -1533,6 +1533,20 @@ def rebound():
     assert [(f.line, f.code) for f in lint_text(src, Config())] == [(7, "IRI801"), (12, "IRI802")]
 
 
+def test_urljoin_against_a_scheme_python_does_not_resolve_drops_the_whole_base() -> None:
+    """fixtures232 limit 2: CPython's ``urljoin("gs://archive-bucket/", "exports/x.csv")`` is ``"exports/x.csv"``:
+    a scheme ``urllib.parse.uses_relative`` lacks (gs, s3, redis, git+https) resolves nothing, the base is lost
+    (IRI804 at the reference, once: the value sent has no other scheme to miss); a reference with its own scheme,
+    and a base urllib resolves against, are as before."""
+    src = ('import requests\nfrom urllib.parse import urljoin\nGS = "gs://archive-bucket/"\n'
+           'a = urljoin(GS, "exports/x.csv")\nb = urljoin("redis://h:6379/", "2")\n'
+           'c = urljoin("https://h.example/api/", "x")\nd = urljoin(GS, "gs://other/x")\n'
+           'requests.get(urljoin("s3://b/k/", "y"))\n')
+    found = [(f.line, f.code) for f in lint_text(src, Config())]
+    assert found == [(4, "IRI804"), (5, "IRI804"), (8, "IRI804")]
+    assert "'gs:' URL" in lint_text(src, Config())[0].finding.message
+
+
 def test_http_mocks_are_url_apis() -> None:
     """fixtures233 limit 1: a mock's URL that is not the one the code requests never matches (responses'
     ``add(method, url)`` and verbs, respx's, aioresponses'). Connection URLs stay the recipe's (configuration.md:
