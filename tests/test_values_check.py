@@ -1547,6 +1547,31 @@ def test_urljoin_against_a_scheme_python_does_not_resolve_drops_the_whole_base()
     assert "'gs:' URL" in lint_text(src, Config())[0].finding.message
 
 
+def test_click_s_parameter_name_pytest_s_keywords_and_typer_s_argument_bind_too() -> None:
+    """fixtures238 #1-#3: click's declaration without dashes is the parameter's name (``("--mirror", "mirror_url")``
+    says URL, ``("--proxy-url", "proxy")`` does not); ``parametrize(argnames=..., argvalues=...)`` binds as the
+    positional form does; ``typer.Argument``'s first argument is a parameter's default as ``typer.Option``'s is."""
+    src = '''import click
+import pytest
+import typer
+API_HOST = "https://api.example.com"
+API_ROOT = "https://api.example.com/v1/"
+@click.command()
+@click.option("--mirror", "mirror_url", default=API_ROOT + "/m")
+@click.option("--cdn", "-c", "cdn_url", default=API_HOST + "cdn")
+@click.option("--proxy-url", "proxy", default=API_HOST + "px")
+def main(mirror_url, cdn_url, proxy):
+    pass
+@pytest.mark.parametrize(argnames="endpoint_url", argvalues=[pytest.param(API_HOST + "z")])
+def test_five(endpoint_url):
+    pass
+def tmain(repo_url: str = typer.Argument(API_HOST + "v6")):
+    pass
+'''
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [
+        (7, "IRI802"), (8, "IRI801"), (12, "IRI801"), (15, "IRI801")]
+
+
 def test_http_mocks_are_url_apis() -> None:
     """fixtures233 limit 1: a mock's URL that is not the one the code requests never matches (responses'
     ``add(method, url)`` and verbs, respx's, aioresponses'). Connection URLs stay the recipe's (configuration.md:

@@ -11,7 +11,7 @@ import ast
 
 __all__ = ["held_value", "parametrized", "params"]
 
-_FIELDS = frozenset(("field", "Field", "ib", "attrib", "Option"))  # (dataclasses, pydantic, attrs, typer: ``default=``)
+_FIELDS = frozenset(("field", "Field", "ib", "attrib", "Option", "Argument"))  # (dataclasses, pydantic, attrs, typer)
 
 
 def held_value(value: ast.expr) -> tuple[ast.expr, frozenset[str]]:
@@ -46,9 +46,13 @@ def parametrized(call: ast.Call) -> list[tuple[str, ast.expr]]:
     display of argvalues (of several names, each item's display at its place; ``pytest.param(...)``'s values);
     none for another call or shape."""
     func = call.func
-    if type(func) is not ast.Attribute or func.attr != "parametrize" or len(call.args) < 2:
+    if type(func) is not ast.Attribute or func.attr != "parametrize":
         return []
-    first, values = call.args[0], call.args[1]
+    given = dict(zip(("argnames", "argvalues"), call.args[:2], strict=False))  # (by position or by keyword)
+    given.update((k.arg, k.value) for k in call.keywords if k.arg in ("argnames", "argvalues"))
+    if len(given) != 2:
+        return []
+    first, values = given["argnames"], given["argvalues"]
     if type(first) is ast.Constant and type(first.value) is str:
         names = [n.strip() for n in first.value.split(",")]
     elif type(first) in _DISPLAYS and all(type(e) is ast.Constant and type(e.value) is str for e in first.elts):  # type: ignore[attr-defined]

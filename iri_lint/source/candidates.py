@@ -137,8 +137,11 @@ def option_dest(call: ast.Call) -> str | None:
     if dest is not None:
         return dest.value if type(dest) is ast.Constant and type(dest.value) is str else None
     names = [a.value for a in call.args if type(a) is ast.Constant and type(a.value) is str]
-    if func.attr == "option" and not any(n.startswith("-") for n in names):
-        return None  # (click's ``@click.option("--api-url", ...)``; another ``.option(...)`` is no option's)
+    if func.attr == "option":  # (click's ``@click.option("--mirror", "mirror_url", ...)``: a name without dashes
+        if not any(n.startswith("-") for n in names):  # is the parameter's; another ``.option(...)`` no option's)
+            return None
+        if (bare := next((n for n in names if not n.startswith("-")), None)) is not None:
+            return bare
     name = next((n for n in names if n.startswith("--")), names[0] if names else "")
     return name.lstrip("-").replace("-", "_") or None
 
