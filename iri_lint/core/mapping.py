@@ -169,7 +169,7 @@ def _idna_host(text: str, start: int, end: int) -> str:
     return "".join(out)
 
 
-def _idna2003_host(host: str) -> str | None:
+def idna2003_host(host: str) -> str | None:
     """A reg-name by IDNA2003 (RFC 3490, Python's ``idna`` codec, which its socket module resolves names with:
     ``☃.net`` is ``xn--n3h.net``, which IDNA2008 refuses); None when that refuses it too."""
     if "%" in host:
@@ -270,7 +270,7 @@ def uri_edits(ref: IRIReference, *, encode_ascii: Literal["fail", "encode"] = "f
         try:  # 3987bis sec. 3.4.2: by IDNA, so that DNS can resolve it
             mapped = _idna_host(text, host.start, host.end)
         except IDNAError:  # (IDNA2008 refuses it: IDNA2003, Python's own codec, as its socket module resolves it)
-            mapped = _idna2003_host(text[host.start : host.end])
+            mapped = idna2003_host(text[host.start : host.end])
         if mapped is not None:
             edits.append((host.start, host.end, _encode_range(mapped, 0, len(mapped), encode_ascii, host.start)))
         else:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from iri_lint import check, equivalent, normalize, parse, resolve, scan, to_iri, to_uri
 from iri_lint.core import IDNAError, IRISyntaxError, MappingError, is_valid
 from iri_lint.core.grammar import KINDS, Profile
-from iri_lint.core.mapping import uri_edits
+from iri_lint.core.mapping import idna2003_host, uri_edits
 from iri_lint.rules.engine import apply_fixes
 
 from .strategies import PROPERTY, any_iri, grammar_iris, kinds, profiles
@@ -204,14 +204,20 @@ def _applied(text: str, edits: list[tuple[int, int, str]]) -> str:
 @PROPERTY
 @given(grammar_iris())
 @example("http://\u0660/\ud800")  # (IDNA refuses the host, then the lone surrogate stops the fallback)
+@example("http://0.0.\u0661")  # (IDNA2008 refuses the host, IDNA2003 maps it: its A-label, not %D9%A1)
 def test_uri_edits_are_to_uri_with_idna_where_idna_takes_the_host(text: str) -> None:
-    """``uri_edits``: IDNA for a DNS host when it succeeds (3987bis 3.4.2), else the host percent-encoded
-    (3.4.1); everything else exactly as ``to_uri`` maps it; only runs that change are edited."""
+    """``uri_edits``: IDNA for a DNS host when it succeeds (3987bis 3.4.2), else IDNA2003 where Python's codec maps
+    it back to the same name, else the host percent-encoded (3.4.1); everything else exactly as ``to_uri`` maps it;
+    only runs that change are edited."""
     try:
         try:
             want = to_uri(text, idna=True, encode_ascii="encode")
-        except IDNAError:  # (the host percent-encoded instead: a lone surrogate may stop that too)
-            want = to_uri(text, encode_ascii="encode")
+        except IDNAError:  # (IDNA2003's form, else the host percent-encoded: a lone surrogate may stop that too)
+            ref = scan(text)
+            host = ref.host
+            old = idna2003_host(text[host.start : host.end]) if host is not None else None
+            fixed = text if old is None else text[: host.start] + old + text[host.end :]  # type: ignore[union-attr]
+            want = to_uri(fixed, encode_ascii="encode")
     except MappingError:  # (a lone surrogate: no URI form either way)
         with pytest.raises(MappingError):
             uri_edits(scan(text), encode_ascii="encode")
