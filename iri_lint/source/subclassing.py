@@ -250,6 +250,11 @@ def mro_binder(cls: ClassRef, attr: str) -> ClassRef | None:
     ``C(A, B)`` with ``A(Root)`` and ``B(Root)`` reads ``B`` before ``Root``) that binds ``attr``, in its body or
     on ``self``; None when none does, a class no project's comes first (what it binds is unknown here) or the
     classes are too many or admit no order."""
+    scope = cls.scope
+    bases = getattr(scope.node, "bases", []) if scope.parent is not None else []
+    first = cls.state.value(bases[0], At(scope.parent, scope.node)) if bases else None  # type: ignore[arg-type]
+    if type(first) is ClassRef and (attr in first.scope.names or first.scope.attr(attr)):
+        return first  # (the first base comes right after the class in any order: no other base's module is read)
     order = _mro(cls, 0)
     for c in order[1:] if order is not None else ():
         if c is None:

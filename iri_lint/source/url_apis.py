@@ -134,10 +134,10 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     UrlApi("httpx.Request", (1,), idna2008=True),
     # HTTP mocks of tests: a URL that is not the one the code requests never matches (fixtures233); responses'
     # ``add(method, url)`` and its verbs, respx's verbs, aioresponses' (a regex object is no literal, not read)
-    *[UrlApi(f"responses.{m}", (1,), ("url",), UseContext.UNKNOWN) for m in ("add", "replace", "upsert", "remove")],
+    # (not ``replace``/``remove``: the names of str's and list's methods, each call of which would be resolved)
+    *[UrlApi(f"responses.{m}", (1,), ("url",), UseContext.UNKNOWN) for m in ("add", "upsert")],
     *[UrlApi(f"responses.{m}", (0,), ("url",), UseContext.UNKNOWN) for m in _VERBS],
-    *[UrlApi(f"responses.RequestsMock().{m}", (1,), ("url",), UseContext.UNKNOWN)
-      for m in ("add", "replace", "upsert", "remove")],
+    *[UrlApi(f"responses.RequestsMock().{m}", (1,), ("url",), UseContext.UNKNOWN) for m in ("add", "upsert")],
     *[UrlApi(f"responses.RequestsMock().{m}", (0,), ("url",), UseContext.UNKNOWN) for m in _VERBS],
     *[UrlApi(f"respx.{m}", (0,), ("url",), UseContext.UNKNOWN) for m in _VERBS],
     *[UrlApi(f"aioresponses.aioresponses().{m}", (0,), ("url",), UseContext.UNKNOWN) for m in _VERBS],
