@@ -1573,9 +1573,11 @@ def tmain(repo_url: str = typer.Argument(API_HOST + "v6")):
 
 
 def test_http_mocks_are_url_apis() -> None:
-    """fixtures233 limit 1: a mock's URL that is not the one the code requests never matches (responses'
-    ``add(method, url)`` and verbs, respx's, aioresponses'). Connection URLs stay the recipe's (configuration.md:
-    ``sqlite:///C:\\data\\app.db`` is one), and kombu's and Celery's brokers may list failover URLs (';')."""
+    """fixtures233 limit 1: a mock's URL that is not the one the code requests never matches: responses', a
+    RequestsMock's, respx's and aioresponses' verbs are URL APIs; responses' ``add(method, url)`` is checked by
+    its ``url=`` keyword, and positionally with ``extra-url-apis`` (``add`` is set's method too: not by
+    default). Connection URLs stay the recipe's (configuration.md), and kombu's and Celery's brokers may list
+    failover URLs (';')."""
     src = ('import redis\nimport responses\nimport respx\nfrom aioresponses import aioresponses\n'
            'from celery import Celery\nfrom sqlalchemy import create_engine\n'
            'BASE = "https://api.shop.example/v2/"\nREDIS_ROOT = "redis://cache.example:6379"\n'
@@ -1584,10 +1586,13 @@ def test_http_mocks_are_url_apis() -> None:
            '    responses.get(BASE + "items")\n'
            '    respx.get(BASE + "/y")\n'
            '    with aioresponses() as m:\n        m.get(BASE + "/z")\n'
+           '    responses.add(responses.GET, url=BASE + "/w")\n'
            'a = redis.from_url(REDIS_ROOT + "1")\n'
            'e = create_engine("postgresql://app@db.example:5432" + "orders")\n'
            'app = Celery("p", broker="amqp://h1:5672//;amqp://h2:5672//")\n')
-    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(10, "IRI802"), (12, "IRI802"), (14, "IRI802")]
+    assert [(f.line, f.code) for f in lint_text(src, Config())] == [(12, "IRI802"), (14, "IRI802"), (15, "IRI802")]
+    extra = Config(extra_url_apis=("responses.add:1",))
+    assert [(f.line, f.code) for f in lint_text(src, extra)][:1] == [(10, "IRI802")]
 
 
 def test_decouple_config_and_setdefault_defaults_are_the_values_where_unset(tmp_path: Path) -> None:

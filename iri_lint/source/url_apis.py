@@ -132,12 +132,11 @@ DEFAULT_URL_APIS: tuple[UrlApi, ...] = (
     UrlApi("aiohttp.request", (1,), idna2008=True),
     UrlApi("requests.Request", (1,), idna2008=True),  # (a session that has a base may prepare it: toolbelt)
     UrlApi("httpx.Request", (1,), idna2008=True),
-    # HTTP mocks of tests: a URL that is not the one the code requests never matches (fixtures233); responses'
-    # ``add(method, url)`` and its verbs, respx's verbs, aioresponses' (a regex object is no literal, not read)
-    # (not ``replace``/``remove``: the names of str's and list's methods, each call of which would be resolved)
-    *[UrlApi(f"responses.{m}", (1,), ("url",), UseContext.UNKNOWN) for m in ("add", "upsert")],
+    # HTTP mocks of tests: a URL that is not the one the code requests never matches (fixtures233): responses',
+    # respx's and aioresponses' verbs (a regex object is no literal, not read). Not responses' ``add(method, url)``:
+    # ``add`` is set's method too, each call of which would be resolved (2% of flake8's time on run.py --quick);
+    # its ``url=`` is checked as every URL-named keyword, and ``extra-url-apis = ["responses.add:1"]`` adds it
     *[UrlApi(f"responses.{m}", (0,), ("url",), UseContext.UNKNOWN) for m in _VERBS],
-    *[UrlApi(f"responses.RequestsMock().{m}", (1,), ("url",), UseContext.UNKNOWN) for m in ("add", "upsert")],
     *[UrlApi(f"responses.RequestsMock().{m}", (0,), ("url",), UseContext.UNKNOWN) for m in _VERBS],
     *[UrlApi(f"respx.{m}", (0,), ("url",), UseContext.UNKNOWN) for m in _VERBS],
     *[UrlApi(f"aioresponses.aioresponses().{m}", (0,), ("url",), UseContext.UNKNOWN) for m in _VERBS],
