@@ -56,3 +56,13 @@ def port_after(text: str, colon: int) -> int:
     while end < len(text) and end - start < 6 and "0" <= text[end] <= "9":
         end += 1
     return end if 0 < end - start <= 5 and text[end : end + 1] in ("", "/", "?", "#") else 0
+
+
+def windows_path(text: str) -> str | None:
+    """The kind of Windows path ``text`` starts as, which a URL API reads as a URL: ``"drive"`` (``C:\\Users``, its
+    letter read as the scheme, as ``port_after``'s host is), ``"unc"`` (``\\\\server\\share``, a relative path);
+    None when it is none."""
+    if text[1:3] == ":\\" and text[:1].isascii() and text[:1].isalpha():
+        return "drive"
+    return "unc" if text.startswith("\\\\") and text[2:3] not in ("", "\\") else None
+

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from iri_lint.core.chars import starts_header_line
-from iri_lint.core.schemes import port_after
+from iri_lint.core.schemes import port_after, windows_path
 from iri_lint.data.schemes import REGISTERED
 
 SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")  # a scheme and its colon (RFC 3986 sec. 3.1)
@@ -229,7 +229,7 @@ def is_route_name(value: str, url_api: bool = False) -> bool:
     namespace is a Python identifier, so the name may hold ``_`` (``wagtailadmin_pages:add``), which no scheme can."""
     m = _ROUTE_NAMESPACE.match(value)
     if m is None or value.startswith("/", m.end()) or port_after(value, m.end() - 1) or \
-            (url_api and m.end() == 2 and value.startswith("\\", 2)):
+            (url_api and windows_path(value) == "drive"):
         return False  # ("dbfs:/mnt/x", "models:/name/1": a scheme and its absolute path, which no view name has;
         # "localhost:8080/healthz": a host and its port, fixtures191 repro 02)
     scheme = value[: m.end() - 1].lower()

@@ -49,11 +49,10 @@ def _url_default(hole: Hole, evaluator: Evaluator) -> tuple[Piece, ...] | None:
         if known is None or len(known.pieces) != 1 or type(inner := known.pieces[0]) is not Hole:
             return None
         node, hole = inner.node, inner
-    qual = _reads_environment(node.func) if type(node) is ast.Call else None
-    qual = qual or (_reads_config(evaluator, node, hole.src) if type(node) is ast.Call else None)
-    if qual is None:
+    if type(node) is not ast.Call:
         return None
-    default = env_default(node, qual)  # type: ignore[arg-type]  # (a call, read above)
+    qual = _reads_environment(node.func) or _reads_config(evaluator, node, hole.src)
+    default = env_default(node, qual) if qual is not None else None
     if default is None:
         return None
     if type(default) is ast.Constant:

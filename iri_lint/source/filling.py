@@ -199,12 +199,10 @@ def _note(node: ast.AST, filled: dict[str, Filling]) -> None:
                 _add(filled, func.value, Filling(replaced=(needle,)))
         elif func.attr in _FILLING:
             _add(filled, func.value, _FORMATTED)
-        elif func.attr in SQL_RUNS:  # (a name given to a bind parameter SQL puts after LIKE: a pattern)
-            for value in like_parameters(node):  # type: ignore[arg-type]
-                _add(filled, value, LIKE_PATTERN)
-        elif func.attr in _COLLECTING and _holds_like_patterns(func.value):  # (pyvo's ``self.like_patterns.add(
-            for value in node.args:  # type: ignore[attr-defined]  # STDIDS[std][0])``: a name that says so)
-                _add(filled, value, LIKE_PATTERN._replace(items=True) if func.attr in _MANY else LIKE_PATTERN)
+        elif func.attr in SQL_RUNS or func.attr in _COLLECTING:  # (a name given to a bind parameter SQL puts after
+            for value in like_values(node):  # type: ignore[arg-type]  # LIKE, or to a like_patterns collection)
+                whole = func.attr in _MANY and any(value is a for a in node.args)  # type: ignore[attr-defined]
+                _add(filled, value, LIKE_PATTERN._replace(items=True) if whole else LIKE_PATTERN)
     elif t is ast.BinOp and type(node.op) is ast.Mod:  # type: ignore[attr-defined]
         left = node.left  # type: ignore[attr-defined]
         while type(left) is ast.Call and type(left.func) is ast.Attribute and left.func.attr in _FILLING:

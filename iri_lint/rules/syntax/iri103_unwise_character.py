@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...core.errors import Kind
+from ...core.schemes import windows_path
 from ..facts import Facts
 from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity
-from .shared import OBJECT_KEY, Subject, SyntaxFix, report, windows_path
+from .shared import OBJECT_KEY, Subject, SyntaxFix, report
 
 RULE = Rule(
     code="IRI103",

@@ -6,11 +6,11 @@ from collections.abc import Iterator
 
 from ...core.context import UseContext
 from ...core.errors import Kind
-from ...core.schemes import port_after
+from ...core.schemes import port_after, windows_path
 from ...data.schemes import REGISTERED
 from ..facts import Facts
 from ..model import Example, Family, Raw, Rule, Severity
-from .shared import Subject, report, windows_path
+from .shared import Subject, report
 
 RULE = Rule(
     code="IRI116",

@@ -142,12 +142,3 @@ def _edits(ref: IRIReference, run: tuple[ErrorRecord, ...], fix: SyntaxFix) -> t
             span = "%" if span != "%" * len(span) else span
             edits.append(Edit(pos, pos + len(span), "%25" * len(span)))
     return tuple(edits) or None
-
-
-def windows_path(text: str) -> str | None:
-    """The kind of Windows path ``text`` starts as (a URL API reads one as a URL): ``"drive"`` (``C:\\Users``,
-    ``C`` read as its scheme), ``"unc"`` (``\\\\server\\share``, a relative path); None when it is none."""
-    if text[1:3] == ":\\" and text[:1].isascii() and text[:1].isalpha():
-        return "drive"
-    return "unc" if text.startswith("\\\\") and text[2:3] not in ("", "\\") else None
-
