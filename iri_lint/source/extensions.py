@@ -197,8 +197,9 @@ _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 def guarded(at: At, stmt: ast.AST, name: str | None, value: ast.expr | None = None) -> bool:
     """Whether ``stmt`` extends the name (``+=``, or a value that reads it: ``value``) under an ``if`` on the name's
     own text (``if not url.endswith("/"): url = url + "/"``): what it makes depends on a test no value knows."""
-    return name is not None and (value is None or _reads(value, name)) and \
-        _guarded(_chain(at.scope, stmt, None), name)  # type: ignore[arg-type]
+    if name is None or not _guarded(_chain(at.scope, stmt, None), name):  # type: ignore[arg-type]
+        return False
+    return value is None or _reads(value, name)  # (after the chain: ``value`` may be a long expression)
 
 
 def _guarded(chain: list[tuple[ast.stmt, int]], name: str) -> bool:
