@@ -2322,6 +2322,32 @@ def test_a_str_enum_member_formatted_is_its_name_not_its_value(use: str, joined:
     assert found == (["IRI801"] if joined else [])
 
 
+@pytest.mark.parametrize("bases", ["Enum", "StrEnum", "str, Enum", "enum.Enum"])
+@pytest.mark.parametrize("use", ['Ep.API.value + "v1"', 'f"{Ep.API.value}v1"', '"/".join([Ep.ITEM.value, "v1"])'])
+def test_an_enum_member_s_value_is_what_the_class_binds_it_to(bases: str, use: str) -> None:
+    """``Ep.API.value`` is the member's value whatever the enum's bases (fixtures240: a StrEnum's ``.value`` was a
+    hole while its member and a ``(str, Enum)``'s ``.value`` were followed)."""
+    text = ('import enum, requests\nfrom enum import Enum, StrEnum\n'
+            f'class Ep({bases}):\n    API = "https://api.example.com"\n    ITEM = "https://api.example.com/items/"\n'
+            f'requests.get({use})\n')
+    found = [f.code for f in lint_text(text, Config())]
+    assert found == (["IRI802"] if "ITEM" in use else ["IRI801"])
+
+
+def test_an_enum_member_s_value_from_another_module_or_rebound(tmp_path: Path) -> None:
+    """Read from the enum's own module; a member the module binds again from outside the class is a hole."""
+    files = {"defs.py": 'import enum\nclass Route(enum.StrEnum):\n    ITEM = "https://api.example.com/{item_id}"\n'
+                        '    ROOT = "https://api.example.com"\nRoute.ROOT = "https://other.example/"\n',
+             "use.py": 'import requests\nfrom defs import Route\nrequests.get(Route.ITEM.value)\n'
+                       'requests.get(Route.ROOT.value + "v1")\n'}
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    use = str(tmp_path / "use.py")
+    found = [(f.line, f.code) for f in lint_text(files["use.py"], Config(), path=use, project=Project())]
+    assert found == [(3, "IRI805")]
+
+
 @pytest.mark.parametrize("value", ['HOST + "/next page"', '"/next page"'])
 def test_a_url_named_walrus_target_is_a_use(value: str) -> None:
     """``(next_url := ...)`` binds a URL-named name as ``next_url = ...`` does (issue #27 item 3)."""

@@ -36,6 +36,7 @@ from iri_lint.source.subclassing import (
     inherited_request,
     inherited_value,
     made_by_call,
+    member_value,
     self_attr_by_mro,
     slot_value,
     subclass_object,
@@ -271,12 +272,9 @@ class ModuleState:
         return display(self, node, at)
 
     def _dict(self, node: ast.Dict, at: At) -> Result:
-        items: dict[str, tuple[object, ast.expr]] = {}
-        for k, v in zip(node.keys, node.values, strict=True):
-            if type(k) is not ast.Constant or type(k.value) is not str:
-                return self.hole(node)
-            items[k.value] = (self.value(v, at), v)
-        return Table(items)
+        if not all(type(k) is ast.Constant and type(k.value) is str for k in node.keys):
+            return self.hole(node)
+        return Table({k.value: (self.value(v, at), v) for k, v in zip(node.keys, node.values, strict=True)})  # type: ignore[union-attr]
 
     # -- names -----------------------------------------------------------------------------
 
@@ -489,18 +487,19 @@ class ModuleState:
     def _attribute(self, node: ast.Attribute, at: At) -> Result:
         if at.frame and (key := dotted(node)) in at.frame:
             return at.frame[key]  # type: ignore[return-value]  # (one of a module name's choices: ``source.choices``)
-        owner = self.value(node.value, at)
         attr = node.attr
+        if attr == "value" and (member := member_value(self, node, at)) is not None:
+            return member  # (``Api.BASE.value``: what an enum's member stands for)
+        owner = self.value(node.value, at)
         t = type(owner)
         if t is Ref:
             return Ref(compat_qual(f"{owner.qual}.{attr}"))  # type: ignore[union-attr]
-        if t is Value and owner.type == STR_MEMBER:  # type: ignore[union-attr]
-            owner = owner.retype("str")  # type: ignore[union-attr]
-            if attr == "value":
-                return owner
+        if t is Value and owner.type == STR_MEMBER and attr == "value":  # type: ignore[union-attr]
+            return owner.retype("str")  # type: ignore[union-attr]
+        owner = as_text(owner)
         if (t is Value and not owner.opaque) or t is Client:  # type: ignore[union-attr]
             if t is Value and owner.type == "str" and attr not in _STR_ATTRIBUTES:  # type: ignore[union-attr]
-                return self.hole(node)  # (``Api.BASE.value``: the owner is no str after all, an Enum's member)
+                return self.hole(node)  # (``member.value``: the owner is no str after all, an Enum's member)
             return Method(owner, attr)  # type: ignore[arg-type]
         if t is Instance:
             fresh = owner.fresh or type(node.value) is ast.Call  # type: ignore[union-attr]

@@ -35,9 +35,10 @@ if TYPE_CHECKING:
     from iri_lint.source.evaluate import ModuleState, Result
 
 __all__ = ["annotated_object", "class_attribute", "enum_members", "handed_client", "inherited_request",
-           "inherited_value", "init_client", "made_by_call", "mro_binder", "self_attr_by_mro", "slot_value",
-           "subclass_object"]
+           "inherited_value", "init_client", "made_by_call", "member_value", "mro_binder", "self_attr_by_mro",
+           "slot_value", "subclass_object"]
 
+_DOTTED = (ast.Name, ast.Attribute)  # what may name a class
 _MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
 # what makes an object of a class of the project's own other than what its class body and methods say
 _CUSTOMISED = frozenset(("__new__", "__getattribute__"))
@@ -306,6 +307,22 @@ def enum_members(cls: ClassRef) -> bool:
     quals = base_quals(cls)
     return any(q is not None and q.startswith("enum.") for q in quals) and not any(
         q in ("str", "enum.StrEnum") for q in quals)
+
+
+def member_value(state: ModuleState, node: ast.Attribute, at: At) -> Result | None:
+    """``Class.MEMBER.value`` of an ``enum`` class (``Enum``, ``StrEnum``, ``(str, Enum)``): what the class body
+    binds the member to; None for another ``.value``."""
+    owner = node.value
+    if type(owner) is not ast.Attribute or type(owner.value) not in _DOTTED:
+        return None
+    cls = state.value(owner.value, at)
+    if type(cls) is not ClassRef or not any(q is not None and q.startswith("enum.") for q in base_quals(cls)):
+        return None
+    member, state, scope = owner.attr, cls.state, cls.scope
+    if member not in scope.names or state.index.rebound_outside(scope, member):
+        return state.hole(node)
+    r = state._lookup(scope, member, None, node)
+    return r.retype("str") if type(r) is Value and r.type == STR_MEMBER else r
 
 
 def _str_members(cls: ClassRef) -> bool:
