@@ -9,6 +9,9 @@ from collections.abc import Iterator
 from ..data.schemes import REGISTERED, WIDELY_USED
 
 COMMON = ("http", "https", "ftp", "ws", "wss", "mailto", "file")
+# the schemes whose '//' always starts a host (RFC 7230 sec. 2.7, RFC 6455 sec. 3, RFC 1738 sec. 3.2): another
+# scheme before a whole URL is a wrapper that hands the URL on (``hls://https://...``, ``pmtiles://https://...``)
+WEB_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
 
 
 def _one_edit(word: str) -> Iterator[str]:

@@ -580,11 +580,11 @@ def iri_text(value: str, holes: Sequence[tuple[int, int]] = ()) -> IriText:
 
 
 def _hole_led(value: str, token: tuple[int, int], holes: dict[int, int]) -> bool:
-    """A token that a template's placeholder begins, then a path or a query (``{0}/{1}``, ``%s/a``): the
-    placeholder may hold a whole base URL, so the token may be an absolute IRI of the text (a placeholder
-    alone holds nothing to check)."""
+    """A token that a template's placeholder begins, then more (``{0}/{1}``, ``%s/a``, ``{badge}({url})``): the
+    placeholder may hold a whole base URL, so the token may be an absolute IRI of the text, whatever follows the
+    placeholder (outside70: a Markdown badge line's ``(``); a placeholder alone holds nothing to check."""
     end = holes.get(token[0])
-    return end is not None and end < token[1] and value[end] in "/?#:"
+    return end is not None and end < token[1]
 
 
 _WORD_RUN = re.compile(r"\S++")

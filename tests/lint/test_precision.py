@@ -307,6 +307,17 @@ def test_a_line_break_after_a_template_is_one_at_a_url_api_and_in_a_token_s_midd
     assert [code for _, _, code in found(source)] == ["IRI104", "IRI104"]
 
 
+def test_a_line_break_after_a_token_a_placeholder_begins_separates_it() -> None:
+    """A token a placeholder begins may be a whole URL whatever follows the placeholder; a line break after it ends
+    a line of text (outside70: leafmap's Markdown badge line ``badge_url = f"{badge}({url})\\n"``)."""
+    source = '''
+        def badge_line(badge, url):
+            badge_url = f"{badge}({url})\\n"
+            return badge_url
+        '''
+    assert found(source) == []
+
+
 def test_a_redaction_marker_is_a_url_only_where_a_url_api_takes_it() -> None:
     """``[REDACTED]`` where a URL was is a placeholder of the whole URL, not a relative reference; a URL API sends it
     all the same, and a bracketed index (``[0]``) is no redaction marker."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...core.schemes import WEB_SCHEMES
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
 from .shared import SCHEME_AND_SLASHES
@@ -22,7 +23,9 @@ RULE = Rule(
           "`f\"https://{CDN}/img\"`, `SCHEME + \"://\" + CDN`, with `CDN` already a whole URL. Only known text "
           "of the joined piece counts (`\"https://\" + host` with `host` unknown is not reported), and only at the "
           "authority's start: a URL joined into a path or a query (`\"https://web.archive.org/web/\" + url`, "
-          "`?next=` + url) is a nested URL, data of the outer one."),
+          "`?next=` + url) is a nested URL, data of the outer one, and only after a web scheme (http, https, ws, wss, "
+          "ftp) or one the code does not spell: another scheme before a whole URL wraps it (`\"pmtiles://\" + URL`, "
+          "MapLibre's PMTiles protocol, which fetches the URL it wraps; outside70)."),
     why=("The authority runs from `//` to the next `/`, `?` or `#` (RFC 3986 sec. 3.2), and `:` separates the "
          "host from the port: `https://https://cdn.example/x` has the host `https`, an empty port and the path "
          "`//cdn.example/x`. Valid syntax, so nothing fails until the request goes to a host named `https` (or, "
@@ -38,6 +41,8 @@ RULE = Rule(
                 kind="python"),
         Example('import requests\nPAGE = "https://example.org/a"\n'
                 'requests.get("https://web.archive.org/web/" + PAGE)\n', kind="python"),
+        Example('import requests\nTILES = "https://example.com/world.pmtiles"\n'
+                'requests.post(STYLE_API, json={"source_url": "pmtiles://" + TILES})\n', kind="python"),
     ),
     invalid=(
         Example('import requests\nCDN = "https://cdn.example.net"\nrequests.get("https://" + CDN + "/img/logo.png")\n',
@@ -63,6 +68,9 @@ def check(facts: Facts) -> Iterator[Raw]:
         return
     head = j - 3 if text.startswith("://", j - 3) else j - 2
     first = ref.scheme.start if ref.scheme is not None and text[j - 3] == ":" else head
+    if first < head and not any(first <= h < head for h in assembly.unknown) and \
+            text[first:head].lower() not in WEB_SCHEMES:
+        return  # (``"pmtiles://" + URL``: a scheme of its own that hands the URL it wraps on)
     start = head if any(first <= h < head for h in assembly.unknown) else first  # (a scheme that is a hole)
     host = "" if ref.host is None else facts.shown[ref.host.start : ref.host.end]
     later = [k for k in (*assembly.joins, *assembly.unknown) if k > j]

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from ...core.errors import Kind
 from ...core.lazy import lazy_regex
 from ...core.reference import IRIReference
+from ...core.schemes import WEB_SCHEMES
 from ..facts import Facts
 from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity
 
@@ -41,7 +42,6 @@ RULE = Rule(
     ),
 )
 
-HOST_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
 _dotted_name = lazy_regex(r"(?:[A-Za-z0-9-]++\.)++[A-Za-z]{2,63}")  # a DNS name, not a file path
 
 
@@ -65,7 +65,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     text = ref.text
     scheme = text[ref.scheme.start : ref.scheme.end]
     low = scheme.lower()
-    if low not in HOST_SCHEMES:
+    if low not in WEB_SCHEMES:
         return
     after = ref.scheme.end + 1
     if ref.authority is not None and ref.host is not None and len(ref.host) == 0 and \
