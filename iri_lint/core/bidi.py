@@ -43,6 +43,7 @@ __all__ = [
     "bidi_components",
     "bidi_problems",
     "decoded_control",
+    "display_head",
     "display_order",
     "encode_component",
     "short_visible",
@@ -145,7 +146,7 @@ def display_order(text: str) -> str:
     return visible(_logical_to_display(text))
 
 
-def _display_head(text: str, limit: int = _MAX_SHOWN) -> str:
+def display_head(text: str, limit: int = _MAX_SHOWN) -> str:
     """``display_order(text)`` cut to ``limit`` characters and "…"; only the head gets markers."""
     # every character shows as one or more, so the head of the display is the display of a head
     shown = visible(_logical_to_display(text)[: limit + 1])
@@ -353,7 +354,7 @@ class _Display:
     def __call__(self) -> str:
         if self.shown is None:
             # bounded, so that many problems in a long IRI do not make quadratic output
-            self.shown = _display_head(self.text)
+            self.shown = display_head(self.text)
         return self.shown
 
 

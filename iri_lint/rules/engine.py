@@ -173,11 +173,13 @@ _AT_HOLES = frozenset(r.code for r in RULES if r.needs == Needs.ASSEMBLY)
 # (a joiner, ZWJ or ZWNJ, is right or wrong by the characters beside it, IDNA's CONTEXTJ: a hole may hold them)
 _JOINERS = "".join(sorted(JOINERS))
 # a character that is wrong in every IRI whatever stands next to it (a space, a control, a quote, an
-# unwise character such as '|' or '^', a tag, a noncharacter, a lone surrogate; a bidi formatting or
+# unwise character such as '|' or '^', a tag, a special or a private-use character outside the query (a path's
+# hole holds no '?', the convention for structure), a noncharacter, a lone surrogate; a bidi formatting or
 # isolate character, plain or percent-encoded, RFC 3987 sec. 4.1; an invisible character or a delimiter's
 # lookalike, sec. 8): a hole beside it cannot make it right, only one over it can. Not '<' or '>': around a
 # hole they may be a placeholder's brackets ('<{name}>') or delimit an IRI in text (RFC 3986 appendix C)
-_OWN_CHARACTER = frozenset({"IRI101", "IRI102", "IRI103", "IRI104", "IRI107", "IRI108", "IRI109", "IRI201",
+_OWN_CHARACTER = frozenset({"IRI101", "IRI102", "IRI103", "IRI104", "IRI105", "IRI106", "IRI107", "IRI108",
+                            "IRI109", "IRI201",
                             "IRI202", "IRI203", "IRI504", "IRI505",
                             # a scheme's typo: its text and delimiter are wrong whatever host follows ("http//" +
                             # ENV_HOST, fixtures167 repro 03)

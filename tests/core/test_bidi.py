@@ -514,11 +514,11 @@ def test_both_ways_to_find_digit_components_agree(prefix: str, tail: str) -> Non
 
 
 @given(st.text(_ANY_CHARACTER, max_size=40), st.sampled_from(["", "אa" * 120, "\u200f" * 150]))
-def test_visible_and_display_head(tail: str, pad: str) -> None:
+def test_visible_anddisplay_head(tail: str, pad: str) -> None:
     text = "http://x/" + pad + tail
     assert visible(text) == _ref_visible(text)
     shown = display_order(text)
-    assert bidi._display_head(text) == (shown[:200] + "…" if len(shown) > 200 else shown)
+    assert bidi.display_head(text) == (shown[:200] + "…" if len(shown) > 200 else shown)
 
 
 @given(st.text(_ANY_CHARACTER, max_size=40))

@@ -273,6 +273,25 @@ def test_a_character_wrong_in_every_iri_is_reported_beside_a_hole() -> None:
     assert found == [(3, 35, "IRI101"), (4, 38, "IRI104"), (7, 45, "IRI102")]
 
 
+@pytest.mark.parametrize(("piece", "code"), [
+    ("/icons/{name}\\ue000.svg", "IRI106"), ("/icons/\\ue000{name}", "IRI106"), ("/a#{name}\\ue000", "IRI106"),
+    ("/icons/{name}\\ufffd.svg", "IRI105"), ("/icons?{name}\\ue000", None)])
+def test_a_private_use_or_special_character_beside_a_hole_is_reported(piece: str, code: str | None) -> None:
+    """fixtures241 #1: a private-use character outside the query is wrong whatever a path's or fragment's hole
+    holds (no '?', the convention for structure; RFC 3987 sec. 2.2), as a special is anywhere (3987bis sec. 6.3)."""
+    src = f'import requests\ndef f(name):\n    requests.get(f"https://api.example.org{piece}")\n'
+    assert [f.code for f in lint_text(src, Config())] == ([code] if code else [])
+
+
+def test_a_bidi_message_displays_a_hole_as_an_ellipsis_not_a_digit() -> None:
+    """fixtures241: IRI204's "displayed as" put the ``0`` a hole is checked as beside the right-to-left segment, a
+    digit the author never wrote; the display is of the text with the hole as ``…``."""
+    src = 'import requests\ndef f(slug):\n    requests.get(f"https://he.example.org/\u05d0\u05d1/{slug}/abc\u05e9")\n'
+    [found] = lint_text(src, Config())
+    shown = "displayed as 'https://he.example.org/\u05d1\u05d0/\u2026/abc\u05e9'"
+    assert found.code == "IRI204" and shown in found.finding.message
+
+
 def test_braces_around_a_hole_build_a_template_expression() -> None:
     """wbgapi's ``url += '/series/{' + k + '}'`` (outside26 repro 01): the braces enclose a name known at run time,
     an RFC 6570 expression (sec. 2.2) filled before use, as a literal's ``{name}`` is; a brace a hole does not close

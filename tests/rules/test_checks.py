@@ -558,6 +558,13 @@ def test_an_empty_port_before_an_at_sign_is_no_cut_password() -> None:
     assert [f.code for f in check("mysql://app:pa/ss@db/app", select=["IRI112"])] == ["IRI112"]
 
 
+@pytest.mark.parametrize("look_alike", ["\uff0f", "\u2024", "\u2215"])
+def test_a_delimiter_s_look_alike_in_a_host_is_one_finding_not_an_idna_failure_too(look_alike: str) -> None:
+    """fixtures241 #2: IDNA refuses the label that holds a delimiter's look-alike; writing the delimiter cures both,
+    one cause, one finding (IRI504)."""
+    assert [f.code for f in check(f"https://bank.example{look_alike}login.evil.example/")] == ["IRI504"]
+
+
 @pytest.mark.parametrize("dot", ["\u3002", "\uff0e", "\uff61"])
 def test_idna_full_stops_separate_labels_of_a_dns_host_and_look_alike_elsewhere(dot: str) -> None:
     """RFC 3490 sec. 3.1: U+3002, U+FF0E and U+FF61 must be recognized as dots between the labels of a

@@ -8,7 +8,7 @@ from ...core.bidi import short_visible
 from ...core.chars import char_label
 from ..facts import Facts
 from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
-from .shared import encoding_fix, problems
+from .shared import displayed, encoding_fix, problems
 
 RULE = Rule(
     code="IRI204",
@@ -47,4 +47,4 @@ def check(facts: Facts) -> Iterator[Raw]:
         yield Raw(p.span.start, p.span.end,
                   f"{p.part} {short_visible(comp)!r} mixes right-to-left ({char_label(text[p.rtl])}) and "
                   f"left-to-right ({char_label(text[p.ltr])}) characters (RFC 3987 sec. 4.2 rule 1); "
-                  f"displayed as {p.display!r}; {advice}", edits)
+                  f"displayed as {displayed(facts, p)!r}; {advice}", edits)

@@ -8,7 +8,7 @@ from ...core.bidi import short_visible
 from ...core.chars import char_label, is_digits
 from ..facts import Facts
 from ..model import Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext
-from .shared import encoding_fix, problems
+from .shared import displayed, encoding_fix, problems
 
 RULE = Rule(
     code="IRI205",
@@ -56,4 +56,4 @@ def check(facts: Facts) -> Iterator[Raw]:
         yield Raw(p.span.start, p.span.end,
                   f"right-to-left {p.part} {short_visible(comp)!r} {side} with "
                   f"{_what(text[p.span.start : p.span.end])}, not a right-to-left character "
-                  f"(RFC 3987 sec. 4.2 rule 2, Examples 8-9); displayed as {p.display!r}; {advice}", edits)
+                  f"(RFC 3987 sec. 4.2 rule 2, Examples 8-9); displayed as {displayed(facts, p)!r}; {advice}", edits)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..facts import Facts
 from ..model import Example, Family, Needs, Raw, Rule, Severity
-from .shared import problems
+from .shared import displayed, problems
 
 RULE = Rule(
     code="IRI206",
@@ -36,4 +36,4 @@ def check(facts: Facts) -> Iterator[Raw]:
     for p in problems(facts, "digit-component"):
         yield Raw(p.span.start, p.span.end,
                   f"the all-digit component {text[p.span.start : p.span.end]!r} after right-to-left text is "
-                  f"displayed out of place (RFC 3987 sec. 4.4 Example 10); displayed as {p.display!r}")
+                  f"displayed out of place (RFC 3987 sec. 4.4 Example 10); displayed as {displayed(facts, p)!r}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...core.bidi import BidiProblem, encode_component
+from ...core.bidi import BidiProblem, display_head, encode_component
 from ...core.mapping import has_idna_form
 from ..facts import Facts
 from ..model import Edit
@@ -15,6 +15,12 @@ def problems(facts: Facts, kind: str) -> Iterator[BidiProblem]:
     found = facts.bidi
     facts.skip(found.skipped.get(kind, 0))
     return (p for p in found.problems if p.kind == kind)
+
+
+def displayed(facts: Facts, p: BidiProblem) -> str:
+    """How the IRI displays, as a message shows it: with a template's holes as ``…``, not as the ``0`` they are
+    checked as, whose digit the bidi algorithm would place beside right-to-left text (fixtures241)."""
+    return display_head(facts.shown) if facts.holes else p.display
 
 
 def encoding_fix(facts: Facts, p: BidiProblem) -> tuple[tuple[Edit, ...] | None, str]:

@@ -8,6 +8,7 @@ from ...core.grammar import LDH, is_ldh_label
 from ...core.joiners import JOINERS
 from ...core.mapping import is_dns_scheme
 from ...core.reference import HostKind
+from ...core.security import delimiter_for
 from ..facts import Facts
 from ..model import Example, Family, Raw, Rule, Severity
 
@@ -30,7 +31,8 @@ RULE = Rule(
           "reported where the value reaches an API that encodes hosts with IDNA2008 (requests, httpx, "
           "aiohttp and yarl, urllib3), and everywhere when IRI403 is selected by name. A label whose only "
           "fault is a zero-width joiner or non-joiner outside the contexts IDNA allows is IRI505's, whose "
-          "removal cures both (one cause, one finding)."),
+          "removal cures both (one cause, one finding); so is one whose only fault is a delimiter's look-alike "
+          "(`bank.example／login.evil.example`) IRI504's, whose fix writes the delimiter."),
     why=("A non-ASCII or `xn--` label of a DNS host must convert with IDNA2008 after UTS #46 "
          "mapping; otherwise the IRI cannot be resolved. An `xn--` label that no IDNA version reads "
          "(`xn--d`, bad Punycode, a trailing `-`, one that decodes to ASCII) is a broken name anywhere, and "
@@ -75,6 +77,7 @@ def check(facts: Facts) -> Iterator[Raw]:
     # MAX_PER_CODE failing labels only count the rest (hostile hosts repeat one label 30k times)
     verdicts: dict[str, str | None] = {}
     joiners_reported = "IRI505" in facts.enabled
+    look_alikes_reported = "IRI504" in facts.enabled
     may_skip = facts.may_skip
     built = skipped = 0
     pos = ref.host.start
@@ -92,6 +95,8 @@ def check(facts: Facts) -> Iterator[Raw]:
             elif joiners_reported and not JOINERS.isdisjoint(label) and _fine(label.translate(_NO_JOINERS),
                                                                                facts.idna_versions):
                 message = verdicts[label] = None  # (its joiner alone: IRI505's, whose removal cures this too)
+            elif look_alikes_reported and _fine_but_for_look_alikes(label, facts.idna_versions):
+                message = verdicts[label] = None  # (IRI504's: writing the delimiter cures this too, fixtures241 #2)
             else:
                 message = verdicts[label] = _label_problem(label, facts.idna_versions)
             if message is not None:
@@ -114,6 +119,16 @@ def _fine(label: str, idna_versions: bool) -> bool:
     if label.isascii() and label[:4].lower() != "xn--":
         return bool(label) and label[0] != "-" and label[-1] != "-"
     return _label_problem(label, idna_versions) is None
+
+
+def _fine_but_for_look_alikes(label: str, idna_versions: bool) -> bool:
+    """Whether the label holds a delimiter's look-alike (``example／login``) and each part between them passes: the
+    look-alike is the fault, whichever delimiter it stands for ends the label."""
+    cuts = [i for i, c in enumerate(label) if c >= "\x80" and delimiter_for(c) is not None]
+    if not cuts:
+        return False
+    parts = [label[a + 1 : b] for a, b in zip([-1, *cuts], [*cuts, len(label)], strict=True)]
+    return all(not part or _fine(part, idna_versions) for part in parts)
 
 
 def _empty_label(host: str) -> bool:

@@ -26,11 +26,12 @@ RULE = Rule(
           "(URI-to-IRI conversion). Not right-to-left text whose component would then break sec. 4.2 "
           "(`ab%D7%90%D7%91`: `abאב` mixes directions, and IRI204's fix encodes it again), nor full-width or "
           "half-width forms (`%EF%BC%A1` for `Ａ`: sec. 3.2 step 4 keeps encoded what sec. 6.1 b says to avoid), "
-          "nor a combining mark that would leave the IRI out of NFC (`cafe%CC%81`: sec. 5.3.2.2, IRI301)."),
+          "nor a combining mark that would leave the IRI out of NFC (`cafe%CC%81`: sec. 5.3.2.2, IRI301), nor a "
+          "compatibility character that would leave it out of NFKC (`%EF%AC%81le` for `ﬁle`: IRI302)."),
     why="IRIs exist so that people can read them; `%E6%97%A5%E6%9C%AC` is `日本`.",
     fix_text="Use the IRI form (URI-to-IRI conversion, sec. 3.2).",
     valid=(Example("https://example.com/a%2Fb"), Example("https://example.com/%EF%BC%A1%EF%BC%A2"),
-           Example("https://example.com/cafe%CC%81")),
+           Example("https://example.com/cafe%CC%81"), Example("https://example.com/%EF%AC%81le")),
     invalid=(Example("https://example.com/%E6%97%A5%E6%9C%AC", "https://example.com/日本",
                      context=UseContext.DEREFERENCED),),
 )
@@ -59,9 +60,13 @@ def _avoided(edits: tuple[Edit, ...]) -> bool:
 
 
 def _leaves_nfc(text: str, edits: tuple[Edit, ...]) -> bool:
-    """Whether the decoded text would take an IRI in NFC out of it (a combining mark after an ASCII letter,
-    ``cafe%CC%81``): sec. 5.3.2.2 wants IRIs created in NFC, and IRI301 would report the fix's result."""
-    return unicodedata.is_normalized("NFC", text) and not unicodedata.is_normalized("NFC", with_edits(text, edits))
+    """Whether the decoded text would take an IRI in NFC (or NFKC) out of it (a combining mark after an ASCII letter,
+    ``cafe%CC%81``; a compatibility character, ``%EF%AC%81`` for the ligature ``ﬁ``): sec. 5.3.2.2 wants IRIs
+    created "as character normalized as possible (i.e., NFC or even NFKC)", and IRI301 or IRI302 would report the
+    fix's result (fixtures241 #5)."""
+    new = with_edits(text, edits)
+    return any(unicodedata.is_normalized(form, text) and not unicodedata.is_normalized(form, new)
+               for form in ("NFC", "NFKC"))
 
 
 def _breaks_bidi(text: str, edit: Edit) -> bool:
