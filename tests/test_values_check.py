@@ -2348,6 +2348,21 @@ def test_an_enum_member_s_value_from_another_module_or_rebound(tmp_path: Path) -
     assert found == [(3, "IRI805")]
 
 
+@pytest.mark.parametrize("declaration", [
+    'target: AnyHttpUrl = HOST + "uploads"', 'endpoint: Optional[HttpUrl] = HOST + "uploads"',
+    'sink: pydantic.AnyUrl = Field(default=HOST + "uploads")', 'hooks: list[HttpUrl] = [HOST + "uploads"]',
+    'feed_url = attr.ib(factory=lambda: HOST + "uploads")',
+])
+def test_a_target_typed_as_a_url_or_an_attrs_factory_is_a_use(declaration: str) -> None:
+    """fixtures240: a field annotated with pydantic's URL types holds a URL whatever its name, as a URL-named one
+    does; attrs' ``factory=`` is its ``default_factory=``."""
+    text = ('import attr, pydantic\nfrom typing import Optional\nfrom pydantic import AnyHttpUrl, BaseModel, Field, '
+            f'HttpUrl\nHOST = "https://h.example.com"\nclass Settings(BaseModel):\n    {declaration}\n'
+            'def hook(callback: HttpUrl = HOST + "uploads"):\n    pass\n')
+    found = [(f.line, f.code) for f in lint_text(text, Config())]
+    assert found == [(6, "IRI801"), (7, "IRI801")]
+
+
 @pytest.mark.parametrize("value", ['HOST + "/next page"', '"/next page"'])
 def test_a_url_named_walrus_target_is_a_use(value: str) -> None:
     """``(next_url := ...)`` binds a URL-named name as ``next_url = ...`` does (issue #27 item 3)."""

@@ -2,14 +2,15 @@
 
 ``img_url = lambda: CDN + "img"`` names a function whose one return is the URL, as ``def img_url()`` would; a
 dataclass field's ``field(default=CDN + "docs")`` (attrs' ``attr.ib``, pydantic's ``Field``) is the default a
-plain ``= CDN + "docs"`` gives, and ``default_factory=lambda: ...`` the value each object is made with. pytest's
+plain ``= CDN + "docs"`` gives, and ``default_factory=lambda: ...`` (attrs' ``factory=``) the value each object is
+made with; a target annotated with pydantic's ``HttpUrl`` holds a URL whatever its name. pytest's
 ``parametrize("url", [HOST + "/a", ...])`` binds each item of its list to the test's ``url`` in turn."""
 
 from __future__ import annotations
 
 import ast
 
-__all__ = ["held_value", "parametrized", "params"]
+__all__ = ["held_value", "parametrized", "params", "says_url_type"]
 
 _FIELDS = frozenset(("field", "Field", "ib", "attrib", "Option", "Argument"))  # (dataclasses, pydantic, attrs, typer)
 
@@ -23,9 +24,21 @@ def held_value(value: ast.expr) -> tuple[ast.expr, frozenset[str]]:
             return given["default"], frozenset()
         if value.args and word != "field" and type(value.args[0]) is not ast.Starred:
             return value.args[0], frozenset()  # (pydantic's ``Field(HOST + "b")``, attrs', typer's: first)
-        if type(factory := given.get("default_factory")) is ast.Lambda:
-            value = factory
+        if type(factory := given.get("default_factory", given.get("factory"))) is ast.Lambda:
+            value = factory  # (attrs names it ``factory``)
     return (value.body, params(value.args)) if type(value) is ast.Lambda else (value, frozenset())
+
+
+# pydantic's URL types (``pydantic.networks``): a target or parameter annotated with one holds a URL, whatever its name
+_URL_TYPES = frozenset({"AnyUrl", "AnyHttpUrl", "HttpUrl", "AnyWebsocketUrl", "WebsocketUrl", "FileUrl", "FtpUrl"})
+
+
+def says_url_type(annotation: ast.expr | None) -> bool:
+    """Whether an annotation names one of pydantic's URL types (``HttpUrl``, ``Optional[AnyHttpUrl]``,
+    ``list[HttpUrl]``): the value is a URL as much as a URL-named target's (fixtures240)."""
+    return annotation is not None and any(
+        (type(n) is ast.Name and n.id in _URL_TYPES) or (type(n) is ast.Attribute and n.attr in _URL_TYPES)
+        for n in ast.walk(annotation))
 
 
 def params(args: ast.arguments) -> frozenset[str]:

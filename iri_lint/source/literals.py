@@ -8,6 +8,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from iri_lint.source.bound_values import says_url_type
 from iri_lint.source.candidates import (
     MESSAGE_FUNCTIONS,
     PIECE_METHODS,
@@ -601,14 +602,14 @@ def _filled(ctx: Ctx, filling: Filling) -> Ctx:
     return ctx.with_template(pct=filling.pct, fmt=filling.fmt, replaced=filling.replaced, dated=filling.dated)
 
 
-def _assign_target(s: Scanner, target: ast.expr, value: ast.expr | None) -> None:
+def _assign_target(s: Scanner, target: ast.expr, value: ast.expr | None, typed: bool = False) -> None:
     name = s.dotted(target)
     if name is None:  # (``item["image_urls"] = [...]``: a key names it, as in a dict display; nothing is bound)
         key = string_key(target)
         if key is not None and s.is_url_name(key):
             s.mark_url_value(value, EXCLUDED if says_template(key) else Ctx(Reason.URL_NAME))
         return
-    url = s.is_url_name(name)
+    url = typed or s.is_url_name(name)
     # the names filled in are looked for only when a template could reach a string literal here
     filled = s.filled_for(name) if holds_template(value, url) else None
     if says_template(name) or says_query(name):  # a template whatever its placeholders look like (issue #27), or XPath
@@ -644,8 +645,8 @@ def _loop(s: Scanner, node: ast.For | ast.AsyncFor | ast.comprehension) -> None:
 
 
 def _one_target(s: Scanner, node: ast.AnnAssign | ast.NamedExpr) -> None:
-    """``url: str = value`` and ``(url := value)``."""
-    _assign_target(s, node.target, node.value)
+    """``url: str = value``, ``endpoint: HttpUrl = value`` and ``(url := value)``."""
+    _assign_target(s, node.target, node.value, says_url_type(getattr(node, "annotation", None)))
 
 
 def _with(s: Scanner, node: ast.With | ast.AsyncWith) -> None:
@@ -663,7 +664,7 @@ def _function(s: Scanner, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lam
     pairs = list(zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True))
     pairs += [(arg, d) for arg, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d]
     for arg, default in pairs:
-        if s.is_url_name(arg.arg):
+        if s.is_url_name(arg.arg) or says_url_type(arg.annotation):
             s.mark_url_value(default, Ctx(Reason.URL_NAME))
     for arg in (*positional, *a.kwonlyargs):  # (``def f(s: requests.Session)``: its object, as ``s = Session()``)
         if (note := _annotation(arg.annotation)) is not None and (qual := s.qualname(note)) in s.api_prefixes:

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
-from iri_lint.source.bound_values import held_value, parametrized, params
+from iri_lint.source.bound_values import held_value, parametrized, params, says_url_type
 from iri_lint.source.calls import URLJOINS
 from iri_lint.source.candidates import inner_urls, is_key_name, is_url_name, listed_urls, option_dest, string_key
 from iri_lint.source.env_defaults import with_env_defaults
@@ -485,7 +485,8 @@ class ModuleValues:
 
     def _target(self, target: ast.expr, value: ast.expr, node: ast.AST, at: At) -> Iterator[UrlValue]:
         name = dotted(target) or string_key(target)  # (``item["image_urls"] = ...``: a key, as a dict display's)
-        if self._is_url_name(name) and not guarded(at, node, name, value):
+        if (self._is_url_name(name) or says_url_type(getattr(node, "annotation", None))) and \
+                not guarded(at, node, name, value):
             held, hidden = held_value(value)  # (a lambda's body, ``img_url = lambda: ...``; a field's default)
             yield from self._each(held, at if held is value else _at(at.scope, at.stmt, at.hidden | hidden), node, name)
         for e in value.elts if type(value) in _DISPLAYS and not self._is_url_name(name) else ():  # type: ignore[attr-defined]
@@ -503,9 +504,8 @@ class ModuleValues:
             if arg.arg == "base_url" and client is not None:  # (the client's base where a call gives none)
                 yield from self._found(self.state.value(default, at), Reason.URL_API, node, default, at,
                                        api=self.apis.get(client))
-            elif self._is_url_name(arg.arg):  # (typer's ``api_url: str = typer.Option(HOST + "/v1")``: its default)
-                yield from self._each(held_value(default)[0] if type(default) is ast.Call else default, at, node,
-                                      arg.arg)
+            elif self._is_url_name(arg.arg) or says_url_type(arg.annotation):  # (typer's ``Option(HOST + "/v1")``)
+                yield from self._each(held_value(default)[0], at, node, arg.arg)  # (a lambda's: its body's)
 
     def _own(self, func: ast.expr) -> bool:
         """Whether a callee taking URLs is one of the module's own functions or methods (not an imported name, nor
