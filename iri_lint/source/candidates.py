@@ -253,7 +253,9 @@ def looks_like_regex(value: str) -> bool:
     """Whether the value reads as a regular expression."""
     if value.startswith("^") or (value.endswith("$") and not value.endswith("\\$")):
         return True
-    marker = _REGEX_MARKER_IN_IRI if _ABSOLUTE_IRI.match(value) else _REGEX_MARKER
+    # (an IRI's text, ``scheme://`` or a registered scheme's opaque IRI, ``mailto:a@b.example?subject="Hi"``: its
+    # ``="`` is a quote in a query, not an XPath or CSS attribute test)
+    marker = _REGEX_MARKER_IN_IRI if _ABSOLUTE_IRI.match(value) or _opaque_iri(value) else _REGEX_MARKER
     if marker.search(value) is None:
         return False
     return (_BACKSLASH_SCHEME.match(value) is None and _DRIVE.search(value) is None) or \

@@ -369,6 +369,16 @@ def test_backslashes_of_a_scheme_or_a_drive_are_no_regex_escapes(value: str, reg
     assert candidates.looks_like_regex(value) is regex
 
 
+@pytest.mark.parametrize(("value", "regex"), [
+    ('mailto:help@shop.example?subject="Refund"', False), ("tel:+1-555-0100;ext='12'", False),
+    ('//a[@href="x"]', True), ('input[name="q"]', True), ('Info:Some="x"', True),
+])
+def test_a_quote_after_an_equals_sign_in_an_opaque_iri_is_no_attribute_test(value: str, regex: bool) -> None:
+    """outside71's miss: ``="`` marks an XPath or CSS attribute test, but in a registered scheme's opaque IRI it is
+    a quote in the query (RFC 6068 wants it as %22: IRI102)."""
+    assert candidates.looks_like_regex(value) is regex
+
+
 @pytest.mark.parametrize(
     ("src", "found"),
     [
