@@ -129,15 +129,20 @@ def has_alone(r: Value, code: str, piece: Piece, k: int, checker: ValueChecker,
                                       context=UseContext.UNKNOWN, enabled=enabled, holes=c.holes,
                                       idna_versions=checker.idna_versions, assembly=c.assembly)
     at = ats[min(nth, len(ats) - 1)]
-    return any(g.code == code and g.start == at and not at_an_end(g, c.text) for g in found)
+    return any(g.code == code and g.start == at and not at_an_end(g, c) for g in found)
 
 
-def at_an_end(f: Finding, text: str) -> bool:
-    """Whether a finding is whitespace at an end of an absolute IRI's value: at a URL-named target it separates the
-    IRI from the text around it (3987bis sec. 6.3), as a literal's does there (``candidates.iri_text``); only a URL
-    API takes it into the URL."""
-    return (f.start == 0 or f.end == len(text)) and f.end > f.start and not text[f.start : f.end].strip() and \
-        is_absolute_literal(text.strip())
+def at_an_end(f: Finding, c: Checked) -> bool:
+    """Whether a finding is whitespace at an end of an absolute IRI's value, or of one a hole begins that more text
+    follows (which the hole may make absolute, ``"{}/feed.xml\\n".format(base)``: fixtures242): at a URL-named
+    target it separates the IRI from the text around it (3987bis sec. 6.3), as a literal's does there
+    (``candidates.iri_text``); only a URL API takes it into the URL."""
+    text = c.text
+    if not ((f.start == 0 or f.end == len(text)) and f.end > f.start and not text[f.start : f.end].strip()):
+        return False
+    core = text.strip()
+    first = len(text) - len(text.lstrip())
+    return is_absolute_literal(core) or any(a == first and b < first + len(core) for a, b in c.holes)
 
 
 def spot(piece: Piece, k: int) -> int:

@@ -239,7 +239,7 @@ def _placed(use: UrlValue, local: Src, checker: ValueChecker, memo: dict[tuple[o
     placed: dict[Cause, list[tuple[Finding, Piece, SourcePos, ast.expr | None]]] = {}  # one cause's findings, in order
     for f in findings:
         o = c.origin(f.start)
-        if o is None or (not at_api and at_an_end(f, c.text)):
+        if o is None or (not at_api and at_an_end(f, c)):
             continue
         piece, k = (c.spelled_origin(f.start, f.end, local) if f.code in _SPELLED_FAULTS else None) or o
         if (f.code not in ASSEMBLY_CODES and not filled and in_template(piece)) or \

@@ -309,11 +309,14 @@ def test_a_line_break_after_a_template_is_one_at_a_url_api_and_in_a_token_s_midd
 
 def test_a_line_break_after_a_token_a_placeholder_begins_separates_it() -> None:
     """A token a placeholder begins may be a whole URL whatever follows the placeholder; a line break after it ends
-    a line of text (outside70: leafmap's Markdown badge line ``badge_url = f"{badge}({url})\\n"``)."""
+    a line of text (outside70: leafmap's Markdown badge line ``badge_url = f"{badge}({url})\\n"``), filled by
+    ``.format`` or ``%`` too (fixtures242 #1)."""
     source = '''
         def badge_line(badge, url):
             badge_url = f"{badge}({url})\\n"
-            return badge_url
+            feed_url = "{}/feed.xml\\n".format(url)
+            page_url = "%s/page.html\\n" % url
+            return badge_url, feed_url, page_url
         '''
     assert found(source) == []
 
