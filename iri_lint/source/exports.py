@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import ast
 
-__all__ = ["binds_attribute", "export_signature", "one_return", "super_init_call"]
+from iri_lint.source.returns import one_return
+
+__all__ = ["binds_attribute", "export_signature", "super_init_call"]
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _HANDLERS = (ast.excepthandler, ast.match_case)
@@ -55,16 +57,6 @@ def binds_attribute(stmt: ast.AST) -> bool:
         value = getattr(stmt, field)
         targets = value if isinstance(value, list) else [value]
     return any(type(n) is ast.Attribute for target in targets for n in ast.walk(target))
-
-
-def one_return(function: ast.AST) -> ast.Return | None:
-    """The ``return`` with a value that is a function's whole body, a docstring before it aside (a helper's:
-    ``source.helpers`` reads it at the function's calls); None for any other body."""
-    body: list[ast.stmt] = function.body  # type: ignore[attr-defined]
-    if body and type(body[0]) is ast.Expr and type(body[0].value) is ast.Constant:
-        body = body[1:]
-    ret = body[0] if len(body) == 1 else None
-    return ret if type(ret) is ast.Return and ret.value is not None else None
 
 
 def super_init_call(stmt: ast.AST) -> ast.Call | None:

@@ -1,11 +1,11 @@
 """Calls of the project's helpers: ``self._url("users", uid)``, ``endpoint("items")`` (issue #27).
 
 A function of the module or of another module of the project (imported by name), or nested in the calling
-function or an enclosing one, or a method of the class
-a method is in, called by its name or through ``self``/``cls``, whose body is one ``return`` (after its
-docstring), is read at the call: its parameters hold the call's arguments (their defaults when not given,
-read where the ``def`` stands; ``*parts`` the other positional arguments), the rest of its names what they
-hold where it is defined. Anything else makes the call a hole, as every other call of the project's
+function or an enclosing one, or a method of the class a method is in, called by its name or through
+``self``/``cls``, whose body is one ``return`` (after its docstring; or after a few plain assignments, put
+together by ``source.returns``), is read at the call: its parameters hold the call's arguments (their defaults
+when not given, read where the ``def`` stands; ``*parts`` the other positional arguments), the rest of its names
+what they hold where it is defined. Anything else makes the call a hole, as every other call of the project's
 functions is: a decorator (but ``staticmethod``/``classmethod``), ``**kwargs`` in the definition, ``*`` or
 ``**`` in the call, a name bound twice or by a subclass of the caller's class, a return that binds a name (``:=``, a
 comprehension, a ``lambda``), a call of the helper in itself, ``async def`` (its call is a coroutine).
@@ -19,9 +19,9 @@ import ast
 from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.source.bindings import At, Scope
-from iri_lint.source.exports import one_return
 from iri_lint.source.mutations import rebound_on
 from iri_lint.source.objects import ClassRef, Instance
+from iri_lint.source.returns import one_return, return_statement
 from iri_lint.source.values import Seq, Value
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -72,7 +72,7 @@ def helper_call(state: ModuleState, node: ast.Call, at: At, callee: object) -> R
         return None
     if receiver is not None:  # (``api.url(...)``: its ``self`` is that very object)
         frame[[*function.args.posonlyargs, *function.args.args][0].arg] = receiver
-    return owner.value(returned.value, At(scope, returned, frame=frame))  # type: ignore[arg-type]  # (one_return: a value)
+    return owner.value(returned.value, At(scope, return_statement(returned), frame=frame))  # type: ignore[arg-type]
 
 
 def returned_alone(state: ModuleState, node: ast.Call, at: At) -> Result | None:
@@ -85,7 +85,7 @@ def returned_alone(state: ModuleState, node: ast.Call, at: At) -> Result | None:
     returned = _single_return(function)
     if returned is None:
         return None
-    return owner.value(returned.value, At(owner.index.scope(function, parent), returned))  # type: ignore[arg-type]
+    return owner.value(returned.value, At(owner.index.scope(function, parent), return_statement(returned)))  # type: ignore[arg-type]
 
 
 def parameters_bound(state: ModuleState, node: ast.Call, at: At) -> list[tuple[str, ast.expr]]:
@@ -270,7 +270,7 @@ def _kind(function: Function) -> str | None:
 
 
 def _single_return(function: Function) -> ast.Return | None:
-    """The ``return`` that is the function's whole body (``exports.one_return``), binding no name; none of an
+    """The ``return`` that is the function's whole body (``returns.one_return``), binding no name; none of an
     ``async def`` (its call is a coroutine)."""
     returned = one_return(function) if type(function) is ast.FunctionDef else None
     if returned is None or any(type(n) in _BINDS for n in ast.walk(returned)):

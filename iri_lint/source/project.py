@@ -24,9 +24,10 @@ from typing import NamedTuple
 
 from iri_lint.source.bindings import ModuleIndex
 from iri_lint.source.django_settings import SETTINGS, settings_module
-from iri_lint.source.exports import binds_attribute, one_return, super_init_call
+from iri_lint.source.exports import binds_attribute, super_init_call
 from iri_lint.source.locate import SourceFile, split_lines
 from iri_lint.source.packages import package_folder, top_folder
+from iri_lint.source.returns import one_return
 from iri_lint.source.values import Src
 
 __all__ = ["MAX_MODULES", "MAX_MODULE_BYTES", "Project", "ProjectModule", "file_stamp", "find_root"]

@@ -364,7 +364,7 @@ def test_a_file_a_slice_s_values_read_is_watched_too(tmp_path: Path) -> None:
     config = tmp_path / "config.py"
     config.write_text('CDN = "https://cdn.example.net"\n', encoding="utf-8")
     app = tmp_path / "app.py"
-    text = ("import requests\nfrom config import CDN\n\n\ndef f():\n    x = 1\n    return x\n\n\n"
+    text = ("import requests\nfrom config import CDN\n\n\ndef f():\n    x = 1\n    log(x)\n    return x\n\n\n"
             "def g():\n    return 2\n")
     cfg = Config()
     linter = IncrementalLinter(cfg, str(app))

@@ -17,7 +17,7 @@ def sig(source: str) -> str:
 
 @pytest.mark.parametrize(("before", "after"), [
     # a function's body is not read from elsewhere, unless it is one return (a helper: ``source.helpers``)
-    ("def f():\n    x = 1\n    return get('http://a/x')\n", "def f():\n    x = 1\n    return get('http://a/x y')\n"),
+    ("def f():\n    log()\n    return get('http://a/x')\n", "def f():\n    log()\n    return get('http://a/x y')\n"),
     ("def f():\n    x = 1\n", "def f():\n    x = 2\n    y = x\n"),
     # nor an expression statement, nor a docstring, nor where a statement stands
     ("requests.get(URL)\n", "requests.get(URL + 'x')\n"),
@@ -54,7 +54,9 @@ def test_what_no_other_statement_reads_may_change(before: str, after: str) -> No
     ("def f(p):\n    return 'http://a/' + p\n", "def f(p):\n    return 'http://b/' + p\n"),
     ('class C:\n    def u(self, p):\n        "Doc."\n        return self.r + p\n',
      'class C:\n    def u(self, p):\n        "Doc."\n        return self.r + "/" + p\n'),
-    ("def f(p):\n    return p\n", "def f(p):\n    q = p\n    return q\n"),
+    ("def f(p):\n    return p\n", "def f(p):\n    log(p)\n    return p\n"),
+    # the assignments before a return, read into it (``source.returns``)
+    ("def f(p):\n    q = 'http://a/' + p\n    return q\n", "def f(p):\n    q = 'http://b/' + p\n    return q\n"),
 ])
 def test_what_another_statement_may_read_is_in_the_signature(before: str, after: str) -> None:
     assert sig(before) != sig(after)

@@ -80,7 +80,7 @@ def test_a_helper_s_return_is_read_with_the_call_s_arguments() -> None:
 
 @pytest.mark.parametrize("helper", [
     "def endpoint(path, **kw):\n    return BASE + '/' + path\n",  # **kwargs: not followed
-    "def endpoint(path):\n    x = path\n    return BASE + '/' + x\n",  # more than a return
+    "def endpoint(path):\n    x = path\n    log(x)\n    return BASE + '/' + x\n",  # more than assignments
     "@cache\ndef endpoint(path):\n    return BASE + '/' + path\n",  # a decorator may change what it gives
     "async def endpoint(path):\n    return BASE + '/' + path\n",  # its call is a coroutine
     "def endpoint(path):\n    return BASE + '/' + path\nendpoint = other\n",  # bound twice
@@ -133,16 +133,18 @@ def test_a_helper_s_star_parameter_holds_the_other_arguments() -> None:
 
 def test_another_module_s_helper_is_read_at_the_call(tmp_path: Path) -> None:
     """``from pkg.urls import endpoint``, absolute or relative: its one return is read at the call with the
-    call's arguments; another module's function of more than a return stays a hole."""
+    call's arguments, and so is a return after assignments (``source.returns``); another module's function that
+    does more stays a hole."""
     paths = package(tmp_path, "pkg", {
         "urls": 'BASE = "https://api.example.com"\n\n\ndef endpoint(path, version="v1"):\n'
                 '    """A path of the API."""\n    return BASE + "/" + version + "/" + path\n\n\n'
-                'def other(path):\n    x = BASE + "/" + path\n    return x\n',
-        "app": 'import requests\nfrom pkg.urls import endpoint, other\nfrom .urls import endpoint as ep\n\n'
+                'def other(path):\n    x = BASE + "/" + path\n    log(x)\n    return x\n\n\n'
+                'def chained(path):\n    x = BASE + "/"\n    x += path\n    return x\n',
+        "app": 'import requests\nfrom pkg.urls import chained, endpoint, other\nfrom .urls import endpoint as ep\n\n'
                'requests.get(endpoint("a b"))\nrequests.get(ep("items", version="v 2"))\n'
-               'requests.get(other("c d"))\nrequests.get(endpoint("fine"))\n',
+               'requests.get(other("c d"))\nrequests.get(endpoint("fine"))\nrequests.get(chained("e f"))\n',
     })
-    assert found_in(paths["app"], Project()) == [(5, 24, "IRI101"), (6, 35, "IRI101")]
+    assert found_in(paths["app"], Project()) == [(5, 24, "IRI101"), (6, 35, "IRI101"), (9, 23, "IRI101")]
 
 
 def test_a_helper_a_base_class_defines_is_read_at_a_subclass_s_call(tmp_path: Path) -> None:

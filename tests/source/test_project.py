@@ -294,6 +294,7 @@ def test_a_kept_module_drops_the_function_bodies_no_value_reads(tmp_path: Path) 
             def helper(x):
                 '''Not read.'''
                 y = x + 1
+                log(y)
                 return y
 
             class Client:
@@ -305,6 +306,7 @@ def test_a_kept_module_drops_the_function_bodies_no_value_reads(tmp_path: Path) 
 
                 def other(self):
                     url = self.url
+                    log(url)
                     return requests.get(url)
         """,
         "pkg/other.py": """            ROOT = "https://api.example"
@@ -393,6 +395,7 @@ def test_a_module_read_for_a_value_is_parsed_once_when_linted_after(tmp_path: Pa
 
             def helper(x):
                 y = ROOT + "/a b" + x
+                log(y)
                 return requests.get(y)
 
             class Client:
