@@ -2351,7 +2351,7 @@ def test_an_enum_member_s_value_from_another_module_or_rebound(tmp_path: Path) -
 @pytest.mark.parametrize("declaration", [
     'target: AnyHttpUrl = HOST + "uploads"', 'endpoint: Optional[HttpUrl] = HOST + "uploads"',
     'sink: pydantic.AnyUrl = Field(default=HOST + "uploads")', 'hooks: list[HttpUrl] = [HOST + "uploads"]',
-    'feed_url = attr.ib(factory=lambda: HOST + "uploads")',
+    'feed_url = attr.ib(factory=lambda: HOST + "uploads")', 'fwd: "Optional[HttpUrl]" = HOST + "uploads"',
 ])
 def test_a_target_typed_as_a_url_or_an_attrs_factory_is_a_use(declaration: str) -> None:
     """fixtures240: a field annotated with pydantic's URL types holds a URL whatever its name, as a URL-named one

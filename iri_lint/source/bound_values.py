@@ -9,6 +9,7 @@ made with; a target annotated with pydantic's ``HttpUrl`` holds a URL whatever i
 from __future__ import annotations
 
 import ast
+import re
 
 __all__ = ["held_value", "parametrized", "params", "says_url_type"]
 
@@ -30,12 +31,15 @@ def held_value(value: ast.expr) -> tuple[ast.expr, frozenset[str]]:
 
 
 # pydantic's URL types (``pydantic.networks``): a target or parameter annotated with one holds a URL, whatever its name
+_WORDS = re.compile(r"[A-Za-z_]\w*+")
 _URL_TYPES = frozenset({"AnyUrl", "AnyHttpUrl", "HttpUrl", "AnyWebsocketUrl", "WebsocketUrl", "FileUrl", "FtpUrl"})
 
 
 def says_url_type(annotation: ast.expr | None) -> bool:
     """Whether an annotation names one of pydantic's URL types (``HttpUrl``, ``Optional[AnyHttpUrl]``,
-    ``list[HttpUrl]``): the value is a URL as much as a URL-named target's (fixtures240)."""
+    ``list[HttpUrl]``, ``"HttpUrl"``): the value is a URL as much as a URL-named target's (fixtures240, 242)."""
+    if type(annotation) is ast.Constant and type(annotation.value) is str:  # (a forward reference, ``"HttpUrl"``)
+        return any(word in _URL_TYPES for word in _WORDS.findall(annotation.value[:200]))
     return annotation is not None and any(
         (type(n) is ast.Name and n.id in _URL_TYPES) or (type(n) is ast.Attribute and n.attr in _URL_TYPES)
         for n in ast.walk(annotation))

@@ -31,7 +31,8 @@ RULE = Rule(
          "`//cdn.example/x`. Valid syntax, so nothing fails until the request goes to a host named `https` (or, "
          "with a search domain, to a machine of that name on the local network)."),
     where=("the first scheme, the one the outer piece spells before the `://` the joined URL then repeats (the "
-           "`h` of `\"https://\" + CDN`)"),
+           "`h` of `\"https://\" + CDN`); after a scheme that is a hole (`scheme + \"://\" + CDN`), the `://` "
+           "the code spells"),
     fix_text=("Drop one of the two: join the host (`\"https://\" + HOST`, `HOST = \"cdn.example\"`) or use the "
               "whole URL (`CDN + \"/img\"`)."),
     valid=(
