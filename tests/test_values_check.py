@@ -2363,6 +2363,17 @@ def test_a_target_typed_as_a_url_or_an_attrs_factory_is_a_use(declaration: str) 
     assert found == [(6, "IRI801"), (7, "IRI801")]
 
 
+def test_a_partial_of_a_url_api_is_the_url_api() -> None:
+    """``fetch = functools.partial(requests.get, timeout=5)`` calls ``requests.get`` with the same URL; a partial
+    that fixes a positional argument moves the URL (a hole)."""
+    text = ('import functools, requests\nfrom functools import partial\nBASE = "https://api.example.com"\n'
+            'fetch = functools.partial(requests.get, timeout=5)\npost = partial(requests.post, headers={"A": "b"})\n'
+            'session = requests.Session()\nsget = partial(session.get, timeout=3)\n'
+            'fixed = partial(requests.request, "GET")\n'
+            'fetch(BASE + "items")\npost(BASE + "/a b")\nsget(BASE + "x")\nfixed(BASE + "y")\n')
+    assert [(f.line, f.code) for f in lint_text(text, Config())] == [(9, "IRI801"), (10, "IRI101"), (11, "IRI801")]
+
+
 @pytest.mark.parametrize("value", ['HOST + "/next page"', '"/next page"'])
 def test_a_url_named_walrus_target_is_a_use(value: str) -> None:
     """``(next_url := ...)`` binds a URL-named name as ``next_url = ...`` does (issue #27 item 3)."""

@@ -23,6 +23,8 @@ from iri_lint.source.values import (
     Const,
     Hole,
     HoleKind,
+    Method,
+    Ref,
     Seq,
     Src,
     Table,
@@ -39,7 +41,8 @@ if TYPE_CHECKING:
     from iri_lint.source.evaluate import Evaluator
 
 __all__ = ["CALLS", "CLIENTS", "JOINS_OF_URLS", "KEYWORD_ONLY", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS",
-           "Args", "known_text", "percent_args", "request_methods", "to_arg", "unset_environment", "urljoin_drops"]
+           "Args", "is_partial", "known_text", "percent_args", "request_methods", "to_arg", "unset_environment",
+           "urljoin_drops"]
 
 Item = tuple[object, ast.expr]  # an argument's result and its expression
 
@@ -241,6 +244,22 @@ def _number(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     return hole(node, src, kind=HoleKind.NUMBER if integer else HoleKind.VALUE)
 
 
+def is_partial(expr: ast.expr) -> bool:
+    """Whether ``expr`` calls ``partial`` (``functools.partial(...)``, ``partial(...)``): a name bound to it is a
+    function of its own, which the values read through ``_partial``."""
+    func = expr.func if type(expr) is ast.Call else None
+    return (type(func) is ast.Name and func.id == "partial") or (type(func) is ast.Attribute and func.attr == "partial")
+
+
+def _partial(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+    """``functools.partial(requests.get, timeout=5)``: calling it calls the function with the same arguments; one
+    that fixes a positional argument or the URL moves or hides them (a hole)."""
+    given = args.positional
+    if given is not None and len(given) == 1 and type(given[0][0]) in (Ref, Method) and "url" not in args.keywords:
+        return given[0][0]
+    return hole(node, src)
+
+
 def _str(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     if not args.unknown and not args.positional and not args.keywords:
         return Value()
@@ -328,6 +347,7 @@ CALLS: dict[str, Handler] = {
     **dict.fromkeys(("urllib.parse.urlencode", "requests.compat.urlencode", "django.utils.http.urlencode"),
                     _urlencode),
     "str": _str,
+    "functools.partial": _partial,
     **dict.fromkeys(("int", "len", "ord", "hash", "id", "round"), _number),  # (float() may print 'inf' or '1e+20')
     **dict.fromkeys(ENVIRONMENT, _environment),
     **dict.fromkeys(("yarl.URL", "httpx.URL"), _url_object),

@@ -646,7 +646,7 @@ class ModuleState:
                 return Ref(callee.qual + "()")  # an object of that class, or a function's result
             values = self
             if self.callee:  # of the calls modelled only a client's constructor makes an API's owner
-                if callee.qual not in CLIENTS:
+                if callee.qual not in CLIENTS and callee.qual != "functools.partial":
                     return self.hole(node)
                 values = self.evaluator._state(self.index, self.src, self.path, False)  # (its base is a value)
             args = values._args(node, at)

@@ -19,7 +19,7 @@ from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
 from iri_lint.source.bound_values import held_value, parametrized, params, says_url_type
-from iri_lint.source.calls import URLJOINS
+from iri_lint.source.calls import URLJOINS, is_partial
 from iri_lint.source.candidates import inner_urls, is_key_name, is_url_name, listed_urls, option_dest, string_key
 from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
@@ -123,8 +123,7 @@ _LEAVES = (ast.Name, ast.Constant)  # (a Constant's value is no node)
 
 
 def _children(node: ast.AST, leaves: bool) -> list[ast.AST]:
-    """The child nodes (``ast.iter_child_nodes``, with a table of fields per type; without names and
-    constants unless ``leaves``)."""
+    """The child nodes (``ast.iter_child_nodes``, a table of fields per type; no names, constants unless ``leaves``)."""
     t = type(node)
     fields = _FIELDS.get(t)
     if fields is None:
@@ -271,6 +270,8 @@ class ModuleValues:
                     if a.name != "*" and compat_qual(".".join(p for p in (package, stmt.module, a.name) if p)) \
                             in self.prefixes:
                         out.add(a.asname or a.name)
+        out.update(t.id for s in self.state.index.tree.body if type(s) is ast.Assign and is_partial(s.value)
+                   for t in s.targets if type(t) is ast.Name)  # (``fetch = partial(requests.get, timeout=5)``)
         return frozenset(out)
 
     def marked(self, known: Sequence[int] | None = None, within: tuple[int, int] | None = None) -> list[int]:
@@ -344,8 +345,7 @@ class ModuleValues:
 
     def url_values(self, marked: Sequence[int] | None = None,  # noqa: C901 - one branch per kind of URL use
                    within: tuple[int, int] | None = None) -> Iterator[UrlValue]:
-        """Every place the module uses a value as a URL, in source order (``marked``, ``within``: see
-        ``marked``)."""
+        """Every place the module uses a value as a URL, in source order (``marked``, ``within``: ``marked``)."""
         state = self.state
         lines = self.marked(marked, within) if self.options.prefilter else \
             None if within is None else list(range(within[0], within[1] + 1))
