@@ -2,7 +2,8 @@
 
 A file is configured by the nearest ``pyproject.toml`` above the folder it is named in (symlinks in
 the folder's path resolved, the file's own name not: a link is configured where it is) that holds a
-``[tool.iri-lint]`` table (ruff's rule: one without the table is passed over). Its per-file settings
+``[tool.iri-lint]`` table (ruff's rule: one without the table is passed over, and so is one that is no TOML and
+never names ``iri-lint``, a project template's). Its per-file settings
 (``per-file-ignores``, ``test-files``) and the excludes match the file's path relative to that
 pyproject's folder. ``iri-lint check`` and the language server both ask here; what the table's keys
 mean is ``iri_lint.config``'s business.
@@ -44,7 +45,12 @@ def read_section(path: Path) -> dict[str, Any] | None:
             return _SECTIONS[key]
         text = path.read_text(encoding="utf-8")
         data = tomllib.loads(text)
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except tomllib.TOMLDecodeError as exc:
+        if SECTION not in text:  # (a project template's Jinja pyproject: no table of ours, passed over; outside75)
+            _SECTIONS[key] = None
+            return None
+        raise ConfigError(f"{path}: {exc}", path=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: {exc}", path=path) from None
     except RecursionError:  # tomllib descends one call per level of nesting
         raise ConfigError(f"{path}:{_too_deep_line(text)}: nesting too deep to read", path=path) from None

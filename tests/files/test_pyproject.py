@@ -29,6 +29,16 @@ def test_a_broken_pyproject_on_the_way_up_is_an_error_naming_it(tmp_path: Path) 
         find_pyproject(tmp_path / "pkg" / "m.py")
 
 
+def test_a_pyproject_that_is_no_toml_and_never_names_the_table_is_passed_over(tmp_path: Path) -> None:
+    """outside75 (singer-sdk): a cookiecutter template's Jinja pyproject.toml above checked files aborted the whole
+    run; it cannot hold [tool.iri-lint], so the nearest one that does configures the file."""
+    (tmp_path / "pyproject.toml").write_text(TABLE)
+    template = tmp_path / "cookiecutter" / "{{cookiecutter.name}}"
+    template.mkdir(parents=True)
+    (template / "pyproject.toml").write_text('[project]\n{%- if cookiecutter.x %}\nname = "a"\n{%- endif %}\n')
+    assert find_pyproject(template / "m.py") == tmp_path / "pyproject.toml"
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     """proj/ (a [tool.iri-lint] table) holding sub/ (a pyproject.toml without one) and sub/pkg/."""
