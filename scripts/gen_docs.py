@@ -309,7 +309,9 @@ def configuration_page() -> str:
         "# Configuration", "",
         "One option model serves both front ends. The `iri-lint` command reads, for each file, "
         "`[tool.iri-lint]` from the nearest `pyproject.toml` above it that has that table (one without "
-        "it is passed over, as ruff does; a batch spanning packages gets each package's settings; "
+        "it is passed over, as ruff does, and so is one that is not TOML and never names `iri-lint`, such as a "
+        "project template's Jinja `pyproject.toml`; one that names it and is not TOML is an error; a batch spanning "
+        "packages gets each package's settings; "
         "`--config FILE` applies one file to all, `--isolated` none, and `iri-lint check "
         "--show-settings FILE` prints the file used and the effective settings). Command-line flags go "
         "on top: `--select` replaces the selection (and the configured ignores), `--ignore` and "

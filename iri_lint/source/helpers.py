@@ -7,8 +7,9 @@ together by ``source.returns``), is read at the call: its parameters hold the ca
 when not given, read where the ``def`` stands; ``*parts`` the other positional arguments), the rest of its names
 what they hold where it is defined. Anything else makes the call a hole, as every other call of the project's
 functions is: a decorator (but ``staticmethod``/``classmethod``), ``**kwargs`` in the definition, ``*`` or
-``**`` in the call, a name bound twice or by a subclass of the caller's class, a return that binds a name (``:=``, a
-comprehension, a ``lambda``), a call of the helper in itself, ``async def`` (its call is a coroutine).
+``**`` in the call, the helper's name bound twice or by a subclass of the caller's class, a return that binds a
+name (``:=``, a comprehension, a ``lambda``), a call of the helper in itself, ``async def`` (its call is a
+coroutine).
 The parameters a call's positional arguments bind are read from any such ``def``, whatever its body,
 ``async def`` too (``parameters_bound``): only a decorator may change what they are.
 """
