@@ -2104,7 +2104,7 @@ def test_a_second_query_after_an_unknown_part_that_cannot_end_the_query(
     ('"https://" + HOST + "-eu.example/x"', []),
     ('"https://example" + ".com/"', []),  # a dotless name and its next label (fixtures52)
     ('"https://\u4f8b\u3048" + "\u3002\u30c6\u30b9\u30c8/"', []),  # (an ideographic full stop: a label separator)
-    ('f"https://p{A}ypal.com/"', [(4, 23, "IRI502")]),  # a host spelled in parts around a known piece: only
+    ('f"https://p{A}ypal.com/"', [(4, 25, "IRI502")]),  # a host spelled in parts around a known piece: only
     ('"https://r" + "\u00e9" + "sum.example.org/"', []),  # its look-alike is at fault (fixtures45, repro 01)
 ])
 def test_a_join_after_a_whole_host_spelled_apart_from_its_scheme(piece: str,

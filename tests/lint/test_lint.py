@@ -170,8 +170,8 @@ def test_no_iri_form_findings_only_where_the_literal_is_used_as_an_iri() -> None
     U-label or A-label, wherever it is) is reported only when IRI403 is named; a label no IDNA version
     reads is a broken name wherever it is (issue #26). Naming the codes reports them all."""
     found = [(f.line, f.col, f.code) for f in lint_text(USED_AS_IRI, Config())]
-    assert found == [(3, 34, "IRI401"), (4, 38, "IRI401"), (6, 16, "IRI403"), (7, 17, "IRI403"),
-                     (10, 17, "IRI403")]
+    assert found == [(3, 34, "IRI401"), (4, 38, "IRI401"), (6, 16, "IRI403"), (7, 24, "IRI403"),
+                     (10, 19, "IRI403")]  # (each at the character at fault: the hyphen, the '!')
     named = Config(extend_select=("IRI401", "IRI403"))
     assert [(f.line, f.code) for f in lint_text(USED_AS_IRI, named)] == [
         (2, "IRI401"), (3, "IRI401"), (4, "IRI401"), (5, "IRI403"), (6, "IRI403"), (7, "IRI403"),
@@ -337,7 +337,8 @@ def test_a_dns_host_label_that_begins_or_ends_with_a_hyphen_is_reported() -> Non
     ('r3---sn-ab', a live CDN name) are fine. Not for a scheme whose host is no DNS name."""
     src = ('a_url = "https://-sts.googleapis.com"\nb_url = "https://us-east-.example.com/x"\n'
            'c_url = "https://r3---sn-ab.example.com/"\nd_url = "file://-host-/x"\n')
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(1, 17, "IRI403"), (2, 17, "IRI403")]
+    # (at the hyphen: the character at fault)
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(1, 17, "IRI403"), (2, 24, "IRI403")]
 
 
 def test_a_user_name_that_reads_as_another_host_is_reported_at_it() -> None:

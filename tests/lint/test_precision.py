@@ -646,7 +646,7 @@ def test_a_host_label_s_known_hyphen_at_an_end_is_reported_beside_a_hole() -> No
             requests.get("https://-" + tenant + ".example.com/")
             requests.get("https://a-" + tenant + ".example.com/")
             requests.get("https://ex-" + tenant + "/")
-        ''') == [(3, 30, "IRI403"), (4, 26, "IRI403")]
+        ''') == [(3, 40, "IRI403"), (4, 26, "IRI403")]  # (at the hyphen, the character at fault)
 
 
 def test_a_name_read_from_the_environment_joins_its_default_url() -> None:

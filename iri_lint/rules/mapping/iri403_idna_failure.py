@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ...core.grammar import LDH, is_ldh_label
@@ -46,8 +47,9 @@ RULE = Rule(
          "refuses; it is reported by default only where the value reaches such an API (the call raises), "
          "elsewhere when IRI403 is selected by name."),
     fix_text="Correct the label (the message names the reason).",
-    where=("the first character of the label at fault: IDNA refuses a label as a whole, whatever the reason the "
-           "message names (a hyphen at its start or end, its length, a character it may not hold)"),
+    where=("the character at fault: a hyphen at the label's start or end, the first of two in its 3rd and 4th "
+           "places, the code point IDNA refuses; the label's first character where IDNA refuses it as a whole (its "
+           "length, the Bidi Rule)"),
     valid=(Example("https://bücher.example/"), Example("https://my_host.example/"), Example("https://r3---sn-ab.example/"),
            Example("https://xn--bcher-kva.example/"), Example("https://example.com./"), Example("https://.../")),
     invalid=(Example("https://xn--a.example/"), Example("https://xn--d.example/"), Example("https://xn--abc-.example/"),
@@ -105,7 +107,7 @@ def check(facts: Facts) -> Iterator[Raw]:
                 else:
                     built += 1
                     shown = facts.shown[pos : pos + len(label)]  # (a hole as '…', not the '0' it is checked as)
-                    yield Raw(pos, pos + len(label), message if shown == label else
+                    yield Raw(pos + _fault_in(label, message), pos + len(label), message if shown == label else
                               message.replace(repr(label), repr(shown), 1))
         pos += len(label) + 1
     facts.skip(skipped)
@@ -147,6 +149,20 @@ def _named_but_for_empty_labels(labels: list[str]) -> bool:
 def _hyphen_at_an_end(host: str) -> bool:
     """Whether a label of ``host`` begins or ends with '-'."""
     return host.startswith("-") or host.endswith("-") or "-." in host or ".-" in host
+
+
+_CODEPOINT = re.compile(r"[Cc]odepoint U\+([0-9A-Fa-f]{4,6})")
+
+
+def _fault_in(label: str, message: str) -> int:
+    """Where in the label the character at fault is: a hyphen at an end, hyphens in the 3rd and 4th places, the
+    code point IDNA names; else the label's first character (its length, the Bidi Rule: the label as a whole)."""
+    if "3rd and 4th" in message:
+        return 2
+    if "hyphen" in message:
+        return len(label) - 1 if label[-1:] == "-" and label[:1] != "-" else 0
+    m = _CODEPOINT.search(message)
+    return max(label.find(chr(int(m[1], 16))), 0) if m is not None else 0
 
 
 def _label_problem(label: str, idna_versions: bool) -> str | None:

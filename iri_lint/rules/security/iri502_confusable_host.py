@@ -29,8 +29,8 @@ RULE = Rule(
          "(all-Cyrillic `аррӏе`, UTS #39 sec. 4 whole-script confusables). Judged with ICU's SpoofChecker when "
          "`iri-lint[icu]` is installed, else with Unicode's confusables data (`confusable-homoglyphs`). IRI311 "
          "never proposes showing such a label."),
-    where=("the first character of the host label that looks like another (the label's first character, not the "
-           "look-alike one inside it)"),
+    where=("the label's first non-ASCII character, the first look-alike (the `а` of `pаypal`); the fix writes the "
+           "whole label"),
     fix_text="Use the real ASCII host.",
     valid=(Example("https://paypal.com/"), Example("https://пример.рф/")),
     invalid=(Example("https://pаypal.com/"), Example("https://аррӏе.com/"), Example("https://gıthub.com/")),
@@ -63,4 +63,6 @@ def check(facts: Facts) -> Iterator[Raw]:
         message = (f"host label {short_visible(label)!r} looks like the ASCII {p.looks_like!r} but is not ASCII "
                    f"({_non_ascii(label)}); a spoof of another host (RFC 3987 sec. 8, UTS #39 sec. 4)")
         edits = None if p.replacement is None else (Edit(p.span.start, p.span.end, p.replacement),)
-        yield Raw(p.span.start, p.span.end, message, edits)
+        text = facts.ref.text  # (holes as "0": ASCII)
+        first = next((i for i in range(p.span.start, p.span.end) if text[i] >= "\x80"), p.span.start)
+        yield Raw(first, p.span.end, message, edits)  # (at the first look-alike; the fix writes the whole label)
