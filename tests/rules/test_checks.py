@@ -558,6 +558,18 @@ def test_an_empty_port_before_an_at_sign_is_no_cut_password() -> None:
     assert [f.code for f in check("mysql://app:pa/ss@db/app", select=["IRI112"])] == ["IRI112"]
 
 
+@pytest.mark.parametrize(("text", "fixed"), [
+    ("https://a b.example/", False), ("https://a\ue004.example/", False), ("http://a|b.example/", False),
+    ("https://a.example/a b", True), ("foo://a b/", True), ("https://a\tb.example/", True),  # (a removal)
+])
+def test_a_dns_host_s_character_gets_no_percent_encoding_fix(text: str, fixed: bool) -> None:
+    """fixtures242: IRI106's fix wrote a private-use character in a host as %EE%80%84, which no resolver reads
+    (RFC 3986 sec. 3.2.2: a DNS name is written in IDNA); a path's is encoded, a control removed."""
+    (f,) = check(text)
+    assert (f.fix is not None) is fixed
+    assert ("no resolver reads" in f.message) is (not fixed)
+
+
 @pytest.mark.parametrize("look_alike", ["\uff0f", "\u2024", "\u2215"])
 def test_a_delimiter_s_look_alike_in_a_host_is_one_finding_not_an_idna_failure_too(look_alike: str) -> None:
     """fixtures241 #2: IDNA refuses the label that holds a delimiter's look-alike; writing the delimiter cures both,

@@ -32,8 +32,9 @@ RULE = Rule(
 
 def message(err: Subject) -> str:
     """The finding's message for one error (a run of them gets its length appended)."""
-    return (f"{err.label} in {err.component}: "
-            "private-use characters are allowed only in the query (RFC 3987 sec. 2.2); percent-encode it")
+    remedy = err.remedy("percent-encode it")
+    return (f"{err.label} in {err.component}: private-use characters are allowed only in the query (RFC 3987 "
+            f"sec. 2.2); {remedy}")
 
 
 def check(facts: Facts) -> Iterator[Raw]:

@@ -10,7 +10,8 @@ from typing import NamedTuple
 from ...core.chars import char_label, pct_encode
 from ...core.errors import Kind
 from ...core.grammar import Profile
-from ...core.reference import ErrorRecord, IRIReference
+from ...core.mapping import is_dns_scheme
+from ...core.reference import ErrorRecord, HostKind, IRIReference
 from ...data.schemes import VERBATIM_KEY
 from ..facts import Facts
 from ..model import Edit, Raw
@@ -20,7 +21,17 @@ _KEY_PARTS = frozenset({"path", "query", "fragment"})  # (a '#' is a key's chara
 KEY_REMEDY = "an object store reads its key verbatim, so encoding it would name another object: no fix"
 OBJECT_KEY = ("After the bucket of an object store's URL (`s3://`, `gs://`, `abfs://`, `hdfs://`, ...; the "
               "list is in docs/design.md) the finding has no fix: fsspec, boto3 and the cloud SDKs read the key "
-              "verbatim, never percent-decoded, so the encoded character would name another object.")
+              "verbatim, never percent-decoded, so the encoded character would name another object. Nor in a DNS "
+              "host's name (`https://a b.example/`): no resolver reads a percent-encoded host name.")
+
+
+HOST_REMEDY = "no resolver reads a percent-encoded host name: write the host's real name (no fix)"
+
+
+def in_dns_host(ref: IRIReference, rec: ErrorRecord) -> bool:
+    """Whether an error is in a DNS host's name, where percent-encoding names no host (RFC 3986 sec. 3.2.2: a
+    registered name for DNS is written in IDNA, never encoded; fixtures242)."""
+    return rec.component == "host" and ref.host_kind is HostKind.REG_NAME and is_dns_scheme(ref.get("scheme"))
 
 
 def in_object_key(ref: IRIReference, rec: ErrorRecord) -> bool:
@@ -57,8 +68,11 @@ class Subject(NamedTuple):
         return self.rec.component or ""
 
     def remedy(self, usual: str) -> str:
-        """``usual``, the fix's advice, but where the character is an object store's key's own."""
-        return KEY_REMEDY if in_object_key(self.ref, self.rec) else usual
+        """``usual``, the fix's advice, but where the character is an object store's key's own or a DNS host's (where
+        only a removal is a fix)."""
+        if in_object_key(self.ref, self.rec):
+            return KEY_REMEDY
+        return HOST_REMEDY if not usual.startswith("remove") and in_dns_host(self.ref, self.rec) else usual
 
     @property
     def chars(self) -> str:
@@ -97,7 +111,8 @@ def report(facts: Facts, kind: Kind, describe: Describe, fix: SyntaxFix | None =
         more = "" if after <= 0 else "; 1 more such character follows" if after == 1 else \
             f"; {after} more such characters follow"
         subject = Subject(*ref.error_subject(first), ref)
-        edits = None if fix is None or in_object_key(ref, recs[first]) else \
+        edits = None if fix is None or in_object_key(ref, recs[first]) or \
+            (fix is not SyntaxFix.REMOVE and in_dns_host(ref, recs[first])) else \
             _edits(ref, tuple(recs[k] for k in idx[i:j]), fix)
         yield Raw(recs[first].start, recs[idx[j - 1]].end, describe(subject) + _in_a_row(subject) + more, edits)
 
