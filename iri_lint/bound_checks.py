@@ -8,7 +8,7 @@ API makes. These checks re-read a value as that binding, or that module, reads i
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .core.scanner import scan
@@ -35,7 +35,8 @@ from .source.values import MADE, Piece, Text, Value, holds, same_piece
 if TYPE_CHECKING:
     from .values_check import ValueChecker
 
-__all__ = ["at_an_end", "bound_once", "found_where_bound", "has_alone", "offsets_of", "reported_there", "separated"]
+__all__ = ["at_an_end", "bound_once", "found_where_bound", "has_alone", "offsets_of", "reported_there", "separated",
+           "whitespace_at_an_end"]
 
 
 def reported_there(piece: object) -> bool:
@@ -137,12 +138,16 @@ def at_an_end(f: Finding, c: Checked) -> bool:
     follows (which the hole may make absolute, ``"{}/feed.xml\\n".format(base)``: fixtures242): at a URL-named
     target it separates the IRI from the text around it (3987bis sec. 6.3), as a literal's does there
     (``candidates.iri_text``); only a URL API takes it into the URL."""
-    text = c.text
+    return whitespace_at_an_end(f, c.text, c.holes)
+
+
+def whitespace_at_an_end(f: Finding, text: str, holes: Sequence[tuple[int, int]]) -> bool:
+    """``at_an_end`` of a text with template ``holes``: a literal's at a URL-named target (fixtures242 #2)."""
     if not ((f.start == 0 or f.end == len(text)) and f.end > f.start and not text[f.start : f.end].strip()):
         return False
     core = text.strip()
     first = len(text) - len(text.lstrip())
-    return is_absolute_literal(core) or any(a == first and b < first + len(core) for a, b in c.holes)
+    return is_absolute_literal(core) or any(a == first and b < first + len(core) for a, b in holes)
 
 
 def spot(piece: Piece, k: int) -> int:

@@ -10,6 +10,7 @@ import tokenize
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from .bound_checks import whitespace_at_an_end
 from .config import Config
 from .core.scanner import scan
 from .noqa import file_noqa, is_noqa, may_silence, noqa_lines, noqa_lines_around
@@ -240,6 +241,8 @@ def _check_literal(lit: Literal, config: Config, enabled: frozenset[str],
     findings = check_ref(ref, context=lit.context, enabled=in_text if embedded else enabled,
                          holes=holes, uri_only_api=lit.uri_only_api, idna_versions=idna_versions,
                          by_shape=lit.reason is Reason.ABSOLUTE)
+    if lit.reason is Reason.URL_NAME and lit.api is None:  # (whitespace around an absolute IRI separates it there)
+        findings = [f for f in findings if not whitespace_at_an_end(f, lit.value, lit.holes)]
     if embedded:
         findings = [t for t in (text_finding(f, enabled) for f in findings) if t is not None]
     elif isinstance(lit.locator, PartLocator):

@@ -3235,7 +3235,8 @@ def test_a_url_set_off_in_text_is_no_url_but_a_url_api_takes_it_whole() -> None:
            '    link_url = \'"%s"\' % page_url\n'
            '    bad_url = " %s/a b" % page_url\n'
            '    requests.get(" [%s]" % page_url)\n')
-    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 15, "IRI101"), (7, 18, "IRI101")]
+    # (the leading space separates a value the hole begins from text at a URL-named target: the inner one is the fault)
+    assert [(f.line, f.col, f.code) for f in lint_text(src, Config())] == [(6, 20, "IRI101"), (7, 18, "IRI101")]
 
 
 def test_a_known_url_set_off_in_text_is_checked_between_its_delimiters() -> None:

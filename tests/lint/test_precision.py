@@ -321,6 +321,18 @@ def test_a_line_break_after_a_token_a_placeholder_begins_separates_it() -> None:
     assert found(source) == []
 
 
+def test_whitespace_at_an_end_of_an_absolute_or_hole_led_url_named_literal_is_no_finding() -> None:
+    """fixtures242 #2: at a URL-named target the line break after an IRI separates it from text whatever the IRI
+    holds, as IRI101's page says; the space inside is still the IRI's fault."""
+    source = '''
+        def f(base):
+            a_url = "https://h.example/a b\\n"
+            b_url = f"{base}/c d\\n"
+            return a_url, b_url
+        '''
+    assert [code for _, _, code in found(source)] == ["IRI101", "IRI101"]
+
+
 def test_a_redaction_marker_is_a_url_only_where_a_url_api_takes_it() -> None:
     """``[REDACTED]`` where a URL was is a placeholder of the whole URL, not a relative reference; a URL API sends it
     all the same, and a bracketed index (``[0]``) is no redaction marker."""
