@@ -22,7 +22,9 @@ RULE = Rule(
           "right after a value whose text ends inside its authority (`HOST + \"docs\"`, where `HOST` is "
           "`\"https://cdn.example.net\"`), so that the joined text continues the host or the port, follows an "
           "IP literal, or brings an `@` that turns the host into userinfo (`SITE + \"@mirror.example/\"`: the "
-          "request goes to `mirror.example`). Only when the whole authority up to the join comes from one piece "
+          "request goes to `mirror.example`; not the strings of one literal wrapped over lines, whose author "
+          "spells the userinfo, `(\"https://<token>\"` / `\"@cluster.example\")`). Only when the whole "
+          "authority up to the join comes from one piece "
           "(after the scheme's: `\"https://\" + HOST + \"docs\"` with a dotted `HOST`), or when the piece "
           "before the join ends the host with whole labels after a part (`f\"https://{sub}.example.com\" + "
           "\"img\"`), and the joined piece starts with known text other than `/`, `?`, `#`, or `:` after a host "
@@ -51,6 +53,8 @@ RULE = Rule(
         Example('import requests\nHOST = "https://cdn.example.net"\nrequests.get(HOST + "/img/logo.png")\n',
                 kind="python"),
         Example('import requests\n\n\ndef get(sub):\n    return requests.get("https://" + sub + ".example.com/")\n',
+                kind="python"),
+        Example('ingest_url = ("https://a87826d5-2b1c-4f7e-9a3d"\n              "@cluster.example.com")\n',
                 kind="python"),
     ),
     invalid=(
@@ -103,6 +107,9 @@ def check(facts: Facts) -> Iterator[Raw]:
         if "." not in left and any(j < h < ref.authority.end for h in joins[k + 1 :]):
             continue  # a host spelled in parts on both sides of the piece (f"https://p{X}ypal.com/")
         if where is userinfo:
+            if assembly.implicitly_joined(j):
+                continue  # (one literal wrapped over lines, ``("https://<token>" "@host")``: its author spells the
+                # userinfo; sec. 7.6's attack is text from elsewhere that brings the '@': outside77)
             yield Raw(j, j + 1, f"'{text[j]}' is joined to the authority without a '/': "
                                 f"'{facts.shown[where.start : where.end]}' becomes the userinfo and "
                                 f"'{facts.shown[ref.host.start : ref.host.end]}' the host (RFC 3986 sec. 7.6)")
