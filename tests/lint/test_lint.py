@@ -292,6 +292,18 @@ def test_a_bidi_message_displays_a_hole_as_an_ellipsis_not_a_digit() -> None:
     assert found.code == "IRI204" and shown in found.finding.message
 
 
+@pytest.mark.parametrize(("piece", "expected"), [
+    ('"icon\\ue000/K\\u00f6ln"', ["IRI106", "IRI404"]), ('"tag\\U000e0041/K\\u00f6ln"', ["IRI107", "IRI404"]),
+    ('"a b/K\\u00f6ln"', ["IRI101", "IRI404"]), ('"icon\\ue000"', ["IRI106"]),
+])
+def test_an_ascii_only_api_raises_on_the_first_character_no_other_finding_is_about(piece: str,
+                                                                                   expected: list[str]) -> None:
+    """fixtures244 A: a private-use character's own finding (and its safe fix) left the 'ö' after it unreported,
+    which urlopen still raises on; a character another finding is about is that finding's."""
+    src = f'from urllib.request import urlopen\nWIKI = "https://wiki.example.org/wiki/"\nurlopen(WIKI + {piece})\n'
+    assert [f.code for f in lint_text(src, Config())] == expected
+
+
 def test_braces_around_a_hole_build_a_template_expression() -> None:
     """wbgapi's ``url += '/series/{' + k + '}'`` (outside26 repro 01): the braces enclose a name known at run time,
     an RFC 6570 expression (sec. 2.2) filled before use, as a literal's ``{name}`` is; a brace a hole does not close

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from ...core.bidi import bidi_problems
 from ...core.mapping import may_decode
 from ...core.scanner import scan
+from ...core.security import is_default_ignorable
 from ..facts import Facts
 from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity, UseContext, with_edits
 from ..normalization.shared import step_changes
@@ -25,13 +26,15 @@ RULE = Rule(
           "(`%E6%97%A5` for `日`), in an IRI with a scheme and no syntax errors; the fix shows the characters "
           "(URI-to-IRI conversion). Not right-to-left text whose component would then break sec. 4.2 "
           "(`ab%D7%90%D7%91`: `abאב` mixes directions, and IRI204's fix encodes it again), nor full-width or "
-          "half-width forms (`%EF%BC%A1` for `Ａ`: sec. 3.2 step 4 keeps encoded what sec. 6.1 b says to avoid), "
+          "half-width forms (`%EF%BC%A1` for `Ａ`: sec. 3.2 step 4 keeps encoded what sec. 6.1 b says to avoid) "
+          "or invisible characters (`%C2%AD`, a soft hyphen, which IRI505 reports shown), "
           "nor a combining mark that would leave the IRI out of NFC (`cafe%CC%81`: sec. 5.3.2.2, IRI301), nor a "
           "compatibility character that would leave it out of NFKC (`%EF%AC%81le` for `ﬁle`: IRI302)."),
     why="IRIs exist so that people can read them; `%E6%97%A5%E6%9C%AC` is `日本`.",
     fix_text="Use the IRI form (URI-to-IRI conversion, sec. 3.2).",
     valid=(Example("https://example.com/a%2Fb"), Example("https://example.com/%EF%BC%A1%EF%BC%A2"),
-           Example("https://example.com/cafe%CC%81"), Example("https://example.com/%EF%AC%81le")),
+           Example("https://example.com/cafe%CC%81"), Example("https://example.com/%EF%AC%81le"),
+           Example("https://example.com/pay%C2%ADpal")),
     invalid=(Example("https://example.com/%E6%97%A5%E6%9C%AC", "https://example.com/日本",
                      context=UseContext.DEREFERENCED),),
 )
@@ -55,8 +58,10 @@ def check(facts: Facts) -> Iterator[Raw]:
 
 def _avoided(edits: tuple[Edit, ...]) -> bool:
     """Whether the decoded text holds what sec. 6.1 b says to avoid, which URI-to-IRI conversion keeps encoded
-    (``may_decode``: a full-width or half-width form, ``%EF%BC%A1`` for ``Ａ``)."""
-    return any(not may_decode(c, in_query=True) for e in edits for c in e.replacement if c >= "\x80")
+    (``may_decode``: a full-width or half-width form, ``%EF%BC%A1`` for ``Ａ``), or an invisible character (a
+    default-ignorable one, ``%C2%AD`` for a soft hyphen, which IRI505 would then report: fixtures244 C)."""
+    return any(not may_decode(c, in_query=True) or is_default_ignorable(c)
+               for e in edits for c in e.replacement if c >= "\x80")
 
 
 def _leaves_nfc(text: str, edits: tuple[Edit, ...]) -> bool:
