@@ -2363,6 +2363,20 @@ def test_a_target_typed_as_a_url_or_an_attrs_factory_is_a_use(declaration: str) 
     assert found == [(6, "IRI801"), (7, "IRI801")]
 
 
+def test_a_pydantic_settings_str_field_default_is_its_value_where_the_environment_sets_none() -> None:
+    """fixtures245: a FastAPI service keeps its URLs in ``BaseSettings``, whose object was a hole; its ``str``
+    fields' defaults are what ``os.getenv``'s default is (also ``Field(...)``'s, and through a getter cached by
+    ``functools.lru_cache``); a URL type's field is another text (``AnyHttpUrl`` adds a '/'), a required one none."""
+    text = ('import requests\nfrom functools import lru_cache\nfrom pydantic import AnyHttpUrl, Field\n'
+            'from pydantic_settings import BaseSettings\n\n\nclass Settings(BaseSettings):\n'
+            '    api_root: str = "https://api.example.com"\n    hook_root: str = Field(default="https://hooks.example")\n'
+            '    docs_root: AnyHttpUrl = "https://docs.example.com"\n    need: str = Field(...)\n\n\n'
+            '@lru_cache\ndef get_settings() -> Settings:\n    return Settings()\n\n\nsettings = Settings()\n'
+            'requests.get(settings.api_root + "items")\nrequests.get(get_settings().hook_root + "x")\n'
+            'requests.get(f"{settings.docs_root}/y")\nrequests.get(settings.need + "z")\n')
+    assert [(f.line, f.code) for f in lint_text(text, Config())] == [(20, "IRI801"), (21, "IRI801")]
+
+
 def test_a_partial_of_a_url_api_is_the_url_api() -> None:
     """``fetch = functools.partial(requests.get, timeout=5)`` calls ``requests.get`` with the same URL; a partial
     that fixes a positional argument moves the URL (a hole)."""

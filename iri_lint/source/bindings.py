@@ -346,10 +346,12 @@ _DATACLASSES = {"dataclass", "define", "frozen", "mutable", "attrs", "s"}  # (th
 
 
 def _class_constant(annotation: ast.expr, cls: ast.AST) -> bool:
-    """``ClassVar[...]``, or ``Final[...]`` but in a dataclass (its ``__init__`` sets it): no field default."""
+    """``ClassVar[...]``, ``Final[...]`` but in a dataclass (its ``__init__`` sets it), or a ``str`` of pydantic's
+    settings (the value where the environment sets none, as ``os.getenv``'s default): no field an object replaces."""
     name = _last_name(annotation.value if type(annotation) is ast.Subscript else annotation)
     decorators = {_last_name(d.func if type(d) is ast.Call else d) for d in getattr(cls, "decorator_list", ())}
-    return name == "ClassVar" or (name == "Final" and not decorators & _DATACLASSES)
+    settings = name == "str" and any(_last_name(b) == "BaseSettings" for b in getattr(cls, "bases", ()))
+    return name == "ClassVar" or (name == "Final" and not decorators & _DATACLASSES) or settings
 
 
 def _last_name(node: ast.expr) -> str:
@@ -357,8 +359,7 @@ def _last_name(node: ast.expr) -> str:
 
 
 def _lines_with(text: str, needle: str) -> list[int] | None:
-    """The sorted 1-based lines of ``text`` holding ``needle``, in one pass; None when lines may also end
-    with a lone carriage return (then any line may)."""
+    """The sorted 1-based lines of ``text`` holding ``needle``, in one pass; None when a lone CR may end lines."""
     if needle not in text:
         return []
     if "\r" in text:
@@ -469,8 +470,7 @@ def _after_word(text: str, word: str, tail: re.Pattern[str]) -> Iterator[str]:
 
 
 def _index_attrs(method: Scope, receiver: str, out: dict[str, list[Binding]], lines: list[int] | None = None) -> None:
-    """A method's bindings of ``<receiver>.<attr>`` (in every block of its body; with ``lines``, in the
-    statements spanning one of them)."""
+    """A method's bindings of ``<receiver>.<attr>`` (in every block of its body; with ``lines``, those spanning one)."""
     binder = _Binder(method, out, receiver)
     if lines is None:
         for stmt, pos, _, _ in statements(method.body):

@@ -251,6 +251,15 @@ def is_partial(expr: ast.expr) -> bool:
     return (type(func) is ast.Name and func.id == "partial") or (type(func) is ast.Attribute and func.attr == "partial")
 
 
+def _field_default(args: Args, node: ast.Call, src: Src, qual: str) -> object:
+    """pydantic's ``Field(default)`` / ``Field(default=...)`` in a class body: the field's default (a settings
+    class's ``str`` field reads it; ``...``, a required field, has none)."""
+    (default,) = args.pick(("default",))
+    if default is None or (type(default[0]) is Const and default[0].value is Ellipsis):
+        return hole(node, src)
+    return default[0]
+
+
 def _partial(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     """``functools.partial(requests.get, timeout=5)``: calling it calls the function with the same arguments; one
     that fixes a positional argument or the URL moves or hides them (a hole)."""
@@ -348,6 +357,7 @@ CALLS: dict[str, Handler] = {
                     _urlencode),
     "str": _str,
     "functools.partial": _partial,
+    **dict.fromkeys(("pydantic.Field", "pydantic.fields.Field"), _field_default),
     **dict.fromkeys(("int", "len", "ord", "hash", "id", "round"), _number),  # (float() may print 'inf' or '1e+20')
     **dict.fromkeys(ENVIRONMENT, _environment),
     **dict.fromkeys(("yarl.URL", "httpx.URL"), _url_object),

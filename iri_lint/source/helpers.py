@@ -6,9 +6,9 @@ function or an enclosing one, or a method of the class a method is in, called by
 together by ``source.returns``), is read at the call: its parameters hold the call's arguments (their defaults
 when not given, read where the ``def`` stands; ``*parts`` the other positional arguments), the rest of its names
 what they hold where it is defined. Anything else makes the call a hole, as every other call of the project's
-functions is: a decorator (but ``staticmethod``/``classmethod``), ``**kwargs`` in the definition, ``*`` or
-``**`` in the call, the helper's name bound twice or by a subclass of the caller's class, a return that binds a
-name (``:=``, a comprehension, a ``lambda``), a call of the helper in itself, ``async def`` (its call is a
+functions is: a decorator (but ``staticmethod``/``classmethod``, ``lru_cache``), ``**kwargs`` in the definition,
+``*`` or ``**`` in the call, the helper's name bound twice or by a subclass of the caller's class, a return that
+binds a name (``:=``, a comprehension, a ``lambda``), a call of the helper in itself, ``async def`` (its call is a
 coroutine).
 The parameters a call's positional arguments bind are read from any such ``def``, whatever its body,
 ``async def`` too (``parameters_bound``): only a decorator may change what they are.
@@ -20,6 +20,7 @@ import ast
 from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.source.bindings import At, Scope
+from iri_lint.source.blocks import module_imports
 from iri_lint.source.mutations import rebound_on
 from iri_lint.source.objects import ClassRef, Instance
 from iri_lint.source.returns import one_return, return_statement
@@ -52,7 +53,7 @@ class Helper(NamedTuple):
 def helper_of(state: ModuleState, scope: Scope, name: str) -> Helper | None:
     """The function a module's ``name`` is, read from another module; None when it is none (or decorated)."""
     function = _only_def(scope, name, state)
-    if function is None or _kind(function) != "function":
+    if function is None or _kind(function, state) != "function":
         return None
     return Helper(state, function)
 
@@ -144,13 +145,15 @@ def _helper(state: ModuleState, func: ast.expr, at: At) -> _Found | None:
             if func.id in scope.names or func.id in scope.globals:
                 local = _only_def(scope, func.id) if scope.kind == "function" and func.id not in scope.globals \
                     and func.id not in at.hidden else None
-                return None if local is None or _kind(local) != "function" else (local, scope, False, state, None)
+                return None if local is None or _kind(local, state) != "function" else \
+                    (local, scope, False, state, None)
             scope = scope.parent
         module = state.index.module
         if func.id in at.hidden or func.id in state.index.declared_global:
             return None
         function = _only_def(module, func.id, state)
-        return None if function is None or _kind(function) != "function" else (function, module, False, state, None)
+        return None if function is None or _kind(function, state) != "function" else (function, module, False, state,
+                                                                                      None)
     if type(func) is not ast.Attribute:
         return None
     method, cls = at.scope, at.scope.parent
@@ -262,12 +265,26 @@ def _only_def(scope: Scope, name: str, state: ModuleState | None = None) -> Func
     return stmt
 
 
-def _kind(function: Function) -> str | None:
-    """"function", "static" or "class" by its decorators; None for any other decorator."""
-    names = [d.id for d in function.decorator_list if type(d) is ast.Name]
-    if len(names) != len(function.decorator_list) or len(names) > 1:
+def _kind(function: Function, state: ModuleState | None = None) -> str | None:
+    """"function", "static" or "class" by its decorators; None for any other decorator but, in ``state``'s module,
+    ``functools``' caches, which return what the function does (``@lru_cache def get_settings(): return ...``)."""
+    decorators = [d for d in function.decorator_list if state is None or not _caches(d, state)]
+    names = [d.id for d in decorators if type(d) is ast.Name]
+    if len(names) != len(decorators) or len(names) > 1:
         return None
     return {(): "function", ("staticmethod",): "static", ("classmethod",): "class"}.get(tuple(names))
+
+
+def _caches(decorator: ast.expr, state: ModuleState) -> bool:
+    """``@cache``, ``@lru_cache``, ``@functools.lru_cache(maxsize=None)``, imported from ``functools``."""
+    d = decorator.func if type(decorator) is ast.Call else decorator
+    if type(d) is ast.Attribute:
+        return d.attr in _CACHES and type(d.value) is ast.Name and d.value.id == "functools"
+    return type(d) is ast.Name and any(type(s) is ast.ImportFrom and s.module == "functools" and any(
+        a.name in _CACHES and (a.asname or a.name) == d.id for a in s.names) for s in module_imports(state.index.tree))
+
+
+_CACHES = frozenset(("cache", "lru_cache"))
 
 
 def _single_return(function: Function) -> ast.Return | None:

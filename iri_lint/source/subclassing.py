@@ -39,6 +39,7 @@ __all__ = ["annotated_object", "class_attribute", "enum_members", "handed_client
            "slot_value", "subclass_object"]
 
 _DOTTED = (ast.Name, ast.Attribute)  # what may name a class
+_SETTINGS = frozenset({"pydantic_settings.BaseSettings", "pydantic.BaseSettings", "pydantic.v1.BaseSettings"})
 _MAX_CHAIN = 8  # project classes between a class and the outside one it derives from
 # what makes an object of a class of the project's own other than what its class body and methods say
 _CUSTOMISED = frozenset(("__new__", "__getattribute__"))
@@ -82,7 +83,8 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST, *, requests_t
                 overridden = any(n in cls.names or cls.attr(n) for n in below)
         below |= {*cls.names, *cls.attrs}
         base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
-        if type(base) is Ref and base.qual == "object":
+        if type(base) is Ref and (base.qual == "object" or (base.qual in _SETTINGS and init is None)):
+            # (pydantic's settings: its str fields' defaults are the values where the environment sets none)
             return Instance(first[1], first[0], first[0]) if plain else state.hole(node)
         if type(base) is Ref:
             # (a request method of its own changes what a client's request means; a plain class may have a ``get``;

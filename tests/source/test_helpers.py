@@ -82,6 +82,7 @@ def test_a_helper_s_return_is_read_with_the_call_s_arguments() -> None:
     "def endpoint(path, **kw):\n    return BASE + '/' + path\n",  # **kwargs: not followed
     "def endpoint(path):\n    x = path\n    log(x)\n    return BASE + '/' + x\n",  # more than assignments
     "@cache\ndef endpoint(path):\n    return BASE + '/' + path\n",  # a decorator may change what it gives
+    # (a ``cache`` not imported from functools is any decorator)
     "async def endpoint(path):\n    return BASE + '/' + path\n",  # its call is a coroutine
     "def endpoint(path):\n    return BASE + '/' + path\nendpoint = other\n",  # bound twice
     "def endpoint(path):\n    return BASE + '/' + (p := path)\n",  # its return binds a name
