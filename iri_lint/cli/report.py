@@ -43,10 +43,21 @@ def fix_change(r: Record) -> str:
     if fix is None or not fix.edits:
         return ""
     value, edits, _ = written(r)
-    shown = [f"{_quoted(value[s:e])} -> {_quoted(t)}" if e > s else f"insert {_quoted(t)} at {s}"
+    shown = [_edit_shown(value[s:e], t) if e > s else f"insert {_quoted(t)} at {s}"
              for s, e, t in edits[:MAX_EDITS_SHOWN]]
     more = len(fix.edits) - MAX_EDITS_SHOWN
     return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
+def _edit_shown(old: str, new: str) -> str:
+    """``'old' -> 'new'``; by code points where the two look alike (NFC's ``'e\u0301' -> 'é'``: fixtures244)."""
+    if old != new and unicodedata.normalize("NFC", old) == unicodedata.normalize("NFC", new):
+        return f"{_code_points(old)} -> {_code_points(new)}"
+    return f"{_quoted(old)} -> {_quoted(new)}"
+
+
+def _code_points(text: str) -> str:
+    return " ".join(f"U+{ord(c):04X}" for c in text[:8]) + (" ..." if len(text) > 8 else "")
 
 
 def _fix_note(r: Record, *, fixing: bool, unsafe: bool) -> str:

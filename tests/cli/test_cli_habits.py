@@ -142,3 +142,10 @@ def test_show_fixes_prints_what_each_fix_writes(cli: CLI, tmp_path: Path) -> Non
     assert "    fix (safe): ':443' -> ''\n" in out
     fixed = cli("check", "--isolated", *PORT, "--fix", str(f)).out
     assert f"{f}:2:34: IRI308 fixed (safe): ':443' -> ''\n" in fixed
+
+
+def test_a_fix_that_writes_a_look_alike_is_shown_by_code_points(cli: CLI, tmp_path: Path) -> None:
+    """fixtures244: IRI301's NFC fix showed as 'é' -> 'é', which reads as no change."""
+    f = _file(tmp_path, 'U = "https://example.com/cafe\\u0301"\n')
+    out = cli("check", "--isolated", "--extend-select", "IRI301", "--show-fixes", str(f)).out
+    assert "U+0065 U+0301 -> U+00E9" in out
