@@ -132,6 +132,10 @@ def with_values(found: list[SourceFinding], more: list[SourceFinding]) -> list[S
     """The literals' findings and the values', less a literal's that only follows from a value's at the same place
     (a wrapped literal's port that the join of its strings makes: IRI112 beside IRI801)."""
     hidden = {(m.line, m.col, code) for m in more for code in consequences(m.code)}
+    # (and a value's finding the literal scan made at the same character: one IRI of a text the scan split into
+    # its items, ``"%s/a|b " % root``, is a literal of its own with another start than the value's)
+    shown = {(f.line, f.col, f.code) for f in found}
+    more = [m for m in more if (m.line, m.col, m.code) not in shown]
     return [f for f in found if (f.line, f.col, f.code) not in hidden] + more if hidden else found + more
 
 

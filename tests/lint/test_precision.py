@@ -333,6 +333,18 @@ def test_whitespace_at_an_end_of_an_absolute_or_hole_led_url_named_literal_is_no
     assert [code for _, _, code in found(source)] == ["IRI101", "IRI101"]
 
 
+def test_one_character_s_finding_is_printed_once_when_the_scan_splits_the_text() -> None:
+    """fixtures246 #6: ``"%s/a|b " % root`` at a URL-named target: the literal scan checks the IRI of the text alone
+    (a literal starting elsewhere than the value's), the value check the whole; one '|', one finding."""
+    source = '''
+        def names(root):
+            link_url = "%s/a|b " % root
+            other_url = "{}/c|d ".format(root)
+            return link_url, other_url
+        '''
+    assert [(line, code) for line, _, code in found(source)] == [(3, "IRI103"), (4, "IRI103")]
+
+
 def test_a_redaction_marker_is_a_url_only_where_a_url_api_takes_it() -> None:
     """``[REDACTED]`` where a URL was is a placeholder of the whole URL, not a relative reference; a URL API sends it
     all the same, and a bracketed index (``[0]``) is no redaction marker."""
