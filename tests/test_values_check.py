@@ -2103,6 +2103,8 @@ def test_a_second_query_after_an_unknown_part_that_cannot_end_the_query(
     ('"https://" + "www.example" + ".com/"', []),
     ('"https://" + HOST + "-eu.example/x"', []),
     ('"https://example" + ".com/"', []),  # a dotless name and its next label (fixtures52)
+    ('"https://secure-p" + "aypal.com/"', []),  # ... that the joined word goes on with (fixtures246 #2)
+    ('"https://cdn" + "-.example.com/"', [(4, 30, "IRI403")]),  # (the label's own fault)
     ('"https://\u4f8b\u3048" + "\u3002\u30c6\u30b9\u30c8/"', []),  # (an ideographic full stop: a label separator)
     ('f"https://p{A}ypal.com/"', [(4, 25, "IRI502")]),  # a host spelled in parts around a known piece: only
     ('"https://r" + "\u00e9" + "sum.example.org/"', []),  # its look-alike is at fault (fixtures45, repro 01)
@@ -2373,7 +2375,9 @@ def test_a_pydantic_settings_str_field_default_is_its_value_where_the_environmen
             '    docs_root: AnyHttpUrl = "https://docs.example.com"\n    need: str = Field(...)\n\n\n'
             '@lru_cache\ndef get_settings() -> Settings:\n    return Settings()\n\n\nsettings = Settings()\n'
             'requests.get(settings.api_root + "items")\nrequests.get(get_settings().hook_root + "x")\n'
-            'requests.get(f"{settings.docs_root}/y")\nrequests.get(settings.need + "z")\n')
+            'requests.get(f"{settings.docs_root}/y")\nrequests.get(settings.need + "z")\n'
+            'custom = Settings(api_root="https://api2.example.com/")\nrequests.get(custom.api_root + "w")\n')
+    # (an object made with its fields given has its own: fixtures246 #3)
     assert [(f.line, f.code) for f in lint_text(text, Config())] == [(20, "IRI801"), (21, "IRI801")]
 
 

@@ -84,8 +84,10 @@ def subclass_object(state: ModuleState, cls: Scope, node: ast.AST, *, requests_t
         below |= {*cls.names, *cls.attrs}
         base = state.value(bases[0], At(cls.parent, cls.node))  # type: ignore[arg-type]
         if type(base) is Ref and (base.qual == "object" or (base.qual in _SETTINGS and init is None)):
-            # (pydantic's settings: its str fields' defaults are the values where the environment sets none)
-            return Instance(first[1], first[0], first[0]) if plain else state.hole(node)
+            # (pydantic's settings: its str fields' defaults are the values where the environment sets none, and
+            # where the call sets none: ``Settings(cdn_root=...)`` gives its own, fixtures246 #3)
+            given = base.qual in _SETTINGS and type(node) is ast.Call and bool(node.args or node.keywords)
+            return Instance(first[1], first[0], first[0]) if plain and not given else state.hole(node)
         if type(base) is Ref:
             # (a request method of its own changes what a client's request means; a plain class may have a ``get``;
             # what the constructor is given stays the constructor's: ``requests_too=False``, fixtures198 repro 01)

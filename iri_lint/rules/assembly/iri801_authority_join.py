@@ -106,6 +106,10 @@ def check(facts: Facts) -> Iterator[Raw]:
             # a country's two-letter label (f"https://www.icloud.com{'.cn' if china else ''}": pyicloud, RFC 1591)
         if "." not in left and any(j < h < ref.authority.end for h in joins[k + 1 :]):
             continue  # a host spelled in parts on both sides of the piece (f"https://p{X}ypal.com/")
+        if where is ref.host and not any(d in text[ref.host.start : j] for d in _DOTS) and \
+                any(d in text[j : ref.host.end] for d in _DOTS):
+            continue  # a dotless name that the joined word goes on with, its labels after ("https://secure-p" +
+            # "aypal.com/": fixtures246 #2; its faults are the labels', IRI403's, IRI502's)
         if where is userinfo:
             if assembly.implicitly_joined(j):
                 continue  # (one literal wrapped over lines, ``("https://<token>" "@host")``: its author spells the
