@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Sequence
 
 from ...core.chars import BIDI_CONTROLS, char_label
 from ...core.context import UriOnly
 from ...core.mapping import DOTS, MappingError, uri_edits
 from ...core.reference import ErrorRecord, HostKind
-from ...core.security import is_spoof_label
+from ...core.security import delimiter_for, is_default_ignorable, is_spoof_label
 from ..facts import Facts
 from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext, with_edits
 
@@ -40,7 +41,10 @@ RULE = Rule(
           "reported all the same, since the API raises whatever else is fixed, but without a fix: the mapping "
           "takes a valid IRI. One holding a bidi control (a Trojan Source `U+202E`, which IRIs must not contain, "
           "RFC 3987 sec. 4.1) is reported too, without a fix: the mapping would keep the control, "
-          "percent-encoded; IRI201 reports it, and its fix removes it."),
+          "percent-encoded; IRI201 reports it, and its fix removes it. So with a full-width form, an invisible "
+          "or a delimiter's look-alike (IRI503, IRI505, IRI504). The finding stands at the first non-ASCII "
+          "character no other finding is about (`WIKI + \"icon\\ue000/K\u00f6ln\"`: at the `\u00f6`, which the "
+          "API still raises on once IRI106's fix encodes the private-use character)."),
     why=("`urllib.request.urlopen`, `http.client` and similar encode the request line as ASCII and raise "
          "UnicodeEncodeError for an IRI; the IRI must be mapped to its URI first."),
     where="the first non-ASCII character (for `xmlrpc.client`, the first outside the host)",
@@ -79,8 +83,14 @@ def check(facts: Facts) -> Iterator[Raw]:
     # (a character another finding is about is its finding's to fix; the first one after it still raises:
     # fixtures244 A, a private-use character's safe fix left an 'ö' the API raises on)
     covered = _covered(ref.error_records, len(text))
-    first = next((k for k, c in enumerate(text[:sent]) if not c.isascii() and not covered[k] and (host is None or not
-                  host.start <= k < host.end)), None)
+    raising = [k for k, c in enumerate(text[:sent]) if not c.isascii() and not covered[k] and (host is None or not
+               host.start <= k < host.end)]
+    # (a bidi control, an invisible, a full-width form, a delimiter's look-alike: IRI201/202, IRI505, IRI503,
+    # IRI504 are about it, and a mapping that encodes it keeps it: fixtures246 #1)
+    dots = (ref.host.start, ref.host.end) if ref.host is not None else (0, 0)  # (IDNA's full stops separate labels)
+    others = [k for k in raising if _reported_otherwise(text[k]) and not (text[k] in DOTS and dots[0] <= k < dots[1])]
+    reported = set(others)
+    first = next((k for k in raising if k not in reported), others[0] if others else None)
     if first is None:
         return
     raises = f"this API sends only ASCII and raises UnicodeEncodeError on {char_label(text[first])}"
@@ -90,7 +100,7 @@ def check(facts: Facts) -> Iterator[Raw]:
                   f"{char_label(text[first])} raises UnicodeEncodeError or goes out as a raw byte")
     # (its other faults are findings of their own; fixed, the IRI maps. A bidi control is one, sec. 4.1, which
     # the mapping would keep encoded: for the reader to remove, not for a fix to settle)
-    if ref.error_records or not BIDI_CONTROLS.isdisjoint(text):
+    if ref.error_records or others or not BIDI_CONTROLS.isdisjoint(text):
         cure = "remove it (RFC 3987 sec. 4.1: its mapping would keep it, percent-encoded)" \
             if text[first] in BIDI_CONTROLS else "pass the IRI mapped to its URI (RFC 3987 sec. 3.1)"
         yield Raw(first, first + 1, f"{raises}; {cure}")
@@ -107,6 +117,12 @@ def check(facts: Facts) -> Iterator[Raw]:
         return
     uri = with_edits(facts.shown, edits)
     yield Raw(first, first + 1, f"{raises}; pass the mapped URI {uri!r} (RFC 3987 sec. 3.1)", tuple(edits))
+
+
+def _reported_otherwise(c: str) -> bool:
+    """A character another rule reports wherever it stands, whose fix is not its percent-encoding."""
+    return c in BIDI_CONTROLS or is_default_ignorable(c) or delimiter_for(c) is not None or \
+        unicodedata.decomposition(c).startswith(("<wide>", "<narrow>"))
 
 
 def _covered(errors: Sequence[ErrorRecord], n: int) -> bytearray:
