@@ -2388,8 +2388,10 @@ def test_a_partial_of_a_url_api_is_the_url_api() -> None:
             'fetch = functools.partial(requests.get, timeout=5)\npost = partial(requests.post, headers={"A": "b"})\n'
             'session = requests.Session()\nsget = partial(session.get, timeout=3)\n'
             'fixed = partial(requests.request, "GET")\n'
-            'fetch(BASE + "items")\npost(BASE + "/a b")\nsget(BASE + "x")\nfixed(BASE + "y")\n')
-    assert [(f.line, f.code) for f in lint_text(text, Config())] == [(9, "IRI801"), (10, "IRI101"), (11, "IRI801")]
+            'fetch(BASE + "items")\npost(BASE + "/a b")\nsget(BASE + "x")\nfixed(BASE + "y")\n'
+            'from functools import partial as bind\naliased = bind(requests.get, timeout=2)\naliased(BASE + "z")\n')
+    assert [(f.line, f.code) for f in lint_text(text, Config())] == [(9, "IRI801"), (10, "IRI101"), (11, "IRI801"),
+                                                                   (15, "IRI801")]
 
 
 @pytest.mark.parametrize("value", ['HOST + "/next page"', '"/next page"'])

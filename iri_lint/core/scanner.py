@@ -272,8 +272,8 @@ def _host_list_kind(text: str, scheme: Span | None, host: Span, port: Span, prof
         out.append(ErrorRecord(host.start, port.end, Kind.IP_LITERAL, "host", Detail.UNBRACKETED_IPV6))
         return HostKind.IPV6
     close = whole.find("]")  # (its '[' lost: "::1]/", "fe80::1]:8080": the same address, one error; outside48)
-    if close > 0 and is_ipv6(whole[:close]) and (close + 1 == len(whole) or (
-            whole[close + 1] == ":" and is_digits(whole[close + 2 :]))):
+    if close > 0 and is_ipv6(whole[:close]) and (close + 1 == len(whole) or (  # (a port may be empty: *DIGIT)
+            whole[close + 1] == ":" and (close + 2 == len(whole) or is_digits(whole[close + 2 :])))):
         out.append(ErrorRecord(host.start, host.start + close, Kind.IP_LITERAL, "host", Detail.UNBRACKETED_IPV6))
         return HostKind.IPV6
     return _listed_hosts(text, scheme, host, port.end, profile, out)

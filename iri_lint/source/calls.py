@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import uses_relative  # (Python's own list of what its urljoin resolves against, not a copy)
 
@@ -40,9 +40,24 @@ from iri_lint.source.values import (
 if TYPE_CHECKING:
     from iri_lint.source.evaluate import Evaluator
 
-__all__ = ["CALLS", "CLIENTS", "JOINS_OF_URLS", "KEYWORD_ONLY", "METHODS", "PATH_JOINS", "REQUEST_METHODS", "URLJOINS",
-           "Args", "is_partial", "known_text", "percent_args", "request_methods", "to_arg", "unset_environment",
-           "urljoin_drops"]
+__all__ = [
+    "CALLS",
+    "CLIENTS",
+    "JOINS_OF_URLS",
+    "KEYWORD_ONLY",
+    "METHODS",
+    "PATH_JOINS",
+    "REQUEST_METHODS",
+    "URLJOINS",
+    "Args",
+    "known_text",
+    "partials_bound",
+    "percent_args",
+    "request_methods",
+    "to_arg",
+    "unset_environment",
+    "urljoin_drops",
+]
 
 Item = tuple[object, ast.expr]  # an argument's result and its expression
 
@@ -244,11 +259,15 @@ def _number(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     return hole(node, src, kind=HoleKind.NUMBER if integer else HoleKind.VALUE)
 
 
-def is_partial(expr: ast.expr) -> bool:
-    """Whether ``expr`` calls ``partial`` (``functools.partial(...)``, ``partial(...)``): a name bound to it is a
-    function of its own, which the values read through ``_partial``."""
-    func = expr.func if type(expr) is ast.Call else None
-    return (type(func) is ast.Name and func.id == "partial") or (type(func) is ast.Attribute and func.attr == "partial")
+def partials_bound(tree: ast.Module) -> Iterator[str]:
+    """The module-level names bound to a call of ``partial`` (``functools.partial(...)``, ``partial(...)``, as
+    ``from functools import partial as p`` names it): functions of their own, read through ``_partial``."""
+    imports = [s for s in tree.body if type(s) is ast.ImportFrom and s.module == "functools"]
+    names = {"partial"} | {a.asname or a.name for s in imports for a in s.names if a.name == "partial"}
+    for s in tree.body:
+        func = s.value.func if type(s) is ast.Assign and type(s.value) is ast.Call else None
+        if (type(func) is ast.Name and func.id in names) or (type(func) is ast.Attribute and func.attr == "partial"):
+            yield from (t.id for t in s.targets if type(t) is ast.Name)  # type: ignore[attr-defined]
 
 
 def _field_default(args: Args, node: ast.Call, src: Src, qual: str) -> object:

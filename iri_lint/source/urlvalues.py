@@ -19,7 +19,7 @@ from iri_lint.source import assembly
 from iri_lint.source.bindings import Scope
 from iri_lint.source.blocks import module_imports
 from iri_lint.source.bound_values import held_value, parametrized, params, says_url_type
-from iri_lint.source.calls import URLJOINS, is_partial
+from iri_lint.source.calls import URLJOINS, partials_bound
 from iri_lint.source.candidates import inner_urls, is_key_name, is_url_name, listed_urls, option_dest, string_key
 from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.evaluate import At, Evaluator, ModuleState, Result
@@ -270,8 +270,7 @@ class ModuleValues:
                     if a.name != "*" and compat_qual(".".join(p for p in (package, stmt.module, a.name) if p)) \
                             in self.prefixes:
                         out.add(a.asname or a.name)
-        out.update(t.id for s in self.state.index.tree.body if type(s) is ast.Assign and is_partial(s.value)
-                   for t in s.targets if type(t) is ast.Name)  # (``fetch = partial(requests.get, timeout=5)``)
+        out.update(partials_bound(self.state.index.tree))  # (``fetch = partial(requests.get, timeout=5)``)
         return frozenset(out)
 
     def marked(self, known: Sequence[int] | None = None, within: tuple[int, int] | None = None) -> list[int]:

@@ -859,7 +859,7 @@ def test_repr() -> None:
 
 # ---------------------------------------------------------------- property-based (hypothesis)
 
-from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
+from hypothesis import HealthCheck, assume, example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from iri_lint.core.chars import IPRIVATE_RANGES, UCSCHAR_RANGES  # noqa: E402
@@ -1349,6 +1349,7 @@ _WHOLE_ALPHABET = [*"aA1:/?#[]@%.fF-_~!=v ", "//", "%4", "%41", "::", "[::1]", "
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(_WHOLE_ALPHABET), max_size=14).map("".join), st.sampled_from(KINDS),
        st.sampled_from(["uri", "iri", "iri-3987bis"]))
+@example("//::]:", "IRI-reference", "uri")  # (an IPv6 address that lost its '[', then an empty port: one error)
 def test_scan_agrees_with_a_plain_reference(text: str, kind: str, profile: str) -> None:
     """Every error (code, exact span, component) and every component span, whichever path scan takes."""
     ref = scan(text, kind, profile)
