@@ -21,7 +21,8 @@ def test_the_assignments_before_a_return_are_read_into_it() -> None:
     f = _function('def u(uid):\n    """Doc."""\n    path = "/users/" + uid\n    url: str = BASE + path\n'
                   '    url += "?full=1"\n    return url\n')
     returned = one_return(f)
-    assert returned is not None and ast.unparse(returned.value) == "BASE + ('/users/' + uid) + '?full=1'"
+    assert returned is not None and returned.value is not None
+    assert ast.unparse(returned.value) == "BASE + ('/users/' + uid) + '?full=1'"
     assert return_statement(returned) is f.body[-1]
     assert one_return(f) is returned  # (the same node each time)
     literal = f.body[1].value.right  # type: ignore[attr-defined]
@@ -30,7 +31,7 @@ def test_the_assignments_before_a_return_are_read_into_it() -> None:
 
 def test_a_single_return_is_the_function_s_own() -> None:
     f = _function("def u(p):\n    return BASE + p\n")
-    assert one_return(f) is f.body[0] and return_statement(f.body[0]) is f.body[0]  # type: ignore[arg-type]
+    assert one_return(f) is f.body[0] and type(f.body[0]) is ast.Return and return_statement(f.body[0]) is f.body[0]
 
 
 @pytest.mark.parametrize("body", [
