@@ -47,7 +47,8 @@ RULE = Rule(
           "API still raises on once IRI106's fix encodes the private-use character)."),
     why=("`urllib.request.urlopen`, `http.client` and similar encode the request line as ASCII and raise "
          "UnicodeEncodeError for an IRI; the IRI must be mapped to its URI first."),
-    where="the first non-ASCII character (for `xmlrpc.client`, the first outside the host)",
+    where=("the first non-ASCII character that no other finding is about (for `xmlrpc.client`, the first outside "
+           "the host)"),
     fix_text="Use the mapped URI (IDNA for the host, percent-encoded UTF-8 elsewhere).",
     valid=(
         Example("https://example.com/caf%C3%A9", uri_only_api=UriOnly.BEFORE_FRAGMENT),
