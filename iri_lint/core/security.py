@@ -43,6 +43,7 @@ __all__ = [
     "DELIMITER_TARGETS",
     "KINDS",
     "SecurityProblem",
+    "character_kind",
     "delimiter_for",
     "foreign_letters",
     "icu_available",
@@ -561,6 +562,12 @@ def _kind(c: str) -> str | None:
     if is_default_ignorable(c):
         return "joiner" if c in JOINERS else "invisible"
     return None
+
+
+def character_kind(c: str) -> str | None:
+    """What a character is on its own to the rules that report it wherever it stands: "delimiter-lookalike"
+    (IRI504), "fullwidth" (IRI503), "invisible" or "joiner" (IRI505); None for another character."""
+    return _kind(c)
 
 
 def _characters(text: str, table: ComponentTable, whole: Span, out: list[SecurityProblem],

@@ -8,8 +8,8 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-__all__ = ["COMPOUND", "DEFS", "LOOPS", "TRY", "Span", "StmtPos", "blocks", "item_before", "module_imports", "on_lines",
-           "statements", "statements_on", "way_to"]
+__all__ = ["COMPOUND", "DEFS", "LOOPS", "TRY", "Span", "StmtPos", "blocks", "item_before", "module_imports",
+           "names_from", "on_lines", "statements", "statements_on", "way_to"]
 
 _new_tuple = tuple.__new__  # a StmtPos per statement, without NamedTuple.__new__'s call
 
@@ -71,6 +71,13 @@ def statements(body: list[ast.stmt]) -> Iterator[tuple[ast.stmt, StmtPos, bool, 
             if type(stmt) in COMPOUND:
                 inner += [(b, stmt, in_loop or is_loop, is_loop) for b, is_loop in blocks(stmt) if b]
         stack.extend(reversed(inner))
+
+
+def names_from(tree: ast.Module, module: str, names: frozenset[str]) -> set[str]:
+    """The names the module binds to ``names`` imported from ``module`` (``from functools import partial as p``:
+    ``p``)."""
+    return {a.asname or a.name for s in module_imports(tree) if type(s) is ast.ImportFrom and s.module == module
+            for a in s.names if a.name in names}
 
 
 def module_imports(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import uses_relative  # (Python's own list of what its urljoin resolves against, not a copy)
 
 from iri_lint.source import assembly
+from iri_lint.source.blocks import names_from
 from iri_lint.source.env_defaults import with_env_defaults
 from iri_lint.source.formatting import Arg, format_value, printed
 from iri_lint.source.url_apis import ENVIRONMENT
@@ -259,11 +260,13 @@ def _number(args: Args, node: ast.Call, src: Src, qual: str) -> object:
     return hole(node, src, kind=HoleKind.NUMBER if integer else HoleKind.VALUE)
 
 
+_PARTIAL = frozenset(("partial",))
+
+
 def partials_bound(tree: ast.Module) -> Iterator[str]:
     """The module-level names bound to a call of ``partial`` (``functools.partial(...)``, ``partial(...)``, as
     ``from functools import partial as p`` names it): functions of their own, read through ``_partial``."""
-    imports = [s for s in tree.body if type(s) is ast.ImportFrom and s.module == "functools"]
-    names = {"partial"} | {a.asname or a.name for s in imports for a in s.names if a.name == "partial"}
+    names = {"partial"} | names_from(tree, "functools", _PARTIAL)
     for s in tree.body:
         func = s.value.func if type(s) is ast.Assign and type(s.value) is ast.Call else None
         if (type(func) is ast.Name and func.id in names) or (type(func) is ast.Attribute and func.attr == "partial"):

@@ -20,7 +20,7 @@ import ast
 from typing import TYPE_CHECKING, NamedTuple
 
 from iri_lint.source.bindings import At, Scope
-from iri_lint.source.blocks import module_imports
+from iri_lint.source.blocks import names_from
 from iri_lint.source.mutations import rebound_on
 from iri_lint.source.objects import ClassRef, Instance
 from iri_lint.source.returns import one_return, return_statement
@@ -280,8 +280,7 @@ def _caches(decorator: ast.expr, state: ModuleState) -> bool:
     d = decorator.func if type(decorator) is ast.Call else decorator
     if type(d) is ast.Attribute:
         return d.attr in _CACHES and type(d.value) is ast.Name and d.value.id == "functools"
-    return type(d) is ast.Name and any(type(s) is ast.ImportFrom and s.module == "functools" and any(
-        a.name in _CACHES and (a.asname or a.name) == d.id for a in s.names) for s in module_imports(state.index.tree))
+    return type(d) is ast.Name and d.id in names_from(state.index.tree, "functools", _CACHES)
 
 
 _CACHES = frozenset(("cache", "lru_cache"))

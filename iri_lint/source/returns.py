@@ -81,14 +81,10 @@ def _replaced(expr: ast.expr, bound: dict[str, ast.expr]) -> ast.expr | None:
     """``expr`` with each name in ``bound`` it reads replaced by its value (the nodes on no way to one are
     ``expr``'s own: a literal keeps its place in the source); None when the result would be too large."""
     names = [n for n in ast.walk(expr) if type(n) is ast.Name and n.id in bound]
-    size = sum(1 for _ in ast.walk(expr)) + sum(_sizes(bound)[n.id] for n in names)
+    size = sum(1 for _ in ast.walk(expr)) + sum(sum(1 for _ in ast.walk(bound[n.id])) for n in names)
     if size > _MAX_NODES:
         return None
     return _rebuilt(expr, bound) if names else expr  # type: ignore[return-value]
-
-
-def _sizes(bound: dict[str, ast.expr]) -> dict[str, int]:
-    return {name: sum(1 for _ in ast.walk(value)) for name, value in bound.items()}
 
 
 def _rebuilt(node: ast.AST, bound: dict[str, ast.expr]) -> ast.AST:  # (recursion: at most _MAX_NODES deep)

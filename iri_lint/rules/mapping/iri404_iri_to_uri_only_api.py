@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterator, Sequence
 
 from ...core.chars import BIDI_CONTROLS, char_label
 from ...core.context import UriOnly
 from ...core.mapping import DOTS, MappingError, uri_edits
 from ...core.reference import ErrorRecord, HostKind
-from ...core.security import delimiter_for, is_default_ignorable, is_spoof_label
+from ...core.security import character_kind, is_spoof_label
 from ..facts import Facts
 from ..model import Edit, Example, Family, FixLevel, Needs, Raw, Rule, Severity, UseContext, with_edits
 
@@ -121,9 +120,9 @@ def check(facts: Facts) -> Iterator[Raw]:
 
 
 def _reported_otherwise(c: str) -> bool:
-    """A character another rule reports wherever it stands, whose fix is not its percent-encoding."""
-    return c in BIDI_CONTROLS or is_default_ignorable(c) or delimiter_for(c) is not None or \
-        unicodedata.decomposition(c).startswith(("<wide>", "<narrow>"))
+    """A character another rule reports wherever it stands, whose fix is not its percent-encoding: a bidi control
+    (IRI201, IRI202) or what the security rules report on its own (IRI503, IRI504, IRI505)."""
+    return c in BIDI_CONTROLS or character_kind(c) is not None
 
 
 def _covered(errors: Sequence[ErrorRecord], n: int) -> bytearray:

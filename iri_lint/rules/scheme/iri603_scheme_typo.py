@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...core.schemes import scheme_typos
+from ...core.schemes import WEB_SCHEMES, scheme_typos
 from ..facts import Facts
 from ..model import Edit, Example, Family, FixLevel, Raw, Rule, Severity
 
@@ -83,7 +83,7 @@ def check(facts: Facts) -> Iterator[Raw]:
                   (Edit(after, after + 2, "//"),))
 
 
-_COMMON = ("https", "http", "wss", "ws", "ftp")  # (longest first: "wss" before "ws")
+_COMMON = tuple(sorted(WEB_SCHEMES, key=lambda s: (-len(s), s)))  # (longest first: "wss" before "ws")
 
 
 def _doubled(text: str, after: int) -> str | None:
